@@ -1,0 +1,115 @@
+/// Turns the bytes read from a terminal in raw mode into `Key`s.
+///
+/// Pure and incremental: feed each chunk as it is read; an escape sequence or a UTF-8
+/// character split across reads is kept until the rest arrives. An ESC that ends a chunk
+/// on its own is the Escape key (terminals write a whole sequence in one go), while an
+/// unfinished `ESC [` or `ESC O` sequence waits for its final byte. Sequences we do not
+/// know (function keys, Insert, mouse reports) are dropped rather than typed as text.
+public struct KeyDecoder: Sendable {
+    private var pending: [UInt8] = []
+
+    public init() {}
+
+    /// Decodes `bytes` (after whatever was left over from the previous call).
+    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
+        pending.append(contentsOf: bytes)
+        var keys: [Key] = []
+        var index = 0
+        while index < pending.count {
+            guard let (key, length) = Self.decodeOne(pending, at: index) else { break }
+            if let key { keys.append(key) }
+            index += length
+        }
+        pending.removeFirst(index)
+        return keys
+    }
+
+    /// Ends the input: whatever incomplete sequence is left becomes Escape (if it began with ESC)
+    /// or is dropped.
+    public mutating func flush() -> [Key] {
+        defer { pending.removeAll() }
+        return pending.first == 0x1B ? [.escape] : []
+    }
+
+    /// True while an incomplete sequence waits for more bytes.
+    public var hasPendingBytes: Bool { !pending.isEmpty }
+
+    /// Decodes one key at `index`: the key (nil for bytes that are skipped) and the bytes used,
+    /// or nil when the bytes there are an incomplete sequence.
+    private static func decodeOne(_ bytes: [UInt8], at index: Int) -> (Key?, Int)? {
+        let byte = bytes[index]
+        switch byte {
+        case 0x1B: return decodeEscape(bytes, at: index)
+        case 0x0D, 0x0A: return (.enter, 1)
+        case 0x09: return (.tab, 1)
+        case 0x7F, 0x08: return (.backspace, 1)
+        case 0x01...0x1A: return (.ctrl(Character(Unicode.Scalar(byte - 1 + UInt8(ascii: "a")))), 1)
+        case 0x20...0x7E: return (.character(Character(Unicode.Scalar(byte))), 1)
+        case 0xC2...0xF4: return decodeUTF8(bytes, at: index)
+        default: return (nil, 1)  // NUL, other C0 controls, stray continuation or invalid bytes
+        }
+    }
+
+    private static func decodeEscape(_ bytes: [UInt8], at index: Int) -> (Key?, Int)? {
+        guard index + 1 < bytes.count else { return (.escape, 1) }
+        switch bytes[index + 1] {
+        case UInt8(ascii: "["): return decodeCSI(bytes, at: index)
+        case UInt8(ascii: "O"):
+            guard index + 2 < bytes.count else { return nil }
+            return (finalKey(bytes[index + 2], parameters: []), 3)
+        default:
+            // ESC followed by anything else: the Escape key, then that byte on its own (Alt-x).
+            return (.escape, 1)
+        }
+    }
+
+    /// `ESC [` parameters (0x30–0x3F), intermediates (0x20–0x2F), one final byte (0x40–0x7E).
+    private static func decodeCSI(_ bytes: [UInt8], at index: Int) -> (Key?, Int)? {
+        var cursor = index + 2
+        while cursor < bytes.count, (0x20...0x3F).contains(bytes[cursor]) { cursor += 1 }
+        guard cursor < bytes.count else { return nil }
+        let final = bytes[cursor]
+        guard (0x40...0x7E).contains(final) else { return (nil, cursor - index) }  // malformed: drop it
+        let parameters = String(decoding: bytes[(index + 2)..<cursor], as: UTF8.self)
+            .split(separator: ";", omittingEmptySubsequences: false)
+            .map { Int($0) }
+        return (finalKey(final, parameters: parameters), cursor + 1 - index)
+    }
+
+    private static func finalKey(_ final: UInt8, parameters: [Int?]) -> Key? {
+        switch final {
+        case UInt8(ascii: "A"): return .up
+        case UInt8(ascii: "B"): return .down
+        case UInt8(ascii: "C"): return .right
+        case UInt8(ascii: "D"): return .left
+        case UInt8(ascii: "H"): return .home
+        case UInt8(ascii: "F"): return .end
+        case UInt8(ascii: "Z"): return .backTab
+        case UInt8(ascii: "~"):
+            switch parameters.first ?? nil {
+            case 1, 7: return .home
+            case 4, 8: return .end
+            case 3: return .delete
+            case 5: return .pageUp
+            case 6: return .pageDown
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    private static func decodeUTF8(_ bytes: [UInt8], at index: Int) -> (Key?, Int)? {
+        let lead = bytes[index]
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        var cursor = index + 1
+        while cursor < index + length {
+            guard cursor < bytes.count else { return nil }  // the rest is still to come
+            guard bytes[cursor] & 0xC0 == 0x80 else { return (nil, cursor - index) }  // broken: skip it
+            cursor += 1
+        }
+        var decoder = UTF8()
+        var iterator = bytes[index..<cursor].makeIterator()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return (nil, length) }
+        return (.character(Character(scalar)), length)
+    }
+}

@@ -1,0 +1,33 @@
+/// A question with two answers, e.g. "Delete" / "Cancel"; the selected one is focused.
+public struct ConfirmationBox: Sendable {
+    public enum Choice: Hashable, Sendable {
+        case confirm, cancel
+
+        /// The other choice (what Tab and the arrow keys switch to).
+        public var toggled: Choice { self == .confirm ? .cancel : .confirm }
+    }
+
+    public var title: String
+    public var message: String
+    public var confirmTitle: String
+    public var cancelTitle: String
+    public var selection: Choice
+
+    public init(title: String, message: String, confirmTitle: String = "OK", cancelTitle: String = "Cancel",
+                selection: Choice = .cancel) {
+        self.title = title
+        self.message = message
+        self.confirmTitle = confirmTitle
+        self.cancelTitle = cancelTitle
+        self.selection = selection
+    }
+
+    /// Draws centred in `rect`, confirm button first, over what is there.
+    public func draw(in canvas: inout Canvas, at rect: Rect) {
+        let buttons = [
+            Button(title: confirmTitle, isFocused: selection == .confirm),
+            Button(title: cancelTitle, isFocused: selection == .cancel),
+        ]
+        Dialog(title: title, message: message, buttons: buttons).draw(in: &canvas, at: rect)
+    }
+}

@@ -1,0 +1,222 @@
+import Testing
+@testable import TerminalUI
+
+@Suite("Widget snapshots")
+struct WidgetSnapshotTests {
+    private func canvas(rows: Int, columns: Int, background: Character? = nil) -> Canvas {
+        var canvas = Canvas(size: TerminalSize(rows: rows, columns: columns))
+        if let background { canvas.fill(canvas.bounds, with: background) }
+        return canvas
+    }
+
+    @Test func boxWithTitle() {
+        var canvas = canvas(rows: 4, columns: 18)
+        Box(title: "Friends").draw(in: &canvas, at: Rect(row: 0, column: 1, width: 16, height: 4))
+        #expect(canvas.lines == [
+            " ┌─ Friends ────┐",
+            " │              │",
+            " │              │",
+            " └──────────────┘",
+        ])
+        #expect(Box.contentRect(of: Rect(row: 0, column: 1, width: 16, height: 4)) == Rect(row: 1, column: 2, width: 14, height: 2))
+    }
+
+    @Test func boxTitleIsTruncatedAndTheInsideCleared() {
+        var canvas = canvas(rows: 3, columns: 12, background: "#")
+        Box(title: "Your Friends").draw(in: &canvas, at: canvas.bounds)
+        #expect(canvas.lines == [
+            "┌─ Your… ──┐",
+            "│          │",
+            "└──────────┘",
+        ])
+    }
+
+    private let friends: [ListView.Row] = [
+        ListView.Row("Ada Lovelace", detail: "0501234567"),
+        "Charles Babbage",
+        ListView.Row("Grace Hopper", detail: "555 0100"),
+        "李小龍",
+        "Alan Turing",
+    ]
+
+    @Test func listScrollsToKeepTheSelectionVisibleAndMarksIt() {
+        var canvas = canvas(rows: 3, columns: 30)
+        ListView(rows: friends, selectedIndex: 3, scrollOffset: 0).draw(in: &canvas, at: canvas.bounds)
+        #expect(canvas.lines == [
+            "  Charles Babbage",
+            "  Grace Hopper        555 0100",
+            "> 李小龍",
+        ])
+        #expect(canvas[row: 2, column: 29].style == .inverse)
+        #expect(canvas[row: 1, column: 0].style == .plain)
+    }
+
+    @Test func listRowsAreTruncatedAndTheDetailGetsAtMostHalf() {
+        var canvas = canvas(rows: 2, columns: 20)
+        ListView(rows: friends, selectedIndex: nil).draw(in: &canvas, at: canvas.bounds)
+        #expect(canvas.lines == [
+            "  Ada Lov… 05012345…",
+            "  Charles Babbage",
+        ])
+    }
+
+    @Test func listScrollOffsetMovesOnlyAsFarAsNeeded() {
+        #expect(ListView.scrollOffset(keeping: 3, visibleRows: 3, count: 5, current: 0) == 1)
+        #expect(ListView.scrollOffset(keeping: 2, visibleRows: 3, count: 5, current: 1) == 1)
+        #expect(ListView.scrollOffset(keeping: 0, visibleRows: 3, count: 5, current: 2) == 0)
+        #expect(ListView.scrollOffset(keeping: nil, visibleRows: 3, count: 5, current: 9) == 2)
+        #expect(ListView.scrollOffset(keeping: 1, visibleRows: 10, count: 5, current: 4) == 0)
+        #expect(ListView.scrollOffset(keeping: 0, visibleRows: 3, count: 0, current: 4) == 0)
+    }
+
+    @Test func listOfAHundredThousandRowsAsksOnlyForTheVisibleOnes() {
+        var asked: [Int] = []
+        var canvas = canvas(rows: 4, columns: 20)
+        ListView(count: 100_000, selectedIndex: 99_999, scrollOffset: 0) { index in
+            asked.append(index)
+            return ListView.Row("Friend \(index)")
+        }
+        .draw(in: &canvas, at: canvas.bounds)
+        #expect(asked == [99_996, 99_997, 99_998, 99_999])
+        #expect(canvas.lines == ["  Friend 99996", "  Friend 99997", "  Friend 99998", "> Friend 99999"])
+    }
+
+    @Test func textFieldWithTextAndError() {
+        var canvas = canvas(rows: 2, columns: 40)
+        let field = TextField(label: "First name", text: "Ada", error: "First name is required")
+        field.draw(in: &canvas, at: Rect(row: 0, column: 0, width: 40, height: field.height))
+        #expect(canvas.lines == [
+            "First name [Ada                        ]",
+            "            ! First name is required",
+        ])
+        #expect(canvas[row: 1, column: 12].style == Style(foreground: .red))
+        #expect(canvas[row: 0, column: 0].style == .plain)
+        #expect(canvas.cursor == nil)
+        #expect(field.height == 2)
+    }
+
+    @Test func focusedTextFieldHasABoldLabelAndTheCursor() {
+        var canvas = canvas(rows: 1, columns: 24)
+        TextField(label: "Phone", text: "050", cursor: 1, isFocused: true, labelWidth: 8)
+            .draw(in: &canvas, at: canvas.bounds)
+        #expect(canvas.lines == ["Phone   [050           ]"])
+        #expect(canvas[row: 0, column: 0].style == .bold)
+        #expect(canvas.cursor == CursorPosition(row: 0, column: 10))
+    }
+
+    @Test func textFieldScrollsToKeepTheCursorVisible() {
+        var atEnd = canvas(rows: 1, columns: 9)
+        TextField(label: "N", text: "abcdefghij", isFocused: true).draw(in: &atEnd, at: atEnd.bounds)
+        #expect(atEnd.lines == ["N [ghij ]"])
+        #expect(atEnd.cursor == CursorPosition(row: 0, column: 7))
+
+        var atStart = canvas(rows: 1, columns: 9)
+        TextField(label: "N", text: "abcdefghij", cursor: 0, isFocused: true).draw(in: &atStart, at: atStart.bounds)
+        #expect(atStart.lines == ["N [abcde]"])
+        #expect(atStart.cursor == CursorPosition(row: 0, column: 3))
+    }
+
+    @Test func emptyTextFieldShowsItsPlaceholderUntilFocused() {
+        var canvas = canvas(rows: 2, columns: 20)
+        TextField(label: "Q", text: "", placeholder: "search").draw(in: &canvas, at: Rect(row: 0, column: 0, width: 20, height: 1))
+        TextField(label: "Q", text: "", isFocused: true, placeholder: "search").draw(in: &canvas, at: Rect(row: 1, column: 0, width: 20, height: 1))
+        #expect(canvas.lines == ["Q [search          ]", "Q [                ]"])
+        #expect(canvas[row: 0, column: 3].style == .dim)
+        #expect(canvas.cursor == CursorPosition(row: 1, column: 3))
+    }
+
+    @Test func buttonStates() {
+        var canvas = canvas(rows: 3, columns: 12)
+        Button(title: "SUBMIT").draw(in: &canvas, at: Rect(row: 0, column: 0, width: 12, height: 1))
+        Button(title: "SUBMIT", isEnabled: false).draw(in: &canvas, at: Rect(row: 1, column: 0, width: 12, height: 1))
+        Button(title: "SUBMIT", isFocused: true).draw(in: &canvas, at: Rect(row: 2, column: 1, width: 11, height: 1))
+        #expect(canvas.lines == ["[ SUBMIT ]", "[ SUBMIT ]", " [ SUBMIT ]"])
+        #expect(canvas[row: 0, column: 2].style == .plain)
+        #expect(canvas[row: 1, column: 2].style == .dim)
+        #expect(canvas[row: 2, column: 2].style == Style(bold: true, inverse: true))
+        #expect(Button(title: "SUBMIT").width == 10)
+    }
+
+    @Test func spinnerIsACentredBoxOverTheScreen() {
+        var canvas = canvas(rows: 5, columns: 20, background: ".")
+        Spinner(message: "Loading...", frame: 0).draw(in: &canvas, at: canvas.bounds)
+        #expect(canvas.lines == [
+            "....................",
+            "..┌──────────────┐..",
+            "..│ ⠋ Loading... │..",
+            "..└──────────────┘..",
+            "....................",
+        ])
+    }
+
+    @Test func spinnerFramesAnimateAndWrapAround() {
+        #expect(Spinner(frame: 3).symbol == "⠸")
+        #expect(Spinner(frame: 10).symbol == "⠋")
+        #expect(Spinner(frame: -1).symbol == "⠏")
+    }
+
+    @Test func alertBox() {
+        var canvas = canvas(rows: 9, columns: 40)
+        AlertBox(title: "Friend not found.", message: "Could not remove Ada Lovelace.").draw(in: &canvas, at: canvas.bounds)
+        #expect(canvas.lines == [
+            "",
+            "",
+            "   ┌─ Friend not found. ────────────┐",
+            "   │ Could not remove Ada Lovelace. │",
+            "   │                                │",
+            "   │             [ OK ]             │",
+            "   └────────────────────────────────┘",
+            "",
+            "",
+        ])
+        #expect(canvas[row: 5, column: 17].style == Style(bold: true, inverse: true))
+    }
+
+    @Test func alertBoxWrapsALongMessageToTheScreen() {
+        var canvas = canvas(rows: 7, columns: 20)
+        AlertBox(title: "Error", message: "Could not connect to server.").draw(in: &canvas, at: canvas.bounds)
+        #expect(canvas.lines == [
+            "┌─ Error ──────────┐",
+            "│ Could not        │",
+            "│ connect to       │",
+            "│ server.          │",
+            "│                  │",
+            "│      [ OK ]      │",
+            "└──────────────────┘",
+        ])
+    }
+
+    @Test func confirmationBoxFocusesTheSelectedChoice() {
+        var canvas = canvas(rows: 9, columns: 40)
+        ConfirmationBox(title: "Delete friend", message: "Remove Ada Lovelace?", confirmTitle: "Delete",
+                        cancelTitle: "Cancel", selection: .cancel)
+            .draw(in: &canvas, at: canvas.bounds)
+        #expect(canvas.lines == [
+            "",
+            "",
+            "       ┌─ Delete friend ────────┐",
+            "       │ Remove Ada Lovelace?   │",
+            "       │                        │",
+            "       │ [ Delete ]  [ Cancel ] │",
+            "       └────────────────────────┘",
+            "",
+            "",
+        ])
+        #expect(canvas[row: 5, column: 9].style == .plain)
+        #expect(canvas[row: 5, column: 21].style == Style(bold: true, inverse: true))
+        #expect(ConfirmationBox.Choice.cancel.toggled == .confirm)
+    }
+
+    @Test func footerShowsKeysInBoldAndIsCutToTheWidth() {
+        let footer = Footer(("↑↓", "Move"), ("⏎", "Open"), ("q", "Quit"))
+        var wide = canvas(rows: 1, columns: 40)
+        footer.draw(in: &wide, at: wide.bounds)
+        #expect(wide.lines == ["↑↓ Move  ⏎ Open  q Quit"])
+        #expect(wide[row: 0, column: 17].style == .bold)
+        #expect(wide[row: 0, column: 19].style == .plain)
+
+        var narrow = canvas(rows: 1, columns: 12)
+        footer.draw(in: &narrow, at: narrow.bounds)
+        #expect(narrow.lines == ["↑↓ Move  ⏎ …"])
+    }
+}
