@@ -51,10 +51,11 @@ let package = Package(
         .target(name: "TerminalUI"),
         .target(name: "FriendsTerminal", dependencies: ["TerminalUI", "FriendsViewModels"]),
         .executableTarget(name: "friends", dependencies: [
-            "FriendsTerminal", "FriendsClient", "FriendService",
+            "FriendsTerminal", "TerminalUI", "FriendsClient", "FriendService",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
-        .target(name: "ScoreboardTerminal", dependencies: ["TerminalUI", "Scoreboard"]),
+        .target(name: "ScoreboardTerminal", dependencies: ["TerminalUI", "Scoreboard", "Binding"]),
         .executableTarget(name: "scoreboard", dependencies: [
             "ScoreboardTerminal",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -66,7 +67,7 @@ let package = Package(
         ]),
         .target(name: "FlightCardTerminal", dependencies: ["TerminalUI", "FlightCard"]),
         .executableTarget(name: "flights", dependencies: [
-            "FlightCardTerminal",
+            "FlightCardTerminal", "FlightCard", "TerminalUI",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -84,8 +85,12 @@ let package = Package(
         .testTarget(name: "ScoreboardTests", dependencies: [
             "Scoreboard", .product(name: "Clocks", package: "swift-clocks"),
         ]),
-        .testTarget(name: "ScoreboardTerminalTests", dependencies: ["ScoreboardTerminal"]),
-        .testTarget(name: "PhotosTests", dependencies: ["Photos"]),
+        .testTarget(name: "ScoreboardTerminalTests", dependencies: [
+            "ScoreboardTerminal", "Scoreboard", "TerminalUI", .product(name: "Clocks", package: "swift-clocks"),
+        ]),
+        .testTarget(name: "PhotosTests", dependencies: [
+            "Photos", .product(name: "Clocks", package: "swift-clocks"),
+        ]),
         .testTarget(name: "PhotosTerminalTests", dependencies: ["PhotosTerminal"]),
         .testTarget(name: "FlightCardTests", dependencies: ["FlightCard"]),
         .testTarget(name: "FlightCardTerminalTests", dependencies: ["FlightCardTerminal"]),

@@ -1,0 +1,66 @@
+import FlightCard
+import TerminalUI
+
+/// Draws the flights screen: a pure function of the list, the screen state and the terminal size.
+///
+/// ```
+///  Flights (6)
+///
+/// > KL 903  AMS ➔ SVO     Nov 23, 2026 10:45
+///   LH 400  FRA ➔ JFK     Nov 24, 2026 10:00
+///   ...
+/// ↑↓/jk Move  ⏎ Show card  q Quit
+/// ```
+public enum FlightsScreenRenderer {
+    /// The rows the list gets at `size`: between the title (and a gap) and the footer.
+    public static func listRect(in size: TerminalSize) -> Rect {
+        Rect(row: 2, column: 0, width: size.columns, height: size.rows - 3)
+    }
+
+    public static func render(_ list: FlightListViewModel, state: FlightsScreenState, size: TerminalSize) -> Canvas {
+        var canvas = Canvas(size: size)
+        canvas.draw(list.title, row: 0, column: 1, style: .bold, width: size.columns - 1)
+        switch state.mode {
+        case .list:
+            drawList(list, state: state, in: &canvas)
+            Footer(("↑↓/jk", "Move"), ("⏎", "Show card"), ("q", "Quit"))
+                .draw(in: &canvas, at: footerRect(in: size))
+        case .card:
+            if list.items.indices.contains(state.selectedIndex) {
+                drawCard(list.items[state.selectedIndex].card, in: &canvas)
+            }
+            Footer(("Esc", "Back"), ("q", "Quit"))
+                .draw(in: &canvas, at: footerRect(in: size))
+        }
+        return canvas
+    }
+
+    private static func footerRect(in size: TerminalSize) -> Rect {
+        Rect(row: size.rows - 1, column: 0, width: size.columns, height: 1)
+    }
+
+    private static func drawList(_ list: FlightListViewModel, state: FlightsScreenState, in canvas: inout Canvas) {
+        let area = listRect(in: canvas.size)
+        guard !list.items.isEmpty else {
+            canvas.draw(list.emptyMessage, row: area.row, column: 2, style: .dim, width: area.width - 2)
+            return
+        }
+        let rows = list.items.map(\.row)
+        // Pad flight numbers to one width so the routes line up.
+        let numberWidth = rows.map { DisplayWidth.of($0.flightNumber) }.max() ?? 0
+        ListView(count: rows.count, selectedIndex: state.selectedIndex, scrollOffset: state.scrollOffset) { index in
+            let row = rows[index]
+            return ListView.Row(TextLayout.pad(row.flightNumber, toWidth: numberWidth) + "  " + row.route, detail: row.departure)
+        }
+        .draw(in: &canvas, at: area)
+    }
+
+    /// The card: at most 60 columns wide, centred below the title.
+    private static func drawCard(_ card: FlightCardViewModel, in canvas: inout Canvas) {
+        let view = FlightCardView(viewModel: card)
+        let width = min(60, canvas.size.columns - 2)
+        let rect = Rect(row: 2, column: (canvas.size.columns - width) / 2, width: width,
+                        height: view.height(forWidth: width, maxHeight: canvas.size.rows - 3))
+        view.draw(in: &canvas, at: rect)
+    }
+}

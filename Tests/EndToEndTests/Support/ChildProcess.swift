@@ -1,0 +1,85 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs a program to its end and collects what it printed, the way a shell would start it.
+///
+/// Not `Foundation.Process`, for two reasons that matter when the program leaves a daemon behind
+/// (as `tmux new-session` leaves its server): a test runs on a thread that blocks most signals, and
+/// a spawned child inherits that mask, so the daemon and everything it starts would ignore SIGTERM,
+/// SIGHUP and SIGCHLD; and a daemon holding the write end of an output pipe means the read never
+/// ends. Here signals start unblocked and at their defaults, and output goes to files.
+enum ChildProcess {
+    struct Result {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func run(_ executable: String, _ arguments: [String]) throws -> Result {
+        let directory = FileManager.default.temporaryDirectory
+        let outputURL = directory.appendingPathComponent("child-\(UUID().uuidString).out")
+        let errorsURL = directory.appendingPathComponent("child-\(UUID().uuidString).err")
+        defer {
+            try? FileManager.default.removeItem(at: outputURL)
+            try? FileManager.default.removeItem(at: errorsURL)
+        }
+
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+        var attributes: posix_spawnattr_t?
+        #else
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errorsURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var catchableSignals = sigset_t()
+        sigemptyset(&catchableSignals)
+        for signal in Int32(1)..<32 where signal != SIGKILL && signal != SIGSTOP {
+            sigaddset(&catchableSignals, signal)
+        }
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &catchableSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        guard spawned == 0 else {
+            throw Failure(description: "cannot start \(executable): \(String(cString: strerror(spawned)))")
+        }
+
+        var waitStatus: Int32 = 0
+        while waitpid(pid, &waitStatus, 0) == -1 {
+            guard errno == EINTR else { throw Failure(description: "waitpid failed for \(executable)") }
+        }
+        // Exited normally: the exit code; killed by a signal: 128 + the signal, as shells report it.
+        let signal = waitStatus & 0x7f
+        let status = signal == 0 ? (waitStatus >> 8) & 0xff : 128 + signal
+        return Result(
+            status: status,
+            output: (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "",
+            errors: ((try? String(contentsOf: errorsURL, encoding: .utf8)) ?? "")
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        )
+    }
+}

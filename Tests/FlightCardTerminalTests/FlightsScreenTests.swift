@@ -1,0 +1,69 @@
+import FlightCard
+import TerminalUI
+import Testing
+@testable import FlightCardTerminal
+
+@MainActor
+@Suite("Flights screen keys")
+struct FlightsScreenTests {
+    private let sample: FlightListViewModel
+
+    init() throws {
+        sample = FlightListViewModel(flights: try FlightListReader.sampleFlights())
+    }
+
+    /// Presses `keys` in order and records the result and the state after each one.
+    private func press(_ keys: [Key], on screen: FlightsScreen) -> [(KeyResult, FlightsScreenState)] {
+        keys.map { key in (screen.handle(key), screen.state) }
+    }
+
+    @Test("arrows and j/k move the selection within the list, Enter opens the card, Esc goes back")
+    func navigation() {
+        let screen = FlightsScreen(list: sample)
+        let history = press(
+            [.up, .down, .character("j"), .character("k"), .down, .enter, .down, .escape,
+             .end, .down, .down, .down, .down, .enter, .backspace, .enter, .left],
+            on: screen
+        )
+        #expect(history.map(\.0) == [
+            .handled, .handled, .handled, .handled, .handled, .handled, .ignored, .handled,
+            .ignored, .handled, .handled, .handled, .handled, .handled, .handled, .handled, .handled,
+        ])
+        #expect(history.map(\.1.selectedIndex) == [0, 1, 2, 1, 2, 2, 2, 2, 2, 3, 4, 5, 5, 5, 5, 5, 5])
+        #expect(history.map(\.1.mode) == [
+            .list, .list, .list, .list, .list, .card, .card, .list,
+            .list, .list, .list, .list, .list, .card, .list, .card, .list,
+        ])
+    }
+
+    @Test("q quits from the list and from the card")
+    func quit() {
+        #expect(FlightsScreen(list: sample).handle(.character("q")) == .quit)
+        #expect(FlightsScreen(list: sample, state: FlightsScreenState(mode: .card)).handle(.character("q")) == .quit)
+    }
+
+    @Test("with no flights there is nothing to select or open")
+    func noFlights() {
+        let screen = FlightsScreen(list: FlightListViewModel(flights: []))
+        let history = press([.down, .enter, .up], on: screen)
+        #expect(history.map(\.1) == Array(repeating: FlightsScreenState(), count: 3))
+    }
+
+    @Test("the list scrolls to keep the selection on screen, and stays put while it is")
+    func scrolling() {
+        let screen = FlightsScreen(list: sample)
+        let size = TerminalSize(rows: 6, columns: 40) // room for three rows
+        var offsets: [Int] = []
+        var selectedRows: [String?] = []
+        for key in [Key.down, .down, .down, .down, .up, .up, .up, .up] {
+            _ = screen.handle(key)
+            let lines = screen.render(size: size).lines
+            offsets.append(screen.state.scrollOffset)
+            selectedRows.append(lines.first { $0.hasPrefix(">") })
+        }
+        #expect(offsets == [0, 0, 1, 2, 2, 2, 1, 0])
+        #expect(selectedRows.map { $0.map { String($0.prefix(8)) } } == [
+            "> LH 400", "> UA 837", "> BA 431", "> SQ 322", "> BA 431", "> UA 837", "> LH 400", "> KL 903",
+        ])
+    }
+}
