@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "FriendsClient", targets: ["FriendsClient"]),
         .library(name: "FriendsViewModels", targets: ["FriendsViewModels"]),
         .library(name: "FriendService", targets: ["FriendService"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),

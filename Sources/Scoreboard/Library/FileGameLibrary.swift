@@ -1,0 +1,124 @@
+import Foundation
+
+/// A library kept in one JSON file. Every change is written to a new file that then replaces the
+/// old one in a single rename, so the file always holds either the old or the new library,
+/// never half of one. Memory changes only after the file did, so the two never disagree.
+@MainActor
+public final class FileGameLibrary: GameLibrary {
+    public let fileURL: URL
+    private var list: GameList
+
+    /// Opens the library in `fileURL`; a missing file is an empty library.
+    public init(fileURL: URL) throws(GameLibraryError) {
+        self.fileURL = fileURL
+        self.list = try Self.read(fileURL)
+    }
+
+    /// Opens the library, and when its file is damaged moves the file aside as a backup and
+    /// starts an empty library in its place. The recovery says what happened, to tell the user.
+    public static func openRecoveringFromDamage(
+        fileURL: URL, now: Date = Date()
+    ) throws(GameLibraryError) -> (library: FileGameLibrary, recovery: GameLibraryRecovery?) {
+        do {
+            return (try FileGameLibrary(fileURL: fileURL), nil)
+        } catch let error {
+            guard case .corruptFile = error else { throw error }
+            let backupURL = try moveAside(fileURL, because: error, now: now)
+            return (try FileGameLibrary(fileURL: fileURL), GameLibraryRecovery(problem: error, backupURL: backupURL))
+        }
+    }
+
+    public var games: [Game] { list.games }
+
+    public func add(_ game: Game) throws(GameLibraryError) {
+        var changed = list
+        try changed.add(game)
+        try commit(changed)
+    }
+
+    public func update(_ game: Game) throws(GameLibraryError) {
+        var changed = list
+        try changed.update(game)
+        try commit(changed)
+    }
+
+    public func remove(id: Game.ID) throws(GameLibraryError) {
+        var changed = list
+        try changed.remove(id: id)
+        try commit(changed)
+    }
+
+    private func commit(_ changed: GameList) throws(GameLibraryError) {
+        do {
+            let data = try GameLibraryFile(games: changed.games).encoded()
+            try FileManager.default.createDirectory(
+                at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+            // `.atomic` writes a temporary file beside the target, syncs it and renames it over.
+            try data.write(to: fileURL, options: .atomic)
+        } catch {
+            throw .couldNotSave(path: fileURL.path, reason: Self.reason(error))
+        }
+        list = changed
+    }
+
+    private static func read(_ fileURL: URL) throws(GameLibraryError) -> GameList {
+        guard FileManager.default.fileExists(atPath: fileURL.path) else { return GameList() }
+        let data: Data
+        do {
+            data = try Data(contentsOf: fileURL)
+        } catch {
+            throw .couldNotRead(path: fileURL.path, reason: reason(error))
+        }
+        var list = GameList()
+        for game in try GameLibraryFile.decode(data, path: fileURL.path).games {
+            do {
+                try list.add(game)
+            } catch {
+                throw .corruptFile(path: fileURL.path, reason: "game \(game.id) appears twice.")
+            }
+        }
+        return list
+    }
+
+    private static func moveAside(
+        _ fileURL: URL, because damage: GameLibraryError, now: Date
+    ) throws(GameLibraryError) -> URL {
+        let stamp = backupTimestamp(now)
+        var backupURL = fileURL.appendingPathExtension("corrupt-\(stamp)")
+        var attempt = 1
+        while FileManager.default.fileExists(atPath: backupURL.path) {
+            attempt += 1
+            backupURL = fileURL.appendingPathExtension("corrupt-\(stamp)-\(attempt)")
+        }
+        do {
+            try FileManager.default.moveItem(at: fileURL, to: backupURL)
+        } catch {
+            guard case let .corruptFile(path, what) = damage else { throw damage }
+            throw .corruptFile(
+                path: path, reason: "\(what) Keeping it as \(backupURL.path) failed: \(reason(error))")
+        }
+        return backupURL
+    }
+
+    private static func backupTimestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withYear, .withMonth, .withDay, .withTime, .withTimeZone]
+        return formatter.string(from: date)
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        return (underlying ?? error as NSError).localizedDescription
+    }
+}
+
+/// A damaged library file that was moved aside so the app could start with an empty library.
+public struct GameLibraryRecovery: Equatable, Sendable {
+    public let problem: GameLibraryError
+    public let backupURL: URL
+
+    /// What to tell the user.
+    public var message: String {
+        "\(problem.localizedDescription) It was kept as \(backupURL.path); a new, empty library was started."
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// The saved games (the article's `GameLibrary`): the one place games are listed, added, changed
+/// and removed. View models get one through their initializer.
+@MainActor
+public protocol GameLibrary: AnyObject {
+    /// Every game, in the order they were added.
+    var games: [Game] { get }
+    func add(_ game: Game) throws(GameLibraryError)
+    func update(_ game: Game) throws(GameLibraryError)
+    func remove(id: Game.ID) throws(GameLibraryError)
+}
+
+extension GameLibrary {
+    public func game(id: Game.ID) -> Game? {
+        games.first { $0.id == id }
+    }
+}
+
+/// The library's list of games with the rules every implementation shares.
+struct GameList {
+    private(set) var games: [Game] = []
+
+    mutating func add(_ game: Game) throws(GameLibraryError) {
+        guard !games.contains(where: { $0.id == game.id }) else { throw .gameAlreadyExists }
+        games.append(game)
+    }
+
+    mutating func update(_ game: Game) throws(GameLibraryError) {
+        guard let index = games.firstIndex(where: { $0.id == game.id }) else { throw .gameNotFound }
+        games[index] = game
+    }
+
+    mutating func remove(id: Game.ID) throws(GameLibraryError) {
+        guard let index = games.firstIndex(where: { $0.id == id }) else { throw .gameNotFound }
+        games.remove(at: index)
+    }
+}

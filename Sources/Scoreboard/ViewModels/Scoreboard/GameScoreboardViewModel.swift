@@ -1,0 +1,115 @@
+import Binding
+
+/// The scoreboard of one game (the article's `GameScoreboardEditorViewModel`): team names, score,
+/// game clock, Start/Pause, the final result, and a panel per player.
+///
+/// The game clock is measured, not counted: it is the playing time of earlier intervals plus
+/// the clock's reading since Start. The periodic tick only refreshes the display, so a late or
+/// missed tick cannot make the time drift. The clock stops by itself when the game ends.
+@MainActor
+public final class GameScoreboardViewModel {
+    public let homeTeam: String
+    public let awayTeam: String
+    /// "mm:ss.t"
+    public let time: Bindable<String>
+    /// "H - A"
+    public let score: Bindable<String>
+    public let isFinished: Bindable<Bool>
+    public let isPaused = Bindable(true, skipsEqualValues: true)
+    /// "Start" while paused, "Pause" while the clock runs.
+    public let startPauseButtonTitle: Bindable<String>
+    /// "HOME wins 17 - 15" once the game is over.
+    public let result: Bindable<String?>
+    /// Set while the game's latest state could not be saved.
+    public let saveErrorMessage: Bindable<String?>
+    public let homePlayers: [PlayerScoreboardViewModel]
+    public let awayPlayers: [PlayerScoreboardViewModel]
+
+    private let session: GameSession
+    private let clock: any Clock<Duration>
+    private let tickInterval: Duration
+    /// Running since Start; nil while paused.
+    private var runningInterval: Stopwatch?
+    private var tickTask: Task<Void, Never>?
+
+    public init(session: GameSession, clock: any Clock<Duration>, tickInterval: Duration = .milliseconds(100)) {
+        self.session = session
+        self.clock = clock
+        self.tickInterval = tickInterval
+        let game = session.game
+        homeTeam = game.homeTeam.name
+        awayTeam = game.awayTeam.name
+        time = Bindable(game.playingTime.scoreboardClockText, skipsEqualValues: true)
+        score = Bindable(game.scoreText, skipsEqualValues: true)
+        isFinished = Bindable(game.isFinished, skipsEqualValues: true)
+        result = Bindable(game.resultText, skipsEqualValues: true)
+        startPauseButtonTitle = isPaused.map { $0 ? "Start" : "Pause" }
+        saveErrorMessage = session.saveFailure.map { $0?.localizedDescription }
+        homePlayers = game.homeTeam.players.map { PlayerScoreboardViewModel(player: $0, session: session) }
+        awayPlayers = game.awayTeam.players.map { PlayerScoreboardViewModel(player: $0, session: session) }
+        session.observe(self) { viewModel, game in viewModel.show(game) }
+    }
+
+    public convenience init(game: Game, library: any GameLibrary, clock: any Clock<Duration>) {
+        self.init(session: GameSession(game: game, library: library), clock: clock)
+    }
+
+    deinit {
+        tickTask?.cancel()
+    }
+
+    /// The article's `togglePause()`.
+    public func startPauseButtonTapped() {
+        if runningInterval == nil {
+            start()
+        } else {
+            pause()
+        }
+    }
+
+    /// The user left the scoreboard: the clock stops and the time played so far is saved.
+    public func screenClosed() {
+        pause()
+    }
+
+    private func start() {
+        guard !session.game.isFinished else { return }
+        runningInterval = Stopwatch(clock: clock)
+        isPaused.value = false
+        tickTask = Task { [weak self, clock, tickInterval] in
+            while true {
+                do {
+                    try await clock.sleep(for: tickInterval)
+                } catch {
+                    return
+                }
+                guard let self else { return }
+                self.showTime()
+            }
+        }
+    }
+
+    private func pause() {
+        guard let runningInterval else { return }
+        tickTask?.cancel()
+        tickTask = nil
+        self.runningInterval = nil
+        session.addPlayingTime(runningInterval.elapsed())
+        isPaused.value = true
+        showTime()
+    }
+
+    private func show(_ game: Game) {
+        score.value = game.scoreText
+        if game.isFinished {
+            pause()
+        }
+        result.value = game.resultText
+        isFinished.value = game.isFinished
+    }
+
+    private func showTime() {
+        let running = runningInterval?.elapsed() ?? .zero
+        time.value = (session.game.playingTime + running).scoreboardClockText
+    }
+}

@@ -1,0 +1,162 @@
+import Binding
+import Scoreboard
+import TerminalUI
+
+/// The scoreboard of one game: teams, score, clock and Start/Pause on top, the six player
+/// panels below, a final banner once the game is over.
+///
+/// Keys: 1–6, Tab or the arrows pick a player; o t a r f make that player's move;
+/// Space starts and pauses the clock; q or Esc goes back to the list.
+@MainActor
+public final class GameScoreboardScreen: TerminalView {
+    /// Narrower terminals stack the six panels in one column.
+    static let twoColumnMinimumWidth = 72
+
+    public let viewModel: GameScoreboardViewModel
+    /// The user asked to go back to the game list.
+    public var onBack: (() -> Void)?
+    private var selection = PlayerSelection()
+    private let redraw: @MainActor () -> Void
+
+    public init(viewModel: GameScoreboardViewModel, redraw: @escaping @MainActor () -> Void) {
+        self.viewModel = viewModel
+        self.redraw = redraw
+        bindOutputs()
+    }
+
+    public func handle(_ key: Key) -> KeyResult {
+        switch key {
+        case .character("q"), .escape:
+            viewModel.screenClosed()
+            onBack?()
+        case .character(" "):
+            viewModel.startPauseButtonTapped()
+        default:
+            guard !viewModel.isFinished.value else { return .ignored }
+            if let move = MoveKeys.move(for: key) {
+                selectedPlayer.moveButtonTapped(move)
+            } else if !selection.handle(key) {
+                return .ignored
+            }
+        }
+        return .handled
+    }
+
+    public func render(size: TerminalSize) -> Canvas {
+        var canvas = Canvas(size: size)
+        let panelsArea = Rect(row: 4, column: 0, width: size.columns, height: max(0, size.rows - 6))
+        let panelsEnd = drawPanels(in: &canvas, at: panelsArea)
+        let bannerArea = Rect(row: panelsEnd + 1, column: 0, width: size.columns, height: 3)
+        let hasRoomForBanner = bannerArea.endRow <= panelsArea.endRow
+        drawHeader(in: &canvas, resultInHeader: !hasRoomForBanner)
+        if let result = viewModel.result.value, hasRoomForBanner {
+            drawBanner(result, in: &canvas, within: bannerArea)
+        }
+        if let message = viewModel.saveErrorMessage.value {
+            canvas.draw("! " + message, row: size.rows - 2, column: 0, style: .foreground(.red), width: size.columns)
+        }
+        footer(width: size.columns)
+            .draw(in: &canvas, at: Rect(row: size.rows - 1, column: 0, width: size.columns, height: 1))
+        return canvas
+    }
+
+    private var selectedPlayer: PlayerScoreboardViewModel {
+        let team = selection.isHome ? viewModel.homePlayers : viewModel.awayPlayers
+        return team[selection.indexInTeam]
+    }
+
+    /// Team names and score, the clock, then Start/Pause, or once the game is over "FINAL"
+    /// (with the result when the banner has no room under the panels).
+    private func drawHeader(in canvas: inout Canvas, resultInHeader: Bool) {
+        let width = canvas.size.columns
+        let score = viewModel.score.value
+        let sideWidth = max(0, (width - DisplayWidth.of(score)) / 2 - 2)
+        canvas.draw(viewModel.homeTeam, row: 0, column: 1, style: .bold, width: sideWidth)
+        let away = TextLayout.truncate(viewModel.awayTeam, toWidth: sideWidth)
+        canvas.draw(away, row: 0, column: width - 1 - DisplayWidth.of(away), style: .bold)
+        drawCentered(score, row: 0, style: .bold, in: &canvas)
+        drawCentered(viewModel.time.value, row: 1, in: &canvas)
+        if viewModel.isFinished.value {
+            let result = viewModel.result.value.map { " · " + $0 } ?? ""
+            drawCentered("FINAL" + (resultInHeader ? result : ""), row: 2, style: .bold, in: &canvas)
+        } else {
+            let button = Button(title: viewModel.startPauseButtonTitle.value, isFocused: true)
+            button.draw(in: &canvas, at: Rect(row: 2, column: (width - button.width) / 2, width: button.width, height: 1))
+        }
+    }
+
+    /// Draws the panels that fit in `area`; returns the row after the last one drawn.
+    private func drawPanels(in canvas: inout Canvas, at area: Rect) -> Int {
+        var end = area.row
+        let twoColumns = area.width >= Self.twoColumnMinimumWidth
+        let showsSelection = !viewModel.isFinished.value
+        let teams = [(viewModel.homeTeam, viewModel.homePlayers), (viewModel.awayTeam, viewModel.awayPlayers)]
+        for (teamIndex, (teamName, players)) in teams.enumerated() {
+            for (playerIndex, player) in players.enumerated() {
+                let number = teamIndex * PlayerSelection.playersPerTeam + playerIndex
+                let panel = PlayerPanel(
+                    number: number + 1, viewModel: player, teamName: twoColumns ? nil : teamName,
+                    isSelected: showsSelection && number == selection.index)
+                let rect: Rect
+                if twoColumns {
+                    let width = (area.width - 1) / 2
+                    rect = Rect(row: area.row + playerIndex * PlayerPanel.height,
+                                column: teamIndex == 0 ? area.column : area.endColumn - width,
+                                width: width, height: PlayerPanel.height)
+                } else {
+                    rect = Rect(row: area.row + number * PlayerPanel.height, column: area.column,
+                                width: area.width, height: PlayerPanel.height)
+                }
+                guard rect.endRow <= area.endRow else { continue }
+                panel.draw(in: &canvas, at: rect)
+                end = max(end, rect.endRow)
+            }
+        }
+        return end
+    }
+
+    private func drawBanner(_ result: String, in canvas: inout Canvas, within area: Rect) {
+        let box = area.centered(width: DisplayWidth.of(result) + 8, height: 3)
+        Box(title: "Final", borderStyle: .bold).draw(in: &canvas, at: box)
+        canvas.draw(result, row: box.row + 1, column: box.column + 4, style: .bold, width: box.width - 5)
+    }
+
+    private func drawCentered(_ text: String, row: Int, style: Style = .plain, in canvas: inout Canvas) {
+        let width = canvas.size.columns
+        let fitted = TextLayout.truncate(text, toWidth: width)
+        canvas.draw(fitted, row: row, column: max(0, (width - DisplayWidth.of(fitted)) / 2), style: style)
+    }
+
+    /// Every move key with its name where the line has room, else the move keys together.
+    private func footer(width: Int) -> Footer {
+        if viewModel.isFinished.value {
+            return Footer(("q", "Back to games"))
+        }
+        let startPause = Footer.Item(key: "Space", label: viewModel.startPauseButtonTitle.value)
+        let back = Footer.Item(key: "q", label: "Back")
+        let full = Footer(items: [Footer.Item(key: "1-6/Tab", label: "Player")]
+            + MoveKeys.all.map { Footer.Item(key: String($0.key), label: $0.label) } + [startPause, back])
+        if DisplayWidth.of(full.spans.map(\.text).joined()) <= width { return full }
+        let keys = MoveKeys.all.map { String($0.key) }.joined(separator: "/")
+        return Footer(items: [Footer.Item(key: "1-6", label: "Player"), Footer.Item(key: keys, label: "Move"),
+                              startPause, back])
+    }
+
+    private func bindOutputs() {
+        redraws(on: viewModel.time)
+        redraws(on: viewModel.score)
+        redraws(on: viewModel.isFinished)
+        redraws(on: viewModel.startPauseButtonTitle)
+        redraws(on: viewModel.result)
+        redraws(on: viewModel.saveErrorMessage)
+        for player in viewModel.homePlayers + viewModel.awayPlayers {
+            for move in PlayerMove.allCases {
+                redraws(on: player.moveCount(move))
+            }
+        }
+    }
+
+    private func redraws<Value>(on output: Bindable<Value>) {
+        output.bind(self) { screen, _ in screen.redraw() }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+/// Drives the real `scoreboard` binary in a real terminal (tmux), as a person would.
+@Suite(
+    "scoreboard in a terminal",
+    .enabled(if: TmuxSession.isAvailable, "tmux is not installed (.ci/run installs it); skipping the scoreboard end-to-end tests")
+)
+struct ScoreboardEndToEndTests {
+    private let executable: URL
+    private let directory: URL
+    private let library: URL
+
+    init() throws {
+        executable = try #require(
+            BuiltProducts.executable(named: "scoreboard"),
+            "no scoreboard executable in \(BuiltProducts.directory.path)"
+        )
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("scoreboard-e2e-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        library = directory.appendingPathComponent("games.json")
+    }
+
+    private func start() throws -> TmuxSession {
+        try TmuxSession.start(
+            [executable.path, "--library", library.path],
+            // The default library location must not be touched even if --library were ignored.
+            environment: ["LANG": "C.UTF-8", "TERM": "xterm-256color", "XDG_DATA_HOME": directory.path],
+            rows: 24, columns: 80
+        )
+    }
+
+    @Test("create a game, start the clock, score to the end, see the result; it is still there after a restart")
+    func playAGame() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tmux = try start()
+        defer { tmux.kill() }
+
+        try await tmux.waitForText("No games yet. Press n to start one.")
+        try tmux.sendKeys("n")
+        try await tmux.waitForText("New game")
+        for name in ["Bulls", "Ann", "Bea", "Cy", "Hawks", "Dan", "Eve", "Fay"] {
+            try tmux.sendText(name)
+            try tmux.sendKeys("Tab")
+        }
+        try tmux.sendKeys("Enter")
+        let scoreboard = try await tmux.waitForText("[ Start ]")
+        #expect(scoreboard.contains("Bulls"))
+        #expect(scoreboard.contains("0 - 0"))
+        #expect(scoreboard.contains("00:00.0"))
+        #expect(scoreboard.contains("┌─ ▸ 1 Ann"))
+
+        try tmux.sendKeys("Space")
+        try await tmux.waitForText("[ Pause ]")
+        // The clock runs on its own.
+        try await tmux.waitForScreen("the clock past 00:00.2") { screen in
+            screen.contains("00:00.") && !screen.contains("00:00.0") && !screen.contains("00:00.1")
+                || screen.contains("00:01.")
+        }
+
+        try tmux.sendKeys("5", "o", "t", "f")
+        try await tmux.waitForText("0 - 3")
+        #expect(try tmux.screenText().contains("│ 1pt 1  2pt 1  Ast 0  Reb 0  Foul 1  │"))
+        try tmux.sendKeys("1")
+        for _ in 0..<7 { try tmux.sendKeys("t") }
+        try tmux.sendKeys("o")
+
+        let final = try await tmux.waitForText("Bulls wins 15 - 3")
+        #expect(final.contains("FINAL"))
+        #expect(final.contains("┌─ Final"))
+        #expect(final.contains("q Back to games"))
+        // The clock stopped by itself: the time stays put.
+        let stoppedAt = try #require(final.split(separator: "\n").dropFirst().first)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try tmux.screenText().split(separator: "\n").dropFirst().first == stoppedAt)
+
+        try tmux.sendKeys("q")
+        let list = try await tmux.waitForText("Games (1)")
+        #expect(list.contains("> Bulls vs Hawks  15 - 3"))
+        #expect(list.contains("Bulls won"))
+        try tmux.sendKeys("q")
+        let status = try await tmux.waitForExit()
+        let afterExit = try tmux.screenText()
+        #expect(status == 0, "the screen was:\n\(afterExit)")
+        #expect(!afterExit.contains("Games (1)"))
+
+        let again = try start()
+        defer { again.kill() }
+        let reopened = try await again.waitForText("Games (1)")
+        #expect(reopened.contains("> Bulls vs Hawks  15 - 3"))
+        try again.sendKeys("Enter")
+        try await again.waitForText("Bulls wins 15 - 3")
+        try again.sendKeys("q", "q")
+        let secondStatus = try await again.waitForExit()
+        let lastScreen = try again.screenText()
+        #expect(secondStatus == 0, "the screen was:\n\(lastScreen)")
+    }
+
+    @Test("a damaged library is kept as a backup, the user is told, and the app starts empty")
+    func damagedLibrary() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("{ this is not a game library".utf8).write(to: library)
+        let tmux = try start()
+        defer { tmux.kill() }
+
+        let screen = try await tmux.waitForText("Game library damaged")
+        #expect(screen.contains("is damaged: it is not valid JSON."))
+        let backups = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasPrefix("games.json.corrupt-") }
+        #expect(backups.count == 1)
+        if let backup = backups.first {
+            let kept = try String(contentsOf: directory.appendingPathComponent(backup), encoding: .utf8)
+            #expect(kept == "{ this is not a game library")
+        }
+
+        try tmux.sendKeys("Enter")
+        try await tmux.waitForText("No games yet. Press n to start one.")
+        try tmux.sendKeys("q")
+        #expect(try await tmux.waitForExit() == 0)
+    }
+}
