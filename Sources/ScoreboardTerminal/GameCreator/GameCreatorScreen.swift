@@ -18,13 +18,13 @@ public final class GameCreatorScreen: TerminalView {
     public let viewModel: GameCreatorViewModel
     private let redraw: @MainActor () -> Void
     private let fields = GameCreatorField.allFields
-    private var texts: [EditableText]
+    private var texts: [TextInput]
     private var focus = Focus.field(0)
 
     public init(viewModel: GameCreatorViewModel, redraw: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
         self.redraw = redraw
-        texts = Array(repeating: EditableText(), count: fields.count)
+        texts = Array(repeating: TextInput(), count: fields.count)
         viewModel.fieldErrors.bind(self) { screen, _ in screen.redraw() }
         viewModel.createButtonIsEnabled.bind(self) { screen, _ in screen.redraw() }
         viewModel.errorMessage.bind(self) { screen, _ in screen.redraw() }
@@ -45,8 +45,10 @@ public final class GameCreatorScreen: TerminalView {
             case .cancel: viewModel.cancelButtonTapped()
             }
         default:
-            guard case .field(let index) = focus, texts[index].handle(key) else { return .ignored }
-            viewModel.textChanged(texts[index].text, in: fields[index])
+            guard case .field(let index) = focus else { return .ignored }
+            if texts[index].handle(key) {
+                viewModel.textChanged(texts[index].text, in: fields[index])
+            }
         }
         return .handled
     }
