@@ -1,0 +1,69 @@
+import Foundation
+import FriendsAPI
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The HTTP client of FriendService: one async method per route, each throwing one `AppServerError`.
+public struct AppServerClient: FriendsProviding {
+    /// Where FriendService listens, e.g. `http://127.0.0.1:8080`; a path prefix is kept.
+    public let baseURL: URL
+    /// Sent as `Authorization: Bearer <token>` when set.
+    public let token: String?
+    /// Seconds to wait for a response before failing with `.timedOut`.
+    public let timeout: TimeInterval
+    let transport: any HTTPTransport
+
+    public init(
+        baseURL: URL,
+        token: String? = nil,
+        timeout: TimeInterval = 30,
+        transport: any HTTPTransport = URLSessionTransport()
+    ) {
+        self.baseURL = baseURL
+        self.token = token
+        self.timeout = timeout
+        self.transport = transport
+    }
+
+    public func friends(_ query: FriendListQuery = FriendListQuery()) async throws(AppServerError) -> FriendPage {
+        let (data, _) = try await send(.get, FriendsRoutes.friends, query: query.queryItems)
+        return try decode(FriendPage.self, from: data)
+    }
+
+    /// The first page of friends whose names or phone numbers start with `text`.
+    public func searchFriends(matching text: String, limit: Int? = nil) async throws(AppServerError) -> FriendPage {
+        try await friends(FriendListQuery(limit: limit, search: text))
+    }
+
+    public func friend(id: Int) async throws(AppServerError) -> Versioned<Friend> {
+        let (data, response) = try await send(.get, FriendsRoutes.friend(id: id))
+        return Versioned(try decode(Friend.self, from: data), eTag: response.eTag)
+    }
+
+    public func addFriend(_ friend: NewFriend) async throws(AppServerError) -> Versioned<Friend> {
+        let (data, response) = try await send(.post, FriendsRoutes.friends, body: try encode(friend))
+        return Versioned(try decode(Friend.self, from: data), eTag: response.eTag)
+    }
+
+    public func updateFriend(
+        id: Int,
+        with update: FriendUpdate,
+        ifMatch eTag: String? = nil
+    ) async throws(AppServerError) -> Versioned<Friend> {
+        let (data, response) = try await send(
+            .patch, FriendsRoutes.friend(id: id), body: try encode(update), ifMatch: eTag
+        )
+        return Versioned(try decode(Friend.self, from: data), eTag: response.eTag)
+    }
+
+    /// Succeeds on any 2xx, whatever the body (204 here; the original routes answer 200 with JSON).
+    public func deleteFriend(id: Int, ifMatch eTag: String? = nil) async throws(AppServerError) {
+        _ = try await send(.delete, FriendsRoutes.friend(id: id), ifMatch: eTag)
+    }
+
+    public func avatar(id: Int) async throws(AppServerError) -> Data {
+        let (data, _) = try await send(.get, FriendsRoutes.avatar(id: id), accept: "image/svg+xml, image/*")
+        return data
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import FriendsAPI
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension AppServerError {
+    /// The failure a response with a non-success `status` stands for, with the envelope's details.
+    init(status: Int, body: Data) {
+        let envelope = try? JSONDecoder().decode(ErrorEnvelope.self, from: body)
+        switch status {
+        case 401: self = .unauthorized
+        case 404: self = .notFound
+        case 412: self = .conflict
+        case 400, 413, 422:
+            self = .invalid(message: envelope?.message ?? "The request was not accepted.", fields: envelope?.fields ?? [:])
+        default: self = .server(status: status, message: envelope?.message)
+        }
+    }
+
+    /// The failure an error thrown by the transport stands for: no response arrived.
+    init(transportError error: any Error) {
+        if error is CancellationError {
+            self = .cancelled
+            return
+        }
+        guard let urlError = error as? URLError else {
+            self = .unreachable
+            return
+        }
+        switch urlError.code {
+        case .cancelled: self = .cancelled
+        case .timedOut: self = .timedOut
+        default: self = .unreachable
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Binding
+import Foundation
+import FriendsAPI
+import FriendsClient
+
+/// One friend's details and avatar.
+@MainActor
+public final class FriendDetailViewModel {
+    // MARK: Outputs
+
+    /// "First Last".
+    public let fullName: Bindable<String>
+    /// Upper-case initials, to show while (or instead of) the avatar.
+    public let initials: Bindable<String>
+    /// The phone number, empty when there is none.
+    public let phonenumberText: Bindable<String>
+    /// The email address, empty when there is none.
+    public let email: Bindable<String>
+    /// The free-text notes, empty when there are none.
+    public let about: Bindable<String>
+    /// The avatar picture's state.
+    public let avatar = Bindable(AvatarImage.loading, skipsEqualValues: true)
+
+    // MARK: Events
+
+    /// The user wants to change this friend; carries the friend with the tag it was loaded with.
+    public var onEditFriend: (@MainActor (Versioned<Friend>) -> Void)?
+    /// Loading the friend failed in a way the user must acknowledge.
+    public var onShowAlert: (@MainActor (Alert) -> Void)?
+
+    // MARK: State
+
+    private let client: any FriendsProviding
+    private let avatars: ImageLoader<Int>
+    private var friend: Versioned<Friend>
+    let loadingFriend = TaskSlot()
+    let loadingAvatar = TaskSlot()
+
+    /// - Parameters:
+    ///   - friend: the friend as the list had it; `viewAppeared()` loads the latest.
+    ///   - avatars: the shared avatar loader, keyed by friend id.
+    public init(friend: Friend, client: any FriendsProviding, avatars: ImageLoader<Int>) {
+        self.client = client
+        self.avatars = avatars
+        self.friend = Versioned(friend, eTag: nil)
+        fullName = Bindable(friend.fullName, skipsEqualValues: true)
+        initials = Bindable(friend.initials, skipsEqualValues: true)
+        phonenumberText = Bindable(friend.phonenumber, skipsEqualValues: true)
+        email = Bindable(friend.email, skipsEqualValues: true)
+        about = Bindable(friend.about, skipsEqualValues: true)
+    }
+
+    // MARK: Inputs
+
+    /// The screen became visible: load the latest details and the avatar.
+    public func viewAppeared() {
+        loadFriend()
+        loadAvatar()
+    }
+
+    /// The user wants to edit this friend.
+    public func editButtonTapped() {
+        onEditFriend?(friend)
+    }
+
+    // MARK: Loading
+
+    private func loadFriend() {
+        let client = self.client
+        let id = friend.value.id
+        loadingFriend.replace(with: Task { [weak self] in
+            do throws(AppServerError) {
+                let latest = try await client.friend(id: id)
+                guard let self, !Task.isCancelled else { return }
+                self.show(latest)
+            } catch {
+                guard let self, !Task.isCancelled else { return }
+                self.onShowAlert?(Alert(title: error.loadFailureTitle, message: "Could not load \(self.fullName.value)."))
+            }
+        })
+    }
+
+    private func loadAvatar() {
+        let avatars = self.avatars
+        let id = friend.value.id
+        loadingAvatar.replace(with: Task { [weak self] in
+            let image: AvatarImage
+            do throws(AppServerError) {
+                image = .loaded(try await avatars.image(for: id))
+            } catch {
+                image = .unavailable
+            }
+            guard let self, !Task.isCancelled else { return }
+            self.avatar.value = image
+        })
+    }
+
+    private func show(_ latest: Versioned<Friend>) {
+        friend = latest
+        fullName.value = latest.value.fullName
+        initials.value = latest.value.initials
+        phonenumberText.value = latest.value.phonenumber
+        email.value = latest.value.email
+        about.value = latest.value.about
+    }
+}
+
+fileprivate extension AppServerError {
+    /// The alert title when the friend's latest details could not be loaded.
+    var loadFailureTitle: String {
+        switch self {
+        case .unauthorized: "Please login to load your friends."
+        case .notFound: "Friend not found."
+        default: "Loading failed, check network connection"
+        }
+    }
+}

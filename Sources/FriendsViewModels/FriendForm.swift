@@ -1,0 +1,60 @@
+import FriendsAPI
+
+/// What the add/update form holds and which validation messages it shows.
+///
+/// A field's own message shows once the user has changed that field, or for every field after a
+/// submit was attempted with invalid input. A message the server sent for a field shows until the
+/// user changes that field.
+struct FriendForm: Equatable {
+    private(set) var values: NewFriend
+    private var touchedFields: Set<FriendField> = []
+    private var serverMessages: [FriendField: String] = [:]
+
+    init(_ values: NewFriend) {
+        self.values = values
+    }
+
+    var isValid: Bool {
+        FriendValidation.isValid(values)
+    }
+
+    /// The message to show beside each field that has one.
+    var messages: [FriendField: String] {
+        var messages: [FriendField: String] = [:]
+        for field in touchedFields {
+            messages[field] = FriendValidation.message(for: field, value: values.value(of: field))
+        }
+        return messages.merging(serverMessages) { _, server in server }
+    }
+
+    mutating func change(_ field: FriendField, to text: String) {
+        values.set(field, to: text)
+        touchedFields.insert(field)
+        serverMessages[field] = nil
+    }
+
+    /// A submit was attempted: every field's message shows from now on.
+    mutating func revealAllMessages() {
+        touchedFields = Set(FriendField.allCases)
+    }
+
+    /// Shows the server's messages for the fields of this form; false when none named one of them.
+    mutating func showServerMessages(_ fields: [String: String]) -> Bool {
+        serverMessages = Dictionary(uniqueKeysWithValues: fields.compactMap { name, text in
+            FriendField(rawValue: name).map { ($0, text) }
+        })
+        return !serverMessages.isEmpty
+    }
+}
+
+extension NewFriend {
+    mutating func set(_ field: FriendField, to value: String) {
+        switch field {
+        case .firstname: firstname = value
+        case .lastname: lastname = value
+        case .phonenumber: phonenumber = value
+        case .email: email = value
+        case .about: about = value
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import FriendsAPI
+import FriendsClient
+import Testing
+@testable import FriendsViewModels
+
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct FriendDetailViewModelTests {
+    let client = FakeFriendsClient()
+    let svg = Data("<svg/>".utf8)
+
+    @MainActor
+    struct Details {
+        let viewModel: FriendDetailViewModel
+        let fullName: Recorder<String>
+        let initials: Recorder<String>
+        let phone: Recorder<String>
+        let email: Recorder<String>
+        let about: Recorder<String>
+        let avatar: Recorder<AvatarImage>
+        let alerts = EventRecorder<Alert>()
+        let edits = EventRecorder<Versioned<Friend>>()
+
+        init(_ viewModel: FriendDetailViewModel) {
+            self.viewModel = viewModel
+            fullName = Recorder(viewModel.fullName)
+            initials = Recorder(viewModel.initials)
+            phone = Recorder(viewModel.phonenumberText)
+            email = Recorder(viewModel.email)
+            about = Recorder(viewModel.about)
+            avatar = Recorder(viewModel.avatar)
+            viewModel.onShowAlert = alerts.record
+            viewModel.onEditFriend = edits.record
+        }
+
+        func settle() async {
+            await viewModel.loadingFriend.task?.value
+            await viewModel.loadingAvatar.task?.value
+        }
+    }
+
+    func details(_ friend: Friend = Fixtures.ada) -> Details {
+        Details(FriendDetailViewModel(friend: friend, client: client, avatars: ImageLoader(avatarsFrom: client)))
+    }
+
+    @Test func showsTheFriendAtOnceThenTheLatestAndTheAvatar() async {
+        var latest = Fixtures.ada
+        latest.about = "Wrote the first program."
+        await client.enqueueFriends(.success(Versioned(latest, eTag: "\"1-4\"")))
+        await client.enqueueAvatars(.success(svg))
+        let details = details()
+
+        details.viewModel.viewAppeared()
+        await details.settle()
+        details.viewModel.editButtonTapped()
+
+        #expect(details.fullName.values == ["Ada Lovelace"])
+        #expect(details.initials.values == ["AL"])
+        #expect(details.phone.values == ["0501234567"])
+        #expect(details.email.values == ["ada@example.com"])
+        #expect(details.about.values == ["", "Wrote the first program."])
+        #expect(details.avatar.values == [.loading, .loaded(svg)])
+        #expect(details.edits.values == [Versioned(latest, eTag: "\"1-4\"")])
+        #expect(details.alerts.values.isEmpty)
+        let calls = await client.calls
+        #expect(calls.count == 2 && calls.contains(.friend(id: 1)) && calls.contains(.avatar(id: 1)))
+    }
+
+    @Test func aMissingAvatarLeavesTheInitials() async {
+        await client.enqueueFriends(.success(Versioned(Fixtures.ada, eTag: nil)))
+        await client.enqueueAvatars(.failure(.unreachable))
+        let details = details()
+
+        details.viewModel.viewAppeared()
+        await details.settle()
+
+        #expect(details.avatar.values == [.loading, .unavailable])
+        #expect(details.alerts.values.isEmpty)
+    }
+
+    @Test(arguments: [
+        (AppServerError.unauthorized, "Please login to load your friends."),
+        (.notFound, "Friend not found."),
+        (.unreachable, "Loading failed, check network connection"),
+    ])
+    func aFailedReloadKeepsWhatIsShownAndSaysWhy(failure: AppServerError, title: String) async {
+        await client.enqueueFriends(.failure(failure))
+        await client.enqueueAvatars(.success(svg))
+        let details = details()
+
+        details.viewModel.viewAppeared()
+        await details.settle()
+        details.viewModel.editButtonTapped()
+
+        #expect(details.alerts.values == [Alert(title: title, message: "Could not load Ada Lovelace.")])
+        #expect(details.fullName.values == ["Ada Lovelace"])
+        #expect(details.edits.values == [Versioned(Fixtures.ada, eTag: nil)])
+    }
+
+    @Test func aReleasedDetailIsDeallocated() async {
+        let gate = Gate<Versioned<Friend>>()
+        await client.enqueueFriends(.held(gate))
+        await client.enqueueAvatars(.success(svg))
+        var viewModel: FriendDetailViewModel? = FriendDetailViewModel(
+            friend: Fixtures.ada, client: client, avatars: ImageLoader(avatarsFrom: client)
+        )
+        weak let released = viewModel
+
+        viewModel?.viewAppeared()
+        let load = viewModel?.loadingFriend.task
+        viewModel = nil
+        #expect(released == nil)
+        await gate.open(with: .success(Versioned(Fixtures.ada, eTag: nil)))
+        await load?.value
+
+        #expect(await client.cancelledCalls.contains(.friend(id: 1)))
+    }
+}
