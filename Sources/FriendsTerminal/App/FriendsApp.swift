@@ -1,0 +1,91 @@
+import FriendsAPI
+import FriendsClient
+import FriendsViewModels
+import TerminalUI
+
+/// The Friends app's screens and the way between them: the list first; a friend's details;
+/// the add and update forms; alerts over whatever is shown.
+///
+/// ```swift
+/// let app = TerminalApp()
+/// let friends = FriendsApp(client: client, redraw: { [weak app] in app?.setNeedsRedraw() })
+/// try await app.run(friends, tick: FriendsApp.tickInterval)
+/// ```
+@MainActor
+public final class FriendsApp: TerminalView {
+    /// How often the loading spinner moves.
+    public static let tickInterval: Duration = .milliseconds(100)
+
+    private let client: any FriendsProviding
+    private let avatars: ImageLoader<Int>
+    private let redraw: @MainActor () -> Void
+    let stack = ScreenStack()
+
+    /// - Parameter redraw: asks for the screen to be drawn again (`TerminalApp.setNeedsRedraw`).
+    public init(client: any FriendsProviding, redraw: @escaping @MainActor () -> Void) {
+        self.client = client
+        self.avatars = ImageLoader(avatarsFrom: client)
+        self.redraw = redraw
+        showList()
+    }
+
+    public func render(size: TerminalSize) -> Canvas {
+        stack.render(size: size)
+    }
+
+    public func handle(_ key: Key) -> KeyResult {
+        stack.handle(key)
+    }
+
+    public func tick() {
+        stack.tick()
+    }
+
+    // MARK: Navigation
+
+    private func showList() {
+        let viewModel = FriendsListViewModel(client: client)
+        viewModel.onOpenFriend = { [weak self] friend in self?.showDetail(of: friend) }
+        viewModel.onAddFriend = { [weak self] in
+            guard let self else { return }
+            self.showForm(FriendViewModel(client: self.client))
+        }
+        viewModel.onEditFriend = { [weak self] friend in
+            guard let self else { return }
+            self.showForm(FriendViewModel(updating: friend, client: self.client))
+        }
+        viewModel.onShowAlert = { [weak self] alert in self?.show(alert) }
+        push(FriendsListScreen(viewModel: viewModel, redraw: redraw))
+    }
+
+    private func showDetail(of friend: Friend) {
+        let viewModel = FriendDetailViewModel(friend: friend, client: client, avatars: avatars)
+        viewModel.onEditFriend = { [weak self] friend in
+            guard let self else { return }
+            self.showForm(FriendViewModel(updating: friend, client: self.client))
+        }
+        viewModel.onShowAlert = { [weak self] alert in self?.show(alert) }
+        push(FriendDetailScreen(viewModel: viewModel, redraw: redraw))
+    }
+
+    private func showForm(_ viewModel: FriendViewModel) {
+        let screen = FriendFormScreen(viewModel: viewModel, redraw: redraw)
+        viewModel.onNavigateBack = { [weak self, weak screen] in
+            guard let self, let screen else { return }
+            self.stack.pop(screen)
+            self.redraw()
+        }
+        viewModel.onShowAlert = { [weak self] alert in self?.show(alert) }
+        push(screen)
+    }
+
+    private func push(_ screen: any Screen) {
+        stack.push(screen)
+        redraw()
+    }
+
+    private func show(_ alert: Alert) {
+        stack.present(alert)
+        redraw()
+    }
+}

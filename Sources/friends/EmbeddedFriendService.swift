@@ -1,0 +1,41 @@
+import Foundation
+import FriendService
+
+/// FriendService running inside this process while the app runs: 127.0.0.1 on a port the
+/// operating system picks, over the SQLite file in the data directory.
+///
+/// It asks for a random bearer token that only this process knows, so other users of the
+/// machine cannot read the friends through the loopback port.
+struct EmbeddedFriendService {
+    let url: URL
+    let token: String
+    private let server: RunningFriendServer
+
+    static func start(in directory: DataDirectory) async throws(LaunchError) -> EmbeddedFriendService {
+        try directory.prepare()
+        let token = randomToken()
+        let configuration = FriendServerConfiguration(
+            hostname: "127.0.0.1",
+            port: 0,
+            database: .sqlite(path: directory.databaseURL.path),
+            token: token,
+            logLevel: .critical
+        )
+        do {
+            let server = try await FriendServer.start(configuration)
+            return EmbeddedFriendService(url: server.url, token: token, server: server)
+        } catch {
+            throw LaunchError("Could not open the friends database \(directory.databaseURL.path): \(error)")
+        }
+    }
+
+    /// Stops accepting connections, lets requests in flight finish and closes the database.
+    func shutdown() async {
+        try? await server.shutdown()
+    }
+
+    private static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in String(UInt8.random(in: 0...15, using: &generator), radix: 16) }.joined()
+    }
+}

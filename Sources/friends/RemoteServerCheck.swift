@@ -1,0 +1,28 @@
+import FriendsAPI
+import FriendsClient
+
+/// Checks a `--server` before the screen is taken over, so the usual mistakes (nothing listening,
+/// a missing token, a URL of something else) end with a clear message instead of an error row.
+/// A server that is merely slow is let through: the list shows its spinner and, in the end, its error.
+enum RemoteServerCheck {
+    static let patience: Double = 3
+
+    static func check(_ address: ServerAddress, token: String?) async throws(LaunchError) {
+        let client = AppServerClient(baseURL: address.url, token: token, timeout: patience, transport: DetachedHTTPTransport())
+        do {
+            _ = try await client.friends(FriendListQuery(limit: 1))
+        } catch .unreachable {
+            throw LaunchError(
+                "Cannot reach FriendService at \(address). Is it running? Leave out --server to use the built-in one."
+            )
+        } catch .unauthorized {
+            throw LaunchError(token == nil
+                ? "FriendService at \(address) asks for a token: pass --token TOKEN (or set FRIENDS_TOKEN)."
+                : "FriendService at \(address) did not accept the token.")
+        } catch .notFound, .undecodable {
+            throw LaunchError("\(address) does not answer like a FriendService (GET /friends failed).")
+        } catch {
+            return
+        }
+    }
+}

@@ -1,0 +1,262 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Drives the real `friends` binary in a real terminal (tmux), as a person would: with the
+/// built-in FriendService over a fresh data directory (never the user's own), and afterwards
+/// checks in the same terminal that its settings are exactly as before.
+@Suite(
+    "friends in a terminal",
+    .serialized,
+    .enabled(if: TmuxSession.isAvailable, "tmux is not installed (.ci/run installs it); skipping the friends end-to-end tests")
+)
+struct FriendsEndToEndTests {
+    private let executable: URL
+
+    init() throws {
+        executable = try #require(
+            BuiltProducts.executable(named: "friends"),
+            "no friends executable in \(BuiltProducts.directory.path)"
+        )
+    }
+
+    @Test("add a friend by typing, edit it, delete it, quit: the terminal is as it was")
+    func addEditDelete() async throws {
+        try await withTemporaryDirectory { directory in
+            let shell = try ShellRun(friends: executable, arguments: [], in: directory)
+            defer { shell.tmux.kill() }
+            let tmux = shell.tmux
+
+            try await tmux.waitForScreen(timeout: .seconds(30), "the empty list") {
+                $0.contains("Your Friends (0)") && $0.contains("No data available")
+            }
+            #expect(try tmux.screenText().contains("q Quit"))
+
+            try tmux.sendKeys("a")
+            try await tmux.waitForText("Add Friend")
+            try tmux.sendText("Ada")
+            try tmux.sendKeys("Tab")
+            try tmux.sendText("Lovelace")
+            try tmux.sendKeys("Tab")
+            try tmux.sendText("0501234567")
+            try await tmux.waitForScreen("SUBMIT enabled") { $0.contains("[0501234567") }
+            try tmux.sendKeys("Enter")
+            let added = try await tmux.waitForScreen("the new friend in the list") {
+                $0.contains("Your Friends (1)") && $0.contains("Ada Lovelace")
+            }
+            #expect(added.contains("> Ada Lovelace"))
+            #expect(added.contains("0501234567"))
+
+            try tmux.sendKeys("e")
+            try await tmux.waitForText("Update Friend")
+            try tmux.sendKeys("Tab", "C-u")
+            try tmux.sendText("Byron")
+            try tmux.sendKeys("Enter")
+            let edited = try await tmux.waitForScreen("the changed friend in the list") {
+                $0.contains("Your Friends (1)") && $0.contains("Ada Byron")
+            }
+            #expect(!edited.contains("Lovelace"))
+
+            try tmux.sendKeys("d")
+            try await tmux.waitForText("Remove Ada Byron?")
+            try tmux.sendKeys("Left", "Enter")
+            let deleted = try await tmux.waitForScreen("the list without the friend") {
+                $0.contains("Your Friends (0)") && $0.contains("No data available")
+            }
+            #expect(!deleted.contains("Ada Byron"))
+
+            try tmux.sendKeys("q")
+            let after = try await shell.waitForEnd()
+            #expect(after.exitStatus == 0)
+            #expect(after.settingsBefore == after.settingsAfter, "stty -g differs after the app ended")
+            #expect(after.modes.contains("icanon") && after.modes.contains("echo"), "stty -a after: \(after.modes)")
+            #expect(!after.modes.contains("-icanon") && !after.modes.contains("-echo"))
+        }
+    }
+
+    @Test("--demo fills the empty list; search narrows it; Enter shows a friend's details")
+    func demoSearchAndDetails() async throws {
+        try await withTemporaryDirectory { directory in
+            let shell = try ShellRun(friends: executable, arguments: ["--demo"], in: directory)
+            defer { shell.tmux.kill() }
+            let tmux = shell.tmux
+
+            let list = try await tmux.waitForText("Your Friends (12)", timeout: .seconds(30))
+            #expect(list.contains("García"))
+
+            try tmux.sendKeys("/")
+            try tmux.sendText("lov")
+            let found = try await tmux.waitForScreen("only Ada in the list") {
+                $0.contains("Your Friends (1)") && $0.contains("Ada Lovelace")
+            }
+            #expect(found.contains("Search: [lov"))
+            #expect(!found.contains("Turing"))
+
+            try tmux.sendKeys("Enter", "Enter")
+            let details = try await tmux.waitForText("ada@analytical.engine")
+            #expect(details.contains("Wrote the first program"))
+            #expect(details.contains("Esc Back"))
+
+            try tmux.sendKeys("Escape")
+            try await tmux.waitForText("Search: [lov")
+            try tmux.sendKeys("Escape")
+            try await tmux.waitForText("Your Friends (12)")
+            try tmux.sendKeys("q")
+            let after = try await shell.waitForEnd()
+            #expect(after.exitStatus == 0)
+            #expect(after.settingsBefore == after.settingsAfter)
+        }
+    }
+
+    @Test("Ctrl-C while the list loads from a server that never answers: the terminal is as it was")
+    func interruptWhileLoading() async throws {
+        let silent = try SilentServer()
+        defer { silent.stop() }
+        try await withTemporaryDirectory { directory in
+            let shell = try ShellRun(friends: executable, arguments: ["--server", "http://127.0.0.1:\(silent.port)"], in: directory)
+            defer { shell.tmux.kill() }
+            let tmux = shell.tmux
+
+            try await tmux.waitForScreen(timeout: .seconds(20), "the list loading") {
+                $0.contains("Refreshing...") && $0.contains("Loading...")
+            }
+            try tmux.sendKeys("C-c")
+            let after = try await shell.waitForEnd()
+            #expect(after.exitStatus == 130)
+            #expect(after.settingsBefore == after.settingsAfter, "stty -g differs after Ctrl-C")
+            #expect(!after.modes.contains("-icanon") && !after.modes.contains("-echo"))
+        }
+    }
+
+    @Test("a data directory that cannot be written ends with one clear line")
+    func unwritableDataDirectory() async throws {
+        try await withTemporaryDirectory { directory in
+            // A file where the directory should be: refused even for root, unlike permission bits.
+            let blocker = directory.appendingPathComponent("not-a-directory")
+            try Data().write(to: blocker)
+            let tmux = try TmuxSession.start(
+                [executable.path], environment: ["XDG_DATA_HOME": blocker.path, "LANG": "C.UTF-8"], rows: 24, columns: 100
+            )
+            defer { tmux.kill() }
+            #expect(try await tmux.waitForExit(timeout: .seconds(20)) == 1)
+            // The message is one line; the terminal wraps it.
+            let screen = try tmux.screenText().replacingOccurrences(of: "\n", with: "")
+            #expect(screen.contains("Cannot write the friends database in \(blocker.path)/friends (Not a directory)."))
+            #expect(!screen.contains("Fatal error"))
+        }
+    }
+
+    @Test("a --server with nothing listening ends with one clear line")
+    func unreachableServer() async throws {
+        let tmux = try TmuxSession.start([executable.path, "--server", "http://127.0.0.1:1"], rows: 24, columns: 100)
+        defer { tmux.kill() }
+        #expect(try await tmux.waitForExit(timeout: .seconds(20)) == 1)
+        let screen = try tmux.screenText().replacingOccurrences(of: "\n", with: "")
+        #expect(screen.contains("Cannot reach FriendService at http://127.0.0.1:1. Is it running?"))
+    }
+}
+
+/// `friends` run from a shell in tmux, between two `stty` readings of the same terminal.
+///
+/// The readings after the app are a second command line, typed once the app has left the
+/// screen: after Ctrl-C the shell drops the rest of the line the app was started from.
+private struct ShellRun {
+    struct End {
+        var exitStatus: Int32?
+        var settingsBefore: String
+        var settingsAfter: String
+        /// The words of `stty -a` after the app ended ("icanon", "-echo", ...).
+        var modes: Set<String>
+    }
+
+    let tmux: TmuxSession
+    let directory: URL
+
+    init(friends: URL, arguments: [String], in directory: URL) throws {
+        self.directory = directory
+        let dataHome = directory.appendingPathComponent("data")
+        tmux = try TmuxSession.start(
+            ["/bin/sh"],
+            environment: ["LANG": "C.UTF-8", "TERM": "xterm-256color", "XDG_DATA_HOME": dataHome.path],
+            rows: 24, columns: 80
+        )
+        let command = ([friends.path] + arguments).map(Self.quoted).joined(separator: " ")
+        try tmux.sendText("stty -g > \(file("before")); \(command)")
+        try tmux.sendKeys("Enter")
+    }
+
+    /// Waits for the app to give the screen back, then reads the terminal's settings in it.
+    func waitForEnd() async throws -> End {
+        // The app draws on the alternate screen; the command line shows again once it left it.
+        try await tmux.waitForText("stty -g >", timeout: .seconds(20))
+        try tmux.sendText(
+            "echo $? > \(file("status")); stty -g > \(file("after")); stty -a > \(file("modes")); echo END-OF-\"RUN\""
+        )
+        try tmux.sendKeys("Enter")
+        // The command line shows END-OF-"RUN"; only the shell's echo shows END-OF-RUN.
+        try await tmux.waitForText("END-OF-RUN")
+        func read(_ name: String) throws -> String {
+            try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let modes = try read("modes").split(whereSeparator: { $0.isWhitespace || $0 == ";" }).map(String.init)
+        return End(exitStatus: Int32(try read("status")), settingsBefore: try read("before"),
+                   settingsAfter: try read("after"), modes: Set(modes))
+    }
+
+    private func file(_ name: String) -> String {
+        Self.quoted(directory.appendingPathComponent(name).path)
+    }
+
+    private static func quoted(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+/// A TCP port on 127.0.0.1 that accepts connections (the kernel does, from the backlog) but
+/// never answers: a server stuck mid-request.
+private struct SilentServer {
+    let descriptor: Int32
+    let port: Int
+
+    init() throws {
+        #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw POSIXError(.EIO) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                bind(descriptor, address, length) == 0 && listen(descriptor, 16) == 0
+                    && getsockname(descriptor, address, &length) == 0
+            }
+        }
+        guard bound else {
+            close(descriptor)
+            throw POSIXError(.EADDRNOTAVAIL)
+        }
+        self.descriptor = descriptor
+        self.port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    func stop() {
+        close(descriptor)
+    }
+}
+
+private func withTemporaryDirectory(_ body: (URL) async throws -> Void) async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("friends-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try await body(directory)
+}

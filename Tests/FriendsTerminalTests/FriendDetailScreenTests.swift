@@ -1,0 +1,77 @@
+import FriendsAPI
+import FriendsClient
+import FriendsViewModels
+import TerminalUI
+import Testing
+@testable import FriendsTerminal
+
+@MainActor
+@Suite("A friend's details")
+struct FriendDetailScreenTests {
+    private func screen(_ friend: Friend) -> FriendDetailScreen {
+        let client = FakeFriendsClient(friends: [friend])
+        let viewModel = FriendDetailViewModel(friend: friend, client: client, avatars: ImageLoader(avatarsFrom: client))
+        return FriendDetailScreen(viewModel: viewModel, redraw: {})
+    }
+
+    @Test("wide: initials, phone, email, about")
+    func wide() {
+        expectScreen(screen(SampleData.ada).render(size: TerminalSize(rows: 24, columns: 80)), [
+            " Ada Lovelace",
+            "────────────────────────────────────────────────────────────────────────────────",
+            "",
+            "   AL",
+            "",
+            "  Phone   0501234567",
+            "  Email   ada@example.com",
+            "  About   Wrote the first program.",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            " e Edit  Esc Back  q Quit",
+        ])
+    }
+
+    @Test("narrow: the about text wraps; missing fields show a dash")
+    func narrow() {
+        var friend = SampleData.grace
+        friend.about = "Found the first actual bug, a moth, in the Harvard Mark II."
+        expectScreen(screen(friend).render(size: TerminalSize(rows: 12, columns: 40)), [
+            " Grace Hopper",
+            "────────────────────────────────────────",
+            "",
+            "   GH",
+            "",
+            "  Phone   —",
+            "  Email   —",
+            "  About   Found the first actual bug, a",
+            "          moth, in the Harvard Mark II.",
+            "",
+            "",
+            " e Edit  Esc Back  q Quit",
+        ])
+    }
+
+    @Test("e asks to edit; q quits; Escape is left to the stack (back)")
+    func keys() {
+        let detail = screen(SampleData.ada)
+        var edited: [Friend] = []
+        detail.viewModel.onEditFriend = { edited.append($0.value) }
+        #expect(detail.handle(.character("e")) == .handled)
+        #expect(edited == [SampleData.ada])
+        #expect(detail.handle(.escape) == .ignored)
+        #expect(detail.handle(.character("q")) == .quit)
+    }
+}

@@ -1,0 +1,221 @@
+import FriendsAPI
+import FriendsClient
+import FriendsViewModels
+import TerminalUI
+import Testing
+@testable import FriendsTerminal
+
+@MainActor
+@Suite("The add and update form")
+struct FriendFormScreenTests {
+    static let wide = TerminalSize(rows: 24, columns: 80)
+    static let narrow = TerminalSize(rows: 12, columns: 40)
+
+    private func addScreen(_ client: FakeFriendsClient = FakeFriendsClient(friends: [])) -> FriendFormScreen {
+        FriendFormScreen(viewModel: FriendViewModel(client: client), redraw: {})
+    }
+
+    private func type(_ text: String, into screen: FriendFormScreen) {
+        for character in text { _ = screen.handle(.character(character)) }
+    }
+
+    @Test("empty add form: first field focused, SUBMIT disabled")
+    func emptyAddForm() {
+        let screen = addScreen()
+        let canvas = screen.render(size: Self.wide)
+        expectScreen(canvas, [
+            " Add Friend",
+            "────────────────────────────────────────────────────────────────────────────────",
+            "",
+            " First name    [                                                ]",
+            " Last name     [                                                ]",
+            " Phone number  [                                                ]",
+            " Email         [                                                ]",
+            " About         [                                                ]",
+            "",
+            "               [ SUBMIT ]",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            " Tab/⇧Tab Move  ⏎ Submit  Esc Cancel",
+        ])
+        #expect(canvas.cursor == CursorPosition(row: 3, column: 16))
+        #expect(canvas.style(of: "[ SUBMIT ]")?.dim == true)
+    }
+
+    @Test("invalid input: the message shows under its field and SUBMIT stays disabled")
+    func invalidForm() {
+        let screen = addScreen()
+        type("Ada", into: screen)
+        _ = screen.handle(.tab)
+        type("x", into: screen)
+        _ = screen.handle(.backspace)
+        _ = screen.handle(.tab)
+        type("12", into: screen)
+        let canvas = screen.render(size: Self.wide)
+        expectScreen(canvas, [
+            " Add Friend",
+            "────────────────────────────────────────────────────────────────────────────────",
+            "",
+            " First name    [Ada                                             ]",
+            " Last name     [                                                ]",
+            "                ! Last name is required.",
+            " Phone number  [12                                              ]",
+            "                ! Phone number must be empty or 3 to 20 digits, optionally",
+            "                  starting with +, with spaces, dashes, dots or parentheses",
+            "                  between.",
+            " Email         [                                                ]",
+            " About         [                                                ]",
+            "",
+            "               [ SUBMIT ]",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            " Tab/⇧Tab Move  ⏎ Submit  Esc Cancel",
+        ])
+        #expect(canvas.style(of: "[ SUBMIT ]")?.dim == true)
+        #expect(canvas.style(of: "! Last name is required.")?.foreground == .red)
+    }
+
+    @Test("valid input: SUBMIT is enabled; Tab reaches it and wraps around")
+    func validForm() {
+        let screen = addScreen()
+        type("Ada", into: screen)
+        _ = screen.handle(.tab)
+        type("Lovelace", into: screen)
+        for _ in 0..<4 { _ = screen.handle(.tab) }
+        #expect(screen.focus == .submit)
+        let canvas = screen.render(size: Self.wide)
+        expectScreen(canvas, [
+            " Add Friend",
+            "────────────────────────────────────────────────────────────────────────────────",
+            "",
+            " First name    [Ada                                             ]",
+            " Last name     [Lovelace                                        ]",
+            " Phone number  [                                                ]",
+            " Email         [                                                ]",
+            " About         [                                                ]",
+            "",
+            "               [ SUBMIT ]",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            " Tab/⇧Tab Move  ⏎ Submit  Esc Cancel",
+        ])
+        #expect(canvas.cursor == nil)
+        #expect(canvas.style(of: "[ SUBMIT ]") == Style(bold: true, inverse: true))
+        _ = screen.handle(.tab)
+        #expect(screen.focus == .field(.firstname))
+        _ = screen.handle(.backTab)
+        #expect(screen.focus == .submit)
+    }
+
+    @Test("submitting: the spinner shows and SUBMIT is disabled")
+    func submitting() {
+        let screen = addScreen()
+        type("Ada", into: screen)
+        _ = screen.handle(.tab)
+        type("Lovelace", into: screen)
+        _ = screen.handle(.enter)
+        let canvas = screen.render(size: Self.wide)
+        expectScreen(canvas, [
+            " Add Friend",
+            "────────────────────────────────────────────────────────────────────────────────",
+            "",
+            " First name    [Ada                                             ]",
+            " Last name     [Lovelace                                        ]",
+            " Phone number  [                                                ]",
+            " Email         [                                                ]",
+            " About         [                                                ]",
+            "",
+            "               [ SUBMIT ]",
+            "",
+            "                                ┌─────────────┐",
+            "                                │ ⠋ Saving... │",
+            "                                └─────────────┘",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            " Tab/⇧Tab Move  ⏎ Submit  Esc Cancel",
+        ])
+        #expect(canvas.style(of: "[ SUBMIT ]")?.dim == true)
+        #expect(canvas.cursor == nil)
+    }
+
+    @Test("update form starts with the friend's fields, SUBMIT enabled; narrow")
+    func updateFormNarrow() {
+        let viewModel = FriendViewModel(updating: Versioned(SampleData.ada, eTag: "\"1\""), client: FakeFriendsClient(friends: []))
+        let screen = FriendFormScreen(viewModel: viewModel, redraw: {})
+        let canvas = screen.render(size: Self.narrow)
+        expectScreen(canvas, [
+            " Update Friend",
+            "────────────────────────────────────────",
+            " First name    [Ada                   ]",
+            " Last name     [Lovelace              ]",
+            " Phone number  [0501234567            ]",
+            " Email         [ada@example.com       ]",
+            " About         [Wrote the first progra]",
+            "",
+            "               [ SUBMIT ]",
+            "",
+            "",
+            " Tab/⇧Tab Move  ⏎ Submit  Esc Cancel",
+        ])
+        #expect(canvas.style(of: "[ SUBMIT ]")?.dim == false)
+    }
+
+    @Test("editing keys: the cursor moves, text is inserted where it is")
+    func editing() {
+        let screen = addScreen()
+        type("Aa", into: screen)
+        _ = screen.handle(.left)
+        type("d", into: screen)
+        #expect(screen.viewModel.fields.value.firstname == "Ada")
+        _ = screen.handle(.ctrl("u"))
+        #expect(screen.viewModel.fields.value.firstname == "a")
+    }
+
+    @Test("Escape leaves the form without saving")
+    func cancel() {
+        let client = FakeFriendsClient(friends: [])
+        let screen = addScreen(client)
+        var wentBack = 0
+        screen.viewModel.onNavigateBack = { wentBack += 1 }
+        type("Ada", into: screen)
+        #expect(screen.handle(.escape) == .handled)
+        #expect(wentBack == 1)
+        #expect(client.recorded.added.isEmpty)
+    }
+}

@@ -1,0 +1,145 @@
+import FriendsAPI
+import FriendsClient
+import FriendsViewModels
+import TerminalUI
+import Testing
+@testable import FriendsTerminal
+
+@MainActor
+@Suite("Moving between the Friends screens")
+struct FriendsAppTests {
+    private func loadedApp(_ client: FakeFriendsClient) async throws -> (FriendsApp, FriendsListScreen) {
+        let app = FriendsApp(client: client, redraw: {})
+        let list = try #require(app.stack.top as? FriendsListScreen)
+        await list.viewModel.showLoadingHud.waitUntil { !$0 }
+        return (app, list)
+    }
+
+    @Test("the list loads first; Enter opens the selected friend; Escape comes back and reloads")
+    func openAndBack() async throws {
+        let client = FakeFriendsClient(friends: SampleData.friends)
+        let (app, list) = try await loadedApp(client)
+        #expect(client.recorded.queries.count == 1)
+
+        _ = app.handle(.down)
+        #expect(app.handle(.enter) == .handled)
+        let detail = try #require(app.stack.top as? FriendDetailScreen)
+        #expect(detail.viewModel.fullName.value == "Alan Turing")
+
+        #expect(app.handle(.escape) == .handled)
+        #expect(app.stack.top === list)
+        await list.viewModel.showLoadingHud.waitUntil { !$0 }
+        #expect(client.recorded.queries.count == 2)
+    }
+
+    @Test("a adds, e edits the selected friend, from the list and from the details")
+    func forms() async throws {
+        let (app, list) = try await loadedApp(FakeFriendsClient(friends: SampleData.friends))
+        _ = app.handle(.character("a"))
+        let add = try #require(app.stack.top as? FriendFormScreen)
+        #expect(add.viewModel.title == "Add Friend")
+        _ = app.handle(.escape)
+
+        _ = app.handle(.character("e"))
+        await list.viewModel.showLoadingHud.waitUntil { !$0 }
+        let update = try #require(app.stack.top as? FriendFormScreen)
+        #expect(update.viewModel.title == "Update Friend")
+        #expect(update.viewModel.fields.value == SampleData.ada.fields)
+        _ = app.handle(.escape)
+
+        _ = app.handle(.enter)
+        _ = app.handle(.character("e"))
+        let fromDetail = try #require(app.stack.top as? FriendFormScreen)
+        #expect(fromDetail.viewModel.fields.value == SampleData.ada.fields)
+        #expect(app.stack.screens.count == 3)
+    }
+
+    @Test("a saved friend takes the user back to the list, which shows it")
+    func addAndReturn() async throws {
+        let client = FakeFriendsClient(pages: [
+            .success(FriendPage(items: [], nextCursor: nil)),
+            .success(FriendPage(items: [SampleData.ada], nextCursor: nil)),
+        ])
+        let (app, list) = try await loadedApp(client)
+        _ = app.handle(.character("a"))
+        for character in "Ada" { _ = app.handle(.character(character)) }
+        _ = app.handle(.tab)
+        for character in "Lovelace" { _ = app.handle(.character(character)) }
+        _ = app.handle(.enter)
+        await list.viewModel.title.waitUntil { $0 == "Your Friends (1)" }
+        #expect(app.stack.top === list)
+        #expect(client.recorded.added == [NewFriend(firstname: "Ada", lastname: "Lovelace")])
+    }
+
+    @Test("d asks first; Delete removes the selected friend, Cancel does not")
+    func delete() async throws {
+        let client = FakeFriendsClient(friends: SampleData.friends)
+        let (app, list) = try await loadedApp(client)
+        _ = app.handle(.down)
+        _ = app.handle(.character("d"))
+        expectScreen(app.render(size: TerminalSize(rows: 12, columns: 40)), [
+            " Your Friends (4)",
+            "────────────────────────────────────────",
+            "  Ada Lovelace                0501234567",
+            "> Alan ┌─ Delete Friend ────────┐96 0754",
+            "  芳 王│ Remove Alan Turing?    │13 8000",
+            "  Grace│                        │",
+            "       │ [ Delete ]  [ Cancel ] │",
+            "       └────────────────────────┘",
+            "",
+            "",
+            "",
+            " ←→ Choose  ⏎ Confirm  Esc Cancel",
+        ])
+        _ = app.handle(.enter)
+        #expect(list.pendingDeletion == nil)
+        #expect(client.recorded.deleted.isEmpty)
+
+        _ = app.handle(.character("d"))
+        _ = app.handle(.left)
+        _ = app.handle(.enter)
+        await list.viewModel.showLoadingHud.waitUntil { !$0 }
+        #expect(client.recorded.deleted == [SampleData.alan.id])
+    }
+
+    @Test("screens that are left are released with their view models")
+    func noRetainCycles() async throws {
+        let (app, _) = try await loadedApp(FakeFriendsClient(friends: SampleData.friends))
+        weak var detail: FriendDetailScreen?
+        weak var detailViewModel: FriendDetailViewModel?
+        weak var form: FriendFormScreen?
+        weak var formViewModel: FriendViewModel?
+        do {
+            _ = app.handle(.enter)
+            let shown = try #require(app.stack.top as? FriendDetailScreen)
+            detail = shown
+            detailViewModel = shown.viewModel
+            _ = app.handle(.character("e"))
+            let editing = try #require(app.stack.top as? FriendFormScreen)
+            form = editing
+            formViewModel = editing.viewModel
+        }
+        _ = app.handle(.escape)
+        _ = app.handle(.escape)
+        #expect(app.stack.screens.count == 1)
+        #expect(form == nil && formViewModel == nil)
+        #expect(detail == nil && detailViewModel == nil)
+    }
+
+    @Test("every change a view model makes asks for a redraw")
+    func redraws() async throws {
+        var count = 0
+        let client = FakeFriendsClient(friends: SampleData.friends)
+        let app = FriendsApp(client: client, redraw: { count += 1 })
+        let list = try #require(app.stack.top as? FriendsListScreen)
+        let before = count
+        await list.viewModel.showLoadingHud.waitUntil { !$0 }
+        #expect(count > before)
+    }
+
+    @Test("q quits from the list")
+    func quit() async throws {
+        let (app, _) = try await loadedApp(FakeFriendsClient(friends: []))
+        #expect(app.handle(.character("q")) == .quit)
+    }
+}

@@ -1,0 +1,209 @@
+import FriendsAPI
+import FriendsClient
+import FriendsViewModels
+import TerminalUI
+import Testing
+@testable import FriendsTerminal
+
+@MainActor
+@Suite("The friends list screen")
+struct FriendsListScreenTests {
+    static let wide = TerminalSize(rows: 24, columns: 80)
+    static let narrow = TerminalSize(rows: 12, columns: 40)
+
+    /// A list screen whose first load has finished.
+    private func loadedScreen(_ client: FakeFriendsClient, pageSize: Int? = nil) async -> FriendsListScreen {
+        let viewModel = FriendsListViewModel(client: client, pageSize: pageSize)
+        let screen = FriendsListScreen(viewModel: viewModel, redraw: {})
+        screen.screenDidAppear()
+        await viewModel.showLoadingHud.waitUntil { !$0 }
+        return screen
+    }
+
+    @Test("rows show full name and phone, the first one selected, the keys in the footer")
+    func rows() async {
+        let screen = await loadedScreen(FakeFriendsClient(friends: SampleData.friends))
+        let canvas = screen.render(size: Self.wide)
+        #expect(canvas.style(of: "> Ada Lovelace")?.inverse == true)
+        #expect(canvas.style(of: "Alan Turing")?.inverse == false)
+        expectScreen(canvas, [
+            " Your Friends (4)",
+            "────────────────────────────────────────────────────────────────────────────────",
+            "> Ada Lovelace                                                        0501234567",
+            "  Alan Turing                                                   +44 161 496 0754",
+            "  芳 王                                                        +86 138 0013 8000",
+            "  Grace Hopper",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            " ↑↓/jk Move  ⏎ Open  a Add  e Edit  d Delete  r Refresh  / Search  q Quit",
+        ])
+    }
+
+    @Test("narrow: names and phones share the width; the footer keeps q Quit")
+    func narrowRows() async {
+        let screen = await loadedScreen(FakeFriendsClient(friends: SampleData.friends))
+        expectScreen(screen.render(size: Self.narrow), [
+            " Your Friends (4)",
+            "────────────────────────────────────────",
+            "> Ada Lovelace                0501234567",
+            "  Alan Turing           +44 161 496 0754",
+            "  芳 王                +86 138 0013 8000",
+            "  Grace Hopper",
+            "",
+            "",
+            "",
+            "",
+            "",
+            " ↑↓/jk Move  ⏎ Open  a Add  q Quit",
+        ])
+    }
+
+    @Test("while loading: the title says so and the spinner shows over the list")
+    func loading() {
+        let screen = FriendsListScreen(viewModel: FriendsListViewModel(client: FakeFriendsClient(friends: [])), redraw: {})
+        screen.screenDidAppear()
+        expectScreen(screen.render(size: Self.wide), [
+            " Refreshing...",
+            "────────────────────────────────────────────────────────────────────────────────",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "                                ┌──────────────┐",
+            "                                │ ⠋ Loading... │",
+            "                                └──────────────┘",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            " ↑↓/jk Move  ⏎ Open  a Add  e Edit  d Delete  r Refresh  / Search  q Quit",
+        ])
+    }
+
+    @Test("a failed load shows the error row")
+    func error() async {
+        let screen = await loadedScreen(FakeFriendsClient(pages: [.failure(.unreachable)]))
+        let canvas = screen.render(size: Self.narrow)
+        #expect(canvas.style(of: "Loading failed")?.foreground == .red)
+        expectScreen(canvas, [
+            " Your Friends (0)",
+            "────────────────────────────────────────",
+            "> Loading failed, check network connect…",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            " ↑↓/jk Move  ⏎ Open  a Add  q Quit",
+        ])
+    }
+
+    @Test("no friends shows the empty row")
+    func empty() async {
+        let screen = await loadedScreen(FakeFriendsClient(friends: []))
+        expectScreen(screen.render(size: Self.narrow), [
+            " Your Friends (0)",
+            "────────────────────────────────────────",
+            "> No data available",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            " ↑↓/jk Move  ⏎ Open  a Add  q Quit",
+        ])
+    }
+
+    @Test("moving the selection near the end loads the next page")
+    func nextPage() async {
+        let firstPage = (1...10).map { Friend(id: $0, firstname: "Friend", lastname: "Number \($0)") }
+        let client = FakeFriendsClient(pages: [
+            .success(FriendPage(items: firstPage, nextCursor: "page-2")),
+            .success(FriendPage(items: [SampleData.ada], nextCursor: nil)),
+        ])
+        let screen = await loadedScreen(client, pageSize: 10)
+        for _ in 0..<4 { _ = screen.handle(.down) }
+        #expect(client.recorded.queries.count == 1)
+        _ = screen.handle(.character("j"))
+        await screen.viewModel.showLoadingHud.waitUntil { !$0 }
+        #expect(client.recorded.queries.map(\.cursor) == [nil, "page-2"])
+        #expect(screen.viewModel.title.value == "Your Friends (11)")
+        #expect(screen.selectedIndex == 5)
+    }
+
+    @Test("/ opens the search line; each change searches; Enter keeps it, Escape clears it")
+    func search() async {
+        let client = FakeFriendsClient(friends: [SampleData.ada])
+        let screen = await loadedScreen(client)
+        _ = screen.handle(.character("/"))
+        for character in "lov" { _ = screen.handle(.character(character)) }
+        await screen.viewModel.showLoadingHud.waitUntil { !$0 }
+        #expect(client.recorded.queries.last?.search == "lov")
+        expectScreen(screen.render(size: Self.narrow), [
+            " Your Friends (1)",
+            "────────────────────────────────────────",
+            "> Ada Lovelace                0501234567",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            " Search: [lov                          ]",
+            " type to search  ⏎ Done  Esc Clear",
+        ])
+
+        _ = screen.handle(.enter)
+        #expect(screen.search?.isEditing == false)
+        #expect(screen.handle(.character("q")) == .quit)
+        _ = screen.handle(.escape)
+        #expect(screen.search == nil)
+        await screen.viewModel.showLoadingHud.waitUntil { !$0 }
+        #expect(client.recorded.queries.last.map { $0.search ?? "" } == "")
+    }
+
+    @Test("the selection stays on the list: it stops at both ends")
+    func selectionBounds() async {
+        let screen = await loadedScreen(FakeFriendsClient(friends: SampleData.friends))
+        _ = screen.handle(.up)
+        #expect(screen.selectedIndex == 0)
+        _ = screen.handle(.end)
+        #expect(screen.selectedIndex == 3)
+        _ = screen.handle(.pageDown)
+        #expect(screen.selectedIndex == 3)
+        _ = screen.handle(.character("k"))
+        #expect(screen.selectedIndex == 2)
+    }
+}
