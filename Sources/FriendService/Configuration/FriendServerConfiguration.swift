@@ -1,0 +1,64 @@
+import Logging
+
+/// Everything the server needs to start; the `friendservice` flags and environment fill it in.
+public struct FriendServerConfiguration: Sendable {
+    public static let defaultHostname = "127.0.0.1"
+    public static let defaultPort = 8080
+    public static let defaultMaximumBodySize = 64 * 1024
+
+    public var hostname: String
+    /// 0 lets the operating system pick a free port; `RunningFriendServer.url` tells which.
+    public var port: Int
+    public var database: DatabaseLocation
+    /// When set, every API route needs `Authorization: Bearer <token>`.
+    public var token: String?
+    /// Allows listening on a non-loopback address without a token.
+    public var allowsAnonymousAccess: Bool
+    public var logLevel: Logger.Level
+    /// Request bodies larger than this get 413.
+    public var maximumBodySize: Int
+
+    public init(
+        hostname: String = defaultHostname,
+        port: Int = defaultPort,
+        database: DatabaseLocation = .defaultSQLite(),
+        token: String? = nil,
+        allowsAnonymousAccess: Bool = false,
+        logLevel: Logger.Level = .info,
+        maximumBodySize: Int = defaultMaximumBodySize
+    ) {
+        self.hostname = hostname
+        self.port = port
+        self.database = database
+        self.token = token
+        self.allowsAnonymousAccess = allowsAnonymousAccess
+        self.logLevel = logLevel
+        self.maximumBodySize = maximumBodySize
+    }
+
+    /// Refuses settings that would expose the friends to the network by accident.
+    public func validate() throws {
+        guard (0...65_535).contains(port) else {
+            throw ConfigurationError("The port must be from 0 to 65535, not \(port).")
+        }
+        if let token, token.isEmpty || token.contains(where: { $0.isWhitespace }) {
+            throw ConfigurationError("The token must not be empty or contain spaces.")
+        }
+        if !Self.isLoopback(hostname), token == nil, !allowsAnonymousAccess {
+            throw ConfigurationError(
+                "Refusing to listen on \(hostname) without a token: anyone on the network could read and change "
+                    + "every friend. Set --token (or FRIENDSERVICE_TOKEN), or pass --allow-anonymous to accept that."
+            )
+        }
+    }
+
+    static func isLoopback(_ hostname: String) -> Bool {
+        hostname == "localhost" || hostname == "::1" || hostname == "[::1]" || hostname.hasPrefix("127.")
+    }
+
+    var logger: Logger {
+        var logger = Logger(label: "friendservice")
+        logger.logLevel = logLevel
+        return logger
+    }
+}

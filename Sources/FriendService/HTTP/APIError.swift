@@ -1,0 +1,62 @@
+import Foundation
+import FriendsAPI
+import Hummingbird
+
+/// An error response in the one JSON envelope of `ErrorEnvelope`.
+public struct APIError: Error, HTTPResponseError, Equatable {
+    public var status: HTTPResponse.Status
+    public var envelope: ErrorEnvelope
+    public var headers: HTTPFields
+
+    public init(_ status: HTTPResponse.Status, _ message: String, fields: [String: String] = [:], headers: HTTPFields = [:]) {
+        self.status = status
+        self.envelope = ErrorEnvelope(message: message, fields: fields)
+        self.headers = headers
+    }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        JSONResponse.make(envelope, status: status, headers: headers)
+    }
+}
+
+extension APIError {
+    static func invalidFields(_ fields: [String: String]) -> APIError {
+        APIError(.badRequest, "Some fields are not valid.", fields: fields)
+    }
+
+    static func friendNotFound(id: Int) -> APIError {
+        APIError(.notFound, "No friend has the id \(id).", fields: ["id": "No friend has this id."])
+    }
+
+    static func stale(id: Int) -> APIError {
+        APIError(
+            .preconditionFailed,
+            "Friend \(id) was changed by someone else; load it again and retry.",
+            fields: ["If-Match": "Does not match the current ETag."]
+        )
+    }
+
+    static var unauthorized: APIError {
+        var headers = HTTPFields()
+        headers[.wwwAuthenticate] = "Bearer"
+        return APIError(.unauthorized, "A valid bearer token is required.", headers: headers)
+    }
+
+    static var routeNotFound: APIError {
+        APIError(.notFound, "There is no such route.")
+    }
+
+    static func methodNotAllowed(allowed: [HTTPRequest.Method]) -> APIError {
+        var headers = HTTPFields()
+        headers[.allow] = allowed.map(\.rawValue).sorted().joined(separator: ", ")
+        return APIError(.methodNotAllowed, "This route does not accept that method.", headers: headers)
+    }
+
+    static func bodyTooLarge(limit: Int) -> APIError {
+        APIError(.contentTooLarge, "The request body is larger than \(limit) bytes.")
+    }
+
+    static var storageUnavailable: APIError {
+        APIError(.serviceUnavailable, "The database is not available; try again later.")
+    }
+}

@@ -1,0 +1,31 @@
+import FriendsAPI
+import Hummingbird
+
+/// With a token configured, every route except the open ones needs `Authorization: Bearer <token>`.
+struct BearerAuthMiddleware<Context: RequestContext>: RouterMiddleware {
+    static var openPaths: Set<String> { [FriendsRoutes.health, FriendsRoutes.openAPI] }
+
+    let token: String
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if Self.openPaths.contains(request.uri.path) || isAuthorized(request) {
+            return try await next(request, context)
+        }
+        throw APIError.unauthorized
+    }
+
+    private func isAuthorized(_ request: Request) -> Bool {
+        guard let header = request.headers[.authorization] else { return false }
+        let prefix = "Bearer "
+        guard header.count > prefix.count, header.lowercased().hasPrefix(prefix.lowercased()) else { return false }
+        return Self.constantTimeEquals(Array(header.utf8.dropFirst(prefix.utf8.count)), Array(token.utf8))
+    }
+
+    /// Compares without stopping at the first difference, so timing does not reveal the token.
+    static func constantTimeEquals(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        var difference: UInt8 = 0
+        for (left, right) in zip(lhs, rhs) { difference |= left ^ right }
+        return difference == 0
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import FriendsAPI
+import Hummingbird
+
+/// Turns a request body into a validated, trimmed `NewFriend` or `FriendUpdate`, or an `APIError`
+/// that names every failed field: wrong types, missing names, unknown keys and rule violations at once.
+struct FriendBodyParser {
+    var maximumBodySize: Int
+
+    func newFriend(from request: Request) async throws -> NewFriend {
+        let object = try await jsonObject(from: request)
+        var failures = unknownKeyFailures(object)
+        var values: [FriendField: String] = [:]
+        for field in FriendField.allCases {
+            switch object[field.rawValue] {
+            case nil where field == .firstname || field == .lastname:
+                failures[field.rawValue] = "\(field.displayName) is required."
+            case nil:
+                values[field] = ""
+            case .string(let value)?:
+                values[field] = value
+            case let other?:
+                failures[field.rawValue] = "\(field.displayName) must be a string, not \(other.kindDescription)."
+            }
+        }
+        let fields = NewFriend(
+            firstname: values[.firstname] ?? "", lastname: values[.lastname] ?? "",
+            phonenumber: values[.phonenumber] ?? "", email: values[.email] ?? "", about: values[.about] ?? ""
+        )
+        for (key, message) in FriendValidation.failures(of: fields) where values.keys.contains(where: { $0.rawValue == key }) {
+            failures[key] = failures[key] ?? message
+        }
+        guard failures.isEmpty else { throw APIError.invalidFields(failures) }
+        return fields.trimmed
+    }
+
+    func update(from request: Request) async throws -> FriendUpdate {
+        let object = try await jsonObject(from: request)
+        var failures = unknownKeyFailures(object)
+        var update = FriendUpdate()
+        for field in FriendField.allCases {
+            switch object[field.rawValue] {
+            case nil:
+                continue
+            case .string(let value)?:
+                update.set(field, to: value)
+            case let other?:
+                failures[field.rawValue] = "\(field.displayName) must be a string, not \(other.kindDescription)."
+            }
+        }
+        failures.merge(FriendValidation.failures(of: update)) { existing, _ in existing }
+        guard failures.isEmpty else { throw APIError.invalidFields(failures) }
+        return update.trimmed
+    }
+
+    private func jsonObject(from request: Request) async throws -> [String: JSONValue] {
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maximumBodySize {
+            throw APIError.bodyTooLarge(limit: maximumBodySize)
+        }
+        var request = request
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: maximumBodySize)
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            throw APIError.bodyTooLarge(limit: maximumBodySize)
+        }
+        guard buffer.readableBytes > 0 else {
+            throw APIError(.badRequest, "The request body is empty; send a JSON object.")
+        }
+        guard
+            !StrictJSON.hasTrailingComma(buffer.readableBytesView),
+            let value = try? JSONDecoder().decode(JSONValue.self, from: Data(buffer.readableBytesView))
+        else {
+            throw APIError(.badRequest, "The request body is not valid JSON.")
+        }
+        guard case .object(let object) = value else {
+            throw APIError(.badRequest, "The request body must be a JSON object, not \(value.kindDescription).")
+        }
+        return object
+    }
+
+    /// `id` is tolerated (clients echo a whole friend back) and ignored; anything else is a typo to report.
+    private func unknownKeyFailures(_ object: [String: JSONValue]) -> [String: String] {
+        var failures: [String: String] = [:]
+        for key in object.keys where FriendField(rawValue: key) == nil && key != "id" {
+            failures[key] = "Unknown field."
+        }
+        return failures
+    }
+}
+
+extension FriendUpdate {
+    mutating func set(_ field: FriendField, to value: String) {
+        switch field {
+        case .firstname: firstname = value
+        case .lastname: lastname = value
+        case .phonenumber: phonenumber = value
+        case .email: email = value
+        case .about: about = value
+        }
+    }
+}

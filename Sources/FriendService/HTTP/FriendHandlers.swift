@@ -1,0 +1,58 @@
+import FriendsAPI
+import Hummingbird
+
+/// What each friend route does, shared by the `/friends` routes and the original client's routes.
+struct FriendHandlers: Sendable {
+    let store: any FriendStore
+    let parser: FriendBodyParser
+
+    func list(_ request: Request) async throws -> Response {
+        let (pageSize, listRequest) = try ListQueryParser.request(from: request)
+        let rows = try await store.list(listRequest)
+        return JSONResponse.make(ListQueryParser.page(from: rows, pageSize: pageSize))
+    }
+
+    func all() async throws -> Response {
+        JSONResponse.make(try await store.all().map(\.friend))
+    }
+
+    func show(id: Int) async throws -> Response {
+        guard let stored = try await store.friend(id: id) else { throw APIError.friendNotFound(id: id) }
+        return JSONResponse.make(stored.friend, headers: Self.tagged(stored))
+    }
+
+    func create(_ request: Request) async throws -> Response {
+        let fields = try await parser.newFriend(from: request)
+        let stored = try await store.create(fields)
+        var headers = Self.tagged(stored)
+        headers[.location] = FriendsRoutes.friend(id: stored.friend.id)
+        return JSONResponse.make(stored.friend, status: .created, headers: headers)
+    }
+
+    func update(_ request: Request, id: Int) async throws -> Response {
+        let update = try await parser.update(from: request)
+        let precondition = EntityTag.precondition(from: request.headers, id: id)
+        let stored = try await store.update(id: id, with: update, if: precondition)
+        return JSONResponse.make(stored.friend, headers: Self.tagged(stored))
+    }
+
+    /// Removes the friend and returns what was removed.
+    func delete(_ request: Request, id: Int) async throws -> StoredFriend {
+        let precondition = EntityTag.precondition(from: request.headers, id: id)
+        return try await store.delete(id: id, if: precondition)
+    }
+
+    static func tagged(_ stored: StoredFriend) -> HTTPFields {
+        var headers = HTTPFields()
+        headers[.eTag] = EntityTag.of(stored)
+        return headers
+    }
+
+    /// The `{id}` of the path as a friend id; 400 naming `id` when it is not a number.
+    static func id(from context: some RequestContext) throws -> Int {
+        guard let text = context.parameters.get("id"), let id = Int(text) else {
+            throw APIError(.badRequest, "The friend id must be a whole number.", fields: ["id": "Must be a whole number."])
+        }
+        return id
+    }
+}

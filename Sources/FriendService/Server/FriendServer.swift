@@ -1,0 +1,77 @@
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// Runs FriendService: in the foreground for the `friendservice serve` command, or in-process
+/// (the terminal app embeds it; tests start one on an OS-picked port).
+public enum FriendServer {
+    /// Opens and migrates the store, then serves until SIGTERM or SIGINT; in-flight requests
+    /// finish and the database is closed before this returns.
+    public static func run(_ configuration: FriendServerConfiguration) async throws {
+        try configuration.validate()
+        let logger = configuration.logger
+        let store = try await openMigratedStore(configuration)
+        logger.info("FriendService starting", metadata: ["database": "\(configuration.database)"])
+        let application = buildApplication(configuration, store: store) { port in
+            logger.notice("FriendService listening", metadata: ["address": "\(configuration.hostname):\(port)"])
+        }
+        let result = await Result.capturing { try await application.runService() }
+        try await store.close()
+        try result.get()
+        logger.info("FriendService stopped")
+    }
+
+    /// Starts a server in this process and returns once it accepts connections.
+    /// With port 0 the operating system picks a free port; `url` tells which.
+    public static func start(_ configuration: FriendServerConfiguration) async throws -> RunningFriendServer {
+        try configuration.validate()
+        let store = try await openMigratedStore(configuration)
+        let (ports, portContinuation) = AsyncStream<Int>.makeStream()
+        let application = buildApplication(configuration, store: store) { port in
+            portContinuation.yield(port)
+        }
+        let group = ServiceGroup(
+            configuration: .init(services: [application], gracefulShutdownSignals: [], logger: configuration.logger)
+        )
+        let task = Task {
+            let result = await Result.capturing { try await group.run() }
+            try? await store.close()
+            portContinuation.finish()
+            try result.get()
+        }
+        for await port in ports {
+            let host = configuration.hostname.contains(":") ? "[\(configuration.hostname)]" : configuration.hostname
+            guard let url = URL(string: "http://\(host):\(port)") else { break }
+            return RunningFriendServer(url: url, group: group, task: task)
+        }
+        try await task.value
+        throw ConfigurationError("FriendService stopped before it started listening.")
+    }
+
+    /// Opens the configured store and brings its schema up to date (`friendservice migrate` alone does just this).
+    public static func openMigratedStore(_ configuration: FriendServerConfiguration) async throws -> any FriendStore {
+        let store = try await configuration.database.openStore(logger: configuration.logger)
+        do {
+            try await store.migrate()
+        } catch {
+            try? await store.close()
+            throw error
+        }
+        return store
+    }
+}
+
+/// A server started with `FriendServer.start`.
+public struct RunningFriendServer: Sendable {
+    /// Where it listens, such as `http://127.0.0.1:54321`.
+    public let url: URL
+    let group: ServiceGroup
+    let task: Task<Void, any Error>
+
+    /// Stops accepting connections, lets in-flight requests finish, closes the database.
+    public func shutdown() async throws {
+        await group.triggerGracefulShutdown()
+        try await task.value
+    }
+}

@@ -1,0 +1,9 @@
+/// The versioned schema both SQL databases share. Add a migration at the end; never edit a shipped one.
+public enum FriendSchema {
+    public static var currentVersion: Int { migrationCount }
+
+    static let migrationCount = 1
+
+    /// The table that records which migrations ran.
+    static let migrationsTable = "friendservice_migrations"
+}

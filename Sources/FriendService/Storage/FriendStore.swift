@@ -1,0 +1,79 @@
+import FriendsAPI
+
+/// Where friends are kept. One contract, three implementations (memory, SQLite, PostgreSQL);
+/// `FriendStoreContractTests` holds every implementation to it.
+///
+/// Writes are atomic: a call either changes the row completely or not at all.
+public protocol FriendStore: Sendable {
+    /// A short name of the kind of storage, such as "sqlite", for `/health` and logs.
+    var kind: String { get }
+
+    /// Brings the schema to `FriendSchema.currentVersion`; safe to call on every start.
+    func migrate() async throws
+
+    /// The schema version the database is at (0 when never migrated).
+    func schemaVersion() async throws -> Int
+
+    /// Up to `request.limit` friends after `request.after` in list order, matching `request.search`.
+    func list(_ request: FriendListRequest) async throws -> [StoredFriend]
+
+    /// Every friend in list order (the original client's `/listFriends`).
+    func all() async throws -> [StoredFriend]
+
+    func friend(id: Int) async throws -> StoredFriend?
+
+    /// Stores a friend whose fields are already validated and trimmed; gives it a new id and version 1.
+    func create(_ fields: NewFriend) async throws -> StoredFriend
+
+    /// Applies the present fields of `update` when the stored version satisfies `precondition`;
+    /// bumps the version when anything changed.
+    /// - Throws: `FriendStoreError.notFound`, `FriendStoreError.preconditionFailed`.
+    func update(id: Int, with update: FriendUpdate, if precondition: VersionPrecondition) async throws -> StoredFriend
+
+    /// Removes a friend when the stored version satisfies `precondition` and returns what was removed.
+    /// - Throws: `FriendStoreError.notFound`, `FriendStoreError.preconditionFailed`.
+    func delete(id: Int, if precondition: VersionPrecondition) async throws -> StoredFriend
+
+    /// Inserts many validated friends in one transaction, as fast as the storage allows (seeding).
+    func insert(_ friends: [NewFriend]) async throws
+
+    /// Whether the storage answers; throws when it does not.
+    func ping() async throws
+
+    /// Releases the connection(s). The store is unusable afterwards.
+    func close() async throws
+}
+
+/// A friend with the version counter its ETag is made of.
+public struct StoredFriend: Sendable, Equatable {
+    public var friend: Friend
+    /// Starts at 1, grows by one on every update that changes something.
+    public var version: Int
+
+    public init(friend: Friend, version: Int) {
+        self.friend = friend
+        self.version = version
+    }
+}
+
+/// What the client said the stored version must be (from `If-Match`).
+public enum VersionPrecondition: Sendable, Equatable {
+    /// No `If-Match`, or `If-Match: *`: any existing friend.
+    case any
+    /// One of these versions (the tags of `If-Match` that name this friend).
+    case oneOf(Set<Int>)
+
+    public func isSatisfied(by version: Int) -> Bool {
+        switch self {
+        case .any: true
+        case .oneOf(let versions): versions.contains(version)
+        }
+    }
+}
+
+public enum FriendStoreError: Error, Equatable, Sendable {
+    case notFound(id: Int)
+    case preconditionFailed(id: Int, currentVersion: Int)
+    /// The storage refused or failed; the message is for logs, not for clients.
+    case unavailable(String)
+}

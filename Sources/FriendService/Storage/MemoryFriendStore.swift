@@ -1,0 +1,71 @@
+import FriendsAPI
+
+/// Friends in memory, for tests and `--database memory`. Lost when the process ends.
+public actor MemoryFriendStore: FriendStore {
+    private var rows: [Int: StoredFriend] = [:]
+    private var lastID = 0
+    private var migrated = false
+
+    public init() {}
+
+    public nonisolated var kind: String { "memory" }
+
+    public func migrate() { migrated = true }
+
+    public func schemaVersion() -> Int { migrated ? FriendSchema.currentVersion : 0 }
+
+    public func list(_ request: FriendListRequest) -> [StoredFriend] {
+        var matching = rows.values.filter { row in
+            if let after = request.after, !(after < FriendSortKey(row.friend)) { return false }
+            if let search = request.search, !search.matches(row.friend) { return false }
+            return true
+        }
+        matching.sort { FriendSortKey($0.friend) < FriendSortKey($1.friend) }
+        return Array(matching.prefix(request.limit))
+    }
+
+    public func all() -> [StoredFriend] {
+        rows.values.sorted { FriendSortKey($0.friend) < FriendSortKey($1.friend) }
+    }
+
+    public func friend(id: Int) -> StoredFriend? {
+        rows[id]
+    }
+
+    public func create(_ fields: NewFriend) -> StoredFriend {
+        lastID += 1
+        let row = StoredFriend(friend: Friend(id: lastID, fields), version: 1)
+        rows[lastID] = row
+        return row
+    }
+
+    public func update(id: Int, with update: FriendUpdate, if precondition: VersionPrecondition) throws -> StoredFriend {
+        guard var row = rows[id] else { throw FriendStoreError.notFound(id: id) }
+        guard precondition.isSatisfied(by: row.version) else {
+            throw FriendStoreError.preconditionFailed(id: id, currentVersion: row.version)
+        }
+        let changed = update.applied(to: row.friend)
+        if changed != row.friend {
+            row = StoredFriend(friend: changed, version: row.version + 1)
+            rows[id] = row
+        }
+        return row
+    }
+
+    public func delete(id: Int, if precondition: VersionPrecondition) throws -> StoredFriend {
+        guard let row = rows[id] else { throw FriendStoreError.notFound(id: id) }
+        guard precondition.isSatisfied(by: row.version) else {
+            throw FriendStoreError.preconditionFailed(id: id, currentVersion: row.version)
+        }
+        rows[id] = nil
+        return row
+    }
+
+    public func insert(_ friends: [NewFriend]) {
+        for fields in friends { _ = create(fields) }
+    }
+
+    public func ping() {}
+
+    public func close() {}
+}

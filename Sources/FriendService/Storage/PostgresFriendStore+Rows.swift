@@ -1,0 +1,82 @@
+import FriendsAPI
+import PostgresNIO
+
+extension PostgresFriendStore {
+    static let columns = "id, firstname, lastname, phonenumber, email, about, version"
+
+    static let writableColumnNames = [
+        "firstname", "lastname", "phonenumber", "email", "about",
+        "sort_last", "sort_first", "search_full", "phone_digits",
+    ]
+    static var writableColumns: String { writableColumnNames.joined(separator: ", ") }
+
+    /// Values in the order of `writableColumnNames`.
+    static func values(_ fields: NewFriend) -> [String] {
+        let search = SearchColumns(fields)
+        return [
+            fields.firstname, fields.lastname, fields.phonenumber, fields.email, fields.about,
+            search.lastname, search.firstname, search.fullName, search.phoneDigits,
+        ]
+    }
+
+    static func bindings(_ fields: NewFriend) -> PostgresBindings {
+        var binds = PostgresBindings()
+        for value in values(fields) { binds.append(value) }
+        return binds
+    }
+
+    static func bindings(_ values: any PostgresDynamicTypeEncodable...) -> PostgresBindings {
+        var binds = PostgresBindings()
+        for value in values { binds.append(value) }
+        return binds
+    }
+
+    /// A statement with `%s` replaced by the schema and `$1…` bound to `values`.
+    func sql(_ statement: String, _ values: any PostgresDynamicTypeEncodable...) -> PostgresQuery {
+        var binds = PostgresBindings()
+        for value in values { binds.append(value) }
+        return PostgresQuery(unsafeSQL: statement.replacingOccurrences(of: "%s", with: schema), binds: binds)
+    }
+
+    func rows(_ query: PostgresQuery) async throws -> [StoredFriend] {
+        try await client.query(query, logger: logger).collect().map(Self.storedFriend)
+    }
+
+    static func storedFriend(_ row: PostgresRow) throws -> StoredFriend {
+        let (id, firstname, lastname, phonenumber, email, about, version) =
+            try row.decode((Int, String, String, String, String, String, Int).self)
+        let friend = Friend(
+            id: id, firstname: firstname, lastname: lastname,
+            phonenumber: phonenumber, email: email, about: about
+        )
+        return StoredFriend(friend: friend, version: version)
+    }
+
+    func readSchemaVersion(_ connection: PostgresConnection) async throws -> Int {
+        let rows = try await connection.query(
+            sql("SELECT COALESCE(MAX(version), 0) FROM %s.\(FriendSchema.migrationsTable)"), logger: logger
+        ).collect()
+        return try rows.first?.decode(Int.self) ?? 0
+    }
+
+    /// The row locked for the rest of the transaction, once it exists and satisfies `precondition`.
+    func lockedRow(id: Int, precondition: VersionPrecondition, _ connection: PostgresConnection) async throws -> StoredFriend {
+        let found = try await connection.query(
+            sql("SELECT \(Self.columns) FROM %s.friends WHERE id = $1 FOR UPDATE", id), logger: logger
+        ).collect()
+        guard let stored = try found.first.map(Self.storedFriend) else { throw FriendStoreError.notFound(id: id) }
+        guard precondition.isSatisfied(by: stored.version) else {
+            throw FriendStoreError.preconditionFailed(id: id, currentVersion: stored.version)
+        }
+        return stored
+    }
+
+    /// Runs `body` in a transaction and rethrows its own error rather than the driver's wrapper.
+    func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        do {
+            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+        } catch let error as PostgresTransactionError {
+            throw error.closureError ?? error
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import FriendsAPI
+import Logging
+import PostgresNIO
+
+/// Friends in PostgreSQL, for several stateless server instances sharing one database.
+/// Every write is one transaction; row locks (`FOR UPDATE`) keep If-Match checks race-free.
+public final class PostgresFriendStore: FriendStore {
+    public var kind: String { "postgres" }
+
+    let client: PostgresClient
+    let logger: Logger
+    /// The quoted schema every table lives in.
+    let schema: String
+    private let runTask: Task<Void, Never>
+
+    /// Connects to the database of `location` and keeps a small pool running until `close()`.
+    public init(location: PostgresLocation, logger: Logger = Logger(label: "friendservice.postgres")) {
+        var configuration = PostgresClient.Configuration(
+            host: location.host, port: location.port,
+            username: location.username, password: location.password,
+            database: location.database, tls: location.tls
+        )
+        configuration.options.maximumConnections = 8
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        self.logger = logger
+        self.schema = "\"\(location.schema)\""
+        // The pool must be running before the first lease; an immediate task starts it synchronously.
+        if #available(macOS 26, iOS 26, *) {
+            self.runTask = Task.immediate { await client.run() }
+        } else {
+            self.runTask = Task { await client.run() }
+        }
+    }
+
+    public func migrate() async throws {
+        try await transaction { connection in
+            // One migrator at a time across every instance sharing the database.
+            try await connection.query("SELECT pg_advisory_xact_lock(7305220811)", logger: self.logger)
+            try await connection.query(self.sql("CREATE SCHEMA IF NOT EXISTS %s"), logger: self.logger)
+            try await connection.query(self.sql("""
+                CREATE TABLE IF NOT EXISTS %s.\(FriendSchema.migrationsTable) (
+                    version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())
+                """), logger: self.logger)
+            let current = try await self.readSchemaVersion(connection)
+            for (index, statements) in PostgresMigrations.all.enumerated() where index + 1 > current {
+                for statement in statements {
+                    try await connection.query(self.sql(statement), logger: self.logger)
+                }
+                let version = index + 1
+                try await connection.query(
+                    self.sql("INSERT INTO %s.\(FriendSchema.migrationsTable) (version) VALUES ($1)", version),
+                    logger: self.logger
+                )
+            }
+        }
+    }
+
+    public func schemaVersion() async throws -> Int {
+        try await client.withConnection { connection in
+            let table = "\(self.schema).\(FriendSchema.migrationsTable)"
+            let exists = try await connection.query(
+                PostgresQuery(unsafeSQL: "SELECT to_regclass($1) IS NOT NULL", binds: Self.bindings(table)),
+                logger: self.logger
+            ).collect()
+            guard try exists.first?.decode(Bool.self) == true else { return 0 }
+            return try await self.readSchemaVersion(connection)
+        }
+    }
+
+    /// A search is the union of one ordered, limited query per prefix index (last name, full name,
+    /// phone digits), so each can use its own index and the planner never has to scan for an OR.
+    public func list(_ request: FriendListRequest) async throws -> [StoredFriend] {
+        var binds = PostgresBindings()
+        func parameter(_ value: some PostgresDynamicTypeEncodable) -> String {
+            binds.append(value)
+            return "$\(binds.count)"
+        }
+        let order = "ORDER BY sort_last, sort_first, id LIMIT \(parameter(request.limit))"
+        var keyset: String?
+        if let after = request.after {
+            keyset = "(sort_last, sort_first, id) > "
+                + "(\(parameter(after.lastname)), \(parameter(after.firstname)), \(parameter(after.id)))"
+        }
+        guard let search = request.search else {
+            return try await rows(PostgresQuery(
+                unsafeSQL: "SELECT \(Self.columns) FROM \(schema).friends \(keyset.map { "WHERE \($0)" } ?? "") \(order)",
+                binds: binds))
+        }
+        var ranges = [("sort_last", search.text), ("search_full", search.text)]
+        if let digits = search.phoneDigits { ranges.append(("phone_digits", digits)) }
+        let branches = ranges.map { column, prefix in
+            let range = "\(column) >= \(parameter(prefix)) AND \(column) < \(parameter(FriendSearch.upperBound(ofPrefix: prefix)))"
+            let conditions = [range, keyset].compactMap { $0 }.joined(separator: " AND ")
+            return "(SELECT \(Self.columns), sort_last, sort_first FROM \(schema).friends WHERE \(conditions) \(order))"
+        }
+        let sql = "SELECT \(Self.columns) FROM (\(branches.joined(separator: " UNION "))) AS matches \(order)"
+        return try await rows(PostgresQuery(unsafeSQL: sql, binds: binds))
+    }
+
+    public func all() async throws -> [StoredFriend] {
+        try await rows(sql("SELECT \(Self.columns) FROM %s.friends ORDER BY sort_last, sort_first, id"))
+    }
+
+    public func friend(id: Int) async throws -> StoredFriend? {
+        try await rows(sql("SELECT \(Self.columns) FROM %s.friends WHERE id = $1", id)).first
+    }
+
+    public func create(_ fields: NewFriend) async throws -> StoredFriend {
+        let placeholders = (1...Self.writableColumnNames.count).map { "$\($0)" }.joined(separator: ", ")
+        let query = PostgresQuery(
+            unsafeSQL: "INSERT INTO \(schema).friends (\(Self.writableColumns)) VALUES (\(placeholders)) RETURNING \(Self.columns)",
+            binds: Self.bindings(fields)
+        )
+        guard let created = try await rows(query).first else { throw FriendStoreError.unavailable("INSERT returned no row") }
+        return created
+    }
+
+    public func update(id: Int, with update: FriendUpdate, if precondition: VersionPrecondition) async throws -> StoredFriend {
+        try await transaction { connection in
+            let stored = try await self.lockedRow(id: id, precondition: precondition, connection)
+            let changed = update.applied(to: stored.friend)
+            guard changed != stored.friend else { return stored }
+            let assignments = Self.writableColumnNames.enumerated().map { "\($1) = $\($0 + 1)" }.joined(separator: ", ")
+            var binds = Self.bindings(changed.fields)
+            binds.append(id)
+            try await connection.query(
+                PostgresQuery(
+                    unsafeSQL: "UPDATE \(self.schema).friends SET \(assignments), version = version + 1 WHERE id = $\(binds.count)",
+                    binds: binds),
+                logger: self.logger
+            )
+            return StoredFriend(friend: changed, version: stored.version + 1)
+        }
+    }
+
+    public func delete(id: Int, if precondition: VersionPrecondition) async throws -> StoredFriend {
+        try await transaction { connection in
+            let stored = try await self.lockedRow(id: id, precondition: precondition, connection)
+            try await connection.query(self.sql("DELETE FROM %s.friends WHERE id = $1", id), logger: self.logger)
+            return stored
+        }
+    }
+
+    /// Sends each batch as columns of arrays (`UNNEST`), so one statement inserts thousands of rows.
+    public func insert(_ friends: [NewFriend]) async throws {
+        let rowsPerStatement = 10_000
+        let arrays = (1...Self.writableColumnNames.count).map { "$\($0)::text[]" }.joined(separator: ", ")
+        let sql = "INSERT INTO \(schema).friends (\(Self.writableColumns)) SELECT * FROM UNNEST(\(arrays))"
+        try await transaction { connection in
+            var start = friends.startIndex
+            while start < friends.endIndex {
+                let end = min(start + rowsPerStatement, friends.endIndex)
+                var columns = Array(repeating: [String](), count: Self.writableColumnNames.count)
+                for fields in friends[start..<end] {
+                    for (index, value) in Self.values(fields).enumerated() { columns[index].append(value) }
+                }
+                var binds = PostgresBindings()
+                for column in columns { binds.append(column) }
+                try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: self.logger)
+                start = end
+            }
+        }
+    }
+
+    public func ping() async throws {
+        try await client.query("SELECT 1", logger: logger)
+    }
+
+    public func close() async throws {
+        runTask.cancel()
+        await runTask.value
+    }
+
+    /// Drops the schema and everything in it (tests clean up with this).
+    public func dropSchema() async throws {
+        try await client.query(sql("DROP SCHEMA IF EXISTS %s CASCADE"), logger: logger)
+    }
+}

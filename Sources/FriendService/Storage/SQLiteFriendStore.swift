@@ -1,0 +1,177 @@
+import Foundation
+import FriendsAPI
+import Logging
+import SQLiteNIO
+
+/// Friends in one SQLite file (the default), in WAL mode with `synchronous=FULL`, so a write is on
+/// disk before it is acknowledged and survives `kill -9`.
+///
+/// One connection; every operation runs under one lock, so transactions never interleave.
+public final class SQLiteFriendStore: FriendStore {
+    public var kind: String { "sqlite" }
+
+    private let connection: SQLiteConnection
+    private let lock = AsyncLock()
+
+    private init(connection: SQLiteConnection) {
+        self.connection = connection
+    }
+
+    /// Opens (creating when needed) the database at `path`, or an in-memory one for `nil`.
+    public static func open(path: String?, logger: Logger = Logger(label: "friendservice.sqlite")) async throws -> SQLiteFriendStore {
+        if let path {
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        }
+        let connection = try await SQLiteConnection.open(storage: path.map { .file(path: $0) } ?? .memory, logger: logger)
+        do {
+            for pragma in [
+                "PRAGMA journal_mode = WAL", "PRAGMA synchronous = FULL", "PRAGMA busy_timeout = 5000",
+                "PRAGMA cache_size = \(cacheSize)",
+            ] {
+                _ = try await connection.query(pragma)
+            }
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        return SQLiteFriendStore(connection: connection)
+    }
+
+    public func migrate() async throws {
+        try await lock.withLock { [connection] in
+            _ = try await connection.query("""
+                CREATE TABLE IF NOT EXISTS \(FriendSchema.migrationsTable) (
+                    version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)
+                """)
+            let current = try await Self.readSchemaVersion(connection)
+            for (index, statements) in SQLiteMigrations.all.enumerated() where index + 1 > current {
+                try await Self.transaction(connection) {
+                    for statement in statements { _ = try await connection.query(statement) }
+                    _ = try await connection.query(
+                        "INSERT INTO \(FriendSchema.migrationsTable) (version, applied_at) VALUES (?, datetime('now'))",
+                        [.integer(index + 1)]
+                    )
+                }
+            }
+        }
+    }
+
+    public func schemaVersion() async throws -> Int {
+        try await lock.withLock { [connection] in
+            let exists = try await connection.query(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(FriendSchema.migrationsTable)])
+            return exists.isEmpty ? 0 : try await Self.readSchemaVersion(connection)
+        }
+    }
+
+    public func list(_ request: FriendListRequest) async throws -> [StoredFriend] {
+        try await lock.withLock { [connection] in
+            guard let search = request.search else {
+                return try await Self.query(SQLiteListQuery(request), connection)
+            }
+            let counts = SQLiteListQuery.matchCounts(search)
+            let row = try await connection.query(counts.sql, counts.binds).first
+            let dense = Set(counts.columns.filter { (row?.column($0)?.integer ?? 0) >= SQLiteListQuery.denseMatchCount })
+            return try await Self.query(SQLiteListQuery(request, search: search, denseBranches: dense), connection)
+        }
+    }
+
+    public func all() async throws -> [StoredFriend] {
+        try await lock.withLock { [connection] in
+            try await connection.query("SELECT \(Self.columns) FROM friends ORDER BY sort_last, sort_first, id")
+                .map(Self.storedFriend)
+        }
+    }
+
+    public func friend(id: Int) async throws -> StoredFriend? {
+        try await lock.withLock { [connection] in
+            try await Self.read(id: id, connection)
+        }
+    }
+
+    public func create(_ fields: NewFriend) async throws -> StoredFriend {
+        try await lock.withLock { [connection] in
+            let rows = try await connection.query(
+                "INSERT INTO friends (\(Self.writableColumns)) VALUES (\(Self.writablePlaceholders)) RETURNING \(Self.columns)",
+                Self.binds(fields)
+            )
+            guard let row = rows.first else { throw FriendStoreError.unavailable("INSERT returned no row") }
+            return try Self.storedFriend(row)
+        }
+    }
+
+    public func update(id: Int, with update: FriendUpdate, if precondition: VersionPrecondition) async throws -> StoredFriend {
+        try await lock.withLock { [connection] in
+            try await Self.transaction(connection) {
+                guard let stored = try await Self.read(id: id, connection) else { throw FriendStoreError.notFound(id: id) }
+                guard precondition.isSatisfied(by: stored.version) else {
+                    throw FriendStoreError.preconditionFailed(id: id, currentVersion: stored.version)
+                }
+                let changed = update.applied(to: stored.friend)
+                guard changed != stored.friend else { return stored }
+                let assignments = Self.writableColumnNames.map { "\($0) = ?" }.joined(separator: ", ")
+                _ = try await connection.query(
+                    "UPDATE friends SET \(assignments), version = version + 1 WHERE id = ?",
+                    Self.binds(changed.fields) + [.integer(id)]
+                )
+                return StoredFriend(friend: changed, version: stored.version + 1)
+            }
+        }
+    }
+
+    public func delete(id: Int, if precondition: VersionPrecondition) async throws -> StoredFriend {
+        try await lock.withLock { [connection] in
+            try await Self.transaction(connection) {
+                guard let stored = try await Self.read(id: id, connection) else { throw FriendStoreError.notFound(id: id) }
+                guard precondition.isSatisfied(by: stored.version) else {
+                    throw FriendStoreError.preconditionFailed(id: id, currentVersion: stored.version)
+                }
+                _ = try await connection.query("DELETE FROM friends WHERE id = ?", [.integer(id)])
+                return stored
+            }
+        }
+    }
+
+    /// Large batches drop the secondary indexes and build them again afterwards, in the same
+    /// transaction: sorting once is far faster than a million random index inserts.
+    public func insert(_ friends: [NewFriend]) async throws {
+        let isBulk = friends.count >= Self.bulkInsertThreshold
+        try await lock.withLock { [connection] in
+            if isBulk { _ = try await connection.query("PRAGMA cache_size = \(Self.bulkCacheSize)") }
+            let result = await Result.capturing {
+                try await Self.transaction(connection) {
+                    if isBulk {
+                        for name in SQLiteMigrations.indexNames { _ = try await connection.query("DROP INDEX IF EXISTS \(name)") }
+                    }
+                    try await Self.insertRows(friends, connection)
+                    if isBulk {
+                        for statement in SQLiteMigrations.indexStatements { _ = try await connection.query(statement) }
+                    }
+                }
+            }
+            if isBulk { _ = try? await connection.query("PRAGMA cache_size = \(Self.cacheSize)") }
+            try result.get()
+        }
+    }
+
+    /// The names of the indexes on `friends`, for checking that bulk inserts leave them in place.
+    func indexNames() async throws -> [String] {
+        try await lock.withLock { [connection] in
+            try await connection.query("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'friends' ORDER BY name")
+                .compactMap { $0.column("name")?.string }
+        }
+    }
+
+    public func ping() async throws {
+        _ = try await lock.withLock { [connection] in
+            try await connection.query("SELECT 1").count
+        }
+    }
+
+    public func close() async throws {
+        try await lock.withLock { [connection] in
+            try await connection.close()
+        }
+    }
+}

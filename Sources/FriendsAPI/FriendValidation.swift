@@ -1,0 +1,82 @@
+import Foundation
+
+/// The rules every friend obeys, on create and on update alike.
+///
+/// Pure functions: the server rejects with them, and a client form shows the same messages inline.
+/// Failures are keyed by the wire field name (`FriendField.rawValue`), as in `ErrorEnvelope.fields`.
+public enum FriendValidation {
+    public static let maximumNameLength = 100
+    public static let maximumAboutLength = 2_000
+    public static let maximumEmailLength = 254
+    public static let phoneDigitRange = 3...20
+
+    /// Every failed field of a new friend, with a message; empty when it is valid.
+    public static func failures(of friend: NewFriend) -> [String: String] {
+        var failures: [String: String] = [:]
+        for field in FriendField.allCases {
+            if let message = message(for: field, value: friend.value(of: field)) {
+                failures[field.rawValue] = message
+            }
+        }
+        return failures
+    }
+
+    /// Every failed field among those present in an update; absent fields are not checked.
+    public static func failures(of update: FriendUpdate) -> [String: String] {
+        var failures: [String: String] = [:]
+        for field in update.presentFields {
+            if let value = update.value(of: field), let message = message(for: field, value: value) {
+                failures[field.rawValue] = message
+            }
+        }
+        return failures
+    }
+
+    public static func isValid(_ friend: NewFriend) -> Bool {
+        failures(of: friend).isEmpty
+    }
+
+    /// Why `value` is not acceptable for `field`, or `nil` when it is.
+    /// The value is judged as stored, that is, trimmed.
+    public static func message(for field: FriendField, value: String) -> String? {
+        let value = trim(value)
+        switch field {
+        case .firstname, .lastname:
+            return nameMessage(field: field, value: value)
+        case .phonenumber:
+            return isPlausiblePhoneNumber(value) ? nil : phoneNumberMessage
+        case .email:
+            return isPlausibleEmail(value) ? nil : "Email must be empty or an address like name@example.com."
+        case .about:
+            if value.count > maximumAboutLength {
+                return "About must be at most 2,000 characters."
+            }
+            if value.unicodeScalars.contains(where: { isForbiddenInText($0) }) {
+                return "About must not contain control characters."
+            }
+            return nil
+        }
+    }
+
+    /// Removes white space and newlines around a value.
+    @Sendable public static func trim(_ value: String) -> String {
+        value.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    static let phoneNumberMessage =
+        "Phone number must be empty or 3 to 20 digits, optionally starting with +, "
+        + "with spaces, dashes, dots or parentheses between."
+
+    private static func nameMessage(field: FriendField, value: String) -> String? {
+        if value.isEmpty {
+            return "\(field.displayName) is required."
+        }
+        if value.count > maximumNameLength {
+            return "\(field.displayName) must be at most \(maximumNameLength) characters."
+        }
+        if value.unicodeScalars.contains(where: { isControl($0) }) {
+            return "\(field.displayName) must not contain control characters."
+        }
+        return nil
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import FriendService
+import Foundation
+
+/// `--database`, shared by every command.
+struct DatabaseOption: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "memory, sqlite:PATH or postgres://user:password@host:port/database (default: a SQLite file in the user's data directory).",
+            valueName: "database"
+        )
+    )
+    var database: String?
+
+    func location() throws -> DatabaseLocation {
+        guard let text = database ?? Environment.value("FRIENDSERVICE_DATABASE") else { return .defaultSQLite() }
+        do {
+            return try DatabaseLocation(parsing: text)
+        } catch let error as ConfigurationError {
+            throw ValidationError(error.message)
+        }
+    }
+}
+
+enum Environment {
+    static func value(_ name: String) -> String? {
+        guard let value = ProcessInfo.processInfo.environment[name], !value.isEmpty else { return nil }
+        return value
+    }
+}

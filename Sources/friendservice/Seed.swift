@@ -1,0 +1,27 @@
+import ArgumentParser
+import FriendService
+
+struct Seed: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Add generated sample friends (fast: batched, in transactions).")
+
+    @Option(help: "How many friends to add.")
+    var count = 1_000
+
+    @OptionGroup var database: DatabaseOption
+
+    func run() async throws {
+        guard count >= 0 else { throw ValidationError("--count must not be negative.") }
+        let configuration = FriendServerConfiguration(database: try database.location(), logLevel: .warning)
+        let store = try await FriendServer.openMigratedStore(configuration)
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            try await store.insert(Array(SampleFriends(count: count)))
+        } catch {
+            try? await store.close()
+            throw error
+        }
+        try await store.close()
+        print("Added \(count) friends to \(configuration.database) in \(start.duration(to: clock.now)).")
+    }
+}

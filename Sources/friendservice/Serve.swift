@@ -1,0 +1,50 @@
+import ArgumentParser
+import FriendService
+import Logging
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Migrate the database, then serve until SIGTERM or SIGINT.")
+
+    @Option(help: "The address to listen on (default 127.0.0.1).")
+    var hostname: String?
+
+    @Option(help: "The port to listen on; 0 picks a free one (default 8080).")
+    var port: Int?
+
+    @Option(help: "Require 'Authorization: Bearer <token>' on every API route.")
+    var token: String?
+
+    @Flag(help: "Allow a non-loopback --hostname without a token.")
+    var allowAnonymous = false
+
+    @Option(help: "trace, debug, info, notice, warning, error or critical (default info).")
+    var logLevel: String?
+
+    @OptionGroup var database: DatabaseOption
+
+    func run() async throws {
+        let logLevelText = logLevel ?? Environment.value("FRIENDSERVICE_LOG_LEVEL") ?? "info"
+        guard let level = Logger.Level(rawValue: logLevelText) else {
+            throw ValidationError("Unknown log level \(logLevelText).")
+        }
+        let portText = Environment.value("FRIENDSERVICE_PORT")
+        let configuration = FriendServerConfiguration(
+            hostname: hostname ?? Environment.value("FRIENDSERVICE_HOSTNAME") ?? FriendServerConfiguration.defaultHostname,
+            port: try port ?? portText.map(Self.port) ?? FriendServerConfiguration.defaultPort,
+            database: try database.location(),
+            token: token ?? Environment.value("FRIENDSERVICE_TOKEN"),
+            allowsAnonymousAccess: allowAnonymous || Environment.value("FRIENDSERVICE_ALLOW_ANONYMOUS") == "1",
+            logLevel: level
+        )
+        do {
+            try await FriendServer.run(configuration)
+        } catch let error as ConfigurationError {
+            throw ValidationError(error.message)
+        }
+    }
+
+    private static func port(_ text: String) throws -> Int {
+        guard let port = Int(text) else { throw ValidationError("FRIENDSERVICE_PORT must be a number, not \(text).") }
+        return port
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import FriendsAPI
+import Testing
+
+@testable import FriendService
+
+/// Bulk inserts (seeding) take a faster path; it must leave the same, searchable store behind.
+struct BulkInsertTests {
+    @Test(arguments: StoreKind.available)
+    func aBulkInsertListsAndSearchesLikeSingleCreates(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            _ = try await store.create(.sample("Before", "Bulk"))
+            try await store.insert(Array(SampleFriends(count: 12_000)))
+            _ = try await store.create(.sample("After", "Bulk"))
+            let all = try await store.all()
+            #expect(all.count == 12_002)
+            let sortKeys = all.map { FriendSortKey($0.friend) }
+            #expect(zip(sortKeys, sortKeys.dropFirst()).allSatisfy { $0 < $1 })
+            let page = try await store.list(FriendListRequest(limit: 10, after: sortKeys[5_000]))
+            #expect(page.map(\.friend.id) == Array(all[5_001..<5_011]).map(\.friend.id))
+            let bulk = try await store.list(FriendListRequest(limit: 10, search: FriendSearch("bulk")))
+            #expect(bulk.map(\.friend.firstname) == ["After", "Before"])
+
+            // A search matching thousands takes the other path in SQLite; the pages must not differ.
+            for text in ["a", "s", "+358 4"] {
+                let search = FriendSearch(text)
+                let expected = all.filter { search?.matches($0.friend) == true }.map(\.friend.id)
+                #expect(expected.count > 2_000, "\(text)")
+                let first = try await store.list(FriendListRequest(limit: 20, search: search))
+                #expect(first.map(\.friend.id) == Array(expected.prefix(20)), "\(text)")
+                let later = try await store.list(FriendListRequest(limit: 20, after: FriendSortKey(all[9_000].friend), search: search))
+                let expectedLater = all[9_001...].filter { search?.matches($0.friend) == true }.prefix(20).map(\.friend.id)
+                #expect(later.map(\.friend.id) == expectedLater, "\(text)")
+            }
+        }
+    }
+
+    @Test func sqliteRebuildsItsIndexesAfterABulkInsert() async throws {
+        try await TemporaryDirectory.with { directory in
+            let store = try await SQLiteFriendStore.open(path: directory.appendingPathComponent("f.sqlite").path)
+            try await store.migrate()
+            let before = try await store.indexNames()
+            try await store.insert(Array(SampleFriends(count: 10_000)))
+            #expect(try await store.indexNames() == before)
+            #expect(before.count == 3)
+            try await store.close()
+        }
+    }
+}

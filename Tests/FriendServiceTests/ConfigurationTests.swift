@@ -1,0 +1,52 @@
+import FriendsAPI
+import Testing
+
+@testable import FriendService
+
+struct ConfigurationTests {
+    @Test(arguments: ["0.0.0.0", "192.168.1.10", "::", "example.com"])
+    func aNonLoopbackAddressWithoutATokenRefusesToStart(hostname: String) async throws {
+        let configuration = FriendServerConfiguration(hostname: hostname, database: .memory)
+        #expect(throws: ConfigurationError.self) { try configuration.validate() }
+        await #expect(throws: ConfigurationError.self) { try await FriendServer.start(configuration) }
+        try FriendServerConfiguration(hostname: hostname, database: .memory, token: "t").validate()
+        try FriendServerConfiguration(hostname: hostname, database: .memory, allowsAnonymousAccess: true).validate()
+    }
+
+    @Test(arguments: ["127.0.0.1", "127.0.0.2", "localhost", "::1"])
+    func loopbackNeedsNoToken(hostname: String) throws {
+        try FriendServerConfiguration(hostname: hostname, database: .memory).validate()
+    }
+
+    @Test func theDefaultsAreLoopbackAndAFileInTheUsersDataDirectory() {
+        let configuration = FriendServerConfiguration()
+        #expect(configuration.hostname == "127.0.0.1")
+        #expect(configuration.token == nil)
+        #expect(DatabaseLocation.defaultSQLite(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/u"])
+            == .sqlite(path: "/data/friends/friends.sqlite"))
+        #expect(DatabaseLocation.defaultSQLite(environment: ["HOME": "/home/u"])
+            == .sqlite(path: "/home/u/.local/share/friends/friends.sqlite"))
+    }
+
+    @Test func databaseLocationsAreParsed() throws {
+        #expect(try DatabaseLocation(parsing: "memory") == .memory)
+        #expect(try DatabaseLocation(parsing: "sqlite:data/f.sqlite") == .sqlite(path: "data/f.sqlite"))
+        #expect(try DatabaseLocation(parsing: "friends.sqlite") == .sqlite(path: "friends.sqlite"))
+        let postgres = try DatabaseLocation(parsing: "postgres://ada:s3cret@db:5433/friends?schema=app")
+        #expect(postgres == .postgres(url: "postgres://ada:s3cret@db:5433/friends?schema=app"))
+        #expect(postgres.description == "postgres://ada:***@db:5433/friends?schema=app")
+        #expect(throws: ConfigurationError.self) { try DatabaseLocation(parsing: "mysql://x") }
+        #expect(throws: ConfigurationError.self) { try DatabaseLocation(parsing: "sqlite:") }
+        #expect(throws: ConfigurationError.self) { try DatabaseLocation(parsing: "postgres://db/x?schema=Robert');DROP") }
+    }
+
+    @Test func postgresURLsAreReadCompletely() throws {
+        let location = try PostgresLocation(url: "postgresql://ada:p%40ss@127.0.0.1:6543/friends?sslmode=disable")
+        #expect(location.host == "127.0.0.1")
+        #expect(location.port == 6543)
+        #expect(location.username == "ada")
+        #expect(location.password == "p@ss")
+        #expect(location.database == "friends")
+        #expect(location.schema == "public")
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import FriendsAPI
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import FriendService
+
+/// `/friends` and `/friends/{id}`: the happy paths and the promises around them.
+struct FriendRoutesTests {
+    @Test func creatingAnswers201WithLocationETagAndTheTrimmedFriend() async throws {
+        try await TestApp.run { client, _ in
+            let response = try await client.send(
+                .post, "/friends",
+                json: #"{"firstname": "  José ", "lastname": "Ødegaard", "phonenumber": "+47 22 00 00 00", "email": "jose@example.com", "about": "Plays."}"#
+            )
+            #expect(response.status == .created)
+            let friend = try response.decode(Friend.self)
+            #expect(friend == Friend(id: friend.id, firstname: "José", lastname: "Ødegaard", phonenumber: "+47 22 00 00 00", email: "jose@example.com", about: "Plays."))
+            #expect(response.headers[.location] == "/friends/\(friend.id)")
+            #expect(response.headers[.eTag] == "\"\(friend.id)-1\"")
+        }
+    }
+
+    @Test func aFriendIsReadWithItsETag() async throws {
+        try await TestApp.run { client, _ in
+            let (created, tag) = try await client.createFriend()
+            let response = try await client.send(.get, "/friends/\(created.id)")
+            #expect(response.status == .ok)
+            #expect(try response.decode(Friend.self) == created)
+            #expect(response.headers[.eTag] == tag)
+        }
+    }
+
+    @Test func patchingChangesOnlyTheGivenFieldsAndGivesANewETag() async throws {
+        try await TestApp.run { client, _ in
+            let (created, tag) = try await client.createFriend()
+            let response = try await client.send(
+                .patch, "/friends/\(created.id)", json: #"{"phonenumber": "040 555 0101"}"#, headers: [.ifMatch: tag]
+            )
+            #expect(response.status == .ok)
+            var expected = created
+            expected.phonenumber = "040 555 0101"
+            #expect(try response.decode(Friend.self) == expected)
+            #expect(response.headers[.eTag] == "\"\(created.id)-2\"")
+            #expect(try await client.send(.get, "/friends/\(created.id)").decode(Friend.self) == expected)
+        }
+    }
+
+    @Test func aStaleIfMatchGets412AndLosesNothing() async throws {
+        try await TestApp.run { client, _ in
+            let (created, firstTag) = try await client.createFriend()
+            try await client.send(.patch, "/friends/\(created.id)", json: #"{"firstname": "Augusta"}"#, headers: [.ifMatch: firstTag])
+            let stale = try await client.send(.patch, "/friends/\(created.id)", json: #"{"firstname": "Eve"}"#, headers: [.ifMatch: firstTag])
+            #expect(stale.status == .preconditionFailed)
+            #expect(try stale.envelope.fields["If-Match"] != nil)
+            let staleDelete = try await client.send(.delete, "/friends/\(created.id)", headers: [.ifMatch: firstTag])
+            #expect(staleDelete.status == .preconditionFailed)
+            #expect(try await client.send(.get, "/friends/\(created.id)").decode(Friend.self).firstname == "Augusta")
+        }
+    }
+
+    @Test(arguments: ["*", "\"1-1\"", "\"9-9\", \"1-1\""])
+    func ifMatchAcceptsTheCurrentTagOrAnyExisting(header: String) async throws {
+        try await TestApp.run { client, _ in
+            _ = try await client.createFriend()
+            let response = try await client.send(.patch, "/friends/1", json: #"{"about": "x"}"#, headers: [.ifMatch: header])
+            #expect(response.status == .ok)
+        }
+    }
+
+    @Test(arguments: ["W/\"1-1\"", "\"1-2\"", "1-1", "\"2-1\"", "garbage"])
+    func ifMatchRejectsWeakStaleForeignAndMalformedTags(header: String) async throws {
+        try await TestApp.run { client, _ in
+            _ = try await client.createFriend()
+            let response = try await client.send(.patch, "/friends/1", json: #"{"about": "x"}"#, headers: [.ifMatch: header])
+            #expect(response.status == .preconditionFailed)
+        }
+    }
+
+    @Test func deletingAnswers204AndTheFriendIsGone() async throws {
+        try await TestApp.run { client, _ in
+            let (created, tag) = try await client.createFriend()
+            let response = try await client.send(.delete, "/friends/\(created.id)", headers: [.ifMatch: tag])
+            #expect(response.status == .noContent)
+            #expect(response.body.readableBytes == 0)
+            #expect(try await client.send(.get, "/friends/\(created.id)").status == .notFound)
+            #expect(try await client.send(.delete, "/friends/\(created.id)").status == .notFound)
+        }
+    }
+
+    @Test func theListPagesWithACursorUntilNull() async throws {
+        try await TestApp.run { client, store in
+            try await store.insert((1...5).map { NewFriend.sample("F\($0)", "Last\(6 - $0)") })
+            var names: [String] = []
+            var uri = "/friends?limit=2"
+            var pages = 0
+            while true {
+                let response = try await client.send(.get, uri)
+                #expect(response.status == .ok)
+                let page = try response.decode(FriendPage.self)
+                names += page.items.map(\.lastname)
+                pages += 1
+                guard let cursor = page.nextCursor else { break }
+                uri = "/friends?limit=2&cursor=\(cursor)"
+            }
+            #expect(names == ["Last1", "Last2", "Last3", "Last4", "Last5"])
+            #expect(pages == 3)
+        }
+    }
+
+    @Test func theListDefaultsToFiftyAndSearchesWithQ() async throws {
+        try await TestApp.run { client, store in
+            try await store.insert((1...60).map { NewFriend.sample("Ann", "Smith\($0)") } + [.sample("Grace", "Hopper", phone: "040 1")])
+            let page = try await client.send(.get, "/friends").decode(FriendPage.self)
+            #expect(page.items.count == 50)
+            #expect(page.nextCursor != nil)
+            let found = try await client.send(.get, "/friends?q=HOP").decode(FriendPage.self)
+            #expect(found.items.map(\.firstname) == ["Grace"])
+            #expect(found.nextCursor == nil)
+            let byPhone = try await client.send(.get, "/friends?q=%2B0401").decode(FriendPage.self)
+            #expect(byPhone.items.map(\.firstname) == ["Grace"])
+            let encoded = try await client.send(.get, "/friends?q=grace%20ho").decode(FriendPage.self)
+            #expect(encoded.items.map(\.firstname) == ["Grace"])
+        }
+    }
+
+    @Test func theAvatarIsACacheableSVGOfTheInitials() async throws {
+        try await TestApp.run { client, _ in
+            let (created, _) = try await client.createFriend(#"{"firstname": "ada", "lastname": "<Lovelace>"}"#)
+            let response = try await client.send(.get, "/friends/\(created.id)/avatar")
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType]?.hasPrefix("image/svg+xml") == true)
+            #expect(response.headers[.cacheControl] == "public, max-age=300")
+            #expect(response.text.hasPrefix("<svg"))
+            #expect(response.text.contains(">A&lt;</text>"))
+            let tag = try #require(response.headers[.eTag])
+            let again = try await client.send(.get, "/friends/\(created.id)/avatar", headers: [.ifNoneMatch: tag])
+            #expect(again.status == .notModified)
+            try await client.send(.patch, "/friends/\(created.id)", json: #"{"firstname": "Bea"}"#)
+            let changed = try await client.send(.get, "/friends/\(created.id)/avatar", headers: [.ifNoneMatch: tag])
+            #expect(changed.status == .ok)
+            #expect(changed.headers[.eTag] != tag)
+            #expect(try await client.send(.get, "/friends/99/avatar").status == .notFound)
+        }
+    }
+
+    @Test func healthNamesTheDatabase() async throws {
+        try await TestApp.run { client, _ in
+            let response = try await client.send(.get, "/health")
+            #expect(response.status == .ok)
+            #expect(try response.decode(HealthStatus.self) == HealthStatus(status: "ok", database: "memory"))
+        }
+    }
+}

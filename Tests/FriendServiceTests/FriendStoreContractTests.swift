@@ -1,0 +1,164 @@
+import FriendsAPI
+import Testing
+
+@testable import FriendService
+
+/// The behaviour every `FriendStore` promises, run against memory, SQLite and (when configured) PostgreSQL.
+struct FriendStoreContractTests {
+    @Test(arguments: StoreKind.available)
+    func migratingIsRepeatableAndReachesTheCurrentVersion(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            try await store.migrate()
+            try await store.migrate()
+            #expect(try await store.schemaVersion() == FriendSchema.currentVersion)
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func createdFriendsGetNewIdsAndReadBackExactly(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let ada = try await store.create(NewFriend(
+                firstname: "Ada", lastname: "Lovelace", phonenumber: "+44 20 7946 0000",
+                email: "ada@example.com", about: "Wrote \"the first program\".\nCounted.")
+            )
+            let li = try await store.create(.sample("李", "王 👩‍💻"))
+            #expect(ada.version == 1)
+            #expect(li.friend.id > ada.friend.id)
+            #expect(try await store.friend(id: ada.friend.id) == ada)
+            #expect(try await store.friend(id: li.friend.id)?.friend.lastname == "王 👩‍💻")
+            #expect(try await store.friend(id: li.friend.id + 1000) == nil)
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func updatesChangeOnlyThePresentFieldsAndBumpTheVersion(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let created = try await store.create(.sample("Ada", "Lovelace", phone: "050"))
+            let id = created.friend.id
+            let updated = try await store.update(id: id, with: FriendUpdate(lastname: "King"), if: .oneOf([1]))
+            #expect(updated.friend == Friend(id: id, firstname: "Ada", lastname: "King", phonenumber: "050"))
+            #expect(updated.version == 2)
+            #expect(try await store.friend(id: id) == updated)
+
+            let unchanged = try await store.update(id: id, with: FriendUpdate(lastname: "King"), if: .any)
+            #expect(unchanged.version == 2)
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func staleAndMissingUpdatesChangeNothing(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let created = try await store.create(.sample("Ada", "Lovelace"))
+            let id = created.friend.id
+            await #expect(throws: FriendStoreError.preconditionFailed(id: id, currentVersion: 1)) {
+                try await store.update(id: id, with: FriendUpdate(firstname: "Eve"), if: .oneOf([7]))
+            }
+            await #expect(throws: FriendStoreError.notFound(id: id + 1)) {
+                try await store.update(id: id + 1, with: FriendUpdate(firstname: "Eve"), if: .any)
+            }
+            #expect(try await store.friend(id: id) == created)
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func deletingRemovesOnlyWhenTheVersionMatches(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let created = try await store.create(.sample("Ada", "Lovelace"))
+            let id = created.friend.id
+            await #expect(throws: FriendStoreError.preconditionFailed(id: id, currentVersion: 1)) {
+                try await store.delete(id: id, if: .oneOf([2]))
+            }
+            #expect(try await store.friend(id: id) == created)
+            #expect(try await store.delete(id: id, if: .oneOf([1])) == created)
+            #expect(try await store.friend(id: id) == nil)
+            await #expect(throws: FriendStoreError.notFound(id: id)) {
+                try await store.delete(id: id, if: .any)
+            }
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func theListIsSortedByFoldedLastNameFirstNameAndId(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            for fields in [
+                NewFriend.sample("Zed", "Østergaard"), .sample("bob", "de la Cruz"), .sample("Ann", "Émile"),
+                .sample("ann", "emile"), .sample("Carl", "Adams"), .sample("Álvaro", "adams"), .sample("李", "王"),
+            ] {
+                _ = try await store.create(fields)
+            }
+            let names = try await store.all().map { "\($0.friend.firstname) \($0.friend.lastname)" }
+            #expect(names == ["Álvaro adams", "Carl Adams", "bob de la Cruz", "Ann Émile", "ann emile", "Zed Østergaard", "李 王"])
+            let page = try await store.list(FriendListRequest(limit: 100))
+            #expect(page.map { "\($0.friend.firstname) \($0.friend.lastname)" } == names)
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func pagesFollowEachOtherWithoutGapsOrRepeats(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            try await store.insert((0..<23).map { NewFriend.sample("F\($0 % 4)", "Same") })
+            var seen: [Int] = []
+            var after: FriendSortKey?
+            repeat {
+                let page = try await store.list(FriendListRequest(limit: 5, after: after))
+                seen += page.map(\.friend.id)
+                after = page.count == 5 ? page.last.map { FriendSortKey($0.friend) } : nil
+            } while after != nil
+            #expect(seen == (try await store.all()).map(\.friend.id))
+            #expect(Set(seen).count == 23)
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func searchMatchesNamePrefixesAndPhoneDigitsIgnoringCaseAndAccents(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            _ = try await store.create(.sample("José", "García", phone: "+34 600-111-222"))
+            _ = try await store.create(.sample("Ada", "Lovelace", phone: "050 123 4567"))
+            _ = try await store.create(.sample("Grace", "Hopper", phone: "(040) 600 1234"))
+            func search(_ text: String) async throws -> [String] {
+                let request = FriendListRequest(limit: 10, search: FriendSearch(text))
+                return try await store.list(request).map(\.friend.firstname)
+            }
+            #expect(try await search("jose") == ["José"])
+            #expect(try await search("GARC") == ["José"])
+            #expect(try await search("ada lov") == ["Ada"])
+            #expect(try await search("hop") == ["Grace"])
+            #expect(try await search("050 12") == ["Ada"])
+            #expect(try await search("040600") == ["Grace"])
+            #expect(try await search("+346") == ["José"])
+            #expect(try await search("600").isEmpty)
+            #expect(try await search("love lace").isEmpty)
+            #expect(try await search("xyz").isEmpty)
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func searchPagesLikeTheFullList(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            try await store.insert((0..<9).map { NewFriend.sample("Ann\($0)", $0 % 2 == 0 ? "Smith" : "Jones") })
+            let search = FriendSearch("smi")
+            let first = try await store.list(FriendListRequest(limit: 3, search: search))
+            let rest = try await store.list(FriendListRequest(limit: 3, after: FriendSortKey(try #require(first.last).friend), search: search))
+            #expect((first + rest).map(\.friend.firstname) == ["Ann0", "Ann2", "Ann4", "Ann6", "Ann8"])
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func batchInsertsKeepEveryFriend(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let friends = Array(SampleFriends(count: 1_234))
+            try await store.insert(friends)
+            let all = try await store.all()
+            #expect(all.count == 1_234)
+            #expect(Set(all.map(\.friend.fields)) == Set(friends))
+            #expect(all.allSatisfy { $0.version == 1 })
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func pingAnswers(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            try await store.ping()
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import FriendsAPI
+import Testing
+
+@testable import FriendService
+
+/// The storage implementations the contract suite runs against.
+enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case memory
+    case sqlite
+    case postgres
+
+    /// Memory and SQLite always; PostgreSQL when `FRIENDSERVICE_TEST_POSTGRES_URL` names a database.
+    static var available: [StoreKind] {
+        PostgresTestDatabase.url == nil ? [.memory, .sqlite] : [.memory, .sqlite, .postgres]
+    }
+
+    var testDescription: String { rawValue }
+
+    /// Runs `body` against a fresh, migrated store of this kind and removes it afterwards.
+    func withStore(_ body: (any FriendStore) async throws -> Void) async throws {
+        switch self {
+        case .memory:
+            let store = MemoryFriendStore()
+            await store.migrate()
+            try await body(store)
+        case .sqlite:
+            try await TemporaryDirectory.with { directory in
+                let store = try await SQLiteFriendStore.open(path: directory.appendingPathComponent("friends.sqlite").path)
+                do {
+                    try await store.migrate()
+                    try await body(store)
+                } catch {
+                    try? await store.close()
+                    throw error
+                }
+                try await store.close()
+            }
+        case .postgres:
+            try await PostgresTestDatabase.withStore(body)
+        }
+    }
+}
+
+/// PostgreSQL for tests: `FRIENDSERVICE_TEST_POSTGRES_URL=postgres://user[:password]@host:port/database`.
+/// The database must exist; each test makes its own schema `friendservice_test_<random>` and drops it.
+enum PostgresTestDatabase {
+    static var url: String? {
+        guard let url = ProcessInfo.processInfo.environment["FRIENDSERVICE_TEST_POSTGRES_URL"], !url.isEmpty else { return nil }
+        return url
+    }
+
+    static func freshSchemaURL() throws -> String {
+        let base = try #require(url)
+        var components = try #require(URLComponents(string: base))
+        let schema = "friendservice_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        components.queryItems = (components.queryItems ?? []).filter { $0.name != "schema" }
+            + [URLQueryItem(name: "schema", value: schema)]
+        return try #require(components.string)
+    }
+
+    static func withStore(_ body: (any FriendStore) async throws -> Void) async throws {
+        let store = PostgresFriendStore(location: try PostgresLocation(url: freshSchemaURL()))
+        do {
+            try await store.migrate()
+            try await body(store)
+        } catch {
+            try? await store.dropSchema()
+            try? await store.close()
+            throw error
+        }
+        try await store.dropSchema()
+        try await store.close()
+    }
+}
+
+enum TemporaryDirectory {
+    static func with<T>(_ body: (URL) async throws -> T) async throws -> T {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("friendservice-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        return try await body(directory)
+    }
+}
+
+extension NewFriend {
+    static func sample(_ first: String, _ last: String, phone: String = "") -> NewFriend {
+        NewFriend(firstname: first, lastname: last, phonenumber: phone)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import FriendsAPI
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import FriendService
+
+/// An application over a fresh in-memory store, driven without a socket (`.router`) or over one (`.live`).
+enum TestApp {
+    static func configuration(token: String? = nil) -> FriendServerConfiguration {
+        FriendServerConfiguration(hostname: "127.0.0.1", port: 0, database: .memory, token: token, logLevel: .critical)
+    }
+
+    static func run(
+        _ setup: TestingSetup = .router,
+        token: String? = nil,
+        _ body: @Sendable (any TestClientProtocol, any FriendStore) async throws -> Void
+    ) async throws {
+        let store = MemoryFriendStore()
+        await store.migrate()
+        let application = buildApplication(configuration(token: token), store: store)
+        try await application.test(setup) { client in
+            try await body(client, store)
+        }
+    }
+}
+
+extension TestClientProtocol {
+    @discardableResult
+    func send(
+        _ method: HTTPRequest.Method, _ uri: String,
+        json: String? = nil, headers: HTTPFields = [:]
+    ) async throws -> TestResponse {
+        var headers = headers
+        if json != nil { headers[.contentType] = "application/json" }
+        return try await execute(uri: uri, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) })
+    }
+
+    func send(_ method: HTTPRequest.Method, _ uri: String, bytes: [UInt8]) async throws -> TestResponse {
+        try await execute(uri: uri, method: method, headers: [.contentType: "application/json"], body: ByteBuffer(bytes: bytes))
+    }
+
+    /// Creates a friend through the API and returns it with its ETag.
+    func createFriend(_ json: String = #"{"firstname": "Ada", "lastname": "Lovelace", "phonenumber": "050 123"}"#) async throws -> (Friend, String) {
+        let response = try await send(.post, "/friends", json: json)
+        #expect(response.status == .created)
+        return (try response.decode(Friend.self), try #require(response.headers[.eTag]))
+    }
+}
+
+extension TestResponse {
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try JSONDecoder().decode(type, from: Data(body.readableBytesView))
+    }
+
+    /// The error envelope; fails the test when the body is not one.
+    var envelope: ErrorEnvelope {
+        get throws {
+            #expect(headers[.contentType]?.hasPrefix("application/json") == true)
+            return try decode(ErrorEnvelope.self)
+        }
+    }
+
+    var text: String { String(buffer: body) }
+}
