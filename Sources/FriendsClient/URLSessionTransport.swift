@@ -4,6 +4,9 @@ import FoundationNetworking
 #endif
 
 /// The production transport: a `URLSession` (FoundationNetworking on Linux).
+///
+/// Cancelling the calling task ends the wait with `CancellationError`, and a request that outlives
+/// its `timeoutInterval` fails with `URLError(.timedOut)`, on every platform.
 public struct URLSessionTransport: HTTPTransport {
     private let session: URLSession
 
@@ -12,6 +15,17 @@ public struct URLSessionTransport: HTTPTransport {
     }
 
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        #if canImport(FoundationNetworking)
+        let session = self.session
+        return try await DetachedRequest.send(timeout: request.timeoutInterval) {
+            try await Self.receive(request, from: session)
+        }
+        #else
+        return try await Self.receive(request, from: session)
+        #endif
+    }
+
+    private static func receive(_ request: URLRequest, from session: URLSession) async throws -> (Data, HTTPURLResponse) {
         let (data, response) = try await session.data(for: request)
         guard let httpResponse = response as? HTTPURLResponse else {
             throw URLError(.badServerResponse)

@@ -46,10 +46,10 @@ struct FriendsLauncher {
         switch backend {
         case .embedded(let directory):
             let service = try await EmbeddedFriendService.start(in: directory)
-            return (AppServerClient(baseURL: service.url, token: service.token, transport: DetachedHTTPTransport()), service)
+            return (AppServerClient(baseURL: service.url, token: service.token), service)
         case .remote(let address, let token):
             try await RemoteServerCheck.check(address, token: token)
-            return (AppServerClient(baseURL: address.url, token: token, transport: DetachedHTTPTransport()), nil)
+            return (AppServerClient(baseURL: address.url, token: token), nil)
         }
     }
 

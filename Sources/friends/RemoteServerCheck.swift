@@ -8,7 +8,7 @@ enum RemoteServerCheck {
     static let patience: Double = 3
 
     static func check(_ address: ServerAddress, token: String?) async throws(LaunchError) {
-        let client = AppServerClient(baseURL: address.url, token: token, timeout: patience, transport: DetachedHTTPTransport())
+        let client = AppServerClient(baseURL: address.url, token: token, timeout: patience)
         do {
             _ = try await client.friends(FriendListQuery(limit: 1))
         } catch .unreachable {
