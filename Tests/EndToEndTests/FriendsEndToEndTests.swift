@@ -132,6 +132,40 @@ struct FriendsEndToEndTests {
         }
     }
 
+    @Test("SIGTERM while the list shows: the app ends by the signal and the terminal is as it was")
+    func terminateSignal() async throws {
+        try await withTemporaryDirectory { directory in
+            let shell = try ShellRun(friends: executable, arguments: [], in: directory)
+            defer { shell.tmux.kill() }
+            try await shell.tmux.waitForText("Your Friends (0)", timeout: .seconds(30))
+            let app = try #require(
+                Self.processID(of: executable, environmentContaining: directory.path),
+                "no friends process with a data directory in \(directory.path)"
+            )
+            #expect(kill(app, SIGTERM) == 0)
+            let after = try await shell.waitForEnd()
+            #expect(after.exitStatus == 128 + SIGTERM)
+            #expect(after.settingsBefore == after.settingsAfter, "stty -g differs after SIGTERM")
+            #expect(!after.modes.contains("-icanon") && !after.modes.contains("-echo"))
+        }
+    }
+
+    /// The process running `executable` whose environment mentions `marker` (its own data directory).
+    private static func processID(of executable: URL, environmentContaining marker: String) -> pid_t? {
+        let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        let target = executable.resolvingSymlinksInPath().path
+        for name in processes {
+            guard let pid = pid_t(name),
+                  let image = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(name)/exe"),
+                  image == target,
+                  let environment = FileManager.default.contents(atPath: "/proc/\(name)/environ"),
+                  String(decoding: environment, as: UTF8.self).contains(marker)
+            else { continue }
+            return pid
+        }
+        return nil
+    }
+
     @Test("a data directory that cannot be written ends with one clear line")
     func unwritableDataDirectory() async throws {
         try await withTemporaryDirectory { directory in
