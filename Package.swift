@@ -24,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks.git", from: "1.1.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         // Portable core: Foundation only, compiles unchanged into an iOS app.
@@ -42,17 +44,20 @@ let package = Package(
             .product(name: "SQLiteNIO", package: "sqlite-nio"),
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .executableTarget(name: "friendservice", dependencies: [
             "FriendService",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
 
         // Terminal views.
         .target(name: "TerminalUI"),
-        .target(name: "FriendsTerminal", dependencies: ["TerminalUI", "FriendsViewModels"]),
+        .target(name: "FriendsTerminal", dependencies: ["TerminalUI", "FriendsViewModels", "FriendsClient", "FriendsAPI"]),
         .executableTarget(name: "friends", dependencies: [
-            "FriendsTerminal", "TerminalUI", "FriendsClient", "FriendService",
+            "FriendsTerminal", "TerminalUI", "FriendsAPI", "FriendsClient", "FriendService",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -63,7 +68,7 @@ let package = Package(
         ]),
         .target(name: "PhotosTerminal", dependencies: ["TerminalUI", "Photos"]),
         .executableTarget(name: "photos", dependencies: [
-            "PhotosTerminal",
+            "PhotosTerminal", "Photos", "TerminalUI",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "FlightCardTerminal", dependencies: ["TerminalUI", "FlightCard"]),
@@ -76,25 +81,28 @@ let package = Package(
         .testTarget(name: "BindingTests", dependencies: ["Binding"]),
         .testTarget(name: "FriendsAPITests", dependencies: ["FriendsAPI"]),
         .testTarget(name: "FriendServiceTests", dependencies: [
-            "FriendService",
+            "FriendService", "FriendsAPI",
+            .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
-        .testTarget(name: "FriendsClientTests", dependencies: ["FriendsClient", "FriendService"]),
-        .testTarget(name: "FriendsViewModelsTests", dependencies: ["FriendsViewModels"]),
+        .testTarget(name: "FriendsClientTests", dependencies: ["FriendsClient", "FriendsAPI", "FriendService"]),
+        .testTarget(name: "FriendsViewModelsTests", dependencies: ["FriendsViewModels", "Binding", "FriendsAPI", "FriendsClient"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "FriendsTerminalTests", dependencies: ["FriendsTerminal"]),
+        .testTarget(name: "FriendsTerminalTests", dependencies: [
+            "FriendsTerminal", "FriendsViewModels", "Binding", "FriendsAPI", "FriendsClient", "TerminalUI",
+        ]),
         .testTarget(name: "ScoreboardTests", dependencies: [
-            "Scoreboard", .product(name: "Clocks", package: "swift-clocks"),
+            "Scoreboard", "Binding", .product(name: "Clocks", package: "swift-clocks"),
         ]),
         .testTarget(name: "ScoreboardTerminalTests", dependencies: [
             "ScoreboardTerminal", "Scoreboard", "TerminalUI", .product(name: "Clocks", package: "swift-clocks"),
         ]),
         .testTarget(name: "PhotosTests", dependencies: [
-            "Photos", .product(name: "Clocks", package: "swift-clocks"),
+            "Photos", "Binding", .product(name: "Clocks", package: "swift-clocks"),
         ]),
-        .testTarget(name: "PhotosTerminalTests", dependencies: ["PhotosTerminal"]),
+        .testTarget(name: "PhotosTerminalTests", dependencies: ["PhotosTerminal", "Photos", "TerminalUI"]),
         .testTarget(name: "FlightCardTests", dependencies: ["FlightCard"]),
-        .testTarget(name: "FlightCardTerminalTests", dependencies: ["FlightCardTerminal"]),
+        .testTarget(name: "FlightCardTerminalTests", dependencies: ["FlightCardTerminal", "FlightCard", "TerminalUI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["friends", "friendservice", "scoreboard", "photos", "flights"]),
     ],
     swiftLanguageModes: [.v6]

@@ -62,6 +62,17 @@ public struct FriendUpdate: Codable, Sendable, Equatable, Hashable {
         }
     }
 
+    /// Makes `field` present with `value`.
+    public mutating func set(_ field: FriendField, to value: String) {
+        switch field {
+        case .firstname: firstname = value
+        case .lastname: lastname = value
+        case .phonenumber: phonenumber = value
+        case .email: email = value
+        case .about: about = value
+        }
+    }
+
     /// The same update with surrounding white space removed from every present field.
     public var trimmed: FriendUpdate {
         FriendUpdate(

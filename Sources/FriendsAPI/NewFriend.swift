@@ -54,4 +54,14 @@ public struct NewFriend: Codable, Sendable, Equatable, Hashable {
         case .about: about
         }
     }
+
+    public mutating func set(_ field: FriendField, to value: String) {
+        switch field {
+        case .firstname: firstname = value
+        case .lastname: lastname = value
+        case .phonenumber: phonenumber = value
+        case .email: email = value
+        case .about: about = value
+        }
+    }
 }

@@ -46,15 +46,3 @@ struct FriendForm: Equatable {
         return !serverMessages.isEmpty
     }
 }
-
-extension NewFriend {
-    mutating func set(_ field: FriendField, to value: String) {
-        switch field {
-        case .firstname: firstname = value
-        case .lastname: lastname = value
-        case .phonenumber: phonenumber = value
-        case .email: email = value
-        case .about: about = value
-        }
-    }
-}

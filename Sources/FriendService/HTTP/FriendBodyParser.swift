@@ -88,15 +88,3 @@ struct FriendBodyParser {
         return failures
     }
 }
-
-extension FriendUpdate {
-    mutating func set(_ field: FriendField, to value: String) {
-        switch field {
-        case .firstname: firstname = value
-        case .lastname: lastname = value
-        case .phonenumber: phonenumber = value
-        case .email: email = value
-        case .about: about = value
-        }
-    }
-}
