@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import FriendService
 
 struct Seed: AsyncParsableCommand {
@@ -22,6 +23,8 @@ struct Seed: AsyncParsableCommand {
             throw error
         }
         try await store.close()
-        print("Added \(count) friends to \(configuration.database) in \(start.duration(to: clock.now)).")
+        let elapsed = start.duration(to: clock.now).components
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        print("Added \(count) friends to \(configuration.database) in \(String(format: "%.1f", seconds)) s.")
     }
 }
