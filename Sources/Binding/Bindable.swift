@@ -3,28 +3,55 @@
 /// Listeners are told, in the order they bound, after a new value is stored. A listener may set
 /// the value again while it is being told: the new value is stored at once and delivered to every
 /// listener after the current round, so listeners see values in order and nothing recurses.
+///
+/// Setting a value is the hot path of every screen, so it is `@inlinable`: a client module gets a
+/// copy specialized for its `Value`, without the generic metadata look-ups and indirect calls an
+/// unspecialized generic pays on every update (see BENCHMARKS.md).
 @MainActor
 public final class Bindable<Value> {
     public typealias Listener = @MainActor (Value) -> Void
 
-    private struct Entry {
+    /// One binding. A class, so that a round of notification sees at once that it ended.
+    @usableFromInline
+    final class Entry {
         let id: UInt64
-        let listener: Listener
-        /// False once the listener's owner is gone; the entry is dropped at the next chance.
-        let isAlive: @MainActor () -> Bool
+        @usableFromInline let listener: Listener
+        /// For owner-scoped bindings; the binding ends once the owner is gone.
+        weak var owner: AnyObject?
+        let isOwned: Bool
+        @usableFromInline var isBound = true
+
+        init(id: UInt64, listener: @escaping Listener, owner: AnyObject?) {
+            self.id = id
+            self.listener = listener
+            self.owner = owner
+            self.isOwned = owner != nil
+        }
+
+        var isAlive: Bool { isBound && (!isOwned || owner != nil) }
     }
 
-    private var entries: [Entry] = []
+    @usableFromInline var storage: Value
+    @usableFromInline var entries: [Entry] = []
+    /// How many entries are owner-scoped: only then can an entry end without being cancelled.
+    @usableFromInline var ownedEntryCount = 0
     private var nextID: UInt64 = 0
-    private var isNotifying = false
-    private var hasPendingNotification = false
-    private let isDuplicate: ((Value, Value) -> Bool)?
+    @usableFromInline var isNotifying = false
+    @usableFromInline var hasPendingNotification = false
+    @usableFromInline let isDuplicate: ((Value, Value) -> Bool)?
     /// Sources a derived value keeps alive (see `map`).
     private var sources: [AnyObject] = []
 
     public var value: Value {
-        didSet {
-            if let isDuplicate, isDuplicate(oldValue, value) { return }
+        @inlinable get { storage }
+        @inlinable set {
+            if let isDuplicate {
+                let oldValue = storage
+                storage = newValue
+                if isDuplicate(oldValue, newValue) { return }
+            } else {
+                storage = newValue
+            }
             notify()
         }
     }
@@ -34,14 +61,14 @@ public final class Bindable<Value> {
     }
 
     init(_ value: Value, isDuplicate: ((Value, Value) -> Bool)?) {
-        self.value = value
+        self.storage = value
         self.isDuplicate = isDuplicate
     }
 
     /// Tells `listener` of every later value, until the returned token is cancelled.
     @discardableResult
     public func bind(_ listener: @escaping Listener) -> BindingToken {
-        add(listener, isAlive: { true })
+        add(listener, owner: nil)
     }
 
     /// Tells `listener` the current value now, then every later value.
@@ -60,35 +87,50 @@ public final class Bindable<Value> {
         fire: Bool = false,
         _ listener: @escaping @MainActor (Owner, Value) -> Void
     ) -> BindingToken {
-        let token = add(
-            { [weak owner] value in if let owner { listener(owner, value) } },
-            isAlive: { [weak owner] in owner != nil }
-        )
+        let token = add({ [weak owner] value in if let owner { listener(owner, value) } }, owner: owner)
         if fire { listener(owner, value) }
         return token
     }
 
     /// The number of bindings still in effect.
     public var listenerCount: Int {
-        entries.filter { $0.isAlive() }.count
+        entries.filter(\.isAlive).count
     }
 
     func retainSource(_ source: AnyObject) {
         sources.append(source)
     }
 
-    private func add(_ listener: @escaping Listener, isAlive: @escaping @MainActor () -> Bool) -> BindingToken {
+    private func add(_ listener: @escaping Listener, owner: AnyObject?) -> BindingToken {
         nextID += 1
-        let id = nextID
-        entries.append(Entry(id: id, listener: listener, isAlive: isAlive))
-        return BindingToken { [weak self] in self?.remove(id) }
+        let entry = Entry(id: nextID, listener: listener, owner: owner)
+        entries.append(entry)
+        if entry.isOwned { ownedEntryCount += 1 }
+        // The token names the entry by id: a weak reference would put every retain and release
+        // of the entry on the runtime's slow path.
+        return BindingToken { [weak self, id = entry.id] in self?.remove(id) }
     }
 
     private func remove(_ id: UInt64) {
-        entries.removeAll { $0.id == id }
+        guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
+        let entry = entries.remove(at: index)
+        entry.isBound = false
+        if entry.isOwned { ownedEntryCount -= 1 }
     }
 
-    private func notify() {
+    /// Drops the bindings whose owner is gone.
+    @usableFromInline
+    func removeReleasedOwners() {
+        entries.removeAll { entry in
+            guard entry.isOwned, entry.owner == nil else { return false }
+            entry.isBound = false
+            ownedEntryCount -= 1
+            return true
+        }
+    }
+
+    @inlinable
+    func notify() {
         guard !isNotifying else {
             hasPendingNotification = true
             return
@@ -97,17 +139,15 @@ public final class Bindable<Value> {
         defer { isNotifying = false }
         repeat {
             hasPendingNotification = false
-            entries.removeAll { !$0.isAlive() }
-            let delivered = value
-            // A snapshot: listeners added or removed while telling do not disturb this round.
-            for entry in entries where isStillBound(entry.id) {
+            if ownedEntryCount > 0 { removeReleasedOwners() }
+            let delivered = storage
+            // A snapshot: listeners added while telling wait for the next round, and a listener
+            // cancelled while telling is not told (its entry is marked at once).
+            let round = entries
+            for entry in round where entry.isBound {
                 entry.listener(delivered)
             }
         } while hasPendingNotification
-    }
-
-    private func isStillBound(_ id: UInt64) -> Bool {
-        entries.contains { $0.id == id }
     }
 }
 

@@ -9,16 +9,16 @@ struct FriendHandlers: Sendable {
     func list(_ request: Request) async throws -> Response {
         let (pageSize, listRequest) = try ListQueryParser.request(from: request)
         let rows = try await store.list(listRequest)
-        return JSONResponse.make(ListQueryParser.page(from: rows, pageSize: pageSize))
+        return JSONResponse.make(body: FriendJSON.body(ListQueryParser.page(from: rows, pageSize: pageSize)))
     }
 
     func all() async throws -> Response {
-        JSONResponse.make(try await store.all().map(\.friend))
+        JSONResponse.make(body: FriendJSON.body(try await store.all().map(\.friend)))
     }
 
     func show(id: Int) async throws -> Response {
         guard let stored = try await store.friend(id: id) else { throw APIError.friendNotFound(id: id) }
-        return JSONResponse.make(stored.friend, headers: Self.tagged(stored))
+        return JSONResponse.make(body: FriendJSON.body(stored.friend), headers: Self.tagged(stored))
     }
 
     func create(_ request: Request) async throws -> Response {
@@ -26,14 +26,14 @@ struct FriendHandlers: Sendable {
         let stored = try await store.create(fields)
         var headers = Self.tagged(stored)
         headers[.location] = FriendsRoutes.friend(id: stored.friend.id)
-        return JSONResponse.make(stored.friend, status: .created, headers: headers)
+        return JSONResponse.make(body: FriendJSON.body(stored.friend), status: .created, headers: headers)
     }
 
     func update(_ request: Request, id: Int) async throws -> Response {
         let update = try await parser.update(from: request)
         let precondition = EntityTag.precondition(from: request.headers, id: id)
         let stored = try await store.update(id: id, with: update, if: precondition)
-        return JSONResponse.make(stored.friend, headers: Self.tagged(stored))
+        return JSONResponse.make(body: FriendJSON.body(stored.friend), headers: Self.tagged(stored))
     }
 
     /// Removes the friend and returns what was removed.

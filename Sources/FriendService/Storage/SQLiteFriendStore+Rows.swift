@@ -48,11 +48,11 @@ extension SQLiteFriendStore {
     }
 
     static func query(_ query: SQLiteListQuery, _ connection: SQLiteConnection) async throws -> [StoredFriend] {
-        try await connection.query(query.sql, query.binds).map(storedFriend)
+        try await connection.fetch(query.sql, query.binds).map(storedFriend)
     }
 
     static func read(id: Int, _ connection: SQLiteConnection) async throws -> StoredFriend? {
-        try await connection.query("SELECT \(columns) FROM friends WHERE id = ?", [.integer(id)])
+        try await connection.fetch("SELECT \(columns) FROM friends WHERE id = ?", [.integer(id)])
             .first.map(storedFriend)
     }
 

@@ -79,7 +79,7 @@ public final class SQLiteFriendStore: FriendStore {
 
     public func all() async throws -> [StoredFriend] {
         try await lock.withLock { [connection] in
-            try await connection.query("SELECT \(Self.columns) FROM friends ORDER BY sort_last, sort_first, id")
+            try await connection.fetch("SELECT \(Self.columns) FROM friends ORDER BY sort_last, sort_first, id")
                 .map(Self.storedFriend)
         }
     }
@@ -92,7 +92,7 @@ public final class SQLiteFriendStore: FriendStore {
 
     public func create(_ fields: NewFriend) async throws -> StoredFriend {
         try await lock.withLock { [connection] in
-            let rows = try await connection.query(
+            let rows = try await connection.fetch(
                 "INSERT INTO friends (\(Self.writableColumns)) VALUES (\(Self.writablePlaceholders)) RETURNING \(Self.columns)",
                 Self.binds(fields)
             )
