@@ -1,0 +1,207 @@
+#!/usr/bin/env bash
+# HTTP load benchmark: a release build of FriendService against, in the same run, a minimal
+# Flask + gunicorn (2 workers) service over the same friends and that framework returning a
+# pre-encoded body (the ceiling). Loopback only, every wrk run bounded, everything started here
+# is stopped on exit. See BENCHMARKS.md for what it prints and the targets.
+#
+# Settings (environment): DURATION seconds per measured run (10), CONNECTIONS (32), THREADS (2),
+# MILLION rows for the large-database part (1000000; 0 skips it), TIME_LIMIT for the whole run
+# in seconds (1800), FRIENDSERVICE_BIN to use a binary already built, SCRATCH for the release
+# build folder (.build-release at the repository root).
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$HERE/../.." && pwd)"
+DURATION="${DURATION:-10}"
+WARMUP="${WARMUP:-2}"
+CONNECTIONS="${CONNECTIONS:-32}"
+THREADS="${THREADS:-2}"
+MILLION="${MILLION:-1000000}"
+TIME_LIMIT="${TIME_LIMIT:-1800}"
+SCRATCH="${SCRATCH:-$ROOT/.build-release}"
+CACHE="$ROOT/Benchmarks/.build/load"   # the peer's venv and the seeded large database; ignored by git
+WORK="$(mktemp -d)"
+PIDS=()
+
+cleanup() {
+    local pid
+    for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+    for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+trap 'echo "interrupted" >&2; exit 130' INT TERM
+
+log() { printf '%s\n' "$*" >&2; }
+
+# --- Tools -------------------------------------------------------------------------------------
+
+if ! command -v wrk >/dev/null; then
+    log "Installing wrk from the distribution's packages..."
+    SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    $SUDO apt-get install -y wrk >/dev/null 2>&1 || { $SUDO apt-get update >/dev/null && $SUDO apt-get install -y wrk >/dev/null; }
+fi
+
+VENV="$CACHE/venv"
+if [ ! -x "$VENV/bin/gunicorn" ] || ! cmp -s "$HERE/peer/requirements.txt" "$VENV/requirements.txt"; then
+    log "Creating the Flask peer's virtual environment..."
+    mkdir -p "$CACHE"
+    python3 -m venv --clear "$VENV"
+    "$VENV/bin/pip" install --quiet --disable-pip-version-check -r "$HERE/peer/requirements.txt"
+    cp "$HERE/peer/requirements.txt" "$VENV/requirements.txt"
+fi
+
+if [ -n "${FRIENDSERVICE_BIN:-}" ]; then
+    BIN="$FRIENDSERVICE_BIN"
+else
+    log "Building friendservice (release)..."
+    swift build -c release --product friendservice --package-path "$ROOT" --scratch-path "$SCRATCH" >&2
+    BIN="$SCRATCH/release/friendservice"
+fi
+
+# From here on, the whole run is bounded.
+( sleep "$TIME_LIMIT"; log "TIME_LIMIT of ${TIME_LIMIT}s reached, stopping."; kill -TERM $$ ) &
+PIDS+=($!)
+
+# --- Helpers -----------------------------------------------------------------------------------
+
+free_port() {
+    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+wait_until_serving() { # URL
+    local i
+    for i in $(seq 1 150); do
+        curl -fsS -o /dev/null "$1" 2>/dev/null && return 0
+        sleep 0.2
+    done
+    log "Nothing answered at $1"; return 1
+}
+
+start_friendservice() { # DATABASE PORT
+    "$BIN" serve --hostname 127.0.0.1 --port "$2" --database "sqlite:$1" --log-level warning >"$WORK/friendservice-$2.log" 2>&1 &
+    PIDS+=($!); FS_PID=$!
+    wait_until_serving "http://127.0.0.1:$2/health"
+}
+
+start_peer() { # MODE DATABASE PORT
+    PEER_MODE="$1" PEER_DATABASE="$2" "$VENV/bin/gunicorn" --workers 2 --bind "127.0.0.1:$3" \
+        --chdir "$HERE/peer" app:app >"$WORK/peer-$1.log" 2>&1 &
+    PIDS+=($!)
+    wait_until_serving "http://127.0.0.1:$3/friends?limit=1"
+}
+
+stop() { # PID
+    kill "$1" 2>/dev/null || true
+    wait "$1" 2>/dev/null || true
+}
+
+peak_memory_mb() { # PID: the peak resident set so far
+    awk '/^VmHWM/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"
+}
+
+RESULTS="$WORK/results.tsv"
+: >"$RESULTS"
+
+# Runs wrk against URL and records requests/s and p99 under NAME.
+measure() { # NAME URL [LUA]
+    local name="$1" url="$2" script=() out="$WORK/wrk-$(echo "$1" | tr -c 'A-Za-z0-9' '_').txt"
+    [ $# -ge 3 ] && script=(-s "$3")
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d"${WARMUP}s" --timeout 5s "${script[@]}" "$url" >/dev/null
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --timeout 5s --latency "${script[@]}" "$url" >"$out"
+    local rps p99 errors
+    rps=$(awk '/^Requests\/sec:/ { print $2 }' "$out")
+    p99=$(awk '$1 == "99%" { print $2 }' "$out")
+    errors=$(awk '/Non-2xx|Socket errors/ { sub(/^ +/, ""); printf "%s; ", $0 }' "$out")
+    printf '%s\t%s\t%s\t%s\n' "$name" "$rps" "$p99" "${errors:-}" >>"$RESULTS"
+    printf '%-52s %10s req/s   p99 %9s   %s\n' "$name" "$rps" "$p99" "${errors:-}"
+}
+
+# --- 100 friends: FriendService, Flask + gunicorn, the ceiling ---------------------------------
+
+log "Machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s"
+"$BIN" seed --count 100 --database "sqlite:$WORK/small.sqlite" >/dev/null
+cp "$WORK/small.sqlite" "$WORK/peer.sqlite"
+
+FS_PORT=$(free_port); start_friendservice "$WORK/small.sqlite" "$FS_PORT"; SMALL_FS_PID=$FS_PID
+PEER_PORT=$(free_port); start_peer live "$WORK/peer.sqlite" "$PEER_PORT"
+CEILING_PORT=$(free_port); start_peer ceiling "$WORK/peer.sqlite" "$CEILING_PORT"
+
+echo "== 100 friends, $CONNECTIONS connections, ${DURATION}s each"
+for route in "/friends?limit=100" "/listFriends"; do
+    measure "GET $route  FriendService" "http://127.0.0.1:$FS_PORT$route"
+    measure "GET $route  Flask+gunicorn" "http://127.0.0.1:$PEER_PORT$route"
+    measure "GET $route  ceiling" "http://127.0.0.1:$CEILING_PORT$route"
+done
+measure "POST /friends  FriendService" "http://127.0.0.1:$FS_PORT/friends" "$HERE/post-friend.lua"
+measure "POST /friends  Flask+gunicorn" "http://127.0.0.1:$PEER_PORT/friends" "$HERE/post-friend.lua"
+SMALL_MEMORY=$(peak_memory_mb "$SMALL_FS_PID")
+echo "FriendService peak resident memory: ${SMALL_MEMORY} MB"
+stop "$SMALL_FS_PID"
+
+# --- A million friends: first page, a deep page, search ----------------------------------------
+
+if [ "$MILLION" -gt 0 ]; then
+    LARGE="$CACHE/friends-$MILLION.sqlite"
+    if [ ! -s "$LARGE" ]; then
+        log "Seeding $MILLION friends (once; kept for later runs)..."
+        "$BIN" seed --count "$MILLION" --database "sqlite:$LARGE.partial" >&2
+        mv "$LARGE.partial" "$LARGE"
+        rm -f "$LARGE.partial-wal" "$LARGE.partial-shm"
+    fi
+    FS_PORT=$(free_port); start_friendservice "$LARGE" "$FS_PORT"; LARGE_FS_PID=$FS_PID
+    DEEP_CURSOR=$(python3 - "$LARGE" "$MILLION" <<'PY'
+import base64, json, sqlite3, sys
+row = sqlite3.connect(sys.argv[1]).execute(
+    "SELECT sort_last, sort_first, id FROM friends ORDER BY sort_last, sort_first, id LIMIT 1 OFFSET ?",
+    (int(sys.argv[2]) * 9 // 10,)).fetchone()
+payload = json.dumps({"l": row[0], "f": row[1], "i": row[2]}, ensure_ascii=False, separators=(",", ":"))
+print(base64.urlsafe_b64encode(payload.encode()).decode().rstrip("="))
+PY
+)
+    echo "== $MILLION friends, $CONNECTIONS connections, ${DURATION}s each"
+    measure "GET /friends?limit=100  page 1" "http://127.0.0.1:$FS_PORT/friends?limit=100"
+    measure "GET /friends?limit=100  page at 90%" "http://127.0.0.1:$FS_PORT/friends?limit=100&cursor=$DEEP_CURSOR"
+    measure "GET /friends?limit=100&q=tur  search" "http://127.0.0.1:$FS_PORT/friends?limit=100&q=tur"
+    LARGE_MEMORY=$(peak_memory_mb "$LARGE_FS_PID")
+    echo "FriendService peak resident memory: ${LARGE_MEMORY} MB"
+    stop "$LARGE_FS_PID"
+fi
+
+# --- Against the targets -----------------------------------------------------------------------
+
+echo "== Targets"
+python3 - "$RESULTS" <<'PY'
+import sys
+
+rows = {}
+for line in open(sys.argv[1]):
+    name, rps, p99, _ = (line.rstrip("\n").split("\t") + [""])[:4]
+    rows[name] = (float(rps or 0), p99)
+
+def ms(text):
+    for unit, scale in (("us", 0.001), ("ms", 1.0), ("s", 1000.0)):
+        if text.endswith(unit):
+            return float(text[: -len(unit)]) * scale
+    return float("nan")
+
+def check(label, value, target, ok):
+    print(f"{label:<58} {value:>10}   target {target:<10} {'met' if ok else 'MISSED'}")
+
+for route in ("/friends?limit=100", "/listFriends"):
+    ours, peer, ceiling = (rows.get(f"GET {route}  {who}") for who in ("FriendService", "Flask+gunicorn", "ceiling"))
+    if ours and peer and ceiling:
+        check(f"GET {route}: x Flask+gunicorn", f"{ours[0] / peer[0]:.2f}x", ">= 3x", ours[0] >= 3 * peer[0])
+        check(f"GET {route}: share of the ceiling", f"{100 * ours[0] / ceiling[0]:.0f} %", ">= 60 %", ours[0] >= 0.6 * ceiling[0])
+        check(f"GET {route}: p99", ours[1], "<= 10ms", ms(ours[1]) <= 10)
+ours, peer = rows.get("POST /friends  FriendService"), rows.get("POST /friends  Flask+gunicorn")
+if ours and peer:
+    check("POST /friends: x Flask+gunicorn", f"{ours[0] / peer[0]:.2f}x", ">= 2x", ours[0] >= 2 * peer[0])
+first, deep, search = (rows.get(f"GET /friends?limit=100{s}") for s in ("  page 1", "  page at 90%", "&q=tur  search"))
+if first and deep:
+    check("1M rows: deep page p99 / page 1 p99", f"{ms(deep[1]) / ms(first[1]):.2f}x", "<= 1.5x", ms(deep[1]) <= 1.5 * ms(first[1]))
+    check("1M rows: page 1 req/s / deep page req/s", f"{first[0] / deep[0]:.2f}x", "<= 1.5x", first[0] <= 1.5 * deep[0])
+if search:
+    check("1M rows: search p99", search[1], "<= 20ms", ms(search[1]) <= 20)
+PY
+echo "FriendService peak memory: ${SMALL_MEMORY} MB (100 friends)${LARGE_MEMORY:+, ${LARGE_MEMORY} MB (1M friends)}   target <= 50 MB"
