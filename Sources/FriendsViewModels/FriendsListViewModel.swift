@@ -69,21 +69,7 @@ public final class FriendsListViewModel {
     /// The user reached the end of the list: append the next page, if there is one and nothing loads.
     public func loadNextPage() {
         guard !isLoading, let cursor = nextCursor else { return }
-        let query = FriendListQuery(limit: pageSize, cursor: cursor, search: searchText)
-        let client = self.client
-        setLoading(true)
-        loading.replace(with: Task { [weak self] in
-            do throws(AppServerError) {
-                let page = try await client.friends(query)
-                guard let self, !Task.isCancelled else { return }
-                self.show(page, appending: true)
-            } catch {
-                guard let self, !Task.isCancelled else { return }
-                self.nextPageFailure = error.loadFailureMessage
-                self.publishFriends()
-                self.setLoading(false)
-            }
-        })
+        load(FriendListQuery(limit: pageSize, cursor: cursor, search: searchText), appending: true)
     }
 
     /// The user chose the friend at `index`.
@@ -139,21 +125,30 @@ public final class FriendsListViewModel {
     // MARK: Loading
 
     private func loadFirstPage() {
-        let query = FriendListQuery(limit: pageSize, search: searchText)
+        load(FriendListQuery(limit: pageSize, search: searchText), appending: false)
+    }
+
+    /// Loads one page. Replacing the slot cancels an older load, so a slow older response can
+    /// never overwrite a newer one. A failed next page keeps what is shown and adds an error row.
+    private func load(_ query: FriendListQuery, appending: Bool) {
         let client = self.client
         setLoading(true)
-        // Replacing cancels an older load, so a slow older response can never overwrite this one.
         loading.replace(with: Task { [weak self] in
             do throws(AppServerError) {
                 let page = try await client.friends(query)
                 guard let self, !Task.isCancelled else { return }
-                self.show(page, appending: false)
+                self.show(page, appending: appending)
             } catch {
                 guard let self, !Task.isCancelled else { return }
-                self.friends = []
-                self.nextCursor = nil
-                self.nextPageFailure = nil
-                self.friendCells.value = [.error(error.loadFailureMessage)]
+                if appending {
+                    self.nextPageFailure = error.loadFailureMessage
+                    self.publishFriends()
+                } else {
+                    self.friends = []
+                    self.nextCursor = nil
+                    self.nextPageFailure = nil
+                    self.friendCells.value = [.error(error.loadFailureMessage)]
+                }
                 self.setLoading(false)
             }
         })
