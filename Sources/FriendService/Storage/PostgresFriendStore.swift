@@ -92,9 +92,11 @@ public final class PostgresFriendStore: FriendStore {
         let branches = ranges.map { column, prefix in
             let range = "\(column) >= \(parameter(prefix)) AND \(column) < \(parameter(FriendSearch.upperBound(ofPrefix: prefix)))"
             let conditions = [range, keyset].compactMap { $0 }.joined(separator: " AND ")
-            return "(SELECT \(Self.columns), sort_last, sort_first FROM \(schema).friends WHERE \(conditions) \(order))"
+            return "(SELECT id FROM \(schema).friends WHERE \(conditions) \(order))"
         }
-        let sql = "SELECT \(Self.columns) FROM (\(branches.joined(separator: " UNION "))) AS matches \(order)"
+        // Each branch orders its matches from an index alone; only the page's rows are read.
+        let matches = "SELECT id FROM (\(branches.joined(separator: " UNION ALL "))) AS matches"
+        let sql = "SELECT \(Self.columns) FROM \(schema).friends WHERE id IN (\(matches)) \(order)"
         return try await rows(PostgresQuery(unsafeSQL: sql, binds: binds))
     }
 
@@ -161,6 +163,10 @@ public final class PostgresFriendStore: FriendStore {
                 start = end
             }
         }
+        // Fresh statistics at once (ANALYZE samples, so it is quick): until autovacuum gets to it,
+        // the planner takes a freshly seeded million rows for a tiny table, and a search walks the
+        // wrong index for seconds.
+        try await client.query(PostgresQuery(unsafeSQL: "ANALYZE \(schema).friends"), logger: logger)
     }
 
     public func ping() async throws {

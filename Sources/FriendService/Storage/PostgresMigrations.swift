@@ -24,5 +24,13 @@ enum PostgresMigrations {
             "CREATE INDEX friends_search_full ON %s.friends (search_full)",
             "CREATE INDEX friends_phone_digits ON %s.friends (phone_digits)",
         ],
+        // 2: the prefix indexes carry the list order too, as in SQLite, so the matches of a
+        // search can be ordered from the index.
+        [
+            "DROP INDEX %s.friends_search_full",
+            "DROP INDEX %s.friends_phone_digits",
+            "CREATE INDEX friends_search_full ON %s.friends (search_full, sort_last, sort_first, id)",
+            "CREATE INDEX friends_phone_digits ON %s.friends (phone_digits, sort_last, sort_first, id)",
+        ],
     ]
 }

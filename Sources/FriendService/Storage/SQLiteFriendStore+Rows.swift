@@ -2,9 +2,14 @@ import FriendsAPI
 import SQLiteNIO
 
 extension SQLiteFriendStore {
-    /// Page cache in KiB (negative means KiB to SQLite): 16 MiB normally, 256 MiB while bulk inserting.
-    static let cacheSize = -16_384
+    /// The writer's page cache in KiB (negative means KiB to SQLite): 4 MiB normally, 256 MiB while
+    /// bulk inserting.
+    static let cacheSize = -4_096
     static let bulkCacheSize = -262_144
+    /// Read-only connections of a file database, and the page cache of each (2 MiB): together they
+    /// keep the server under 50 MB serving a million friends (see BENCHMARKS.md).
+    static let readerCount = 4
+    static let readerCacheSize = -2_048
     static let bulkInsertThreshold = 10_000
     static let rowsPerStatement = 500
 
@@ -28,15 +33,19 @@ extension SQLiteFriendStore {
         ].map { .text($0) }
     }
 
+    /// A row that starts with `columns`, read by position: looking each column up by name would
+    /// hash seven names a row.
     @Sendable static func storedFriend(_ row: SQLiteRow) throws -> StoredFriend {
+        let values = row.columns
         guard
-            let id = row.column("id")?.integer,
-            let firstname = row.column("firstname")?.string,
-            let lastname = row.column("lastname")?.string,
-            let phonenumber = row.column("phonenumber")?.string,
-            let email = row.column("email")?.string,
-            let about = row.column("about")?.string,
-            let version = row.column("version")?.integer
+            values.count >= 7,
+            let id = values[0].data.integer,
+            let firstname = values[1].data.string,
+            let lastname = values[2].data.string,
+            let phonenumber = values[3].data.string,
+            let email = values[4].data.string,
+            let about = values[5].data.string,
+            let version = values[6].data.integer
         else {
             throw FriendStoreError.unavailable("unreadable friends row: \(row)")
         }

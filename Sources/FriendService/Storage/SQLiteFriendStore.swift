@@ -6,15 +6,22 @@ import SQLiteNIO
 /// Friends in one SQLite file (the default), in WAL mode with `synchronous=FULL`, so a write is on
 /// disk before it is acknowledged and survives `kill -9`.
 ///
-/// One connection; every operation runs under one lock, so transactions never interleave.
+/// One connection writes, under one lock, so transactions never interleave; writes of single
+/// friends are committed in groups (`SQLiteGroupCommit`). A file database also has a pool of
+/// read-only connections that serve reads side by side; an in-memory one reads through the writer.
 public final class SQLiteFriendStore: FriendStore {
     public var kind: String { "sqlite" }
 
     private let connection: SQLiteConnection
     private let lock = AsyncLock()
+    /// Internal so that tests can hold a batch open.
+    let writes: SQLiteGroupCommit
+    private let readers: SQLiteReaderPool?
 
-    private init(connection: SQLiteConnection) {
+    private init(connection: SQLiteConnection, readers: SQLiteReaderPool?) {
         self.connection = connection
+        self.readers = readers
+        writes = SQLiteGroupCommit(connection: connection, lock: lock)
     }
 
     /// Opens (creating when needed) the database at `path`, or an in-memory one for `nil`.
@@ -31,11 +38,21 @@ public final class SQLiteFriendStore: FriendStore {
             ] {
                 _ = try await connection.query(pragma)
             }
+            var readers: SQLiteReaderPool?
+            if let path {
+                readers = try await SQLiteReaderPool.open(path: path, count: readerCount, cacheSize: readerCacheSize, logger: logger)
+            }
+            return SQLiteFriendStore(connection: connection, readers: readers)
         } catch {
             try? await connection.close()
             throw error
         }
-        return SQLiteFriendStore(connection: connection)
+    }
+
+    /// Runs `body` on a reader, or on the writer under its lock when there are no readers.
+    private func read<T: Sendable>(_ body: @Sendable (SQLiteConnection) async throws -> T) async throws -> T {
+        if let readers { return try await readers.withConnection(body) }
+        return try await lock.withLock { [connection] in try await body(connection) }
     }
 
     public func migrate() async throws {
@@ -66,7 +83,7 @@ public final class SQLiteFriendStore: FriendStore {
     }
 
     public func list(_ request: FriendListRequest) async throws -> [StoredFriend] {
-        try await lock.withLock { [connection] in
+        try await read { connection in
             guard let search = request.search else {
                 return try await Self.query(SQLiteListQuery(request), connection)
             }
@@ -78,20 +95,20 @@ public final class SQLiteFriendStore: FriendStore {
     }
 
     public func all() async throws -> [StoredFriend] {
-        try await lock.withLock { [connection] in
+        try await read { connection in
             try await connection.fetch("SELECT \(Self.columns) FROM friends ORDER BY sort_last, sort_first, id")
                 .map(Self.storedFriend)
         }
     }
 
     public func friend(id: Int) async throws -> StoredFriend? {
-        try await lock.withLock { [connection] in
+        try await read { connection in
             try await Self.read(id: id, connection)
         }
     }
 
     public func create(_ fields: NewFriend) async throws -> StoredFriend {
-        try await lock.withLock { [connection] in
+        try await writes.perform { connection in
             let rows = try await connection.fetch(
                 "INSERT INTO friends (\(Self.writableColumns)) VALUES (\(Self.writablePlaceholders)) RETURNING \(Self.columns)",
                 Self.binds(fields)
@@ -102,34 +119,30 @@ public final class SQLiteFriendStore: FriendStore {
     }
 
     public func update(id: Int, with update: FriendUpdate, if precondition: VersionPrecondition) async throws -> StoredFriend {
-        try await lock.withLock { [connection] in
-            try await Self.transaction(connection) {
-                guard let stored = try await Self.read(id: id, connection) else { throw FriendStoreError.notFound(id: id) }
-                guard precondition.isSatisfied(by: stored.version) else {
-                    throw FriendStoreError.preconditionFailed(id: id, currentVersion: stored.version)
-                }
-                let changed = update.applied(to: stored.friend)
-                guard changed != stored.friend else { return stored }
-                let assignments = Self.writableColumnNames.map { "\($0) = ?" }.joined(separator: ", ")
-                _ = try await connection.query(
-                    "UPDATE friends SET \(assignments), version = version + 1 WHERE id = ?",
-                    Self.binds(changed.fields) + [.integer(id)]
-                )
-                return StoredFriend(friend: changed, version: stored.version + 1)
+        try await writes.perform { connection in
+            guard let stored = try await Self.read(id: id, connection) else { throw FriendStoreError.notFound(id: id) }
+            guard precondition.isSatisfied(by: stored.version) else {
+                throw FriendStoreError.preconditionFailed(id: id, currentVersion: stored.version)
             }
+            let changed = update.applied(to: stored.friend)
+            guard changed != stored.friend else { return stored }
+            let assignments = Self.writableColumnNames.map { "\($0) = ?" }.joined(separator: ", ")
+            _ = try await connection.query(
+                "UPDATE friends SET \(assignments), version = version + 1 WHERE id = ?",
+                Self.binds(changed.fields) + [.integer(id)]
+            )
+            return StoredFriend(friend: changed, version: stored.version + 1)
         }
     }
 
     public func delete(id: Int, if precondition: VersionPrecondition) async throws -> StoredFriend {
-        try await lock.withLock { [connection] in
-            try await Self.transaction(connection) {
-                guard let stored = try await Self.read(id: id, connection) else { throw FriendStoreError.notFound(id: id) }
-                guard precondition.isSatisfied(by: stored.version) else {
-                    throw FriendStoreError.preconditionFailed(id: id, currentVersion: stored.version)
-                }
-                _ = try await connection.query("DELETE FROM friends WHERE id = ?", [.integer(id)])
-                return stored
+        try await writes.perform { connection in
+            guard let stored = try await Self.read(id: id, connection) else { throw FriendStoreError.notFound(id: id) }
+            guard precondition.isSatisfied(by: stored.version) else {
+                throw FriendStoreError.preconditionFailed(id: id, currentVersion: stored.version)
             }
+            _ = try await connection.query("DELETE FROM friends WHERE id = ?", [.integer(id)])
+            return stored
         }
     }
 
@@ -170,8 +183,10 @@ public final class SQLiteFriendStore: FriendStore {
     }
 
     public func close() async throws {
-        try await lock.withLock { [connection] in
+        try await lock.withLock { [connection, readers] in
+            let closedReaders = await Result.capturing { try await readers?.close() }
             try await connection.close()
+            try closedReaders.get()
         }
     }
 }

@@ -40,10 +40,11 @@ struct SQLiteListQuery {
     }
 
     /// A search; `denseBranches` names the spread-out branches that matched many friends.
+    /// Every branch picks the ids of its page from an index alone; only the rows of the final
+    /// page are read from the table.
     init(_ request: FriendListRequest, search: FriendSearch, denseBranches: Set<String>) {
         let (keyset, keysetBinds) = Self.keyset(request.after)
         let order = "ORDER BY sort_last, sort_first, id LIMIT ?"
-        let selected = "\(SQLiteFriendStore.columns), sort_last, sort_first"
         var parts: [String] = []
         var binds: [SQLiteData] = []
         for branch in Self.branches(search) {
@@ -52,10 +53,10 @@ struct SQLiteListQuery {
             let index = branch.column == "sort_last" || denseBranches.contains(branch.column)
                 ? "friends_list_order" : branch.index
             let source = "friends INDEXED BY \(index)"
-            parts.append("SELECT * FROM (SELECT \(selected) FROM \(source) WHERE \(conditions) \(order))")
+            parts.append("SELECT id FROM (SELECT id FROM \(source) WHERE \(conditions) \(order))")
             binds += [.text(branch.low), .text(branch.high)] + keysetBinds + [.integer(request.limit)]
         }
-        sql = "SELECT \(SQLiteFriendStore.columns) FROM (" + parts.joined(separator: " UNION ") + ") " + order
+        sql = "SELECT \(SQLiteFriendStore.columns) FROM friends WHERE id IN (" + parts.joined(separator: " UNION ") + ") " + order
         self.binds = binds + [.integer(request.limit)]
     }
 

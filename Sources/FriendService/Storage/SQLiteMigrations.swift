@@ -20,15 +20,26 @@ enum SQLiteMigrations {
                 phone_digits TEXT NOT NULL
             )
             """,
-        ] + indexStatements,
+            "CREATE INDEX friends_list_order ON friends (sort_last, sort_first, id, search_full, phone_digits)",
+            "CREATE INDEX friends_search_full ON friends (search_full)",
+            "CREATE INDEX friends_phone_digits ON friends (phone_digits)",
+        ],
+        // 2: the prefix indexes carry the list order too, so a search that collects a few thousand
+        // matches sorts them from the index alone and reads only the rows of its page.
+        [
+            "DROP INDEX friends_search_full",
+            "DROP INDEX friends_phone_digits",
+            indexStatements[1],
+            indexStatements[2],
+        ],
     ]
 
     /// The secondary indexes of the current schema; bulk inserts drop and rebuild exactly these.
     /// A migration that changes an index must change this list too.
     static let indexStatements = [
         "CREATE INDEX friends_list_order ON friends (sort_last, sort_first, id, search_full, phone_digits)",
-        "CREATE INDEX friends_search_full ON friends (search_full)",
-        "CREATE INDEX friends_phone_digits ON friends (phone_digits)",
+        "CREATE INDEX friends_search_full ON friends (search_full, sort_last, sort_first, id)",
+        "CREATE INDEX friends_phone_digits ON friends (phone_digits, sort_last, sort_first, id)",
     ]
 
     static let indexNames = ["friends_list_order", "friends_search_full", "friends_phone_digits"]
