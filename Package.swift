@@ -104,7 +104,7 @@ let package = Package(
         .testTarget(name: "PhotosTerminalTests", dependencies: ["PhotosTerminal", "Photos", "TerminalUI"]),
         .testTarget(name: "FlightCardTests", dependencies: ["FlightCard"]),
         .testTarget(name: "FlightCardTerminalTests", dependencies: ["FlightCardTerminal", "FlightCard", "TerminalUI"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["friends", "friendservice", "scoreboard", "photos", "flights"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["friends", "friendservice", "scoreboard", "photos", "flights", "FriendService"]),
     ],
     swiftLanguageModes: [.v6]
 )

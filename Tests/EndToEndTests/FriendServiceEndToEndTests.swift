@@ -1,4 +1,5 @@
 import Foundation
+import FriendService
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -43,7 +44,7 @@ struct FriendServiceEndToEndTests {
 
             let migrate = try FriendServiceProcess(arguments: ["migrate", "--database", database])
             #expect(await migrate.exitStatus() == 0)
-            #expect(migrate.output.contains("schema version 1"))
+            #expect(migrate.output.contains("schema version \(FriendSchema.currentVersion)"))
         }
     }
 
