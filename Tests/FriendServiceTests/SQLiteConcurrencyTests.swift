@@ -10,9 +10,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct SQLiteConcurrencyTests {
     @Test func writesThatArriveDuringACommitShareTheNextTransaction() async throws {
-        let connection = try await SQLiteConnection.open(storage: .memory)
-        _ = try await connection.query("CREATE TABLE t (v TEXT)")
-        let commits = SQLiteGroupCommit(connection: connection, lock: AsyncLock())
+        let (connection, commits) = try await groupCommitOnATable()
 
         let holding = try await HeldBatch(commits, inserting: "first")
         let a = Task { try await commits.perform { try await insert("a", $0) } }
@@ -29,9 +27,7 @@ struct SQLiteConcurrencyTests {
     }
 
     @Test func aFailingWriteRollsBackItsWholeBatchAndFailsEveryoneInIt() async throws {
-        let connection = try await SQLiteConnection.open(storage: .memory)
-        _ = try await connection.query("CREATE TABLE t (v TEXT)")
-        let commits = SQLiteGroupCommit(connection: connection, lock: AsyncLock())
+        let (connection, commits) = try await groupCommitOnATable()
 
         let holding = try await HeldBatch(commits, inserting: "kept")
         let c = Task { try await commits.perform { try await insert("c", $0) } }
@@ -126,6 +122,13 @@ private struct HeldBatch {
         gate.yield()
         try await done.value
     }
+}
+
+/// An in-memory database with one table `t (v TEXT)`, and group commit on it.
+private func groupCommitOnATable() async throws -> (SQLiteConnection, SQLiteGroupCommit) {
+    let connection = try await SQLiteConnection.open(storage: .memory)
+    _ = try await connection.query("CREATE TABLE t (v TEXT)")
+    return (connection, SQLiteGroupCommit(connection: connection, lock: AsyncLock()))
 }
 
 @Sendable private func insert(_ value: String, _ connection: SQLiteConnection) async throws -> String {

@@ -50,7 +50,7 @@ public final class SQLiteFriendStore: FriendStore {
     }
 
     /// Runs `body` on a reader, or on the writer under its lock when there are no readers.
-    private func read<T: Sendable>(_ body: @Sendable (SQLiteConnection) async throws -> T) async throws -> T {
+    private func withReader<T: Sendable>(_ body: @Sendable (SQLiteConnection) async throws -> T) async throws -> T {
         if let readers { return try await readers.withConnection(body) }
         return try await lock.withLock { [connection] in try await body(connection) }
     }
@@ -83,7 +83,7 @@ public final class SQLiteFriendStore: FriendStore {
     }
 
     public func list(_ request: FriendListRequest) async throws -> [StoredFriend] {
-        try await read { connection in
+        try await withReader { connection in
             guard let search = request.search else {
                 return try await Self.query(SQLiteListQuery(request), connection)
             }
@@ -95,14 +95,14 @@ public final class SQLiteFriendStore: FriendStore {
     }
 
     public func all() async throws -> [StoredFriend] {
-        try await read { connection in
+        try await withReader { connection in
             try await connection.fetch("SELECT \(Self.columns) FROM friends ORDER BY sort_last, sort_first, id")
                 .map(Self.storedFriend)
         }
     }
 
     public func friend(id: Int) async throws -> StoredFriend? {
-        try await read { connection in
+        try await withReader { connection in
             try await Self.read(id: id, connection)
         }
     }
