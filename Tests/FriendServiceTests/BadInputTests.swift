@@ -42,7 +42,7 @@ struct BadInputTests {
                 #expect(response.status == .badRequest, "\(path) \(body.prefix(40))")
                 _ = try response.envelope
             }
-            #expect(try await store.friend(id: created.id)?.friend == created)
+            #expect(try await store.friend(id: created.id)?.versionedFriend == created)
         }
     }
 

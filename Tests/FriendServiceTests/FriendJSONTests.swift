@@ -11,6 +11,7 @@ struct FriendJSONTests {
         phonenumber: "+1 (555) 010-9999", email: "a@b.example", about: "Line one\nLine two 😀 \u{2028}"
     )
     static let plain = Friend(id: 7, firstname: "Ada", lastname: "Lovelace")
+    static let versioned = Friend(id: 8, firstname: "Grace", lastname: "Hopper", version: 12)
 
     static func encoded(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
@@ -22,14 +23,14 @@ struct FriendJSONTests {
         #expect(String(buffer: FriendJSON.body(Self.tricky)) == (try Self.encoded(Self.tricky)))
     }
 
-    @Test(arguments: [[], [plain], [tricky, plain]])
+    @Test(arguments: [[], [plain], [tricky, plain], [versioned, plain]])
     func aListIsWrittenAsJSONEncoderWritesIt(friends: [Friend]) throws {
         #expect(String(buffer: FriendJSON.body(friends)) == (try Self.encoded(friends)))
     }
 
-    @Test(arguments: [nil, "eyJsIjoibG92ZWxhY2UifQ"])
-    func aPageIsWrittenAsJSONEncoderWritesIt(nextCursor: String?) throws {
-        let page = FriendPage(items: [Self.tricky, Self.plain], nextCursor: nextCursor)
+    @Test(arguments: [nil, "eyJsIjoibG92ZWxhY2UifQ"], [nil, 75])
+    func aPageIsWrittenAsJSONEncoderWritesIt(nextCursor: String?, total: Int?) throws {
+        let page = FriendPage(items: [Self.tricky, Self.versioned], nextCursor: nextCursor, total: total)
         #expect(String(buffer: FriendJSON.body(page)) == (try Self.encoded(page)))
     }
 }

@@ -2,6 +2,8 @@ import FriendsAPI
 import Hummingbird
 
 /// What each friend route does, shared by the `/friends` routes and the original client's routes.
+/// Friends on the `/friends` routes carry their `version`; the original client's do not
+/// (`withVersion: false`), so its answers stay byte for byte what they were.
 struct FriendHandlers: Sendable {
     let store: any FriendStore
     let parser: FriendBodyParser
@@ -9,7 +11,10 @@ struct FriendHandlers: Sendable {
     func list(_ request: Request) async throws -> Response {
         let (pageSize, listRequest) = try ListQueryParser.request(from: request)
         let rows = try await store.list(listRequest)
-        return JSONResponse.make(body: FriendJSON.body(ListQueryParser.page(from: rows, pageSize: pageSize)))
+        // Counted for the first page only: a list that pages on keeps the count it was given.
+        let total = listRequest.after == nil ? try await store.count(matching: listRequest.search) : nil
+        let page = ListQueryParser.page(from: rows, pageSize: pageSize, total: total)
+        return JSONResponse.make(body: FriendJSON.body(page))
     }
 
     func all() async throws -> Response {
@@ -18,22 +23,24 @@ struct FriendHandlers: Sendable {
 
     func show(id: Int) async throws -> Response {
         guard let stored = try await store.friend(id: id) else { throw APIError.friendNotFound(id: id) }
-        return JSONResponse.make(body: FriendJSON.body(stored.friend), headers: Self.tagged(stored))
+        return JSONResponse.make(body: FriendJSON.body(stored.versionedFriend), headers: Self.tagged(stored))
     }
 
-    func create(_ request: Request) async throws -> Response {
+    func create(_ request: Request, withVersion: Bool = true) async throws -> Response {
         let fields = try await parser.newFriend(from: request)
         let stored = try await store.create(fields)
         var headers = Self.tagged(stored)
         headers[.location] = FriendsRoutes.friend(id: stored.friend.id)
-        return JSONResponse.make(body: FriendJSON.body(stored.friend), status: .created, headers: headers)
+        let friend = withVersion ? stored.versionedFriend : stored.friend
+        return JSONResponse.make(body: FriendJSON.body(friend), status: .created, headers: headers)
     }
 
-    func update(_ request: Request, id: Int) async throws -> Response {
+    func update(_ request: Request, id: Int, withVersion: Bool = true) async throws -> Response {
         let update = try await parser.update(from: request)
         let precondition = EntityTag.precondition(from: request.headers, id: id)
         let stored = try await store.update(id: id, with: update, if: precondition)
-        return JSONResponse.make(body: FriendJSON.body(stored.friend), headers: Self.tagged(stored))
+        let friend = withVersion ? stored.versionedFriend : stored.friend
+        return JSONResponse.make(body: FriendJSON.body(friend), headers: Self.tagged(stored))
     }
 
     /// Removes the friend and returns what was removed.
@@ -54,5 +61,14 @@ struct FriendHandlers: Sendable {
             throw APIError(.badRequest, "The friend id must be a whole number.", fields: ["id": "Must be a whole number."])
         }
         return id
+    }
+}
+
+extension StoredFriend {
+    /// The friend with its version, as the `/friends` routes send it.
+    var versionedFriend: Friend {
+        var friend = friend
+        friend.version = version
+        return friend
     }
 }

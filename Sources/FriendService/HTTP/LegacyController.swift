@@ -9,9 +9,9 @@ struct LegacyController {
 
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/listFriends") { _, _ in try await handlers.all() }
-        router.post("/addFriend") { request, _ in try await handlers.create(request) }
+        router.post("/addFriend") { request, _ in try await handlers.create(request, withVersion: false) }
         router.patch("/editFriend/{id}") { request, context in
-            try await handlers.update(request, id: FriendHandlers.id(from: context))
+            try await handlers.update(request, id: FriendHandlers.id(from: context), withVersion: false)
         }
         router.delete("/editFriend/{id}") { request, context in
             let removed = try await handlers.delete(request, id: FriendHandlers.id(from: context))

@@ -42,9 +42,9 @@ enum ListQueryParser {
         return (limit, FriendListRequest(limit: limit + 1, after: after, search: search))
     }
 
-    static func page(from rows: [StoredFriend], pageSize: Int) -> FriendPage {
-        let items = rows.prefix(pageSize).map(\.friend)
+    static func page(from rows: [StoredFriend], pageSize: Int, total: Int? = nil) -> FriendPage {
+        let items = rows.prefix(pageSize).map(\.versionedFriend)
         let nextCursor = rows.count > pageSize ? items.last.map { FriendCursor.encode(FriendSortKey($0)) } : nil
-        return FriendPage(items: Array(items), nextCursor: nextCursor)
+        return FriendPage(items: Array(items), nextCursor: nextCursor, total: total)
     }
 }

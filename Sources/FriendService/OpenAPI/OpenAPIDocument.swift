@@ -199,7 +199,8 @@ enum OpenAPIDocument {
               "lastname": { "type": "string", "maxLength": 100 },
               "phonenumber": { "type": "string" },
               "email": { "type": "string" },
-              "about": { "type": "string", "maxLength": 2000 }
+              "about": { "type": "string", "maxLength": 2000 },
+              "version": { "type": "integer", "format": "int64", "minimum": 1, "description": "Sent on the /friends routes only; grows with every change. The ETag is \"<id>-<version>\"." }
             }
           },
           "NewFriend": {
@@ -230,7 +231,8 @@ enum OpenAPIDocument {
             "required": ["items", "nextCursor"],
             "properties": {
               "items": { "type": "array", "items": { "$ref": "#/components/schemas/Friend" } },
-              "nextCursor": { "type": "string", "nullable": true, "description": "Pass as cursor for the next page; null on the last page." }
+              "nextCursor": { "type": "string", "nullable": true, "description": "Pass as cursor for the next page; null on the last page." },
+              "total": { "type": "integer", "minimum": 0, "description": "How many friends match q in all; sent with the first page only (no cursor)." }
             }
           },
           "HealthStatus": {

@@ -17,6 +17,9 @@ public protocol FriendStore: Sendable {
     /// Up to `request.limit` friends after `request.after` in list order, matching `request.search`.
     func list(_ request: FriendListRequest) async throws -> [StoredFriend]
 
+    /// How many friends match `search` (every friend when `nil`).
+    func count(matching search: FriendSearch?) async throws -> Int
+
     /// Every friend in list order (the original client's `/listFriends`).
     func all() async throws -> [StoredFriend]
 

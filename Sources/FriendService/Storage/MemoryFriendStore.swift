@@ -24,6 +24,11 @@ public actor MemoryFriendStore: FriendStore {
         return Array(matching.prefix(request.limit))
     }
 
+    public func count(matching search: FriendSearch?) -> Int {
+        guard let search else { return rows.count }
+        return rows.values.count { search.matches($0.friend) }
+    }
+
     public func all() -> [StoredFriend] {
         rows.values.sorted { FriendSortKey($0.friend) < FriendSortKey($1.friend) }
     }

@@ -100,6 +100,25 @@ public final class PostgresFriendStore: FriendStore {
         return try await rows(PostgresQuery(unsafeSQL: sql, binds: binds))
     }
 
+    public func count(matching search: FriendSearch?) async throws -> Int {
+        var binds = PostgresBindings()
+        var conditions: [String] = []
+        if let search {
+            var ranges = [("sort_last", search.text), ("search_full", search.text)]
+            if let digits = search.phoneDigits { ranges.append(("phone_digits", digits)) }
+            for (column, prefix) in ranges {
+                binds.append(prefix)
+                binds.append(FriendSearch.upperBound(ofPrefix: prefix))
+                conditions.append("(\(column) >= $\(binds.count - 1) AND \(column) < $\(binds.count))")
+            }
+        }
+        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " OR ")
+        let rows = try await client.query(
+            PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(schema).friends \(filter)", binds: binds), logger: logger
+        ).collect()
+        return try rows.first?.decode(Int.self) ?? 0
+    }
+
     public func all() async throws -> [StoredFriend] {
         try await rows(sql("SELECT \(Self.columns) FROM %s.friends ORDER BY sort_last, sort_first, id"))
     }

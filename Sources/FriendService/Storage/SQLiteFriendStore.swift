@@ -94,6 +94,13 @@ public final class SQLiteFriendStore: FriendStore {
         }
     }
 
+    public func count(matching search: FriendSearch?) async throws -> Int {
+        try await withReader { connection in
+            let count = SQLiteListQuery.count(search)
+            return try await connection.query(count.sql, count.binds).first?.column("total")?.integer ?? 0
+        }
+    }
+
     public func all() async throws -> [StoredFriend] {
         try await withReader { connection in
             try await connection.fetch("SELECT \(Self.columns) FROM friends ORDER BY sort_last, sort_first, id")

@@ -71,12 +71,20 @@ struct SQLiteListQuery {
         return ("SELECT " + counts.joined(separator: ", "), binds, spread.map(\.column))
     }
 
+    /// How many friends match `search`, or every friend: one count over the branches' ranges.
+    static func count(_ search: FriendSearch?) -> (sql: String, binds: [SQLiteData]) {
+        guard let search else { return ("SELECT count(*) AS total FROM friends", []) }
+        let branches = branches(search)
+        let conditions = branches.map { "(\($0.column) >= ? AND \($0.column) < ?)" }.joined(separator: " OR ")
+        return ("SELECT count(*) AS total FROM friends WHERE \(conditions)", branches.flatMap { [.text($0.low), .text($0.high)] })
+    }
+
     private static func keyset(_ after: FriendSortKey?) -> (String?, [SQLiteData]) {
         guard let after else { return (nil, []) }
         return ("(sort_last, sort_first, id) > (?, ?, ?)", [.text(after.lastname), .text(after.firstname), .integer(after.id)])
     }
 
-    private static func branches(_ search: FriendSearch) -> [Branch] {
+    static func branches(_ search: FriendSearch) -> [Branch] {
         let high = FriendSearch.upperBound(ofPrefix: search.text)
         var branches = [
             Branch(column: "sort_last", low: search.text, high: high),
