@@ -78,7 +78,9 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        // Tests mirror sources.
+        // Tests mirror sources. TestSupport holds what every suite shares: the recorder of a
+        // Bindable's values and the screen snapshot helpers.
+        .target(name: "TestSupport", dependencies: ["Binding", "TerminalUI"], path: "Tests/TestSupport"),
         .testTarget(name: "BindingTests", dependencies: ["Binding"]),
         .testTarget(name: "FriendsAPITests", dependencies: ["FriendsAPI"]),
         .testTarget(name: "FriendServiceTests", dependencies: [
@@ -87,19 +89,21 @@ let package = Package(
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "FriendsClientTests", dependencies: ["FriendsClient", "FriendsAPI", "FriendService"]),
-        .testTarget(name: "FriendsViewModelsTests", dependencies: ["FriendsViewModels", "Binding", "FriendsAPI", "FriendsClient"]),
+        .testTarget(name: "FriendsViewModelsTests", dependencies: [
+            "FriendsViewModels", "Binding", "FriendsAPI", "FriendsClient", "TestSupport",
+        ]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "FriendsTerminalTests", dependencies: [
-            "FriendsTerminal", "FriendsViewModels", "Binding", "FriendsAPI", "FriendsClient", "TerminalUI",
+            "FriendsTerminal", "FriendsViewModels", "Binding", "FriendsAPI", "FriendsClient", "TerminalUI", "TestSupport",
         ]),
         .testTarget(name: "ScoreboardTests", dependencies: [
-            "Scoreboard", "Binding", .product(name: "Clocks", package: "swift-clocks"),
+            "Scoreboard", "Binding", "TestSupport", .product(name: "Clocks", package: "swift-clocks"),
         ]),
         .testTarget(name: "ScoreboardTerminalTests", dependencies: [
             "ScoreboardTerminal", "Scoreboard", "TerminalUI", .product(name: "Clocks", package: "swift-clocks"),
         ]),
         .testTarget(name: "PhotosTests", dependencies: [
-            "Photos", "Binding", .product(name: "Clocks", package: "swift-clocks"),
+            "Photos", "Binding", "TestSupport", .product(name: "Clocks", package: "swift-clocks"),
         ]),
         .testTarget(name: "PhotosTerminalTests", dependencies: ["PhotosTerminal", "Photos", "TerminalUI"]),
         .testTarget(name: "FlightCardTests", dependencies: ["FlightCard"]),

@@ -1,4 +1,5 @@
 import Clocks
+import TestSupport
 import Testing
 @testable import Scoreboard
 

@@ -3,7 +3,7 @@ import Testing
 
 /// Compares the text of a screen with the expected lines; on a mismatch the message shows the
 /// whole screen as it was, ready to read (or to paste once checked by eye).
-func expectScreen(_ canvas: Canvas, _ expected: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+public func expectScreen(_ canvas: Canvas, _ expected: [String], sourceLocation: SourceLocation = #_sourceLocation) {
     let actual = canvas.lines
     #expect(
         actual == expected,
@@ -14,7 +14,7 @@ func expectScreen(_ canvas: Canvas, _ expected: [String], sourceLocation: Source
 
 extension Canvas {
     /// The style of the first cell where `text` first shows, or nil when it does not show.
-    func style(of text: String) -> Style? {
+    public func style(of text: String) -> Style? {
         for (row, line) in lines.enumerated() {
             guard let range = line.range(of: text) else { continue }
             return self[row: row, column: DisplayWidth.of(line[..<range.lowerBound])].style
