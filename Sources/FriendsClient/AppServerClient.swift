@@ -31,11 +31,6 @@ public struct AppServerClient: FriendsProviding {
         return try decode(FriendPage.self, from: data)
     }
 
-    /// The first page of friends whose names or phone numbers start with `text`.
-    public func searchFriends(matching text: String, limit: Int? = nil) async throws(AppServerError) -> FriendPage {
-        try await friends(FriendListQuery(limit: limit, search: text))
-    }
-
     public func friend(id: Int) async throws(AppServerError) -> Versioned<Friend> {
         let (data, response) = try await send(.get, FriendsRoutes.friend(id: id))
         return Versioned(try decode(Friend.self, from: data), eTag: response.eTag)

@@ -35,12 +35,12 @@ import FoundationNetworking
         #expect(request.httpBody == nil)
     }
 
-    @Test func searchingAsksForTheFirstPageOfMatches() async throws {
-        let transport = FakeTransport(.json(#"{"items":[],"nextCursor":null}"#))
+    @Test func searchingAsksForTheFirstPageOfMatchesAndReadsTheirCount() async throws {
+        let transport = FakeTransport(.json(#"{"items":[],"nextCursor":null,"total":0}"#))
 
-        let page = try await client(transport).searchFriends(matching: "ada")
+        let page = try await client(transport).friends(FriendListQuery(search: "ada"))
 
-        #expect(page == FriendPage(items: [], nextCursor: nil))
+        #expect(page == FriendPage(items: [], nextCursor: nil, total: 0))
         #expect(await transport.lastRequest?.url?.absoluteString == "http://127.0.0.1:8080/friends?q=ada")
     }
 

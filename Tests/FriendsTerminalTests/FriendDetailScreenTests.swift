@@ -2,6 +2,7 @@ import FriendsAPI
 import FriendsClient
 import FriendsViewModels
 import TerminalUI
+import TestSupport
 import Testing
 @testable import FriendsTerminal
 

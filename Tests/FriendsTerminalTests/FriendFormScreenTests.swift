@@ -2,6 +2,7 @@ import FriendsAPI
 import FriendsClient
 import FriendsViewModels
 import TerminalUI
+import TestSupport
 import Testing
 @testable import FriendsTerminal
 
@@ -12,7 +13,7 @@ struct FriendFormScreenTests {
     static let narrow = TerminalSize(rows: 12, columns: 40)
 
     private func addScreen(_ client: FakeFriendsClient = FakeFriendsClient(friends: [])) -> FriendFormScreen {
-        FriendFormScreen(viewModel: FriendViewModel(client: client), redraw: {})
+        FriendFormScreen(viewModel: FriendFormViewModel(client: client), redraw: {})
     }
 
     private func type(_ text: String, into screen: FriendFormScreen) {
@@ -176,7 +177,7 @@ struct FriendFormScreenTests {
 
     @Test("update form starts with the friend's fields, SUBMIT enabled; narrow")
     func updateFormNarrow() {
-        let viewModel = FriendViewModel(updating: Versioned(SampleData.ada, eTag: "\"1\""), client: FakeFriendsClient(friends: []))
+        let viewModel = FriendFormViewModel(updating: Versioned(SampleData.ada, eTag: "\"1\""), client: FakeFriendsClient(friends: []))
         let screen = FriendFormScreen(viewModel: viewModel, redraw: {})
         let canvas = screen.render(size: Self.narrow)
         expectScreen(canvas, [
@@ -207,15 +208,92 @@ struct FriendFormScreenTests {
         #expect(screen.viewModel.fields.value.firstname == "a")
     }
 
-    @Test("Escape leaves the form without saving")
-    func cancel() {
+    @Test("Escape leaves an untouched form at once")
+    func cancelUntouched() {
+        let client = FakeFriendsClient(friends: [])
+        let screen = addScreen(client)
+        var wentBack = 0
+        screen.viewModel.onNavigateBack = { wentBack += 1 }
+        #expect(screen.handle(.escape) == .handled)
+        #expect(wentBack == 1)
+    }
+
+    @Test("Escape with unsaved changes asks first: Keep Editing stays, Discard leaves without saving")
+    func cancelAsksFirst() {
         let client = FakeFriendsClient(friends: [])
         let screen = addScreen(client)
         var wentBack = 0
         screen.viewModel.onNavigateBack = { wentBack += 1 }
         type("Ada", into: screen)
-        #expect(screen.handle(.escape) == .handled)
+        _ = screen.handle(.escape)
+        expectScreen(screen.render(size: Self.narrow), [
+            " Add Friend",
+            "────────────────────────────────────────",
+            " First name    [Ada                   ]",
+            " ┌─ Discard Changes ──────────────────┐",
+            " │ Leave without saving your changes? │",
+            " │                                    │",
+            " │   [ Discard ]  [ Keep Editing ]    │",
+            " └────────────────────────────────────┘",
+            "               [ SUBMIT ]",
+            "",
+            "",
+            " Tab/⇧Tab Move  ⏎ Submit  Esc Cancel",
+        ])
+        _ = screen.handle(.enter)
+        #expect(wentBack == 0)
+        #expect(screen.viewModel.discardConfirmation.value == nil)
+        #expect(screen.viewModel.fields.value.firstname == "Ada")
+        _ = screen.handle(.escape)
+        _ = screen.handle(.left)
+        _ = screen.handle(.enter)
         #expect(wentBack == 1)
         #expect(client.recorded.added.isEmpty)
+    }
+
+    @Test("a save that meets a change made elsewhere shows theirs beside mine; Keep mine saves what was typed")
+    func conflict() async {
+        var theirs = SampleData.ada
+        theirs.lastname = "King"
+        let client = FakeFriendsClient(pages: [.success(FriendPage(items: [SampleData.ada], nextCursor: nil))], changedElsewhere: theirs)
+        let viewModel = FriendFormViewModel(updating: Versioned(SampleData.ada, eTag: "\"1\""), client: client)
+        let screen = FriendFormScreen(viewModel: viewModel, redraw: {})
+        var wentBack = 0
+        viewModel.onNavigateBack = { wentBack += 1 }
+        _ = screen.handle(.tab)
+        _ = screen.handle(.ctrl("u"))
+        type("Byron", into: screen)
+        _ = screen.handle(.enter)
+        await viewModel.conflict.waitUntil { $0 != nil }
+        expectScreen(screen.render(size: Self.wide), [
+            " Update Friend",
+            "────────────────────────────────────────────────────────────────────────────────",
+            "",
+            " First name    [Ada                                             ]",
+            " Last name     [Byron                                           ]",
+            " Phone number  [0501234567                                      ]",
+            " Email         [ada@example.com                                 ]",
+            " About         [Wrote the first program.                        ]",
+            "",
+            "               [┌─ Ada King was changed elsewhere. ───────────┐",
+            "                │ Last name     theirs: King                  │",
+            "                │               mine:   Byron                 │",
+            "                │                                             │",
+            "                │ [ Keep theirs ]  [ Keep mine ]  [ Edit on ] │",
+            "                └─────────────────────────────────────────────┘",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            " Tab/⇧Tab Move  ⏎ Submit  Esc Cancel",
+        ])
+        _ = screen.handle(.enter)
+        await viewModel.showLoadingHud.waitUntil { !$0 }
+        #expect(wentBack == 1)
+        #expect(viewModel.fields.value.lastname == "Byron")
     }
 }

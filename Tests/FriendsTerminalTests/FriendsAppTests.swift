@@ -2,6 +2,7 @@ import FriendsAPI
 import FriendsClient
 import FriendsViewModels
 import TerminalUI
+import TestSupport
 import Testing
 @testable import FriendsTerminal
 
@@ -58,7 +59,7 @@ struct FriendsAppTests {
     func addAndReturn() async throws {
         let client = FakeFriendsClient(pages: [
             .success(FriendPage(items: [], nextCursor: nil)),
-            .success(FriendPage(items: [SampleData.ada], nextCursor: nil)),
+            .success(FriendPage(items: [Friend(id: 100, firstname: "Ada", lastname: "Lovelace")], nextCursor: nil)),
         ])
         let (app, list) = try await loadedApp(client)
         _ = app.handle(.character("a"))
@@ -69,6 +70,8 @@ struct FriendsAppTests {
         await list.viewModel.title.waitUntil { $0 == "Your Friends (1)" }
         #expect(app.stack.top === list)
         #expect(client.recorded.added == [NewFriend(firstname: "Ada", lastname: "Lovelace")])
+        #expect(list.viewModel.statusMessage.value == "Added Ada Lovelace.")
+        #expect(list.viewModel.selectedFriendID.value == 100)
     }
 
     @Test("d asks first; Delete removes the selected friend, Cancel does not")
@@ -92,7 +95,7 @@ struct FriendsAppTests {
             " ←→ Choose  ⏎ Confirm  Esc Cancel",
         ])
         _ = app.handle(.enter)
-        #expect(list.pendingDeletion == nil)
+        #expect(list.viewModel.deleteConfirmation.value == nil)
         #expect(client.recorded.deleted.isEmpty)
 
         _ = app.handle(.character("d"))
@@ -108,7 +111,7 @@ struct FriendsAppTests {
         weak var detail: FriendDetailScreen?
         weak var detailViewModel: FriendDetailViewModel?
         weak var form: FriendFormScreen?
-        weak var formViewModel: FriendViewModel?
+        weak var formViewModel: FriendFormViewModel?
         do {
             _ = app.handle(.enter)
             let shown = try #require(app.stack.top as? FriendDetailScreen)

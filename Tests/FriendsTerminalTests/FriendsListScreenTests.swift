@@ -2,6 +2,7 @@ import FriendsAPI
 import FriendsClient
 import FriendsViewModels
 import TerminalUI
+import TestSupport
 import Testing
 @testable import FriendsTerminal
 
@@ -13,7 +14,7 @@ struct FriendsListScreenTests {
 
     /// A list screen whose first load has finished.
     private func loadedScreen(_ client: FakeFriendsClient, pageSize: Int? = nil) async -> FriendsListScreen {
-        let viewModel = FriendsListViewModel(client: client, pageSize: pageSize)
+        let viewModel = FriendsListViewModel(client: client, pageSize: pageSize, sleep: { _ in try await Task.sleep(for: .seconds(3600)) })
         let screen = FriendsListScreen(viewModel: viewModel, redraw: {})
         screen.screenDidAppear()
         await viewModel.showLoadingHud.waitUntil { !$0 }
@@ -113,7 +114,7 @@ struct FriendsListScreenTests {
         expectScreen(canvas, [
             " Your Friends (0)",
             "────────────────────────────────────────",
-            "> Loading failed, check network connect…",
+            "  Loading failed, check network connect…",
             "",
             "",
             "",
@@ -132,7 +133,7 @@ struct FriendsListScreenTests {
         expectScreen(screen.render(size: Self.narrow), [
             " Your Friends (0)",
             "────────────────────────────────────────",
-            "> No data available",
+            "  No friends yet. Choose Add to add you…",
             "",
             "",
             "",
@@ -145,21 +146,23 @@ struct FriendsListScreenTests {
         ])
     }
 
-    @Test("moving the selection near the end loads the next page")
+    @Test("rows shown near the end of what is loaded load the next page")
     func nextPage() async {
-        let firstPage = (1...10).map { Friend(id: $0, firstname: "Friend", lastname: "Number \($0)") }
+        let firstPage = (1...30).map { Friend(id: $0, firstname: "Friend", lastname: "Number \($0)") }
         let client = FakeFriendsClient(pages: [
-            .success(FriendPage(items: firstPage, nextCursor: "page-2")),
-            .success(FriendPage(items: [SampleData.ada], nextCursor: nil)),
+            .success(FriendPage(items: firstPage, nextCursor: "page-2", total: 31)),
+            .success(FriendPage(items: [Friend(id: 31, firstname: "Friend", lastname: "Number 31")], nextCursor: nil)),
         ])
-        let screen = await loadedScreen(client, pageSize: 10)
-        for _ in 0..<4 { _ = screen.handle(.down) }
+        let screen = await loadedScreen(client, pageSize: 30)
+        _ = screen.render(size: Self.wide)
         #expect(client.recorded.queries.count == 1)
-        _ = screen.handle(.character("j"))
+        for _ in 0..<24 { _ = screen.handle(.down) }
+        _ = screen.render(size: Self.wide)
         await screen.viewModel.showLoadingHud.waitUntil { !$0 }
         #expect(client.recorded.queries.map(\.cursor) == [nil, "page-2"])
-        #expect(screen.viewModel.title.value == "Your Friends (11)")
-        #expect(screen.selectedIndex == 5)
+        #expect(screen.viewModel.friendCells.value.count == 31)
+        #expect(screen.viewModel.title.value == "Your Friends (31)")
+        #expect(screen.viewModel.selectedFriendID.value == 25)
     }
 
     @Test("/ opens the search line; each change searches; Enter keeps it, Escape clears it")
@@ -181,7 +184,7 @@ struct FriendsListScreenTests {
             "",
             "",
             "",
-            " Search: [lov                          ]",
+            " Search: [lov       ] 1 match for 'lov'",
             " type to search  ⏎ Done  Esc Clear",
         ])
 
@@ -198,12 +201,58 @@ struct FriendsListScreenTests {
     func selectionBounds() async {
         let screen = await loadedScreen(FakeFriendsClient(friends: SampleData.friends))
         _ = screen.handle(.up)
-        #expect(screen.selectedIndex == 0)
+        #expect(screen.viewModel.selectedFriendID.value == SampleData.ada.id)
         _ = screen.handle(.end)
-        #expect(screen.selectedIndex == 3)
+        #expect(screen.viewModel.selectedFriendID.value == SampleData.grace.id)
         _ = screen.handle(.pageDown)
-        #expect(screen.selectedIndex == 3)
+        #expect(screen.viewModel.selectedFriendID.value == SampleData.grace.id)
         _ = screen.handle(.character("k"))
-        #expect(screen.selectedIndex == 2)
+        #expect(screen.viewModel.selectedFriendID.value == SampleData.fang.id)
+    }
+
+    @Test("d on the last row asks about that friend; Delete removes it, the one above is selected and the status line says so")
+    func deleteTheLastRow() async {
+        let client = FakeFriendsClient(friends: SampleData.friends)
+        let screen = await loadedScreen(client)
+        _ = screen.handle(.end)
+        _ = screen.handle(.character("d"))
+        expectScreen(screen.render(size: Self.narrow), [
+            " Your Friends (4)",
+            "────────────────────────────────────────",
+            "  Ada Lovelace                0501234567",
+            "  Alan ┌─ Delete Friend ────────┐96 0754",
+            "  芳 王│ Remove Grace Hopper?   │13 8000",
+            "> Grace│                        │",
+            "       │ [ Delete ]  [ Cancel ] │",
+            "       └────────────────────────┘",
+            "",
+            "",
+            "",
+            " ←→ Choose  ⏎ Confirm  Esc Cancel",
+        ])
+        _ = screen.handle(.left)
+        _ = screen.handle(.enter)
+        await screen.viewModel.showLoadingHud.waitUntil { !$0 }
+        #expect(client.recorded.deleted == [SampleData.grace.id])
+        let canvas = screen.render(size: Self.narrow)
+        #expect(canvas.style(of: "Removed Grace Hopper.")?.foreground == .green)
+        expectScreen(canvas, [
+            " Your Friends (3)",
+            "────────────────────────────────────────",
+            "  Ada Lovelace                0501234567",
+            "  Alan Turing           +44 161 496 0754",
+            "> 芳 王                +86 138 0013 8000",
+            "",
+            "",
+            "",
+            "",
+            "",
+            " Removed Grace Hopper.",
+            " ↑↓/jk Move  ⏎ Open  a Add  q Quit",
+        ])
+        _ = screen.handle(.character("d"))
+        #expect(screen.viewModel.deleteConfirmation.value?.message == "Remove 芳 王?")
+        _ = screen.handle(.escape)
+        #expect(screen.viewModel.deleteConfirmation.value == nil)
     }
 }

@@ -1,5 +1,6 @@
 import FriendsViewModels
 import TerminalUI
+import TestSupport
 import Testing
 @testable import FriendsTerminal
 

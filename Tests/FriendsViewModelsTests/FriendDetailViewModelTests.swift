@@ -1,6 +1,7 @@
 import Foundation
 import FriendsAPI
 import FriendsClient
+import TestSupport
 import Testing
 @testable import FriendsViewModels
 
@@ -18,6 +19,7 @@ import Testing
         let email: Recorder<String>
         let about: Recorder<String>
         let avatar: Recorder<AvatarImage>
+        let removed: Recorder<String?>
         let alerts = EventRecorder<Alert>()
         let edits = EventRecorder<Versioned<Friend>>()
 
@@ -29,6 +31,7 @@ import Testing
             email = Recorder(viewModel.email)
             about = Recorder(viewModel.about)
             avatar = Recorder(viewModel.avatar)
+            removed = Recorder(viewModel.removedMessage)
             viewModel.onShowAlert = alerts.record
             viewModel.onEditFriend = edits.record
         }
@@ -80,8 +83,8 @@ import Testing
 
     @Test(arguments: [
         (AppServerError.unauthorized, "Please login to load your friends."),
-        (.notFound, "Friend not found."),
         (.unreachable, "Loading failed, check network connection"),
+        (.server(status: 503, message: nil), "Loading failed, check network connection"),
     ])
     func aFailedReloadKeepsWhatIsShownAndSaysWhy(failure: AppServerError, title: String) async {
         await client.enqueueFriends(.failure(failure))
@@ -94,7 +97,24 @@ import Testing
 
         #expect(details.alerts.values == [Alert(title: title, message: "Could not load Ada Lovelace.")])
         #expect(details.fullName.values == ["Ada Lovelace"])
-        #expect(details.edits.values == [Versioned(Fixtures.ada, eTag: nil)])
+        #expect(details.removed.values == [nil])
+        #expect(details.edits.values == [Versioned(Fixtures.ada, eTag: "\"1-1\"")])
+    }
+
+    @Test func aFriendRemovedElsewhereSaysSoInsteadOfShowingStaleDetails() async {
+        await client.enqueueFriends(.failure(.notFound))
+        await client.enqueueAvatars(.failure(.notFound))
+        let details = details()
+
+        details.viewModel.viewAppeared()
+        await details.settle()
+        details.viewModel.editButtonTapped()
+
+        #expect(details.removed.values == [nil, "Ada Lovelace was removed elsewhere."])
+        #expect(details.alerts.values.isEmpty)
+        #expect(details.edits.values.isEmpty)
+        #expect(details.fullName.values == ["Ada Lovelace"])
+        #expect(details.avatar.values == [.loading, .unavailable])
     }
 
     @Test func aReleasedDetailIsDeallocated() async {

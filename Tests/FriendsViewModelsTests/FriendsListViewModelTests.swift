@@ -1,5 +1,6 @@
 import FriendsAPI
 import FriendsClient
+import TestSupport
 import Testing
 @testable import FriendsViewModels
 
@@ -12,8 +13,12 @@ import Testing
     struct Screen {
         let viewModel: FriendsListViewModel
         let cells: Recorder<[FriendsListCell]>
+        let selection: Recorder<Int?>
         let hud: Recorder<Bool>
         let title: Recorder<String>
+        let summary: Recorder<String?>
+        let confirmation: Recorder<ConfirmationPrompt?>
+        let status: Recorder<String?>
         let alerts = EventRecorder<Alert>()
         let opened = EventRecorder<Friend>()
         let edited = EventRecorder<Versioned<Friend>>()
@@ -21,8 +26,12 @@ import Testing
         init(_ viewModel: FriendsListViewModel) {
             self.viewModel = viewModel
             cells = Recorder(viewModel.friendCells)
+            selection = Recorder(viewModel.selectedFriendID)
             hud = Recorder(viewModel.showLoadingHud)
             title = Recorder(viewModel.title)
+            summary = Recorder(viewModel.searchSummary)
+            confirmation = Recorder(viewModel.deleteConfirmation)
+            status = Recorder(viewModel.statusMessage)
             viewModel.onShowAlert = alerts.record
             viewModel.onOpenFriend = opened.record
             viewModel.onEditFriend = edited.record
@@ -31,39 +40,65 @@ import Testing
         func settle() async {
             await viewModel.fetchingForEdit.task?.value
             await viewModel.deleting.task?.value
-            await viewModel.loading.task?.value
+            await viewModel.loadingTask.task?.value
+        }
+
+        func appeared() async {
+            viewModel.viewAppeared()
+            await settle()
         }
     }
 
-    func makeScreen(pageSize: Int? = nil) -> Screen {
-        Screen(FriendsListViewModel(client: client, pageSize: pageSize))
+    func makeScreen(pageSize: Int? = nil, sleep: @escaping @Sendable (Duration) async throws -> Void = sleepForever) -> Screen {
+        Screen(FriendsListViewModel(client: client, pageSize: pageSize, sleep: sleep))
     }
 
-    @Test func loadingShowsEveryFriendAndTheirCount() async {
-        await client.enqueuePages(.success(Fixtures.page(Fixtures.charles, Fixtures.ada)))
+    static func numbered(_ range: ClosedRange<Int>) -> [Friend] {
+        range.map { Friend(id: 100 + $0, firstname: "Friend", lastname: "Number \($0)", version: 1) }
+    }
+
+    static let deleteAda = ConfirmationPrompt(title: "Delete Friend", message: "Remove Ada Lovelace?", confirmTitle: "Delete", cancelTitle: "Cancel")
+    static let deleteCharles = ConfirmationPrompt(title: "Delete Friend", message: "Remove Charles Babbage?", confirmTitle: "Delete")
+
+    // MARK: Loading, title and empty texts
+
+    @Test func theTitleCountsEveryFriendNotOnlyTheLoadedOnes() async {
+        await client.enqueuePages(.success(Fixtures.page(Fixtures.charles, Fixtures.ada, next: "c1", total: 75)))
         let screen = makeScreen()
 
-        screen.viewModel.viewAppeared()
-        await screen.settle()
+        await screen.appeared()
 
         #expect(screen.cells.values == [[], Fixtures.cells(Fixtures.charles, Fixtures.ada)])
+        #expect(screen.selection.values == [nil, Fixtures.charles.id])
         #expect(screen.hud.values == [false, true, false])
-        #expect(screen.title.values == ["Your Friends (0)", "Refreshing...", "Your Friends (2)"])
+        #expect(screen.title.values == ["Your Friends (0)", "Refreshing...", "Your Friends (75)"])
+        #expect(screen.summary.values == [nil])
+        #expect(screen.confirmation.values == [nil])
+        #expect(screen.status.values == [nil])
         #expect(await client.calls == [.friends(FriendListQuery())])
         #expect(screen.alerts.values.isEmpty)
     }
 
-    @Test func noFriendsShowsTheEmptyRow() async {
-        await client.enqueuePages(.success(Fixtures.page()))
+    @Test func anEmptyListTellsAFirstTimeUserHowToAddAFriendAndSelectsNothing() async {
+        await client.enqueuePages(.success(Fixtures.page(total: 0)))
         let screen = makeScreen()
 
-        screen.viewModel.viewAppeared()
-        await screen.settle()
+        await screen.appeared()
+        screen.viewModel.selectionMoved(by: 1)
+        screen.viewModel.selectionMovedToEnd()
+        screen.viewModel.selectionMovedToStart()
+        screen.viewModel.friendSelected(id: Fixtures.ada.id)
+        screen.viewModel.openTapped(id: Fixtures.ada.id)
+        screen.viewModel.editTapped(id: Fixtures.ada.id)
+        screen.viewModel.deleteTapped(id: Fixtures.ada.id)
 
-        #expect(screen.cells.values == [[], [.empty]])
+        #expect(screen.cells.values == [[], [.empty("No friends yet. Choose Add to add your first friend.")]])
+        #expect(screen.selection.values == [nil])
         #expect(screen.hud.values == [false, true, false])
         #expect(screen.title.values == ["Your Friends (0)", "Refreshing...", "Your Friends (0)"])
-        #expect(FriendsListCell.emptyText == "No data available")
+        #expect(screen.confirmation.values == [nil])
+        #expect(screen.opened.values.isEmpty && screen.edited.values.isEmpty)
+        #expect(await client.calls == [.friends(FriendListQuery())])
     }
 
     @Test(arguments: [
@@ -73,60 +108,68 @@ import Testing
         (.unreachable, "Loading failed, check network connection"),
         (.timedOut, "Loading failed, check network connection"),
         (.undecodable, "Loading failed, check network connection"),
-        (.invalid(message: "Bad cursor.", fields: [:]), "Loading failed, check network connection"),
+        (.invalid(message: "Bad cursor.", fields: ["cursor": "The cursor is not valid."]), "Loading failed, check network connection"),
     ])
-    func aFailedLoadShowsWhyInTheErrorRow(failure: AppServerError, message: String) async {
+    func aFailedLoadShowsWhyInAnErrorRowThatCannotBeSelected(failure: AppServerError, message: String) async {
         await client.enqueuePages(.failure(failure))
         let screen = makeScreen()
 
-        screen.viewModel.viewAppeared()
-        await screen.settle()
+        await screen.appeared()
+        screen.viewModel.selectionMoved(by: 1)
 
         #expect(screen.cells.values == [[], [.error(message)]])
+        #expect(screen.selection.values == [nil])
         #expect(screen.hud.values == [false, true, false])
         #expect(screen.title.values == ["Your Friends (0)", "Refreshing...", "Your Friends (0)"])
         #expect(screen.alerts.values.isEmpty)
     }
 
-    @Test func aFailedRefreshReplacesTheFriendsWithTheErrorRow() async {
-        await client.enqueuePages(.success(Fixtures.page(Fixtures.ada)), .failure(.unreachable))
+    @Test func aSearchTheServerRefusesSaysWhyNotCheckTheNetwork() async {
+        let tooLong = String(repeating: "a", count: 201)
+        await client.enqueuePages(
+            .success(Fixtures.page(Fixtures.ada, total: 1)),
+            .failure(.invalid(message: "Some query parameters are not valid.", fields: ["q": "Search must be at most 200 characters."]))
+        )
         let screen = makeScreen()
 
-        screen.viewModel.viewAppeared()
-        await screen.settle()
-        screen.viewModel.refreshRequested()
+        await screen.appeared()
+        screen.viewModel.searchTextChanged(tooLong)
         await screen.settle()
 
-        #expect(screen.cells.values == [[], Fixtures.cells(Fixtures.ada), [.error("Loading failed, check network connection")]])
-        #expect(screen.title.values == ["Your Friends (0)", "Refreshing...", "Your Friends (1)", "Refreshing...", "Your Friends (0)"])
+        #expect(screen.cells.values == [[], Fixtures.cells(Fixtures.ada), [.error("Search must be at most 200 characters.")]])
+        #expect(screen.selection.values == [nil, Fixtures.ada.id, nil])
+        #expect(screen.summary.values == [nil])
+        #expect(screen.title.values == ["Your Friends (0)", "Refreshing...", "Your Friends (1)", "Refreshing...", "Your Friends (1)"])
+        #expect(await client.calls == [.friends(FriendListQuery()), .friends(FriendListQuery(search: tooLong))])
     }
 
-    @Test func theNextPageIsAppendedUntilThereIsNoMore() async {
+    // MARK: Paging
+
+    @Test func theNextPageLoadsWhenTheViewShowsRowsNearTheEnd() async {
+        let first = Self.numbered(1...10)
+        let second = Self.numbered(11...12)
         await client.enqueuePages(
-            .success(Fixtures.page(Fixtures.charles, Fixtures.ada, next: "c1")),
-            .success(Fixtures.page(Fixtures.grace))
+            .success(FriendPage(items: first, nextCursor: "c1", total: 12)),
+            .success(FriendPage(items: second, nextCursor: nil))
         )
-        let screen = makeScreen(pageSize: 2)
+        let screen = makeScreen(pageSize: 10)
 
-        screen.viewModel.viewAppeared()
+        await screen.appeared()
+        screen.viewModel.visibleRowsChanged(lastFriendID: nil)
+        screen.viewModel.visibleRowsChanged(lastFriendID: first[3].id)
+        screen.viewModel.visibleRowsChanged(lastFriendID: first[4].id)
         await screen.settle()
-        screen.viewModel.loadNextPage()
-        await screen.settle()
-        screen.viewModel.loadNextPage()
-        await screen.settle()
+        screen.viewModel.visibleRowsChanged(lastFriendID: second[1].id)
 
-        #expect(screen.cells.values == [
-            [],
-            Fixtures.cells(Fixtures.charles, Fixtures.ada),
-            Fixtures.cells(Fixtures.charles, Fixtures.ada, Fixtures.grace),
-        ])
+        let firstCells = first.map { FriendsListCell.normal(FriendCellViewModel(friend: $0)) }
+        let secondCells = second.map { FriendsListCell.normal(FriendCellViewModel(friend: $0)) }
+        #expect(screen.cells.values == [[], firstCells, firstCells + secondCells])
+        #expect(screen.selection.values == [nil, first[0].id])
         #expect(screen.hud.values == [false, true, false, true, false])
-        #expect(screen.title.values == [
-            "Your Friends (0)", "Refreshing...", "Your Friends (2)", "Refreshing...", "Your Friends (3)",
-        ])
+        #expect(screen.title.values == ["Your Friends (0)", "Refreshing...", "Your Friends (12)"])
         #expect(await client.calls == [
-            .friends(FriendListQuery(limit: 2)),
-            .friends(FriendListQuery(limit: 2, cursor: "c1")),
+            .friends(FriendListQuery(limit: 10)),
+            .friends(FriendListQuery(limit: 10, cursor: "c1")),
         ])
     }
 
@@ -137,19 +180,20 @@ import Testing
         let screen = makeScreen()
 
         screen.viewModel.viewAppeared()
-        screen.viewModel.loadNextPage()
-        await firstPage.open(with: .success(Fixtures.page(Fixtures.ada, next: "c1")))
+        screen.viewModel.visibleRowsChanged(lastFriendID: Fixtures.ada.id)
+        await firstPage.open(with: .success(Fixtures.page(Fixtures.ada, next: "c1", total: 2)))
         await screen.settle()
-        screen.viewModel.loadNextPage()
-        screen.viewModel.loadNextPage()
+        screen.viewModel.visibleRowsChanged(lastFriendID: Fixtures.ada.id)
+        screen.viewModel.visibleRowsChanged(lastFriendID: Fixtures.ada.id)
         await secondPage.open(with: .success(Fixtures.page(Fixtures.grace)))
         await screen.settle()
 
         #expect(await client.calls == [.friends(FriendListQuery()), .friends(FriendListQuery(cursor: "c1"))])
         #expect(screen.cells.values == [[], Fixtures.cells(Fixtures.ada), Fixtures.cells(Fixtures.ada, Fixtures.grace)])
+        #expect(screen.hud.values == [false, true, false, true, false])
     }
 
-    @Test func aFailedNextPageKeepsTheFriendsAndCanBeRetried() async {
+    @Test func aFailedNextPageKeepsTheFriendsAndIsTriedAgainByMovingDownAtTheEnd() async {
         await client.enqueuePages(
             .success(Fixtures.page(Fixtures.ada, next: "c1")),
             .failure(.timedOut),
@@ -157,11 +201,11 @@ import Testing
         )
         let screen = makeScreen()
 
-        screen.viewModel.viewAppeared()
+        await screen.appeared()
+        screen.viewModel.visibleRowsChanged(lastFriendID: Fixtures.ada.id)
         await screen.settle()
-        screen.viewModel.loadNextPage()
-        await screen.settle()
-        screen.viewModel.loadNextPage()
+        screen.viewModel.visibleRowsChanged(lastFriendID: Fixtures.ada.id)
+        screen.viewModel.selectionMoved(by: 1)
         await screen.settle()
 
         #expect(screen.cells.values == [
@@ -170,38 +214,161 @@ import Testing
             Fixtures.cells(Fixtures.ada) + [.error("Loading failed, check network connection")],
             Fixtures.cells(Fixtures.ada, Fixtures.grace),
         ])
-        #expect(screen.title.values == [
-            "Your Friends (0)", "Refreshing...", "Your Friends (1)", "Refreshing...", "Your Friends (1)",
-            "Refreshing...", "Your Friends (2)",
-        ])
+        #expect(screen.selection.values == [nil, Fixtures.ada.id])
+        #expect(screen.hud.values == [false, true, false, true, false, true, false])
+        // Without a count from the server, the title counts what is loaded.
+        #expect(screen.title.values == ["Your Friends (0)", "Refreshing...", "Your Friends (1)", "Your Friends (2)"])
         #expect(await client.calls == [
             .friends(FriendListQuery()), .friends(FriendListQuery(cursor: "c1")), .friends(FriendListQuery(cursor: "c1")),
         ])
     }
 
-    @Test func searchRestartsFromTheFirstPageWithTheTrimmedText() async {
+    @Test func endLoadsEveryPageLeftAndSelectsTheLastFriend() async {
         await client.enqueuePages(
-            .success(Fixtures.page(Fixtures.charles, Fixtures.ada, next: "c1")),
-            .success(Fixtures.page(Fixtures.ada)),
-            .success(Fixtures.page(Fixtures.charles, Fixtures.ada, next: "c1"))
+            .success(Fixtures.page(Fixtures.charles, Fixtures.grace, next: "c1", total: 4)),
+            .success(Fixtures.page(Fixtures.ada, next: "c2")),
+            .success(Fixtures.page(Fixtures.alan))
+        )
+        let screen = makeScreen(pageSize: 2)
+
+        await screen.appeared()
+        screen.viewModel.selectionMovedToEnd()
+        await screen.settle()
+        screen.viewModel.selectionMovedToEnd()
+        screen.viewModel.selectionMovedToStart()
+
+        #expect(screen.cells.values == [
+            [],
+            Fixtures.cells(Fixtures.charles, Fixtures.grace),
+            Fixtures.cells(Fixtures.charles, Fixtures.grace, Fixtures.ada),
+            Fixtures.cells(Fixtures.charles, Fixtures.grace, Fixtures.ada, Fixtures.alan),
+        ])
+        #expect(screen.selection.values == [nil, Fixtures.charles.id, Fixtures.alan.id, Fixtures.charles.id])
+        #expect(screen.hud.values == [false, true, false, true, false])
+        #expect(screen.title.values == ["Your Friends (0)", "Refreshing...", "Your Friends (4)"])
+        #expect(await client.calls == [
+            .friends(FriendListQuery(limit: 2)),
+            .friends(FriendListQuery(limit: 500, cursor: "c1")),
+            .friends(FriendListQuery(limit: 500, cursor: "c2")),
+        ])
+    }
+
+    // MARK: Selection
+
+    @Test func theSelectionStaysOnTheSameFriendAcrossRefreshesAndMovesToANeighbourWhenItIsGone() async {
+        await client.enqueuePages(
+            .success(Fixtures.page(Fixtures.charles, Fixtures.grace, Fixtures.ada)),
+            .success(Fixtures.page(Fixtures.charles, Fixtures.grace, Fixtures.ada, Fixtures.alan)),
+            .success(Fixtures.page(Fixtures.alan, Fixtures.charles, Fixtures.grace, Fixtures.ada)),
+            .success(Fixtures.page(Fixtures.alan, Fixtures.charles, Fixtures.ada))
         )
         let screen = makeScreen()
 
-        screen.viewModel.viewAppeared()
+        await screen.appeared()
+        screen.viewModel.selectionMoved(by: 1)
+        screen.viewModel.refreshRequested()  // a friend was added after the selected one
         await screen.settle()
-        screen.viewModel.searchTextChanged("  ad ")
+        screen.viewModel.refreshRequested()  // and one before it: it moves down a row
         await screen.settle()
-        screen.viewModel.loadNextPage()
+        screen.viewModel.refreshRequested()  // the selected friend was removed elsewhere
+        await screen.settle()
+
+        #expect(screen.selection.values == [nil, Fixtures.charles.id, Fixtures.grace.id, Fixtures.ada.id])
+        #expect(screen.cells.values == [
+            [],
+            Fixtures.cells(Fixtures.charles, Fixtures.grace, Fixtures.ada),
+            Fixtures.cells(Fixtures.charles, Fixtures.grace, Fixtures.ada, Fixtures.alan),
+            Fixtures.cells(Fixtures.alan, Fixtures.charles, Fixtures.grace, Fixtures.ada),
+            Fixtures.cells(Fixtures.alan, Fixtures.charles, Fixtures.ada),
+        ])
+        #expect(screen.title.values == [
+            "Your Friends (0)", "Refreshing...", "Your Friends (3)", "Refreshing...", "Your Friends (4)",
+            "Refreshing...", "Your Friends (4)", "Refreshing...", "Your Friends (3)",
+        ])
+        #expect(await client.calls == Array(repeating: .friends(FriendListQuery()), count: 4))
+    }
+
+    @Test func aRefreshKeepsAsManyRowsAsWereLoadedSoThatTheSelectionStays() async {
+        let first = Self.numbered(1...2)
+        let second = Self.numbered(3...4)
+        await client.enqueuePages(
+            .success(FriendPage(items: first, nextCursor: "c1", total: 6)),
+            .success(FriendPage(items: second, nextCursor: "c2")),
+            .success(FriendPage(items: first + second, nextCursor: "c3", total: 6))
+        )
+        let screen = makeScreen(pageSize: 2)
+
+        await screen.appeared()
+        screen.viewModel.visibleRowsChanged(lastFriendID: first[1].id)
+        await screen.settle()
+        screen.viewModel.friendSelected(id: second[1].id)
+        screen.viewModel.refreshRequested()
+        await screen.settle()
+
+        #expect(screen.selection.values == [nil, first[0].id, second[1].id])
+        #expect(await client.calls == [
+            .friends(FriendListQuery(limit: 2)),
+            .friends(FriendListQuery(limit: 2, cursor: "c1")),
+            .friends(FriendListQuery(limit: 4)),
+        ])
+    }
+
+    @Test func narrowingASearchKeepsTheSelectedFriendAndSaysHowManyMatch() async {
+        await client.enqueuePages(
+            .success(Fixtures.page(Fixtures.charles, Fixtures.grace, Fixtures.ada, total: 3)),
+            .success(Fixtures.page(Fixtures.grace, Fixtures.ada, total: 2)),
+            .success(Fixtures.page(Fixtures.ada, total: 1)),
+            .success(Fixtures.page(Fixtures.charles, Fixtures.grace, Fixtures.ada, total: 3))
+        )
+        let screen = makeScreen()
+
+        await screen.appeared()
+        screen.viewModel.friendSelected(id: Fixtures.ada.id)
+        screen.viewModel.searchTextChanged(" a ")
+        await screen.settle()
+        screen.viewModel.searchTextChanged("ad")
+        await screen.settle()
         screen.viewModel.searchTextChanged("")
         await screen.settle()
 
-        #expect(await client.calls == [
-            .friends(FriendListQuery()), .friends(FriendListQuery(search: "ad")), .friends(FriendListQuery()),
-        ])
+        #expect(screen.selection.values == [nil, Fixtures.charles.id, Fixtures.ada.id])
+        #expect(screen.summary.values == [nil, "2 matches for 'a'", "1 match for 'ad'", nil])
         #expect(screen.cells.values == [
-            [], Fixtures.cells(Fixtures.charles, Fixtures.ada), Fixtures.cells(Fixtures.ada),
-            Fixtures.cells(Fixtures.charles, Fixtures.ada),
+            [],
+            Fixtures.cells(Fixtures.charles, Fixtures.grace, Fixtures.ada),
+            Fixtures.cells(Fixtures.grace, Fixtures.ada),
+            Fixtures.cells(Fixtures.ada),
+            Fixtures.cells(Fixtures.charles, Fixtures.grace, Fixtures.ada),
         ])
+        #expect(screen.title.values == [
+            "Your Friends (0)", "Refreshing...", "Your Friends (3)", "Refreshing...", "Your Friends (3)",
+            "Refreshing...", "Your Friends (3)", "Refreshing...", "Your Friends (3)",
+        ])
+        #expect(await client.calls == [
+            .friends(FriendListQuery()), .friends(FriendListQuery(search: "a")),
+            .friends(FriendListQuery(search: "ad")), .friends(FriendListQuery()),
+        ])
+    }
+
+    @Test func aSearchMatchingNobodySaysSoAndAnOpenEndedOneSaysThereAreMore() async {
+        await client.enqueuePages(
+            .success(Fixtures.page(Fixtures.charles, Fixtures.ada, total: 2)),
+            .success(Fixtures.page(total: 0)),
+            .success(Fixtures.page(Fixtures.ada, next: "c1"))
+        )
+        let screen = makeScreen()
+
+        await screen.appeared()
+        screen.viewModel.searchTextChanged("xyz")
+        await screen.settle()
+        screen.viewModel.searchTextChanged("a")
+        await screen.settle()
+
+        #expect(screen.cells.values == [
+            [], Fixtures.cells(Fixtures.charles, Fixtures.ada), [.empty("No friends match 'xyz'")], Fixtures.cells(Fixtures.ada),
+        ])
+        #expect(screen.summary.values == [nil, "0 matches for 'xyz'", "1+ matches for 'a'"])
+        #expect(screen.selection.values == [nil, Fixtures.charles.id, nil, Fixtures.ada.id])
     }
 
     @Test func aSlowOlderSearchNeverOverwritesANewerOne() async {
@@ -211,115 +378,239 @@ import Testing
         let screen = makeScreen()
 
         screen.viewModel.searchTextChanged("a")
-        let olderTask = screen.viewModel.loading.task
+        let olderTask = screen.viewModel.loadingTask.task
         screen.viewModel.searchTextChanged("ad")
-        await newerSearch.open(with: .success(Fixtures.page(Fixtures.ada)))
+        await newerSearch.open(with: .success(Fixtures.page(Fixtures.ada, total: 1)))
         await screen.settle()
         await olderSearch.open(with: .success(Fixtures.page(Fixtures.charles, Fixtures.ada, Fixtures.grace)))
         await olderTask?.value
 
         #expect(screen.cells.values == [[], Fixtures.cells(Fixtures.ada)])
+        #expect(screen.summary.values == [nil, "1 match for 'ad'"])
         #expect(screen.hud.values == [false, true, false])
         #expect(screen.title.values == ["Your Friends (0)", "Refreshing...", "Your Friends (1)"])
         #expect(await client.calls == [.friends(FriendListQuery(search: "a")), .friends(FriendListQuery(search: "ad"))])
         #expect(await client.cancelledCalls == [.friends(FriendListQuery(search: "a"))])
     }
 
-    @Test func removingAFriendReloadsTheList() async {
+    @Test func anAddedFriendIsSelectedAndStaysSelectedWhenTheListReloads() async {
         await client.enqueuePages(
-            .success(Fixtures.page(Fixtures.charles, Fixtures.ada)),
-            .success(Fixtures.page(Fixtures.ada))
+            .success(Fixtures.page(Fixtures.charles, Fixtures.ada, total: 2)),
+            .success(Fixtures.page(Fixtures.charles, Fixtures.grace, Fixtures.ada, total: 3))
+        )
+        let screen = makeScreen()
+
+        await screen.appeared()
+        screen.viewModel.friendAdded(Fixtures.grace)
+        screen.viewModel.viewAppeared()  // back from the form
+        await screen.settle()
+
+        #expect(screen.selection.values == [nil, Fixtures.charles.id, Fixtures.grace.id])
+        #expect(screen.status.values == [nil, "Added Grace Hopper."])
+        #expect(screen.cells.values == [
+            [], Fixtures.cells(Fixtures.charles, Fixtures.ada), Fixtures.cells(Fixtures.charles, Fixtures.grace, Fixtures.ada),
+        ])
+        #expect(screen.title.values == ["Your Friends (0)", "Refreshing...", "Your Friends (2)", "Refreshing...", "Your Friends (3)"])
+    }
+
+    @Test func anUpdatedFriendShowsAtOnceAndTheListSaysItWasSaved() async {
+        let renamed = Fixtures.changed(Fixtures.ada) { $0.lastname = "King" }
+        await client.enqueuePages(.success(Fixtures.page(Fixtures.charles, Fixtures.ada, total: 2)))
+        let screen = makeScreen()
+
+        await screen.appeared()
+        screen.viewModel.friendUpdated(renamed)
+
+        #expect(screen.cells.values == [[], Fixtures.cells(Fixtures.charles, Fixtures.ada), Fixtures.cells(Fixtures.charles, renamed)])
+        #expect(screen.status.values == [nil, "Saved Ada King."])
+    }
+
+    // MARK: Deleting
+
+    @Test func deletingAsksFirstAndThenRemovesTheLastRowAndEveryActionWorksOnTheNewSelection() async {
+        await client.enqueuePages(.success(Fixtures.page(Fixtures.charles, Fixtures.ada, total: 2)))
+        await client.enqueueDeletes(.success, .success)
+        await client.enqueueFriends(.success(Versioned(Fixtures.charles, eTag: "\"2-1\"")))
+        let screen = makeScreen()
+
+        await screen.appeared()
+        screen.viewModel.selectionMovedToEnd()
+        screen.viewModel.deleteTapped(id: Fixtures.ada.id)
+        screen.viewModel.deleteCancelled()
+        screen.viewModel.deleteTapped(id: Fixtures.ada.id)
+        screen.viewModel.deleteConfirmed()
+        await screen.settle()
+        let selected = screen.viewModel.selectedFriendID.value ?? 0
+        screen.viewModel.openTapped(id: selected)
+        screen.viewModel.editTapped(id: selected)
+        await screen.settle()
+        screen.viewModel.deleteTapped(id: selected)
+        screen.viewModel.deleteConfirmed()
+        await screen.settle()
+
+        #expect(screen.confirmation.values == [nil, Self.deleteAda, nil, Self.deleteAda, nil, Self.deleteCharles, nil])
+        #expect(screen.cells.values == [
+            [], Fixtures.cells(Fixtures.charles, Fixtures.ada), Fixtures.cells(Fixtures.charles),
+            [.empty("No friends yet. Choose Add to add your first friend.")],
+        ])
+        #expect(screen.selection.values == [nil, Fixtures.charles.id, Fixtures.ada.id, Fixtures.charles.id, nil])
+        #expect(screen.hud.values == [false, true, false, true, false, true, false, true, false])
+        #expect(screen.title.values == ["Your Friends (0)", "Refreshing...", "Your Friends (2)", "Your Friends (1)", "Your Friends (0)"])
+        #expect(screen.status.values == [nil, "Removed Ada Lovelace.", "Removed Charles Babbage."])
+        #expect(screen.opened.values == [Fixtures.charles])
+        #expect(screen.edited.values == [Versioned(Fixtures.charles, eTag: "\"2-1\"")])
+        #expect(screen.alerts.values.isEmpty)
+        #expect(await client.calls == [
+            .friends(FriendListQuery()),
+            .delete(id: Fixtures.ada.id, ifMatch: "\"1-1\""),
+            .friend(id: Fixtures.charles.id),
+            .delete(id: Fixtures.charles.id, ifMatch: "\"2-1\""),
+        ])
+    }
+
+    @Test func theFriendNamedInTheQuestionIsTheOneDeletedWhateverLoadsMeanwhile() async {
+        await client.enqueuePages(
+            .success(Fixtures.page(Fixtures.charles, Fixtures.ada, total: 2)),
+            .success(Fixtures.page(Fixtures.grace, Fixtures.charles, Fixtures.ada, total: 3))
         )
         await client.enqueueDeletes(.success)
         let screen = makeScreen()
 
-        screen.viewModel.viewAppeared()
+        await screen.appeared()
+        screen.viewModel.deleteTapped(id: Fixtures.charles.id)
+        screen.viewModel.refreshRequested()
         await screen.settle()
-        screen.viewModel.deleteConfirmed(at: 0)
+        screen.viewModel.deleteConfirmed()
         await screen.settle()
 
+        #expect(screen.confirmation.values == [nil, Self.deleteCharles, nil])
+        #expect(screen.cells.values.last == Fixtures.cells(Fixtures.grace, Fixtures.ada))
+        #expect(screen.selection.values == [nil, Fixtures.charles.id, Fixtures.ada.id])
         #expect(await client.calls == [
-            .friends(FriendListQuery()), .delete(id: Fixtures.charles.id, ifMatch: nil), .friends(FriendListQuery()),
+            .friends(FriendListQuery()), .friends(FriendListQuery()), .delete(id: Fixtures.charles.id, ifMatch: "\"2-1\""),
         ])
-        #expect(screen.cells.values == [[], Fixtures.cells(Fixtures.charles, Fixtures.ada), Fixtures.cells(Fixtures.ada)])
-        #expect(screen.hud.values == [false, true, false, true, false])
-        #expect(screen.title.values == [
-            "Your Friends (0)", "Refreshing...", "Your Friends (2)", "Refreshing...", "Your Friends (1)",
+    }
+
+    @Test func aFriendChangedElsewhereIsNotDeletedBlindlyTheUserIsToldAndTheRowRefreshed() async {
+        let changed = Fixtures.changed(Fixtures.ada) { $0.phonenumber = "0509999999" }
+        await client.enqueuePages(.success(Fixtures.page(Fixtures.charles, Fixtures.ada, total: 2)))
+        await client.enqueueDeletes(.failure(.conflict), .success)
+        await client.enqueueFriends(.success(Versioned(changed, eTag: "\"1-2\"")))
+        let screen = makeScreen()
+
+        await screen.appeared()
+        screen.viewModel.deleteTapped(id: Fixtures.ada.id)
+        screen.viewModel.deleteConfirmed()
+        await screen.settle()
+        screen.viewModel.deleteTapped(id: Fixtures.ada.id)
+        screen.viewModel.deleteConfirmed()
+        await screen.settle()
+
+        #expect(screen.alerts.values == [Alert(
+            title: "Ada Lovelace was changed elsewhere.",
+            message: "It was not removed. The list shows the latest now; delete again if you still want to."
+        )])
+        #expect(screen.cells.values == [
+            [], Fixtures.cells(Fixtures.charles, Fixtures.ada), Fixtures.cells(Fixtures.charles, changed), Fixtures.cells(Fixtures.charles),
         ])
-        #expect(screen.alerts.values.isEmpty)
+        #expect(screen.confirmation.values == [nil, Self.deleteAda, nil, Self.deleteAda, nil])
+        #expect(screen.selection.values == [nil, Fixtures.charles.id, Fixtures.ada.id, Fixtures.charles.id])
+        #expect(screen.hud.values == [false, true, false, true, false, true, false])
+        #expect(screen.title.values == ["Your Friends (0)", "Refreshing...", "Your Friends (2)", "Your Friends (1)"])
+        #expect(screen.status.values == [nil, "Removed Ada Lovelace."])
+        #expect(await client.calls == [
+            .friends(FriendListQuery()),
+            .delete(id: Fixtures.ada.id, ifMatch: "\"1-1\""),
+            .friend(id: Fixtures.ada.id),
+            .delete(id: Fixtures.ada.id, ifMatch: "\"1-2\""),
+        ])
     }
 
     @Test(arguments: [
         (AppServerError.unauthorized, "Please login to remove friends."),
-        (.notFound, "Friend not found."),
-        (.conflict, "Could not connect to server. Check your network and try again later."),
         (.server(status: 503, message: nil), "Could not connect to server. Check your network and try again later."),
         (.unreachable, "Could not connect to server. Check your network and try again later."),
         (.timedOut, "Could not connect to server. Check your network and try again later."),
     ])
     func aFailedRemovalKeepsTheListAndSaysWhy(failure: AppServerError, title: String) async {
-        await client.enqueuePages(.success(Fixtures.page(Fixtures.charles, Fixtures.ada)))
+        await client.enqueuePages(.success(Fixtures.page(Fixtures.charles, Fixtures.ada, total: 2)))
         await client.enqueueDeletes(.failure(failure))
         let screen = makeScreen()
 
-        screen.viewModel.viewAppeared()
-        await screen.settle()
-        screen.viewModel.deleteConfirmed(at: 1)
+        await screen.appeared()
+        screen.viewModel.deleteTapped(id: Fixtures.ada.id)
+        screen.viewModel.deleteConfirmed()
         await screen.settle()
 
         #expect(screen.alerts.values == [Alert(title: title, message: "Could not remove Ada Lovelace.")])
         #expect(screen.alerts.values.first?.buttonTitle == "OK")
         #expect(screen.cells.values == [[], Fixtures.cells(Fixtures.charles, Fixtures.ada)])
+        #expect(screen.selection.values == [nil, Fixtures.charles.id, Fixtures.ada.id])
         #expect(screen.hud.values == [false, true, false, true, false])
         #expect(screen.title.values == ["Your Friends (0)", "Refreshing...", "Your Friends (2)"])
-        #expect(await client.calls == [.friends(FriendListQuery()), .delete(id: Fixtures.ada.id, ifMatch: nil)])
+        #expect(screen.status.values == [nil])
     }
 
-    @Test func rowsThatAreNotFriendsCannotBeRemovedOrOpened() async {
-        await client.enqueuePages(.success(Fixtures.page()))
+    @Test func removingAFriendThatIsAlreadyGoneSaysSoAndTakesItsRowAway() async {
+        await client.enqueuePages(.success(Fixtures.page(Fixtures.charles, Fixtures.ada, total: 2)))
+        await client.enqueueDeletes(.failure(.notFound))
         let screen = makeScreen()
 
-        screen.viewModel.viewAppeared()
+        await screen.appeared()
+        screen.viewModel.deleteTapped(id: Fixtures.charles.id)
+        screen.viewModel.deleteConfirmed()
         await screen.settle()
-        screen.viewModel.deleteConfirmed(at: 0)
-        screen.viewModel.friendSelected(at: 0)
-        screen.viewModel.editButtonTapped(at: -1)
 
-        #expect(await client.calls == [.friends(FriendListQuery())])
-        #expect(screen.hud.values == [false, true, false])
-        #expect(screen.opened.values.isEmpty)
-        #expect(screen.edited.values.isEmpty)
+        #expect(screen.alerts.values == [Alert(title: "Friend not found.", message: "Could not remove Charles Babbage.")])
+        #expect(screen.cells.values == [[], Fixtures.cells(Fixtures.charles, Fixtures.ada), Fixtures.cells(Fixtures.ada)])
+        #expect(screen.selection.values == [nil, Fixtures.charles.id, Fixtures.ada.id])
+        #expect(screen.title.values == ["Your Friends (0)", "Refreshing...", "Your Friends (2)", "Your Friends (1)"])
     }
 
-    @Test func selectingAndAddingTellTheApp() async {
+    @Test func theStatusLineGoesAwayByItself() async {
+        await client.enqueuePages(.success(Fixtures.page(Fixtures.charles, Fixtures.ada, total: 2)))
+        await client.enqueueDeletes(.success)
+        let screen = makeScreen(sleep: { _ in })
+
+        await screen.appeared()
+        screen.viewModel.deleteTapped(id: Fixtures.ada.id)
+        screen.viewModel.deleteConfirmed()
+        await screen.settle()
+        await screen.viewModel.statusTimer.task?.value
+
+        #expect(screen.status.values == [nil, "Removed Ada Lovelace.", nil])
+    }
+
+    // MARK: Opening and editing
+
+    @Test func openingAndAddingTellTheApp() async {
         await client.enqueuePages(.success(Fixtures.page(Fixtures.charles, Fixtures.ada)))
         let screen = makeScreen()
         var addRequests = 0
         screen.viewModel.onAddFriend = { addRequests += 1 }
 
-        screen.viewModel.viewAppeared()
-        await screen.settle()
-        screen.viewModel.friendSelected(at: 1)
+        await screen.appeared()
+        screen.viewModel.openTapped(id: Fixtures.ada.id)
         screen.viewModel.addButtonTapped()
 
         #expect(screen.opened.values == [Fixtures.ada])
+        #expect(screen.selection.values == [nil, Fixtures.charles.id, Fixtures.ada.id])
         #expect(addRequests == 1)
     }
 
-    @Test func editingFetchesTheLatestFriendWithItsTagFirst() async {
-        var latest = Fixtures.charles
-        latest.about = "Designed the Analytical Engine."
+    @Test func editingFetchesTheLatestFriendWithItsTagFirstAndShowsItInTheList() async {
+        let latest = Fixtures.changed(Fixtures.charles) { $0.about = "Designed the Analytical Engine." }
         await client.enqueuePages(.success(Fixtures.page(Fixtures.charles, Fixtures.ada)))
-        await client.enqueueFriends(.success(Versioned(latest, eTag: "\"2-5\"")))
+        await client.enqueueFriends(.success(Versioned(latest, eTag: "\"2-2\"")))
         let screen = makeScreen()
 
-        screen.viewModel.viewAppeared()
-        await screen.settle()
-        screen.viewModel.editButtonTapped(at: 0)
-        screen.viewModel.editButtonTapped(at: 1)
+        await screen.appeared()
+        screen.viewModel.editTapped(id: Fixtures.charles.id)
+        screen.viewModel.editTapped(id: Fixtures.ada.id)
         await screen.settle()
 
-        #expect(screen.edited.values == [Versioned(latest, eTag: "\"2-5\"")])
+        #expect(screen.edited.values == [Versioned(latest, eTag: "\"2-2\"")])
+        #expect(screen.cells.values == [[], Fixtures.cells(Fixtures.charles, Fixtures.ada), Fixtures.cells(latest, Fixtures.ada)])
         #expect(screen.hud.values == [false, true, false, true, false])
         #expect(screen.title.values == ["Your Friends (0)", "Refreshing...", "Your Friends (2)"])
         #expect(await client.calls == [.friends(FriendListQuery()), .friend(id: Fixtures.charles.id)])
@@ -327,7 +618,6 @@ import Testing
 
     @Test(arguments: [
         (AppServerError.unauthorized, "Please login to load your friends."),
-        (.notFound, "Friend not found."),
         (.unreachable, "Loading failed, check network connection"),
         (.server(status: 500, message: nil), "Loading failed, check network connection"),
     ])
@@ -336,14 +626,29 @@ import Testing
         await client.enqueueFriends(.failure(failure))
         let screen = makeScreen()
 
-        screen.viewModel.viewAppeared()
-        await screen.settle()
-        screen.viewModel.editButtonTapped(at: 1)
+        await screen.appeared()
+        screen.viewModel.editTapped(id: Fixtures.ada.id)
         await screen.settle()
 
         #expect(screen.alerts.values == [Alert(title: title, message: "Could not load Ada Lovelace.")])
         #expect(screen.edited.values.isEmpty)
+        #expect(screen.cells.values == [[], Fixtures.cells(Fixtures.charles, Fixtures.ada)])
         #expect(screen.hud.values == [false, true, false, true, false])
+    }
+
+    @Test func editingAFriendRemovedElsewhereSaysSoAndTakesItsRowAway() async {
+        await client.enqueuePages(.success(Fixtures.page(Fixtures.charles, Fixtures.ada, total: 2)))
+        await client.enqueueFriends(.failure(.notFound))
+        let screen = makeScreen()
+
+        await screen.appeared()
+        screen.viewModel.editTapped(id: Fixtures.ada.id)
+        await screen.settle()
+
+        #expect(screen.alerts.values == [Alert(title: "Friend not found.", message: "Could not load Ada Lovelace.")])
+        #expect(screen.cells.values == [[], Fixtures.cells(Fixtures.charles, Fixtures.ada), Fixtures.cells(Fixtures.charles)])
+        #expect(screen.selection.values == [nil, Fixtures.charles.id, Fixtures.ada.id, Fixtures.charles.id])
+        #expect(screen.title.values == ["Your Friends (0)", "Refreshing...", "Your Friends (2)", "Your Friends (1)"])
     }
 
     @Test func aReleasedListIsDeallocatedAndItsLoadCancelled() async {
@@ -353,7 +658,7 @@ import Testing
         weak let released = viewModel
 
         viewModel?.viewAppeared()
-        let load = viewModel?.loading.task
+        let load = viewModel?.loadingTask.task
         viewModel = nil
         #expect(released == nil)
         await page.open(with: .success(Fixtures.page(Fixtures.ada)))

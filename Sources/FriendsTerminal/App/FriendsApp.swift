@@ -20,6 +20,8 @@ public final class FriendsApp: TerminalView {
     private let avatars: ImageLoader<Int>
     private let redraw: @MainActor () -> Void
     let stack = ScreenStack()
+    /// The list's view model, which other screens report what they saved to.
+    private weak var list: FriendsListViewModel?
 
     /// - Parameter redraw: asks for the screen to be drawn again (`TerminalApp.setNeedsRedraw`).
     public init(client: any FriendsProviding, redraw: @escaping @MainActor () -> Void) {
@@ -48,13 +50,14 @@ public final class FriendsApp: TerminalView {
         viewModel.onOpenFriend = { [weak self] friend in self?.showDetail(of: friend) }
         viewModel.onAddFriend = { [weak self] in
             guard let self else { return }
-            self.showForm(FriendViewModel(client: self.client))
+            self.showForm(FriendFormViewModel(client: self.client))
         }
         viewModel.onEditFriend = { [weak self] friend in
             guard let self else { return }
-            self.showForm(FriendViewModel(updating: friend, client: self.client))
+            self.showForm(FriendFormViewModel(updating: friend, client: self.client))
         }
         viewModel.onShowAlert = { [weak self] alert in self?.show(alert) }
+        list = viewModel
         push(FriendsListScreen(viewModel: viewModel, redraw: redraw))
     }
 
@@ -62,14 +65,19 @@ public final class FriendsApp: TerminalView {
         let viewModel = FriendDetailViewModel(friend: friend, client: client, avatars: avatars)
         viewModel.onEditFriend = { [weak self] friend in
             guard let self else { return }
-            self.showForm(FriendViewModel(updating: friend, client: self.client))
+            self.showForm(FriendFormViewModel(updating: friend, client: self.client))
         }
         viewModel.onShowAlert = { [weak self] alert in self?.show(alert) }
         push(FriendDetailScreen(viewModel: viewModel, redraw: redraw))
     }
 
-    private func showForm(_ viewModel: FriendViewModel) {
+    private func showForm(_ viewModel: FriendFormViewModel) {
         let screen = FriendFormScreen(viewModel: viewModel, redraw: redraw)
+        // The list tells what was saved and selects it.
+        let kind = viewModel.kind
+        viewModel.onSaved = { [weak list] friend in
+            if kind == .add { list?.friendAdded(friend) } else { list?.friendUpdated(friend) }
+        }
         viewModel.onNavigateBack = { [weak self, weak screen] in
             guard let self, let screen else { return }
             self.stack.pop(screen)

@@ -8,5 +8,6 @@ enum Theme {
     static let error = Style(foreground: .red)
     static let placeholder = Style.dim
     static let label = Style(foreground: .gray)
+    static let status = Style(foreground: .green)
     static let avatar = Style(foreground: .black, background: .cyan, bold: true)
 }

@@ -18,6 +18,7 @@ final class FriendDetailScreen: Screen {
         viewModel.phonenumberText.bind(self) { screen, _ in screen.redraw() }
         viewModel.email.bind(self) { screen, _ in screen.redraw() }
         viewModel.about.bind(self) { screen, _ in screen.redraw() }
+        viewModel.removedMessage.bind(self) { screen, _ in screen.redraw() }
     }
 
     func screenDidAppear() {
@@ -42,6 +43,13 @@ final class FriendDetailScreen: Screen {
         let left = content.column + 2
         let width = content.endColumn - left - 1
         var row = content.row + 1
+        if let removed = viewModel.removedMessage.value {
+            for line in TextLayout.wrap(removed, width: max(1, width)).prefix(max(0, content.endRow - row)) {
+                canvas.draw(line, row: row, column: left, style: Theme.error, width: width)
+                row += 1
+            }
+            return canvas
+        }
         canvas.draw(" \(viewModel.initials.value) ", row: row, column: left, style: Theme.avatar)
         row += 2
         for (label, value) in [("Phone", viewModel.phonenumberText.value), ("Email", viewModel.email.value)] {

@@ -4,7 +4,8 @@ import TerminalUI
 
 /// "Add Friend" and "Update Friend": a text field per friend field, each with its message
 /// below it when it has one, and SUBMIT, enabled once the form is valid. Tab and Shift-Tab
-/// (or ↓ and ↑) move between them; Enter submits; Escape leaves without saving.
+/// (or ↓ and ↑) move between them; Enter submits; Escape leaves (asking first when something
+/// was changed). A save that met a change made elsewhere shows the view model's question.
 @MainActor
 final class FriendFormScreen: Screen {
     enum Focus: Hashable {
@@ -16,20 +17,31 @@ final class FriendFormScreen: Screen {
     static let labelWidth = 14
     static let maximumWidth = 64
 
-    let viewModel: FriendViewModel
+    let viewModel: FriendFormViewModel
     private let redraw: @MainActor () -> Void
     private(set) var focus = Focus.field(.firstname)
     /// Where the cursor is in each field; at the end of the text unless the user moved it.
     private var cursors: [FriendField: Int] = [:]
     private(set) var spinnerFrame = 0
+    /// The focused button of the discard question and of the conflict question.
+    private(set) var discardChoice = ConfirmationBox.Choice.cancel
+    private(set) var conflictChoice = ConflictDialog.Choice.keepMine
 
-    init(viewModel: FriendViewModel, redraw: @escaping @MainActor () -> Void) {
+    init(viewModel: FriendFormViewModel, redraw: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
         self.redraw = redraw
         viewModel.fields.bind(self) { screen, _ in screen.redraw() }
         viewModel.fieldMessages.bind(self) { screen, _ in screen.redraw() }
         viewModel.submitEnabled.bind(self) { screen, _ in screen.redraw() }
         viewModel.showLoadingHud.bind(self) { screen, _ in screen.redraw() }
+        viewModel.discardConfirmation.bind(self) { screen, _ in
+            screen.discardChoice = .cancel
+            screen.redraw()
+        }
+        viewModel.conflict.bind(self) { screen, _ in
+            screen.conflictChoice = .keepMine
+            screen.redraw()
+        }
     }
 
     func screenDidAppear() {}
@@ -41,6 +53,8 @@ final class FriendFormScreen: Screen {
     // MARK: Keys
 
     func handle(_ key: Key) -> KeyResult {
+        if viewModel.conflict.value != nil { return handleConflict(key) }
+        if viewModel.discardConfirmation.value != nil { return handleDiscard(key) }
         switch key {
         case .escape:
             viewModel.cancelButtonTapped()
@@ -57,6 +71,44 @@ final class FriendFormScreen: Screen {
             guard editor.apply(key) else { return .ignored }
             cursors[field] = editor.cursor
             if editor.text != before { viewModel.fieldChanged(field, to: editor.text) }
+        }
+        return .handled
+    }
+
+    private func handleDiscard(_ key: Key) -> KeyResult {
+        switch key {
+        case .left, .right, .tab, .backTab:
+            discardChoice = discardChoice.toggled
+        case .enter:
+            if discardChoice == .confirm { viewModel.discardConfirmed() } else { viewModel.discardCancelled() }
+        case .character("y"):
+            viewModel.discardConfirmed()
+        case .escape, .character("n"):
+            viewModel.discardCancelled()
+        default:
+            break
+        }
+        return .handled
+    }
+
+    private func handleConflict(_ key: Key) -> KeyResult {
+        let choices = ConflictDialog.Choice.allCases
+        let index = choices.firstIndex(of: conflictChoice) ?? 0
+        switch key {
+        case .left, .backTab:
+            conflictChoice = choices[(index + choices.count - 1) % choices.count]
+        case .right, .tab:
+            conflictChoice = choices[(index + 1) % choices.count]
+        case .enter:
+            switch conflictChoice {
+            case .keepTheirs: viewModel.keepTheirsTapped()
+            case .keepMine: viewModel.keepMineTapped()
+            case .editOn: viewModel.editOnTapped()
+            }
+        case .escape:
+            viewModel.editOnTapped()
+        default:
+            break
         }
         return .handled
     }
@@ -108,6 +160,16 @@ final class FriendFormScreen: Screen {
         if viewModel.showLoadingHud.value {
             canvas.cursor = nil
             Spinner(message: "Saving...", frame: spinnerFrame).draw(in: &canvas, at: content)
+        }
+        if let conflict = viewModel.conflict.value {
+            canvas.cursor = nil
+            ConflictDialog(conflict: conflict, choice: conflictChoice).draw(in: &canvas, at: canvas.bounds)
+        } else if let question = viewModel.discardConfirmation.value {
+            canvas.cursor = nil
+            ConfirmationBox(
+                title: question.title, message: question.message, confirmTitle: question.confirmTitle,
+                cancelTitle: question.cancelTitle, selection: discardChoice
+            ).draw(in: &canvas, at: canvas.bounds)
         }
         return canvas
     }

@@ -1,23 +1,21 @@
 import FriendsViewModels
 import TerminalUI
 
-/// The friends list: rows of "Full Name   phone", a selection to act on, search, and more
-/// friends loaded as the selection nears the end. Keys go to the view model's inputs; the
-/// screen keeps only what is about showing (selection, scrolling, the search line, a dialog).
+/// The friends list: rows of "Full Name   phone", the selected friend to act on, search, and
+/// more friends loaded as rows come into view. Keys go to the view model's inputs, naming
+/// friends by id; the screen keeps only what is about showing (scrolling, the search line being
+/// typed, which dialog button is focused).
 @MainActor
 final class FriendsListScreen: Screen {
-    /// Load the next page when the selection gets this close to the last friend.
-    static let nextPageDistance = 5
-
     let viewModel: FriendsListViewModel
     private let redraw: @MainActor () -> Void
-    private(set) var selectedIndex = 0
     /// The first row shown; kept between frames so the list scrolls only as far as needed.
     private(set) var scrollOffset = 0
     /// Rows the list showed in the last frame, for Page Up and Page Down.
     private(set) var visibleRows = 10
     private(set) var search: SearchLine?
-    private(set) var pendingDeletion: PendingDeletion?
+    /// The focused button of the delete question.
+    private(set) var deleteChoice = ConfirmationBox.Choice.cancel
     private(set) var spinnerFrame = 0
 
     /// The search text being typed, shown on the line above the footer.
@@ -26,19 +24,19 @@ final class FriendsListScreen: Screen {
         var isEditing = true
     }
 
-    /// The "really delete?" question, for one friend.
-    struct PendingDeletion: Equatable {
-        var index: Int
-        var name: String
-        var choice: ConfirmationBox.Choice = .cancel
-    }
-
     init(viewModel: FriendsListViewModel, redraw: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
         self.redraw = redraw
         viewModel.friendCells.bind(self) { screen, _ in screen.redraw() }
+        viewModel.selectedFriendID.bind(self) { screen, _ in screen.redraw() }
         viewModel.showLoadingHud.bind(self) { screen, _ in screen.redraw() }
         viewModel.title.bind(self) { screen, _ in screen.redraw() }
+        viewModel.searchSummary.bind(self) { screen, _ in screen.redraw() }
+        viewModel.statusMessage.bind(self) { screen, _ in screen.redraw() }
+        viewModel.deleteConfirmation.bind(self) { screen, _ in
+            screen.deleteChoice = .cancel
+            screen.redraw()
+        }
     }
 
     func screenDidAppear() {
@@ -52,19 +50,20 @@ final class FriendsListScreen: Screen {
     // MARK: Keys
 
     func handle(_ key: Key) -> KeyResult {
-        if pendingDeletion != nil { return handleConfirmation(key) }
+        if viewModel.deleteConfirmation.value != nil { return handleConfirmation(key) }
         if search?.isEditing == true { return handleSearch(key) }
+        let selected = viewModel.selectedFriendID.value
         switch key {
-        case .up, .character("k"): select(selectedIndex - 1)
-        case .down, .character("j"): select(selectedIndex + 1)
-        case .pageUp: select(selectedIndex - max(1, visibleRows - 1))
-        case .pageDown: select(selectedIndex + max(1, visibleRows - 1))
-        case .home, .character("g"): select(0)
-        case .end, .character("G"): select(viewModel.friendCells.value.count - 1)
-        case .enter: viewModel.friendSelected(at: selectedIndex)
+        case .up, .character("k"): viewModel.selectionMoved(by: -1)
+        case .down, .character("j"): viewModel.selectionMoved(by: 1)
+        case .pageUp: viewModel.selectionMoved(by: -max(1, visibleRows - 1))
+        case .pageDown: viewModel.selectionMoved(by: max(1, visibleRows - 1))
+        case .home, .character("g"): viewModel.selectionMovedToStart()
+        case .end, .character("G"): viewModel.selectionMovedToEnd()
+        case .enter: if let selected { viewModel.openTapped(id: selected) }
         case .character("a"): viewModel.addButtonTapped()
-        case .character("e"): viewModel.editButtonTapped(at: selectedIndex)
-        case .character("d"): askToDelete()
+        case .character("e"): if let selected { viewModel.editTapped(id: selected) }
+        case .character("d"): if let selected { viewModel.deleteTapped(id: selected) }
         case .character("r"): viewModel.refreshRequested()
         case .character("/"): startSearch()
         case .escape where search != nil: endSearch()
@@ -74,35 +73,16 @@ final class FriendsListScreen: Screen {
         return .handled
     }
 
-    private func select(_ index: Int) {
-        let cells = viewModel.friendCells.value
-        selectedIndex = min(max(0, index), max(0, cells.count - 1))
-        let friendCount = cells.filter(\.isFriend).count
-        if selectedIndex >= friendCount - Self.nextPageDistance {
-            viewModel.loadNextPage()
-        }
-    }
-
-    private func askToDelete() {
-        let cells = viewModel.friendCells.value
-        guard cells.indices.contains(selectedIndex), case .normal(let friend) = cells[selectedIndex] else { return }
-        pendingDeletion = PendingDeletion(index: selectedIndex, name: friend.fullName)
-    }
-
     private func handleConfirmation(_ key: Key) -> KeyResult {
-        guard var deletion = pendingDeletion else { return .ignored }
         switch key {
         case .left, .right, .tab, .backTab:
-            deletion.choice = deletion.choice.toggled
-            pendingDeletion = deletion
+            deleteChoice = deleteChoice.toggled
         case .enter:
-            pendingDeletion = nil
-            if deletion.choice == .confirm { viewModel.deleteConfirmed(at: deletion.index) }
+            if deleteChoice == .confirm { viewModel.deleteConfirmed() } else { viewModel.deleteCancelled() }
         case .character("y"):
-            pendingDeletion = nil
-            viewModel.deleteConfirmed(at: deletion.index)
+            viewModel.deleteConfirmed()
         case .escape, .character("n"):
-            pendingDeletion = nil
+            viewModel.deleteCancelled()
         default:
             break
         }
@@ -140,11 +120,17 @@ final class FriendsListScreen: Screen {
     // MARK: Drawing
 
     func render(size: TerminalSize) -> Canvas {
-        let footer = search?.isEditing == true ? Self.searchFooter : (pendingDeletion != nil ? Self.confirmFooter : Self.footer)
+        let confirmation = viewModel.deleteConfirmation.value
+        let footer = search?.isEditing == true ? Self.searchFooter : (confirmation != nil ? Self.confirmFooter : Self.footer)
         var (canvas, content) = ScreenFrame(title: viewModel.title.value, footer: footer).draw(size: size)
         var listArea = content
-        if let search {
-            let (rows, searchRow) = content.dividedAtRow(content.height - 1)
+        if let status = viewModel.statusMessage.value, listArea.height > 1 {
+            let (rows, statusRow) = listArea.dividedAtRow(listArea.height - 1)
+            listArea = rows
+            canvas.draw(status, row: statusRow.row, column: 1, style: Theme.status, width: max(0, statusRow.width - 2))
+        }
+        if let search, listArea.height > 1 {
+            let (rows, searchRow) = listArea.dividedAtRow(listArea.height - 1)
             listArea = rows
             draw(search, in: &canvas, at: searchRow)
         }
@@ -152,31 +138,40 @@ final class FriendsListScreen: Screen {
         if viewModel.showLoadingHud.value {
             Spinner(frame: spinnerFrame).draw(in: &canvas, at: content)
         }
-        if let pendingDeletion {
+        if let confirmation {
             canvas.cursor = nil
             ConfirmationBox(
-                title: "Delete Friend", message: "Remove \(pendingDeletion.name)?",
-                confirmTitle: "Delete", cancelTitle: "Cancel", selection: pendingDeletion.choice
+                title: confirmation.title, message: confirmation.message,
+                confirmTitle: confirmation.confirmTitle, cancelTitle: confirmation.cancelTitle, selection: deleteChoice
             ).draw(in: &canvas, at: canvas.bounds)
         }
         return canvas
     }
 
+    /// Draws the rows, scrolled to show the selected friend, and tells the view model which
+    /// friends came into view (it loads the next page when they near the end).
     private func drawList(in canvas: inout Canvas, at area: Rect) {
         let cells = viewModel.friendCells.value
-        let selection = cells.isEmpty ? nil : min(selectedIndex, cells.count - 1)
+        let selection = viewModel.selectedFriendID.value.flatMap { id in cells.firstIndex { $0.friendID == id } }
         visibleRows = max(1, area.height)
         scrollOffset = ListView.scrollOffset(keeping: selection, visibleRows: area.height, count: cells.count, current: scrollOffset)
         ListView(count: cells.count, selectedIndex: selection, scrollOffset: scrollOffset) { cells[$0].row }
             .draw(in: &canvas, at: area)
+        let shown = cells[min(scrollOffset, cells.count)..<min(scrollOffset + area.height, cells.count)]
+        viewModel.visibleRowsChanged(lastFriendID: shown.last { $0.friendID != nil }?.friendID)
     }
 
     private func draw(_ search: SearchLine, in canvas: inout Canvas, at row: Rect) {
         guard row.height > 0 else { return }
-        let label = "Search: "
-        let column = canvas.draw(label, row: row.row, column: 1, style: .bold)
+        let column = canvas.draw("Search: ", row: row.row, column: 1, style: .bold)
+        var fieldEnd = row.endColumn
+        if let summary = viewModel.searchSummary.value {
+            let summaryColumn = max(column + 10, row.endColumn - DisplayWidth.of(summary) - 1)
+            canvas.draw(summary, row: row.row, column: summaryColumn, style: Theme.label, width: max(0, row.endColumn - summaryColumn - 1))
+            fieldEnd = summaryColumn - 1
+        }
         let field = TextField(label: "", text: search.editor.text, cursor: search.editor.cursor, isFocused: search.isEditing, labelWidth: 0)
-        field.draw(in: &canvas, at: Rect(row: row.row, column: column, width: row.endColumn - column, height: 1))
+        field.draw(in: &canvas, at: Rect(row: row.row, column: column, width: max(0, fieldEnd - column), height: 1))
     }
 
     static let footer = Footer(
@@ -188,15 +183,11 @@ final class FriendsListScreen: Screen {
 }
 
 private extension FriendsListCell {
-    var isFriend: Bool {
-        if case .normal = self { true } else { false }
-    }
-
     var row: ListView.Row {
         switch self {
         case .normal(let friend): ListView.Row(friend.fullName, detail: friend.phonenumberText)
         case .error(let message): ListView.Row(message, style: Theme.error)
-        case .empty: ListView.Row(FriendsListCell.emptyText, style: Theme.placeholder)
+        case .empty(let message): ListView.Row(message, style: Theme.placeholder)
         }
     }
 }

@@ -15,17 +15,18 @@ import Testing
             let client = server.client()
 
             let added = try await client.addFriend(Self.ada)
-            #expect(added.value == Friend(id: added.value.id, Self.ada))
+            #expect(added.value == Friend(id: added.value.id, Self.ada, version: 1))
             #expect(added.eTag != nil)
+            #expect(added.eTag == added.value.eTag)
 
             let fetched = try await client.friend(id: added.value.id)
             #expect(fetched == added)
 
             let page = try await client.friends()
-            #expect(page == FriendPage(items: [added.value], nextCursor: nil))
-            #expect(try await client.searchFriends(matching: "+44").items == [added.value])
-            #expect(try await client.searchFriends(matching: "love").items == [added.value])
-            #expect(try await client.searchFriends(matching: "zz").items == [])
+            #expect(page == FriendPage(items: [added.value], nextCursor: nil, total: 1))
+            #expect(try await client.friends(FriendListQuery(search: "+44")).items == [added.value])
+            #expect(try await client.friends(FriendListQuery(search: "love")).items == [added.value])
+            #expect(try await client.friends(FriendListQuery(search: "zz")) == FriendPage(items: [], nextCursor: nil, total: 0))
 
             let updated = try await client.updateFriend(
                 id: added.value.id, with: FriendUpdate(about: "Wrote the first program."), ifMatch: added.eTag

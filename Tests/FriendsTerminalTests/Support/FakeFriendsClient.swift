@@ -12,11 +12,14 @@ final class FakeFriendsClient: FriendsProviding {
     }
 
     private let pages: [Result<FriendPage, AppServerError>]
+    /// When set, this is the friend as changed elsewhere: an update with another tag gets 412.
+    private let changedElsewhere: Friend?
     private let log = Locked(Log())
 
     /// Answers the n-th list request with the n-th page (the last one again after that).
-    init(pages: [Result<FriendPage, AppServerError>]) {
+    init(pages: [Result<FriendPage, AppServerError>], changedElsewhere: Friend? = nil) {
         self.pages = pages
+        self.changedElsewhere = changedElsewhere
     }
 
     convenience init(friends: [Friend], nextCursor: String? = nil) {
@@ -34,6 +37,7 @@ final class FakeFriendsClient: FriendsProviding {
     }
 
     func friend(id: Int) async throws(AppServerError) -> Versioned<Friend> {
+        if let changedElsewhere, changedElsewhere.id == id { return Versioned(changedElsewhere, eTag: "\"2\"") }
         let known = pages.compactMap { try? $0.get() }.flatMap(\.items)
         guard let friend = known.first(where: { $0.id == id }) else { throw .notFound }
         return Versioned(friend, eTag: "\"1\"")
@@ -45,6 +49,7 @@ final class FakeFriendsClient: FriendsProviding {
     }
 
     func updateFriend(id: Int, with update: FriendUpdate, ifMatch: String?) async throws(AppServerError) -> Versioned<Friend> {
+        if changedElsewhere?.id == id, ifMatch != "\"2\"" { throw .conflict }
         let original = try await friend(id: id)
         return Versioned(original.value, eTag: "\"2\"")
     }

@@ -20,6 +20,8 @@ public final class FriendDetailViewModel {
     public let about: Bindable<String>
     /// The avatar picture's state.
     public let avatar = Bindable(AvatarImage.loading, skipsEqualValues: true)
+    /// Set when the friend no longer exists: shown instead of the (stale) details.
+    public let removedMessage = Bindable<String?>(nil, skipsEqualValues: true)
 
     // MARK: Events
 
@@ -42,7 +44,7 @@ public final class FriendDetailViewModel {
     public init(friend: Friend, client: any FriendsProviding, avatars: ImageLoader<Int>) {
         self.client = client
         self.avatars = avatars
-        self.friend = Versioned(friend, eTag: nil)
+        self.friend = Versioned(friend, eTag: friend.eTag)
         fullName = Bindable(friend.fullName, skipsEqualValues: true)
         initials = Bindable(friend.initials, skipsEqualValues: true)
         phonenumberText = Bindable(friend.phonenumber, skipsEqualValues: true)
@@ -58,8 +60,9 @@ public final class FriendDetailViewModel {
         loadAvatar()
     }
 
-    /// The user wants to edit this friend.
+    /// The user wants to edit this friend (not once it is known to be removed).
     public func editButtonTapped() {
+        guard removedMessage.value == nil else { return }
         onEditFriend?(friend)
     }
 
@@ -73,6 +76,9 @@ public final class FriendDetailViewModel {
                 let latest = try await client.friend(id: id)
                 guard let self, !Task.isCancelled else { return }
                 self.show(latest)
+            } catch .notFound {
+                guard let self, !Task.isCancelled else { return }
+                self.removedMessage.value = "\(self.fullName.value) was removed elsewhere."
             } catch {
                 guard let self, !Task.isCancelled else { return }
                 self.onShowAlert?(Alert(title: error.loadFailureTitle, message: "Could not load \(self.fullName.value)."))
@@ -110,7 +116,6 @@ fileprivate extension AppServerError {
     var loadFailureTitle: String {
         switch self {
         case .unauthorized: "Please login to load your friends."
-        case .notFound: "Friend not found."
         default: "Loading failed, check network connection"
         }
     }

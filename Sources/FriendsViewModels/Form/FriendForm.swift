@@ -33,6 +33,12 @@ struct FriendForm: Equatable {
         serverMessages[field] = nil
     }
 
+    /// Shows `values` instead (a merge after a conflict); which messages show stays as it was.
+    mutating func replaceValues(with values: NewFriend) {
+        self.values = values
+        serverMessages = [:]
+    }
+
     /// A submit was attempted: every field's message shows from now on.
     mutating func revealAllMessages() {
         touchedFields = Set(FriendField.allCases)

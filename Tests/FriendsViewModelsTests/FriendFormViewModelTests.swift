@@ -1,32 +1,39 @@
 import FriendsAPI
 import FriendsClient
+import TestSupport
 import Testing
 @testable import FriendsViewModels
 
 private let couldNotConnect = "Could not connect to server. Check your network and try again later."
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct FriendViewModelTests {
+@Suite(.timeLimit(.minutes(1))) struct FriendFormViewModelTests {
     let client = FakeFriendsClient()
 
     /// The form with a recorder on every output and event.
     @MainActor
     struct Form {
-        let viewModel: FriendViewModel
+        let viewModel: FriendFormViewModel
         let fields: Recorder<NewFriend>
         let messages: Recorder<[FriendField: String]>
         let submitEnabled: Recorder<Bool>
         let hud: Recorder<Bool>
+        let conflict: Recorder<FriendConflict?>
+        let discard: Recorder<ConfirmationPrompt?>
         let alerts = EventRecorder<Alert>()
         let navigations = EventRecorder<Void>()
+        let saved = EventRecorder<Friend>()
 
-        init(_ viewModel: FriendViewModel) {
+        init(_ viewModel: FriendFormViewModel) {
             self.viewModel = viewModel
             fields = Recorder(viewModel.fields)
             messages = Recorder(viewModel.fieldMessages)
             submitEnabled = Recorder(viewModel.submitEnabled)
             hud = Recorder(viewModel.showLoadingHud)
+            conflict = Recorder(viewModel.conflict)
+            discard = Recorder(viewModel.discardConfirmation)
             viewModel.onShowAlert = alerts.record
+            viewModel.onSaved = saved.record
             viewModel.onNavigateBack = { [navigations] in navigations.record(()) }
         }
 
@@ -44,11 +51,11 @@ private let couldNotConnect = "Could not connect to server. Check your network a
     }
 
     func addForm() -> Form {
-        Form(FriendViewModel(client: client))
+        Form(FriendFormViewModel(client: client))
     }
 
     func updateForm(_ friend: Friend = Fixtures.ada, eTag: String? = "\"1-1\"") -> Form {
-        Form(FriendViewModel(updating: Versioned(friend, eTag: eTag), client: client))
+        Form(FriendFormViewModel(updating: Versioned(friend, eTag: eTag), client: client))
     }
 
     static let empty = NewFriend(firstname: "", lastname: "")
@@ -156,6 +163,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         #expect(await client.calls == [.add(Self.ada)])
         #expect(form.hud.values == [false, true, false])
         #expect(form.submitEnabled.values == [false, true, false, true])
+        #expect(form.saved.values == [Friend(id: 7, Self.ada)])
         #expect(form.navigations.values.count == 1)
         #expect(form.alerts.values.isEmpty)
     }
@@ -243,6 +251,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         #expect(await client.calls == [.update(id: 1, FriendUpdate(firstname: "Augusta"), ifMatch: "\"1-1\"")])
         #expect(form.hud.values == [false, true, false])
         #expect(form.submitEnabled.values == [true, false, true])
+        #expect(form.saved.values == [saved])
         #expect(form.navigations.values.count == 1)
         #expect(form.alerts.values.isEmpty)
     }
@@ -259,7 +268,6 @@ private let couldNotConnect = "Could not connect to server. Check your network a
 
     @Test(arguments: [
         (AppServerError.unauthorized, "Please login to update friends."),
-        (.notFound, "Failed to update friend. Please try again."),
         (.server(status: 503, message: nil), couldNotConnect),
         (.unreachable, couldNotConnect),
         (.timedOut, couldNotConnect),
@@ -278,43 +286,163 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         #expect(form.navigations.values.isEmpty)
     }
 
-    @Test func aConflictShowsTheLatestFriendAndTheNextSubmitUsesItsTag() async {
-        let latest = Friend(id: 1, firstname: "Ada", lastname: "King", phonenumber: "0501234567", email: "ada@example.com")
-        let saved = Friend(id: 1, firstname: "Ada", lastname: "King", phonenumber: "0509999999", email: "ada@example.com")
-        await client.enqueueUpdates(.failure(.conflict), .success(Versioned(saved, eTag: "\"1-3\"")))
-        await client.enqueueFriends(.success(Versioned(latest, eTag: "\"1-2\"")))
+    @Test func updatingAFriendRemovedElsewhereSaysSoAndLeavesTheForm() async {
+        await client.enqueueUpdates(.failure(.notFound))
         let form = updateForm()
 
-        form.viewModel.phonenumberChanged("12")
-        form.viewModel.phonenumberChanged("0509999999")
-        form.viewModel.submitButtonTapped()
-        await form.settle()
-        form.viewModel.phonenumberChanged("0509999999")
+        form.viewModel.aboutChanged("Wrote the first program.")
         form.viewModel.submitButtonTapped()
         await form.settle()
 
-        var edited = Fixtures.ada.fields
-        edited.phonenumber = "12"
-        var retyped = Fixtures.ada.fields
-        retyped.phonenumber = "0509999999"
-        #expect(form.fields.values == [Fixtures.ada.fields, edited, retyped, latest.fields, saved.fields])
         #expect(form.alerts.values == [Alert(
-            title: "This friend was changed elsewhere.",
-            message: "The latest information is shown now. Check it and submit again."
+            title: "Friend not found.", message: "Ada Lovelace was removed elsewhere; your changes could not be saved."
         )])
-        #expect(form.messages.values == [
-            [:], [.phonenumber: FriendValidation.message(for: .phonenumber, value: "12")!], [:],
-        ])
+        #expect(form.hud.values == [false, true, false])
+        #expect(form.submitEnabled.values == [true, false, true])
+        #expect(form.saved.values.isEmpty)
+        #expect(form.navigations.values.count == 1)
+    }
+
+    // MARK: Conflicts
+
+    static let kingElsewhere = Fixtures.changed(Fixtures.ada) { $0.lastname = "King" }
+
+    static func conflictOnLastname(mine: String = "Byron") -> FriendConflict {
+        FriendConflict(title: "Ada King was changed elsewhere.", fields: [.init(field: .lastname, theirs: "King", mine: mine)])
+    }
+
+    @Test func fieldsChangedOnOneSideOnlyMergeWithoutAskingAndTheSaveGoesOn() async {
+        var saved = Self.kingElsewhere
+        saved.phonenumber = "0509999999"
+        saved.version = 3
+        await client.enqueueUpdates(.failure(.conflict), .success(Versioned(saved, eTag: "\"1-3\"")))
+        await client.enqueueFriends(.success(Versioned(Self.kingElsewhere, eTag: "\"1-2\"")))
+        let form = updateForm()
+
+        form.viewModel.phonenumberChanged("0509999999")
+        form.viewModel.submitButtonTapped()
+        await form.settle()
+        await form.settle()
+
+        var mine = Fixtures.ada.fields
+        mine.phonenumber = "0509999999"
+        #expect(form.fields.values == [Fixtures.ada.fields, mine, saved.fields])
+        #expect(form.conflict.values == [nil])
         #expect(form.hud.values == [false, true, false, true, false])
+        #expect(form.submitEnabled.values == [true, false, true, false, true])
         #expect(await client.calls == [
             .update(id: 1, FriendUpdate(phonenumber: "0509999999"), ifMatch: "\"1-1\""),
             .friend(id: 1),
             .update(id: 1, FriendUpdate(phonenumber: "0509999999"), ifMatch: "\"1-2\""),
         ])
+        #expect(form.saved.values == [saved])
+        #expect(form.navigations.values.count == 1)
+        #expect(form.alerts.values.isEmpty)
+    }
+
+    @Test func aFieldBothSidesChangedIsAskedAboutAndKeepMineSavesWhatWasTyped() async {
+        var saved = Self.kingElsewhere
+        saved.lastname = "Byron"
+        saved.version = 3
+        await client.enqueueUpdates(.failure(.conflict), .success(Versioned(saved, eTag: "\"1-3\"")))
+        await client.enqueueFriends(.success(Versioned(Self.kingElsewhere, eTag: "\"1-2\"")))
+        let form = updateForm()
+
+        form.viewModel.lastnameChanged("Byron")
+        form.viewModel.submitButtonTapped()
+        await form.settle()
+        form.viewModel.submitButtonTapped()  // ignored while the question is open
+        form.viewModel.keepMineTapped()
+        await form.settle()
+
+        var mine = Fixtures.ada.fields
+        mine.lastname = "Byron"
+        #expect(form.fields.values == [Fixtures.ada.fields, mine])
+        #expect(form.conflict.values == [nil, Self.conflictOnLastname(), nil])
+        #expect(form.hud.values == [false, true, false, true, false])
+        #expect(form.submitEnabled.values == [true, false, true, false, true])
+        #expect(await client.calls == [
+            .update(id: 1, FriendUpdate(lastname: "Byron"), ifMatch: "\"1-1\""),
+            .friend(id: 1),
+            .update(id: 1, FriendUpdate(lastname: "Byron"), ifMatch: "\"1-2\""),
+        ])
+        #expect(form.saved.values == [saved])
         #expect(form.navigations.values.count == 1)
     }
 
-    @Test func aConflictWhoseReloadFailsSaysWhy() async {
+    @Test func keepTheirsShowsWhatIsStoredAndStaysOnTheForm() async {
+        await client.enqueueUpdates(.failure(.conflict))
+        await client.enqueueFriends(.success(Versioned(Self.kingElsewhere, eTag: "\"1-2\"")))
+        let form = updateForm()
+
+        form.viewModel.lastnameChanged("Byron")
+        form.viewModel.submitButtonTapped()
+        await form.settle()
+        form.viewModel.keepTheirsTapped()
+        form.viewModel.submitButtonTapped()  // nothing left to save
+
+        var mine = Fixtures.ada.fields
+        mine.lastname = "Byron"
+        #expect(form.fields.values == [Fixtures.ada.fields, mine, Self.kingElsewhere.fields])
+        #expect(form.conflict.values == [nil, Self.conflictOnLastname(), nil])
+        #expect(await client.calls == [.update(id: 1, FriendUpdate(lastname: "Byron"), ifMatch: "\"1-1\""), .friend(id: 1)])
+        #expect(form.saved.values.isEmpty)
+        #expect(form.navigations.values.count == 1)
+    }
+
+    @Test func editOnKeepsWhatWasTypedAndTheNextSaveGoesOverTheLatestVersion() async {
+        await client.enqueueUpdates(.failure(.conflict), .success(Versioned(Self.kingElsewhere, eTag: "\"1-3\"")))
+        await client.enqueueFriends(.success(Versioned(Self.kingElsewhere, eTag: "\"1-2\"")))
+        let form = updateForm()
+
+        form.viewModel.lastnameChanged("Byron")
+        form.viewModel.submitButtonTapped()
+        await form.settle()
+        form.viewModel.editOnTapped()
+        form.viewModel.emailChanged("ada@byron.example")
+        form.viewModel.submitButtonTapped()
+        await form.settle()
+
+        var mine = Fixtures.ada.fields
+        mine.lastname = "Byron"
+        var more = mine
+        more.email = "ada@byron.example"
+        #expect(form.fields.values == [Fixtures.ada.fields, mine, more])
+        #expect(form.conflict.values == [nil, Self.conflictOnLastname(), nil])
+        #expect(await client.calls == [
+            .update(id: 1, FriendUpdate(lastname: "Byron"), ifMatch: "\"1-1\""),
+            .friend(id: 1),
+            .update(id: 1, FriendUpdate(lastname: "Byron", email: "ada@byron.example"), ifMatch: "\"1-2\""),
+        ])
+        #expect(form.navigations.values.count == 1)
+    }
+
+    @Test func onlyTheFieldsBothSidesChangedAreAskedAboutTheOthersMerge() async {
+        let theirs = Fixtures.changed(Fixtures.ada) {
+            $0.lastname = "King"
+            $0.phonenumber = "0507777777"
+        }
+        await client.enqueueUpdates(.failure(.conflict))
+        await client.enqueueFriends(.success(Versioned(theirs, eTag: "\"1-2\"")))
+        let form = updateForm()
+
+        form.viewModel.lastnameChanged("Byron")
+        form.viewModel.emailChanged("ada@byron.example")
+        form.viewModel.submitButtonTapped()
+        await form.settle()
+
+        var typed = Fixtures.ada.fields
+        typed.lastname = "Byron"
+        var withEmail = typed
+        withEmail.email = "ada@byron.example"
+        var merged = withEmail
+        merged.phonenumber = "0507777777"
+        #expect(form.fields.values == [Fixtures.ada.fields, typed, withEmail, merged])
+        #expect(form.conflict.values == [nil, Self.conflictOnLastname()])
+        #expect(form.navigations.values.isEmpty)
+    }
+
+    @Test func aConflictOnAFriendRemovedMeanwhileSaysItWasRemoved() async {
         await client.enqueueUpdates(.failure(.conflict))
         await client.enqueueFriends(.failure(.notFound))
         let form = updateForm()
@@ -323,26 +451,75 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         form.viewModel.submitButtonTapped()
         await form.settle()
 
-        #expect(form.alerts.values == [Alert(title: "Failed to update friend. Please try again.", message: "Failed to update information.")])
+        #expect(form.alerts.values == [Alert(
+            title: "Friend not found.", message: "Ada Lovelace was removed elsewhere; your changes could not be saved."
+        )])
+        #expect(form.conflict.values == [nil])
+        #expect(form.navigations.values.count == 1)
+    }
+
+    @Test func aConflictWhoseReloadFailsSaysWhyAndKeepsTheText() async {
+        await client.enqueueUpdates(.failure(.conflict))
+        await client.enqueueFriends(.failure(.unreachable))
+        let form = updateForm()
+
+        form.viewModel.lastnameChanged("King")
+        form.viewModel.submitButtonTapped()
+        await form.settle()
+
+        #expect(form.alerts.values == [Alert(title: couldNotConnect, message: "Failed to update information.")])
         #expect(form.hud.values == [false, true, false])
         #expect(form.fields.values.last?.lastname == "King")
+        #expect(form.conflict.values == [nil])
         #expect(form.navigations.values.isEmpty)
     }
 
     // MARK: Leaving
 
-    @Test func cancellingGoesBack() {
+    static let discard = ConfirmationPrompt(
+        title: "Discard Changes", message: "Leave without saving your changes?", confirmTitle: "Discard", cancelTitle: "Keep Editing"
+    )
+
+    @Test func cancellingAnUntouchedFormGoesBackAtOnce() {
         let form = addForm()
 
         form.viewModel.cancelButtonTapped()
 
+        #expect(form.discard.values == [nil])
+        #expect(form.navigations.values.count == 1)
+    }
+
+    @Test func cancellingWithUnsavedChangesAsksFirst() {
+        let form = updateForm()
+
+        form.viewModel.aboutChanged("Countess.")
+        form.viewModel.cancelButtonTapped()
+        form.viewModel.discardCancelled()
+        let stayed = form.navigations.values.count
+        form.viewModel.cancelButtonTapped()
+        form.viewModel.discardConfirmed()
+
+        #expect(stayed == 0)
+        #expect(form.discard.values == [nil, Self.discard, nil, Self.discard, nil])
+        #expect(form.navigations.values.count == 1)
+        #expect(form.fields.values.last?.about == "Countess.")
+    }
+
+    @Test func changesTypedAndUndoneAreNotUnsaved() {
+        let form = updateForm()
+
+        form.viewModel.aboutChanged("Countess.")
+        form.viewModel.aboutChanged("")
+        form.viewModel.cancelButtonTapped()
+
+        #expect(form.discard.values == [nil])
         #expect(form.navigations.values.count == 1)
     }
 
     @Test func aReleasedFormIsDeallocatedAndItsSaveCancelled() async {
         let gate = Gate<Versioned<Friend>>()
         await client.enqueueAdds(.held(gate))
-        var viewModel: FriendViewModel? = FriendViewModel(client: client)
+        var viewModel: FriendFormViewModel? = FriendFormViewModel(client: client)
         weak let released = viewModel
         var navigations = 0
         viewModel?.onNavigateBack = { navigations += 1 }

@@ -3,8 +3,12 @@ import FriendsAPI
 import FriendsClient
 
 /// The "Add Friend" and "Update Friend" form (which messages show when: see `FriendForm`).
+///
+/// What the user typed is never thrown away: a save that meets a change made elsewhere merges
+/// the fields only one side changed and asks about the rest (`conflict`), and leaving with
+/// unsaved changes asks first (`discardConfirmation`).
 @MainActor
-public final class FriendViewModel {
+public final class FriendFormViewModel {
     /// Which of the two screens this form is.
     public enum Kind: Equatable, Sendable {
         case add
@@ -25,13 +29,23 @@ public final class FriendViewModel {
     public let submitEnabled: Bindable<Bool>
     /// True while the friend is being saved (or reloaded after a conflict).
     public let showLoadingHud = Bindable(false, skipsEqualValues: true)
+    /// The fields someone else changed differently while the user edited; `nil` when none.
+    /// Answer with `keepTheirsTapped()`, `keepMineTapped()` or `editOnTapped()`.
+    public let conflict = Bindable<FriendConflict?>(nil, skipsEqualValues: true)
+    /// Asked when the user cancels with unsaved changes; `nil` when not asked.
+    public let discardConfirmation = Bindable<ConfirmationPrompt?>(nil, skipsEqualValues: true)
 
     // MARK: Events
 
-    /// The form is done (saved or cancelled): go back to the previous screen.
+    /// The form is done (saved or left): go back to the previous screen.
     public var onNavigateBack: (@MainActor () -> Void)?
     /// Saving failed in a way the user must acknowledge.
     public var onShowAlert: (@MainActor (Alert) -> Void)?
+    /// The friend was saved, as stored now (sent before `onNavigateBack`).
+    public var onSaved: (@MainActor (Friend) -> Void)?
+
+    /// A save that keeps meeting changes made elsewhere stops merging by itself after this many tries.
+    static let automaticMergeLimit = 3
 
     // MARK: State
 
@@ -40,6 +54,7 @@ public final class FriendViewModel {
     private var original: Versioned<Friend>?
     private var form: FriendForm
     private var isSubmitting = false
+    private var automaticMerges = 0
     let submitting = TaskSlot()
 
     /// The "Add Friend" screen: every field starts empty.
@@ -83,44 +98,98 @@ public final class FriendViewModel {
         publishForm()
     }
 
-    /// The user left the form without saving.
+    /// The user wants to leave without saving: asks first when something was changed.
     public func cancelButtonTapped() {
-        submitting.cancel()
-        onNavigateBack?()
+        guard hasUnsavedChanges else {
+            leave()
+            return
+        }
+        discardConfirmation.value = ConfirmationPrompt(
+            title: "Discard Changes", message: "Leave without saving your changes?",
+            confirmTitle: "Discard", cancelTitle: "Keep Editing"
+        )
+    }
+
+    /// The user does want to leave and lose the changes.
+    public func discardConfirmed() {
+        discardConfirmation.value = nil
+        leave()
+    }
+
+    /// The user wants to go on editing.
+    public func discardCancelled() {
+        discardConfirmation.value = nil
     }
 
     /// The user wants to save: adds or updates the friend, then navigates back.
     public func submitButtonTapped() {
-        guard !isSubmitting else { return }
+        guard !isSubmitting, conflict.value == nil else { return }
         guard form.isValid else {
             form.revealAllMessages()
             publishForm()
             return
         }
-        let values = form.values.trimmed
-        if let original {
-            let update = FriendUpdate(from: original.value, to: values)
-            guard !update.isEmpty else {
-                onNavigateBack?()
-                return
-            }
-            submit(update, to: original)
-        } else {
-            submit(values)
-        }
+        automaticMerges = 0
+        save()
+    }
+
+    /// After a conflict: take what is stored now for the fields in question, and stay.
+    public func keepTheirsTapped() {
+        guard let fields = conflict.value?.fields else { return }
+        var values = form.values
+        for field in fields { values.set(field.field, to: field.theirs) }
+        form.replaceValues(with: values)
+        conflict.value = nil
+        publishForm()
+    }
+
+    /// After a conflict: save what the user typed over what is stored now.
+    public func keepMineTapped() {
+        guard conflict.value != nil else { return }
+        conflict.value = nil
+        automaticMerges = 0
+        save()
+    }
+
+    /// After a conflict: keep what the user typed and go on editing; the next save goes over
+    /// what is stored now.
+    public func editOnTapped() {
+        conflict.value = nil
     }
 
     // MARK: Saving
+
+    private var hasUnsavedChanges: Bool {
+        form.values.trimmed != (original?.value.fields ?? NewFriend(firstname: "", lastname: ""))
+    }
+
+    private func leave() {
+        submitting.cancel()
+        onNavigateBack?()
+    }
+
+    private func save() {
+        let values = form.values.trimmed
+        guard let original else {
+            submit(values)
+            return
+        }
+        let update = FriendUpdate(from: original.value, to: values)
+        guard !update.isEmpty else {
+            onNavigateBack?()
+            return
+        }
+        submit(update, to: original)
+    }
 
     private func submit(_ newFriend: NewFriend) {
         let client = self.client
         setSubmitting(true)
         submitting.replace(with: Task { [weak self] in
             do throws(AppServerError) {
-                _ = try await client.addFriend(newFriend)
+                let saved = try await client.addFriend(newFriend)
                 guard let self, !Task.isCancelled else { return }
-                self.setSubmitting(false)
-                self.onNavigateBack?()
+                self.finishSaving(saved.value)
             } catch {
                 guard let self, !Task.isCancelled else { return }
                 self.setSubmitting(false)
@@ -139,8 +208,7 @@ public final class FriendViewModel {
                 let saved = try await client.updateFriend(id: id, with: update, ifMatch: original.eTag)
                 guard let self, !Task.isCancelled else { return }
                 self.original = saved
-                self.setSubmitting(false)
-                self.onNavigateBack?()
+                self.finishSaving(saved.value)
             } catch .conflict {
                 let latest: Result<Versioned<Friend>, AppServerError>
                 do throws(AppServerError) {
@@ -149,7 +217,16 @@ public final class FriendViewModel {
                     latest = .failure(error)
                 }
                 guard let self, !Task.isCancelled else { return }
-                self.showAfterConflict(latest)
+                self.setSubmitting(false)
+                switch latest {
+                case .success(let friend): self.merge(friend)
+                case .failure(.notFound): self.showRemoved()
+                case .failure(let error): self.show(error, title: error.updateFailureTitle, message: Self.updateFailureMessage)
+                }
+            } catch .notFound {
+                guard let self, !Task.isCancelled else { return }
+                self.setSubmitting(false)
+                self.showRemoved()
             } catch {
                 guard let self, !Task.isCancelled else { return }
                 self.setSubmitting(false)
@@ -158,18 +235,35 @@ public final class FriendViewModel {
         })
     }
 
-    /// Someone changed the friend since it was loaded: show the latest fields and tell the user.
-    private func showAfterConflict(_ latest: Result<Versioned<Friend>, AppServerError>) {
+    private func finishSaving(_ saved: Friend) {
         setSubmitting(false)
-        switch latest {
-        case .success(let friend):
-            original = friend
-            form = FriendForm(friend.value.fields)
-            publishForm()
-            onShowAlert?(Alert(title: Self.conflictTitle, message: Self.conflictMessage))
-        case .failure(let error):
-            onShowAlert?(Alert(title: error.updateFailureTitle, message: Self.updateFailureMessage))
+        onSaved?(saved)
+        onNavigateBack?()
+    }
+
+    /// Someone changed the friend since the form loaded it: fields changed on one side only
+    /// merge by themselves (and the save goes on); fields both sides changed are asked about.
+    private func merge(_ latest: Versioned<Friend>) {
+        let base = original?.value.fields ?? latest.value.fields
+        let merge = FriendMerge(base: base, theirs: latest.value.fields, mine: form.values)
+        original = latest
+        form.replaceValues(with: merge.merged)
+        publishForm()
+        if merge.conflicts.isEmpty, automaticMerges < Self.automaticMergeLimit {
+            automaticMerges += 1
+            save()
+        } else {
+            conflict.value = FriendConflict(
+                title: "\(latest.value.fullName) was changed elsewhere.", fields: merge.conflicts
+            )
         }
+    }
+
+    /// The friend was removed elsewhere: saying "try again" would not help; the form closes.
+    private func showRemoved() {
+        let name = original?.value.fullName ?? "This friend"
+        onShowAlert?(Alert(title: Self.removedTitle, message: "\(name) was removed elsewhere; your changes could not be saved."))
+        onNavigateBack?()
     }
 
     /// Field messages from the server show beside their fields; anything else is an alert.
@@ -198,8 +292,7 @@ public final class FriendViewModel {
     }
 
     static let updateFailureMessage = "Failed to update information."
-    static let conflictTitle = "This friend was changed elsewhere."
-    static let conflictMessage = "The latest information is shown now. Check it and submit again."
+    static let removedTitle = "Friend not found."
 }
 
 fileprivate extension AppServerError {
@@ -212,11 +305,10 @@ fileprivate extension AppServerError {
         }
     }
 
-    /// The alert title when a friend could not be updated.
+    /// The alert title when a friend could not be updated (404 and 412 have their own flows).
     var updateFailureTitle: String {
         switch self {
         case .unauthorized: "Please login to update friends."
-        case .notFound: "Failed to update friend. Please try again."
         default: FailureText.couldNotConnect
         }
     }

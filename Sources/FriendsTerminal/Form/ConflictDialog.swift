@@ -1,0 +1,49 @@
+import FriendsAPI
+import FriendsViewModels
+import TerminalUI
+
+/// The question after a save met a change made elsewhere: each field in question with what is
+/// stored now ("theirs") above what the user typed ("mine"), and the three answers.
+struct ConflictDialog {
+    enum Choice: CaseIterable {
+        case keepTheirs, keepMine, editOn
+
+        var title: String {
+            switch self {
+            case .keepTheirs: "Keep theirs"
+            case .keepMine: "Keep mine"
+            case .editOn: "Edit on"
+            }
+        }
+    }
+
+    static let labelWidth = 14
+    static let maximumWidth = 64
+
+    var conflict: FriendConflict
+    var choice: Choice
+
+    func draw(in canvas: inout Canvas, at rect: Rect) {
+        let buttons = Choice.allCases.map { Button(title: $0.title, isFocused: $0 == choice) }
+        let buttonsWidth = buttons.reduce(0) { $0 + $1.width } + 2 * (buttons.count - 1)
+        let width = min(max(buttonsWidth, DisplayWidth.of(conflict.title) + 2, 40) + 4, Self.maximumWidth, rect.width)
+        let valueWidth = max(1, width - 4 - Self.labelWidth - 8)
+        var lines: [(label: String, text: String)] = []
+        for field in conflict.fields {
+            lines.append((field.field.displayName, "theirs: " + TextLayout.truncate(field.theirs, toWidth: valueWidth)))
+            lines.append(("", "mine:   " + TextLayout.truncate(field.mine, toWidth: valueWidth)))
+        }
+        let box = rect.centered(width: width, height: min(rect.height, lines.count + 4))
+        Box(title: conflict.title).draw(in: &canvas, at: box)
+        for (index, line) in lines.enumerated() where index < box.height - 4 {
+            let row = box.row + 1 + index
+            canvas.draw(line.label, row: row, column: box.column + 2, style: Theme.label, width: Self.labelWidth)
+            canvas.draw(line.text, row: row, column: box.column + 2 + Self.labelWidth, width: box.width - 4 - Self.labelWidth)
+        }
+        var column = box.column + max(1, (box.width - buttonsWidth) / 2)
+        for button in buttons {
+            button.draw(in: &canvas, at: Rect(row: box.endRow - 2, column: column, width: max(0, box.endColumn - 1 - column), height: 1))
+            column += button.width + 2
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import FriendsAPI
+
+/// The friends the list has loaded, in list order, with a row for each, and where the next page
+/// starts. Appending a page builds rows for that page only; removing or replacing a friend
+/// touches that friend's row only.
+struct LoadedFriends {
+    private(set) var friends: [Friend] = []
+    private(set) var rows: [FriendsListCell] = []
+    /// Where the next page starts; `nil` when everything is loaded.
+    private(set) var nextCursor: String?
+    /// Each loaded friend's position, by id.
+    private var positions: [Int: Int] = [:]
+
+    var count: Int { friends.count }
+    var isEmpty: Bool { friends.isEmpty }
+
+    func index(of id: Int) -> Int? {
+        positions[id]
+    }
+
+    func friend(id: Int) -> Friend? {
+        positions[id].map { friends[$0] }
+    }
+
+    mutating func replace(with page: FriendPage) {
+        self = LoadedFriends()
+        append(page)
+    }
+
+    mutating func append(_ page: FriendPage) {
+        // A friend that moved between pages (renamed elsewhere meanwhile) shows once.
+        let fresh = page.items.filter { positions[$0.id] == nil }
+        for friend in fresh {
+            positions[friend.id] = friends.count
+            friends.append(friend)
+        }
+        rows += fresh.map { .normal(FriendCellViewModel(friend: $0)) }
+        nextCursor = page.nextCursor
+    }
+
+    /// Removes the friend; returns the position it had.
+    mutating func remove(id: Int) -> Int? {
+        guard let index = positions.removeValue(forKey: id) else { return nil }
+        friends.remove(at: index)
+        rows.remove(at: index)
+        for (offset, friend) in friends[index...].enumerated() {
+            positions[friend.id] = index + offset
+        }
+        return index
+    }
+
+    /// Shows `friend` as it is now, in the row it had.
+    mutating func update(_ friend: Friend) {
+        guard let index = positions[friend.id] else { return }
+        friends[index] = friend
+        rows[index] = .normal(FriendCellViewModel(friend: friend))
+    }
+}
