@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -32,7 +35,7 @@ struct FriendsEndToEndTests {
             let tmux = shell.tmux
 
             try await tmux.waitForScreen(timeout: .seconds(30), "the empty list") {
-                $0.contains("Your Friends (0)") && $0.contains("No data available")
+                $0.contains("Your Friends (0)") && $0.contains("No friends yet. Choose Add")
             }
             #expect(try tmux.screenText().contains("q Quit"))
 
@@ -65,8 +68,9 @@ struct FriendsEndToEndTests {
             try await tmux.waitForText("Remove Ada Byron?")
             try tmux.sendKeys("Left", "Enter")
             let deleted = try await tmux.waitForScreen("the list without the friend") {
-                $0.contains("Your Friends (0)") && $0.contains("No data available")
+                $0.contains("Your Friends (0)") && $0.contains("No friends yet. Choose Add")
             }
+            #expect(deleted.contains("Removed Ada Byron."))
             #expect(!deleted.contains("Ada Byron"))
 
             try tmux.sendKeys("q")
@@ -91,8 +95,9 @@ struct FriendsEndToEndTests {
             try tmux.sendKeys("/")
             try tmux.sendText("lov")
             let found = try await tmux.waitForScreen("only Ada in the list") {
-                $0.contains("Your Friends (1)") && $0.contains("Ada Lovelace")
+                $0.contains("1 match for 'lov'") && $0.contains("Ada Lovelace")
             }
+            #expect(found.contains("Your Friends (12)"))
             #expect(found.contains("Search: [lov"))
             #expect(!found.contains("Turing"))
 
@@ -110,6 +115,124 @@ struct FriendsEndToEndTests {
             #expect(after.exitStatus == 0)
             #expect(after.settingsBefore == after.settingsAfter)
         }
+    }
+
+    @Test("delete the last row, then open, edit and delete the friend selected in its place")
+    func deleteTheLastRowThenActOnTheNext() async throws {
+        try await withTemporaryDirectory { directory in
+            let shell = try ShellRun(friends: executable, arguments: ["--demo"], in: directory)
+            defer { shell.tmux.kill() }
+            let tmux = shell.tmux
+            try await tmux.waitForText("Your Friends (12)", timeout: .seconds(30))
+
+            try tmux.sendKeys("End")
+            try await tmux.waitForText("> 芳 王")
+            try tmux.sendKeys("d")
+            try await tmux.waitForText("Remove 芳 王?")
+            try tmux.sendKeys("Left", "Enter")
+            let removed = try await tmux.waitForScreen("the last friend removed, the one above selected") {
+                $0.contains("Your Friends (11)") && $0.contains("> 花子 山田")
+            }
+            #expect(removed.contains("Removed 芳 王."))
+            #expect(!removed.contains("芳 王 "))
+
+            try tmux.sendKeys("Enter")
+            try await tmux.waitForText("+81 90-1234-5678")
+            try tmux.sendKeys("Escape")
+            try await tmux.waitForText("> 花子 山田")
+
+            try tmux.sendKeys("e")
+            try await tmux.waitForText("Update Friend")
+            try tmux.sendKeys("Tab", "Tab", "Tab", "Tab")
+            try tmux.sendText("Sushi on Sundays.")
+            try tmux.sendKeys("Enter")
+            let saved = try await tmux.waitForText("Saved 花子 山田.")
+            #expect(saved.contains("> 花子 山田"))
+
+            try tmux.sendKeys("d")
+            try await tmux.waitForText("Remove 花子 山田?")
+            try tmux.sendKeys("Left", "Enter")
+            let again = try await tmux.waitForScreen("the next friend removed as well") {
+                $0.contains("Your Friends (10)") && $0.contains("> Дмитрий Иванов")
+            }
+            #expect(again.contains("Removed 花子 山田."))
+
+            try tmux.sendKeys("q")
+            let after = try await shell.waitForEnd()
+            #expect(after.exitStatus == 0)
+        }
+    }
+
+    @Test("narrowing a search keeps the selected friend selected")
+    func searchKeepsTheSelection() async throws {
+        try await withTemporaryDirectory { directory in
+            let shell = try ShellRun(friends: executable, arguments: ["--demo"], in: directory)
+            defer { shell.tmux.kill() }
+            let tmux = shell.tmux
+            try await tmux.waitForText("Your Friends (12)", timeout: .seconds(30))
+
+            for _ in 0..<6 { try tmux.sendKeys("j") }
+            try await tmux.waitForText("> Alan Turing")
+            try tmux.sendKeys("/")
+            try tmux.sendText("a")
+            let narrowed = try await tmux.waitForText("3 matches for 'a'")
+            #expect(narrowed.contains("  Ada Lovelace"))
+            #expect(narrowed.contains("> Alan Turing"))
+            try tmux.sendText("l")
+            let narrower = try await tmux.waitForText("1 match for 'al'")
+            #expect(narrower.contains("> Alan Turing"))
+            try tmux.sendKeys("Escape")
+            let everyone = try await tmux.waitForScreen("everyone again") { !$0.contains("Search:") && $0.contains("García") }
+            #expect(everyone.contains("> Alan Turing"))
+
+            try tmux.sendKeys("q")
+            #expect(try await shell.waitForEnd().exitStatus == 0)
+        }
+    }
+
+    @Test("two friends apps edit the same friend: the second save shows theirs beside mine and keeps the typed text")
+    func conflictBetweenTwoApps() async throws {
+        let server = try FriendServiceProcess(arguments: ["serve", "--port", "0", "--database", "memory"])
+        defer { server.kill(signal: SIGTERM) }
+        let base = try await server.baseURL()
+        var request = URLRequest(url: base.appendingPathComponent("friends"))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(#"{"firstname": "Ada", "lastname": "Lovelace"}"#.utf8)
+        _ = try await URLSession.shared.data(for: request)
+
+        let environment = ["LANG": "C.UTF-8", "TERM": "xterm-256color"]
+        let mine = try TmuxSession.start([executable.path, "--server", base.absoluteString], environment: environment)
+        defer { mine.kill() }
+        let theirs = try TmuxSession.start([executable.path, "--server", base.absoluteString], environment: environment)
+        defer { theirs.kill() }
+        try await mine.waitForText("> Ada Lovelace", timeout: .seconds(30))
+        try await theirs.waitForText("> Ada Lovelace", timeout: .seconds(30))
+
+        try mine.sendKeys("e")
+        try await mine.waitForText("Update Friend")
+        try mine.sendKeys("Tab", "C-u")
+        try mine.sendText("Byron")
+        try await mine.waitForText("[Byron")
+
+        try theirs.sendKeys("e")
+        try await theirs.waitForText("Update Friend")
+        try theirs.sendKeys("Tab", "C-u")
+        try theirs.sendText("King")
+        try theirs.sendKeys("Enter")
+        try await theirs.waitForText("Saved Ada King.")
+
+        try mine.sendKeys("Enter")
+        let conflict = try await mine.waitForText("Ada King was changed elsewhere.")
+        #expect(conflict.contains("theirs: King"))
+        #expect(conflict.contains("mine:   Byron"))
+        #expect(conflict.contains("[Byron"))
+        try mine.sendKeys("Enter")  // Keep mine
+        let saved = try await mine.waitForText("Saved Ada Byron.")
+        #expect(saved.contains("> Ada Byron"))
+
+        try theirs.sendKeys("r")
+        try await theirs.waitForText("> Ada Byron")
     }
 
     @Test("Ctrl-C while the list loads from a server that never answers: the terminal is as it was")
