@@ -14,24 +14,21 @@ public final class PhotoListViewModel {
 
     private let service: any PhotoCatalogService
     private var photos: [Photo] = []
-    private var loadTask: Task<Void, Never>?
+    /// The load under way (see `TaskSlot` for how view models own their work).
+    let loading = TaskSlot()
 
     public init(service: any PhotoCatalogService) {
         self.service = service
     }
 
-    deinit {
-        loadTask?.cancel()
-    }
-
     /// Starts loading the catalog, unless a load is already under way.
-    /// The returned task finishes when the list is up to date.
+    /// The returned task (the one in `loading`) finishes when the list is up to date.
     @discardableResult
     public func screenAppeared() -> Task<Void, Never> {
-        if let loadTask { return loadTask }
+        if isLoading.value, let task = loading.task { return task }
         isLoading.value = true
         let task = Task { [weak self] () -> Void in await self?.loadPhotos() }
-        loadTask = task
+        loading.replace(with: task)
         return task
     }
 
@@ -57,7 +54,6 @@ public final class PhotoListViewModel {
         } catch {
             result = .failure(error)
         }
-        loadTask = nil
         isLoading.value = false
 
         switch result {

@@ -30,7 +30,8 @@ public final class GameScoreboardViewModel {
     private let tickInterval: Duration
     /// Running since Start; nil while paused.
     private var runningInterval: Stopwatch?
-    private var tickTask: Task<Void, Never>?
+    /// The display's ticks while the clock runs (see `TaskSlot` for how view models own their work).
+    let ticking = TaskSlot()
 
     public init(session: GameSession, clock: any Clock<Duration>, tickInterval: Duration = .milliseconds(100)) {
         self.session = session
@@ -54,10 +55,6 @@ public final class GameScoreboardViewModel {
         self.init(session: GameSession(game: game, library: library), clock: clock)
     }
 
-    deinit {
-        tickTask?.cancel()
-    }
-
     /// The article's `togglePause()`.
     public func startPauseButtonTapped() {
         if runningInterval == nil {
@@ -76,23 +73,22 @@ public final class GameScoreboardViewModel {
         guard !session.game.isFinished else { return }
         runningInterval = Stopwatch(clock: clock)
         isPaused.value = false
-        tickTask = Task { [weak self, clock, tickInterval] in
+        ticking.replace(with: Task { [weak self, clock, tickInterval] in
             while true {
                 do {
                     try await clock.sleep(for: tickInterval)
                 } catch {
                     return
                 }
-                guard let self else { return }
+                guard let self, !Task.isCancelled else { return }
                 self.showTime()
             }
-        }
+        })
     }
 
     private func pause() {
         guard let runningInterval else { return }
-        tickTask?.cancel()
-        tickTask = nil
+        ticking.cancel()
         self.runningInterval = nil
         session.addPlayingTime(runningInterval.elapsed())
         isPaused.value = true
