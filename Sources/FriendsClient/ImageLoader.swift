@@ -44,7 +44,7 @@ public actor ImageLoader<Key: Hashable & Sendable> {
     }
 
     /// The image for `key` if it is in the cache, without loading it.
-    public func cachedImage(for key: Key) -> Data? {
+    func cachedImage(for key: Key) -> Data? {
         cache.image(for: key)
     }
 

@@ -42,11 +42,11 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         }
 
         func fill(_ friend: NewFriend) {
-            viewModel.firstnameChanged(friend.firstname)
-            viewModel.lastnameChanged(friend.lastname)
-            viewModel.phonenumberChanged(friend.phonenumber)
-            viewModel.emailChanged(friend.email)
-            viewModel.aboutChanged(friend.about)
+            viewModel.fieldChanged(.firstname, to: friend.firstname)
+            viewModel.fieldChanged(.lastname, to: friend.lastname)
+            viewModel.fieldChanged(.phonenumber, to: friend.phonenumber)
+            viewModel.fieldChanged(.email, to: friend.email)
+            viewModel.fieldChanged(.about, to: friend.about)
         }
     }
 
@@ -98,13 +98,13 @@ private let couldNotConnect = "Could not connect to server. Check your network a
     @Test func messagesShowOnlyForFieldsTheUserChanged() {
         let form = addForm()
 
-        form.viewModel.firstnameChanged("Ada")
-        form.viewModel.lastnameChanged(" ")
-        form.viewModel.lastnameChanged("Lovelace")
-        form.viewModel.phonenumberChanged("12")
-        form.viewModel.phonenumberChanged("050 123")
-        form.viewModel.emailChanged("ada@")
-        form.viewModel.emailChanged("")
+        form.viewModel.fieldChanged(.firstname, to: "Ada")
+        form.viewModel.fieldChanged(.lastname, to: " ")
+        form.viewModel.fieldChanged(.lastname, to: "Lovelace")
+        form.viewModel.fieldChanged(.phonenumber, to: "12")
+        form.viewModel.fieldChanged(.phonenumber, to: "050 123")
+        form.viewModel.fieldChanged(.email, to: "ada@")
+        form.viewModel.fieldChanged(.email, to: "")
 
         let phoneMessage = FriendValidation.message(for: .phonenumber, value: "12")!
         #expect(form.messages.values == [
@@ -124,8 +124,8 @@ private let couldNotConnect = "Could not connect to server. Check your network a
     @Test func editingTheUpdateScreenValidatesTheSameWay() {
         let form = updateForm()
 
-        form.viewModel.firstnameChanged("")
-        form.viewModel.firstnameChanged("Augusta")
+        form.viewModel.fieldChanged(.firstname, to: "")
+        form.viewModel.fieldChanged(.firstname, to: "Augusta")
 
         #expect(form.messages.values == [[:], [.firstname: "First name is required."], [:]])
         #expect(form.submitEnabled.values == [true, false, true])
@@ -134,7 +134,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
     @Test func submittingInvalidInputShowsEveryMessageAndSendsNothing() async {
         let form = addForm()
 
-        form.viewModel.phonenumberChanged("x")
+        form.viewModel.fieldChanged(.phonenumber, to: "x")
         form.viewModel.submitButtonTapped()
 
         #expect(form.messages.values == [
@@ -214,7 +214,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         form.fill(Self.ada)
         form.viewModel.submitButtonTapped()
         await form.settle()
-        form.viewModel.emailChanged("ada@example.org")
+        form.viewModel.fieldChanged(.email, to: "ada@example.org")
 
         #expect(form.messages.values == [
             [:],
@@ -244,7 +244,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         await client.enqueueUpdates(.success(Versioned(saved, eTag: "\"1-2\"")))
         let form = updateForm()
 
-        form.viewModel.firstnameChanged("Augusta ")
+        form.viewModel.fieldChanged(.firstname, to: "Augusta ")
         form.viewModel.submitButtonTapped()
         await form.settle()
 
@@ -276,7 +276,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         await client.enqueueUpdates(.failure(failure))
         let form = updateForm()
 
-        form.viewModel.aboutChanged("Wrote the first program.")
+        form.viewModel.fieldChanged(.about, to: "Wrote the first program.")
         form.viewModel.submitButtonTapped()
         await form.settle()
 
@@ -290,7 +290,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         await client.enqueueUpdates(.failure(.notFound))
         let form = updateForm()
 
-        form.viewModel.aboutChanged("Wrote the first program.")
+        form.viewModel.fieldChanged(.about, to: "Wrote the first program.")
         form.viewModel.submitButtonTapped()
         await form.settle()
 
@@ -319,7 +319,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         await client.enqueueFriends(.success(Versioned(Self.kingElsewhere, eTag: "\"1-2\"")))
         let form = updateForm()
 
-        form.viewModel.phonenumberChanged("0509999999")
+        form.viewModel.fieldChanged(.phonenumber, to: "0509999999")
         form.viewModel.submitButtonTapped()
         await form.settle()
         await form.settle()
@@ -348,7 +348,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         await client.enqueueFriends(.success(Versioned(Self.kingElsewhere, eTag: "\"1-2\"")))
         let form = updateForm()
 
-        form.viewModel.lastnameChanged("Byron")
+        form.viewModel.fieldChanged(.lastname, to: "Byron")
         form.viewModel.submitButtonTapped()
         await form.settle()
         form.viewModel.submitButtonTapped()  // ignored while the question is open
@@ -375,7 +375,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         await client.enqueueFriends(.success(Versioned(Self.kingElsewhere, eTag: "\"1-2\"")))
         let form = updateForm()
 
-        form.viewModel.lastnameChanged("Byron")
+        form.viewModel.fieldChanged(.lastname, to: "Byron")
         form.viewModel.submitButtonTapped()
         await form.settle()
         form.viewModel.keepTheirsTapped()
@@ -395,11 +395,11 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         await client.enqueueFriends(.success(Versioned(Self.kingElsewhere, eTag: "\"1-2\"")))
         let form = updateForm()
 
-        form.viewModel.lastnameChanged("Byron")
+        form.viewModel.fieldChanged(.lastname, to: "Byron")
         form.viewModel.submitButtonTapped()
         await form.settle()
         form.viewModel.editOnTapped()
-        form.viewModel.emailChanged("ada@byron.example")
+        form.viewModel.fieldChanged(.email, to: "ada@byron.example")
         form.viewModel.submitButtonTapped()
         await form.settle()
 
@@ -426,8 +426,8 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         await client.enqueueFriends(.success(Versioned(theirs, eTag: "\"1-2\"")))
         let form = updateForm()
 
-        form.viewModel.lastnameChanged("Byron")
-        form.viewModel.emailChanged("ada@byron.example")
+        form.viewModel.fieldChanged(.lastname, to: "Byron")
+        form.viewModel.fieldChanged(.email, to: "ada@byron.example")
         form.viewModel.submitButtonTapped()
         await form.settle()
 
@@ -447,7 +447,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         await client.enqueueFriends(.failure(.notFound))
         let form = updateForm()
 
-        form.viewModel.lastnameChanged("King")
+        form.viewModel.fieldChanged(.lastname, to: "King")
         form.viewModel.submitButtonTapped()
         await form.settle()
 
@@ -463,7 +463,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         await client.enqueueFriends(.failure(.unreachable))
         let form = updateForm()
 
-        form.viewModel.lastnameChanged("King")
+        form.viewModel.fieldChanged(.lastname, to: "King")
         form.viewModel.submitButtonTapped()
         await form.settle()
 
@@ -492,7 +492,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
     @Test func cancellingWithUnsavedChangesAsksFirst() {
         let form = updateForm()
 
-        form.viewModel.aboutChanged("Countess.")
+        form.viewModel.fieldChanged(.about, to: "Countess.")
         form.viewModel.cancelButtonTapped()
         form.viewModel.discardCancelled()
         let stayed = form.navigations.values.count
@@ -508,8 +508,8 @@ private let couldNotConnect = "Could not connect to server. Check your network a
     @Test func changesTypedAndUndoneAreNotUnsaved() {
         let form = updateForm()
 
-        form.viewModel.aboutChanged("Countess.")
-        form.viewModel.aboutChanged("")
+        form.viewModel.fieldChanged(.about, to: "Countess.")
+        form.viewModel.fieldChanged(.about, to: "")
         form.viewModel.cancelButtonTapped()
 
         #expect(form.discard.values == [nil])
@@ -524,8 +524,8 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         var navigations = 0
         viewModel?.onNavigateBack = { navigations += 1 }
 
-        viewModel?.firstnameChanged("Ada")
-        viewModel?.lastnameChanged("Lovelace")
+        viewModel?.fieldChanged(.firstname, to: "Ada")
+        viewModel?.fieldChanged(.lastname, to: "Lovelace")
         viewModel?.submitButtonTapped()
         let save = viewModel?.submitting.task
         viewModel = nil

@@ -81,17 +81,6 @@ public final class FriendFormViewModel {
 
     // MARK: Inputs
 
-    /// The user changed the first name.
-    public func firstnameChanged(_ text: String) { fieldChanged(.firstname, to: text) }
-    /// The user changed the last name.
-    public func lastnameChanged(_ text: String) { fieldChanged(.lastname, to: text) }
-    /// The user changed the phone number.
-    public func phonenumberChanged(_ text: String) { fieldChanged(.phonenumber, to: text) }
-    /// The user changed the email address.
-    public func emailChanged(_ text: String) { fieldChanged(.email, to: text) }
-    /// The user changed the about text.
-    public func aboutChanged(_ text: String) { fieldChanged(.about, to: text) }
-
     /// The user changed `field` to `text`.
     public func fieldChanged(_ field: FriendField, to text: String) {
         form.change(field, to: text)

@@ -46,29 +46,29 @@ public final class FriendsListViewModel {
 
     // MARK: State
 
-    private enum Loading {
+    enum Loading {
         case firstPage
         case nextPage
         case toTheEnd
     }
 
-    private let client: any FriendsProviding
-    private let pageSize: Int?
-    private let sleep: @Sendable (Duration) async throws -> Void
-    private var loaded = LoadedFriends()
+    let client: any FriendsProviding
+    let pageSize: Int?
+    let sleep: @Sendable (Duration) async throws -> Void
+    var loaded = LoadedFriends()
     /// The trimmed search being typed; `nil` lists everyone.
-    private var searchText: String?
+    var searchText: String?
     /// The search the rows shown belong to, with how many friends match it.
-    private var shownSearch: (text: String, matches: Int?)?
+    var shownSearch: (text: String, matches: Int?)?
     /// How many friends there are in all, when known.
-    private var totalFriends: Int?
-    private var firstPageFailure: String?
-    private var nextPageFailure: String?
-    private var loading: Loading?
-    private var hasAppeared = false
-    private var pendingDeletion: Friend?
-    private var isDeleting = false
-    private var isFetchingForEdit = false
+    var totalFriends: Int?
+    var firstPageFailure: String?
+    var nextPageFailure: String?
+    var loading: Loading?
+    var hasAppeared = false
+    var pendingDeletion: Friend?
+    var isDeleting = false
+    var isFetchingForEdit = false
     let loadingTask = TaskSlot()
     let deleting = TaskSlot()
     let fetchingForEdit = TaskSlot()
@@ -252,247 +252,5 @@ public final class FriendsListViewModel {
         loaded.update(friend)
         publishRows()
         showStatus("Saved \(friend.fullName).")
-    }
-
-    // MARK: Loading
-
-    /// Loads the first page. Keeping the loaded rows asks for as many as are shown (up to the
-    /// server's maximum), so that a refresh does not pull the selection out from under the user.
-    private func loadFirstPage(keepingLoadedRows: Bool) {
-        var limit = pageSize
-        if keepingLoadedRows, loaded.count > (pageSize ?? FriendListQuery.defaultLimit) {
-            limit = min(loaded.count, FriendListQuery.maximumLimit)
-        }
-        let query = FriendListQuery(limit: limit, search: searchText)
-        let keepsRow = keepingLoadedRows
-        startLoading(.firstPage) { [weak self] client throws(AppServerError) in
-            let page = try await client.friends(query)
-            guard let self, !Task.isCancelled else { return }
-            self.showFirstPage(page, for: query.search, keepingRow: keepsRow)
-        }
-    }
-
-    private func loadNextPage() {
-        guard loading == nil, let cursor = loaded.nextCursor else { return }
-        let query = FriendListQuery(limit: pageSize, cursor: cursor, search: searchText)
-        startLoading(.nextPage) { [weak self] client throws(AppServerError) in
-            let page = try await client.friends(query)
-            guard let self, !Task.isCancelled else { return }
-            self.showNextPage(page)
-        }
-    }
-
-    private func loadToTheEnd() {
-        let search = searchText
-        startLoading(.toTheEnd) { [weak self] client throws(AppServerError) in
-            while let cursor = self?.loaded.nextCursor {
-                let query = FriendListQuery(limit: FriendListQuery.maximumLimit, cursor: cursor, search: search)
-                let page = try await client.friends(query)
-                guard let self, !Task.isCancelled else { return }
-                self.showNextPage(page, finished: page.nextCursor == nil)
-            }
-            guard let self, !Task.isCancelled else { return }
-            if let last = self.loaded.friends.last { self.selectedFriendID.value = last.id }
-        }
-    }
-
-    /// Runs one load in the loading slot. Replacing the slot cancels an older load, so a slow
-    /// older response can never overwrite a newer one.
-    private func startLoading(
-        _ kind: Loading,
-        _ work: @escaping @MainActor (any FriendsProviding) async throws(AppServerError) -> Void
-    ) {
-        let client = self.client
-        loading = kind
-        publishActivity()
-        loadingTask.replace(with: Task { [weak self] in
-            do throws(AppServerError) {
-                try await work(client)
-            } catch {
-                guard let self, !Task.isCancelled else { return }
-                self.showLoadFailure(error, firstPage: kind == .firstPage)
-            }
-        })
-    }
-
-    private func showFirstPage(_ page: FriendPage, for search: String?, keepingRow: Bool) {
-        let previousID = selectedFriendID.value
-        let previousIndex = previousID.flatMap(loaded.index(of:))
-        loaded.replace(with: page)
-        firstPageFailure = nil
-        nextPageFailure = nil
-        let knownTotal = page.total ?? (page.nextCursor == nil ? loaded.count : nil)
-        if let search {
-            shownSearch = (search, knownTotal)
-        } else {
-            shownSearch = nil
-            totalFriends = knownTotal
-        }
-        if let previousID, loaded.index(of: previousID) != nil {
-            selectedFriendID.value = previousID
-        } else if keepingRow, let previousIndex, !loaded.isEmpty {
-            selectedFriendID.value = loaded.friends[min(previousIndex, loaded.count - 1)].id
-        } else {
-            selectedFriendID.value = loaded.friends.first?.id
-        }
-        finishLoading()
-    }
-
-    private func showNextPage(_ page: FriendPage, finished: Bool = true) {
-        loaded.append(page)
-        nextPageFailure = nil
-        if finished { loading = nil }
-        publishRows()
-        publishActivity()
-    }
-
-    /// A failed first page replaces the rows with an error row; a failed next page keeps what is
-    /// shown and adds one.
-    private func showLoadFailure(_ error: AppServerError, firstPage: Bool) {
-        let message = error.loadFailureMessage
-        if firstPage {
-            loaded = LoadedFriends()
-            firstPageFailure = message
-            nextPageFailure = nil
-            shownSearch = nil
-            selectedFriendID.value = nil
-        } else {
-            nextPageFailure = message
-        }
-        finishLoading()
-    }
-
-    private func finishLoading() {
-        loading = nil
-        publishRows()
-        publishActivity()
-    }
-
-    // MARK: Changes to single friends
-
-    /// Takes the friend out of the list; a removed selection moves to the friend that took its
-    /// place, or to the one before when it was the last.
-    private func removeFromList(_ id: Int) {
-        guard let index = loaded.remove(id: id) else { return }
-        totalFriends = totalFriends.map { max(0, $0 - 1) }
-        if let search = shownSearch { shownSearch = (search.text, search.matches.map { max(0, $0 - 1) }) }
-        if selectedFriendID.value == id {
-            let neighbour = loaded.friends.indices.contains(index) ? loaded.friends[index] : loaded.friends.last
-            selectedFriendID.value = neighbour?.id
-        }
-        publishRows()
-        publishActivity()
-        if loaded.isEmpty { loadNextPage() }
-    }
-
-    private func showChangedElsewhere(_ friend: Friend, latest: Result<Versioned<Friend>, AppServerError>) {
-        switch latest {
-        case .success(let latest):
-            loaded.update(latest.value)
-            publishRows()
-            onShowAlert?(Alert(
-                title: "\(friend.fullName) was changed elsewhere.",
-                message: "It was not removed. The list shows the latest now; delete again if you still want to."
-            ))
-        case .failure(.notFound):
-            removeFromList(friend.id)
-            onShowAlert?(Alert(title: "Friend not found.", message: "Could not remove \(friend.fullName)."))
-        case .failure(let error):
-            onShowAlert?(Alert(title: error.deleteFailureTitle, message: "Could not remove \(friend.fullName)."))
-        }
-    }
-
-    private static func latest(of id: Int, from client: any FriendsProviding) async -> Result<Versioned<Friend>, AppServerError> {
-        do throws(AppServerError) {
-            return .success(try await client.friend(id: id))
-        } catch {
-            return .failure(error)
-        }
-    }
-
-    private func showStatus(_ message: String) {
-        statusMessage.value = message
-        let sleep = self.sleep
-        statusTimer.replace(with: Task { [weak self] in
-            guard (try? await sleep(Self.statusDuration)) != nil else { return }
-            guard let self, !Task.isCancelled else { return }
-            self.statusMessage.value = nil
-        })
-    }
-
-    // MARK: Publishing
-
-    private func publishRows() {
-        if let firstPageFailure {
-            friendCells.value = [.error(firstPageFailure)]
-        } else if loaded.isEmpty, nextPageFailure == nil {
-            let text = shownSearch.map { FriendsListCell.noMatchesText(for: $0.text) } ?? FriendsListCell.noFriendsText
-            friendCells.value = [.empty(text)]
-        } else if let nextPageFailure {
-            friendCells.value = loaded.rows + [.error(nextPageFailure)]
-        } else {
-            friendCells.value = loaded.rows
-        }
-    }
-
-    private func setDeleting(_ deleting: Bool) {
-        isDeleting = deleting
-        publishActivity()
-    }
-
-    private func setFetchingForEdit(_ fetching: Bool) {
-        isFetchingForEdit = fetching
-        publishActivity()
-    }
-
-    private func publishActivity() {
-        showLoadingHud.value = loading != nil || isDeleting || isFetchingForEdit
-        title.value = loading == .firstPage ? Self.refreshingTitle : Self.title(count: totalFriends ?? loaded.count)
-        searchSummary.value = shownSearch.map { search in
-            Self.matchesText(search.matches ?? loaded.count, search: search.text, more: search.matches == nil)
-        }
-    }
-
-    static let refreshingTitle = "Refreshing..."
-
-    static func title(count: Int) -> String {
-        "Your Friends (\(count))"
-    }
-
-    /// "1 match for 'ada'", "3 matches for 'ada'"; "50+ matches" while the count is unknown.
-    static func matchesText(_ count: Int, search: String, more: Bool) -> String {
-        let number = more ? "\(count)+" : "\(count)"
-        return "\(number) \(count == 1 && !more ? "match" : "matches") for '\(search)'"
-    }
-}
-
-fileprivate extension AppServerError {
-    /// The error row's text when friends could not be loaded. A search the server refused says why.
-    var loadFailureMessage: String {
-        switch self {
-        case .unauthorized: "Please login to load your friends."
-        case .notFound: "Could not complete request, please try again."
-        case .invalid(_, let fields) where fields[FriendListQuery.Name.search] != nil:
-            fields[FriendListQuery.Name.search] ?? ""
-        default: "Loading failed, check network connection"
-        }
-    }
-
-    /// The alert title when a friend could not be fetched for editing.
-    var editFailureTitle: String {
-        switch self {
-        case .unauthorized: "Please login to load your friends."
-        case .notFound: "Friend not found."
-        default: "Loading failed, check network connection"
-        }
-    }
-
-    /// The alert title when a friend could not be removed.
-    var deleteFailureTitle: String {
-        switch self {
-        case .unauthorized: "Please login to remove friends."
-        case .notFound: "Friend not found."
-        default: FailureText.couldNotConnect
-        }
     }
 }

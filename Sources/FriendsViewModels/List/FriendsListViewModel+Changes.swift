@@ -1,0 +1,100 @@
+import FriendsAPI
+import FriendsClient
+
+/// Changes to single friends (removed, changed elsewhere) and what the outputs show.
+extension FriendsListViewModel {
+    /// Takes the friend out of the list; a removed selection moves to the friend that took its
+    /// place, or to the one before when it was the last.
+    func removeFromList(_ id: Int) {
+        guard let index = loaded.remove(id: id) else { return }
+        totalFriends = totalFriends.map { max(0, $0 - 1) }
+        if let search = shownSearch { shownSearch = (search.text, search.matches.map { max(0, $0 - 1) }) }
+        if selectedFriendID.value == id {
+            let neighbour = loaded.friends.indices.contains(index) ? loaded.friends[index] : loaded.friends.last
+            selectedFriendID.value = neighbour?.id
+        }
+        publishRows()
+        publishActivity()
+        if loaded.isEmpty { loadNextPage() }
+    }
+
+    func showChangedElsewhere(_ friend: Friend, latest: Result<Versioned<Friend>, AppServerError>) {
+        switch latest {
+        case .success(let latest):
+            loaded.update(latest.value)
+            publishRows()
+            onShowAlert?(Alert(
+                title: "\(friend.fullName) was changed elsewhere.",
+                message: "It was not removed. The list shows the latest now; delete again if you still want to."
+            ))
+        case .failure(.notFound):
+            removeFromList(friend.id)
+            onShowAlert?(Alert(title: "Friend not found.", message: "Could not remove \(friend.fullName)."))
+        case .failure(let error):
+            onShowAlert?(Alert(title: error.deleteFailureTitle, message: "Could not remove \(friend.fullName)."))
+        }
+    }
+
+    static func latest(of id: Int, from client: any FriendsProviding) async -> Result<Versioned<Friend>, AppServerError> {
+        do throws(AppServerError) {
+            return .success(try await client.friend(id: id))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    func showStatus(_ message: String) {
+        statusMessage.value = message
+        let sleep = self.sleep
+        statusTimer.replace(with: Task { [weak self] in
+            guard (try? await sleep(Self.statusDuration)) != nil else { return }
+            guard let self, !Task.isCancelled else { return }
+            self.statusMessage.value = nil
+        })
+    }
+
+    // MARK: Publishing
+
+    func publishRows() {
+        if let firstPageFailure {
+            friendCells.value = [.error(firstPageFailure)]
+        } else if loaded.isEmpty, nextPageFailure == nil {
+            let text = shownSearch.map { FriendsListCell.noMatchesText(for: $0.text) } ?? FriendsListCell.noFriendsText
+            friendCells.value = [.empty(text)]
+        } else if let nextPageFailure {
+            friendCells.value = loaded.rows + [.error(nextPageFailure)]
+        } else {
+            friendCells.value = loaded.rows
+        }
+    }
+
+    func setDeleting(_ deleting: Bool) {
+        isDeleting = deleting
+        publishActivity()
+    }
+
+    func setFetchingForEdit(_ fetching: Bool) {
+        isFetchingForEdit = fetching
+        publishActivity()
+    }
+
+    func publishActivity() {
+        showLoadingHud.value = loading != nil || isDeleting || isFetchingForEdit
+        title.value = loading == .firstPage ? Self.refreshingTitle : Self.title(count: totalFriends ?? loaded.count)
+        searchSummary.value = shownSearch.map { search in
+            Self.matchesText(search.matches ?? loaded.count, search: search.text, more: search.matches == nil)
+        }
+    }
+
+    static let refreshingTitle = "Refreshing..."
+
+    static func title(count: Int) -> String {
+        "Your Friends (\(count))"
+    }
+
+    /// "1 match for 'ada'", "3 matches for 'ada'"; "50+ matches" while the count is unknown.
+    static func matchesText(_ count: Int, search: String, more: Bool) -> String {
+        let number = more ? "\(count)+" : "\(count)"
+        return "\(number) \(count == 1 && !more ? "match" : "matches") for '\(search)'"
+    }
+}

@@ -1,0 +1,118 @@
+import FriendsAPI
+import FriendsClient
+
+/// How the list loads its pages: the first page (keeping the selection), the next page, and every
+/// page left (for End). One load runs at a time, in `loadingTask`.
+extension FriendsListViewModel {
+    /// Loads the first page. Keeping the loaded rows asks for as many as are shown (up to the
+    /// server's maximum), so that a refresh does not pull the selection out from under the user.
+    func loadFirstPage(keepingLoadedRows: Bool) {
+        var limit = pageSize
+        if keepingLoadedRows, loaded.count > (pageSize ?? FriendListQuery.defaultLimit) {
+            limit = min(loaded.count, FriendListQuery.maximumLimit)
+        }
+        let query = FriendListQuery(limit: limit, search: searchText)
+        let keepsRow = keepingLoadedRows
+        startLoading(.firstPage) { [weak self] client throws(AppServerError) in
+            let page = try await client.friends(query)
+            guard let self, !Task.isCancelled else { return }
+            self.showFirstPage(page, for: query.search, keepingRow: keepsRow)
+        }
+    }
+
+    func loadNextPage() {
+        guard loading == nil, let cursor = loaded.nextCursor else { return }
+        let query = FriendListQuery(limit: pageSize, cursor: cursor, search: searchText)
+        startLoading(.nextPage) { [weak self] client throws(AppServerError) in
+            let page = try await client.friends(query)
+            guard let self, !Task.isCancelled else { return }
+            self.showNextPage(page)
+        }
+    }
+
+    func loadToTheEnd() {
+        let search = searchText
+        startLoading(.toTheEnd) { [weak self] client throws(AppServerError) in
+            while let cursor = self?.loaded.nextCursor {
+                let query = FriendListQuery(limit: FriendListQuery.maximumLimit, cursor: cursor, search: search)
+                let page = try await client.friends(query)
+                guard let self, !Task.isCancelled else { return }
+                self.showNextPage(page, finished: page.nextCursor == nil)
+            }
+            guard let self, !Task.isCancelled else { return }
+            if let last = self.loaded.friends.last { self.selectedFriendID.value = last.id }
+        }
+    }
+
+    /// Runs one load in the loading slot. Replacing the slot cancels an older load, so a slow
+    /// older response can never overwrite a newer one.
+    func startLoading(
+        _ kind: Loading,
+        _ work: @escaping @MainActor (any FriendsProviding) async throws(AppServerError) -> Void
+    ) {
+        let client = self.client
+        loading = kind
+        publishActivity()
+        loadingTask.replace(with: Task { [weak self] in
+            do throws(AppServerError) {
+                try await work(client)
+            } catch {
+                guard let self, !Task.isCancelled else { return }
+                self.showLoadFailure(error, firstPage: kind == .firstPage)
+            }
+        })
+    }
+
+    func showFirstPage(_ page: FriendPage, for search: String?, keepingRow: Bool) {
+        let previousID = selectedFriendID.value
+        let previousIndex = previousID.flatMap(loaded.index(of:))
+        loaded.replace(with: page)
+        firstPageFailure = nil
+        nextPageFailure = nil
+        let knownTotal = page.total ?? (page.nextCursor == nil ? loaded.count : nil)
+        if let search {
+            shownSearch = (search, knownTotal)
+        } else {
+            shownSearch = nil
+            totalFriends = knownTotal
+        }
+        if let previousID, loaded.index(of: previousID) != nil {
+            selectedFriendID.value = previousID
+        } else if keepingRow, let previousIndex, !loaded.isEmpty {
+            selectedFriendID.value = loaded.friends[min(previousIndex, loaded.count - 1)].id
+        } else {
+            selectedFriendID.value = loaded.friends.first?.id
+        }
+        finishLoading()
+    }
+
+    func showNextPage(_ page: FriendPage, finished: Bool = true) {
+        loaded.append(page)
+        nextPageFailure = nil
+        if finished { loading = nil }
+        publishRows()
+        publishActivity()
+    }
+
+    /// A failed first page replaces the rows with an error row; a failed next page keeps what is
+    /// shown and adds one.
+    func showLoadFailure(_ error: AppServerError, firstPage: Bool) {
+        let message = error.loadFailureMessage
+        if firstPage {
+            loaded = LoadedFriends()
+            firstPageFailure = message
+            nextPageFailure = nil
+            shownSearch = nil
+            selectedFriendID.value = nil
+        } else {
+            nextPageFailure = message
+        }
+        finishLoading()
+    }
+
+    func finishLoading() {
+        loading = nil
+        publishRows()
+        publishActivity()
+    }
+}
