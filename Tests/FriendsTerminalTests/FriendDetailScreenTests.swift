@@ -75,4 +75,29 @@ struct FriendDetailScreenTests {
         #expect(detail.handle(.escape) == .ignored)
         #expect(detail.handle(.character("q")) == .quit)
     }
+
+    @Test("a friend removed elsewhere says so instead of showing stale details; e does nothing")
+    func removed() async {
+        let client = FakeFriendsClient(friends: [])
+        let viewModel = FriendDetailViewModel(friend: SampleData.ada, client: client, avatars: ImageLoader(avatarsFrom: client))
+        let screen = FriendDetailScreen(viewModel: viewModel, redraw: {})
+        var edits = 0
+        viewModel.onEditFriend = { _ in edits += 1 }
+        screen.screenDidAppear()
+        await viewModel.removedMessage.waitUntil { $0 != nil }
+        _ = screen.handle(.character("e"))
+        let canvas = screen.render(size: TerminalSize(rows: 8, columns: 40))
+        #expect(canvas.style(of: "Ada Lovelace was")?.foreground == .red)
+        expectScreen(canvas, [
+            " Ada Lovelace",
+            "────────────────────────────────────────",
+            "",
+            "  Ada Lovelace was removed elsewhere.",
+            "",
+            "",
+            "",
+            " e Edit  Esc Back  q Quit",
+        ])
+        #expect(edits == 0)
+    }
 }
