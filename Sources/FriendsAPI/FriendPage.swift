@@ -4,11 +4,12 @@ import Foundation
 ///
 /// Pass `nextCursor` back as the `cursor` query parameter to get the page after this one;
 /// `nil` means this is the last page. `total` counts every friend the query matches; the server
-/// sends it with the first page only (a page asked for with a cursor leaves it out).
+/// sends it with the first page only (a page asked for with a cursor leaves it out), and for a
+/// search only when at most 1,000 friends match (so a one-letter search stays cheap).
 public struct FriendPage: Codable, Sendable, Equatable {
     public var items: [Friend]
     public var nextCursor: String?
-    /// How many friends match the query in all; `nil` on pages after the first.
+    /// How many friends match the query in all; `nil` when the server did not count them.
     public var total: Int?
 
     private enum CodingKeys: String, CodingKey {

@@ -39,6 +39,15 @@ struct FriendVersionAndTotalTests {
         }
     }
 
+    @Test func aSearchMatchingMoreThanAThousandLeavesTheTotalOut() async throws {
+        try await TestApp.run { client, store in
+            try await store.insert((1...1_001).map { NewFriend.sample("Ann", "Smith\($0)") })
+            #expect(try await client.send(.get, "/friends?q=smith").decode(FriendPage.self).total == nil)
+            #expect(try await client.send(.get, "/friends?q=smith1").decode(FriendPage.self).total == 113)
+            #expect(try await client.send(.get, "/friends").decode(FriendPage.self).total == 1_001)
+        }
+    }
+
     @Test func theOriginalClientsRoutesSendNoVersion() async throws {
         try await TestApp.run { client, _ in
             let added = try await client.send(.post, "/addFriend", json: #"{"firstname": "Ada", "lastname": "Lovelace"}"#)
@@ -56,11 +65,13 @@ struct FriendVersionAndTotalTests {
             try await store.insert([
                 .sample("Ada", "Lovelace", phone: "0501234567"), .sample("Adam", "Smith"), .sample("Grace", "Hopper"),
             ])
-            #expect(try await store.count(matching: nil) == 3)
-            #expect(try await store.count(matching: FriendSearch("ad")) == 2)
-            #expect(try await store.count(matching: FriendSearch("050 12")) == 1)
-            #expect(try await store.count(matching: FriendSearch("ada lov")) == 1)
-            #expect(try await store.count(matching: FriendSearch("zzz")) == 0)
+            #expect(try await store.count(matching: nil, atMost: nil) == 3)
+            #expect(try await store.count(matching: nil, atMost: 2) == 2)
+            #expect(try await store.count(matching: FriendSearch("ad"), atMost: nil) == 2)
+            #expect(try await store.count(matching: FriendSearch("ad"), atMost: 1) == 1)
+            #expect(try await store.count(matching: FriendSearch("050 12"), atMost: 10) == 1)
+            #expect(try await store.count(matching: FriendSearch("ada lov"), atMost: nil) == 1)
+            #expect(try await store.count(matching: FriendSearch("zzz"), atMost: 10) == 0)
         }
     }
 }

@@ -11,11 +11,23 @@ struct FriendHandlers: Sendable {
     func list(_ request: Request) async throws -> Response {
         let (pageSize, listRequest) = try ListQueryParser.request(from: request)
         let rows = try await store.list(listRequest)
-        // Counted for the first page only: a list that pages on keeps the count it was given.
-        let total = listRequest.after == nil ? try await store.count(matching: listRequest.search) : nil
+        let total = try await total(of: listRequest)
         let page = ListQueryParser.page(from: rows, pageSize: pageSize, total: total)
         return JSONResponse.make(body: FriendJSON.body(page))
     }
+
+    /// What the first page says `total` is: every friend, or the friends a search matches when
+    /// they are fewer than `maximumSearchTotal` (a broad search then costs no more to count than
+    /// that many rows; the page leaves `total` out and the client says "50+"). Later pages leave
+    /// it out too: a list that pages on keeps the count it was given.
+    private func total(of request: FriendListRequest) async throws -> Int? {
+        guard request.after == nil else { return nil }
+        guard let search = request.search else { return try await store.count(matching: nil, atMost: nil) }
+        let count = try await store.count(matching: search, atMost: Self.maximumSearchTotal + 1)
+        return count > Self.maximumSearchTotal ? nil : count
+    }
+
+    static let maximumSearchTotal = 1_000
 
     func all() async throws -> Response {
         JSONResponse.make(body: FriendJSON.body(try await store.all().map(\.friend)))

@@ -232,7 +232,7 @@ enum OpenAPIDocument {
             "properties": {
               "items": { "type": "array", "items": { "$ref": "#/components/schemas/Friend" } },
               "nextCursor": { "type": "string", "nullable": true, "description": "Pass as cursor for the next page; null on the last page." },
-              "total": { "type": "integer", "minimum": 0, "description": "How many friends match q in all; sent with the first page only (no cursor)." }
+              "total": { "type": "integer", "minimum": 0, "description": "How many friends match q in all; sent with the first page only (no cursor), and for a search only when at most 1000 friends match." }
             }
           },
           "HealthStatus": {

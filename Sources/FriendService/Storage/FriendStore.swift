@@ -17,8 +17,9 @@ public protocol FriendStore: Sendable {
     /// Up to `request.limit` friends after `request.after` in list order, matching `request.search`.
     func list(_ request: FriendListRequest) async throws -> [StoredFriend]
 
-    /// How many friends match `search` (every friend when `nil`).
-    func count(matching search: FriendSearch?) async throws -> Int
+    /// How many friends match `search` (every friend when `nil`), counting no further than
+    /// `limit` when one is given (so a broad search costs no more than `limit` rows).
+    func count(matching search: FriendSearch?, atMost limit: Int?) async throws -> Int
 
     /// Every friend in list order (the original client's `/listFriends`).
     func all() async throws -> [StoredFriend]

@@ -24,9 +24,9 @@ public actor MemoryFriendStore: FriendStore {
         return Array(matching.prefix(request.limit))
     }
 
-    public func count(matching search: FriendSearch?) -> Int {
-        guard let search else { return rows.count }
-        return rows.values.count { search.matches($0.friend) }
+    public func count(matching search: FriendSearch?, atMost limit: Int?) -> Int {
+        let count = search.map { search in rows.values.count { search.matches($0.friend) } } ?? rows.count
+        return limit.map { min($0, count) } ?? count
     }
 
     public func all() -> [StoredFriend] {

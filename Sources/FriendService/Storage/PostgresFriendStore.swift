@@ -100,7 +100,7 @@ public final class PostgresFriendStore: FriendStore {
         return try await rows(PostgresQuery(unsafeSQL: sql, binds: binds))
     }
 
-    public func count(matching search: FriendSearch?) async throws -> Int {
+    public func count(matching search: FriendSearch?, atMost limit: Int?) async throws -> Int {
         var binds = PostgresBindings()
         var conditions: [String] = []
         if let search {
@@ -113,9 +113,12 @@ public final class PostgresFriendStore: FriendStore {
             }
         }
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " OR ")
-        let rows = try await client.query(
-            PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(schema).friends \(filter)", binds: binds), logger: logger
-        ).collect()
+        var sql = "SELECT count(*) FROM \(schema).friends \(filter)"
+        if let limit {
+            binds.append(limit)
+            sql = "SELECT count(*) FROM (SELECT 1 FROM \(schema).friends \(filter) LIMIT $\(binds.count)) AS capped"
+        }
+        let rows = try await client.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger).collect()
         return try rows.first?.decode(Int.self) ?? 0
     }
 

@@ -94,9 +94,9 @@ public final class SQLiteFriendStore: FriendStore {
         }
     }
 
-    public func count(matching search: FriendSearch?) async throws -> Int {
+    public func count(matching search: FriendSearch?, atMost limit: Int?) async throws -> Int {
         try await withReader { connection in
-            let count = SQLiteListQuery.count(search)
+            let count = SQLiteListQuery.count(search, atMost: limit)
             return try await connection.query(count.sql, count.binds).first?.column("total")?.integer ?? 0
         }
     }

@@ -71,12 +71,18 @@ struct SQLiteListQuery {
         return ("SELECT " + counts.joined(separator: ", "), binds, spread.map(\.column))
     }
 
-    /// How many friends match `search`, or every friend: one count over the branches' ranges.
-    static func count(_ search: FriendSearch?) -> (sql: String, binds: [SQLiteData]) {
-        guard let search else { return ("SELECT count(*) AS total FROM friends", []) }
-        let branches = branches(search)
-        let conditions = branches.map { "(\($0.column) >= ? AND \($0.column) < ?)" }.joined(separator: " OR ")
-        return ("SELECT count(*) AS total FROM friends WHERE \(conditions)", branches.flatMap { [.text($0.low), .text($0.high)] })
+    /// How many friends match `search`, or every friend, counting at most `limit` rows: one count
+    /// over the branches' ranges.
+    static func count(_ search: FriendSearch?, atMost limit: Int?) -> (sql: String, binds: [SQLiteData]) {
+        var conditions = ""
+        var binds: [SQLiteData] = []
+        if let search {
+            let branches = branches(search)
+            conditions = "WHERE " + branches.map { "(\($0.column) >= ? AND \($0.column) < ?)" }.joined(separator: " OR ")
+            binds = branches.flatMap { [.text($0.low), .text($0.high)] }
+        }
+        guard let limit else { return ("SELECT count(*) AS total FROM friends \(conditions)", binds) }
+        return ("SELECT count(*) AS total FROM (SELECT 1 FROM friends \(conditions) LIMIT ?)", binds + [.integer(limit)])
     }
 
     private static func keyset(_ after: FriendSortKey?) -> (String?, [SQLiteData]) {
