@@ -1,7 +1,9 @@
 import FriendsAPI
 import FriendsClient
 
-/// Changes to single friends (removed, changed elsewhere) and what the outputs show.
+/// Changes to single friends (removed, changed elsewhere) and what the outputs show. A live
+/// change feed can apply a removed or updated friend through the same two steps: by id, keeping
+/// the selection and the counts right.
 extension FriendsListViewModel {
     /// Takes the friend out of the list; a removed selection moves to the friend that took its
     /// place, or to the one before when it was the last.
