@@ -37,11 +37,6 @@ public enum FriendsEndpoint: String, CaseIterable, Sendable {
         self != .health && self != .openAPI
     }
 
-    /// Whether the request carries a JSON body.
-    public var hasBody: Bool {
-        method == "POST" || method == "PATCH"
-    }
-
     /// The concrete path; `id` fills `{id}` where the pattern has one.
     public func path(id: Int? = nil) -> String {
         guard let id else { return pathPattern }
