@@ -228,6 +228,14 @@ enum OpenAPIDocument {
           "CreatedFriend": {
             "description": "The created friend.",
             "headers": { "ETag": { "schema": { "type": "string" } }, "Location": { "schema": { "type": "string" } } },
+            "links": {
+              "GetFriend": { "operationId": "getFriend", "parameters": { "id": "$response.body#/id" } },
+              "UpdateFriend": { "operationId": "updateFriend", "parameters": { "id": "$response.body#/id" } },
+              "DeleteFriend": { "operationId": "deleteFriend", "parameters": { "id": "$response.body#/id" } },
+              "GetFriendAvatar": { "operationId": "getFriendAvatar", "parameters": { "id": "$response.body#/id" } },
+              "LegacyEditFriend": { "operationId": "legacyEditFriend", "parameters": { "id": "$response.body#/id" } },
+              "LegacyDeleteFriend": { "operationId": "legacyDeleteFriend", "parameters": { "id": "$response.body#/id" } }
+            },
             "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Friend" }, "example": { "id": 1, "version": 1, "firstname": "Ada", "lastname": "Lovelace", "phonenumber": "+44 20 7946 0018", "email": "ada@example.com", "about": "Wrote the first program." } } }
           },
           "Error": {
