@@ -1,5 +1,3 @@
-import Foundation
-import FriendsAPI
 import Logging
 import NIOCore
 import NIOHTTP1
