@@ -103,6 +103,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             reading = .closing
             context.fireErrorCaught(error)
         case .betweenRequests, .head:
+            guard error is HTTPParserError else {
+                // Not the request's fault (the connection broke, for one): nobody to answer.
+                context.fireErrorCaught(error)
+                return
+            }
             logger.debug("Malformed request", metadata: ["error": "\(error)"])
             refuse(ConnectionRefusal(parserError: error))
         }
