@@ -76,6 +76,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             return
         case (_, .head(let head)):
             if let refusal = ConnectionRefusal(refusing: head) {
+                logger.debug("Refused request", metadata: ["method": "\(head.method)", "status": "\(refusal.status.code)"])
                 refuse(refusal)
                 return
             }
