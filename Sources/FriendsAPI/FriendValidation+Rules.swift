@@ -26,16 +26,17 @@ extension FriendValidation {
     }
 
     /// Empty, or one `@` between a non-empty local part and a dotted domain, without spaces.
+    /// Judged code point by code point, as the OpenAPI document's pattern is.
     public static func isPlausibleEmail(_ value: String) -> Bool {
         if value.isEmpty { return true }
-        guard value.count <= maximumEmailLength else { return false }
-        guard !value.unicodeScalars.contains(where: { isControl($0) || $0.properties.isWhitespace }) else {
+        let scalars = Array(value.unicodeScalars)
+        guard !scalars.contains(where: { isControl($0) || $0.properties.isWhitespace }) else {
             return false
         }
-        let parts = value.split(separator: "@", omittingEmptySubsequences: false)
+        let parts = scalars.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty else { return false }
         let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
-        return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty && !$0.hasPrefix("-") && !$0.hasSuffix("-") }
+        return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty && $0.first != "-" && $0.last != "-" }
     }
 
     /// Control characters, line separators and bidirectional overrides: never part of a name.

@@ -8,6 +8,7 @@ public enum FriendValidation {
     public static let maximumNameLength = 100
     public static let maximumAboutLength = 2_000
     public static let maximumEmailLength = 254
+    public static let maximumPhoneNumberLength = 40
     public static let phoneDigitRange = 3...20
 
     /// Every failed field of a new friend, with a message; empty when it is valid.
@@ -37,18 +38,23 @@ public enum FriendValidation {
     }
 
     /// Why `value` is not acceptable for `field`, or `nil` when it is.
-    /// The value is judged as stored, that is, trimmed.
+    ///
+    /// Lengths count Unicode code points of the value as sent, the unit of JSON Schema's `maxLength`,
+    /// so the OpenAPI document and the server agree on every value (see `FriendValidation.Pattern`).
+    /// Everything else is judged on the value as stored, that is, trimmed.
     public static func message(for field: FriendField, value: String) -> String? {
+        let length = value.unicodeScalars.count
         let value = trim(value)
         switch field {
         case .firstname, .lastname:
-            return nameMessage(field: field, value: value)
+            return nameMessage(field: field, value: value, length: length)
         case .phonenumber:
-            return isPlausiblePhoneNumber(value) ? nil : phoneNumberMessage
+            return length <= maximumPhoneNumberLength && isPlausiblePhoneNumber(value) ? nil : phoneNumberMessage
         case .email:
-            return isPlausibleEmail(value) ? nil : "Email must be empty or an address like name@example.com."
+            return length <= maximumEmailLength && isPlausibleEmail(value)
+                ? nil : "Email must be empty or an address like name@example.com."
         case .about:
-            if value.count > maximumAboutLength {
+            if length > maximumAboutLength {
                 return "About must be at most 2,000 characters."
             }
             if value.unicodeScalars.contains(where: { isForbiddenInText($0) }) {
@@ -58,20 +64,24 @@ public enum FriendValidation {
         }
     }
 
-    /// Removes white space and newlines around a value.
+    /// Removes white space and line breaks (Unicode's White_Space property) around a value.
     @Sendable public static func trim(_ value: String) -> String {
-        value.trimmingCharacters(in: .whitespacesAndNewlines)
+        let scalars = value.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
     }
 
     static let phoneNumberMessage =
         "Phone number must be empty or 3 to 20 digits, optionally starting with +, "
         + "with spaces, dashes, dots or parentheses between."
 
-    private static func nameMessage(field: FriendField, value: String) -> String? {
+    private static func nameMessage(field: FriendField, value: String, length: Int) -> String? {
         if value.isEmpty {
             return "\(field.displayName) is required."
         }
-        if value.count > maximumNameLength {
+        if length > maximumNameLength {
             return "\(field.displayName) must be at most \(maximumNameLength) characters."
         }
         if value.unicodeScalars.contains(where: { isControl($0) }) {

@@ -1,29 +1,29 @@
 import Foundation
 
-/// Paths of the API, relative to the server's base URL.
+/// Paths of the API, relative to the server's base URL, read from the route table `FriendsEndpoint`.
 public enum FriendsRoutes {
-    public static let friends = "/friends"
-    public static let health = "/health"
-    public static let openAPI = "/openapi.json"
+    public static let friends = FriendsEndpoint.listFriends.path()
+    public static let health = FriendsEndpoint.health.path()
+    public static let openAPI = FriendsEndpoint.openAPI.path()
 
     public static func friend(id: Int) -> String {
-        "\(friends)/\(id)"
+        FriendsEndpoint.getFriend.path(id: id)
     }
 
     public static func avatar(id: Int) -> String {
-        "\(friend(id: id))/avatar"
+        FriendsEndpoint.getFriendAvatar.path(id: id)
     }
 
     /// The original iOS client's routes, kept byte-compatible.
     public enum Legacy {
         /// `GET`: every friend as a plain JSON array.
-        public static let listFriends = "/listFriends"
+        public static let listFriends = FriendsEndpoint.legacyListFriends.path()
         /// `POST`: create; answers `201` with the created friend.
-        public static let addFriend = "/addFriend"
+        public static let addFriend = FriendsEndpoint.legacyAddFriend.path()
 
         /// `PATCH` updates (answers the friend), `DELETE` removes (answers `200` with the removed friend).
         public static func editFriend(id: Int) -> String {
-            "/editFriend/\(id)"
+            FriendsEndpoint.legacyEditFriend.path(id: id)
         }
     }
 }

@@ -22,13 +22,15 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var database: DatabaseOption
 
+    @OptionGroup var connectionLimits: ConnectionLimitOptions
+
     func run() async throws {
         let logLevelText = logLevel ?? Environment.value("FRIENDSERVICE_LOG_LEVEL") ?? "info"
         guard let level = Logger.Level(rawValue: logLevelText) else {
             throw ValidationError("Unknown log level \(logLevelText).")
         }
         let portText = Environment.value("FRIENDSERVICE_PORT")
-        let configuration = FriendServerConfiguration(
+        var configuration = FriendServerConfiguration(
             hostname: hostname ?? Environment.value("FRIENDSERVICE_HOSTNAME") ?? FriendServerConfiguration.defaultHostname,
             port: try port ?? portText.map(Self.port) ?? FriendServerConfiguration.defaultPort,
             database: try database.location(),
@@ -36,6 +38,7 @@ struct Serve: AsyncParsableCommand {
             allowsAnonymousAccess: allowAnonymous || Environment.value("FRIENDSERVICE_ALLOW_ANONYMOUS") == "1",
             logLevel: level
         )
+        configuration.connectionLimits = try connectionLimits.limits()
         do {
             try await FriendServer.run(configuration)
         } catch let error as ConfigurationError {

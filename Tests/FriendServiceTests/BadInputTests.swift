@@ -133,7 +133,7 @@ struct BadInputTests {
             _ = try missing.envelope
             let wrongMethod = try await client.send(.put, "/friends/1", json: "{}")
             #expect(wrongMethod.status == .methodNotAllowed)
-            #expect(wrongMethod.headers[.allow] == "DELETE, GET, PATCH")
+            #expect(wrongMethod.headers[.allow] == "DELETE, GET, HEAD, PATCH")
             _ = try wrongMethod.envelope
             let legacy = try await client.send(.get, "/editFriend/1")
             #expect(legacy.status == .methodNotAllowed)

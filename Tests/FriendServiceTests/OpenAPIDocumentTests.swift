@@ -1,4 +1,5 @@
 import Foundation
+import FriendsAPI
 import Hummingbird
 import Testing
 
@@ -8,44 +9,121 @@ struct OpenAPIDocumentTests {
     private struct Operation: Hashable, CustomStringConvertible {
         var method: String
         var path: String
-        var description: String { "\(method) \(path)" }
+        var operationID: String
+        var description: String { "\(method) \(path) \(operationID)" }
     }
 
     private static let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
-    private func documentedOperations() throws -> Set<Operation> {
-        let document = try #require(try JSONSerialization.jsonObject(with: OpenAPIDocument.json) as? [String: Any])
-        #expect(document["openapi"] as? String == "3.0.3")
+    private static func document(withToken: Bool = false) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: OpenAPIDocument.served(withToken: withToken)) as? [String: Any])
+    }
+
+    private static func operations(in document: [String: Any]) throws -> [(Operation, [String: Any])] {
         let paths = try #require(document["paths"] as? [String: [String: Any]])
-        return Set(paths.flatMap { path, item in
-            item.keys.filter(Self.methods.contains).map { Operation(method: $0.uppercased(), path: path) }
-        })
-    }
-
-    @Test func everyRouteIsDocumentedAndEveryDocumentedRouteExists() throws {
-        let router = buildRouter(store: MemoryFriendStore(), configuration: TestApp.configuration())
-        let served = Set(router.routes.map { Operation(method: $0.method.rawValue, path: $0.path.description) })
-        let documented = try documentedOperations()
-        #expect(served.subtracting(documented).isEmpty, "served but not documented")
-        #expect(documented.subtracting(served).isEmpty, "documented but not served")
-        #expect(served.count == 12)
-    }
-
-    @Test func everyReferenceResolves() throws {
-        let document = try #require(try JSONSerialization.jsonObject(with: OpenAPIDocument.json) as? [String: Any])
-        let references = OpenAPIDocument.text.matches(of: /"\$ref": "#\/([^"]+)"/).map { String($0.output.1) }
-        #expect(!references.isEmpty)
-        for reference in Set(references) {
-            var node: Any? = document
-            for key in reference.split(separator: "/") { node = (node as? [String: Any])?[String(key)] }
-            #expect(node != nil, "unresolved $ref \(reference)")
+        return paths.flatMap { path, item in
+            item.compactMap { method, operation -> (Operation, [String: Any])? in
+                guard methods.contains(method), let operation = operation as? [String: Any] else { return nil }
+                let id = operation["operationId"] as? String ?? ""
+                return (Operation(method: method.uppercased(), path: path, operationID: id), operation)
+            }
         }
     }
 
-    @Test func theServedDocumentIsTheSame() async throws {
-        try await TestApp.run { client, _ in
+    @Test func theDocumentDescribesExactlyTheRouteTable() throws {
+        let document = try Self.document()
+        #expect(document["openapi"] as? String == "3.0.3")
+        let documented = Set(try Self.operations(in: document).map(\.0))
+        let table = Set(FriendsEndpoint.allCases.map { Operation(method: $0.method, path: $0.pathPattern, operationID: $0.rawValue) })
+        #expect(documented == table)
+    }
+
+    @Test func theServerRegistersExactlyTheRouteTable() {
+        let router = buildRouter(store: MemoryFriendStore(), configuration: TestApp.configuration())
+        let served = Set(router.routes.map { "\($0.method.rawValue) \($0.path.description)" })
+        #expect(served == Set(FriendsEndpoint.allCases.map { "\($0.method) \($0.pathPattern)" }))
+        #expect(served.count == FriendsEndpoint.allCases.count)
+    }
+
+    @Test func theClientsPathsComeFromTheRouteTable() {
+        #expect(FriendsRoutes.friend(id: 7) == "/friends/7")
+        #expect(FriendsRoutes.avatar(id: 7) == "/friends/7/avatar")
+        #expect(FriendsRoutes.Legacy.editFriend(id: 7) == "/editFriend/7")
+        #expect(RouteTable.methods(servingPath: "/friends/7").map(\.rawValue).sorted() == ["DELETE", "GET", "HEAD", "PATCH"])
+    }
+
+    @Test func securityIsDeclaredOnlyWhenTheServerHasAToken() throws {
+        let open = try Self.document(withToken: false)
+        #expect(open["security"] == nil)
+        #expect((open["components"] as? [String: Any])?["securitySchemes"] == nil)
+        for (operation, body) in try Self.operations(in: open) {
+            #expect((body["responses"] as? [String: Any])?["401"] == nil, "\(operation)")
+        }
+
+        let guarded = try Self.document(withToken: true)
+        #expect(guarded["security"] != nil)
+        for (operation, body) in try Self.operations(in: guarded) {
+            let endpoint = try #require(FriendsEndpoint(rawValue: operation.operationID))
+            let responses = try #require(body["responses"] as? [String: Any])
+            #expect((responses["401"] != nil) == endpoint.needsToken, "\(operation)")
+            #expect((body["security"] as? [Any])?.isEmpty == (endpoint.needsToken ? nil : true), "\(operation)")
+        }
+    }
+
+    @Test func requestBodiesRejectUnknownFieldsAndStateTheServersRules() throws {
+        let schemas = try #require((try Self.document()["components"] as? [String: Any])?["schemas"] as? [String: [String: Any]])
+        for name in ["NewFriend", "FriendUpdate"] {
+            let schema = try #require(schemas[name])
+            #expect(schema["additionalProperties"] as? Bool == false, "\(name)")
+            let properties = try #require(schema["properties"] as? [String: [String: Any]])
+            #expect(Set(properties.keys) == Set(FriendField.allCases.map(\.rawValue) + ["id"]))
+            #expect(properties["firstname"]?["maxLength"] as? Int == FriendValidation.maximumNameLength)
+            #expect(properties["firstname"]?["pattern"] as? String == FriendValidation.Pattern.name)
+            #expect(properties["about"]?["maxLength"] as? Int == FriendValidation.maximumAboutLength)
+        }
+    }
+
+    @Test func everyBodyAndEveryResponseWithContentHasAnExample() throws {
+        let document = try Self.document(withToken: true)
+        let components = try #require(document["components"] as? [String: Any])
+        func resolve(_ node: [String: Any]) -> [String: Any] {
+            guard let reference = node["$ref"] as? String else { return node }
+            let keys = reference.dropFirst(2).split(separator: "/").map(String.init)
+            return (document[path: keys] as? [String: Any]) ?? [:]
+        }
+        var checked = 0
+        for (operation, body) in try Self.operations(in: document) {
+            var media: [(String, [String: Any])] = []
+            if let requestBody = body["requestBody"] as? [String: Any] {
+                media += (requestBody["content"] as? [String: [String: Any]] ?? [:]).map { ("\(operation) body", $0.value) }
+            }
+            for (status, response) in body["responses"] as? [String: [String: Any]] ?? [:] {
+                media += (resolve(response)["content"] as? [String: [String: Any]] ?? [:]).map { ("\(operation) \(status)", $0.value) }
+            }
+            for (name, medium) in media {
+                #expect(medium["example"] != nil, "\(name)")
+                checked += 1
+            }
+        }
+        #expect(checked > 30)
+        #expect(components["responses"] != nil)
+    }
+
+    @Test func everyReferenceResolves() throws {
+        let document = try Self.document(withToken: true)
+        let text = String(decoding: OpenAPIDocument.served(withToken: true), as: UTF8.self)
+        let references = text.matches(of: /"\$ref" ?: ?"#\/([^"]+)"/).map { String($0.output.1) }
+        #expect(!references.isEmpty)
+        for reference in Set(references) {
+            #expect(document[path: reference.split(separator: "/").map(String.init)] != nil, "unresolved $ref \(reference)")
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func theServedDocumentIsTheOneForTheServersConfiguration(withToken: Bool) async throws {
+        try await TestApp.run(token: withToken ? "secret" : nil) { client, _ in
             let response = try await client.send(.get, "/openapi.json")
-            #expect(Data(response.body.readableBytesView) == OpenAPIDocument.json)
+            #expect(Data(response.body.readableBytesView) == OpenAPIDocument.served(withToken: withToken))
         }
     }
 }

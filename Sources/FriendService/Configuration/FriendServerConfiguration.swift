@@ -17,6 +17,8 @@ public struct FriendServerConfiguration: Sendable {
     public var logLevel: Logger.Level
     /// Request bodies larger than this get 413.
     public var maximumBodySize: Int
+    /// Read timeouts, the keep-alive idle timeout and the cap on open connections.
+    public var connectionLimits = ConnectionLimits()
 
     public init(
         hostname: String = defaultHostname,

@@ -56,6 +56,13 @@ extension APIError {
         APIError(.contentTooLarge, "The request body is larger than \(limit) bytes.")
     }
 
+    static var unsupportedMediaType: APIError {
+        APIError(
+            .unsupportedMediaType, "Send the body as JSON, with Content-Type: application/json.",
+            fields: ["Content-Type": "Must be application/json."]
+        )
+    }
+
     static var storageUnavailable: APIError {
         APIError(.serviceUnavailable, "The database is not available; try again later.")
     }

@@ -3,7 +3,7 @@ import Hummingbird
 
 /// With a token configured, every route except the open ones needs `Authorization: Bearer <token>`.
 struct BearerAuthMiddleware<Context: RequestContext>: RouterMiddleware {
-    static var openPaths: Set<String> { [FriendsRoutes.health, FriendsRoutes.openAPI] }
+    static var openPaths: Set<String> { Set(FriendsEndpoint.allCases.filter { !$0.needsToken }.map { $0.path() }) }
 
     let token: String
 

@@ -4,7 +4,6 @@ import Logging
 
 /// Turns every error into a response with the JSON envelope: no bare 404s, no empty 500s.
 struct ErrorEnvelopeMiddleware<Context: RequestContext>: RouterMiddleware {
-    let routes: RouteTable
     let logger: Logger
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -24,7 +23,7 @@ struct ErrorEnvelopeMiddleware<Context: RequestContext>: RouterMiddleware {
         case FriendStoreError.preconditionFailed(let id, _):
             return .stale(id: id)
         case let error as any HTTPResponseError where error.status == .notFound:
-            let allowed = routes.methods(servingPath: request.uri.path)
+            let allowed = RouteTable.methods(servingPath: request.uri.path)
             return allowed.isEmpty ? .routeNotFound : .methodNotAllowed(allowed: allowed)
         case let error as any HTTPResponseError where error.status == .contentTooLarge:
             return APIError(.contentTooLarge, "The request body is too large.")

@@ -54,16 +54,13 @@ struct FriendBodyParser {
     }
 
     private func jsonObject(from request: Request) async throws -> [String: JSONValue] {
+        guard Self.isJSON(request.headers[.contentType]) else {
+            throw APIError.unsupportedMediaType
+        }
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maximumBodySize {
             throw APIError.bodyTooLarge(limit: maximumBodySize)
         }
-        var request = request
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.collectBody(upTo: maximumBodySize)
-        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-            throw APIError.bodyTooLarge(limit: maximumBodySize)
-        }
+        let buffer = try await body(of: request)
         guard buffer.readableBytes > 0 else {
             throw APIError(.badRequest, "The request body is empty; send a JSON object.")
         }
@@ -73,10 +70,35 @@ struct FriendBodyParser {
         else {
             throw APIError(.badRequest, "The request body is not valid JSON.")
         }
+        if let key = StrictJSON.duplicateKey(in: buffer.readableBytesView) {
+            throw APIError(.badRequest, "The request body names \(key) more than once.", fields: [key: "Given more than once."])
+        }
         guard case .object(let object) = value else {
             throw APIError(.badRequest, "The request body must be a JSON object, not \(value.kindDescription).")
         }
         return object
+    }
+
+    /// The body, or the client's error when it is too large, broken (bad chunk sizes or lengths) or too slow.
+    /// A broken body is never the database's fault: it must not answer 503.
+    private func body(of request: Request) async throws -> ByteBuffer {
+        var request = request
+        do {
+            return try await request.collectBody(upTo: maximumBodySize)
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            throw APIError.bodyTooLarge(limit: maximumBodySize)
+        } catch is RequestReadTimeout {
+            throw APIError(.requestTimeout, "The request body did not arrive in time.", headers: [.connection: "close"])
+        } catch {
+            throw APIError(.badRequest, "The request body could not be read: its framing is broken.", headers: [.connection: "close"])
+        }
+    }
+
+    /// `application/json`, with or without parameters such as `charset=utf-8`.
+    static func isJSON(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let mediaType = contentType.split(separator: ";", maxSplits: 1).first ?? ""
+        return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
     }
 
     /// `id` is tolerated (clients echo a whole friend back) and ignored; anything else is a typo to report.

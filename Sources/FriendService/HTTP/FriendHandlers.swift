@@ -69,8 +69,12 @@ struct FriendHandlers: Sendable {
 
     /// The `{id}` of the path as a friend id; 400 naming `id` when it is not a number.
     static func id(from context: some RequestContext) throws -> Int {
-        guard let text = context.parameters.get("id"), let id = Int(text) else {
-            throw APIError(.badRequest, "The friend id must be a whole number.", fields: ["id": "Must be a whole number."])
+        // Only the canonical form: `01` or `+1` would be a guess about which friend was meant.
+        guard let text = context.parameters.get("id"), let id = Int(text), String(id) == text else {
+            throw APIError(
+                .badRequest, "The friend id must be a whole number, written plainly (1, not 01 or +1).",
+                fields: ["id": "Must be a whole number."]
+            )
         }
         return id
     }

@@ -29,9 +29,9 @@ enum ListQueryParser {
 
         var search: FriendSearch?
         if let text = parameters.get(FriendListQuery.Name.search) {
-            if text.count > maximumSearchLength {
+            if text.unicodeScalars.count > maximumSearchLength {
                 failures[FriendListQuery.Name.search] = "Search must be at most \(maximumSearchLength) characters."
-            } else if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            } else if FriendValidation.trim(text).unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
                 failures[FriendListQuery.Name.search] = "Search must not contain control characters."
             } else {
                 search = FriendSearch(text)

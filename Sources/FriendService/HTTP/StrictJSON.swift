@@ -1,3 +1,5 @@
+import Foundation
+
 /// Catches what standard JSON forbids but Foundation's lenient decoder lets through.
 enum StrictJSON {
     /// Whether a `,` is followed (after white space) by `}` or `]` outside of strings, as in `{"a": 1,}`.
@@ -29,5 +31,51 @@ enum StrictJSON {
             afterComma = byte == UInt8(ascii: ",")
         }
         return false
+    }
+}
+
+extension StrictJSON {
+    /// The first key that appears twice in one object, decoded (`"a"` and `"\u0061"` are the same key).
+    /// Run on text that already parsed as JSON.
+    static func duplicateKey(in bytes: some Collection<UInt8>) -> String? {
+        var objects: [(keys: Set<String>, expectingKey: Bool)?] = []  // nil for arrays
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "{"):
+                objects.append((keys: [], expectingKey: true))
+            case UInt8(ascii: "["):
+                objects.append(nil)
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                _ = objects.popLast()
+            case UInt8(ascii: ","):
+                if let top = objects.last, var object = top {
+                    object.expectingKey = true
+                    objects[objects.count - 1] = object
+                }
+            case UInt8(ascii: "\""):
+                let start = index
+                index = bytes.index(after: index)
+                var escaped = false
+                while index != bytes.endIndex, escaped || bytes[index] != UInt8(ascii: "\"") {
+                    escaped = !escaped && bytes[index] == UInt8(ascii: "\\")
+                    index = bytes.index(after: index)
+                }
+                guard index != bytes.endIndex else { return nil }
+                if let top = objects.last, var object = top, object.expectingKey {
+                    let literal = Data(bytes[start...index])
+                    guard let key = try? JSONDecoder().decode(String.self, from: literal) else { return nil }
+                    if object.keys.contains(key) { return key }
+                    object.keys.insert(key)
+                    object.expectingKey = false
+                    objects[objects.count - 1] = object
+                }
+            default:
+                break
+            }
+            index = bytes.index(after: index)
+        }
+        return nil
     }
 }

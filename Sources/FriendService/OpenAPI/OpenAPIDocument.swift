@@ -1,9 +1,61 @@
 import Foundation
+import FriendsAPI
 
 /// The OpenAPI 3 description of every route, served at `/openapi.json`.
-/// `OpenAPIDocumentTests` fails when a route and this document disagree.
+/// `OpenAPIDocumentTests` fails when the route table `FriendsEndpoint` and this document disagree.
+///
+/// `text` holds what never changes; `served(withToken:)` adds the field rules of `FriendValidation`
+/// and, only when the server has a token, the bearer security and its `401` answers.
 enum OpenAPIDocument {
     static let json = Data(text.utf8)
+
+    static func served(withToken hasToken: Bool) -> Data {
+        guard var document = (try? JSONSerialization.jsonObject(with: json)) as? [String: Any] else { return json }
+        for schema in ["NewFriend", "FriendUpdate"] {
+            document[path: ["components", "schemas", schema, "properties"]] = fieldProperties
+        }
+        let search = ["paths", FriendsEndpoint.listFriends.pathPattern, "get", "parameters"]
+        if var parameters = document[path: search] as? [[String: Any]], let q = parameters.firstIndex(where: { $0["name"] as? String == "q" }) {
+            parameters[q][path: ["schema", "pattern"]] = FriendValidation.Pattern.search
+            document[path: search] = parameters
+        }
+        if hasToken {
+            document["security"] = [["bearer": [String]()]]
+            document[path: ["components", "securitySchemes"]] = ["bearer": ["type": "http", "scheme": "bearer"]]
+        }
+        let error: [String: Any] = ["$ref": "#/components/responses/Error"]
+        for endpoint in FriendsEndpoint.allCases {
+            let operation = ["paths", endpoint.pathPattern, endpoint.method.lowercased()]
+            if endpoint != .openAPI {
+                document[path: operation + ["responses", "503"]] = error
+            }
+            if hasToken, endpoint.needsToken {
+                document[path: operation + ["responses", "401"]] = error
+            } else if hasToken {
+                document[path: operation + ["security"]] = [Any]()
+            }
+        }
+        let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return (try? JSONSerialization.data(withJSONObject: document, options: options)) ?? json
+    }
+
+    /// The body fields with the lengths and patterns the server enforces.
+    private static var fieldProperties: [String: Any] {
+        func field(_ maximumLength: Int, _ pattern: String, _ description: String) -> [String: Any] {
+            ["type": "string", "maxLength": maximumLength, "pattern": pattern, "description": description]
+        }
+        return [
+            "firstname": field(FriendValidation.maximumNameLength, FriendValidation.Pattern.name, "Not blank; no control characters."),
+            "lastname": field(FriendValidation.maximumNameLength, FriendValidation.Pattern.name, "Not blank; no control characters."),
+            "phonenumber": field(
+                FriendValidation.maximumPhoneNumberLength, FriendValidation.Pattern.phoneNumber,
+                "Empty, or 3-20 digits with an optional leading + and spaces, dashes, dots (or parentheses) between."
+            ),
+            "email": field(FriendValidation.maximumEmailLength, FriendValidation.Pattern.email, "Empty, or an address like name@example.com."),
+            "about": field(FriendValidation.maximumAboutLength, FriendValidation.Pattern.about, "Free text; tabs and line breaks allowed, other control characters not."),
+            "id": ["description": "Ignored, so that a client may send a whole friend back."],
+        ]
+    }
 
     static let text = #"""
     {
@@ -13,7 +65,6 @@ enum OpenAPIDocument {
         "version": "1.0.0",
         "description": "A contact list: list, search, add, edit and delete friends. Errors always use the envelope {\"error\": {\"message\": ..., \"fields\": {...}}}. When the server has a token, every route except /health and /openapi.json needs 'Authorization: Bearer <token>'."
       },
-      "security": [{ "bearer": [] }],
       "paths": {
         "/friends": {
           "get": {
@@ -21,23 +72,23 @@ enum OpenAPIDocument {
             "summary": "One page of friends, sorted by last name, first name, id (case- and accent-insensitive).",
             "parameters": [
               { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 500, "default": 50 } },
-              { "name": "cursor", "in": "query", "description": "nextCursor of the previous page; opaque.", "schema": { "type": "string" } },
+              { "name": "cursor", "in": "query", "description": "nextCursor of the previous page; opaque.", "schema": { "type": "string", "maxLength": 2048, "pattern": "^[A-Za-z0-9_-]*$" } },
               { "name": "q", "in": "query", "description": "Search, case- and accent-insensitive: a prefix of the first name, the last name or 'first last'; when q is only digits, '+', spaces, dashes, dots or parentheses, also a prefix of the phone number's digits.", "schema": { "type": "string", "maxLength": 200 } }
             ],
             "responses": {
-              "200": { "description": "A page.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/FriendPage" } } } },
-              "400": { "$ref": "#/components/responses/Error" },
-              "401": { "$ref": "#/components/responses/Error" }
+              "200": { "description": "A page.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/FriendPage" }, "example": { "items": [{ "id": 1, "version": 1, "firstname": "Ada", "lastname": "Lovelace", "phonenumber": "+44 20 7946 0018", "email": "ada@example.com", "about": "Wrote the first program." }], "nextCursor": null } } } },
+              "400": { "$ref": "#/components/responses/Error" }
             }
           },
           "post": {
             "operationId": "createFriend",
-            "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/NewFriend" } } } },
+            "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/NewFriend" }, "example": { "firstname": "Ada", "lastname": "Lovelace", "phonenumber": "+44 20 7946 0018", "email": "ada@example.com", "about": "Wrote the first program." } } } },
             "responses": {
               "201": { "$ref": "#/components/responses/CreatedFriend" },
               "400": { "$ref": "#/components/responses/Error" },
-              "401": { "$ref": "#/components/responses/Error" },
-              "413": { "$ref": "#/components/responses/Error" }
+              "413": { "$ref": "#/components/responses/Error" },
+              "415": { "$ref": "#/components/responses/Error" },
+              "503": { "$ref": "#/components/responses/Error" }
             }
           }
         },
@@ -48,7 +99,6 @@ enum OpenAPIDocument {
             "responses": {
               "200": { "$ref": "#/components/responses/Friend" },
               "400": { "$ref": "#/components/responses/Error" },
-              "401": { "$ref": "#/components/responses/Error" },
               "404": { "$ref": "#/components/responses/Error" }
             }
           },
@@ -56,14 +106,15 @@ enum OpenAPIDocument {
             "operationId": "updateFriend",
             "summary": "Changes the fields present in the body.",
             "parameters": [{ "$ref": "#/components/parameters/ifMatch" }],
-            "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/FriendUpdate" } } } },
+            "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/FriendUpdate" }, "example": { "about": "First programmer." } } } },
             "responses": {
               "200": { "$ref": "#/components/responses/Friend" },
               "400": { "$ref": "#/components/responses/Error" },
-              "401": { "$ref": "#/components/responses/Error" },
               "404": { "$ref": "#/components/responses/Error" },
               "412": { "$ref": "#/components/responses/Error" },
-              "413": { "$ref": "#/components/responses/Error" }
+              "413": { "$ref": "#/components/responses/Error" },
+              "415": { "$ref": "#/components/responses/Error" },
+              "503": { "$ref": "#/components/responses/Error" }
             }
           },
           "delete": {
@@ -72,7 +123,6 @@ enum OpenAPIDocument {
             "responses": {
               "204": { "description": "Removed." },
               "400": { "$ref": "#/components/responses/Error" },
-              "401": { "$ref": "#/components/responses/Error" },
               "404": { "$ref": "#/components/responses/Error" },
               "412": { "$ref": "#/components/responses/Error" }
             }
@@ -88,11 +138,10 @@ enum OpenAPIDocument {
               "200": {
                 "description": "SVG image, cacheable.",
                 "headers": { "ETag": { "schema": { "type": "string" } }, "Cache-Control": { "schema": { "type": "string" } } },
-                "content": { "image/svg+xml": { "schema": { "type": "string" } } }
+                "content": { "image/svg+xml": { "schema": { "type": "string" }, "example": "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"128\" height=\"128\">…</svg>" } }
               },
-              "304": { "description": "Not modified." },
+              "304": { "description": "Not modified.", "headers": { "ETag": { "schema": { "type": "string" } } } },
               "400": { "$ref": "#/components/responses/Error" },
-              "401": { "$ref": "#/components/responses/Error" },
               "404": { "$ref": "#/components/responses/Error" }
             }
           }
@@ -100,9 +149,8 @@ enum OpenAPIDocument {
         "/health": {
           "get": {
             "operationId": "health",
-            "security": [],
             "responses": {
-              "200": { "description": "Up.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/HealthStatus" } } } },
+              "200": { "description": "Up.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/HealthStatus" }, "example": { "status": "ok", "database": "sqlite" } } } },
               "503": { "$ref": "#/components/responses/Error" }
             }
           }
@@ -110,8 +158,7 @@ enum OpenAPIDocument {
         "/openapi.json": {
           "get": {
             "operationId": "openAPI",
-            "security": [],
-            "responses": { "200": { "description": "This document.", "content": { "application/json": { "schema": { "type": "object" } } } } }
+            "responses": { "200": { "description": "This document.", "content": { "application/json": { "schema": { "type": "object" }, "example": { "openapi": "3.0.3", "info": { "title": "FriendService", "version": "1.0.0" }, "paths": {} } } } } }
           }
         },
         "/listFriends": {
@@ -119,8 +166,7 @@ enum OpenAPIDocument {
             "operationId": "legacyListFriends",
             "summary": "The original iOS client's list: every friend as a plain array.",
             "responses": {
-              "200": { "description": "All friends.", "content": { "application/json": { "schema": { "type": "array", "items": { "$ref": "#/components/schemas/Friend" } } } } },
-              "401": { "$ref": "#/components/responses/Error" }
+              "200": { "description": "All friends.", "content": { "application/json": { "schema": { "type": "array", "items": { "$ref": "#/components/schemas/Friend" } }, "example": [{ "id": 1, "firstname": "Ada", "lastname": "Lovelace", "phonenumber": "+44 20 7946 0018", "email": "ada@example.com", "about": "Wrote the first program." }] } } }
             }
           }
         },
@@ -128,12 +174,13 @@ enum OpenAPIDocument {
           "post": {
             "operationId": "legacyAddFriend",
             "summary": "The original iOS client's create.",
-            "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/NewFriend" } } } },
+            "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/NewFriend" }, "example": { "firstname": "Ada", "lastname": "Lovelace", "phonenumber": "+44 20 7946 0018", "email": "ada@example.com", "about": "Wrote the first program." } } } },
             "responses": {
               "201": { "$ref": "#/components/responses/CreatedFriend" },
               "400": { "$ref": "#/components/responses/Error" },
-              "401": { "$ref": "#/components/responses/Error" },
-              "413": { "$ref": "#/components/responses/Error" }
+              "413": { "$ref": "#/components/responses/Error" },
+              "415": { "$ref": "#/components/responses/Error" },
+              "503": { "$ref": "#/components/responses/Error" }
             }
           }
         },
@@ -143,14 +190,15 @@ enum OpenAPIDocument {
             "operationId": "legacyEditFriend",
             "summary": "The original iOS client's update.",
             "parameters": [{ "$ref": "#/components/parameters/ifMatch" }],
-            "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/FriendUpdate" } } } },
+            "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/FriendUpdate" }, "example": { "about": "First programmer." } } } },
             "responses": {
               "200": { "$ref": "#/components/responses/Friend" },
               "400": { "$ref": "#/components/responses/Error" },
-              "401": { "$ref": "#/components/responses/Error" },
               "404": { "$ref": "#/components/responses/Error" },
               "412": { "$ref": "#/components/responses/Error" },
-              "413": { "$ref": "#/components/responses/Error" }
+              "413": { "$ref": "#/components/responses/Error" },
+              "415": { "$ref": "#/components/responses/Error" },
+              "503": { "$ref": "#/components/responses/Error" }
             }
           },
           "delete": {
@@ -160,7 +208,6 @@ enum OpenAPIDocument {
             "responses": {
               "200": { "$ref": "#/components/responses/Friend" },
               "400": { "$ref": "#/components/responses/Error" },
-              "401": { "$ref": "#/components/responses/Error" },
               "404": { "$ref": "#/components/responses/Error" },
               "412": { "$ref": "#/components/responses/Error" }
             }
@@ -168,7 +215,6 @@ enum OpenAPIDocument {
         }
       },
       "components": {
-        "securitySchemes": { "bearer": { "type": "http", "scheme": "bearer" } },
         "parameters": {
           "id": { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64" } },
           "ifMatch": { "name": "If-Match", "in": "header", "description": "The ETag last seen; 412 when the friend changed since. '*' matches any existing friend.", "schema": { "type": "string" } }
@@ -177,16 +223,29 @@ enum OpenAPIDocument {
           "Friend": {
             "description": "A friend.",
             "headers": { "ETag": { "schema": { "type": "string" } } },
-            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Friend" } } }
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Friend" }, "example": { "id": 1, "version": 1, "firstname": "Ada", "lastname": "Lovelace", "phonenumber": "+44 20 7946 0018", "email": "ada@example.com", "about": "Wrote the first program." } } }
           },
           "CreatedFriend": {
             "description": "The created friend.",
             "headers": { "ETag": { "schema": { "type": "string" } }, "Location": { "schema": { "type": "string" } } },
-            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Friend" } } }
+            "links": {
+              "GetFriend": { "operationId": "getFriend", "parameters": { "id": "$response.body#/id" } },
+              "UpdateFriend": { "operationId": "updateFriend", "parameters": { "id": "$response.body#/id" } },
+              "DeleteFriend": { "operationId": "deleteFriend", "parameters": { "id": "$response.body#/id" } },
+              "GetFriendAvatar": { "operationId": "getFriendAvatar", "parameters": { "id": "$response.body#/id" } },
+              "LegacyEditFriend": { "operationId": "legacyEditFriend", "parameters": { "id": "$response.body#/id" } },
+              "LegacyDeleteFriend": { "operationId": "legacyDeleteFriend", "parameters": { "id": "$response.body#/id" } }
+            },
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Friend" }, "example": { "id": 1, "version": 1, "firstname": "Ada", "lastname": "Lovelace", "phonenumber": "+44 20 7946 0018", "email": "ada@example.com", "about": "Wrote the first program." } } }
           },
           "Error": {
             "description": "An error; fields names every failed field.",
-            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/ErrorEnvelope" } } }
+            "content": {
+              "application/json": {
+                "schema": { "$ref": "#/components/schemas/ErrorEnvelope" },
+                "example": { "error": { "message": "Some fields are not valid.", "fields": { "firstname": "First name is required." } } }
+              }
+            }
           }
         },
         "schemas": {
@@ -205,26 +264,14 @@ enum OpenAPIDocument {
           },
           "NewFriend": {
             "type": "object",
-            "description": "Names required (trimmed, 1-100 characters, any script, no control characters); phonenumber empty or 3-20 digits with an optional leading + and spaces, dashes, dots or parentheses between; email empty or an address; about at most 2000 characters. Unknown fields are rejected; id is ignored.",
+            "description": "Names required: not blank, no control characters, any script. phonenumber empty or 3-20 digits with an optional leading + and spaces, dashes, dots or parentheses between (the pattern shows the common form without parentheses). email empty or an address. White space around a value is removed before it is stored. Lengths count Unicode code points of the value as sent. Unknown fields are rejected; id is ignored.",
             "required": ["firstname", "lastname"],
-            "properties": {
-              "firstname": { "type": "string", "maxLength": 100 },
-              "lastname": { "type": "string", "maxLength": 100 },
-              "phonenumber": { "type": "string", "default": "" },
-              "email": { "type": "string", "default": "" },
-              "about": { "type": "string", "maxLength": 2000, "default": "" }
-            }
+            "additionalProperties": false
           },
           "FriendUpdate": {
             "type": "object",
-            "description": "Only the fields present change; the rules of NewFriend apply to them.",
-            "properties": {
-              "firstname": { "type": "string", "maxLength": 100 },
-              "lastname": { "type": "string", "maxLength": 100 },
-              "phonenumber": { "type": "string" },
-              "email": { "type": "string" },
-              "about": { "type": "string", "maxLength": 2000 }
-            }
+            "description": "Only the fields present change; the rules of NewFriend apply to them. Unknown fields are rejected; id is ignored.",
+            "additionalProperties": false
           },
           "FriendPage": {
             "type": "object",
@@ -258,4 +305,27 @@ enum OpenAPIDocument {
       }
     }
     """#
+}
+
+extension Dictionary where Key == String, Value == Any {
+    /// The value at a path of nested objects; setting creates the objects on the way.
+    subscript(path keys: [String]) -> Any? {
+        get {
+            guard let first = keys.first else { return nil }
+            let rest = Array(keys.dropFirst())
+            if rest.isEmpty { return self[first] }
+            return (self[first] as? [String: Any])?[path: rest]
+        }
+        set {
+            guard let first = keys.first else { return }
+            let rest = Array(keys.dropFirst())
+            if rest.isEmpty {
+                self[first] = newValue
+            } else {
+                var child = self[first] as? [String: Any] ?? [:]
+                child[path: rest] = newValue
+                self[first] = child
+            }
+        }
+    }
 }

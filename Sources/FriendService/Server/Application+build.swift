@@ -1,25 +1,28 @@
+import FriendsAPI
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 
-/// The router with every route and middleware, over an open, migrated store.
+/// The router with every route of `FriendsEndpoint` and every middleware, over an open, migrated store.
 public func buildRouter(store: any FriendStore, configuration: FriendServerConfiguration) -> Router<BasicRequestContext> {
     let logger = configuration.logger
-    let routes = RouteTable()
-    let router = Router()
+    let router = Router(options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestLoggingMiddleware(logger: logger))
-    router.add(middleware: ErrorEnvelopeMiddleware(routes: routes, logger: logger))
+    router.add(middleware: ErrorEnvelopeMiddleware(logger: logger))
     if let token = configuration.token {
         router.add(middleware: BearerAuthMiddleware(token: token))
+    } else if FriendServerConfiguration.isLoopback(configuration.hostname) {
+        router.add(middleware: LoopbackHostMiddleware(configuredHostname: configuration.hostname))
     }
-    let handlers = FriendHandlers(store: store, parser: FriendBodyParser(maximumBodySize: configuration.maximumBodySize))
-    SystemController(store: store).addRoutes(to: router)
-    FriendsController(
-        handlers: handlers,
-        avatarCacheControl: configuration.token == nil ? "public, max-age=300" : "private, max-age=300"
-    ).addRoutes(to: router)
-    LegacyController(handlers: handlers).addRoutes(to: router)
-    routes.record(router.routes.map { RouteTable.Route(method: $0.method, path: $0.path.description) })
+    let responders = EndpointResponders(
+        handlers: FriendHandlers(store: store, parser: FriendBodyParser(maximumBodySize: configuration.maximumBodySize)),
+        avatarCacheControl: configuration.token == nil ? "public, max-age=300" : "private, max-age=300",
+        openAPIDocument: OpenAPIDocument.served(withToken: configuration.token != nil)
+    )
+    for endpoint in FriendsEndpoint.allCases {
+        router.add(endpoint, use: responders.responder(for: endpoint))
+    }
     return router
 }
 
@@ -30,11 +33,14 @@ public func buildApplication(
     store: any FriendStore,
     onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
 ) -> Application<RouterResponder<BasicRequestContext>> {
-    Application(
+    let limits = configuration.connectionLimits
+    return Application(
         router: buildRouter(store: store, configuration: configuration),
+        server: GuardedHTTP1Channel.builder(limits: limits, logger: configuration.logger),
         configuration: ApplicationConfiguration(
             address: .hostname(configuration.hostname, port: configuration.port),
-            serverName: "FriendService"
+            serverName: "FriendService",
+            availableConnectionsDelegate: MaximumAvailableConnections(limits.maximumConnections, logger: configuration.logger)
         ),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: configuration.logger

@@ -1,0 +1,86 @@
+import Foundation
+import FriendsAPI
+import Hummingbird
+
+/// What answers each endpoint of the route table `FriendsEndpoint`. The switch is exhaustive, so an
+/// endpoint added to the table cannot be left unserved, and nothing is served that the table lacks.
+///
+/// The original iOS client's routes (`legacy…`) share the handlers: that client sends JSON with
+/// `firstname`, `lastname` and `phonenumber`, accepts any 2xx, decodes `[Friend]` from `/listFriends`
+/// and a `Friend` from `PATCH /editFriend/{id}`; its delete reads the body as JSON, so it gets the removed friend.
+/// Their answers leave out the `version` the `/friends` routes add, so they stay byte for byte what they were.
+struct EndpointResponders: Sendable {
+    typealias Responder = @Sendable (Request, BasicRequestContext) async throws -> Response
+
+    let handlers: FriendHandlers
+    let avatarCacheControl: String
+    let openAPIDocument: Data
+
+    func responder(for endpoint: FriendsEndpoint) -> Responder {
+        switch endpoint {
+        case .listFriends:
+            return { request, _ in try await handlers.list(request) }
+        case .createFriend:
+            return { request, _ in try await handlers.create(request) }
+        case .legacyAddFriend:
+            return { request, _ in try await handlers.create(request, withVersion: false) }
+        case .getFriend:
+            return { _, context in try await handlers.show(id: FriendHandlers.id(from: context)) }
+        case .updateFriend:
+            return { request, context in try await handlers.update(request, id: FriendHandlers.id(from: context)) }
+        case .legacyEditFriend:
+            return { request, context in
+                try await handlers.update(request, id: FriendHandlers.id(from: context), withVersion: false)
+            }
+        case .deleteFriend:
+            return { request, context in
+                _ = try await handlers.delete(request, id: FriendHandlers.id(from: context))
+                return Response(status: .noContent)
+            }
+        case .legacyDeleteFriend:
+            return { request, context in
+                let removed = try await handlers.delete(request, id: FriendHandlers.id(from: context))
+                return JSONResponse.make(removed.friend)
+            }
+        case .getFriendAvatar:
+            return { request, context in try await avatar(request, id: FriendHandlers.id(from: context)) }
+        case .legacyListFriends:
+            return { _, _ in try await handlers.all() }
+        case .health:
+            return { _, _ in try await health() }
+        case .openAPI:
+            return { _, _ in
+                JSONResponse.make(body: ByteBuffer(bytes: openAPIDocument))
+            }
+        }
+    }
+
+    private func health() async throws -> Response {
+        do {
+            try await handlers.store.ping()
+        } catch {
+            throw APIError.storageUnavailable
+        }
+        return JSONResponse.make(HealthStatus(status: "ok", database: handlers.store.kind))
+    }
+
+    private func avatar(_ request: Request, id: Int) async throws -> Response {
+        guard let stored = try await handlers.store.friend(id: id) else { throw APIError.friendNotFound(id: id) }
+        let avatar = Avatar(stored.friend)
+        var headers = HTTPFields()
+        headers[.eTag] = avatar.entityTag
+        headers[.cacheControl] = avatarCacheControl
+        if request.headers[values: .ifNoneMatch].contains(where: { $0.contains(avatar.entityTag) || $0 == "*" }) {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentType] = "image/svg+xml; charset=utf-8"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: avatar.svg)))
+    }
+}
+
+extension Router<BasicRequestContext> {
+    /// Registers `endpoint` at its method and path pattern.
+    func add(_ endpoint: FriendsEndpoint, use responder: @escaping EndpointResponders.Responder) {
+        on(RouterPath(endpoint.pathPattern), method: HTTPRequest.Method(endpoint.method) ?? .get, use: responder)
+    }
+}

@@ -1,0 +1,237 @@
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// Watches one HTTP/1 connection between the parser and Hummingbird:
+/// - read timeouts for headers and bodies, and an idle keep-alive timeout (`ConnectionLimits`);
+/// - answers what the framework would answer with a bare `400` (framing errors between requests,
+///   a missing `Host` on HTTP/1.1, `CONNECT`) with the error envelope, then closes;
+/// - on shutdown, lets the request in progress finish with `Connection: close` and closes idle
+///   connections, always by closing its own side first and reading what the client still sends,
+///   so the client sees an orderly end and never a reset.
+final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private enum Reading {
+        /// Waiting for the first byte of the next request.
+        case betweenRequests
+        /// Bytes of a request arrived; its headers are not complete.
+        case head
+        /// The headers arrived; the body has not ended.
+        case body
+        /// Everything after this is dropped: the connection is closing.
+        case closing
+    }
+
+    private let limits: ConnectionLimits
+    private let logger: Logger
+    private var reading = Reading.betweenRequests
+    /// Requests whose head arrived and whose response has not ended.
+    private var requestsInProgress = 0
+    private var closeAfterResponse = false
+    /// An answer owed for a request that broke while an earlier one was still being answered.
+    private var pendingRefusal: ConnectionRefusal?
+    private var deadline: Scheduled<Void>?
+    private var context: ChannelHandlerContext?
+
+    init(limits: ConnectionLimits, logger: Logger) {
+        self.limits = limits
+        self.logger = logger
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        if context.channel.isActive { startIdleTimer() }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        deadline?.cancel()
+        self.context = nil
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        startIdleTimer()
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        deadline?.cancel()
+        context.fireChannelInactive()
+    }
+
+    /// Called by `RequestBytesWatch` when bytes arrive, before the parser sees them.
+    func bytesArrived() {
+        guard reading == .betweenRequests else { return }
+        reading = .head
+        schedule(after: limits.headerTimeout) { $0.headerTimedOut() }
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let part = unwrapInboundIn(data)
+        switch (reading, part) {
+        case (.closing, _):
+            return
+        case (_, .head(let head)):
+            if let refusal = ConnectionRefusal(refusing: head) {
+                logger.debug("Refused request", metadata: ["method": "\(head.method)", "status": "\(refusal.status.code)"])
+                refuse(refusal)
+                return
+            }
+            requestsInProgress += 1
+            if !head.isKeepAlive { closeAfterResponse = true }
+            reading = .body
+            schedule(after: limits.bodyTimeout) { $0.bodyTimedOut() }
+        case (_, .end):
+            reading = .betweenRequests
+            deadline?.cancel()
+        case (_, .body):
+            break
+        }
+        context.fireChannelRead(data)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        switch reading {
+        case .closing:
+            return
+        case .body:
+            // The handler reading this body gets the error and answers 400 itself.
+            logger.debug("Broken request body", metadata: ["error": "\(error)"])
+            closeAfterResponse = true
+            reading = .closing
+            context.fireErrorCaught(error)
+        case .betweenRequests, .head:
+            guard error is HTTPParserError else {
+                // Not the request's fault (the connection broke, for one): nobody to answer.
+                context.fireErrorCaught(error)
+                return
+            }
+            logger.debug("Malformed request", metadata: ["error": "\(error)"])
+            refuse(ConnectionRefusal(parserError: error))
+        }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        guard event is ChannelShouldQuiesceEvent else {
+            context.fireUserInboundEventTriggered(event)
+            return
+        }
+        // Hummingbird would close at once, resetting a request already on its way; close in order instead.
+        if requestsInProgress > 0 || reading == .head || reading == .body {
+            closeAfterResponse = true
+        } else {
+            closeOrderly()
+        }
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        switch unwrapOutboundIn(data) {
+        case .head(var head) where closeAfterResponse:
+            head.headers.replaceOrAdd(name: "Connection", value: "close")
+            context.write(wrapOutboundOut(.head(head)), promise: promise)
+        case .end:
+            context.write(data, promise: promise)
+            requestsInProgress -= 1
+            guard requestsInProgress == 0 else { return }
+            if let pendingRefusal {
+                self.pendingRefusal = nil
+                send(pendingRefusal)
+            } else if closeAfterResponse {
+                closeOrderly()
+            } else if reading == .betweenRequests {
+                startIdleTimer()
+            }
+        default:
+            context.write(data, promise: promise)
+        }
+    }
+
+    // MARK: - Timeouts
+
+    private func headerTimedOut() {
+        logger.debug("Request headers timed out")
+        refuse(.headerTimeout)
+    }
+
+    private func bodyTimedOut() {
+        // The handler waiting for the body gets this error and answers 408 itself.
+        logger.debug("Request body timed out")
+        closeAfterResponse = true
+        reading = .closing
+        context?.fireErrorCaught(RequestReadTimeout())
+    }
+
+    private func startIdleTimer() {
+        schedule(after: limits.idleTimeout) { $0.closeOrderly() }
+    }
+
+    private func schedule(after delay: Duration, _ action: @escaping (ConnectionGuard) -> Void) {
+        deadline?.cancel()
+        guard let context else { return }
+        deadline = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(delay)) { [self] in
+            action(self)
+        }
+    }
+
+    // MARK: - Answering and closing
+
+    /// Answers `refusal` now, or after the response in progress when there is one.
+    private func refuse(_ refusal: ConnectionRefusal) {
+        reading = .closing
+        if requestsInProgress > 0 {
+            pendingRefusal = refusal
+        } else {
+            send(refusal)
+        }
+    }
+
+    private func send(_ refusal: ConnectionRefusal) {
+        guard let context else { return }
+        let body = refusal.body
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
+        headers.add(name: "Content-Length", value: String(body.readableBytes))
+        headers.add(name: "Connection", value: "close")
+        let head = HTTPResponseHead(version: .http1_1, status: refusal.status, headers: headers)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+        context.write(wrapOutboundOut(.end(nil)), promise: nil)
+        closeOrderly()
+    }
+
+    /// Sends what is buffered, closes our side, then reads and drops what the client still sends until it
+    /// closes its side or `closeGrace` passes. Closing with unread data would make the kernel send a reset.
+    private func closeOrderly() {
+        guard let context else { return }
+        reading = .closing
+        deadline?.cancel()
+        context.flush()
+        context.close(mode: .output, promise: nil)
+        deadline = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(limits.closeGrace)) { [self] in
+            self.context?.close(promise: nil)
+        }
+    }
+}
+
+/// Tells the `ConnectionGuard` that bytes of a request arrived, before the parser waits for a whole head.
+final class RequestBytesWatch: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+
+    private let connectionGuard: ConnectionGuard
+
+    init(_ connectionGuard: ConnectionGuard) {
+        self.connectionGuard = connectionGuard
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if unwrapInboundIn(data).readableBytes > 0 { connectionGuard.bytesArrived() }
+        context.fireChannelRead(data)
+    }
+}
+
+/// A request body that did not arrive within `ConnectionLimits.bodyTimeout`.
+struct RequestReadTimeout: Error {}

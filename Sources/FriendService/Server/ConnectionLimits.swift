@@ -1,0 +1,28 @@
+/// How long a client may take and how many connections it may hold, so that slow or idle clients
+/// never hold the server's resources indefinitely. The defaults are far beyond what a working client needs.
+public struct ConnectionLimits: Sendable, Equatable {
+    /// From the first byte of a request to the end of its headers; then `408` and the connection closes.
+    public var headerTimeout: Duration
+    /// From the end of the headers to the end of the body; then `408` and the connection closes.
+    public var bodyTimeout: Duration
+    /// How long a keep-alive connection may wait for its next request before it is closed.
+    public var idleTimeout: Duration
+    /// Open connections beyond this wait in the listen queue until one closes.
+    public var maximumConnections: Int
+    /// On shutdown, how long a connection that was told to close may still send before it is closed anyway.
+    public var closeGrace: Duration
+
+    public init(
+        headerTimeout: Duration = .seconds(10),
+        bodyTimeout: Duration = .seconds(30),
+        idleTimeout: Duration = .seconds(60),
+        maximumConnections: Int = 1_000,
+        closeGrace: Duration = .seconds(2)
+    ) {
+        self.headerTimeout = headerTimeout
+        self.bodyTimeout = bodyTimeout
+        self.idleTimeout = idleTimeout
+        self.maximumConnections = maximumConnections
+        self.closeGrace = closeGrace
+    }
+}

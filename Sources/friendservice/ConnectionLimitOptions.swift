@@ -1,0 +1,43 @@
+import ArgumentParser
+import FriendService
+
+/// `--header-timeout`, `--body-timeout`, `--idle-timeout` and `--max-connections` of `serve`.
+struct ConnectionLimitOptions: ParsableArguments {
+    @Option(help: "Seconds from a request's first byte to the end of its headers (default 10).")
+    var headerTimeout: Double?
+
+    @Option(help: "Seconds from the end of a request's headers to the end of its body (default 30).")
+    var bodyTimeout: Double?
+
+    @Option(help: "Seconds a keep-alive connection may wait for its next request (default 60).")
+    var idleTimeout: Double?
+
+    @Option(help: "Open connections beyond this wait until one closes (default 1000).")
+    var maxConnections: Int?
+
+    func limits() throws -> ConnectionLimits {
+        var limits = ConnectionLimits()
+        if let seconds = try seconds(headerTimeout, "FRIENDSERVICE_HEADER_TIMEOUT") { limits.headerTimeout = seconds }
+        if let seconds = try seconds(bodyTimeout, "FRIENDSERVICE_BODY_TIMEOUT") { limits.bodyTimeout = seconds }
+        if let seconds = try seconds(idleTimeout, "FRIENDSERVICE_IDLE_TIMEOUT") { limits.idleTimeout = seconds }
+        let connections = try maxConnections ?? Environment.value("FRIENDSERVICE_MAX_CONNECTIONS").map { text in
+            guard let count = Int(text) else { throw ValidationError("FRIENDSERVICE_MAX_CONNECTIONS must be a number, not \(text).") }
+            return count
+        }
+        if let connections {
+            guard connections > 0 else { throw ValidationError("--max-connections must be at least 1.") }
+            limits.maximumConnections = connections
+        }
+        return limits
+    }
+
+    private func seconds(_ option: Double?, _ variable: String) throws -> Duration? {
+        let text = Environment.value(variable)
+        guard let value = try option ?? text.map({ text in
+            guard let value = Double(text) else { throw ValidationError("\(variable) must be a number of seconds, not \(text).") }
+            return value
+        }) else { return nil }
+        guard value > 0, value.isFinite else { throw ValidationError("Timeouts must be a positive number of seconds, not \(value).") }
+        return .milliseconds(Int64((value * 1_000).rounded()))
+    }
+}

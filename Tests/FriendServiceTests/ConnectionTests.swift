@@ -1,0 +1,204 @@
+import Foundation
+import FriendsAPI
+import Testing
+
+@testable import FriendService
+
+/// The HTTP layer over real sockets: framing errors, timeouts, the connection cap, HEAD, CONNECT and
+/// shutdown, sent byte for byte as no HTTP client would.
+struct ConnectionTests {
+    static let jsonHeaders = "Host: localhost\r\nContent-Type: application/json\r\n"
+
+    /// A server over an in-memory store with `limits`, stopped after `body`.
+    static func withServer(
+        _ limits: ConnectionLimits = ConnectionLimits(),
+        _ body: (RunningFriendServer, Int) async throws -> Void
+    ) async throws {
+        var configuration = TestApp.configuration()
+        configuration.connectionLimits = limits
+        let server = try await FriendServer.start(configuration)
+        let result = await Result.capturing { try await body(server, try #require(server.url.port)) }
+        try await server.shutdown()
+        try result.get()
+    }
+
+    static func friendCount(port: Int) async throws -> Int {
+        let connection = try RawHTTPConnection(port: port)
+        try await connection.send("GET /listFriends HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        let response = try await connection.readResponse()
+        return try JSONDecoder().decode([Friend].self, from: response.body).count
+    }
+
+    static func expectEnvelope(_ response: RawHTTPConnection.Response, status: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(response.status == status, "\(response.statusLine)", sourceLocation: sourceLocation)
+        #expect(response.header("Content-Type")?.hasPrefix("application/json") == true, sourceLocation: sourceLocation)
+        let envelope = try JSONDecoder().decode(ErrorEnvelope.self, from: response.body)
+        #expect(!envelope.message.isEmpty, sourceLocation: sourceLocation)
+    }
+
+    @Test(arguments: [
+        "Transfer-Encoding: chunked\r\n\r\nzz\r\n",
+        "Transfer-Encoding: chunked\r\n\r\n5\r\nabc\r\n0\r\n\r\n",
+        "Transfer-Encoding: chunked\r\n\r\n4\r\n{\"fi\r\nzz\r\n",
+    ])
+    func aBrokenChunkedBodyIs400NotADatabaseOutage(framing: String) async throws {
+        try await Self.withServer { _, port in
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send("POST /friends HTTP/1.1\r\n\(Self.jsonHeaders)\(framing)")
+            let response = try await connection.readResponse()
+            try Self.expectEnvelope(response, status: 400)
+            #expect(response.header("Connection") == "close")
+            #expect(await connection.readToEnd().ending == .closed)
+            #expect(try await Self.friendCount(port: port) == 0)
+        }
+    }
+
+    @Test(arguments: [
+        "POST /friends HTTP/1.1\r\n\(jsonHeaders)Transfer-Encoding: identity\r\n\r\n{}",
+        "POST /friends HTTP/1.1\r\n\(jsonHeaders)Content-Length: abc\r\n\r\n{}",
+        "POST /friends HTTP/1.1\r\n\(jsonHeaders)Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}",
+        "FROB /friends HTTP/1.1\r\nHost: localhost\r\n\r\n",
+        "GET /friends HTTP/1.1\r\n\r\n",
+        "GET /friends HTTP/1.1\r\nHost: localhost\r\nHost: other\r\n\r\n",
+        "GET /friends HTTP/1.1\r\nHost: localhost\r\nX-Long: \(String(repeating: "a", count: 100_000))\r\n\r\n",
+        "GET /\(String(repeating: "a", count: 100_000)) HTTP/1.1\r\nHost: localhost\r\n\r\n",
+    ])
+    func whatTheParserRefusesGetsTheEnvelopeAndTheConnectionCloses(request: String) async throws {
+        try await Self.withServer { _, port in
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send(request)
+            let response = try await connection.readResponse()
+            #expect([400, 431].contains(response.status), "\(response.statusLine)")
+            try Self.expectEnvelope(response, status: response.status)
+            #expect(await connection.readToEnd().ending == .closed)
+            #expect(try await Self.friendCount(port: port) == 0)
+        }
+    }
+
+    @Test func http10WithoutHostIsServedAndClosed() async throws {
+        try await Self.withServer { _, port in
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send("GET /health HTTP/1.0\r\n\r\n")
+            #expect(try await connection.readResponse().status == 200)
+            #expect(await connection.readToEnd().ending == .closed)
+        }
+    }
+
+    @Test func aNonLoopbackHostIsRefusedWithoutAToken() async throws {
+        try await Self.withServer { _, port in
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send("GET /listFriends HTTP/1.1\r\nHost: evil.example:\(port)\r\n\r\n")
+            let response = try await connection.readResponse()
+            try Self.expectEnvelope(response, status: 421)
+            try await connection.send("GET /listFriends HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n")
+            #expect(try await connection.readResponse().status == 200)
+        }
+    }
+
+    @Test func connectIsRefusedAndTheConnectionCloses() async throws {
+        try await Self.withServer { _, port in
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n")
+            let response = try await connection.readResponse(toHEAD: true)
+            #expect(response.status == 501)
+            #expect(await connection.readToEnd().ending == .closed)
+        }
+    }
+
+    @Test func headKeepsTheConnectionInStep() async throws {
+        try await Self.withServer { _, port in
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send(
+                "HEAD /listFriends HTTP/1.1\r\nHost: localhost\r\n\r\nGET /health HTTP/1.1\r\nHost: localhost\r\n\r\n"
+            )
+            let head = try await connection.readResponse(toHEAD: true)
+            #expect(head.status == 200)
+            #expect(head.header("Content-Length") == "2")
+            let health = try await connection.readResponse()
+            #expect(try JSONDecoder().decode(HealthStatus.self, from: health.body).status == "ok")
+        }
+    }
+
+    @Test func slowHeadersGet408AndTheConnectionCloses() async throws {
+        try await Self.withServer(ConnectionLimits(headerTimeout: .milliseconds(200))) { _, port in
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send("GET /health HTTP/1.1\r\nHost: loc")
+            try Self.expectEnvelope(try await connection.readResponse(), status: 408)
+            #expect(await connection.readToEnd().ending == .closed)
+        }
+    }
+
+    @Test func aSlowBodyGets408WritesNothingAndTheConnectionCloses() async throws {
+        try await Self.withServer(ConnectionLimits(bodyTimeout: .milliseconds(200))) { _, port in
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send("POST /friends HTTP/1.1\r\n\(Self.jsonHeaders)Content-Length: 60\r\n\r\n{\"firstname\": \"Ada\",")
+            let response = try await connection.readResponse()
+            try Self.expectEnvelope(response, status: 408)
+            #expect(response.header("Connection") == "close")
+            #expect(await connection.readToEnd().ending == .closed)
+            #expect(try await Self.friendCount(port: port) == 0)
+        }
+    }
+
+    @Test func anIdleKeepAliveConnectionIsClosedInOrder() async throws {
+        try await Self.withServer(ConnectionLimits(idleTimeout: .milliseconds(200))) { _, port in
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send("GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            #expect(try await connection.readResponse().status == 200)
+            #expect(await connection.readToEnd().ending == .closed)
+            let silent = try RawHTTPConnection(port: port)
+            #expect(await silent.readToEnd().ending == .closed)
+        }
+    }
+
+    @Test func connectionsBeyondTheCapWaitUntilOneCloses() async throws {
+        try await Self.withServer(ConnectionLimits(idleTimeout: .milliseconds(300), maximumConnections: 1)) { _, port in
+            let first = try RawHTTPConnection(port: port)
+            try await first.send("GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            #expect(try await first.readResponse().status == 200)
+            let second = try RawHTTPConnection(port: port)
+            try await second.send("GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            async let secondAnswered = { () async throws -> ContinuousClock.Instant in
+                _ = try await second.readResponse()
+                return .now
+            }()
+            async let firstClosed = { () async -> ContinuousClock.Instant in
+                _ = await first.readToEnd()
+                let closed = ContinuousClock.now
+                first.close()
+                return closed
+            }()
+            let (answered, closed) = try await (secondAnswered, firstClosed)
+            #expect(closed < answered)
+        }
+    }
+
+    @Test func shutdownFinishesTheRequestsInProgressAndClosesWithoutAReset() async throws {
+        let server = try await FriendServer.start(TestApp.configuration())
+        let port = try #require(server.url.port)
+        let idle = try RawHTTPConnection(port: port)
+        try await idle.send("GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        #expect(try await idle.readResponse().status == 200)
+        // One write: the server has read the POST's head once it answers the GET before it.
+        let body = #"{"firstname": "Ada", "lastname": "Lovelace"}"#
+        let busy = try RawHTTPConnection(port: port)
+        try await busy.send(
+            "GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n"
+                + "POST /friends HTTP/1.1\r\n\(Self.jsonHeaders)Content-Length: \(body.utf8.count)\r\n\r\n\(body.prefix(10))"
+        )
+        #expect(try await busy.readResponse().status == 200)
+
+        let shutdown = Task { try await server.shutdown() }
+        #expect(await idle.readToEnd().ending == .closed)
+        idle.close()
+        // The rest of the body, and a request the client pipelined before it learned of the shutdown.
+        try await busy.send("\(body.dropFirst(10))GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        let created = try await busy.readResponse()
+        #expect(created.status == 201)
+        #expect(created.header("Connection") == "close")
+        #expect(try await busy.readResponse().status == 200)
+        #expect(await busy.readToEnd().ending == .closed)
+        busy.close()
+        try await shutdown.value
+    }
+}
