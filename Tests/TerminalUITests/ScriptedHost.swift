@@ -40,6 +40,14 @@ final class ScriptedHost: TerminalHost {
         log.append("stop, \(reason)")
         deliver = nil
     }
+
+    /// Called when the app suspends, as the process would stop there; `currentSize` may change.
+    var onSuspend: (() -> Void)?
+
+    func suspend() {
+        log.append("suspend")
+        onSuspend?()
+    }
 }
 
 /// A view that shows what happened to it and records every key, tick and size.
