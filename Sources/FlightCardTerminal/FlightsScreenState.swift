@@ -17,6 +17,11 @@ public struct FlightsScreenState: Hashable, Sendable {
         self.scrollOffset = scrollOffset
     }
 
+    /// The user moved the selection (Page Down, End, a click, the wheel ...) to `index`.
+    public mutating func moved(to index: Int) {
+        selectedIndex = max(0, index)
+    }
+
     public mutating func upPressed() {
         selectedIndex = max(0, selectedIndex - 1)
     }
