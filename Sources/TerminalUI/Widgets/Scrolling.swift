@@ -56,9 +56,14 @@ public struct ScrollingText: Sendable {
         TextLayout.wrap(text, width: width).map { [Span($0, style: style)] }
     }
 
-    /// Rows left for text in `rows` rows: one goes to the indicator when the lines do not fit.
+    /// Rows left for text in `rows` rows: one goes to the indicator when the lines do not fit
+    /// (unless that would leave none).
     public func textRows(in rows: Int) -> Int {
-        lines.count > rows ? max(0, rows - 1) : rows
+        hasIndicator(in: rows) ? rows - 1 : rows
+    }
+
+    private func hasIndicator(in rows: Int) -> Bool {
+        lines.count > rows && rows >= 2
     }
 
     /// The offset actually shown in `rows` rows.
@@ -72,7 +77,7 @@ public struct ScrollingText: Sendable {
         for (index, line) in lines.dropFirst(first).prefix(rows).enumerated() {
             canvas.draw(line, row: rect.row + index, column: rect.column, width: rect.width)
         }
-        guard lines.count > rect.height, rect.height > 0 else { return }
+        guard hasIndicator(in: rect.height) else { return }
         let last = min(lines.count, first + rows)
         let indicator = "lines \(first + 1)–\(last) of \(lines.count) · ↑↓ scroll"
         canvas.draw(indicator, row: rect.endRow - 1, column: rect.column, style: .dim, width: rect.width)
