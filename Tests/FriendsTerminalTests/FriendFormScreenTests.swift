@@ -182,6 +182,7 @@ struct FriendFormScreenTests {
         expectScreen(canvas, [
             " Update Friend",
             "────────────────────────────────────────",
+            "",
             " First name    [Ada                   ]",
             " Last name     [Lovelace              ]",
             " Phone number  [0501234567            ]",
@@ -189,7 +190,6 @@ struct FriendFormScreenTests {
             " About         [Wrote the first progra]",
             "",
             "               [ SUBMIT ]",
-            "",
             "",
             " Tab/⇧Tab Move  ⏎ Submit  Esc Cancel",
         ])

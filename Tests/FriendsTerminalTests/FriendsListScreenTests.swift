@@ -69,7 +69,7 @@ struct FriendsListScreenTests {
             "",
             "",
             "",
-            " ↑↓/jk Move  ⏎ Open  a Add  q Quit",
+            " ↑↓/jk Move  ⏎ Open  q Quit  ? Help",
         ])
     }
 
@@ -122,7 +122,7 @@ struct FriendsListScreenTests {
             "",
             "",
             "",
-            " ↑↓/jk Move  ⏎ Open  a Add  q Quit",
+            " ↑↓/jk Move  ⏎ Open  q Quit  ? Help",
         ])
     }
 
@@ -141,7 +141,7 @@ struct FriendsListScreenTests {
             "",
             "",
             "",
-            " ↑↓/jk Move  ⏎ Open  a Add  q Quit",
+            " ↑↓/jk Move  ⏎ Open  q Quit  ? Help",
         ])
     }
 
