@@ -48,6 +48,10 @@ final class ScriptedHost: TerminalHost {
         log.append("suspend")
         onSuspend?()
     }
+
+    func resume() {
+        log.append("resume")
+    }
 }
 
 /// A view that shows what happened to it and records every key, tick and size.

@@ -35,12 +35,12 @@ struct TerminalAppKeysTests {
         #expect(view.sizes.last == TerminalSize(rows: 3, columns: 15))
     }
 
-    @Test("SIGTSTP suspends like Ctrl-Z; SIGCONT repaints everything")
+    @Test("SIGTSTP suspends like Ctrl-Z; SIGCONT takes the terminal over again and repaints everything")
     func suspendAndResumeSignals() async throws {
         let host = ScriptedHost(script: [.suspend, .resumed, .inputClosed])
         let view = RecordingView()
         try await TerminalApp(host: host).run(view)
-        #expect(host.log == ["start, tick none", "suspend", "stop, inputClosed"])
+        #expect(host.log == ["start, tick none", "suspend", "resume", "stop, inputClosed"])
         #expect(host.frames == [fullFrame, fullFrame, fullFrame])
     }
 

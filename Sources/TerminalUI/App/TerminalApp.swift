@@ -114,6 +114,8 @@ public final class TerminalApp {
             case .suspend:
                 suspend(root)
             case .resumed:
+                host.resume()
+                size = host.size()
                 repaint(root)
             case .signal(let signal):
                 reason = .signal(signal)

@@ -19,6 +19,7 @@ public final class LiveTerminalHost: TerminalHost {
     }
 
     nonisolated static let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    nonisolated static let resumeDelayMilliseconds = 60
 
     public let renderMode: RenderMode
     /// Whether `stop` re-raises a terminating signal once the terminal is restored, so the
@@ -66,16 +67,22 @@ public final class LiveTerminalHost: TerminalHost {
         }
     }
 
-    /// Restores the terminal, stops the process with SIGSTOP (which, unlike SIGTSTP, nothing
-    /// can block or catch, so the stop happens before `kill` returns), and on SIGCONT takes the
-    /// terminal over again. The shell sees a stopped job, as after Ctrl-Z in any program.
+    /// Restores the terminal, stops the process with SIGSTOP, and on SIGCONT takes the terminal
+    /// over again. The shell sees a stopped job, as after Ctrl-Z in any program. SIGSTOP cannot
+    /// be blocked or caught, and raised on this thread it stops the process before `raise`
+    /// returns (sent with `kill` to the process, another thread may take it while this one
+    /// goes on to take the terminal back).
     public func suspend() {
         guard session.isActive else { return }
         session.restore()
         EmergencyRestore.disarm()
-        kill(getpid(), SIGSTOP)
+        raise(SIGSTOP)
         try? session.enter()
         armEmergencyRestore()
+    }
+
+    public func resume() {
+        session.reassert()
     }
 
     public func write(_ output: String) {
@@ -135,7 +142,9 @@ public final class LiveTerminalHost: TerminalHost {
                 } else if signal == SIGTSTP {
                     deliver(.suspend)
                 } else if signal == SIGCONT {
-                    deliver(.resumed)
+                    // A shell continuing a job (bash's fg) may set the terminal's mode after the
+                    // job runs again; taking the terminal over a moment later wins that race.
+                    queue.asyncAfter(deadline: .now() + .milliseconds(Self.resumeDelayMilliseconds)) { deliver(.resumed) }
                 } else {
                     deliver(.signal(signal))
                 }

@@ -47,6 +47,14 @@ public struct TerminalSession<Device: TerminalDevice> {
         device.write(Self.enterSequence)
     }
 
+    /// Sets raw mode and the screen again while active (someone else, a shell continuing a
+    /// stopped job, may have changed them). Does nothing while not active.
+    public func reassert() {
+        guard let original = savedMode else { return }
+        try? device.setMode(device.rawMode(from: original))
+        device.write(Self.enterSequence)
+    }
+
     /// Leaves full-screen mode and sets the saved mode back. Idempotent.
     public mutating func restore() {
         guard let original = savedMode else { return }
