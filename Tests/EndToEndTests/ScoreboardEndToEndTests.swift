@@ -62,11 +62,17 @@ struct ScoreboardEndToEndTests {
         try tmux.sendKeys("5", "o", "t", "f")
         try await tmux.waitForText("0 - 3")
         #expect(try tmux.screenText().contains("│ 1pt 1  2pt 1  Ast 0  Reb 0  Foul 1  │"))
+        // u takes back the latest moves, one at a time: the foul, then the two points.
+        try tmux.sendKeys("u", "u")
+        try await tmux.waitForText("0 - 1")
+        #expect(try tmux.screenText().contains("│ 1pt 1  2pt 0  Ast 0  Reb 0  Foul 0  │"))
+        try tmux.sendKeys("t", "f")
+        try await tmux.waitForText("│ 1pt 1  2pt 1  Ast 0  Reb 0  Foul 1  │")
         try tmux.sendKeys("1")
         for _ in 0..<7 { try tmux.sendKeys("t") }
         try tmux.sendKeys("o")
 
-        let final = try await tmux.waitForText("Bulls wins 15 - 3")
+        let final = try await tmux.waitForText("Bulls win 15 - 3")
         #expect(final.contains("FINAL"))
         #expect(final.contains("┌─ Final"))
         #expect(final.contains("q Back to games"))
@@ -90,7 +96,7 @@ struct ScoreboardEndToEndTests {
         let reopened = try await again.waitForText("Games (1)")
         #expect(reopened.contains("> Bulls vs Hawks  15 - 3"))
         try again.sendKeys("Enter")
-        try await again.waitForText("Bulls wins 15 - 3")
+        try await again.waitForText("Bulls win 15 - 3")
         try again.sendKeys("q", "q")
         let secondStatus = try await again.waitForExit()
         let lastScreen = try again.screenText()
