@@ -71,7 +71,7 @@ struct TerminalToolkitEndToEndTests {
                     try tmux.sendKeys("C-z")
                 } else {
                     let pane = try #require(pid_t(tmux.paneFormat("#{pane_pid}")))
-                    let app = try #require(descendant(of: pane, running: executable("flights")))
+                    let app = try #require(ProcessTable.descendant(of: pane, running: executable("flights")))
                     #expect(kill(app, SIGTSTP) == 0)
                 }
                 try await tmux.waitForScreen("the job stopped after \(stop)") { $0.contains("Stopped") && !$0.contains("Show card") }
@@ -132,29 +132,6 @@ struct TerminalToolkitEndToEndTests {
             #expect(try await shell.exitStatus() == 0)
             #expect(try await shell.settingsNow("after") == shell.settingsBefore())
             #expect(try tmux.paneFormat("#{mouse_any_flag}") == "0")
-        }
-    }
-
-    /// The process running `executable` started, at any depth, from `ancestor`.
-    private func descendant(of ancestor: pid_t, running executable: URL) -> pid_t? {
-        var parents: [pid_t: pid_t] = [:]
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-            guard let pid = pid_t(name),
-                  let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
-                  let afterName = stat.range(of: ") ", options: .backwards)
-            else { continue }
-            let fields = stat[afterName.upperBound...].split(separator: " ")
-            if fields.count > 1, let parent = pid_t(fields[1]) { parents[pid] = parent }
-        }
-        let target = executable.resolvingSymlinksInPath().path
-        return parents.keys.first { pid in
-            guard (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) == target else { return false }
-            var current = pid
-            while let parent = parents[current], parent > 1 {
-                if parent == ancestor { return true }
-                current = parent
-            }
-            return false
         }
     }
 

@@ -309,4 +309,20 @@ struct WidgetSnapshotTests {
         #expect(Scrolling.offset(after: .pageDown, current: 3, pageSize: 4) == 7)
         #expect(Scrolling.offset(after: .character("x"), current: 3, pageSize: 4) == nil)
     }
+
+    @Test("a help taller than the screen ends in … and still says how to close it")
+    func helpOverlayOnASmallScreen() {
+        var canvas = canvas(rows: 8, columns: 30)
+        HelpOverlay(keyMap: KeyMap(title: "Flights", ("↑↓/jk", "Move"), ("q", "Quit"))).draw(in: &canvas, at: canvas.bounds)
+        #expect(canvas.lines == [
+            "┌────────────────────────────┐",
+            "│ Flights: keys              │",
+            "│                            │",
+            "│ ↑↓/jk   Move               │",
+            "│ …                          │",
+            "│                            │",
+            "│ Any key closes this help.  │",
+            "└────────────────────────────┘",
+        ])
+    }
 }

@@ -20,15 +20,15 @@ public struct HelpOverlay: Sendable {
         self.keyMap = keyMap
     }
 
-    /// The lines inside the box (title first), keys padded to one column.
-    public var lines: [(key: String, label: String)] {
+    /// The screen's keys, then the app's, the keys padded to one column.
+    var entries: [(key: String, label: String)] {
         let entries = keyMap.entries + KeyMap.appEntries
         let keyWidth = entries.map { DisplayWidth.of($0.key) }.max() ?? 0
         return entries.map { (TextLayout.pad($0.key, toWidth: keyWidth), $0.label) }
     }
 
     public func draw(in canvas: inout Canvas, at rect: Rect) {
-        let rows = lines
+        let rows = entries
         let texts = rows.map { $0.key + "  " + $0.label } + [keyMap.title + ": keys", Self.closingHint]
         let width = min((texts.map { DisplayWidth.of($0) }.max() ?? 0) + 4, rect.width)
         let box = rect.centered(width: width, height: rows.count + 6)
@@ -40,15 +40,14 @@ public struct HelpOverlay: Sendable {
         canvas.draw(keyMap.title + ": keys", row: inside.row, column: inside.column + 1, style: .bold, width: textWidth)
         // Rows between the title and the closing hint; the last one says "…" when keys are left out.
         let room = max(0, inside.height - 4)
-        for (index, row) in rows.prefix(room).enumerated() {
-            let isCut = index == room - 1 && rows.count > room
-            let line = isCut ? String(TextLayout.ellipsis) : row.key + "  " + row.label
-            let column = canvas.draw(isCut ? line : row.key, row: inside.row + 2 + index, column: inside.column + 1,
-                                     style: isCut ? .plain : .bold, width: textWidth)
-            if !isCut {
-                canvas.draw("  " + row.label, row: inside.row + 2 + index, column: column,
-                            width: max(0, inside.column + 1 + textWidth - column))
+        for (index, entry) in rows.prefix(room).enumerated() {
+            let row = inside.row + 2 + index
+            if index == room - 1, rows.count > room {
+                canvas.draw(String(TextLayout.ellipsis), row: row, column: inside.column + 1)
+                continue
             }
+            let labelColumn = canvas.draw(entry.key, row: row, column: inside.column + 1, style: .bold, width: textWidth)
+            canvas.draw("  " + entry.label, row: row, column: labelColumn, width: max(0, inside.column + 1 + textWidth - labelColumn))
         }
         if inside.height >= 2 {
             canvas.draw(Self.closingHint, row: inside.endRow - 1, column: inside.column + 1, style: .dim, width: textWidth)
