@@ -37,7 +37,12 @@ struct TerminalToolkitEndToEndTests {
             try await tmux.waitForScreen("the accented e gone") { !$0.contains("e\u{301}") && !$0.contains("é") }
             #expect(try tmux.paneFormat("#{alternate_on}") == "1", "the app is still running")
 
-            try tmux.sendText("a👍🏽")
+            // The same pasted (bracketed), and with an emoji that has a skin tone.
+            try tmux.paste("e\u{301}")
+            try await tmux.waitForText("Search: [e\u{301}")
+            try tmux.sendKeys("BSpace")
+            try await tmux.waitForScreen("the pasted accented e gone") { !$0.contains("e\u{301}") && !$0.contains("é") }
+            try tmux.paste("a👍🏽")
             try await tmux.waitForText("👍")
             try tmux.sendKeys("BSpace")
             let erased = try await tmux.waitForScreen("the thumb gone") { !$0.contains("👍") }
