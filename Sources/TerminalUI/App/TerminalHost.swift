@@ -41,7 +41,7 @@ public protocol TerminalHost: AnyObject {
     /// Gives the terminal back as it was, stops the process (as Ctrl-Z does in a shell), and once
     /// it is continued takes the terminal over again. Returns after the continue.
     func suspend()
-    /// The process was continued (`.resumed`): takes the terminal over again, since the shell
-    /// that continued it may have set its own mode after the process did.
+    /// The process was continued (`.resumed`): sets raw mode again, since a shell sets its own
+    /// mode when a job stops, whoever stopped it.
     func resume()
 }

@@ -19,7 +19,6 @@ public final class LiveTerminalHost: TerminalHost {
     }
 
     nonisolated static let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
-    nonisolated static let resumeDelayMilliseconds = 60
 
     public let renderMode: RenderMode
     /// Whether `stop` re-raises a terminating signal once the terminal is restored, so the
@@ -142,9 +141,7 @@ public final class LiveTerminalHost: TerminalHost {
                 } else if signal == SIGTSTP {
                     deliver(.suspend)
                 } else if signal == SIGCONT {
-                    // A shell continuing a job (bash's fg) may set the terminal's mode after the
-                    // job runs again; taking the terminal over a moment later wins that race.
-                    queue.asyncAfter(deadline: .now() + .milliseconds(Self.resumeDelayMilliseconds)) { deliver(.resumed) }
+                    deliver(.resumed)
                 } else {
                     deliver(.signal(signal))
                 }

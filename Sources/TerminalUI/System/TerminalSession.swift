@@ -47,12 +47,12 @@ public struct TerminalSession<Device: TerminalDevice> {
         device.write(Self.enterSequence)
     }
 
-    /// Sets raw mode and the screen again while active (someone else, a shell continuing a
-    /// stopped job, may have changed them). Does nothing while not active.
+    /// Sets raw mode again while active: a process stopped from outside (SIGSTOP, or SIGTSTP
+    /// while a handler could not run) finds the mode the shell set when it stopped, once it is
+    /// continued. Does nothing while not active.
     public func reassert() {
         guard let original = savedMode else { return }
         try? device.setMode(device.rawMode(from: original))
-        device.write(Self.enterSequence)
     }
 
     /// Leaves full-screen mode and sets the saved mode back. Idempotent.
