@@ -102,14 +102,14 @@ let package = Package(
             "Scoreboard", "Binding", "TestSupport", .product(name: "Clocks", package: "swift-clocks"),
         ]),
         .testTarget(name: "ScoreboardTerminalTests", dependencies: [
-            "ScoreboardTerminal", "Scoreboard", "TerminalUI", .product(name: "Clocks", package: "swift-clocks"),
+            "ScoreboardTerminal", "Scoreboard", "TerminalUI", "TestSupport", .product(name: "Clocks", package: "swift-clocks"),
         ]),
         .testTarget(name: "PhotosTests", dependencies: [
             "Photos", "Binding", "TestSupport", .product(name: "Clocks", package: "swift-clocks"),
         ]),
-        .testTarget(name: "PhotosTerminalTests", dependencies: ["PhotosTerminal", "Photos", "TerminalUI"]),
+        .testTarget(name: "PhotosTerminalTests", dependencies: ["PhotosTerminal", "Photos", "TerminalUI", "TestSupport"]),
         .testTarget(name: "FlightCardTests", dependencies: ["FlightCard"]),
-        .testTarget(name: "FlightCardTerminalTests", dependencies: ["FlightCardTerminal", "FlightCard", "TerminalUI"]),
+        .testTarget(name: "FlightCardTerminalTests", dependencies: ["FlightCardTerminal", "FlightCard", "TerminalUI", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["friends", "friendservice", "scoreboard", "photos", "flights", "FriendService"]),
     ],
     swiftLanguageModes: [.v6]

@@ -12,6 +12,9 @@ import TerminalUI
 /// ↑↓/jk Move  ⏎ Show card  q Quit
 /// ```
 public enum FlightsScreenRenderer {
+    public static let listKeys = KeyMap(title: "Flights", ("↑↓/jk", "Move"), ("⏎", "Show card"), ("q", "Quit"))
+    public static let cardKeys = KeyMap(title: "Flight card", ("Esc", "Back"), ("q", "Quit"))
+
     /// The rows the list gets at `size`: between the title (and a gap) and the footer.
     public static func listRect(in size: TerminalSize) -> Rect {
         Rect(row: 2, column: 0, width: size.columns, height: size.rows - 3)
@@ -23,14 +26,12 @@ public enum FlightsScreenRenderer {
         switch state.mode {
         case .list:
             drawList(list, state: state, in: &canvas)
-            Footer(("↑↓/jk", "Move"), ("⏎", "Show card"), ("q", "Quit"))
-                .draw(in: &canvas, at: footerRect(in: size))
+            Footer(listKeys).draw(in: &canvas, at: footerRect(in: size))
         case .card:
             if list.items.indices.contains(state.selectedIndex) {
                 drawCard(list.items[state.selectedIndex].card, in: &canvas)
             }
-            Footer(("Esc", "Back"), ("q", "Quit"))
-                .draw(in: &canvas, at: footerRect(in: size))
+            Footer(cardKeys).draw(in: &canvas, at: footerRect(in: size))
         }
         return canvas
     }

@@ -17,12 +17,9 @@ public struct FlightsScreenState: Hashable, Sendable {
         self.scrollOffset = scrollOffset
     }
 
-    public mutating func upPressed() {
-        selectedIndex = max(0, selectedIndex - 1)
-    }
-
-    public mutating func downPressed(itemCount: Int) {
-        selectedIndex = max(0, min(itemCount - 1, selectedIndex + 1))
+    /// The user moved the selection (arrows, j/k, Page Up/Down, Home/End, a click, the wheel) to `index`.
+    public mutating func moved(to index: Int) {
+        selectedIndex = max(0, index)
     }
 
     /// Opens the selected flight's card; with no flights there is nothing to open.

@@ -1,7 +1,8 @@
 import Photos
 import TerminalUI
 
-/// The detail of a picture for sale. A pure function of the detail view model and the size:
+/// The detail of a picture for sale. A pure function of the detail view model, the scroll
+/// offset and the size:
 ///
 /// ```
 ///  Harbour at First Light
@@ -12,50 +13,63 @@ import TerminalUI
 ///  Image   https://images.example.com/photos/1001/w280.jpg
 ///
 ///  Fishing boats waiting for the tide
-/// Esc Back  q Quit
+/// ↑↓ Scroll  Esc Back  q Quit
 /// ```
-/// Long values wrap under their value column; a description that does not fit ends in "…".
+/// Long values wrap under their value column; details taller than the screen scroll, with
+/// "lines 1–6 of 14" on the last row while there is more.
 public struct PhotoDetailView {
     public static let noDescriptionText = "No description."
+    public static let keys = KeyMap(title: "Picture", ("↑↓", "Scroll"), ("Esc", "Back"), ("q", "Quit"))
     private static let labelWidth = 8
 
     public var detail: PhotoDetailViewModel
+    /// The first line shown (clamped when drawn; see `shownOffset(for:)`).
+    public var scrollOffset: Int
 
-    public init(detail: PhotoDetailViewModel) {
+    public init(detail: PhotoDetailViewModel, scrollOffset: Int = 0) {
         self.detail = detail
+        self.scrollOffset = scrollOffset
+    }
+
+    /// The offset actually shown at `size`.
+    public func shownOffset(for size: TerminalSize) -> Int {
+        text(for: size).shownOffset(in: Self.textArea(in: size).height)
+    }
+
+    /// Lines of text shown at `size` (what Page Up and Page Down move by).
+    public static func visibleRows(for size: TerminalSize) -> Int {
+        max(1, textArea(in: size).height - 1)
     }
 
     public func render(size: TerminalSize) -> Canvas {
         var canvas = Canvas(size: size)
-        let width = size.columns - 2
-        canvas.draw(detail.titleText, row: 0, column: 1, style: .bold, width: width)
+        canvas.draw(detail.titleText, row: 0, column: 1, style: .bold, width: size.columns - 2)
         canvas.draw(String(repeating: "─", count: size.columns), row: 1, column: 0, style: .dim)
+        text(for: size).draw(in: &canvas, at: Self.textArea(in: size))
+        Footer(Self.keys).draw(in: &canvas, at: Rect(row: size.rows - 1, column: 0, width: size.columns, height: 1))
+        return canvas
+    }
 
-        let lastRow = size.rows - 2
-        var row = 2
+    private static func textArea(in size: TerminalSize) -> Rect {
+        Rect(row: 2, column: 1, width: size.columns - 2, height: size.rows - 3)
+    }
+
+    private func text(for size: TerminalSize) -> ScrollingText {
+        let width = Self.textArea(in: size).width
+        var lines: [[Span]] = []
         for (label, value) in [("Camera", detail.cameraText), ("Date", detail.dateText),
                                ("Price", detail.priceText), ("Image", detail.imageURLText)] {
-            guard row <= lastRow else { break }
-            canvas.draw(label, row: row, column: 1, style: .dim, width: Self.labelWidth)
-            let lines = TextLayout.wrap(value, width: width - Self.labelWidth)
-            for line in lines where row <= lastRow {
-                canvas.draw(line, row: row, column: 1 + Self.labelWidth)
-                row += 1
+            for (index, line) in TextLayout.wrap(value, width: max(1, width - Self.labelWidth)).enumerated() {
+                let title = index == 0 ? TextLayout.pad(label, toWidth: Self.labelWidth) : String(repeating: " ", count: Self.labelWidth)
+                lines.append([Span(title, style: .dim), Span(line)])
             }
         }
-
-        row += 1
-        let description = detail.descriptionText.isEmpty ? Self.noDescriptionText : detail.descriptionText
-        let lines = TextLayout.wrap(description, width: width)
-        let room = max(0, lastRow - row + 1)
-        for (index, line) in lines.prefix(room).enumerated() {
-            let isCut = index == room - 1 && lines.count > room
-            canvas.draw(isCut ? line + " " + String(TextLayout.ellipsis) : line, row: row + index, column: 1,
-                        style: detail.descriptionText.isEmpty ? .dim : .plain, width: width)
+        lines.append([])
+        if detail.descriptionText.isEmpty {
+            lines.append([Span(Self.noDescriptionText, style: .dim)])
+        } else {
+            lines += ScrollingText.wrapping(detail.descriptionText, width: max(1, width))
         }
-
-        Footer(("Esc", "Back"), ("q", "Quit"))
-            .draw(in: &canvas, at: Rect(row: size.rows - 1, column: 0, width: size.columns, height: 1))
-        return canvas
+        return ScrollingText(lines: lines, offset: scrollOffset)
     }
 }

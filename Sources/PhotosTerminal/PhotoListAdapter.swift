@@ -36,20 +36,11 @@ final class PhotoListAdapter {
 
     func handle(_ key: Key) -> KeyResult {
         guard let selectedIndex else { return .ignored }
-        switch key {
-        case .up, .character("k"): select(selectedIndex - 1)
-        case .down, .character("j"): select(selectedIndex + 1)
-        case .pageUp: select(selectedIndex - pageSize)
-        case .pageDown: select(selectedIndex + pageSize)
-        case .home, .character("g"): select(0)
-        case .end, .character("G"): select(count - 1)
-        case .enter: delegate?.photoListAdapter(didSelectPhotoAt: selectedIndex)
-        default: return .ignored
+        if key == .enter {
+            delegate?.photoListAdapter(didSelectPhotoAt: selectedIndex)
+            return .handled
         }
-        return .handled
-    }
-
-    private func select(_ index: Int) {
-        selectedIndex = min(max(0, index), count - 1)
+        // The arrows and j/k, Page Up/Down, Home/End and g/G, the wheel and a click on a cell.
+        return ListView.navigate(key, selection: &self.selectedIndex, count: count, pageSize: pageSize) ? .handled : .ignored
     }
 }

@@ -16,6 +16,7 @@ import TerminalUI
 /// A spinner covers it while loading, an alert with OK when one is presented.
 public struct PhotoListView {
     public static let emptyText = "No pictures. Press r to reload."
+    public static let keys = KeyMap(title: "Popular", ("↑↓", "Move"), ("⏎", "Open"), ("r", "Reload"), ("q", "Quit"))
 
     public var title: String
     public var cells: [PhotoCellViewModel]
@@ -51,7 +52,7 @@ public struct PhotoListView {
         var canvas = Canvas(size: size)
         drawHeader(in: &canvas)
         drawCells(in: &canvas, at: Self.listRect(for: size))
-        Footer(items: footerItems).draw(in: &canvas, at: Rect(row: size.rows - 1, column: 0, width: size.columns, height: 1))
+        footer.draw(in: &canvas, at: Rect(row: size.rows - 1, column: 0, width: size.columns, height: 1))
         if isLoading {
             Spinner(frame: spinnerFrame).draw(in: &canvas, at: canvas.bounds)
         }
@@ -84,14 +85,11 @@ public struct PhotoListView {
             let cellRect = Rect(row: rect.row + (index - offset) * PhotoCellView.height, column: rect.column,
                                 width: rect.width, height: PhotoCellView.height)
             PhotoCellView(cell: cells[index], isSelected: index == selectedIndex).draw(in: &canvas, at: cellRect)
+            canvas.addTarget(.row(index), at: cellRect)
         }
     }
 
-    private var footerItems: [Footer.Item] {
-        if alertMessage != nil { return [Footer.Item(key: "⏎", label: "OK")] }
-        return [
-            Footer.Item(key: "↑↓", label: "Move"), Footer.Item(key: "⏎", label: "Open"),
-            Footer.Item(key: "r", label: "Reload"), Footer.Item(key: "q", label: "Quit"),
-        ]
+    private var footer: Footer {
+        alertMessage != nil ? Footer(("⏎", "OK")) : Footer(Self.keys)
     }
 }

@@ -8,7 +8,8 @@ import TerminalUI
 public final class PhotosScreen: TerminalView {
     private enum Route {
         case list
-        case detail(PhotoDetailViewModel)
+        /// A picture's detail, and the first line of it shown.
+        case detail(PhotoDetailViewModel, scrollOffset: Int)
     }
 
     private let viewModel: PhotoListViewModel
@@ -17,6 +18,8 @@ public final class PhotosScreen: TerminalView {
     private var route = Route.list
     private var alertMessage: String?
     private var spinnerFrame = 0
+    /// The size of the last frame, for paging through a detail.
+    private var lastSize = TerminalSize(rows: 24, columns: 80)
 
     /// - Parameter requestRedraw: called when the view model changes on its own (a load ends).
     public init(viewModel: PhotoListViewModel, requestRedraw: @escaping @MainActor () -> Void = {}) {
@@ -38,6 +41,7 @@ public final class PhotosScreen: TerminalView {
     }
 
     public func render(size: TerminalSize) -> Canvas {
+        lastSize = size
         switch route {
         case .list:
             adapter.layout(visibleCells: PhotoListView.visibleCellCount(for: size))
@@ -50,14 +54,27 @@ public final class PhotosScreen: TerminalView {
                 spinnerFrame: spinnerFrame,
                 alertMessage: alertMessage
             ).render(size: size)
-        case .detail(let detail):
-            return PhotoDetailView(detail: detail).render(size: size)
+        case .detail(let detail, let offset):
+            let view = PhotoDetailView(detail: detail, scrollOffset: offset)
+            route = .detail(detail, scrollOffset: view.shownOffset(for: size))
+            return view.render(size: size)
         }
     }
 
+    public var keyMap: KeyMap? {
+        if alertMessage != nil { return nil }
+        switch route {
+        case .list: return PhotoListView.keys
+        case .detail: return PhotoDetailView.keys
+        }
+    }
+
+    /// The title, the rule, one picture and the footer.
+    public var minimumSize: TerminalSize { TerminalSize(rows: 5, columns: 20) }
+
     public func handle(_ key: Key) -> KeyResult {
         if alertMessage != nil {
-            guard key == .enter || key == .escape || key == .character(" ") else { return .ignored }
+            guard key == .enter || key == .escape || key == .character(" ") || key.clickedTarget != nil else { return .ignored }
             alertMessage = nil
             return .handled
         }
@@ -70,13 +87,17 @@ public final class PhotosScreen: TerminalView {
                 return .handled
             default: return adapter.handle(key)
             }
-        case .detail:
+        case .detail(let detail, let offset):
             switch key {
             case .character("q"): return .quit
             case .escape, .left, .backspace, .character("b"):
                 route = .list
                 return .handled
-            default: return .ignored
+            default:
+                let page = PhotoDetailView.visibleRows(for: lastSize)
+                guard let newOffset = Scrolling.offset(after: key, current: offset, pageSize: page) else { return .ignored }
+                route = .detail(detail, scrollOffset: newOffset)
+                return .handled
             }
         }
     }
@@ -88,7 +109,7 @@ public final class PhotosScreen: TerminalView {
     private func show(_ event: PhotoListEvent) {
         switch event {
         case .showAlert(let message): alertMessage = message
-        case .openDetail(let detail): route = .detail(detail)
+        case .openDetail(let detail): route = .detail(detail, scrollOffset: 0)
         }
         requestRedraw()
     }

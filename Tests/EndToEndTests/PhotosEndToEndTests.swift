@@ -26,7 +26,8 @@ struct PhotosEndToEndTests {
 
     @Test("the list loads, a picture not for sale says so, one for sale opens, back, quit")
     func browseTheBuiltInCatalog() async throws {
-        let tmux = try start(["--latency", "1.5"])
+        // Long enough that a busy machine still shows the loading screen before the list.
+        let tmux = try start(["--latency", "5"])
         defer { tmux.kill() }
 
         try await tmux.waitForText("Loading...")

@@ -1,5 +1,10 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Drives the real `scoreboard` binary in a real terminal (tmux), as a person would.
 @Suite(
@@ -62,11 +67,17 @@ struct ScoreboardEndToEndTests {
         try tmux.sendKeys("5", "o", "t", "f")
         try await tmux.waitForText("0 - 3")
         #expect(try tmux.screenText().contains("│ 1pt 1  2pt 1  Ast 0  Reb 0  Foul 1  │"))
+        // u takes back the latest moves, one at a time: the foul, then the two points.
+        try tmux.sendKeys("u", "u")
+        try await tmux.waitForText("0 - 1")
+        #expect(try tmux.screenText().contains("│ 1pt 1  2pt 0  Ast 0  Reb 0  Foul 0  │"))
+        try tmux.sendKeys("t", "f")
+        try await tmux.waitForText("│ 1pt 1  2pt 1  Ast 0  Reb 0  Foul 1  │")
         try tmux.sendKeys("1")
         for _ in 0..<7 { try tmux.sendKeys("t") }
         try tmux.sendKeys("o")
 
-        let final = try await tmux.waitForText("Bulls wins 15 - 3")
+        let final = try await tmux.waitForText("Bulls win 15 - 3")
         #expect(final.contains("FINAL"))
         #expect(final.contains("┌─ Final"))
         #expect(final.contains("q Back to games"))
@@ -90,11 +101,50 @@ struct ScoreboardEndToEndTests {
         let reopened = try await again.waitForText("Games (1)")
         #expect(reopened.contains("> Bulls vs Hawks  15 - 3"))
         try again.sendKeys("Enter")
-        try await again.waitForText("Bulls wins 15 - 3")
+        try await again.waitForText("Bulls win 15 - 3")
         try again.sendKeys("q", "q")
         let secondStatus = try await again.waitForExit()
         let lastScreen = try again.screenText()
         #expect(secondStatus == 0, "the screen was:\n\(lastScreen)")
+    }
+
+    @Test("Ctrl-C or SIGTERM while the clock runs saves the time played, as q does", arguments: ["C-c", "SIGTERM"])
+    func interruptSavesTheClock(way: String) async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tmux = try start()
+        defer { tmux.kill() }
+
+        try await tmux.waitForText("No games yet. Press n to start one.")
+        try tmux.sendKeys("n")
+        try await tmux.waitForText("New game")
+        for name in ["Bulls", "Ann", "Bea", "Cy", "Hawks", "Dan", "Eve", "Fay"] {
+            try tmux.sendText(name)
+            try tmux.sendKeys("Tab")
+        }
+        try tmux.sendKeys("Enter")
+        try await tmux.waitForText("[ Start ]")
+        try tmux.sendKeys("Space")
+        try await tmux.waitForScreen("the clock past 00:00.2") { screen in
+            screen.contains("[ Pause ]") && !screen.contains("00:00.0") && !screen.contains("00:00.1")
+        }
+        if way == "C-c" {
+            try tmux.sendKeys("C-c")
+        } else {
+            let pane = try #require(pid_t(tmux.paneFormat("#{pane_pid}")))
+            let app = try #require(ProcessTable.descendant(of: pane, running: executable))
+            #expect(kill(app, SIGTERM) == 0)
+        }
+        let status = try await tmux.waitForExit()
+        #expect(status == (way == "C-c" ? 130 : 143))
+        #expect(try tmux.paneFormat("#{mouse_any_flag}") == "0")
+
+        let again = try start()
+        defer { again.kill() }
+        let list = try await again.waitForText("Games (1)")
+        #expect(list.contains("Paused, 00:0"), "the time played was not saved:\n\(list)")
+        #expect(!list.contains("Not started"))
+        try again.sendKeys("q")
+        #expect(try await again.waitForExit() == 0)
     }
 
     @Test("a damaged library is kept as a backup, the user is told, and the app starts empty")

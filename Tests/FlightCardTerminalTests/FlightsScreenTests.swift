@@ -17,7 +17,7 @@ struct FlightsScreenTests {
         keys.map { key in (screen.handle(key), screen.state) }
     }
 
-    @Test("arrows and j/k move the selection within the list, Enter opens the card, Esc goes back")
+    @Test("arrows, j/k and End move the selection within the list, Enter opens the card, Esc goes back")
     func navigation() {
         let screen = FlightsScreen(list: sample)
         let history = press(
@@ -27,13 +27,24 @@ struct FlightsScreenTests {
         )
         #expect(history.map(\.0) == [
             .handled, .handled, .handled, .handled, .handled, .handled, .ignored, .handled,
-            .ignored, .handled, .handled, .handled, .handled, .handled, .handled, .handled, .handled,
+            .handled, .handled, .handled, .handled, .handled, .handled, .handled, .handled, .handled,
         ])
-        #expect(history.map(\.1.selectedIndex) == [0, 1, 2, 1, 2, 2, 2, 2, 2, 3, 4, 5, 5, 5, 5, 5, 5])
+        #expect(history.map(\.1.selectedIndex) == [0, 1, 2, 1, 2, 2, 2, 2, 5, 5, 5, 5, 5, 5, 5, 5, 5])
         #expect(history.map(\.1.mode) == [
             .list, .list, .list, .list, .list, .card, .card, .list,
             .list, .list, .list, .list, .list, .card, .list, .card, .list,
         ])
+    }
+
+    @Test("the list keys of the other apps: Home/End, Page Up/Down, g/G, the wheel and a click")
+    func listKeys() {
+        let screen = FlightsScreen(list: sample)
+        _ = screen.render(size: TerminalSize(rows: 6, columns: 60))  // three rows of list: pages of two
+        let wheelUp = Key.mouse(MouseEvent(action: .wheelUp, row: 3, column: 0))
+        let history = press([.pageDown, .pageDown, .pageUp, .character("G"), .character("g"), .end, .home,
+                             .click(.row(4)), wheelUp, .click(.row(99))], on: screen)
+        #expect(history.map(\.1.selectedIndex) == [2, 4, 2, 5, 0, 5, 0, 4, 3, 3])
+        #expect(history.map(\.0).last == .ignored)
     }
 
     @Test("q quits from the list and from the card")

@@ -131,6 +131,19 @@ struct FlightListReaderTests {
         }
     }
 
+    @Test("a file that is not JSON is named in the message")
+    func notJSONNamesTheFile() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("not-json-\(UUID()).json")
+        try Data("flights: none".utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        do {
+            _ = try FlightListReader.flights(contentsOf: url)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.hasPrefix("\(url.path) is not valid JSON: "))
+        }
+    }
+
     @Test("a file that is not there says which")
     func missingFile() {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-flights-\(UUID()).json")

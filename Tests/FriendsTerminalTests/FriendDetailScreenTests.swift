@@ -41,7 +41,7 @@ struct FriendDetailScreenTests {
             "",
             "",
             "",
-            " e Edit  Esc Back  q Quit",
+            " e Edit  ↑↓ Scroll  Esc Back  q Quit",
         ])
     }
 
@@ -61,7 +61,7 @@ struct FriendDetailScreenTests {
             "          moth, in the Harvard Mark II.",
             "",
             "",
-            " e Edit  Esc Back  q Quit",
+            " e Edit  ↑↓ Scroll  Esc Back  q Quit",
         ])
     }
 
@@ -96,8 +96,32 @@ struct FriendDetailScreenTests {
             "",
             "",
             "",
-            " e Edit  Esc Back  q Quit",
+            " e Edit  ↑↓ Scroll  Esc Back  q Quit",
         ])
         #expect(edits == 0)
+    }
+}
+
+@MainActor
+@Suite("A friend's long notes")
+struct FriendDetailScrollingTests {
+    @Test("↓, Page Down and End scroll long notes; the indicator says where the view is")
+    func scrolls() {
+        var friend = SampleData.grace
+        friend.about = (1...30).map { "Note \($0)." }.joined(separator: "\n")
+        let client = FakeFriendsClient(friends: [friend])
+        let screen = FriendDetailScreen(
+            viewModel: FriendDetailViewModel(friend: friend, client: client, avatars: ImageLoader(avatarsFrom: client)), redraw: {})
+        let size = TerminalSize(rows: 12, columns: 40)
+        let indicator = { screen.render(size: size).lines[10] }
+        #expect(indicator() == "  lines 1–7 of 34 · ↑↓ scroll")
+        #expect(screen.handle(.down) == .handled)
+        #expect(indicator() == "  lines 2–8 of 34 · ↑↓ scroll")
+        #expect(screen.handle(.pageDown) == .handled)
+        #expect(indicator() == "  lines 8–14 of 34 · ↑↓ scroll")
+        #expect(screen.handle(.end) == .handled)
+        #expect(indicator() == "  lines 28–34 of 34 · ↑↓ scroll")
+        #expect(screen.render(size: size).lines[9] == "          Note 30.")
+        #expect(screen.handle(.character("x")) == .ignored)
     }
 }

@@ -183,6 +183,7 @@ struct FriendFormScreenTests {
         expectScreen(canvas, [
             " Update Friend",
             "────────────────────────────────────────",
+            "",
             " First name    [Ada                   ]",
             " Last name     [Lovelace              ]",
             " Phone number  [0501234567            ]",
@@ -190,7 +191,6 @@ struct FriendFormScreenTests {
             " About         [Wrote the first progra]",
             "",
             "               [ SUBMIT ]",
-            "",
             "",
             " Tab/⇧Tab Move  ⏎ Submit  Esc Cancel",
         ])
@@ -229,14 +229,14 @@ struct FriendFormScreenTests {
         expectScreen(screen.render(size: Self.narrow), [
             " Add Friend",
             "────────────────────────────────────────",
-            " First name    [Ada                   ]",
-            " ┌─ Discard Changes ──────────────────┐",
+            " ┌────────────────────────────────────┐",
+            " │ Discard Changes                    │",
+            " │                                    │",
             " │ Leave without saving your changes? │",
             " │                                    │",
             " │   [ Discard ]  [ Keep Editing ]    │",
             " └────────────────────────────────────┘",
             "               [ SUBMIT ]",
-            "",
             "",
             " Tab/⇧Tab Move  ⏎ Submit  Esc Cancel",
         ])

@@ -70,7 +70,7 @@ struct FriendsListScreenTests {
             "",
             "",
             "",
-            " ↑↓/jk Move  ⏎ Open  a Add  q Quit",
+            " ↑↓/jk Move  ⏎ Open  q Quit  ? Help",
         ])
     }
 
@@ -123,7 +123,7 @@ struct FriendsListScreenTests {
             "",
             "",
             "",
-            " ↑↓/jk Move  ⏎ Open  a Add  q Quit",
+            " ↑↓/jk Move  ⏎ Open  q Quit  ? Help",
         ])
     }
 
@@ -142,7 +142,7 @@ struct FriendsListScreenTests {
             "",
             "",
             "",
-            " ↑↓/jk Move  ⏎ Open  a Add  q Quit",
+            " ↑↓/jk Move  ⏎ Open  q Quit  ? Help",
         ])
     }
 
@@ -219,13 +219,13 @@ struct FriendsListScreenTests {
         expectScreen(screen.render(size: Self.narrow), [
             " Your Friends (4)",
             "────────────────────────────────────────",
-            "  Ada Lovelace                0501234567",
-            "  Alan ┌─ Delete Friend ────────┐96 0754",
-            "  芳 王│ Remove Grace Hopper?   │13 8000",
-            "> Grace│                        │",
+            "  Ada L┌────────────────────────┐1234567",
+            "  Alan │ Delete Friend          │96 0754",
+            "  芳 王│                        │13 8000",
+            "> Grace│ Remove Grace Hopper?   │",
+            "       │                        │",
             "       │ [ Delete ]  [ Cancel ] │",
             "       └────────────────────────┘",
-            "",
             "",
             "",
             " ←→ Choose  ⏎ Confirm  Esc Cancel",
@@ -248,7 +248,7 @@ struct FriendsListScreenTests {
             "",
             "",
             " Removed Grace Hopper.",
-            " ↑↓/jk Move  ⏎ Open  a Add  q Quit",
+            " ↑↓/jk Move  ⏎ Open  q Quit  ? Help",
         ])
         _ = screen.handle(.character("d"))
         #expect(screen.viewModel.deleteConfirmation.value?.message == "Remove 芳 王?")

@@ -39,13 +39,13 @@ struct ScreenStackTests {
         stack.present(Alert(title: "Friend not found.", message: "Could not remove Ada Lovelace."))
         expectScreen(stack.render(size: TerminalSize(rows: 9, columns: 40)), [
             "list",
-            "",
-            "   ┌─ Friend not found. ────────────┐",
+            "   ┌────────────────────────────────┐",
+            "   │ Friend not found.              │",
+            "   │                                │",
             "   │ Could not remove Ada Lovelace. │",
             "   │                                │",
             "   │             [ OK ]             │",
             "   └────────────────────────────────┘",
-            "",
             "",
         ])
         #expect(stack.handle(.character("x")) == .handled)

@@ -167,7 +167,7 @@ struct PhotosScreenSnapshotTests {
             "",
             "",
             "",
-            "Esc Back  q Quit",
+            "↑↓ Scroll  Esc Back  q Quit",
         ])
         #expect(screen.render(size: .small).lines == [
             " Harbour at First Light",
@@ -179,7 +179,7 @@ struct PhotosScreenSnapshotTests {
             "         tos/1001/w280.jpg",
             "",
             " Fishing boats waiting for the tide",
-            "Esc Back  q Quit",
+            "↑↓ Scroll  Esc Back  q Quit",
         ])
     }
 }

@@ -126,7 +126,8 @@ struct PhotosScreenTests {
         #expect(await service.fetchCount == 2)
     }
 
-    @Test func aLongDescriptionIsCutWithAnEllipsis() async {
+    @Test("a long description scrolls, with an indicator, instead of being cut")
+    func aLongDescriptionScrolls() async {
         let photo = SamplePhotos.photo(
             1, "A very long title for a small screen indeed",
             description: "First paragraph.\n" + String(repeating: "Long words go on and on. ", count: 12),
@@ -147,9 +148,18 @@ struct PhotosScreenTests {
             " Long words go on and on. Long words go",
             " on and on. Long words go on and on.",
             " Long words go on and on. Long words go",
-            " on and on. Long words go on and on. …",
-            "Esc Back  q Quit",
+            " lines 1–10 of 15 · ↑↓ scroll",
+            "↑↓ Scroll  Esc Back  q Quit",
         ])
+        Screens.press(.end, on: screen)
+        #expect(Array(screen.render(size: tall).lines.suffix(4)) == [
+            " Long words go on and on. Long words go",
+            " on and on. Long words go on and on.",
+            " lines 6–15 of 15 · ↑↓ scroll",
+            "↑↓ Scroll  Esc Back  q Quit",
+        ])
+        Screens.press(.up, on: screen)
+        #expect(screen.render(size: tall).lines[12] == " lines 5–14 of 15 · ↑↓ scroll")
     }
 
     @Test func theSpinnerTurnsOnEachTickWhileLoading() async {

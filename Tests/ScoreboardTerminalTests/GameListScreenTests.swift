@@ -22,9 +22,14 @@ struct GameListScreenTests {
             " Scoreboard · Games (3)",
             "",
             "  Bulls vs Hawks  0 - 0                                              Not started",
-            "> Bulls vs Hawks  7 - 4                                         Playing, 03:12.4",
+            "> Bulls vs Hawks  7 - 4                                          Paused, 03:12.4",
             "  Bulls vs Hawks  15 - 17                                              Hawks won",
-            "", "", "", "", "", "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
             "↑↓ Move  ⏎ Open  n New game  d Delete  q Quit",
         ])
     }
@@ -38,11 +43,11 @@ struct GameListScreenTests {
             " Scoreboard · Games (3)",
             "",
             "  Bulls vs Hawks  0 - 0      Not started",
-            "> Bulls vs Hawks  7 - 4 Playing, 03:12.4",
+            "> Bulls vs Hawks  7 - 4  Paused, 03:12.4",
             "  Bulls vs Hawks  15 - 17      Hawks won",
             "",
             "",
-            "↑↓ Move  ⏎ Open  n New game  d Delete  …",
+            "↑↓ Move  ⏎ Open  q Quit  ? Help",
         ])
     }
 
@@ -74,13 +79,15 @@ struct GameListScreenTests {
         #expect(screen.lines(rows: 12, columns: 80) == [
             " Scoreboard · Games (3)",
             "",
-            "  Bulls vs Hawks  0 - 0                                              Not started",
-            "> Bulls vs Hawks  ┌─ Delete game? ──────────────────────────┐   Playing, 03:12.4",
-            "  Bulls vs Hawks  │ Bulls vs Hawks, 7 - 4, will be deleted. │          Hawks won",
+            "  Bulls vs Hawks  ┌─────────────────────────────────────────┐        Not started",
+            "> Bulls vs Hawks  │ Delete game?                            │    Paused, 03:12.4",
+            "  Bulls vs Hawks  │                                         │          Hawks won",
+            "                  │ Bulls vs Hawks, 7 - 4, will be deleted. │",
             "                  │                                         │",
             "                  │         [ Delete ]  [ Cancel ]          │",
             "                  └─────────────────────────────────────────┘",
-            "", "", "",
+            "",
+            "",
             "←→ Choose  ⏎ Confirm  Esc Cancel",
         ])
 
@@ -108,13 +115,13 @@ struct GameListScreenTests {
             redraw: {})
         #expect(screen.lines(rows: 10, columns: 60) == [
             " Scoreboard · Games (0)",
-            "",
-            "  No games yet. ┌─ Game library damaged ───┐",
+            "                ┌──────────────────────────┐",
+            "  No games yet. │ Game library damaged     │",
+            "                │                          │",
             "                │ It was kept as a backup. │",
             "                │                          │",
             "                │          [ OK ]          │",
             "                └──────────────────────────┘",
-            "",
             "",
             "⏎ OK",
         ])

@@ -30,7 +30,7 @@ struct ScoreboardRootViewTests {
 
         root.press(.character("4"))
         for _ in 0..<8 { root.press(.character("t")) }
-        #expect(root.lines(rows: 24, columns: 80)[15] == "                           │   Hawks wins 16 - 0   │")
+        #expect(root.lines(rows: 24, columns: 80)[15] == "                            │   Hawks win 16 - 0   │")
         root.press(.character("q"))
 
         #expect(root.topScreen is GameListScreen)

@@ -141,3 +141,34 @@ struct RendererCursorTests {
         #expect(renderer.render(frame) == "")
     }
 }
+
+/// Terminals disagree on the width of some clusters; whatever they drew, the screen must end up
+/// as the canvas says (the stray 🏽 left after Backspace on 👍🏽).
+@Suite("Renderer and clusters of uncertain width")
+struct RendererUncertainWidthTests {
+    private func field(_ text: String) -> Canvas {
+        var canvas = Canvas(size: TerminalSize(rows: 1, columns: 12))
+        TextField(label: "", text: text, labelWidth: 0).draw(in: &canvas, at: Rect(row: 0, column: 0, width: 12, height: 1))
+        return canvas
+    }
+
+    @Test("typing then erasing a cluster leaves nothing behind on a terminal that draws each scalar",
+          arguments: ["👍🏽", "👨‍👩‍👧", "🇳🇱", "❤️"])
+    func typeThenErase(cluster: String) {
+        var renderer = Renderer(mode: .plain)
+        var terminal = NaiveTerminal(rows: 1, columns: 12)
+        for frame in [field(""), field("a" + cluster), field("a"), field(cluster + "b"), field("b")] {
+            terminal.apply(renderer.render(frame))
+            // Past the cluster itself the screen matches the canvas exactly.
+            let shown = terminal.lines[0], wanted = frame.lines[0]
+            if !wanted.contains(cluster) {
+                #expect(shown == wanted)
+            } else {
+                // The cluster may show cut short, but the field's end is where it belongs.
+                #expect(shown.hasSuffix("]"))
+                #expect(shown.hasPrefix(wanted.hasPrefix("[a") ? "[a" : "["))
+            }
+        }
+        #expect(terminal.lines == ["[b         ]"])
+    }
+}

@@ -40,6 +40,18 @@ final class ScriptedHost: TerminalHost {
         log.append("stop, \(reason)")
         deliver = nil
     }
+
+    /// Called when the app suspends, as the process would stop there; `currentSize` may change.
+    var onSuspend: (() -> Void)?
+
+    func suspend() {
+        log.append("suspend")
+        onSuspend?()
+    }
+
+    func resume() {
+        log.append("resume")
+    }
 }
 
 /// A view that shows what happened to it and records every key, tick and size.

@@ -52,6 +52,27 @@ struct TerminalSessionTests {
         #expect(!session.isActive)
     }
 
+    @Test("reassert sets raw mode again after someone else changed it, from the mode saved on enter")
+    func reassertAfterAShellChangedTheMode() throws {
+        var session = TerminalSession(device: RecordingDevice())
+        session.reassert()
+        #expect(session.device.log.isEmpty)
+        try session.enter()
+        session.device.mode = "cooked by the shell"
+        session.reassert()
+        #expect(session.device.mode == "raw(cooked)")
+        #expect(session.device.log == ["set raw(cooked)", "enter screen", "set raw(cooked)"])
+        session.restore()
+        #expect(session.device.mode == "cooked")
+    }
+
+    @Test("the screen sequences turn mouse reporting and bracketed paste on, and off again on restore")
+    func mouseAndPasteModes() {
+        typealias Session = TerminalSession<RecordingDevice>
+        for mode in ["\u{1B}[?1000h", "\u{1B}[?1006h", "\u{1B}[?2004h"] { #expect(Session.enterSequence.contains(mode)) }
+        for mode in ["\u{1B}[?1000l", "\u{1B}[?1006l", "\u{1B}[?2004l"] { #expect(Session.leaveSequence.contains(mode)) }
+    }
+
     @Test func restoreWithoutEnterChangesNothing() {
         var session = TerminalSession(device: RecordingDevice())
         session.restore()

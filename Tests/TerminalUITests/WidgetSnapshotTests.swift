@@ -160,27 +160,29 @@ struct WidgetSnapshotTests {
         AlertBox(title: "Friend not found.", message: "Could not remove Ada Lovelace.").draw(in: &canvas, at: canvas.bounds)
         #expect(canvas.lines == [
             "",
-            "",
-            "   ┌─ Friend not found. ────────────┐",
+            "   ┌────────────────────────────────┐",
+            "   │ Friend not found.              │",
+            "   │                                │",
             "   │ Could not remove Ada Lovelace. │",
             "   │                                │",
             "   │             [ OK ]             │",
             "   └────────────────────────────────┘",
             "",
-            "",
         ])
-        #expect(canvas[row: 5, column: 17].style == Style(bold: true, inverse: true))
+        #expect(canvas[row: 2, column: 5].style == .bold)
+        #expect(canvas[row: 6, column: 17].style == Style(bold: true, inverse: true))
     }
 
     @Test func alertBoxWrapsALongMessageToTheScreen() {
         var canvas = canvas(rows: 7, columns: 20)
         AlertBox(title: "Error", message: "Could not connect to server.").draw(in: &canvas, at: canvas.bounds)
+        // Short of rows, the blank rows go first; no word of the text is lost.
         #expect(canvas.lines == [
-            "┌─ Error ──────────┐",
+            "┌──────────────────┐",
+            "│ Error            │",
             "│ Could not        │",
             "│ connect to       │",
             "│ server.          │",
-            "│                  │",
             "│      [ OK ]      │",
             "└──────────────────┘",
         ])
@@ -193,17 +195,20 @@ struct WidgetSnapshotTests {
             .draw(in: &canvas, at: canvas.bounds)
         #expect(canvas.lines == [
             "",
-            "",
-            "       ┌─ Delete friend ────────┐",
+            "       ┌────────────────────────┐",
+            "       │ Delete friend          │",
+            "       │                        │",
             "       │ Remove Ada Lovelace?   │",
             "       │                        │",
             "       │ [ Delete ]  [ Cancel ] │",
             "       └────────────────────────┘",
             "",
-            "",
         ])
-        #expect(canvas[row: 5, column: 9].style == .plain)
-        #expect(canvas[row: 5, column: 21].style == Style(bold: true, inverse: true))
+        #expect(canvas[row: 6, column: 9].style == .plain)
+        #expect(canvas[row: 6, column: 21].style == Style(bold: true, inverse: true))
+        #expect(canvas.target(atRow: 6, column: 9) == .button("Delete"))
+        #expect(canvas.target(atRow: 6, column: 22) == .button("Cancel"))
+        #expect(canvas.target(atRow: 3, column: 9) == nil)
         #expect(ConfirmationBox.Choice.cancel.toggled == .confirm)
     }
 
@@ -218,5 +223,106 @@ struct WidgetSnapshotTests {
         var narrow = canvas(rows: 1, columns: 12)
         footer.draw(in: &narrow, at: narrow.bounds)
         #expect(narrow.lines == ["↑↓ Move  ⏎ …"])
+    }
+
+    @Test("a long title wraps above the message instead of being cut in the border, even at 200 columns")
+    func dialogWithALongTitle() {
+        var canvas = canvas(rows: 11, columns: 200)
+        AlertBox(title: "Could not connect to server. Check your network and try again later.",
+                 message: "Could not remove Ada Lovelace.").draw(in: &canvas, at: canvas.bounds)
+        let text = canvas.lines.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(text.contains("│ Could not connect to server. Check your network and try  │"))
+        #expect(text.contains("│ again later.                                             │"))
+        #expect(text.contains("│ Could not remove Ada Lovelace.                           │"))
+        #expect(!canvas.lines.joined().contains("…"))
+    }
+
+    @Test("a footer made from a key map ends in \"? Help\" when not every key fits, keeping the way out")
+    func footerPointsToHelp() {
+        let keys = KeyMap(title: "Friends", ("↑↓/jk", "Move"), ("⏎", "Open"), ("a", "Add"), ("e", "Edit"),
+                          ("d", "Delete"), ("r", "Refresh"), ("/", "Search"), ("q", "Quit"))
+        var wide = canvas(rows: 1, columns: 80)
+        Footer(keys).draw(in: &wide, at: wide.bounds)
+        #expect(wide.lines == ["↑↓/jk Move  ⏎ Open  a Add  e Edit  d Delete  r Refresh  / Search  q Quit"])
+        var fifty = canvas(rows: 1, columns: 50)
+        Footer(keys).draw(in: &fifty, at: fifty.bounds)
+        #expect(fifty.lines == ["↑↓/jk Move  ⏎ Open  a Add  e Edit  q Quit  ? Help"])
+        var tiny = canvas(rows: 1, columns: 8)
+        Footer(keys).draw(in: &tiny, at: tiny.bounds)
+        #expect(tiny.lines == ["? Help"])
+    }
+
+    @Test("the help overlay lists the same keys as the footer, then the app's own")
+    func helpOverlay() {
+        var canvas = canvas(rows: 14, columns: 40)
+        HelpOverlay(keyMap: KeyMap(title: "Flights", ("↑↓/jk", "Move"), ("q", "Quit"))).draw(in: &canvas, at: canvas.bounds)
+        #expect(canvas.lines == [
+            "",
+            "    ┌──────────────────────────────┐",
+            "    │ Flights: keys                │",
+            "    │                              │",
+            "    │ ↑↓/jk   Move                 │",
+            "    │ q       Quit                 │",
+            "    │ ?       This help            │",
+            "    │ Ctrl-L  Redraw the screen    │",
+            "    │ Ctrl-Z  Suspend (fg resumes) │",
+            "    │ Ctrl-C  Quit at once         │",
+            "    │                              │",
+            "    │ Any key closes this help.    │",
+            "    └──────────────────────────────┘",
+            "",
+        ])
+    }
+
+    @Test("a field narrower than its label puts the label above it")
+    func textFieldStacksItsLabelWhenNarrow() {
+        let field = TextField(label: "Phone number", text: "0501234567", isFocused: true, labelWidth: 14)
+        #expect(field.height(forWidth: 60) == 1)
+        #expect(field.height(forWidth: 18) == 2)
+        var canvas = canvas(rows: 2, columns: 18)
+        field.draw(in: &canvas, at: canvas.bounds)
+        #expect(canvas.lines == ["Phone number", "[0501234567      ]"])
+        #expect(canvas.cursor == CursorPosition(row: 1, column: 11))
+    }
+
+    @Test("long text scrolls with an indicator of where it is")
+    func scrollingText() {
+        let lines = (1...10).map { [Span("line \($0)")] }
+        var top = canvas(rows: 4, columns: 30)
+        ScrollingText(lines: lines, offset: 0).draw(in: &top, at: top.bounds)
+        #expect(top.lines == ["line 1", "line 2", "line 3", "lines 1–3 of 10 · ↑↓ scroll"])
+        var bottom = canvas(rows: 4, columns: 30)
+        let pastTheEnd = ScrollingText(lines: lines, offset: 99)
+        #expect(pastTheEnd.shownOffset(in: 4) == 7)
+        pastTheEnd.draw(in: &bottom, at: bottom.bounds)
+        #expect(bottom.lines == ["line 8", "line 9", "line 10", "lines 8–10 of 10 · ↑↓ scroll"])
+        var fits = canvas(rows: 4, columns: 30)
+        ScrollingText(lines: Array(lines.prefix(4)), offset: 2).draw(in: &fits, at: fits.bounds)
+        #expect(fits.lines == ["line 1", "line 2", "line 3", "line 4"])
+    }
+
+    @Test func scrollingKeepsTheFocusedRangeVisible() {
+        #expect(Scrolling.offset(keeping: 12..<14, visibleRows: 5, contentRows: 20, current: 0) == 9)
+        #expect(Scrolling.offset(keeping: 2..<4, visibleRows: 5, contentRows: 20, current: 9) == 2)
+        #expect(Scrolling.offset(keeping: 5..<6, visibleRows: 5, contentRows: 20, current: 3) == 3)
+        #expect(Scrolling.offset(keeping: 0..<1, visibleRows: 5, contentRows: 3, current: 7) == 0)
+        #expect(Scrolling.offset(after: .pageDown, current: 3, pageSize: 4) == 7)
+        #expect(Scrolling.offset(after: .character("x"), current: 3, pageSize: 4) == nil)
+    }
+
+    @Test("a help taller than the screen ends in … and still says how to close it")
+    func helpOverlayOnASmallScreen() {
+        var canvas = canvas(rows: 8, columns: 30)
+        HelpOverlay(keyMap: KeyMap(title: "Flights", ("↑↓/jk", "Move"), ("q", "Quit"))).draw(in: &canvas, at: canvas.bounds)
+        #expect(canvas.lines == [
+            "┌────────────────────────────┐",
+            "│ Flights: keys              │",
+            "│                            │",
+            "│ ↑↓/jk   Move               │",
+            "│ …                          │",
+            "│                            │",
+            "│ Any key closes this help.  │",
+            "└────────────────────────────┘",
+        ])
     }
 }

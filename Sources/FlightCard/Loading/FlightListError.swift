@@ -2,7 +2,8 @@
 /// as a path like `flights[2].departure.date` (indexes count from 0).
 public enum FlightListError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadableFile(path: String, reason: String)
-    case notJSON(reason: String)
+    /// Not JSON at all; `path` names the file when the list came from one.
+    case notJSON(reason: String, path: String? = nil)
     case unknownField(String, at: String)
     case missingField(String, at: String)
     case wrongType(at: String, expected: String)
@@ -17,7 +18,9 @@ public enum FlightListError: Error, Equatable, Sendable, CustomStringConvertible
         switch self {
         case let .unreadableFile(path, reason):
             "cannot read \(path): \(reason)"
-        case let .notJSON(reason):
+        case let .notJSON(reason, path?):
+            "\(path) is not valid JSON: \(reason)"
+        case let .notJSON(reason, nil):
             "the file is not valid JSON: \(reason)"
         case let .unknownField(field, path):
             "\(path): unknown field \"\(field)\""

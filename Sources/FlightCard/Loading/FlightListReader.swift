@@ -18,7 +18,12 @@ public enum FlightListReader {
         } catch {
             throw .unreadableFile(path: url.path, reason: reason(for: error))
         }
-        return try flights(from: data)
+        do throws(FlightListError) {
+            return try flights(from: data)
+        } catch {
+            guard case .notJSON(let reason, _) = error else { throw error }
+            throw .notJSON(reason: reason, path: url.path)
+        }
     }
 
     public static func flights(from data: Data) throws(FlightListError) -> [Flight] {

@@ -43,6 +43,15 @@ public final class FriendsApp: TerminalView {
         stack.tick()
     }
 
+    /// The keys of the screen on top; none while an alert waits (it takes every key).
+    public var keyMap: KeyMap? {
+        stack.alerts.isEmpty ? stack.top?.keyMap : nil
+    }
+
+    public var minimumSize: TerminalSize {
+        stack.top?.minimumSize ?? ScreenFrame.minimumSize
+    }
+
     // MARK: Navigation
 
     private func showList() {

@@ -9,6 +9,10 @@ final class FriendDetailScreen: Screen {
 
     let viewModel: FriendDetailViewModel
     private let redraw: @MainActor () -> Void
+    /// The first line shown when the details are taller than the screen.
+    private var scrollOffset = 0
+    /// Lines the text showed in the last frame, for Page Up and Page Down.
+    private var visibleRows = 10
 
     init(viewModel: FriendDetailViewModel, redraw: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
@@ -34,46 +38,46 @@ final class FriendDetailScreen: Screen {
             return .quit
         default:
             // Escape and ← go back (see `ScreenStack`).
-            return .ignored
+            guard let offset = Scrolling.offset(after: key, current: scrollOffset, pageSize: visibleRows - 1) else {
+                return .ignored
+            }
+            scrollOffset = offset
+            return .handled
         }
     }
 
+    var keyMap: KeyMap? { Self.keys }
+
+    var minimumSize: TerminalSize { ScreenFrame.minimumSize }
+
+    /// The avatar, phone, email and notes, scrolled when they are taller than the screen.
     func render(size: TerminalSize) -> Canvas {
-        var (canvas, content) = ScreenFrame(title: viewModel.fullName.value, footer: Self.footer).draw(size: size)
-        let left = content.column + 2
-        let width = content.endColumn - left - 1
-        var row = content.row + 1
+        var (canvas, content) = ScreenFrame(title: viewModel.fullName.value, keyMap: Self.keys).draw(size: size)
+        // A blank row under the rule where there is room for it.
+        let top = content.height > 4 ? 1 : 0
+        let area = Rect(row: content.row + top, column: content.column + 2, width: content.width - 3, height: content.height - top)
         if let removed = viewModel.removedMessage.value {
-            for line in TextLayout.wrap(removed, width: max(1, width)).prefix(max(0, content.endRow - row)) {
-                canvas.draw(line, row: row, column: left, style: Theme.error, width: width)
-                row += 1
-            }
+            let message = TextLayout.wrap(removed, width: max(1, area.width)).map { [Span($0, style: Theme.error)] }
+            ScrollingText(lines: message, offset: 0).draw(in: &canvas, at: area)
             return canvas
         }
-        canvas.draw(" \(viewModel.initials.value) ", row: row, column: left, style: Theme.avatar)
-        row += 2
-        for (label, value) in [("Phone", viewModel.phonenumberText.value), ("Email", viewModel.email.value)] {
-            drawField(label, lines: [value], in: &canvas, row: row, column: left, width: width)
-            row += 1
+        let valueWidth = max(1, area.width - Self.labelWidth)
+        var lines: [[Span]] = [[Span(" \(viewModel.initials.value) ", style: Theme.avatar)], []]
+        for (label, value) in [("Phone", viewModel.phonenumberText.value), ("Email", viewModel.email.value),
+                               ("About", viewModel.about.value)] {
+            let wrapped = value.isEmpty ? [] : TextLayout.wrap(value, width: valueWidth)
+            let values = wrapped.isEmpty ? [Span("—", style: Theme.placeholder)] : wrapped.map { Span($0) }
+            for (index, value) in values.enumerated() {
+                let title = index == 0 ? TextLayout.pad(label, toWidth: Self.labelWidth) : String(repeating: " ", count: Self.labelWidth)
+                lines.append([Span(title, style: Theme.label), value])
+            }
         }
-        let aboutLines = TextLayout.wrap(viewModel.about.value, width: max(1, width - Self.labelWidth))
-        let room = max(1, content.endRow - row)
-        drawField("About", lines: Array(aboutLines.prefix(room)), in: &canvas, row: row, column: left, width: width)
+        let text = ScrollingText(lines: lines, offset: scrollOffset)
+        scrollOffset = text.shownOffset(in: area.height)
+        visibleRows = max(1, text.textRows(in: area.height))
+        text.draw(in: &canvas, at: area)
         return canvas
     }
 
-    private func drawField(_ label: String, lines: [String], in canvas: inout Canvas, row: Int, column: Int, width: Int) {
-        canvas.draw(label, row: row, column: column, style: Theme.label, width: Self.labelWidth)
-        let valueColumn = column + Self.labelWidth
-        let valueWidth = max(0, width - Self.labelWidth)
-        guard lines.contains(where: { !$0.isEmpty }) else {
-            canvas.draw("—", row: row, column: valueColumn, style: Theme.placeholder, width: valueWidth)
-            return
-        }
-        for (offset, line) in lines.enumerated() {
-            canvas.draw(line, row: row + offset, column: valueColumn, width: valueWidth)
-        }
-    }
-
-    static let footer = Footer(("e", "Edit"), ("Esc", "Back"), ("q", "Quit"))
+    static let keys = KeyMap(title: "Friend", ("e", "Edit"), ("↑↓", "Scroll"), ("Esc", "Back"), ("q", "Quit"))
 }

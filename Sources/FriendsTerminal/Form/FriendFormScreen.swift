@@ -26,6 +26,8 @@ final class FriendFormScreen: Screen {
     /// The focused button of the discard question and of the conflict question.
     private(set) var discardChoice = ConfirmationBox.Choice.cancel
     private(set) var conflictChoice = ConflictDialog.Choice.keepMine
+    /// The first content row shown when the form is taller than the terminal.
+    private var scrollOffset = 0
 
     init(viewModel: FriendFormViewModel, redraw: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
@@ -66,11 +68,11 @@ final class FriendFormScreen: Screen {
             viewModel.submitButtonTapped()
         default:
             guard case .field(let field) = focus, !viewModel.showLoadingHud.value else { return .ignored }
-            var editor = LineEditor(text: viewModel.fields.value.value(of: field), cursor: cursors[field])
-            let before = editor.text
-            guard editor.apply(key) else { return .ignored }
-            cursors[field] = editor.cursor
-            if editor.text != before { viewModel.fieldChanged(field, to: editor.text) }
+            var input = TextInput(text: viewModel.fields.value.value(of: field), cursor: cursors[field])
+            let outcome = input.handle(key)
+            guard outcome != .ignored else { return .ignored }
+            cursors[field] = input.cursor
+            if outcome == .edited { viewModel.fieldChanged(field, to: input.text) }
         }
         return .handled
     }
@@ -121,42 +123,35 @@ final class FriendFormScreen: Screen {
 
     // MARK: Drawing
 
+    var keyMap: KeyMap? {
+        KeyMap(title: viewModel.title, ("Tab/⇧Tab", "Move"), ("⏎", "Submit"), ("Esc", "Cancel"))
+    }
+
+    var minimumSize: TerminalSize { ScreenFrame.minimumSize }
+
+    /// The fields with their messages, then SUBMIT, scrolled so the focused one shows.
     func render(size: TerminalSize) -> Canvas {
-        var (canvas, content) = ScreenFrame(title: viewModel.title, footer: Self.footer).draw(size: size)
+        var (canvas, content) = ScreenFrame(title: viewModel.title, keyMap: keyMap!).draw(size: size)
         let area = Rect(row: content.row, column: content.column + 1,
                         width: min(content.width - 2, Self.maximumWidth), height: content.height)
-        // Fields and SUBMIT always get a row; messages get rows while there is room.
-        var spareRows = area.height - Self.focusOrder.count - 1
-        var row = area.row
-        if spareRows > 4 {
-            row += 1
-            spareRows -= 1
+        let blocks = layout(column: area.column, width: area.width, messageWidth: content.endColumn - area.column - Self.labelWidth - 2)
+        let contentRows = blocks.reduce(0) { $0 + $1.height }
+        // A blank row under the rule when everything fits with it.
+        let top = contentRows < area.height ? 1 : 0
+        var row = 0
+        var focused = 0..<0
+        for block in blocks {
+            if block.focus == focus { focused = row..<(row + block.height) }
+            row += block.height
         }
-        let values = viewModel.fields.value
-        let messages = viewModel.fieldMessages.value
-        let messageArea = Rect(row: 0, column: area.column + Self.labelWidth + 1, width: 0, height: 0)
-        let messageWidth = content.endColumn - messageArea.column - 1
-        for field in FriendField.allCases {
-            let isFocused = focus == .field(field)
-            // A field the user is not in shows its start; the one they are in, its cursor.
-            let textField = TextField(
-                label: field.displayName, text: values.value(of: field), cursor: isFocused ? cursors[field] : 0,
-                isFocused: isFocused, labelWidth: Self.labelWidth
-            )
-            textField.draw(in: &canvas, at: Rect(row: row, column: area.column, width: area.width, height: 1))
-            row += 1
-            if let message = messages[field], spareRows > 0 {
-                let lines = Self.messageLines(message, width: messageWidth, maximumLines: spareRows)
-                for line in lines {
-                    canvas.draw(line, row: row, column: messageArea.column, style: Theme.error, width: messageWidth)
-                    row += 1
-                }
-                spareRows -= lines.count
-            }
+        scrollOffset = Scrolling.offset(keeping: focused, visibleRows: area.height - top, contentRows: contentRows, current: scrollOffset)
+        row = area.row + top - scrollOffset
+        for block in blocks {
+            defer { row += block.height }
+            guard row >= area.row, row + block.height <= area.endRow else { continue }
+            block.draw(&canvas, row)
         }
-        let submit = Button(title: "SUBMIT", isEnabled: viewModel.submitEnabled.value, isFocused: focus == .submit)
-        let submitRow = row + (spareRows > 0 ? 1 : 0)
-        submit.draw(in: &canvas, at: Rect(row: submitRow, column: area.column + Self.labelWidth, width: submit.width, height: 1))
+        Scrolling.drawIndicators(in: &canvas, at: content.inset(top: top), offset: scrollOffset, contentRows: contentRows)
         if viewModel.showLoadingHud.value {
             canvas.cursor = nil
             Spinner(message: "Saving...", frame: spinnerFrame).draw(in: &canvas, at: content)
@@ -174,6 +169,46 @@ final class FriendFormScreen: Screen {
         return canvas
     }
 
+    private struct Block {
+        var focus: Focus
+        var height: Int
+        var draw: (inout Canvas, Int) -> Void
+    }
+
+    /// Each field (its label beside it, or above it where the row is narrow) with its message
+    /// below, then SUBMIT after a blank row.
+    private func layout(column: Int, width: Int, messageWidth: Int) -> [Block] {
+        let values = viewModel.fields.value
+        let messages = viewModel.fieldMessages.value
+        var blocks: [Block] = []
+        for field in FriendField.allCases {
+            let isFocused = focus == .field(field)
+            // A field the user is not in shows its start; the one they are in, its cursor.
+            let textField = TextField(
+                label: field.displayName, text: values.value(of: field), cursor: isFocused ? cursors[field] : 0,
+                isFocused: isFocused, labelWidth: Self.labelWidth
+            )
+            let fieldHeight = textField.height(forWidth: width)
+            let isStacked = fieldHeight > 1
+            let messageColumnOffset = isStacked ? 1 : Self.labelWidth + 1
+            let lineWidth = isStacked ? width - 1 : messageWidth
+            let lines = messages[field].map { Self.messageLines($0, width: lineWidth, maximumLines: 20) } ?? []
+            blocks.append(Block(focus: .field(field), height: fieldHeight + lines.count) { canvas, row in
+                textField.draw(in: &canvas, at: Rect(row: row, column: column, width: width, height: fieldHeight))
+                for (index, line) in lines.enumerated() {
+                    canvas.draw(line, row: row + fieldHeight + index, column: column + messageColumnOffset,
+                                style: Theme.error, width: lineWidth)
+                }
+            })
+        }
+        let submit = Button(title: "SUBMIT", isEnabled: viewModel.submitEnabled.value, isFocused: focus == .submit)
+        let submitColumn = width >= Self.labelWidth + submit.width ? Self.labelWidth : 0
+        blocks.append(Block(focus: .submit, height: 2) { canvas, row in
+            submit.draw(in: &canvas, at: Rect(row: row + 1, column: column + submitColumn, width: min(submit.width, width), height: 1))
+        })
+        return blocks
+    }
+
     /// "! message" wrapped to `width`, cut with "…" after `maximumLines` lines.
     static func messageLines(_ message: String, width: Int, maximumLines: Int) -> [String] {
         var lines = TextLayout.wrap(message, width: max(1, width - 2))
@@ -184,6 +219,4 @@ final class FriendFormScreen: Screen {
         }
         return lines.enumerated().map { index, line in (index == 0 ? "! " : "  ") + line }
     }
-
-    static let footer = Footer(("Tab/⇧Tab", "Move"), ("⏎", "Submit"), ("Esc", "Cancel"))
 }

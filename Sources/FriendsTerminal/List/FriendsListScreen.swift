@@ -20,7 +20,7 @@ final class FriendsListScreen: Screen {
 
     /// The search text being typed, shown on the line above the footer.
     struct SearchLine: Equatable {
-        var editor = LineEditor(text: "")
+        var editor = TextInput()
         var isEditing = true
     }
 
@@ -109,19 +109,26 @@ final class FriendsListScreen: Screen {
             line.isEditing = false
             search = line.editor.text.isEmpty ? nil : line
         default:
-            let before = line.editor.text
-            guard line.editor.apply(key) else { return .ignored }
+            let outcome = line.editor.handle(key)
+            guard outcome != .ignored else { return .ignored }
             search = line
-            if line.editor.text != before { viewModel.searchTextChanged(line.editor.text) }
+            if outcome == .edited { viewModel.searchTextChanged(line.editor.text) }
         }
         return .handled
     }
 
     // MARK: Drawing
 
+    /// The list's keys; while a search is typed, `?` is text and the footer says how to finish.
+    var keyMap: KeyMap? {
+        if search?.isEditing == true { return nil }
+        return viewModel.deleteConfirmation.value != nil ? Self.confirmKeys : Self.keys
+    }
+
+    var minimumSize: TerminalSize { ScreenFrame.minimumSize }
+
     func render(size: TerminalSize) -> Canvas {
-        let confirmation = viewModel.deleteConfirmation.value
-        let footer = search?.isEditing == true ? Self.searchFooter : (confirmation != nil ? Self.confirmFooter : Self.footer)
+        let footer = search?.isEditing == true ? Self.searchFooter : Footer(keyMap ?? Self.keys)
         var (canvas, content) = ScreenFrame(title: viewModel.title.value, footer: footer).draw(size: size)
         var listArea = content
         if let status = viewModel.statusMessage.value, listArea.height > 1 {
@@ -138,7 +145,7 @@ final class FriendsListScreen: Screen {
         if viewModel.showLoadingHud.value {
             Spinner(frame: spinnerFrame).draw(in: &canvas, at: content)
         }
-        if let confirmation {
+        if let confirmation = viewModel.deleteConfirmation.value {
             canvas.cursor = nil
             ConfirmationBox(
                 title: confirmation.title, message: confirmation.message,
@@ -174,12 +181,13 @@ final class FriendsListScreen: Screen {
         field.draw(in: &canvas, at: Rect(row: row.row, column: column, width: max(0, fieldEnd - column), height: 1))
     }
 
-    static let footer = Footer(
+    static let keys = KeyMap(
+        title: "Friends",
         ("↑↓/jk", "Move"), ("⏎", "Open"), ("a", "Add"), ("e", "Edit"), ("d", "Delete"),
         ("r", "Refresh"), ("/", "Search"), ("q", "Quit")
     )
     static let searchFooter = Footer(("type", "to search"), ("⏎", "Done"), ("Esc", "Clear"))
-    static let confirmFooter = Footer(("←→", "Choose"), ("⏎", "Confirm"), ("Esc", "Cancel"))
+    static let confirmKeys = KeyMap(title: "Delete Friend", ("←→", "Choose"), ("⏎", "Confirm"), ("Esc", "Cancel"))
 }
 
 private extension FriendsListCell {

@@ -3,9 +3,14 @@ import Foundation
 extension Photo {
     /// "camera - description" on one line, leaving out whichever is missing or blank.
     var descriptionLine: String {
-        [camera.trimmedNonEmpty, description.trimmedNonEmpty]
+        [camera.trimmedNonEmpty, descriptionText.trimmedNonEmpty]
             .compactMap { $0?.collapsingWhitespace }
             .joined(separator: " - ")
+    }
+
+    /// The description as text: HTML tags dropped, character references decoded.
+    var descriptionText: String? {
+        description.map(HTMLText.plainText)
     }
 
     /// "yyyy-MM-dd" in the picture's own UTC offset: the day on the photographer's calendar,

@@ -11,7 +11,7 @@ public struct PhotoDetailViewModel: Sendable, Equatable {
 
     public init(_ photo: Photo) {
         titleText = photo.name
-        descriptionText = photo.description.trimmedNonEmpty ?? ""
+        descriptionText = photo.descriptionText.trimmedNonEmpty ?? ""
         cameraText = photo.camera.trimmedNonEmpty ?? "Unknown camera"
         dateText = photo.dayText
         priceText = photo.isForSale ? "For sale" : "Not for sale"

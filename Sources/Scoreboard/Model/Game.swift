@@ -55,6 +55,19 @@ public struct Game: Identifiable, Hashable, Sendable {
         return .recorded
     }
 
+    /// Takes back the latest move (a mis-keyed point, say), even the one that ended the game:
+    /// the game goes on from the score before it. Returns the move taken back; nil when there is none.
+    @discardableResult
+    public mutating func undoLastMove() -> RecordedMove? {
+        guard let last = moves.popLast() else { return nil }
+        if homeTeam.players.contains(where: { $0.id == last.playerID }) {
+            homeTeamScore -= last.move.points
+        } else {
+            awayTeamScore -= last.move.points
+        }
+        return last
+    }
+
     /// How many times `player` made `move` (the article's `playerMoveCount(for:move:)`).
     public func moveCount(of move: PlayerMove, by player: Player) -> Int {
         moves.count { $0.playerID == player.id && $0.move == move }

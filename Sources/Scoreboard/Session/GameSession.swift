@@ -28,6 +28,15 @@ public final class GameSession {
         return outcome
     }
 
+    /// Takes back the latest move and saves the game; false when there was none.
+    @discardableResult
+    public func undoLastMove() -> Bool {
+        var changed = game
+        guard changed.undoLastMove() != nil else { return false }
+        commit(changed)
+        return true
+    }
+
     public func addPlayingTime(_ interval: Duration) {
         var changed = game
         changed.addPlayingTime(interval)

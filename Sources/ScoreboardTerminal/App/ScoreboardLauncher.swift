@@ -17,7 +17,7 @@ public enum ScoreboardLauncher {
             listViewModel: GameListViewModel(library: library, clock: ContinuousClock()),
             notice: recovery.map { AlertBox(title: "Game library damaged", message: $0.message) },
             redraw: { [weak app] in app?.setNeedsRedraw() })
-        defer { root.close() }
+        // The root saves a running game's clock however the app ends (see `appWillExit`).
         try await app.run(root)
     }
 }

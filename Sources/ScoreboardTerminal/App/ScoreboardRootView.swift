@@ -27,9 +27,18 @@ public final class ScoreboardRootView: TerminalView {
         topScreen.handle(key)
     }
 
+    public var keyMap: KeyMap? { topScreen.keyMap }
+
+    public var minimumSize: TerminalSize { topScreen.minimumSize }
+
     /// The program is ending: a running game clock stops and its time is saved.
     public func close() {
         (shown as? GameScoreboardScreen)?.viewModel.screenClosed()
+    }
+
+    /// However the app ends (q, Ctrl-C, SIGTERM, SIGHUP), the clock's time is saved.
+    public func appWillExit() {
+        close()
     }
 
     private func show(_ scoreboard: GameScoreboardViewModel) {

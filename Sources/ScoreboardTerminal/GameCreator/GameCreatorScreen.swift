@@ -3,7 +3,8 @@ import Scoreboard
 import TerminalUI
 
 /// The form for a new game: the home team and its three players, then the away team and its
-/// three, then Create and Cancel. Tab and the arrows move between them.
+/// three, then Create and Cancel. Tab, the arrows or a click move between them; where the form
+/// is taller than the terminal it scrolls to keep the focused one in sight.
 @MainActor
 public final class GameCreatorScreen: TerminalView {
     private enum Focus: Equatable {
@@ -20,6 +21,8 @@ public final class GameCreatorScreen: TerminalView {
     private let fields = GameCreatorField.allFields
     private var texts: [TextInput]
     private var focus = Focus.field(0)
+    /// The first form row shown when the form does not fit.
+    private var scrollOffset = 0
 
     public init(viewModel: GameCreatorViewModel, redraw: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
@@ -31,6 +34,20 @@ public final class GameCreatorScreen: TerminalView {
     }
 
     public func handle(_ key: Key) -> KeyResult {
+        switch key.clickedTarget {
+        case .button("Create")?:
+            focus = .create
+            viewModel.createButtonTapped()
+            return .handled
+        case .button("Cancel")?:
+            viewModel.cancelButtonTapped()
+            return .handled
+        case .item(let name)?:
+            guard let index = fields.indices.first(where: { Self.fieldTarget($0) == .item(name) }) else { return .ignored }
+            focus = .field(index)
+            return .handled
+        default: break
+        }
         switch key {
         case .tab, .down:
             moveFocus(by: 1)
@@ -46,39 +63,87 @@ public final class GameCreatorScreen: TerminalView {
             }
         default:
             guard case .field(let index) = focus else { return .ignored }
-            if texts[index].handle(key) {
+            let outcome = texts[index].handle(key)
+            if outcome == .ignored { return .ignored }
+            if outcome == .edited {
                 viewModel.textChanged(texts[index].text, in: fields[index])
             }
         }
         return .handled
     }
 
+    /// `?` is text while a field has the focus; on the buttons it shows the help.
+    public var keyMap: KeyMap? {
+        if case .field = focus { return nil }
+        return keys
+    }
+
+    private var keys: KeyMap {
+        KeyMap(title: "New game", ("Tab/↓", "Next"), ("⇧Tab/↑", "Previous"), ("⏎", "Next/Press"), ("Esc", "Cancel"))
+    }
+
+    /// The title, one field, the message row and the footer.
+    public var minimumSize: TerminalSize { TerminalSize(rows: 5, columns: 20) }
+
     public func render(size: TerminalSize) -> Canvas {
         var canvas = Canvas(size: size)
         canvas.draw("New game", row: 0, column: 1, style: .bold, width: size.columns - 1)
         let width = min(size.columns - 2, Self.labelWidth + Self.maximumFieldWidth)
-        var row = 2
+        // Rows 2 ... the message row; the title's blank row goes first when short of room.
+        let top = size.rows >= 8 ? 2 : 1
+        let area = Rect(row: top, column: 1, width: width, height: max(0, size.rows - 2 - top))
+        var blocks: [(focus: Focus, top: Int, height: Int)] = []
+        var row = 0
         for (index, field) in fields.enumerated() {
             if case .awayTeamName = field { row += 1 }
-            let textField = TextField(
-                label: label(for: field), text: texts[index].text, cursor: texts[index].cursor,
-                isFocused: focus == .field(index), error: viewModel.fieldErrors.value[field],
-                labelWidth: Self.labelWidth)
-            textField.draw(in: &canvas, at: Rect(row: row, column: 1, width: width, height: textField.height))
-            row += textField.height
+            let height = textField(at: index).height(forWidth: width)
+            blocks.append((.field(index), row, height))
+            row += height
         }
         row += 1
-        let create = Button(title: "Create", isEnabled: viewModel.createButtonIsEnabled.value, isFocused: focus == .create)
-        let cancel = Button(title: "Cancel", isFocused: focus == .cancel)
-        let buttonsColumn = 1 + Self.labelWidth
-        create.draw(in: &canvas, at: Rect(row: row, column: buttonsColumn, width: create.width, height: 1))
-        cancel.draw(in: &canvas, at: Rect(row: row, column: buttonsColumn + create.width + 2, width: cancel.width, height: 1))
+        blocks.append((.create, row, 1))
+        blocks.append((.cancel, row, 1))
+        let contentRows = row + 1
+        let focused = blocks.first { $0.focus == focus } ?? blocks[0]
+        scrollOffset = Scrolling.offset(keeping: focused.top..<(focused.top + focused.height),
+                                        visibleRows: area.height, contentRows: contentRows, current: scrollOffset)
+        for block in blocks {
+            let rect = Rect(row: area.row + block.top - scrollOffset, column: area.column, width: width, height: block.height)
+            guard rect.row >= area.row, rect.endRow <= area.endRow else { continue }
+            switch block.focus {
+            case .field(let index):
+                textField(at: index).draw(in: &canvas, at: rect)
+                canvas.addTarget(Self.fieldTarget(index), at: rect)
+            case .create, .cancel: drawButtons(in: &canvas, row: rect.row, width: width)
+            }
+        }
+        Scrolling.drawIndicators(in: &canvas, at: Rect(row: area.row, column: 0, width: size.columns, height: area.height),
+                                 offset: scrollOffset, contentRows: contentRows)
         if let message = viewModel.errorMessage.value {
             canvas.draw("! " + message, row: size.rows - 2, column: 0, style: .foreground(.red), width: size.columns)
         }
-        Footer(("Tab/↓", "Next"), ("⇧Tab/↑", "Previous"), ("⏎", "Next/Press"), ("Esc", "Cancel"))
+        Footer(items: keys.entries, pointsToHelp: keyMap != nil)
             .draw(in: &canvas, at: Rect(row: size.rows - 1, column: 0, width: size.columns, height: 1))
         return canvas
+    }
+
+    /// What a click on field `index` reaches (labels repeat: "Player 1" is in both teams).
+    static func fieldTarget(_ index: Int) -> MouseTarget { .item("field \(index)") }
+
+    private func textField(at index: Int) -> TextField {
+        let field = fields[index]
+        return TextField(
+            label: label(for: field), text: texts[index].text, cursor: texts[index].cursor,
+            isFocused: focus == .field(index), error: viewModel.fieldErrors.value[field],
+            labelWidth: Self.labelWidth)
+    }
+
+    private func drawButtons(in canvas: inout Canvas, row: Int, width: Int) {
+        let create = Button(title: "Create", isEnabled: viewModel.createButtonIsEnabled.value, isFocused: focus == .create)
+        let cancel = Button(title: "Cancel", isFocused: focus == .cancel)
+        let column = width >= Self.labelWidth + create.width + cancel.width + 2 ? 1 + Self.labelWidth : 1
+        create.draw(in: &canvas, at: Rect(row: row, column: column, width: create.width, height: 1))
+        cancel.draw(in: &canvas, at: Rect(row: row, column: column + create.width + 2, width: cancel.width, height: 1))
     }
 
     private func label(for field: GameCreatorField) -> String {

@@ -9,6 +9,8 @@ public final class GameListScreen: TerminalView {
     private let redraw: @MainActor () -> Void
     private var selectedIndex = 0
     private var scrollOffset = 0
+    /// Rows the list showed in the last frame, for Page Up and Page Down.
+    private var visibleRows = 10
     /// The game the user asked to delete, while the question is on screen.
     private var deletion: (index: Int, box: ConfirmationBox)?
     private var notice: AlertBox?
@@ -29,22 +31,19 @@ public final class GameListScreen: TerminalView {
 
     public func handle(_ key: Key) -> KeyResult {
         if notice != nil {
-            if [.enter, .escape, .character(" ")].contains(key) { notice = nil }
+            if [.enter, .escape, .character(" ")].contains(key) || key.clickedTarget != nil { notice = nil }
             return .handled
         }
         if let deletion {
             handleDeletion(key, deletion)
             return .handled
         }
+        var selection: Int? = selectedIndex
+        if ListView.navigate(key, selection: &selection, count: rows.count, pageSize: max(1, visibleRows - 1)) {
+            selectedIndex = selection ?? 0
+            return .handled
+        }
         switch key {
-        case .up, .character("k"):
-            selectedIndex = max(0, selectedIndex - 1)
-        case .down, .character("j"):
-            selectedIndex = min(max(0, rows.count - 1), selectedIndex + 1)
-        case .home:
-            selectedIndex = 0
-        case .end:
-            selectedIndex = max(0, rows.count - 1)
         case .enter:
             viewModel.gameSelected(at: selectedIndex)
         case .character("n"):
@@ -67,6 +66,7 @@ public final class GameListScreen: TerminalView {
         var canvas = Canvas(size: size)
         canvas.draw("Scoreboard · " + viewModel.title.value, row: 0, column: 1, style: .bold, width: size.columns - 1)
         let listArea = Rect(row: 2, column: 0, width: size.columns, height: max(0, size.rows - 4))
+        visibleRows = max(1, listArea.height)
         if rows.isEmpty {
             canvas.draw("No games yet. Press n to start one.", row: listArea.row, column: 2, width: size.columns - 2)
         } else {
@@ -80,7 +80,7 @@ public final class GameListScreen: TerminalView {
         if let message = viewModel.errorMessage.value {
             canvas.draw("! " + message, row: size.rows - 2, column: 0, style: .foreground(.red), width: size.columns)
         }
-        footer.draw(in: &canvas, at: Rect(row: size.rows - 1, column: 0, width: size.columns, height: 1))
+        Footer(keys).draw(in: &canvas, at: Rect(row: size.rows - 1, column: 0, width: size.columns, height: 1))
         deletion?.box.draw(in: &canvas, at: canvas.bounds)
         notice?.draw(in: &canvas, at: canvas.bounds)
         return canvas
@@ -91,13 +91,23 @@ public final class GameListScreen: TerminalView {
         viewModel.screenAppeared()
     }
 
-    private var footer: Footer {
-        if deletion != nil { return Footer(("←→", "Choose"), ("⏎", "Confirm"), ("Esc", "Cancel")) }
-        if notice != nil { return Footer(("⏎", "OK")) }
-        return Footer(("↑↓", "Move"), ("⏎", "Open"), ("n", "New game"), ("d", "Delete"), ("q", "Quit"))
+    public var keyMap: KeyMap? { keys }
+
+    private var keys: KeyMap {
+        if deletion != nil { return KeyMap(title: "Delete game", ("←→", "Choose"), ("⏎", "Confirm"), ("Esc", "Cancel")) }
+        if notice != nil { return KeyMap(title: "Notice", ("⏎", "OK")) }
+        return KeyMap(title: "Games", ("↑↓", "Move"), ("⏎", "Open"), ("n", "New game"), ("d", "Delete"), ("q", "Quit"))
     }
 
+    /// The title, one game and the footer.
+    public var minimumSize: TerminalSize { TerminalSize(rows: 5, columns: 20) }
+
     private func handleDeletion(_ key: Key, _ deletion: (index: Int, box: ConfirmationBox)) {
+        if let choice = deletion.box.clickedChoice(key) {
+            self.deletion = nil
+            if choice == .confirm { viewModel.deleteConfirmed(at: deletion.index) }
+            return
+        }
         switch key {
         case .left, .right, .tab, .backTab:
             var box = deletion.box

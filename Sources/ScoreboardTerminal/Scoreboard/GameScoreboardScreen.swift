@@ -5,18 +5,24 @@ import TerminalUI
 /// The scoreboard of one game: teams, score, clock and Start/Pause on top, the six player
 /// panels below, a final banner once the game is over.
 ///
-/// Keys: 1–6, Tab or the arrows pick a player; o t a r f make that player's move;
-/// Space starts and pauses the clock; q or Esc goes back to the list.
+/// Keys: 1–6, Tab, the arrows or a click pick a player; o t a r f make that player's move;
+/// u takes the latest move back; Space (or a click on Start/Pause) starts and pauses the clock;
+/// q or Esc goes back to the list. Where the panels do not all fit, they scroll to keep the
+/// selected player in sight.
 @MainActor
 public final class GameScoreboardScreen: TerminalView {
     /// Narrower terminals stack the six panels in one column.
     static let twoColumnMinimumWidth = 72
+    /// The header, one panel, the message row and the footer.
+    public static let minimumSize = TerminalSize(rows: 10, columns: 40)
 
     public let viewModel: GameScoreboardViewModel
     /// The user asked to go back to the game list.
     public var onBack: (() -> Void)?
     private var selection = PlayerSelection()
     private let redraw: @MainActor () -> Void
+    /// The first panel row shown when the panels do not all fit.
+    private var scrollOffset = 0
 
     public init(viewModel: GameScoreboardViewModel, redraw: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
@@ -31,8 +37,20 @@ public final class GameScoreboardScreen: TerminalView {
             onBack?()
         case .character(" "):
             viewModel.startPauseButtonTapped()
+        case .character("u"):
+            viewModel.undoButtonTapped()
         default:
             guard !viewModel.isFinished.value else { return .ignored }
+            switch key.clickedTarget {
+            case .button?:
+                viewModel.startPauseButtonTapped()
+                return .handled
+            case .item(let name)?:
+                guard let number = Self.panelNumber(name) else { return .ignored }
+                selection.select(number)
+                return .handled
+            default: break
+            }
             if let move = MoveKeys.move(for: key) {
                 selectedPlayer.moveButtonTapped(move)
             } else if !selection.handle(key) {
@@ -40,6 +58,29 @@ public final class GameScoreboardScreen: TerminalView {
             }
         }
         return .handled
+    }
+
+    public var keyMap: KeyMap? { keys }
+
+    private var keys: KeyMap {
+        if viewModel.isFinished.value {
+            return KeyMap(title: "Scoreboard", ("u", "Undo last move"), ("q", "Back to games"))
+        }
+        return KeyMap(title: "Scoreboard", entries: [KeyMap.Entry(key: "1-6/Tab", label: "Player")]
+            + MoveKeys.all.map { KeyMap.Entry(key: String($0.key), label: $0.label) }
+            + [KeyMap.Entry(key: "u", label: "Undo"),
+               KeyMap.Entry(key: "Space", label: viewModel.startPauseButtonTitle.value),
+               KeyMap.Entry(key: "q", label: "Back")])
+    }
+
+    public var minimumSize: TerminalSize { Self.minimumSize }
+
+    /// The click target of panel `number` (1–6).
+    static func panelTarget(_ number: Int) -> MouseTarget { .item("player \(number)") }
+
+    private static func panelNumber(_ name: String) -> Int? {
+        guard name.hasPrefix("player ") else { return nil }
+        return Int(name.dropFirst("player ".count))
     }
 
     public func render(size: TerminalSize) -> Canvas {
@@ -85,11 +126,16 @@ public final class GameScoreboardScreen: TerminalView {
         }
     }
 
-    /// Draws the panels that fit in `area`; returns the row after the last one drawn.
+    /// Draws the panels that fit in `area`, scrolled to show the selected one; returns the row
+    /// after the last one drawn.
     private func drawPanels(in canvas: inout Canvas, at area: Rect) -> Int {
         var end = area.row
         let twoColumns = area.width >= Self.twoColumnMinimumWidth
         let showsSelection = !viewModel.isFinished.value
+        let rowsPerColumn = (twoColumns ? PlayerSelection.playersPerTeam : PlayerSelection.count) * PlayerPanel.height
+        let selectedTop = (twoColumns ? selection.indexInTeam : selection.index) * PlayerPanel.height
+        scrollOffset = Scrolling.offset(keeping: selectedTop..<(selectedTop + PlayerPanel.height),
+                                        visibleRows: area.height, contentRows: rowsPerColumn, current: scrollOffset)
         let teams = [(viewModel.homeTeam, viewModel.homePlayers), (viewModel.awayTeam, viewModel.awayPlayers)]
         for (teamIndex, (teamName, players)) in teams.enumerated() {
             for (playerIndex, player) in players.enumerated() {
@@ -100,18 +146,20 @@ public final class GameScoreboardScreen: TerminalView {
                 let rect: Rect
                 if twoColumns {
                     let width = (area.width - 1) / 2
-                    rect = Rect(row: area.row + playerIndex * PlayerPanel.height,
+                    rect = Rect(row: area.row - scrollOffset + playerIndex * PlayerPanel.height,
                                 column: teamIndex == 0 ? area.column : area.endColumn - width,
                                 width: width, height: PlayerPanel.height)
                 } else {
-                    rect = Rect(row: area.row + number * PlayerPanel.height, column: area.column,
+                    rect = Rect(row: area.row - scrollOffset + number * PlayerPanel.height, column: area.column,
                                 width: area.width, height: PlayerPanel.height)
                 }
-                guard rect.endRow <= area.endRow else { continue }
+                guard rect.row >= area.row, rect.endRow <= area.endRow else { continue }
                 panel.draw(in: &canvas, at: rect)
+                canvas.addTarget(Self.panelTarget(number + 1), at: rect)
                 end = max(end, rect.endRow)
             }
         }
+        Scrolling.drawIndicators(in: &canvas, at: area, offset: scrollOffset, contentRows: rowsPerColumn)
         return end
     }
 
@@ -127,19 +175,16 @@ public final class GameScoreboardScreen: TerminalView {
         canvas.draw(fitted, row: row, column: max(0, (width - DisplayWidth.of(fitted)) / 2), style: style)
     }
 
-    /// Every move key with its name where the line has room, else the move keys together.
+    /// Every move key with its name where the line has room, else the move keys together;
+    /// "? Help" lists them all.
     private func footer(width: Int) -> Footer {
-        if viewModel.isFinished.value {
-            return Footer(("q", "Back to games"))
-        }
-        let startPause = Footer.Item(key: "Space", label: viewModel.startPauseButtonTitle.value)
-        let back = Footer.Item(key: "q", label: "Back")
-        let full = Footer(items: [Footer.Item(key: "1-6/Tab", label: "Player")]
-            + MoveKeys.all.map { Footer.Item(key: String($0.key), label: $0.label) } + [startPause, back])
-        if DisplayWidth.of(full.spans.map(\.text).joined()) <= width { return full }
+        let full = Footer(keys)
+        if Footer.width(of: full.items) <= width || viewModel.isFinished.value { return full }
         let keys = MoveKeys.all.map { String($0.key) }.joined(separator: "/")
         return Footer(items: [Footer.Item(key: "1-6", label: "Player"), Footer.Item(key: keys, label: "Move"),
-                              startPause, back])
+                              Footer.Item(key: "u", label: "Undo"),
+                              Footer.Item(key: "Space", label: viewModel.startPauseButtonTitle.value),
+                              Footer.Item(key: "q", label: "Back")], pointsToHelp: true)
     }
 
     private func bindOutputs() {
@@ -148,6 +193,7 @@ public final class GameScoreboardScreen: TerminalView {
         redraws(on: viewModel.isFinished)
         redraws(on: viewModel.startPauseButtonTitle)
         redraws(on: viewModel.result)
+        redraws(on: viewModel.canUndo)
         redraws(on: viewModel.saveErrorMessage)
         for player in viewModel.homePlayers + viewModel.awayPlayers {
             for move in PlayerMove.allCases {

@@ -10,6 +10,11 @@ struct PlayerSelection: Equatable {
     var isHome: Bool { index < Self.playersPerTeam }
     var indexInTeam: Int { index % Self.playersPerTeam }
 
+    /// Selects panel `number` (1–6).
+    mutating func select(_ number: Int) {
+        index = min(max(1, number), Self.count) - 1
+    }
+
     /// Moves the selection for a navigation key; false for any other key.
     mutating func handle(_ key: Key) -> Bool {
         switch key {

@@ -12,12 +12,20 @@ import Darwin
 /// try await app.run(screen, tick: .milliseconds(100))
 /// ```
 ///
-/// While running, the terminal is in raw mode on the alternate screen with the cursor hidden.
-/// The screen is redrawn after each batch of keys, on resize (a full repaint), on each tick,
-/// and after `setNeedsRedraw()`; only what changed is written (see `Renderer`). Ctrl-C ends
-/// the app like SIGINT. The terminal is restored on every way out: `.quit`, end of input,
-/// SIGINT/SIGTERM/SIGHUP (after which the live host re-raises the signal so the process ends
-/// with the usual status), cancellation, and crashes or `exit()` (see `EmergencyRestore`).
+/// While running, the terminal is in raw mode on the alternate screen with the cursor hidden,
+/// mouse reporting and bracketed paste on. The screen is redrawn after each batch of keys, on
+/// resize (a full repaint), on each tick, and after `setNeedsRedraw()`; only what changed is
+/// written (see `Renderer`). Keys the app handles for every view:
+/// - Ctrl-C ends the app like SIGINT;
+/// - Ctrl-Z (and SIGTSTP) suspends it: the terminal is given back, the process stops, and on
+///   `fg` (SIGCONT) raw mode comes back and everything is redrawn;
+/// - Ctrl-L redraws the whole screen;
+/// - `?` shows the help overlay for the view's `keyMap` (when it has one); any key closes it.
+/// A click reaches the view with the `MouseTarget` drawn under it. Below the view's
+/// `minimumSize` the screen says so instead of drawing. The terminal is restored on every way
+/// out: `.quit`, end of input, SIGINT/SIGTERM/SIGHUP (after which the live host re-raises the
+/// signal so the process ends with the usual status), cancellation, and crashes or `exit()`
+/// (see `EmergencyRestore`); the view's `appWillExit()` runs first on each of them but a crash.
 @MainActor
 public final class TerminalApp {
     public enum Failure: Error, Equatable {
@@ -27,10 +35,19 @@ public final class TerminalApp {
     private let host: any TerminalHost
     /// The key that ends the app as SIGINT would (the terminal sends no signal in raw mode).
     public var interruptKey: Key? = .ctrl("c")
+    /// The key that suspends the app as SIGTSTP would.
+    public var suspendKey: Key? = .ctrl("z")
+    /// The key that repaints the whole screen.
+    public var redrawKey: Key? = .ctrl("l")
     /// The size of the last frame.
     public private(set) var size = TerminalSize(rows: 0, columns: 0)
+    /// The key map shown in the help overlay, while it is open.
+    public private(set) var help: KeyMap?
     private var events: AsyncStream<TerminalEvent>.Continuation?
     private var redrawRequested = false
+    private var renderer = Renderer(mode: .plain)
+    /// The frame on screen, for finding what a click hit.
+    private var shown: Canvas?
 
     public init(host: any TerminalHost) {
         self.host = host
@@ -60,45 +77,51 @@ public final class TerminalApp {
         events = continuation
         defer {
             events = nil
+            help = nil
+            shown = nil
             continuation.finish()
         }
         try host.start(tickInterval: tick) { continuation.yield($0) }
 
         var reason = ExitReason.cancelled
-        defer { host.stop(reason: reason) }
-        var renderer = Renderer(mode: host.renderMode)
+        defer {
+            root.appWillExit()
+            host.stop(reason: reason)
+        }
+        renderer = Renderer(mode: host.renderMode)
         var decoder = KeyDecoder()
         size = host.size()
-        draw(root, with: &renderer)
+        draw(root)
 
         loop: for await event in stream {
             switch event {
             case .input(let bytes):
                 for key in decoder.feed(bytes) {
-                    if key == interruptKey {
-                        reason = .signal(SIGINT)
-                        break loop
-                    }
-                    if root.handle(key) == .quit {
-                        reason = .quit
+                    if let ending = handle(key, root: root) {
+                        reason = ending
                         break loop
                     }
                 }
-                draw(root, with: &renderer)
+                draw(root)
             case .resize(let newSize):
                 size = newSize
-                renderer.invalidate()
-                draw(root, with: &renderer)
+                repaint(root)
             case .tick:
                 root.tick()
-                draw(root, with: &renderer)
+                draw(root)
             case .redraw:
-                if redrawRequested { draw(root, with: &renderer) }
+                if redrawRequested { draw(root) }
+            case .suspend:
+                suspend(root)
+            case .resumed:
+                host.resume()
+                size = host.size()
+                repaint(root)
             case .signal(let signal):
                 reason = .signal(signal)
                 break loop
             case .inputClosed:
-                for key in decoder.flush() where root.handle(key) == .quit {
+                for key in decoder.flush() where handle(key, root: root) != nil {
                     reason = .quit
                     break loop
                 }
@@ -109,9 +132,55 @@ public final class TerminalApp {
         return reason
     }
 
-    private func draw(_ root: any TerminalView, with renderer: inout Renderer) {
+    /// Handles one key; returns why the app ends, or nil while it goes on.
+    private func handle(_ key: Key, root: any TerminalView) -> ExitReason? {
+        if key == interruptKey { return .signal(SIGINT) }
+        if key == suspendKey {
+            suspend(root)
+            return nil
+        }
+        if key == redrawKey {
+            renderer.invalidate()
+            return nil
+        }
+        if help != nil {
+            help = nil  // any key or click closes the help; it does nothing else
+            return nil
+        }
+        if key == .character("?"), let keyMap = root.keyMap {
+            help = keyMap
+            return nil
+        }
+        return root.handle(located(key)) == .quit ? .quit : nil
+    }
+
+    /// A mouse event with the target drawn under it in the frame on screen.
+    private func located(_ key: Key) -> Key {
+        guard case .mouse(var event) = key else { return key }
+        event.target = shown?.target(atRow: event.row, column: event.column)
+        return .mouse(event)
+    }
+
+    private func suspend(_ root: any TerminalView) {
+        host.suspend()
+        size = host.size()
+        repaint(root)
+    }
+
+    private func repaint(_ root: any TerminalView) {
+        renderer.invalidate()
+        draw(root)
+    }
+
+    private func draw(_ root: any TerminalView) {
         redrawRequested = false
-        let output = renderer.render(root.render(size: size))
+        var canvas = root.frame(size: size)
+        if let help {
+            canvas.cursor = nil
+            HelpOverlay(keyMap: help).draw(in: &canvas, at: canvas.bounds)
+        }
+        shown = canvas
+        let output = renderer.render(canvas)
         if !output.isEmpty { host.write(output) }
     }
 }

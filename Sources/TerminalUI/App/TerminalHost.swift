@@ -10,6 +10,10 @@ public enum TerminalEvent: Hashable, Sendable {
     case inputClosed
     /// Someone asked for a redraw (see `TerminalApp.setNeedsRedraw()`).
     case redraw
+    /// A request to stop the process for now (SIGTSTP from `kill` or the shell).
+    case suspend
+    /// The process was continued (SIGCONT): whatever is on the screen may be stale.
+    case resumed
 }
 
 /// Why `TerminalApp.run` ended.
@@ -34,4 +38,10 @@ public protocol TerminalHost: AnyObject {
     func write(_ output: String)
     /// Stops the events and gives the terminal back as it was. Called once per `start`.
     func stop(reason: ExitReason)
+    /// Gives the terminal back as it was, stops the process (as Ctrl-Z does in a shell), and once
+    /// it is continued takes the terminal over again. Returns after the continue.
+    func suspend()
+    /// The process was continued (`.resumed`): sets raw mode again, since a shell sets its own
+    /// mode when a job stops, whoever stopped it.
+    func resume()
 }

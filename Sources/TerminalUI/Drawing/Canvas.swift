@@ -15,6 +15,13 @@ public struct Canvas: Hashable, Sendable {
     private var cells: [Cell]
     /// Where to show the terminal cursor; nil hides it.
     public var cursor: CursorPosition?
+    /// What clicks can reach, in drawing order (see `addTarget`).
+    private var hitRegions: [HitRegion] = []
+
+    private struct HitRegion: Hashable, Sendable {
+        var rect: Rect
+        var target: MouseTarget?
+    }
 
     public init(size: TerminalSize) {
         self.size = size
@@ -65,6 +72,19 @@ public struct Canvas: Hashable, Sendable {
             put(Cell(character: character, style: style, width: characterWidth), row: row, column: column)
         }
         return column
+    }
+
+    /// Makes `rect` a place a click reaches `target`, above what was there; a nil target makes
+    /// it a place clicks reach nothing (what an overlay does to the screen below it).
+    public mutating func addTarget(_ target: MouseTarget?, at rect: Rect) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        hitRegions.append(HitRegion(rect: area, target: target))
+    }
+
+    /// What a click at this cell reaches: the target added last over it.
+    public func target(atRow row: Int, column: Int) -> MouseTarget? {
+        hitRegions.last { $0.rect.contains(row: row, column: column) }?.target
     }
 
     /// Fills `rect` (clipped) with `character`.

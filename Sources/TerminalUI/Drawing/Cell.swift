@@ -18,6 +18,10 @@ public struct Cell: Hashable, Sendable {
     static func continuation(style: Style) -> Cell { Cell(character: " ", style: style, width: 0) }
 
     var isContinuation: Bool { width == 0 }
+
+    /// A cluster of several scalars (an emoji with a skin tone, a ZWJ sequence, a flag) that
+    /// terminals may draw wider than `width` (see `Renderer`).
+    var hasUncertainWidth: Bool { !character.isASCII && character.unicodeScalars.count > 1 }
 }
 
 /// Where the terminal cursor is shown (for a focused text field); nil keeps it hidden.

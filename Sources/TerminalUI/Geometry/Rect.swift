@@ -23,9 +23,18 @@ public struct Rect: Hashable, Sendable {
     /// One past the last column.
     public var endColumn: Int { column + width }
 
+    public func contains(row: Int, column: Int) -> Bool {
+        (self.row..<endRow).contains(row) && (self.column..<endColumn).contains(column)
+    }
+
     /// The rectangle shrunk by `amount` on every side.
     public func inset(by amount: Int) -> Rect {
         Rect(row: row + amount, column: column + amount, width: width - 2 * amount, height: height - 2 * amount)
+    }
+
+    /// The rectangle less `top` rows at the top.
+    public func inset(top: Int) -> Rect {
+        dividedAtRow(top).rest
     }
 
     /// A `width` x `height` rectangle centred in this one (clamped to fit).

@@ -1,12 +1,17 @@
 /// Turns the bytes read from a terminal in raw mode into `Key`s.
 ///
-/// Pure and incremental: feed each chunk as it is read; an escape sequence or a UTF-8
-/// character split across reads is kept until the rest arrives. An ESC that ends a chunk
-/// on its own is the Escape key (terminals write a whole sequence in one go), while an
-/// unfinished `ESC [` or `ESC O` sequence waits for its final byte. Sequences we do not
-/// know (function keys, Insert, mouse reports) are dropped rather than typed as text.
+/// Pure and incremental: feed each chunk as it is read; an escape sequence, a paste or a UTF-8
+/// character split across reads is kept until the rest arrives. Text arrives as text: the
+/// scalars of one grapheme cluster that come together ("e" + U+0301, 👍 + 🏽, a ZWJ sequence)
+/// are one `.character`, and a bracketed paste (`ESC [200~` ... `ESC [201~`) is one `.paste`.
+/// An ESC that ends a chunk on its own is the Escape key (terminals write a whole sequence in
+/// one go), while an unfinished `ESC [` or `ESC O` sequence waits for its final byte. SGR 1006
+/// mouse reports become `.mouse`; sequences we do not know (function keys, Insert, other mouse
+/// buttons) are dropped rather than typed as text.
 public struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
+    static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
+    static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
 
     public init() {}
 
@@ -17,22 +22,37 @@ public struct KeyDecoder: Sendable {
         var index = 0
         while index < pending.count {
             guard let (key, length) = Self.decodeOne(pending, at: index) else { break }
-            if let key { keys.append(key) }
+            if let key { Self.append(key, to: &keys) }
             index += length
         }
         pending.removeFirst(index)
         return keys
     }
 
-    /// Ends the input: whatever incomplete sequence is left becomes Escape (if it began with ESC)
-    /// or is dropped.
+    /// Ends the input: an unfinished paste is delivered as it is, any other incomplete sequence
+    /// becomes Escape (if it began with ESC) or is dropped.
     public mutating func flush() -> [Key] {
         defer { pending.removeAll() }
+        if pending.starts(with: Self.pasteStart) {
+            return [.paste(String(decoding: pending.dropFirst(Self.pasteStart.count), as: UTF8.self))]
+        }
         return pending.first == 0x1B ? [.escape] : []
     }
 
     /// True while an incomplete sequence waits for more bytes.
     public var hasPendingBytes: Bool { !pending.isEmpty }
+
+    /// Adds `key`, joining it to the character before when the two make one grapheme cluster.
+    private static func append(_ key: Key, to keys: inout [Key]) {
+        if case .character(let next) = key, case .character(let previous)? = keys.last {
+            let joined = String(previous) + String(next)
+            if joined.count == 1, let character = joined.first {
+                keys[keys.count - 1] = .character(character)
+                return
+            }
+        }
+        keys.append(key)
+    }
 
     /// Decodes one key at `index`: the key (nil for bytes that are skipped) and the bytes used,
     /// or nil when the bytes there are an incomplete sequence.
@@ -57,6 +77,7 @@ public struct KeyDecoder: Sendable {
         case UInt8(ascii: "O"):
             guard index + 2 < bytes.count else { return nil }
             return (finalKey(bytes[index + 2], parameters: []), 3)
+        case 0x7F, 0x08: return (.altBackspace, 2)
         default:
             // ESC followed by anything else: the Escape key, then that byte on its own (Alt-x).
             return (.escape, 1)
@@ -70,10 +91,44 @@ public struct KeyDecoder: Sendable {
         guard cursor < bytes.count else { return nil }
         let final = bytes[cursor]
         guard (0x40...0x7E).contains(final) else { return (nil, cursor - index) }  // malformed: drop it
-        let parameters = String(decoding: bytes[(index + 2)..<cursor], as: UTF8.self)
-            .split(separator: ";", omittingEmptySubsequences: false)
-            .map { Int($0) }
+        let text = String(decoding: bytes[(index + 2)..<cursor], as: UTF8.self)
+        if text.hasPrefix("<") {
+            return (mouseKey(text.dropFirst(), final: final), cursor + 1 - index)
+        }
+        if text == "200", final == UInt8(ascii: "~") {
+            return decodePaste(bytes, contentStart: cursor + 1, sequenceStart: index)
+        }
+        let parameters = text.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
         return (finalKey(final, parameters: parameters), cursor + 1 - index)
+    }
+
+    /// The text up to `ESC [201~`, or nil while the end marker has not arrived.
+    private static func decodePaste(_ bytes: [UInt8], contentStart: Int, sequenceStart: Int) -> (Key?, Int)? {
+        var end = contentStart
+        while end + pasteEnd.count <= bytes.count {
+            if bytes[end] == 0x1B, bytes[end..<(end + pasteEnd.count)].elementsEqual(pasteEnd) {
+                let text = String(decoding: bytes[contentStart..<end], as: UTF8.self)
+                return (.paste(text), end + pasteEnd.count - sequenceStart)
+            }
+            end += 1
+        }
+        return nil
+    }
+
+    /// An SGR 1006 report, `ESC [ < button ; column ; row M` (press) or `m` (release).
+    /// Only left presses and the wheel are kept; drags, releases and other buttons are dropped.
+    private static func mouseKey(_ parameters: Substring, final: UInt8) -> Key? {
+        let numbers = parameters.split(separator: ";").compactMap { Int($0) }
+        guard numbers.count == 3, final == UInt8(ascii: "M"), numbers[1] > 0, numbers[2] > 0 else { return nil }
+        let button = numbers[0] & ~(4 | 8 | 16)  // Shift, Alt and Ctrl do not matter here
+        let action: MouseEvent.Action
+        switch button {
+        case 0: action = .press
+        case 64: action = .wheelUp
+        case 65: action = .wheelDown
+        default: return nil
+        }
+        return .mouse(MouseEvent(action: action, row: numbers[2] - 1, column: numbers[1] - 1))
     }
 
     private static func finalKey(_ final: UInt8, parameters: [Int?]) -> Key? {

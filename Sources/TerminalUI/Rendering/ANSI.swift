@@ -9,6 +9,12 @@ enum ANSI {
     static let enableLineWrap = "\u{1B}[?7h"
     static let clearScreen = "\u{1B}[2J"
     static let resetStyle = "\u{1B}[0m"
+    /// Mouse clicks and wheel reported (1000) in the SGR 1006 format.
+    static let enableMouse = "\u{1B}[?1000h\u{1B}[?1006h"
+    static let disableMouse = "\u{1B}[?1006l\u{1B}[?1000l"
+    /// Pasted text comes between ESC [200~ and ESC [201~.
+    static let enableBracketedPaste = "\u{1B}[?2004h"
+    static let disableBracketedPaste = "\u{1B}[?2004l"
 
     /// Moves the cursor to a zero-based row and column.
     static func moveTo(row: Int, column: Int) -> String { "\u{1B}[\(row + 1);\(column + 1)H" }

@@ -4,6 +4,12 @@
 /// and paints everything. Later frames compare each row with the previous frame and write
 /// only the runs of cells that differ (nearby runs are merged, since a cursor move costs
 /// about as much as a few cells). An unchanged frame writes nothing at all.
+///
+/// Terminals disagree on how wide some grapheme clusters are (👍🏽 is two columns in one, four
+/// in another; a ZWJ family may be eight), so a cell is only as certain as the terminal's
+/// cursor after it. After such a cluster the renderer moves the cursor to where the next cell
+/// belongs and rewrites the rest of the row, so whatever the terminal drew past the cluster's
+/// two columns is overwritten now, and erasing the cluster later erases all of it.
 public struct Renderer: Sendable {
     public let mode: RenderMode
     private var previous: Canvas?
@@ -33,13 +39,16 @@ public struct Renderer: Sendable {
             for run in changedRuns(from: before.row(row), to: cells) {
                 body += ANSI.moveTo(row: row, column: run.lowerBound)
                 let first = cells.startIndex + run.lowerBound
-                for cell in cells[first..<(first + run.count)] where !cell.isContinuation {
+                for (offset, cell) in cells[first..<(first + run.count)].enumerated() where !cell.isContinuation {
                     let style = mode.visible(cell.style)
                     if style != current {
                         body += ANSI.graphicRendition(style)
                         current = style
                     }
                     body.append(cell.character)
+                    if cell.hasUncertainWidth {
+                        body += ANSI.moveTo(row: row, column: run.lowerBound + offset + cell.width)
+                    }
                 }
             }
         }
@@ -75,6 +84,12 @@ public struct Renderer: Sendable {
                 runs.append(relativeStart..<relativeEnd)
             }
             column = end
+        }
+        // From the first cluster of uncertain width on, the whole rest of the row is written.
+        if let uncertain = runs.firstIndex(where: { run in
+            new[(new.startIndex + run.lowerBound)..<(new.startIndex + run.upperBound)].contains(where: \.hasUncertainWidth)
+        }) {
+            runs[uncertain...] = [runs[uncertain].lowerBound..<new.count]
         }
         return runs
     }

@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 /// The process's real terminal: keys from `inputFD`, frames to `outputFD`, resize from
-/// SIGWINCH and SIGINT/SIGTERM/SIGHUP as events (through `SignalPipe` and a dispatch source,
+/// SIGWINCH, suspend and resume from SIGTSTP and SIGCONT, and SIGINT/SIGTERM/SIGHUP as events
+/// (through `SignalPipe` and a dispatch source,
 /// so no work happens in a signal handler), and `EmergencyRestore` armed for crashes.
 @MainActor
 public final class LiveTerminalHost: TerminalHost {
@@ -43,22 +44,44 @@ public final class LiveTerminalHost: TerminalHost {
 
     public func start(tickInterval: Duration?, deliver: @escaping @Sendable (TerminalEvent) -> Void) throws {
         guard isatty(device.inputFD) == 1, isatty(device.outputFD) == 1 else { throw Failure.notATerminal }
-        let signalFD = try SignalPipe.install(Self.stopSignals + [SIGWINCH])
+        let signalFD = try SignalPipe.install(Self.stopSignals + [SIGWINCH, SIGTSTP, SIGCONT])
         do {
             try session.enter()
         } catch {
             SignalPipe.uninstall()
             throw error
         }
-        if let saved = session.savedMode {
-            EmergencyRestore.arm(modeFD: device.inputFD, outputFD: device.outputFD, mode: saved, leaveSequence: TerminalSession<TTYDevice>.leaveSequence)
-        }
+        armEmergencyRestore()
         sources = [
             Self.makeInputSource(fd: device.inputFD, queue: queue, deliver),
             Self.makeSignalSource(fd: signalFD, outputFD: device.outputFD, queue: queue, deliver),
         ]
         if let tickInterval { sources.append(Self.makeTimer(every: tickInterval, queue: queue, deliver)) }
         sources.forEach { $0.resume() }
+    }
+
+    private func armEmergencyRestore() {
+        if let saved = session.savedMode {
+            EmergencyRestore.arm(modeFD: device.inputFD, outputFD: device.outputFD, mode: saved, leaveSequence: TerminalSession<TTYDevice>.leaveSequence)
+        }
+    }
+
+    /// Restores the terminal, stops the process with SIGSTOP, and on SIGCONT takes the terminal
+    /// over again. The shell sees a stopped job, as after Ctrl-Z in any program. SIGSTOP cannot
+    /// be blocked or caught, and raised on this thread it stops the process before `raise`
+    /// returns (sent with `kill` to the process, another thread may take it while this one
+    /// goes on to take the terminal back).
+    public func suspend() {
+        guard session.isActive else { return }
+        session.restore()
+        EmergencyRestore.disarm()
+        raise(SIGSTOP)
+        try? session.enter()
+        armEmergencyRestore()
+    }
+
+    public func resume() {
+        session.reassert()
     }
 
     public func write(_ output: String) {
@@ -106,7 +129,8 @@ public final class LiveTerminalHost: TerminalHost {
         return source
     }
 
-    /// Signals arrive as bytes on the signal pipe: SIGWINCH becomes a resize, the others end the app.
+    /// Signals arrive as bytes on the signal pipe: SIGWINCH becomes a resize, SIGTSTP a suspend,
+    /// SIGCONT a resume, the others end the app.
     private nonisolated static func makeSignalSource(fd: Int32, outputFD: Int32, queue: DispatchQueue,
                                                      _ deliver: @escaping @Sendable (TerminalEvent) -> Void) -> any DispatchSourceRead {
         let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
@@ -114,6 +138,10 @@ public final class LiveTerminalHost: TerminalHost {
             for signal in SignalPipe.readSignals(from: fd) {
                 if signal == SIGWINCH {
                     if let size = TTYDevice.size(of: outputFD) { deliver(.resize(size)) }
+                } else if signal == SIGTSTP {
+                    deliver(.suspend)
+                } else if signal == SIGCONT {
+                    deliver(.resumed)
                 } else {
                     deliver(.signal(signal))
                 }

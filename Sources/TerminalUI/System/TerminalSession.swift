@@ -14,13 +14,17 @@ public protocol TerminalDevice: AnyObject {
 /// back exactly as it was. `restore()` may be called any number of times, from any exit path:
 /// only the first call after `enter()` does something.
 public struct TerminalSession<Device: TerminalDevice> {
-    /// Written after the mode is set: alternate screen, hidden cursor, no line wrap, cleared.
+    /// Written after the mode is set: alternate screen, hidden cursor, no line wrap, mouse
+    /// reporting and bracketed paste on, cleared.
     public static var enterSequence: String {
-        ANSI.enterAlternateScreen + ANSI.hideCursor + ANSI.disableLineWrap + ANSI.resetStyle + ANSI.clearScreen
+        ANSI.enterAlternateScreen + ANSI.hideCursor + ANSI.disableLineWrap + ANSI.enableMouse
+            + ANSI.enableBracketedPaste + ANSI.resetStyle + ANSI.clearScreen
     }
-    /// Written on restore: default style, line wrap and cursor back, main screen back.
+    /// Written on restore (also by `EmergencyRestore` and before a suspend): mouse reporting and
+    /// bracketed paste off, default style, line wrap and cursor back, main screen back.
     public static var leaveSequence: String {
-        ANSI.resetStyle + ANSI.enableLineWrap + ANSI.showCursor + ANSI.leaveAlternateScreen
+        ANSI.disableMouse + ANSI.disableBracketedPaste + ANSI.resetStyle + ANSI.enableLineWrap
+            + ANSI.showCursor + ANSI.leaveAlternateScreen
     }
 
     public let device: Device
@@ -41,6 +45,14 @@ public struct TerminalSession<Device: TerminalDevice> {
         try device.setMode(device.rawMode(from: original))
         savedMode = original
         device.write(Self.enterSequence)
+    }
+
+    /// Sets raw mode again while active: a process stopped from outside (SIGSTOP, or SIGTSTP
+    /// while a handler could not run) finds the mode the shell set when it stopped, once it is
+    /// continued. Does nothing while not active.
+    public func reassert() {
+        guard let original = savedMode else { return }
+        try? device.setMode(device.rawMode(from: original))
     }
 
     /// Leaves full-screen mode and sets the saved mode back. Idempotent.

@@ -18,9 +18,11 @@ public struct Button: Sendable {
         Style(bold: isFocused && isEnabled, dim: !isEnabled, inverse: isFocused)
     }
 
-    /// Draws at the rect's top-left corner, cut to its width.
+    /// Draws at the rect's top-left corner, cut to its width; a click on it reaches the view
+    /// as `MouseTarget.button(title)`.
     public func draw(in canvas: inout Canvas, at rect: Rect) {
-        guard rect.height > 0 else { return }
+        guard rect.height > 0, rect.width > 0 else { return }
         canvas.draw(text, row: rect.row, column: rect.column, style: style, width: rect.width)
+        canvas.addTarget(.button(title), at: Rect(row: rect.row, column: rect.column, width: min(width, rect.width), height: 1))
     }
 }

@@ -22,6 +22,15 @@ public struct ConfirmationBox: Sendable {
         self.selection = selection
     }
 
+    /// The answer `key` clicked, if it is a click on one of the two buttons.
+    public func clickedChoice(_ key: Key) -> Choice? {
+        switch key.clickedTarget {
+        case .button(confirmTitle)?: .confirm
+        case .button(cancelTitle)?: .cancel
+        default: nil
+        }
+    }
+
     /// Draws centred in `rect`, confirm button first, over what is there.
     public func draw(in canvas: inout Canvas, at rect: Rect) {
         let buttons = [

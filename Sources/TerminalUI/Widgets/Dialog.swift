@@ -1,5 +1,17 @@
 /// The layout shared by `AlertBox` and `ConfirmationBox`: a bordered box centred over whatever
-/// is below, the title in the border, the message wrapped inside, a row of buttons at the bottom.
+/// is below, the title in bold above the message, both wrapped (never cut inside the border),
+/// a row of buttons at the bottom. Clicks reach only its buttons while it is shown.
+///
+/// ```
+/// ┌──────────────────────────────────────────┐
+/// │ Could not connect to server. Check your  │
+/// │ network and try again later.             │
+/// │                                          │
+/// │ Could not remove Ada Lovelace.           │
+/// │                                          │
+/// │                  [ OK ]                  │
+/// └──────────────────────────────────────────┘
+/// ```
 struct Dialog {
     var title: String
     var message: String
@@ -10,18 +22,30 @@ struct Dialog {
 
     func draw(in canvas: inout Canvas, at rect: Rect) {
         let buttonsWidth = buttons.reduce(0) { $0 + $1.width } + Self.buttonGap * max(0, buttons.count - 1)
-        let wanted = max(DisplayWidth.of(message), DisplayWidth.of(title) + 2, buttonsWidth)
+        let wanted = max(DisplayWidth.of(message), DisplayWidth.of(title), buttonsWidth)
         let textWidth = max(1, min(wanted, Self.maximumTextWidth, rect.width - 4))
-        let lines = TextLayout.wrap(message, width: textWidth)
-        let box = rect.centered(width: textWidth + 4, height: lines.count + 4)
-        Box(title: title).draw(in: &canvas, at: box)
-        for (index, line) in lines.enumerated() where index < box.height - 4 {
-            canvas.draw(line, row: box.row + 1 + index, column: box.column + 2)
+        let titleLines = title.isEmpty ? [] : TextLayout.wrap(title, width: textWidth)
+        let messageLines = message.isEmpty ? [] : TextLayout.wrap(message, width: textWidth)
+        // The title, a blank row, the message, a blank row, the buttons; short of rows, the
+        // blank rows go before any text does.
+        var lines: [(String, Style)] = titleLines.map { ($0, Style.bold) }
+        let hasRoom = { (rows: Int) in rows <= rect.height }
+        if !titleLines.isEmpty, !messageLines.isEmpty, hasRoom(titleLines.count + messageLines.count + 5) {
+            lines.append(("", .plain))
+        }
+        lines += messageLines.map { ($0, Style.plain) }
+        let gap = hasRoom(lines.count + 4) ? 1 : 0
+        let box = rect.centered(width: textWidth + 4, height: lines.count + 3 + gap)
+        Box().draw(in: &canvas, at: box)
+        canvas.addTarget(nil, at: rect)
+        let textRows = max(0, box.height - 3 - gap)
+        for (index, (line, style)) in lines.prefix(textRows).enumerated() {
+            canvas.draw(line, row: box.row + 1 + index, column: box.column + 2, style: style, width: textWidth)
         }
         var column = box.column + (box.width - buttonsWidth) / 2
         for button in buttons {
             button.draw(in: &canvas, at: Rect(row: box.endRow - 2, column: max(column, box.column + 1),
-                                             width: box.endColumn - 1 - column, height: 1))
+                                             width: box.endColumn - 1 - max(column, box.column + 1), height: 1))
             column += button.width + Self.buttonGap
         }
     }

@@ -1,35 +1,56 @@
-/// The key hints line at the bottom of a screen: "↑↓ Move  ⏎ Open  q Quit", keys in bold,
-/// cut with "…" when the terminal is too narrow.
+/// The key hints line at the bottom of a screen: "↑↓ Move  ⏎ Open  q Quit", keys in bold.
+///
+/// Made from a screen's `KeyMap`, a footer with no room for every key keeps the ones that fit
+/// and the last (the way out), and ends in "? Help": the overlay lists them all. Made from bare
+/// items (no help to point to), it is cut with "…".
 public struct Footer: Sendable {
-    public struct Item: Hashable, Sendable {
-        public var key: String
-        public var label: String
-
-        public init(key: String, label: String) {
-            self.key = key
-            self.label = label
-        }
-    }
+    public typealias Item = KeyMap.Entry
 
     public var items: [Item]
+    /// Whether "? Help" stands in for the keys that do not fit.
+    public var pointsToHelp: Bool
+    static let helpItem = Item(key: "?", label: "Help")
 
-    public init(items: [Item]) {
+    public init(items: [Item], pointsToHelp: Bool = false) {
         self.items = items
+        self.pointsToHelp = pointsToHelp
     }
 
     /// `Footer(("↑↓", "Move"), ("q", "Quit"))`
     public init(_ items: (key: String, label: String)...) {
         self.items = items.map { Item(key: $0.key, label: $0.label) }
+        self.pointsToHelp = false
     }
 
-    public var spans: [Span] {
+    /// The footer of a screen whose `keyMap` is `keyMap`.
+    public init(_ keyMap: KeyMap) {
+        self.init(items: keyMap.entries, pointsToHelp: true)
+    }
+
+    public var spans: [Span] { Self.spans(items) }
+
+    /// The items shown in `width` columns.
+    public func items(fittingIn width: Int) -> [Item] {
+        guard pointsToHelp, Self.width(of: items) > width, let last = items.last else { return items }
+        var kept = Array(items.dropLast())
+        while !kept.isEmpty, Self.width(of: kept + [last, Self.helpItem]) > width { kept.removeLast() }
+        let fitted = kept + [last, Self.helpItem]
+        return Self.width(of: fitted) <= width ? fitted : [Self.helpItem]
+    }
+
+    public func draw(in canvas: inout Canvas, at rect: Rect) {
+        guard rect.height > 0 else { return }
+        canvas.draw(Self.spans(items(fittingIn: rect.width)), row: rect.row, column: rect.column, width: rect.width)
+    }
+
+    private static func spans(_ items: [Item]) -> [Span] {
         items.enumerated().flatMap { index, item in
             [Span(index == 0 ? "" : "  "), Span(item.key, style: .bold), Span(" " + item.label)]
         }
     }
 
-    public func draw(in canvas: inout Canvas, at rect: Rect) {
-        guard rect.height > 0 else { return }
-        canvas.draw(spans, row: rect.row, column: rect.column, width: rect.width)
+    /// Columns `items` take on one line.
+    public static func width(of items: [Item]) -> Int {
+        items.reduce(0) { $0 + DisplayWidth.of($1.key) + 1 + DisplayWidth.of($1.label) } + 2 * max(0, items.count - 1)
     }
 }

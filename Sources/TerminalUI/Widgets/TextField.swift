@@ -5,7 +5,10 @@
 ///             ! First name is required
 /// ```
 /// When focused the label is bold and the terminal cursor is placed at `cursor`; text longer
-/// than the field scrolls so the cursor stays visible.
+/// than the field scrolls so the cursor stays visible. Where the label would leave the field
+/// fewer columns than the label itself has (and fewer than `minimumFieldWidth`), the label goes
+/// on a row of its own above the field
+/// (see `height(forWidth:)`). A click on it reaches the view as `MouseTarget.item(label)`.
 public struct TextField: Sendable {
     public var label: String
     public var text: String
@@ -28,13 +31,36 @@ public struct TextField: Sendable {
         self.labelWidth = labelWidth
     }
 
-    /// Rows the field takes: one, two with an error.
+    /// The narrowest the box beside the label may get before the label moves above it.
+    public static let minimumFieldWidth = 8
+
+    /// Rows the field takes when it has the whole width: one, two with an error.
     public var height: Int { error == nil ? 1 : 2 }
+
+    /// Rows the field takes in `width` columns: one more when the label goes above the field.
+    public func height(forWidth width: Int) -> Int {
+        height + (isStacked(inWidth: width) ? 1 : 0)
+    }
+
+    private var labelColumns: Int { labelWidth ?? DisplayWidth.of(label) + 1 }
+
+    private func isStacked(inWidth width: Int) -> Bool {
+        !label.isEmpty && width - labelColumns - 2 < min(Self.minimumFieldWidth, labelColumns)
+    }
 
     public func draw(in canvas: inout Canvas, at rect: Rect) {
         guard rect.height > 0, rect.width > 0 else { return }
-        let labelColumns = min(labelWidth ?? DisplayWidth.of(label) + 1, rect.width)
-        canvas.draw(label, row: rect.row, column: rect.column, style: isFocused ? .bold : .plain, width: labelColumns)
+        canvas.addTarget(.item(label), at: rect)
+        var rect = rect
+        var labelColumns = min(self.labelColumns, rect.width)
+        if isStacked(inWidth: rect.width) {
+            canvas.draw(label, row: rect.row, column: rect.column, style: isFocused ? .bold : .plain, width: rect.width)
+            guard rect.height > 1 else { return }
+            rect = rect.dividedAtRow(1).rest
+            labelColumns = 0
+        } else {
+            canvas.draw(label, row: rect.row, column: rect.column, style: isFocused ? .bold : .plain, width: labelColumns)
+        }
         let fieldColumn = rect.column + labelColumns
         let fieldWidth = rect.width - labelColumns - 2
         guard fieldWidth > 0 else { return }

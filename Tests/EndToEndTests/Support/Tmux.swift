@@ -59,6 +59,19 @@ struct TmuxSession: Sendable {
         _ = try tmux(["send-keys", "-t", sessionName, "-l", text])
     }
 
+    /// A tmux format about the pane, such as `#{mouse_any_flag}` (1 while the program asked for
+    /// mouse reports), `#{alternate_on}` or `#{pane_tty}`.
+    func paneFormat(_ format: String) throws -> String {
+        try tmux(["display-message", "-p", "-t", sessionName, format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Pastes `text` as a terminal does: inside ESC [200~ ... ESC [201~ when the program asked
+    /// for bracketed paste, as plain typing otherwise.
+    func paste(_ text: String) throws {
+        _ = try tmux(["set-buffer", "-b", "e2e", "--", text])
+        _ = try tmux(["paste-buffer", "-p", "-d", "-b", "e2e", "-t", sessionName])
+    }
+
     /// What the terminal shows now: one line per row, trailing spaces trimmed.
     func screenText() throws -> String {
         try tmux(["capture-pane", "-p", "-t", sessionName])

@@ -28,7 +28,7 @@ struct GameListViewModelTests {
         #expect(viewModel.rows.value.map(\.id) == [notStarted.id, inProgress.id, finished.id])
         #expect(viewModel.rows.value.map(\.teams) == Array(repeating: "Bulls vs Hawks", count: 3))
         #expect(viewModel.rows.value.map(\.score) == ["0 - 0", "2 - 1", "13 - 15"])
-        #expect(viewModel.rows.value.map(\.status) == ["Not started", "Playing, 03:12.4", "Hawks won"])
+        #expect(viewModel.rows.value.map(\.status) == ["Not started", "Paused, 03:12.4", "Hawks won"])
     }
 
     @Test("Coming back to the list shows games created or played meanwhile")

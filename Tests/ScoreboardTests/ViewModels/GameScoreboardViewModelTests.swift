@@ -123,7 +123,7 @@ struct GameScoreboardViewModelTests {
 
         #expect(score.values == ["13 - 13", "13 - 14", "15 - 14", "17 - 14"])
         #expect(finished.values == [false, true])
-        #expect(result.values == [nil, "Bulls wins 17 - 14"])
+        #expect(result.values == [nil, "Bulls win 17 - 14"])
         #expect(paused.values == [true, false, true])
         #expect(time.values == ["00:00.0", "00:00.1", "00:00.2"])
         #expect(library.games.first?.isFinished == true)
@@ -143,7 +143,7 @@ struct GameScoreboardViewModelTests {
         await clock.advance(by: .seconds(2))
 
         #expect(viewModel.isFinished.value)
-        #expect(viewModel.result.value == "Hawks wins 17 - 15")
+        #expect(viewModel.result.value == "Hawks win 17 - 15")
         #expect(paused.values == [true])
         #expect(viewModel.time.value == "00:00.0")
     }

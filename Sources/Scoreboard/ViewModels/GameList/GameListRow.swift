@@ -7,7 +7,8 @@ public struct GameListRow: Identifiable, Equatable, Sendable {
     public let teams: String
     /// "12 - 10"
     public let score: String
-    /// "Not started", "Playing, 03:12.4" or "Lakers won"
+    /// "Not started", "Paused, 03:12.4" or "Lakers won" (a game in the list is never running:
+    /// its clock stops when its scoreboard closes)
     public let status: String
 
     init(game: Game) {
@@ -19,7 +20,7 @@ public struct GameListRow: Identifiable, Equatable, Sendable {
         } else if game.moves.isEmpty && game.playingTime == .zero {
             status = "Not started"
         } else {
-            status = "Playing, \(game.playingTime.scoreboardClockText)"
+            status = "Paused, \(game.playingTime.scoreboardClockText)"
         }
     }
 }

@@ -3,12 +3,12 @@ extension Game {
     /// "H - A", home first (the article's `scorePretty`).
     var scoreText: String { "\(homeTeamScore) - \(awayTeamScore)" }
 
-    /// "HOME wins 17 - 15", the winner's score first; nil while the game goes on.
+    /// "Bulls win 17 - 15", the winner's score first; nil while the game goes on.
     var resultText: String? {
         guard let winner else { return nil }
         let winnerScore = max(homeTeamScore, awayTeamScore)
         let loserScore = min(homeTeamScore, awayTeamScore)
-        return "\(winner.name) wins \(winnerScore) - \(loserScore)"
+        return "\(winner.name) win \(winnerScore) - \(loserScore)"
     }
 }
 

@@ -18,8 +18,10 @@ public final class GameScoreboardViewModel {
     public let isPaused = Bindable(true, skipsEqualValues: true)
     /// "Start" while paused, "Pause" while the clock runs.
     public let startPauseButtonTitle: Bindable<String>
-    /// "HOME wins 17 - 15" once the game is over.
+    /// "Bulls win 17 - 15" once the game is over.
     public let result: Bindable<String?>
+    /// Whether there is a move to take back.
+    public let canUndo: Bindable<Bool>
     /// Set while the game's latest state could not be saved.
     public let saveErrorMessage: Bindable<String?>
     public let homePlayers: [PlayerScoreboardViewModel]
@@ -44,6 +46,7 @@ public final class GameScoreboardViewModel {
         score = Bindable(game.scoreText, skipsEqualValues: true)
         isFinished = Bindable(game.isFinished, skipsEqualValues: true)
         result = Bindable(game.resultText, skipsEqualValues: true)
+        canUndo = Bindable(!game.moves.isEmpty, skipsEqualValues: true)
         startPauseButtonTitle = isPaused.map { $0 ? "Start" : "Pause" }
         saveErrorMessage = session.saveFailure.map { $0?.localizedDescription }
         homePlayers = game.homeTeam.players.map { PlayerScoreboardViewModel(player: $0, session: session) }
@@ -62,6 +65,11 @@ public final class GameScoreboardViewModel {
         } else {
             pause()
         }
+    }
+
+    /// Takes back the latest move (also the one that ended the game: play goes on).
+    public func undoButtonTapped() {
+        session.undoLastMove()
     }
 
     /// The user left the scoreboard: the clock stops and the time played so far is saved.
@@ -102,6 +110,7 @@ public final class GameScoreboardViewModel {
         }
         result.value = game.resultText
         isFinished.value = game.isFinished
+        canUndo.value = !game.moves.isEmpty
     }
 
     private func showTime() {

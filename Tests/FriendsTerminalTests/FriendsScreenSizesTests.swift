@@ -1,0 +1,45 @@
+import FriendsAPI
+import FriendsClient
+import FriendsViewModels
+import TerminalUI
+import TestSupport
+import Testing
+@testable import FriendsTerminal
+
+/// Every Friends screen at every size of `SnapshotFiles.sizes`, as text files.
+@MainActor
+@Suite("Friends screens at every size")
+struct FriendsScreenSizesTests {
+    private func loadedList() async -> FriendsListScreen {
+        let screen = FriendsListScreen(viewModel: FriendsListViewModel(client: FakeFriendsClient(friends: SampleData.friends)), redraw: {})
+        screen.screenDidAppear()
+        await screen.viewModel.showLoadingHud.waitUntil { !$0 }
+        return screen
+    }
+
+    @Test("the list", arguments: SnapshotFiles.sizes)
+    func list(size: TerminalSize) async {
+        let screen = await loadedList()
+        _ = screen.handle(.down)
+        SnapshotFiles.expect(screen, size: size, named: "list", suite: "Friends")
+    }
+
+    @Test("a friend with long notes", arguments: SnapshotFiles.sizes)
+    func detail(size: TerminalSize) {
+        var friend = SampleData.grace
+        friend.about = String(repeating: "Found the first actual bug, a moth, in the Harvard Mark II. ", count: 6)
+        let client = FakeFriendsClient(friends: [friend])
+        let viewModel = FriendDetailViewModel(friend: friend, client: client, avatars: ImageLoader(avatarsFrom: client))
+        SnapshotFiles.expect(FriendDetailScreen(viewModel: viewModel, redraw: {}), size: size, named: "detail", suite: "Friends")
+    }
+
+    @Test("the add form with a field message, SUBMIT focused", arguments: SnapshotFiles.sizes)
+    func form(size: TerminalSize) {
+        let screen = FriendFormScreen(viewModel: FriendFormViewModel(client: FakeFriendsClient(friends: [])), redraw: {})
+        for key: Key in [.character("A"), .tab, .character("x"), .backspace, .tab, .character("1"), .backTab] {
+            _ = screen.handle(key)
+        }
+        for _ in 0..<4 { _ = screen.handle(.tab) }
+        SnapshotFiles.expect(screen, size: size, named: "form", suite: "Friends")
+    }
+}

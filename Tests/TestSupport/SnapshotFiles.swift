@@ -1,0 +1,35 @@
+import Foundation
+import TerminalUI
+import Testing
+
+/// Text snapshots of whole screens, one file per screen and size under `Tests/Snapshots/<suite>/`.
+/// A screen is drawn as `TerminalApp` draws it (`frame(size:)`, so below its minimum size it
+/// says so). A missing or different file fails the test; run with `RECORD_SNAPSHOTS=1` to write
+/// the files afresh, then read the diff before committing it.
+public enum SnapshotFiles {
+    /// The sizes every screen is checked at: tiny, small, the scoreboard's awkward 50×15, the
+    /// classic 80×24 and a large window.
+    public static let sizes = [
+        TerminalSize(rows: 5, columns: 20), TerminalSize(rows: 8, columns: 30), TerminalSize(rows: 15, columns: 50),
+        TerminalSize(rows: 24, columns: 80), TerminalSize(rows: 60, columns: 200),
+    ]
+
+    @MainActor
+    public static func expect(_ view: any TerminalView, size: TerminalSize, named name: String, suite: String,
+                       filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
+        let text = view.frame(size: size).lines.joined(separator: "\n") + "\n"
+        let file = URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Snapshots/\(suite)/\(name).\(size.columns)x\(size.rows).txt")
+        let recorded = try? String(contentsOf: file, encoding: .utf8)
+        if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
+            try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? text.write(to: file, atomically: true, encoding: .utf8)
+            return
+        }
+        guard let recorded else {
+            Issue.record("no snapshot \(file.lastPathComponent); the screen was:\n\(text)", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(text == recorded, "\(file.lastPathComponent) differs; the screen was:\n\(text)", sourceLocation: sourceLocation)
+    }
+}
