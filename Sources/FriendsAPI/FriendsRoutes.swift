@@ -5,6 +5,10 @@ public enum FriendsRoutes {
     public static let friends = "/friends"
     public static let health = "/health"
     public static let openAPI = "/openapi.json"
+    /// `GET`: the live change feed, Server-Sent Events of `FriendChange`.
+    public static let events = "/friends/events"
+    /// Query parameter of `events`: the sequence to resume after (as `Last-Event-ID` does).
+    public static let eventsAfter = "after"
 
     public static func friend(id: Int) -> String {
         "\(friends)/\(id)"

@@ -17,6 +17,12 @@ public struct FriendServerConfiguration: Sendable {
     public var logLevel: Logger.Level
     /// Request bodies larger than this get 413.
     public var maximumBodySize: Int
+    /// How many changes the change log keeps for clients resuming the live feed.
+    public var changeHistoryLimit: Int = 10_000
+    /// How many undelivered changes a live-feed subscriber may have before it gets `reset` and is closed.
+    public var changeBufferSize: Int = 1_000
+    /// How often an idle live feed gets a keep-alive comment.
+    public var changeKeepAliveInterval: Duration = .seconds(15)
 
     public init(
         hostname: String = defaultHostname,
