@@ -47,11 +47,16 @@ final class ChangeSubscription: Sendable {
         return isOpen
     }
 
-    /// Wakes an idle subscriber with a keep-alive; a busy one is not idle and gets none.
+    /// Gives an idle subscriber a keep-alive; one with changes waiting is not idle and gets none.
     func keepAlive() {
-        let waiter = state.withLockedValue { state in
-            defer { state.waiter = nil }
-            return state.items.isEmpty ? state.waiter : nil
+        let waiter: CheckedContinuation<Item?, Never>? = state.withLockedValue { state in
+            guard state.items.isEmpty, !state.isFinished else { return nil }
+            guard let waiter = state.waiter else {
+                state.items.append(.keepAlive)
+                return nil
+            }
+            state.waiter = nil
+            return waiter
         }
         waiter?.resume(returning: .keepAlive)
     }
