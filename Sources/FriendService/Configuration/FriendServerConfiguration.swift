@@ -20,7 +20,7 @@ public struct FriendServerConfiguration: Sendable {
     /// How many changes the change log keeps for clients resuming the live feed.
     public var changeHistoryLimit: Int = 10_000
     /// How many undelivered changes a live-feed subscriber may have before it gets `reset` and is closed.
-    public var changeBufferSize: Int = 1_000
+    public var changeBufferSize: Int = 256
     /// How often an idle live feed gets a keep-alive comment.
     public var changeKeepAliveInterval: Duration = .seconds(15)
 
