@@ -57,7 +57,7 @@ struct ChangeEventsLiveTests {
             for subscription in [onFirst, onSecond] {
                 var received: [FriendChange] = []
                 while received.count < 3, let item = await subscription.next() {
-                    if case .change(let change) = item { received.append(change) }
+                    if case .change(let encoded) = item { received.append(encoded.change) }
                 }
                 var renamed = created
                 renamed.lastname = "King"

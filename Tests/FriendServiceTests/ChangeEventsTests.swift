@@ -130,7 +130,7 @@ struct ChangeEventsTests {
             await feed.catchUp()
             #expect(feed.subscriberCount == 0)
             #expect(stalled.bufferedCount == 1)
-            #expect(await stalled.next() == .change(FriendChange(sequence: 4, event: .reset)))
+            #expect(await stalled.next() == .change(EncodedChange(FriendChange(sequence: 4, event: .reset))))
             #expect(await stalled.next() == nil)
         }
     }
@@ -142,7 +142,7 @@ struct ChangeEventsTests {
             for index in 0..<6 {
                 _ = try await client.createFriend(#"{"firstname": "F\#(index)", "lastname": "X"}"#)
                 await feed.catchUp()
-                if case .change(let change) = await subscription.next() { sequences.append(change.sequence) }
+                if case .change(let encoded) = await subscription.next() { sequences.append(encoded.change.sequence) }
             }
             #expect(sequences == [1, 2, 3, 4, 5, 6])
             #expect(feed.subscriberCount == 1)

@@ -31,11 +31,11 @@ struct ChangeEventsController {
                     switch item {
                     case .keepAlive:
                         try await writer.write(ServerSentEvents.comment("keep-alive"))
-                    case .change(let change):
+                    case .change(let encoded):
                         // Replayed already, or older than where the client said it was.
-                        guard change.sequence > last || change.event == .reset else { continue }
-                        try await writer.write(ServerSentEvents.event(change))
-                        last = change.sequence
+                        guard encoded.change.sequence > last || encoded.change.event == .reset else { continue }
+                        try await writer.write(encoded.event)
+                        last = encoded.change.sequence
                     }
                 }
             } onGracefulShutdown: {

@@ -153,8 +153,9 @@ final class ChangeFeed: Service, Sendable {
     }
 
     private func broadcast(_ changes: [FriendChange]) {
+        let encoded = changes.map(EncodedChange.init)
         state.withLockedValue { state in
-            for change in changes {
+            for change in encoded {
                 for (id, subscriber) in state.subscribers where !subscriber.deliver(change) {
                     state.subscribers[id] = nil
                 }

@@ -1,12 +1,24 @@
 import FriendsAPI
 import NIOConcurrencyHelpers
+import NIOCore
+
+/// A change with its Server-Sent Event, written once however many subscribers send it.
+struct EncodedChange: Sendable, Equatable {
+    let change: FriendChange
+    let event: ByteBuffer
+
+    init(_ change: FriendChange) {
+        self.change = change
+        event = ServerSentEvents.event(change)
+    }
+}
 
 /// One subscriber's bounded buffer of changes. The feed delivers without ever waiting; when the
 /// subscriber has fallen `capacity` changes behind, its buffer is replaced by one `reset` and the
 /// subscription ends, so a stalled client costs at most `capacity` changes of memory.
 final class ChangeSubscription: Sendable {
     enum Item: Sendable, Equatable {
-        case change(FriendChange)
+        case change(EncodedChange)
         /// Nothing happened for a while; the stream writes a comment so proxies keep it open.
         case keepAlive
     }
@@ -28,7 +40,7 @@ final class ChangeSubscription: Sendable {
 
     /// Hands a change to the subscriber; false when the subscription has ended (overflow included).
     @discardableResult
-    func deliver(_ change: FriendChange) -> Bool {
+    func deliver(_ change: EncodedChange) -> Bool {
         let (waiter, isOpen): (CheckedContinuation<Item?, Never>?, Bool) = state.withLockedValue { state in
             guard !state.isFinished else { return (nil, false) }
             if let waiter = state.waiter {
@@ -36,7 +48,7 @@ final class ChangeSubscription: Sendable {
                 return (waiter, true)
             }
             if state.items.count >= capacity {
-                state.items = [.change(FriendChange(sequence: change.sequence, event: .reset))]
+                state.items = [.change(EncodedChange(FriendChange(sequence: change.change.sequence, event: .reset)))]
                 state.isFinished = true
                 return (nil, false)
             }
@@ -74,7 +86,7 @@ final class ChangeSubscription: Sendable {
     /// Ends the subscription with a `reset` at `sequence` in place of what is buffered.
     func reset(at sequence: Int) {
         let waiter: CheckedContinuation<Item?, Never>? = state.withLockedValue { state in
-            let reset = Item.change(FriendChange(sequence: sequence, event: .reset))
+            let reset = Item.change(EncodedChange(FriendChange(sequence: sequence, event: .reset)))
             state.isFinished = true
             if let waiter = state.waiter {
                 state.waiter = nil
@@ -83,7 +95,7 @@ final class ChangeSubscription: Sendable {
             state.items = [reset]
             return nil
         }
-        waiter?.resume(returning: .change(FriendChange(sequence: sequence, event: .reset)))
+        waiter?.resume(returning: .change(EncodedChange(FriendChange(sequence: sequence, event: .reset))))
     }
 
     /// The next item, waiting for one; `nil` once the subscription has ended and is drained.
