@@ -62,6 +62,17 @@ struct ChangeEventsTests {
         }
     }
 
+    @Test func lastEventIDWinsOverAfter() async throws {
+        try await TestApp.runWithFeed { client, _, feed in
+            for name in ["Ada", "Grace", "Edsger"] { _ = try await client.createFriend(#"{"firstname": "\#(name)", "lastname": "X"}"#) }
+            await feed.catchUp()
+            async let stream = client.send(.get, FriendsRoutes.events + "?after=0", headers: .lastEventID("2"))
+            await feed.waitForSubscribers(1)
+            feed.shutdown()
+            #expect(try await stream.events.map(\.sequence) == [3])
+        }
+    }
+
     @Test func aPositionOlderThanTheKeptHistoryGetsOneResetThenLiveChanges() async throws {
         try await TestApp.runWithFeed(configure: { $0.changeHistoryLimit = 2 }) { client, store, feed in
             for index in 0..<5 { _ = try await client.createFriend(#"{"firstname": "F\#(index)", "lastname": "X"}"#) }
