@@ -59,10 +59,10 @@ struct ChangeEventsLiveTests {
                 while received.count < 3, let item = await subscription.next() {
                     if case .change(let encoded) = item { received.append(encoded.change) }
                 }
-                var renamed = created
-                renamed.lastname = "King"
+                let ada = Friend(id: created.id, firstname: "Ada", lastname: "Lovelace")
+                let renamed = Friend(id: created.id, firstname: "Ada", lastname: "King")
                 #expect(received == [
-                    FriendChange(sequence: 1, event: .created(created, version: 1)),
+                    FriendChange(sequence: 1, event: .created(ada, version: 1)),
                     FriendChange(sequence: 2, event: .updated(renamed, version: 2)),
                     FriendChange(sequence: 3, event: .deleted(id: created.id)),
                 ])

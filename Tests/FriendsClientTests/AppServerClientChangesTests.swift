@@ -52,16 +52,19 @@ struct AppServerClientChangesTests {
     }
 
     @Test func decodesEveryKindOfChange() async throws {
-        let ada = #"{"about":"","email":"","firstname":"Ada","id":3,"lastname":"Lovelace","phonenumber":"","version":2}"#
+        let created = #"{"about":"","email":"","firstname":"Ada","id":3,"lastname":"Lovelace","phonenumber":"","version":1}"#
+        let updated = #"{"about":"","email":"","firstname":"Ada","id":3,"lastname":"King","phonenumber":"","version":2}"#
         let transport = FakeEventStreamTransport(chunks: [
-            ": connected\n\nid: 1\nevent: created\ndata: \(ada.replacingOccurrences(of: "\"version\":2", with: "\"version\":1"))\n\n",
-            "id: 2\nevent: upd", "ated\ndata: \(ada)\n\nid: 3\nevent: deleted\ndata: {\"id\":3}\n\n: keep-alive\n\n",
+            ": connected\n\nid: 1\nevent: created\ndata: \(created)\n\n",
+            "id: 2\nevent: upd", "ated\ndata: \(updated)\n\nid: 3\nevent: deleted\ndata: {\"id\":3}\n\n: keep-alive\n\n",
             "id: 9\nevent: reset\ndata: {}\n\n",
         ])
-        let friend = Friend(id: 3, firstname: "Ada", lastname: "Lovelace")
+        let ada = try JSONDecoder().decode(Friend.self, from: Data(created.utf8))
+        let king = try JSONDecoder().decode(Friend.self, from: Data(updated.utf8))
+        #expect(king.lastname == "King")
         #expect(try await collect(try await client(transport).changes(after: nil)) == [
-            FriendChange(sequence: 1, event: .created(friend, version: 1)),
-            FriendChange(sequence: 2, event: .updated(friend, version: 2)),
+            FriendChange(sequence: 1, event: .created(ada, version: 1)),
+            FriendChange(sequence: 2, event: .updated(king, version: 2)),
             FriendChange(sequence: 3, event: .deleted(id: 3)),
             FriendChange(sequence: 9, event: .reset),
         ])
