@@ -70,6 +70,24 @@ struct ReconnectingFriendChangesTests {
         #expect(await source.positions == [9, 3])
     }
 
+    @Test func aConsumerThatStopsClosesTheConnection() async throws {
+        let source = FakeChangeSource([.accept])
+        var iterator: AsyncStream<ReconnectingFriendChanges.Element>.Iterator? =
+            ReconnectingFriendChanges(source: source, clock: ManualClock()).makeAsyncIterator()
+        #expect(await iterator?.next() == .state(.connecting))
+        #expect(await iterator?.next() == .state(.live))
+        let (closed, closing) = AsyncStream.makeStream(of: Void.self)
+        await source.connection(0).onTermination = { _ in
+            closing.yield()
+            closing.finish()
+        }
+        iterator = nil
+        var closes = 0
+        for await _ in closed { closes += 1 }
+        #expect(closes == 1)
+        #expect(await source.positions == [nil])
+    }
+
     @Test func theBackoffDoublesUpToItsMaximum() {
         let backoff = ReconnectBackoff(initial: .seconds(1), maximum: .seconds(5))
         #expect((1...5).map(backoff.delay(beforeAttempt:)) == [.seconds(1), .seconds(2), .seconds(4), .seconds(5), .seconds(5)])
