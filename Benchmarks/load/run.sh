@@ -5,7 +5,8 @@
 # is stopped on exit. See BENCHMARKS.md for what it prints and the targets.
 #
 # Settings (environment): DURATION seconds per measured run (10), CONNECTIONS (32), THREADS (2),
-# MILLION rows for the large-database part (1000000; 0 skips it), TIME_LIMIT for the whole run
+# MILLION rows for the large-database part (1000000; 0 skips it), SUBSCRIBERS on the live change
+# feed (1000; 0 skips it) and ROUNDS of POSTs timed to reach them all (200), TIME_LIMIT for the whole run
 # in seconds (1800), FRIENDSERVICE_BIN to use a binary already built, SCRATCH for the release
 # build folder (.build-release at the repository root).
 set -euo pipefail
@@ -17,6 +18,8 @@ WARMUP="${WARMUP:-2}"
 CONNECTIONS="${CONNECTIONS:-32}"
 THREADS="${THREADS:-2}"
 MILLION="${MILLION:-1000000}"
+SUBSCRIBERS="${SUBSCRIBERS:-1000}"
+ROUNDS="${ROUNDS:-200}"
 TIME_LIMIT="${TIME_LIMIT:-1800}"
 SCRATCH="${SCRATCH:-$ROOT/.build-release}"
 CACHE="$ROOT/Benchmarks/.build/load"   # the peer's venv and the seeded large database; ignored by git
@@ -86,7 +89,9 @@ wait_until_serving() { # URL
 }
 
 start_friendservice() { # DATABASE PORT
-    "$BIN" serve --hostname 127.0.0.1 --port "$2" --database "sqlite:$1" --log-level warning >"$WORK/friendservice-$2.log" 2>&1 &
+    # Room for every live-feed subscriber and the load's own connections beside them.
+    "$BIN" serve --hostname 127.0.0.1 --port "$2" --database "sqlite:$1" --log-level warning \
+        --max-connections $((SUBSCRIBERS + 1000)) >"$WORK/friendservice-$2.log" 2>&1 &
     PIDS+=($!); FS_PID=$!
     wait_until_serving "http://127.0.0.1:$2/health"
 }
@@ -174,6 +179,16 @@ PY
     LARGE_MEMORY=$(peak_memory_mb "$LARGE_FS_PID")
     echo "FriendService peak resident memory: ${LARGE_MEMORY} MB"
     stop "$LARGE_FS_PID"
+fi
+
+# --- The live change feed: a POST's event reaching every open stream ---------------------------
+
+if [ "$SUBSCRIBERS" -gt 0 ]; then
+    ulimit -n $((SUBSCRIBERS * 2 + 256)) 2>/dev/null || true
+    FS_PORT=$(free_port); start_friendservice "$WORK/live.sqlite" "$FS_PORT"; LIVE_FS_PID=$FS_PID
+    echo "== Live feed, $SUBSCRIBERS subscribers"
+    python3 "$HERE/live-feed.py" --port "$FS_PORT" --pid "$LIVE_FS_PID" --subscribers "$SUBSCRIBERS" --rounds "$ROUNDS"
+    stop "$LIVE_FS_PID"
 fi
 
 # --- Against the targets -----------------------------------------------------------------------

@@ -4,6 +4,8 @@ import Foundation
 /// paths from them, and the OpenAPI document is checked against them (its `operationId` is the case name).
 public enum FriendsEndpoint: String, CaseIterable, Sendable {
     case listFriends, createFriend, getFriend, updateFriend, deleteFriend, getFriendAvatar
+    /// The live change feed (Server-Sent Events).
+    case friendEvents
     case health, openAPI
     /// The original iOS client's routes, kept byte-compatible.
     case legacyListFriends, legacyAddFriend, legacyEditFriend, legacyDeleteFriend
@@ -11,7 +13,7 @@ public enum FriendsEndpoint: String, CaseIterable, Sendable {
     /// The HTTP method, as written on the wire.
     public var method: String {
         switch self {
-        case .listFriends, .getFriend, .getFriendAvatar, .health, .openAPI, .legacyListFriends: "GET"
+        case .listFriends, .getFriend, .getFriendAvatar, .friendEvents, .health, .openAPI, .legacyListFriends: "GET"
         case .createFriend, .legacyAddFriend: "POST"
         case .updateFriend, .legacyEditFriend: "PATCH"
         case .deleteFriend, .legacyDeleteFriend: "DELETE"
@@ -24,6 +26,7 @@ public enum FriendsEndpoint: String, CaseIterable, Sendable {
         case .listFriends, .createFriend: "/friends"
         case .getFriend, .updateFriend, .deleteFriend: "/friends/\(Self.idParameter)"
         case .getFriendAvatar: "/friends/\(Self.idParameter)/avatar"
+        case .friendEvents: "/friends/events"
         case .health: "/health"
         case .openAPI: "/openapi.json"
         case .legacyListFriends: "/listFriends"

@@ -10,6 +10,8 @@ public enum FriendsHTTPHeader {
     public static let location = "Location"
     public static let cacheControl = "Cache-Control"
     public static let contentType = "Content-Type"
+    /// The sequence of the last change seen, to resume the change feed after it.
+    public static let lastEventID = "Last-Event-ID"
 
     /// The `Authorization` value for a token.
     public static func bearer(_ token: String) -> String {

@@ -5,6 +5,10 @@ public enum FriendsRoutes {
     public static let friends = FriendsEndpoint.listFriends.path()
     public static let health = FriendsEndpoint.health.path()
     public static let openAPI = FriendsEndpoint.openAPI.path()
+    /// `GET`: the live change feed, Server-Sent Events of `FriendChange`.
+    public static let events = FriendsEndpoint.friendEvents.path()
+    /// Query parameter of `events`: the sequence to resume after (as `Last-Event-ID` does).
+    public static let eventsAfter = "after"
 
     public static func friend(id: Int) -> String {
         FriendsEndpoint.getFriend.path(id: id)

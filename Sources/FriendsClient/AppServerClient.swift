@@ -13,17 +13,21 @@ public struct AppServerClient: FriendsProviding {
     /// Seconds to wait for a response before failing with `.timedOut`.
     public let timeout: TimeInterval
     let transport: any HTTPTransport
+    /// Carries the live change feed (`changes(after:)`).
+    let eventTransport: any EventStreamTransport
 
     public init(
         baseURL: URL,
         token: String? = nil,
         timeout: TimeInterval = 30,
-        transport: any HTTPTransport = URLSessionTransport()
+        transport: any HTTPTransport = URLSessionTransport(),
+        eventTransport: any EventStreamTransport = URLSessionEventStreamTransport()
     ) {
         self.baseURL = baseURL
         self.token = token
         self.timeout = timeout
         self.transport = transport
+        self.eventTransport = eventTransport
     }
 
     public func friends(_ query: FriendListQuery = FriendListQuery()) async throws(AppServerError) -> FriendPage {

@@ -19,6 +19,12 @@ public struct FriendServerConfiguration: Sendable {
     public var maximumBodySize: Int
     /// Read timeouts, the keep-alive idle timeout and the cap on open connections.
     public var connectionLimits = ConnectionLimits()
+    /// How many changes the change log keeps for clients resuming the live feed.
+    public var changeHistoryLimit: Int = 10_000
+    /// How many undelivered changes a live-feed subscriber may have before it gets `reset` and is closed.
+    public var changeBufferSize: Int = 256
+    /// How often an idle live feed gets a keep-alive comment.
+    public var changeKeepAliveInterval: Duration = .seconds(15)
 
     public init(
         hostname: String = defaultHostname,

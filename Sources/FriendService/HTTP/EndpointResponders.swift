@@ -13,6 +13,7 @@ struct EndpointResponders: Sendable {
     typealias Responder = @Sendable (Request, BasicRequestContext) async throws -> Response
 
     let handlers: FriendHandlers
+    let changeEvents: ChangeEventsController
     let avatarCacheControl: String
     let openAPIDocument: Data
 
@@ -42,6 +43,8 @@ struct EndpointResponders: Sendable {
                 let removed = try await handlers.delete(request, id: FriendHandlers.id(from: context))
                 return JSONResponse.make(removed.friend)
             }
+        case .friendEvents:
+            return { request, _ in try await changeEvents.stream(request) }
         case .getFriendAvatar:
             return { request, context in try await avatar(request, id: FriendHandlers.id(from: context)) }
         case .legacyListFriends:

@@ -92,6 +92,21 @@ enum OpenAPIDocument {
             }
           }
         },
+        "/friends/events": {
+          "get": {
+            "operationId": "friendEvents",
+            "summary": "The live change feed as Server-Sent Events: one event per committed change, in order.",
+            "description": "Each event has 'id:' its change sequence number, 'event:' created, updated, deleted or reset, and one 'data:' line of JSON: the friend with its version for created and updated, {\"id\": N} for deleted, {} for reset. A reset means: reload, then follow from its id; it is sent when the position asked for is older than the kept history, and before the stream is closed when the client falls too far behind. Idle streams get a comment line every 15 seconds. Resume with Last-Event-ID (or ?after=) to get what was missed, then live changes.",
+            "parameters": [
+              { "name": "Last-Event-ID", "in": "header", "description": "The last change sequence seen; the stream starts after it.", "schema": { "type": "integer", "minimum": 0 } },
+              { "name": "after", "in": "query", "description": "As Last-Event-ID, for clients that cannot set headers; the header wins.", "schema": { "type": "integer", "minimum": 0 } }
+            ],
+            "responses": {
+              "200": { "description": "The event stream; it stays open.", "content": { "text/event-stream": { "schema": { "type": "string" }, "example": "id: 7\nevent: updated\ndata: {\"id\":1,\"version\":2,\"firstname\":\"Ada\",\"lastname\":\"Lovelace\",\"phonenumber\":\"\",\"email\":\"\",\"about\":\"\"}\n\n" } } },
+              "400": { "$ref": "#/components/responses/Error" }
+            }
+          }
+        },
         "/friends/{id}": {
           "parameters": [{ "$ref": "#/components/parameters/id" }],
           "get": {

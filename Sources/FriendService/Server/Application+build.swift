@@ -6,6 +6,27 @@ import NIOCore
 
 /// The router with every route of `FriendsEndpoint` and every middleware, over an open, migrated store.
 public func buildRouter(store: any FriendStore, configuration: FriendServerConfiguration) -> Router<BasicRequestContext> {
+    buildRouter(store: store, configuration: configuration, feed: makeChangeFeed(store: store, configuration: configuration))
+}
+
+/// The live change feed of one server instance over `store`.
+func makeChangeFeed(store: any FriendStore, configuration: FriendServerConfiguration) -> ChangeFeed {
+    var listener: ChangeFeed.Listener?
+    if let postgres = store as? PostgresFriendStore {
+        listener = { onListening, announce in
+            await postgres.listenForChanges(onListening: onListening, announce: announce)
+        }
+    }
+    let settings = ChangeFeed.Settings(
+        historyLimit: configuration.changeHistoryLimit,
+        bufferSize: configuration.changeBufferSize,
+        keepAliveInterval: configuration.changeKeepAliveInterval
+    )
+    return ChangeFeed(store: store, settings: settings, listener: listener, logger: configuration.logger)
+}
+
+func buildRouter(store: any FriendStore, configuration: FriendServerConfiguration, feed: ChangeFeed) -> Router<BasicRequestContext> {
+    let store = AnnouncingFriendStore(base: store, feed: feed)
     let logger = configuration.logger
     let router = Router(options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestLoggingMiddleware(logger: logger))
@@ -17,6 +38,7 @@ public func buildRouter(store: any FriendStore, configuration: FriendServerConfi
     }
     let responders = EndpointResponders(
         handlers: FriendHandlers(store: store, parser: FriendBodyParser(maximumBodySize: configuration.maximumBodySize)),
+        changeEvents: ChangeEventsController(feed: feed),
         avatarCacheControl: configuration.token == nil ? "public, max-age=300" : "private, max-age=300",
         openAPIDocument: OpenAPIDocument.served(withToken: configuration.token != nil)
     )
@@ -33,15 +55,29 @@ public func buildApplication(
     store: any FriendStore,
     onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
 ) -> Application<RouterResponder<BasicRequestContext>> {
+    buildApplication(
+        configuration, store: store, feed: makeChangeFeed(store: store, configuration: configuration),
+        onServerRunning: onServerRunning
+    )
+}
+
+/// The application with a given change feed, which runs (keep-alives, listening) as one of its services.
+func buildApplication(
+    _ configuration: FriendServerConfiguration,
+    store: any FriendStore,
+    feed: ChangeFeed,
+    onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
+) -> Application<RouterResponder<BasicRequestContext>> {
     let limits = configuration.connectionLimits
     return Application(
-        router: buildRouter(store: store, configuration: configuration),
+        router: buildRouter(store: store, configuration: configuration, feed: feed),
         server: GuardedHTTP1Channel.builder(limits: limits, logger: configuration.logger),
         configuration: ApplicationConfiguration(
             address: .hostname(configuration.hostname, port: configuration.port),
             serverName: "FriendService",
             availableConnectionsDelegate: MaximumAvailableConnections(limits.maximumConnections, logger: configuration.logger)
         ),
+        services: [feed],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: configuration.logger
     )

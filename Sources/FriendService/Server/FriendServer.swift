@@ -28,7 +28,8 @@ public enum FriendServer {
         try configuration.validate()
         let store = try await openMigratedStore(configuration)
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
-        let application = buildApplication(configuration, store: store) { port in
+        let feed = makeChangeFeed(store: store, configuration: configuration)
+        let application = buildApplication(configuration, store: store, feed: feed) { port in
             portContinuation.yield(port)
         }
         let group = ServiceGroup(
@@ -43,7 +44,7 @@ public enum FriendServer {
         for await port in ports {
             let host = configuration.hostname.contains(":") ? "[\(configuration.hostname)]" : configuration.hostname
             guard let url = URL(string: "http://\(host):\(port)") else { break }
-            return RunningFriendServer(url: url, group: group, task: task)
+            return RunningFriendServer(url: url, group: group, task: task, feed: feed)
         }
         try await task.value
         throw ConfigurationError("FriendService stopped before it started listening.")
@@ -68,6 +69,8 @@ public struct RunningFriendServer: Sendable {
     public let url: URL
     let group: ServiceGroup
     let task: Task<Void, any Error>
+    /// The live change feed of this instance (tests watch its subscribers).
+    let feed: ChangeFeed
 
     /// Stops accepting connections, lets in-flight requests finish, closes the database.
     public func shutdown() async throws {

@@ -41,6 +41,18 @@ public protocol FriendStore: Sendable {
     /// Inserts many validated friends in one transaction, as fast as the storage allows (seeding).
     func insert(_ friends: [NewFriend]) async throws
 
+    /// Changes committed after `sequence`, oldest first, at most `limit` of them; `nil` when the
+    /// change log no longer holds all of them (pruned) or `sequence` is ahead of the log.
+    /// Every create, update and delete logs one change in its own transaction; `insert` logs one
+    /// `reset` for the whole batch.
+    func changes(after sequence: Int, limit: Int) async throws -> [FriendChange]?
+
+    /// The sequence of the last committed change; 0 before the first.
+    func latestChangeSequence() async throws -> Int
+
+    /// Forgets all but the last `count` changes (at least one is always kept).
+    func pruneChanges(keepingLast count: Int) async throws
+
     /// Whether the storage answers; throws when it does not.
     func ping() async throws
 

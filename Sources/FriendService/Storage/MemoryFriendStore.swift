@@ -5,6 +5,9 @@ public actor MemoryFriendStore: FriendStore {
     private var rows: [Int: StoredFriend] = [:]
     private var lastID = 0
     private var migrated = false
+    /// The change log, oldest first, numbered without gaps.
+    private var log: [FriendChange] = []
+    private var lastSequence = 0
 
     public init() {}
 
@@ -41,6 +44,7 @@ public actor MemoryFriendStore: FriendStore {
         lastID += 1
         let row = StoredFriend(friend: Friend(id: lastID, fields), version: 1)
         rows[lastID] = row
+        logChange(.created(row.friend, version: row.version))
         return row
     }
 
@@ -53,6 +57,7 @@ public actor MemoryFriendStore: FriendStore {
         if changed != row.friend {
             row = StoredFriend(friend: changed, version: row.version + 1)
             rows[id] = row
+            logChange(.updated(row.friend, version: row.version))
         }
         return row
     }
@@ -63,11 +68,35 @@ public actor MemoryFriendStore: FriendStore {
             throw FriendStoreError.preconditionFailed(id: id, currentVersion: row.version)
         }
         rows[id] = nil
+        logChange(.deleted(id: id))
         return row
     }
 
+    /// Logs one `reset` for the batch, as the SQL stores do.
     public func insert(_ friends: [NewFriend]) {
-        for fields in friends { _ = create(fields) }
+        for fields in friends {
+            lastID += 1
+            rows[lastID] = StoredFriend(friend: Friend(id: lastID, fields), version: 1)
+        }
+        logChange(.reset)
+    }
+
+    public func changes(after sequence: Int, limit: Int) -> [FriendChange]? {
+        guard sequence <= lastSequence else { return nil }
+        let start = log.firstIndex { $0.sequence > sequence } ?? log.endIndex
+        if start < log.endIndex, log[start].sequence != sequence + 1 { return nil }
+        return Array(log[start...].prefix(limit))
+    }
+
+    public func latestChangeSequence() -> Int { lastSequence }
+
+    public func pruneChanges(keepingLast count: Int) {
+        log.removeFirst(max(0, log.count - max(1, count)))
+    }
+
+    private func logChange(_ event: FriendChange.Event) {
+        lastSequence += 1
+        log.append(FriendChange(sequence: lastSequence, event: event))
     }
 
     public func ping() {}

@@ -166,12 +166,15 @@ public final class PostgresFriendStore: FriendStore {
         }
     }
 
+    /// Logs one `reset` for the whole batch rather than a change per friend.
     /// Sends each batch as columns of arrays (`UNNEST`), so one statement inserts thousands of rows.
     public func insert(_ friends: [NewFriend]) async throws {
         let rowsPerStatement = 10_000
         let arrays = (1...Self.writableColumnNames.count).map { "$\($0)::text[]" }.joined(separator: ", ")
         let sql = "INSERT INTO \(schema).friends (\(Self.writableColumns)) SELECT * FROM UNNEST(\(arrays))"
         try await transaction { connection in
+            // The trigger logs nothing for the batch; one `reset` below stands for all of it.
+            try await connection.query("SELECT set_config('friendservice.seeding', 'on', true)", logger: self.logger)
             var start = friends.startIndex
             while start < friends.endIndex {
                 let end = min(start + rowsPerStatement, friends.endIndex)
@@ -184,6 +187,8 @@ public final class PostgresFriendStore: FriendStore {
                 try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: self.logger)
                 start = end
             }
+            try await connection.query("SELECT set_config('friendservice.seeding', 'off', true)", logger: self.logger)
+            try await self.logReset(connection)
         }
         // Fresh statistics at once (ANALYZE samples, so it is quick): until autovacuum gets to it,
         // the planner takes a freshly seeded million rows for a tiny table, and a search walks the

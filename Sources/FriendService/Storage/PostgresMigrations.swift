@@ -32,5 +32,59 @@ enum PostgresMigrations {
             "CREATE INDEX friends_search_full ON %s.friends (search_full, sort_last, sort_first, id)",
             "CREATE INDEX friends_phone_digits ON %s.friends (phone_digits, sort_last, sort_first, id)",
         ],
+        // 3: the change log of the live feed, written by a trigger in the transaction of each change.
+        //
+        // Numbers must follow commit order, or a reader could read change 8 committed while 7 is
+        // still uncommitted, move on past 8 and never see 7. So the trigger takes its number by
+        // updating the single counter row: the row lock is held until its transaction ends, so
+        // the next writer gets its number only after this one committed (or rolled back, which
+        // gives the number back: the log has no gaps). Writes of friends are serialised from
+        // their first change to their commit; each is one short statement, so this costs little.
+        // NOTIFY (sent at commit) tells every instance listening that the log has grown.
+        [
+            """
+            CREATE TABLE %s.friend_changes (
+                sequence BIGINT PRIMARY KEY,
+                kind TEXT NOT NULL,
+                friend_id BIGINT,
+                firstname TEXT,
+                lastname TEXT,
+                phonenumber TEXT,
+                email TEXT,
+                about TEXT,
+                version BIGINT
+            )
+            """,
+            "CREATE TABLE %s.friend_change_counter (last BIGINT NOT NULL)",
+            "INSERT INTO %s.friend_change_counter (last) VALUES (0)",
+            """
+            CREATE FUNCTION %s.friendservice_log_change() RETURNS trigger LANGUAGE plpgsql AS $$
+            DECLARE
+                next BIGINT;
+            BEGIN
+                IF current_setting('friendservice.seeding', true) = 'on' THEN
+                    RETURN NULL;
+                END IF;
+                UPDATE %s.friend_change_counter SET last = last + 1 RETURNING last INTO next;
+                IF TG_OP = 'DELETE' THEN
+                    INSERT INTO %s.friend_changes (sequence, kind, friend_id) VALUES (next, 'deleted', OLD.id);
+                ELSE
+                    INSERT INTO %s.friend_changes (sequence, kind, friend_id, firstname, lastname, phonenumber, email, about, version)
+                    VALUES (next, CASE TG_OP WHEN 'INSERT' THEN 'created' ELSE 'updated' END,
+                            NEW.id, NEW.firstname, NEW.lastname, NEW.phonenumber, NEW.email, NEW.about, NEW.version);
+                END IF;
+                PERFORM pg_notify('\(changesChannel)', TG_TABLE_SCHEMA || ' ' || next);
+                RETURN NULL;
+            END
+            $$
+            """,
+            """
+            CREATE TRIGGER friends_log_change AFTER INSERT OR UPDATE OR DELETE ON %s.friends
+            FOR EACH ROW EXECUTE FUNCTION %s.friendservice_log_change()
+            """,
+        ],
     ]
+
+    /// The NOTIFY channel of new changes; the payload is "<schema> <sequence>".
+    static let changesChannel = "friendservice_changes"
 }

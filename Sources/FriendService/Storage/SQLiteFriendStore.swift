@@ -12,8 +12,8 @@ import SQLiteNIO
 public final class SQLiteFriendStore: FriendStore {
     public var kind: String { "sqlite" }
 
-    private let connection: SQLiteConnection
-    private let lock = AsyncLock()
+    let connection: SQLiteConnection
+    let lock = AsyncLock()
     /// Internal so that tests can hold a batch open.
     let writes: SQLiteGroupCommit
     private let readers: SQLiteReaderPool?
@@ -50,7 +50,7 @@ public final class SQLiteFriendStore: FriendStore {
     }
 
     /// Runs `body` on a reader, or on the writer under its lock when there are no readers.
-    private func withReader<T: Sendable>(_ body: @Sendable (SQLiteConnection) async throws -> T) async throws -> T {
+    func withReader<T: Sendable>(_ body: @Sendable (SQLiteConnection) async throws -> T) async throws -> T {
         if let readers { return try await readers.withConnection(body) }
         return try await lock.withLock { [connection] in try await body(connection) }
     }
@@ -153,6 +153,7 @@ public final class SQLiteFriendStore: FriendStore {
         }
     }
 
+    /// The batch logs one `reset` rather than a change per friend: subscribers reload once.
     /// Large batches drop the secondary indexes and build them again afterwards, in the same
     /// transaction: sorting once is far faster than a million random index inserts.
     public func insert(_ friends: [NewFriend]) async throws {
@@ -164,7 +165,10 @@ public final class SQLiteFriendStore: FriendStore {
                     if isBulk {
                         for name in SQLiteMigrations.indexNames { _ = try await connection.query("DROP INDEX IF EXISTS \(name)") }
                     }
+                    _ = try await connection.query("DROP TRIGGER friends_log_insert")
                     try await Self.insertRows(friends, connection)
+                    _ = try await connection.query(SQLiteMigrations.changeLogInsertTrigger)
+                    _ = try await connection.query("INSERT INTO \(FriendSchema.changesTable) (kind) VALUES ('reset')")
                     if isBulk {
                         for statement in SQLiteMigrations.indexStatements { _ = try await connection.query(statement) }
                     }

@@ -32,7 +32,45 @@ enum SQLiteMigrations {
             indexStatements[1],
             indexStatements[2],
         ],
+        // 3: the change log of the live feed. Triggers write it, so every writer (group commit,
+        // seeding, a future one) logs in the same transaction as its change. AUTOINCREMENT never
+        // reuses a number; the one writer connection makes numbers follow commit order.
+        [
+            """
+            CREATE TABLE friend_changes (
+                sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+                kind TEXT NOT NULL,
+                friend_id INTEGER,
+                firstname TEXT,
+                lastname TEXT,
+                phonenumber TEXT,
+                email TEXT,
+                about TEXT,
+                version INTEGER
+            )
+            """,
+            changeLogInsertTrigger,
+            """
+            CREATE TRIGGER friends_log_update AFTER UPDATE ON friends BEGIN
+                INSERT INTO friend_changes (kind, friend_id, firstname, lastname, phonenumber, email, about, version)
+                VALUES ('updated', NEW.id, NEW.firstname, NEW.lastname, NEW.phonenumber, NEW.email, NEW.about, NEW.version);
+            END
+            """,
+            """
+            CREATE TRIGGER friends_log_delete AFTER DELETE ON friends BEGIN
+                INSERT INTO friend_changes (kind, friend_id) VALUES ('deleted', OLD.id);
+            END
+            """,
+        ],
     ]
+
+    /// Seeding drops this trigger for its batch and logs one `reset` instead of a row per friend.
+    static let changeLogInsertTrigger = """
+        CREATE TRIGGER friends_log_insert AFTER INSERT ON friends BEGIN
+            INSERT INTO friend_changes (kind, friend_id, firstname, lastname, phonenumber, email, about, version)
+            VALUES ('created', NEW.id, NEW.firstname, NEW.lastname, NEW.phonenumber, NEW.email, NEW.about, NEW.version);
+        END
+        """
 
     /// The secondary indexes of the current schema; bulk inserts drop and rebuild exactly these.
     /// A migration that changes an index must change this list too.

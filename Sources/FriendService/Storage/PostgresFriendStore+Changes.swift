@@ -1,0 +1,81 @@
+import FriendsAPI
+import Logging
+import PostgresNIO
+
+/// The change log of the live feed (see `PostgresMigrations`, version 3).
+extension PostgresFriendStore {
+    public func changes(after sequence: Int, limit: Int) async throws -> [FriendChange]? {
+        let rows = try await client.query(
+            sql("SELECT \(Self.changeColumns) FROM %s.friend_changes WHERE sequence > $1 ORDER BY sequence LIMIT $2", sequence, limit),
+            logger: logger
+        ).collect()
+        let changes = try rows.map(Self.change)
+        // Numbers have no gaps, so a first change later than the next number means pruned history.
+        if let first = changes.first { return first.sequence == sequence + 1 ? changes : nil }
+        return sequence <= (try await latestChangeSequence()) ? [] : nil
+    }
+
+    public func latestChangeSequence() async throws -> Int {
+        let rows = try await client.query(sql("SELECT last FROM %s.friend_change_counter"), logger: logger).collect()
+        return try rows.first?.decode(Int.self) ?? 0
+    }
+
+    public func pruneChanges(keepingLast count: Int) async throws {
+        try await client.query(
+            sql("DELETE FROM %s.friend_changes WHERE sequence <= (SELECT last FROM %s.friend_change_counter) - $1", max(1, count)),
+            logger: logger
+        )
+    }
+
+    /// The schema's name as the trigger's NOTIFY payload spells it (unquoted).
+    var schemaName: String { String(schema.dropFirst().dropLast()) }
+
+    /// Calls `announce` whenever a change to this schema is committed, by any instance, until
+    /// cancelled; `onListening` runs each time listening (re)starts, since notifications sent
+    /// while not listening are lost and the caller must read the log to catch up.
+    func listenForChanges(onListening: @Sendable () -> Void, announce: @Sendable () -> Void) async {
+        let prefix = schemaName + " "
+        while !Task.isCancelled {
+            do {
+                try await client.withConnection { connection in
+                    try await connection.listen(on: PostgresMigrations.changesChannel) { notifications in
+                        onListening()
+                        for try await notification in notifications where notification.payload.hasPrefix(prefix) {
+                            announce()
+                        }
+                    }
+                }
+            } catch {
+                if Task.isCancelled { return }
+                logger.warning("Listening for changes failed; retrying", metadata: ["error": "\(String(reflecting: error))"])
+            }
+            try? await Task.sleep(for: .seconds(1))
+        }
+    }
+
+    func logReset(_ connection: PostgresConnection) async throws {
+        try await connection.query(sql("""
+            WITH next AS (UPDATE %s.friend_change_counter SET last = last + 1 RETURNING last)
+            INSERT INTO %s.friend_changes (sequence, kind) SELECT last, 'reset' FROM next
+            """), logger: logger)
+        try await connection.query(
+            sql("SELECT pg_notify($1, $2 || ' ' || (SELECT last FROM %s.friend_change_counter))",
+                PostgresMigrations.changesChannel, schemaName),
+            logger: logger
+        )
+    }
+
+    static let changeColumns = "sequence, kind, friend_id, firstname, lastname, phonenumber, email, about, version"
+
+    static func change(_ row: PostgresRow) throws -> FriendChange {
+        let (sequence, kind, id, firstname, lastname, phonenumber, email, about, version) =
+            try row.decode((Int, String, Int?, String?, String?, String?, String?, String?, Int?).self)
+        let friend = id.map { id in
+            Friend(
+                id: id, firstname: firstname ?? "", lastname: lastname ?? "",
+                phonenumber: phonenumber ?? "", email: email ?? "", about: about ?? ""
+            )
+        }
+        return try FriendChange(sequence: sequence, kind: kind, friend: friend, version: version)
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import FriendService
+import FriendsAPI
+import FriendsClient
+import Testing
+
+/// The reconnecting feed against a real FriendService that is stopped and started again.
+struct LiveFriendChangesTests {
+    @Test(.timeLimit(.minutes(1)))
+    func afterTheServerComesBackTheFeedResumesWithWhatItMissed() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("friends-live-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var configuration = FriendServerConfiguration(
+            hostname: "127.0.0.1", port: 0, database: .sqlite(path: directory.appendingPathComponent("friends.sqlite").path),
+            logLevel: .critical
+        )
+        let first = try await FriendServer.start(configuration)
+        let client = first.client()
+        let clock = ManualClock()
+        var iterator: AsyncStream<ReconnectingFriendChanges.Element>.Iterator? =
+            ReconnectingFriendChanges(source: client, clock: clock).makeAsyncIterator()
+        #expect(await iterator?.next() == .state(.connecting))
+        #expect(await iterator?.next() == .state(.live))
+        let ada = try await client.addFriend(NewFriend(firstname: "Ada", lastname: "Lovelace"))
+        #expect(await iterator?.next() == .change(FriendChange(sequence: 1, event: .created(ada.value, version: 1))))
+
+        try await first.shutdown()
+        #expect(await iterator?.next() == .state(.reconnecting))
+        await clock.waitForSleepers()
+        configuration.port = try #require(first.url.port)
+        let second = try await FriendServer.start(configuration)
+        let grace = try await client.addFriend(NewFriend(firstname: "Grace", lastname: "Hopper"))
+        clock.advance(by: .milliseconds(500))
+
+        #expect(await iterator?.next() == .state(.live))
+        #expect(await iterator?.next() == .change(FriendChange(sequence: 2, event: .created(grace.value, version: 1))))
+        iterator = nil
+        try await second.shutdown()
+    }
+}
