@@ -56,7 +56,11 @@ extension APIError {
         APIError(.contentTooLarge, "The request body is larger than \(limit) bytes.")
     }
 
+    /// The database is down or too slow: try again in a second (the store fails fast meanwhile
+    /// and serves again as soon as the database is back).
     static var storageUnavailable: APIError {
-        APIError(.serviceUnavailable, "The database is not available; try again later.")
+        var headers = HTTPFields()
+        headers[.retryAfter] = "1"
+        return APIError(.serviceUnavailable, "The database is not available; try again later.", headers: headers)
     }
 }

@@ -2,7 +2,7 @@
 public enum FriendSchema {
     public static var currentVersion: Int { migrationCount }
 
-    static let migrationCount = 2
+    static let migrationCount = 3
 
     /// The table that records which migrations ran.
     static let migrationsTable = "friendservice_migrations"

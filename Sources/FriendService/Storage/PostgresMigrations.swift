@@ -1,7 +1,7 @@
 /// The PostgreSQL schema, one entry per version, the same versions as `SQLiteMigrations`.
 /// `%s` stands for the quoted schema name.
 enum PostgresMigrations {
-    static let all: [[String]] = [
+    static let all: [[MigrationStep]] = [
         // 1: friends. Sort and search columns use the "C" collation: byte order, the same order
         // as SQLite and the memory store, and usable for prefix range scans.
         [
@@ -31,6 +31,15 @@ enum PostgresMigrations {
             "DROP INDEX %s.friends_phone_digits",
             "CREATE INDEX friends_search_full ON %s.friends (search_full, sort_last, sort_first, id)",
             "CREATE INDEX friends_phone_digits ON %s.friends (phone_digits, sort_last, sort_first, id)",
+        ],
+        // 3: names folded again (ø → o, ł → l, ß → ss, …), and phone digits found anywhere in the
+        // number through a trigram index (pg_trgm, shipped with PostgreSQL; installed once per
+        // database) instead of the prefix index.
+        [
+            .refoldSearchColumns,
+            "CREATE EXTENSION IF NOT EXISTS pg_trgm",
+            "DROP INDEX %s.friends_phone_digits",
+            "CREATE INDEX friends_phone_trigrams ON %s.friends USING gin (phone_digits gin_trgm_ops)",
         ],
     ]
 }

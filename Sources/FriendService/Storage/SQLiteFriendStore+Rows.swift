@@ -11,6 +11,10 @@ extension SQLiteFriendStore {
     static let readerCount = 4
     static let readerCacheSize = -2_048
     static let bulkInsertThreshold = 10_000
+    /// How long a statement waits for another connection's write lock, in milliseconds; migrating
+    /// waits longer, for another process that is migrating a large file.
+    static let busyTimeout = 5_000
+    static let migrationBusyTimeout = 120_000
     static let rowsPerStatement = 500
 
     static let columns = "id, firstname, lastname, phonenumber, email, about, version"
@@ -68,6 +72,33 @@ extension SQLiteFriendStore {
     static func readSchemaVersion(_ connection: SQLiteConnection) async throws -> Int {
         let rows = try await connection.query("SELECT MAX(version) AS version FROM \(FriendSchema.migrationsTable)")
         return rows.first?.column("version")?.integer.map { Int($0) } ?? 0
+    }
+
+    static func run(_ step: MigrationStep, _ connection: SQLiteConnection) async throws {
+        switch step {
+        case .sql(let statement):
+            _ = try await connection.query(statement)
+        case .refoldSearchColumns:
+            var after = 0
+            while true {
+                let rows = try await connection.fetch(MigrationStep.refoldCandidates(table: "friends", after: "?"), [.integer(after)])
+                for row in rows {
+                    let values = row.columns.map(\.data)
+                    guard values.count == 6, let id = values[0].integer, let firstname = values[1].string,
+                        let lastname = values[2].string
+                    else { continue }
+                    let folded = SearchColumns(firstname: firstname, lastname: lastname, phonenumber: "")
+                    let stored: [String?] = values[3...].map(\.string)
+                    guard stored != [folded.lastname, folded.firstname, folded.fullName] else { continue }
+                    _ = try await connection.query(
+                        "UPDATE friends SET sort_last = ?, sort_first = ?, search_full = ? WHERE id = ?",
+                        [.text(folded.lastname), .text(folded.firstname), .text(folded.fullName), .integer(id)]
+                    )
+                }
+                guard rows.count == MigrationStep.refoldBatchSize, let last = rows.last?.columns.first?.data.integer else { return }
+                after = last
+            }
+        }
     }
 
     /// Multi-row `INSERT … VALUES (…), (…)`, `rowsPerStatement` rows a statement.
