@@ -56,7 +56,7 @@ final class ThrowawayPostgres: Sendable {
     func startAgain() async throws {
         try await run(
             "pg_ctl", "-D", data, "-l", directory.appendingPathComponent("postgres.log").path, "-w",
-            "-o", "-c listen_addresses=127.0.0.1 -p \(port) -k \(directory.path) -c fsync=off"
+            "-o", "-c listen_addresses=127.0.0.1 -p \(port) -k \(directory.path) -c fsync=off", "start"
         )
     }
 
@@ -72,33 +72,40 @@ final class ThrowawayPostgres: Sendable {
 
     private var data: String { directory.appendingPathComponent("data").path }
 
+    /// Runs one of PostgreSQL's tools in the cluster's folder and waits for it on a thread of its
+    /// own (`Process` here may miss the exit of a tool that leaves a server running behind it).
     private func run(_ tool: String, _ arguments: String...) async throws {
-        let process = Process()
         let executable = binaries.appendingPathComponent(tool).path
-        if getuid() == 0 {
-            process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
-            process.arguments = ["-u", "postgres", "--", executable] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-        }
-        process.currentDirectoryURL = directory
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
+        let command = (getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--"] : []) + [executable] + arguments
+        let output = directory.appendingPathComponent("\(tool).out").path
+        let script = "cd \(Self.quoted(directory.path)) && exec " + command.map(Self.quoted).joined(separator: " ")
+            + " >\(Self.quoted(output)) 2>&1"
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
+            var pid: pid_t = 0
+            let words: [String] = ["/bin/sh", "-c", script]
+            var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) }
+            argv.append(nil)
+            defer { argv.forEach { free($0) } }
+            let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ)
+            guard spawned == 0 else {
+                continuation.resume(throwing: POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO))
+                return
+            }
+            let child = pid
+            Thread.detachNewThread {
+                var status: Int32 = 0
+                while waitpid(child, &status, 0) == -1, errno == EINTR {}
+                continuation.resume(returning: (status >> 8) & 0xFF)
             }
         }
         guard status == 0 else {
-            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let message = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
             throw ToolFailed(description: "\(tool) exited with \(status): \(message)")
         }
+    }
+
+    private static func quoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     struct ToolFailed: Error, CustomStringConvertible {

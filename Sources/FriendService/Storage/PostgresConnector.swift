@@ -33,6 +33,7 @@ final class PostgresConnector: Sendable {
     static let probeInterval: Duration = .milliseconds(200)
     /// How long one attempt to reach the database may take, TCP and login together.
     static let probeTimeout: Duration = .seconds(1)
+    static let closeTimeout: Duration = .seconds(2)
 
     let location: PostgresLocation
     let logger: Logger
@@ -45,33 +46,33 @@ final class PostgresConnector: Sendable {
     }
 
     /// Lends a pooled connection to `body`. Fails with `FriendStoreError.unavailable` at once during
-    /// an outage, and after `leaseTimeout` when no connection comes; `body` itself is bounded by the
-    /// session's `statement_timeout` and `lock_timeout`.
+    /// an outage, after `leaseTimeout` when no connection comes, and after `answerTimeout` when
+    /// `body` gets no answer (the server ends a statement at its `statement_timeout`, so silence
+    /// past that means the connection or the server is gone); `nil` waits as long as `body` takes.
     func withConnection<T: Sendable>(
         leaseTimeout: Duration,
+        answerTimeout: Duration?,
         _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
         let (client, outage) = state.withLockedValue { ($0.pool.client, $0.outage) }
         if let outage { throw FriendStoreError.unavailable(outage) }
         let leased = NIOLockedValueBox(false)
         do {
-            return try await withThrowingTaskGroup(of: T?.self) { group in
-                group.addTask {
+            return try await Deadline.run(
+                operation: {
                     try await client.withConnection { connection in
                         leased.withLockedValue { $0 = true }
                         return try await body(connection)
                     }
-                }
-                group.addTask {
+                },
+                timer: {
                     try await Task.sleep(for: leaseTimeout)
-                    if !leased.withLockedValue({ $0 }) { throw LeaseTimedOut() }
-                    return nil
+                    guard leased.withLockedValue({ $0 }) else { return LeaseTimedOut() }
+                    guard let answerTimeout else { return nil }
+                    try await Task.sleep(for: answerTimeout)
+                    return NoAnswer(timeout: answerTimeout)
                 }
-                while let result = try await group.next() {
-                    if let value = result { return value }
-                }
-                throw LeaseTimedOut()
-            }
+            )
         } catch is LeaseTimedOut {
             let message = "PostgreSQL at \(location) gave no connection within \(leaseTimeout)"
             startOutage(message)
@@ -87,16 +88,13 @@ final class PostgresConnector: Sendable {
     func checkConnection(timeout: Duration) async throws {
         let configuration = try location.connectionConfiguration(connectTimeout: timeout)
         let logger = self.logger
-        let connection = try await withThrowingTaskGroup(of: PostgresConnection?.self) { group in
-            group.addTask { try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger) }
-            group.addTask {
+        let connection = try await Deadline.run(
+            operation: { try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger) },
+            timer: {
                 try await Task.sleep(for: timeout)
-                throw NoAnswer(timeout: timeout)
+                return NoAnswer(timeout: timeout)
             }
-            defer { group.cancelAll() }
-            return try await group.next() ?? nil
-        }
-        guard let connection else { throw NoAnswer(timeout: timeout) }
+        )
         let answered = await Result.capturing { try await connection.query("SELECT 1", logger: logger) }
         try? await connection.close()
         _ = try answered.get()
@@ -109,7 +107,18 @@ final class PostgresConnector: Sendable {
         }
         probe?.cancel()
         pool.runTask.cancel()
-        await pool.runTask.value
+        // A pool whose connection the server ended while it was lent out may take long to shut
+        // down; closing the store must not wait for it forever.
+        let finished: Void? = try? await Deadline.run(
+            operation: { await pool.runTask.value },
+            timer: {
+                try await Task.sleep(for: Self.closeTimeout)
+                return NoAnswer(timeout: Self.closeTimeout)
+            }
+        )
+        if finished == nil {
+            logger.warning("PostgreSQL connections did not close within \(Self.closeTimeout)", metadata: ["database": "\(location)"])
+        }
     }
 
     private func startOutage(_ message: String) {

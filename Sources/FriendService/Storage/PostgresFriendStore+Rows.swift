@@ -44,12 +44,17 @@ extension PostgresFriendStore {
         }
     }
 
-    /// A pooled connection for `body`; fails fast with `FriendStoreError.unavailable` while the database is down.
+    /// A pooled connection for `body`; fails fast with `FriendStoreError.unavailable` while the
+    /// database is down. `isLong` lifts the limit on waiting for answers, for work that turns the
+    /// statement timeout off (migrating, seeding).
     func withConnection<T: Sendable>(
         leaseTimeout: Duration = leaseTimeout,
+        isLong: Bool = false,
         _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
-        try await connector.withConnection(leaseTimeout: leaseTimeout, body)
+        // The server cancels a statement at its statement_timeout: silence well past it means a lost connection.
+        let answerTimeout = isLong ? nil : connector.location.timeouts.statementLimit.map { $0 + Self.answerGrace }
+        return try await connector.withConnection(leaseTimeout: leaseTimeout, answerTimeout: answerTimeout, body)
     }
 
     static func storedFriend(_ row: PostgresRow) throws -> StoredFriend {
@@ -84,9 +89,10 @@ extension PostgresFriendStore {
     /// Runs `body` in a transaction and rethrows its own error rather than the driver's wrapper.
     func transaction<T: Sendable>(
         leaseTimeout: Duration = leaseTimeout,
+        isLong: Bool = false,
         _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
-        try await withConnection(leaseTimeout: leaseTimeout) { connection in
+        try await withConnection(leaseTimeout: leaseTimeout, isLong: isLong) { connection in
             do {
                 return try await connection.withTransaction(logger: self.logger) { connection in try await body(connection) }
             } catch let error as PostgresTransactionError {

@@ -19,6 +19,8 @@ public final class PostgresFriendStore: FriendStore {
     static let pingLeaseTimeout: Duration = .milliseconds(800)
     /// How long `connect` waits for the database to answer before naming the cause.
     static let startupTimeout: Duration = .seconds(3)
+    /// How long past the statement timeout a request waits for an answer before taking the connection for lost.
+    static let answerGrace: Duration = .seconds(2)
 
     /// Keeps a small pool of connections to the database of `location` until `close()`; connects lazily.
     public init(location: PostgresLocation, logger: Logger = Logger(label: "friendservice.postgres")) {
@@ -44,7 +46,7 @@ public final class PostgresFriendStore: FriendStore {
     /// lock: instances starting together migrate one after another, and the later ones find nothing to do.
     public func migrate() async throws {
         do {
-            try await transaction(leaseTimeout: Self.startupTimeout) { connection in
+            try await transaction(leaseTimeout: Self.startupTimeout, isLong: true) { connection in
                 try await connection.query("SELECT pg_advisory_xact_lock(7305220811)", logger: self.logger)
                 // A large table takes a while to fold again and index; the session's limit is for requests.
                 try await connection.query("SET LOCAL statement_timeout = 0", logger: self.logger)
@@ -170,7 +172,7 @@ public final class PostgresFriendStore: FriendStore {
         let rowsPerStatement = 10_000
         let arrays = (1...Self.writableColumnNames.count).map { "$\($0)::text[]" }.joined(separator: ", ")
         let sql = "INSERT INTO \(schema).friends (\(Self.writableColumns)) SELECT * FROM UNNEST(\(arrays))"
-        try await transaction { connection in
+        try await transaction(isLong: true) { connection in
             try await connection.query("SET LOCAL statement_timeout = 0", logger: self.logger)
             var start = friends.startIndex
             while start < friends.endIndex {
@@ -188,7 +190,7 @@ public final class PostgresFriendStore: FriendStore {
         // Fresh statistics at once (ANALYZE samples, so it is quick): until autovacuum gets to it,
         // the planner takes a freshly seeded million rows for a tiny table, and a search walks the
         // wrong index for seconds.
-        try await transaction { connection in
+        try await transaction(isLong: true) { connection in
             try await connection.query("SET LOCAL statement_timeout = 0", logger: self.logger)
             try await connection.query(PostgresQuery(unsafeSQL: "ANALYZE \(self.schema).friends"), logger: self.logger)
         }
