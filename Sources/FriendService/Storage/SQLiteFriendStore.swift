@@ -120,6 +120,10 @@ public final class SQLiteFriendStore: FriendStore {
                 let row = try await connection.query(counts.sql, counts.binds).first
                 dense = Set(counts.columns.filter { (row?.column($0)?.integer ?? 0) >= SQLiteListQuery.denseMatchCount })
             }
+            if let probe = SQLiteListQuery.phoneProbe(request, search: search),
+                try await connection.fetch(probe.sql, probe.binds).count == request.limit {
+                dense.insert(SQLiteListQuery.Branch.phoneDigits("").name)
+            }
             return try await Self.query(SQLiteListQuery(request, search: search, denseBranches: dense), connection)
         }
     }

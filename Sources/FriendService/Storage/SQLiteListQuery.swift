@@ -6,16 +6,21 @@ import SQLiteNIO
 /// A search is the union of up to three branches, each giving at most `limit` rows in list order:
 /// - last-name prefix: a range of the list-order index itself, always cheap;
 /// - full-name prefix and phone digits anywhere in the number: matches spread over the whole
-///   list. When a branch matches many friends (`denseMatchCount` or more) it walks the list-order
-///   index (which carries both search columns) from the cursor and stops after `limit` hits,
-///   which come soon; when it matches few, it collects them from its own index (the full-name
-///   prefix index, the phone trigram index) and sorts that small set.
+///   list. When a branch matches many friends it walks the list-order index (which carries both
+///   search columns) from the cursor and stops after `limit` hits, which come soon; when it
+///   matches few, it collects them from its own index (the full-name prefix index, the phone
+///   trigram index) and sorts that small set. A full-name prefix counts as dense from
+///   `denseMatchCount` matches on (a capped count on its index); phone digits count as dense when
+///   `phoneProbe` finds a page within the next `phoneProbeLength` friends (counting on the trigram
+///   index is slow for digit runs that many numbers share, such as a country code).
 struct SQLiteListQuery {
     /// At or above this many matches a branch counts as dense.
     static let denseMatchCount = 10_000
     /// The trigram index finds digit runs of at least this length; shorter ones match so many
     /// numbers that walking the list order finds a page at once.
     static let trigramLength = 3
+    /// How many friends in list order `phoneProbe` looks at.
+    static let phoneProbeLength = 20_000
 
     enum Branch: Equatable {
         case lastNamePrefix(String)
@@ -72,10 +77,12 @@ struct SQLiteListQuery {
             if dense || digits.count < trigramLength {
                 return ("friends INDEXED BY friends_list_order", "instr(phone_digits, ?) > 0", [.text(digits)])
             }
+            // The friends with every trigram of the digits, then those with the digits in a row.
             // NOT INDEXED keeps SQLite from walking the list order to test each row against the
             // few matches; it still looks the matches up by id.
-            let match = "id IN (SELECT rowid FROM friends_phone_trigrams WHERE phone_digits LIKE ?)"
-            return ("friends NOT INDEXED", match, [.text("%\(digits)%")])
+            let match = "id IN (SELECT rowid FROM friends_phone_trigrams WHERE friends_phone_trigrams MATCH ?) "
+                + "AND instr(phone_digits, ?) > 0"
+            return ("friends NOT INDEXED", match, [.text(trigramQuery(digits)), .text(digits)])
         }
     }
 
@@ -92,10 +99,8 @@ struct SQLiteListQuery {
             case .fullNamePrefix(let text):
                 counts.append("(SELECT count(*) FROM (SELECT 1 FROM friends WHERE search_full >= ? AND search_full < ? LIMIT ?))")
                 binds += prefixRange(text)
-            case .phoneDigits(let digits):
-                guard digits.count >= trigramLength else { continue }
-                counts.append("(SELECT count(*) FROM (SELECT 1 FROM friends_phone_trigrams WHERE phone_digits LIKE ? LIMIT ?))")
-                binds.append(.text("%\(digits)%"))
+            case .phoneDigits:
+                continue
             }
             binds.append(.integer(denseMatchCount))
             columns.append(branch.name)
@@ -103,6 +108,28 @@ struct SQLiteListQuery {
         guard !counts.isEmpty else { return nil }
         let named = zip(counts, columns).map { "\($0) AS \($1)" }
         return ("SELECT " + named.joined(separator: ", "), binds, columns)
+    }
+
+    /// Whether the digits of `search` are dense: the SQL gives `limit` rows when the next
+    /// `phoneProbeLength` friends after the cursor hold a page of matches. `nil` when there is
+    /// nothing to probe (no digits, or too few for the trigram index: always dense).
+    static func phoneProbe(_ request: FriendListRequest, search: FriendSearch) -> (sql: String, binds: [SQLiteData])? {
+        guard let digits = search.phoneDigits, digits.count >= trigramLength else { return nil }
+        let (keyset, keysetBinds) = keyset(request.after)
+        let window = "SELECT phone_digits FROM friends INDEXED BY friends_list_order \(keyset.map { "WHERE \($0)" } ?? "") "
+            + "ORDER BY sort_last, sort_first, id LIMIT ?"
+        return (
+            "SELECT 1 FROM (\(window)) WHERE instr(phone_digits, ?) > 0 LIMIT ?",
+            keysetBinds + [.integer(phoneProbeLength), .text(digits), .integer(request.limit)]
+        )
+    }
+
+    /// An FTS5 query for rows holding every trigram of `digits` (in any order; `instr` checks the run).
+    private static func trigramQuery(_ digits: String) -> String {
+        let characters = Array(digits)
+        return (0...(characters.count - trigramLength))
+            .map { "\"" + String(characters[$0..<($0 + trigramLength)]) + "\"" }
+            .joined(separator: " AND ")
     }
 
     private static func keyset(_ after: FriendSortKey?) -> (String?, [SQLiteData]) {
