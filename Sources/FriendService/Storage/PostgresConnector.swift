@@ -85,9 +85,8 @@ final class PostgresConnector: Sendable {
     }
 
     /// Connects once, outside the pool, and says why not in plain words (`database "x" does not exist`).
-    func checkConnection(timeout: Duration) async throws {
+    static func checkConnection(_ location: PostgresLocation, timeout: Duration, logger: Logger) async throws {
         let configuration = try location.connectionConfiguration(connectTimeout: timeout)
-        let logger = self.logger
         let connection = try await Deadline.run(
             operation: { try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger) },
             timer: {
@@ -136,7 +135,7 @@ final class PostgresConnector: Sendable {
     private func probeUntilBack() async {
         while !Task.isCancelled {
             do {
-                try await checkConnection(timeout: Self.probeTimeout)
+                try await Self.checkConnection(location, timeout: Self.probeTimeout, logger: logger)
                 replacePool()
                 return
             } catch {

@@ -32,14 +32,12 @@ public final class PostgresFriendStore: FriendStore {
     /// Opens a store after checking that the database answers, or throws a `DatabaseError` naming
     /// the cause (`database "nosuchdb" does not exist`, `connection refused`) within a few seconds.
     public static func connect(location: PostgresLocation, logger: Logger = Logger(label: "friendservice.postgres")) async throws -> PostgresFriendStore {
-        let store = PostgresFriendStore(location: location, logger: logger)
         do {
-            try await store.connector.checkConnection(timeout: startupTimeout)
+            try await PostgresConnector.checkConnection(location, timeout: startupTimeout, logger: logger)
         } catch {
-            await store.connector.close()
             throw DatabaseError("Cannot connect to PostgreSQL at \(location): \(PostgresConnector.plainReason(error)).")
         }
-        return store
+        return PostgresFriendStore(location: location, logger: logger)
     }
 
     /// Runs the missing schema versions in one transaction, the check included, under an advisory
@@ -47,9 +45,12 @@ public final class PostgresFriendStore: FriendStore {
     public func migrate() async throws {
         do {
             try await transaction(leaseTimeout: Self.startupTimeout, isLong: true) { connection in
-                try await connection.query("SELECT pg_advisory_xact_lock(7305220811)", logger: self.logger)
-                // A large table takes a while to fold again and index; the session's limit is for requests.
+                // Another instance may be migrating a large table, and this one may take a while too:
+                // the session's limits are for requests.
                 try await connection.query("SET LOCAL statement_timeout = 0", logger: self.logger)
+                try await connection.query("SET LOCAL lock_timeout = 0", logger: self.logger)
+                // Read to the end: an error of a statement that returns rows comes with the rows.
+                _ = try await connection.query("SELECT pg_advisory_xact_lock(7305220811)", logger: self.logger).collect()
                 try await connection.query(self.sql("CREATE SCHEMA IF NOT EXISTS %s"), logger: self.logger)
                 try await connection.query(self.sql("""
                     CREATE TABLE IF NOT EXISTS %s.\(FriendSchema.migrationsTable) (
