@@ -120,10 +120,7 @@ public final class SQLiteFriendStore: FriendStore {
                 let row = try await connection.query(counts.sql, counts.binds).first
                 dense = Set(counts.columns.filter { (row?.column($0)?.integer ?? 0) >= SQLiteListQuery.denseMatchCount })
             }
-            if let candidates = SQLiteListQuery.phoneCandidateCount(search),
-                try await connection.fetch(candidates.sql, candidates.binds).first?.column("count")?.integer
-                    ?? 0 >= SQLiteListQuery.phoneCandidateLimit,
-                let probe = SQLiteListQuery.phoneProbe(request, search: search),
+            if let probe = SQLiteListQuery.phoneProbe(request, search: search),
                 try await connection.fetch(probe.sql, probe.binds).count == request.limit {
                 dense.insert(SQLiteListQuery.Branch.phoneDigits("").name)
             }

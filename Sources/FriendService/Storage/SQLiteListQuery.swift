@@ -10,11 +10,9 @@ import SQLiteNIO
 ///   search columns) from the cursor and stops after `limit` hits, which come soon; when it
 ///   matches few, it collects them from its own index (the full-name prefix index, the phone
 ///   trigram index) and sorts that small set. A full-name prefix counts as dense from
-///   `denseMatchCount` matches on (a capped count on its index). Phone digits count as sparse
-///   when fewer than `phoneCandidateLimit` friends hold all of their trigrams (a capped count on
-///   the trigram index), and otherwise as dense when `phoneProbe` finds a page within the next
-///   `phoneProbeLength` friends (a trigram count alone overstates runs such as a country code,
-///   whose trigrams nearly every number holds).
+///   `denseMatchCount` matches on (a capped count on its index); phone digits count as dense when
+///   `phoneProbe` finds a page within the next `phoneProbeLength` friends (counting on the trigram
+///   index is slow for digit runs that many numbers share, such as a country code).
 struct SQLiteListQuery {
     /// At or above this many matches a branch counts as dense.
     static let denseMatchCount = 10_000
@@ -23,9 +21,6 @@ struct SQLiteListQuery {
     static let trigramLength = 3
     /// How many friends in list order `phoneProbe` looks at.
     static let phoneProbeLength = 20_000
-    /// Below this many friends holding every trigram of the digits, those few are read and sorted
-    /// without probing the list order first.
-    static let phoneCandidateLimit = 2_000
 
     enum Branch: Equatable {
         case lastNamePrefix(String)
@@ -126,16 +121,6 @@ struct SQLiteListQuery {
         return (
             "SELECT 1 FROM (\(window)) WHERE instr(phone_digits, ?) > 0 LIMIT ?",
             keysetBinds + [.integer(phoneProbeLength), .text(digits), .integer(request.limit)]
-        )
-    }
-
-    /// How many friends hold every trigram of the digits of `search`, counted up to
-    /// `phoneCandidateLimit`; `nil` when the digits are too few for the trigram index.
-    static func phoneCandidateCount(_ search: FriendSearch) -> (sql: String, binds: [SQLiteData])? {
-        guard let digits = search.phoneDigits, digits.count >= trigramLength else { return nil }
-        return (
-            "SELECT count(*) AS count FROM (SELECT 1 FROM friends_phone_trigrams WHERE friends_phone_trigrams MATCH ? LIMIT ?)",
-            [.text(trigramQuery(digits)), .integer(phoneCandidateLimit)]
         )
     }
 
