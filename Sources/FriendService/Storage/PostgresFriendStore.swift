@@ -15,8 +15,8 @@ public final class PostgresFriendStore: FriendStore {
     /// How long a request may wait for a pooled connection before it fails with 503 (and the
     /// store starts treating the database as down): `/health` must answer within a second, other
     /// routes within two.
-    static let leaseTimeout: Duration = .milliseconds(1_500)
-    static let pingLeaseTimeout: Duration = .milliseconds(800)
+    static let leaseTimeout: Duration = .milliseconds(1_200)
+    static let pingLeaseTimeout: Duration = .milliseconds(500)
     /// How long `connect` waits for the database to answer before naming the cause.
     static let startupTimeout: Duration = .seconds(3)
     /// How long past the statement timeout a request waits for an answer before taking the connection for lost.

@@ -11,10 +11,27 @@ extension SQLiteFriendStore {
     static let readerCount = 4
     static let readerCacheSize = -2_048
     static let bulkInsertThreshold = 10_000
-    /// How long a statement waits for another connection's write lock, in milliseconds; migrating
-    /// waits longer, for another process that is migrating a large file.
+    /// How long a statement waits for another connection's write lock, in milliseconds.
     static let busyTimeout = 5_000
-    static let migrationBusyTimeout = 120_000
+    /// Opening and migrating wait for another process (which may be migrating a large file) in
+    /// short blocking waits with pauses between them, so that they never hold SQLite's few
+    /// threads for long: a connection blocked in a long wait could keep the process holding the
+    /// lock from finishing.
+    static let startupBusyTimeout = 50
+    static let startupPatience: Duration = .seconds(120)
+
+    /// Runs `body` again while another connection holds the lock it needs, pausing in between.
+    static func retryingWhileBusy<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        let clock = ContinuousClock()
+        let giveUp = clock.now + startupPatience
+        while true {
+            do {
+                return try await body()
+            } catch let error as SQLiteError where [.busy, .locked, .busyTimeout].contains(error.reason) && clock.now < giveUp {
+                try await Task.sleep(for: .milliseconds(startupBusyTimeout))
+            }
+        }
+    }
     static let rowsPerStatement = 500
 
     static let columns = "id, firstname, lastname, phonenumber, email, about, version"

@@ -39,11 +39,10 @@ public final class SQLiteFriendStore: FriendStore {
             throw DatabaseError("Cannot open the database \(name): \(SQLiteFile.plainReason(error)).")
         }
         do {
-            // busy_timeout first: switching a new file to WAL waits for another process opening it too.
-            for pragma in [
-                "PRAGMA busy_timeout = \(busyTimeout)", "PRAGMA journal_mode = WAL", "PRAGMA synchronous = FULL",
-                "PRAGMA cache_size = \(cacheSize)",
-            ] {
+            // Switching a new file to WAL waits for another process opening it too.
+            _ = try await connection.query("PRAGMA busy_timeout = \(startupBusyTimeout)")
+            try await retryingWhileBusy { _ = try await connection.query("PRAGMA journal_mode = WAL") }
+            for pragma in ["PRAGMA busy_timeout = \(busyTimeout)", "PRAGMA synchronous = FULL", "PRAGMA cache_size = \(cacheSize)"] {
                 _ = try await connection.query(pragma)
             }
             var readers: SQLiteReaderPool?
@@ -70,25 +69,9 @@ public final class SQLiteFriendStore: FriendStore {
         let outcome = await Result.capturing {
             try await lock.withLock { [connection, name] in
                 // A large database takes a while to migrate; another process starting meanwhile waits for it.
-                _ = try await connection.query("PRAGMA busy_timeout = \(Self.migrationBusyTimeout)")
+                _ = try await connection.query("PRAGMA busy_timeout = \(Self.startupBusyTimeout)")
                 let migrated = await Result.capturing {
-                    try await Self.transaction(connection) {
-                        _ = try await connection.query("""
-                            CREATE TABLE IF NOT EXISTS \(FriendSchema.migrationsTable) (
-                                version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)
-                            """)
-                        let current = try await Self.readSchemaVersion(connection)
-                        guard current <= SQLiteMigrations.all.count else {
-                            throw DatabaseError.schemaTooNew("The database \(name)", version: current, known: SQLiteMigrations.all.count)
-                        }
-                        for (index, steps) in SQLiteMigrations.all.enumerated() where index + 1 > current {
-                            for step in steps { try await Self.run(step, connection) }
-                            _ = try await connection.query(
-                                "INSERT INTO \(FriendSchema.migrationsTable) (version, applied_at) VALUES (?, datetime('now'))",
-                                [.integer(index + 1)]
-                            )
-                        }
-                    }
+                    try await Self.retryingWhileBusy { try await Self.migrateInTransaction(connection, name: name) }
                 }
                 _ = try? await connection.query("PRAGMA busy_timeout = \(Self.busyTimeout)")
                 try migrated.get()
@@ -99,6 +82,26 @@ public final class SQLiteFriendStore: FriendStore {
         case .failure(let error as DatabaseError): throw error
         case .failure(let error):
             throw DatabaseError("Cannot bring the schema of the database \(name) up to date: \(SQLiteFile.plainReason(error)).")
+        }
+    }
+
+    private static func migrateInTransaction(_ connection: SQLiteConnection, name: String) async throws {
+        try await Self.transaction(connection) {
+            _ = try await connection.query("""
+                CREATE TABLE IF NOT EXISTS \(FriendSchema.migrationsTable) (
+                    version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)
+                """)
+            let current = try await Self.readSchemaVersion(connection)
+            guard current <= SQLiteMigrations.all.count else {
+                throw DatabaseError.schemaTooNew("The database \(name)", version: current, known: SQLiteMigrations.all.count)
+            }
+            for (index, steps) in SQLiteMigrations.all.enumerated() where index + 1 > current {
+                for step in steps { try await Self.run(step, connection) }
+                _ = try await connection.query(
+                    "INSERT INTO \(FriendSchema.migrationsTable) (version, applied_at) VALUES (?, datetime('now'))",
+                    [.integer(index + 1)]
+                )
+            }
         }
     }
 
