@@ -31,13 +31,27 @@ struct ConfigurationTests {
     @Test func databaseLocationsAreParsed() throws {
         #expect(try DatabaseLocation(parsing: "memory") == .memory)
         #expect(try DatabaseLocation(parsing: "sqlite:data/f.sqlite") == .sqlite(path: "data/f.sqlite"))
-        #expect(try DatabaseLocation(parsing: "friends.sqlite") == .sqlite(path: "friends.sqlite"))
+        #expect(throws: ConfigurationError.self) { try DatabaseLocation(parsing: "friends.sqlite") }
+        #expect(try DatabaseLocation(parsing: "postgresql://db/friends") == .postgres(url: "postgresql://db/friends"))
         let postgres = try DatabaseLocation(parsing: "postgres://ada:s3cret@db:5433/friends?schema=app")
         #expect(postgres == .postgres(url: "postgres://ada:s3cret@db:5433/friends?schema=app"))
         #expect(postgres.description == "postgres://ada:***@db:5433/friends?schema=app")
         #expect(throws: ConfigurationError.self) { try DatabaseLocation(parsing: "mysql://x") }
         #expect(throws: ConfigurationError.self) { try DatabaseLocation(parsing: "sqlite:") }
         #expect(throws: ConfigurationError.self) { try DatabaseLocation(parsing: "postgres://db/x?schema=Robert');DROP") }
+    }
+
+    @Test func postgresSessionTimeoutsHaveDefaultsAndComeFromTheURL() throws {
+        let defaults = try PostgresLocation(url: "postgres://db/friends").timeouts
+        #expect(defaults.statement == "10s" && defaults.lock == "2s" && defaults.idleInTransaction == "5s")
+        let set = try PostgresLocation(
+            url: "postgres://db/friends?statement_timeout=30s&lock_timeout=250ms&idle_in_transaction_session_timeout=1min").timeouts
+        #expect(set.statement == "30s" && set.lock == "250ms" && set.idleInTransaction == "1min")
+        #expect(set.startupParameters.map { "\($0)=\($1)" }
+            == ["statement_timeout=30s", "lock_timeout=250ms", "idle_in_transaction_session_timeout=1min"])
+        for bad in ["5 seconds", "-1", "1h", ""] {
+            #expect(throws: ConfigurationError.self) { try PostgresLocation(url: "postgres://db/friends?lock_timeout=\(bad)") }
+        }
     }
 
     @Test func postgresURLsAreReadCompletely() throws {

@@ -19,3 +19,14 @@ struct SearchTextTests {
         #expect(SearchText.fold("李") == "李")
     }
 }
+
+extension SearchTextTests {
+    @Test(arguments: [
+        ("Ødegaard", "odegaard"), ("Łukasz", "lukasz"), ("Strauß", "strauss"), ("STRAUSS", "strauss"), ("Ærø", "aero"),
+        ("Đorđe", "dorde"), ("Þór", "thor"), ("Ðóra", "dora"), ("Œuvre", "oeuvre"), ("Ħal", "hal"), ("Yılmaz", "yilmaz"),
+        ("Ǿrsted", "orsted"), ("Ĳssel", "ijssel"),
+    ])
+    func lettersWithoutADecompositionAreSpelledOut(text: String, folded: String) {
+        #expect(SearchText.fold(text) == folded)
+    }
+}

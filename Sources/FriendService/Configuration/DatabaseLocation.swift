@@ -7,7 +7,8 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
     case sqlite(path: String)
     case postgres(url: String)
 
-    /// Reads `memory`, `sqlite:PATH` (or a bare path) and `postgres://…`/`postgresql://…`.
+    /// Reads `memory`, `sqlite:PATH` and `postgres://…`/`postgresql://…`, and nothing else: a typo
+    /// such as `mem` must not quietly become a new SQLite file of that name.
     public init(parsing text: String) throws {
         if text == "memory" {
             self = .memory
@@ -18,10 +19,11 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
             let path = String(text.dropFirst("sqlite:".count))
             guard !path.isEmpty else { throw ConfigurationError("sqlite: needs a path, as in sqlite:friends.sqlite.") }
             self = .sqlite(path: path)
-        } else if text.contains("://") || text.isEmpty {
-            throw ConfigurationError("Unknown database \(text): use memory, sqlite:PATH or postgres://user@host/db.")
         } else {
-            self = .sqlite(path: text)
+            throw ConfigurationError(
+                "Unknown database \"\(text)\": use memory, sqlite:PATH (as in sqlite:friends.sqlite) "
+                    + "or postgres://user:password@host:port/database (postgresql:// works too)."
+            )
         }
     }
 
@@ -43,7 +45,7 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .memory: MemoryFriendStore()
         case .sqlite(let path): try await SQLiteFriendStore.open(path: path, logger: logger)
-        case .postgres(let url): PostgresFriendStore(location: try PostgresLocation(url: url), logger: logger)
+        case .postgres(let url): try await PostgresFriendStore.connect(location: try PostgresLocation(url: url), logger: logger)
         }
     }
 
@@ -52,10 +54,7 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .memory: return "memory"
         case .sqlite(let path): return "sqlite:\(path)"
-        case .postgres(let url):
-            guard var components = URLComponents(string: url) else { return "postgres" }
-            if components.password != nil { components.password = "***" }
-            return components.string ?? "postgres"
+        case .postgres(let url): return PostgresLocation.withoutPassword(url)
         }
     }
 }

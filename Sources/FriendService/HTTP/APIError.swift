@@ -63,7 +63,11 @@ extension APIError {
         )
     }
 
+    /// The database is down or too slow: try again in a second (the store fails fast meanwhile
+    /// and serves again as soon as the database is back).
     static var storageUnavailable: APIError {
-        APIError(.serviceUnavailable, "The database is not available; try again later.")
+        var headers = HTTPFields()
+        headers[.retryAfter] = "1"
+        return APIError(.serviceUnavailable, "The database is not available; try again later.", headers: headers)
     }
 }

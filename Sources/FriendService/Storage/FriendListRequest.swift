@@ -47,7 +47,8 @@ public struct FriendSortKey: Sendable, Equatable, Hashable, Codable {
 /// A search in store terms: the folded text, and the digits when the text looks like a phone number.
 ///
 /// A friend matches when the text is a prefix of the folded first name, last name or "first last",
-/// or when `phoneDigits` is a prefix of the digits of the phone number.
+/// or when `phoneDigits` occur anywhere in the digits of the phone number ("612" finds
+/// "+34 612 345 678").
 public struct FriendSearch: Sendable, Equatable {
     public var text: String
     public var phoneDigits: String?
@@ -64,7 +65,7 @@ public struct FriendSearch: Sendable, Equatable {
         if columns.firstname.hasPrefix(text) || columns.lastname.hasPrefix(text) || columns.fullName.hasPrefix(text) {
             return true
         }
-        if let phoneDigits, columns.phoneDigits.hasPrefix(phoneDigits) { return true }
+        if let phoneDigits, columns.phoneDigits.contains(phoneDigits) { return true }
         return false
     }
 

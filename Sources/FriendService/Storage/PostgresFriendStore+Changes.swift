@@ -2,13 +2,11 @@ import FriendsAPI
 import Logging
 import PostgresNIO
 
-/// The change log of the live feed (see `PostgresMigrations`, version 3).
+/// The change log of the live feed (see `PostgresMigrations`, version 4).
 extension PostgresFriendStore {
     public func changes(after sequence: Int, limit: Int) async throws -> [FriendChange]? {
-        let rows = try await client.query(
-            sql("SELECT \(Self.changeColumns) FROM %s.friend_changes WHERE sequence > $1 ORDER BY sequence LIMIT $2", sequence, limit),
-            logger: logger
-        ).collect()
+        let query = sql("SELECT \(Self.changeColumns) FROM %s.friend_changes WHERE sequence > $1 ORDER BY sequence LIMIT $2", sequence, limit)
+        let rows = try await withConnection { try await $0.query(query, logger: self.logger).collect() }
         let changes = try rows.map(Self.change)
         // Numbers have no gaps, so a first change later than the next number means pruned history.
         if let first = changes.first { return first.sequence == sequence + 1 ? changes : nil }
@@ -16,15 +14,14 @@ extension PostgresFriendStore {
     }
 
     public func latestChangeSequence() async throws -> Int {
-        let rows = try await client.query(sql("SELECT last FROM %s.friend_change_counter"), logger: logger).collect()
+        let query = sql("SELECT last FROM %s.friend_change_counter")
+        let rows = try await withConnection { try await $0.query(query, logger: self.logger).collect() }
         return try rows.first?.decode(Int.self) ?? 0
     }
 
     public func pruneChanges(keepingLast count: Int) async throws {
-        try await client.query(
-            sql("DELETE FROM %s.friend_changes WHERE sequence <= (SELECT last FROM %s.friend_change_counter) - $1", max(1, count)),
-            logger: logger
-        )
+        let query = sql("DELETE FROM %s.friend_changes WHERE sequence <= (SELECT last FROM %s.friend_change_counter) - $1", max(1, count))
+        _ = try await withConnection { try await $0.query(query, logger: self.logger) }
     }
 
     /// The schema's name as the trigger's NOTIFY payload spells it (unquoted).
@@ -32,12 +29,14 @@ extension PostgresFriendStore {
 
     /// Calls `announce` whenever a change to this schema is committed, by any instance, until
     /// cancelled; `onListening` runs each time listening (re)starts, since notifications sent
-    /// while not listening are lost and the caller must read the log to catch up.
-    func listenForChanges(onListening: @Sendable () -> Void, announce: @Sendable () -> Void) async {
+    /// while not listening are lost and the caller must read the log to catch up. The listening
+    /// connection waits as long as it is open (`isLong`); after an outage it listens again on the
+    /// pool that replaced the old one.
+    func listenForChanges(onListening: @escaping @Sendable () -> Void, announce: @escaping @Sendable () -> Void) async {
         let prefix = schemaName + " "
         while !Task.isCancelled {
             do {
-                try await client.withConnection { connection in
+                try await withConnection(isLong: true) { connection in
                     try await connection.listen(on: PostgresMigrations.changesChannel) { notifications in
                         onListening()
                         for try await notification in notifications where notification.payload.hasPrefix(prefix) {

@@ -39,7 +39,22 @@ extension PostgresFriendStore {
     }
 
     func rows(_ query: PostgresQuery) async throws -> [StoredFriend] {
-        try await client.query(query, logger: logger).collect().map(Self.storedFriend)
+        try await withConnection { connection in
+            try await connection.query(query, logger: self.logger).collect().map(Self.storedFriend)
+        }
+    }
+
+    /// A pooled connection for `body`; fails fast with `FriendStoreError.unavailable` while the
+    /// database is down. `isLong` lifts the limit on waiting for answers, for work that turns the
+    /// statement timeout off (migrating, seeding).
+    func withConnection<T: Sendable>(
+        leaseTimeout: Duration = leaseTimeout,
+        isLong: Bool = false,
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        // The server cancels a statement at its statement_timeout: silence well past it means a lost connection.
+        let answerTimeout = isLong ? nil : connector.location.timeouts.statementLimit.map { $0 + Self.answerGrace }
+        return try await connector.withConnection(leaseTimeout: leaseTimeout, answerTimeout: answerTimeout, body)
     }
 
     static func storedFriend(_ row: PostgresRow) throws -> StoredFriend {
@@ -72,11 +87,46 @@ extension PostgresFriendStore {
     }
 
     /// Runs `body` in a transaction and rethrows its own error rather than the driver's wrapper.
-    func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
-        do {
-            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
-        } catch let error as PostgresTransactionError {
-            throw error.closureError ?? error
+    func transaction<T: Sendable>(
+        leaseTimeout: Duration = leaseTimeout,
+        isLong: Bool = false,
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        try await withConnection(leaseTimeout: leaseTimeout, isLong: isLong) { connection in
+            do {
+                return try await connection.withTransaction(logger: self.logger) { connection in try await body(connection) }
+            } catch let error as PostgresTransactionError {
+                if let closureError = error.closureError, !PostgresConnector.isConnectionFailure(closureError) {
+                    throw closureError
+                }
+                throw error
+            }
+        }
+    }
+
+    func run(_ step: MigrationStep, _ connection: PostgresConnection) async throws {
+        switch step {
+        case .sql(let statement):
+            try await connection.query(sql(statement), logger: logger)
+        case .refoldSearchColumns:
+            var after = 0
+            while true {
+                let candidates = MigrationStep.refoldCandidates(table: "%s.friends", after: "$1")
+                let rows = try await connection.query(sql(candidates, after), logger: logger).collect()
+                for row in rows {
+                    let (id, firstname, lastname, sortLast, sortFirst, searchFull) =
+                        try row.decode((Int, String, String, String, String, String).self)
+                    let folded = SearchColumns(firstname: firstname, lastname: lastname, phonenumber: "")
+                    guard (folded.lastname, folded.firstname, folded.fullName) != (sortLast, sortFirst, searchFull) else { continue }
+                    try await connection.query(
+                        sql("UPDATE %s.friends SET sort_last = $1, sort_first = $2, search_full = $3 WHERE id = $4",
+                            folded.lastname, folded.firstname, folded.fullName, id),
+                        logger: logger
+                    )
+                }
+                guard rows.count == MigrationStep.refoldBatchSize, let last = rows.last else { return }
+                after = try last.decode((Int, String, String, String, String, String).self).0
+            }
         }
     }
 }

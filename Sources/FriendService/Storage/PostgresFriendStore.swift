@@ -7,57 +7,79 @@ import PostgresNIO
 public final class PostgresFriendStore: FriendStore {
     public var kind: String { "postgres" }
 
-    let client: PostgresClient
+    let connector: PostgresConnector
     let logger: Logger
     /// The quoted schema every table lives in.
     let schema: String
-    private let runTask: Task<Void, Never>
 
-    /// Connects to the database of `location` and keeps a small pool running until `close()`.
+    /// How long a request may wait for a pooled connection before it fails with 503 (and the
+    /// store starts treating the database as down): `/health` must answer within a second, other
+    /// routes within two.
+    static let leaseTimeout: Duration = .milliseconds(1_200)
+    static let pingLeaseTimeout: Duration = .milliseconds(500)
+    /// How long `connect` waits for the database to answer before naming the cause.
+    static let startupTimeout: Duration = .seconds(3)
+    /// How long past the statement timeout a request waits for an answer before taking the connection for lost.
+    static let answerGrace: Duration = .seconds(2)
+
+    /// Keeps a small pool of connections to the database of `location` until `close()`; connects lazily.
     public init(location: PostgresLocation, logger: Logger = Logger(label: "friendservice.postgres")) {
-        var configuration = PostgresClient.Configuration(
-            host: location.host, port: location.port,
-            username: location.username, password: location.password,
-            database: location.database, tls: location.tls
-        )
-        configuration.options.maximumConnections = 8
-        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-        self.client = client
+        connector = PostgresConnector(location: location, logger: logger)
         self.logger = logger
         self.schema = "\"\(location.schema)\""
-        // The pool must be running before the first lease; an immediate task starts it synchronously.
-        if #available(macOS 26, iOS 26, *) {
-            self.runTask = Task.immediate { await client.run() }
-        } else {
-            self.runTask = Task { await client.run() }
-        }
     }
 
+    /// Opens a store after checking that the database answers, or throws a `DatabaseError` naming
+    /// the cause (`database "nosuchdb" does not exist`, `connection refused`) within a few seconds.
+    public static func connect(location: PostgresLocation, logger: Logger = Logger(label: "friendservice.postgres")) async throws -> PostgresFriendStore {
+        do {
+            try await PostgresConnector.checkConnection(location, timeout: startupTimeout, logger: logger)
+        } catch {
+            throw DatabaseError("Cannot connect to PostgreSQL at \(location): \(PostgresConnector.plainReason(error)).")
+        }
+        return PostgresFriendStore(location: location, logger: logger)
+    }
+
+    /// Runs the missing schema versions in one transaction, the check included, under an advisory
+    /// lock: instances starting together migrate one after another, and the later ones find nothing to do.
     public func migrate() async throws {
-        try await transaction { connection in
-            // One migrator at a time across every instance sharing the database.
-            try await connection.query("SELECT pg_advisory_xact_lock(7305220811)", logger: self.logger)
-            try await connection.query(self.sql("CREATE SCHEMA IF NOT EXISTS %s"), logger: self.logger)
-            try await connection.query(self.sql("""
-                CREATE TABLE IF NOT EXISTS %s.\(FriendSchema.migrationsTable) (
-                    version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())
-                """), logger: self.logger)
-            let current = try await self.readSchemaVersion(connection)
-            for (index, statements) in PostgresMigrations.all.enumerated() where index + 1 > current {
-                for statement in statements {
-                    try await connection.query(self.sql(statement), logger: self.logger)
+        do {
+            try await transaction(leaseTimeout: Self.startupTimeout, isLong: true) { connection in
+                // Another instance may be migrating a large table, and this one may take a while too:
+                // the session's limits are for requests.
+                try await connection.query("SET LOCAL statement_timeout = 0", logger: self.logger)
+                try await connection.query("SET LOCAL lock_timeout = 0", logger: self.logger)
+                // Read to the end: an error of a statement that returns rows comes with the rows.
+                _ = try await connection.query("SELECT pg_advisory_xact_lock(7305220811)", logger: self.logger).collect()
+                try await connection.query(self.sql("CREATE SCHEMA IF NOT EXISTS %s"), logger: self.logger)
+                try await connection.query(self.sql("""
+                    CREATE TABLE IF NOT EXISTS %s.\(FriendSchema.migrationsTable) (
+                        version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())
+                    """), logger: self.logger)
+                let current = try await self.readSchemaVersion(connection)
+                guard current <= PostgresMigrations.all.count else {
+                    throw DatabaseError.schemaTooNew(
+                        "The PostgreSQL database \(self.connector.location)", version: current, known: PostgresMigrations.all.count)
                 }
-                let version = index + 1
-                try await connection.query(
-                    self.sql("INSERT INTO %s.\(FriendSchema.migrationsTable) (version) VALUES ($1)", version),
-                    logger: self.logger
-                )
+                for (index, steps) in PostgresMigrations.all.enumerated() where index + 1 > current {
+                    for step in steps { try await self.run(step, connection) }
+                    try await connection.query(
+                        self.sql("INSERT INTO %s.\(FriendSchema.migrationsTable) (version) VALUES ($1)", index + 1),
+                        logger: self.logger
+                    )
+                }
             }
+        } catch let error as DatabaseError {
+            throw error
+        } catch {
+            throw DatabaseError(
+                "Cannot bring the schema of PostgreSQL at \(connector.location) up to date: \(PostgresConnector.plainReason(error))."
+            )
         }
     }
 
     public func schemaVersion() async throws -> Int {
-        try await client.withConnection { connection in
+        try await withConnection { connection in
             let table = "\(self.schema).\(FriendSchema.migrationsTable)"
             let exists = try await connection.query(
                 PostgresQuery(unsafeSQL: "SELECT to_regclass($1) IS NOT NULL", binds: Self.bindings(table)),
@@ -87,16 +109,18 @@ public final class PostgresFriendStore: FriendStore {
                 unsafeSQL: "SELECT \(Self.columns) FROM \(schema).friends \(keyset.map { "WHERE \($0)" } ?? "") \(order)",
                 binds: binds))
         }
-        var ranges = [("sort_last", search.text), ("search_full", search.text)]
-        if let digits = search.phoneDigits { ranges.append(("phone_digits", digits)) }
-        let branches = ranges.map { column, prefix in
-            let range = "\(column) >= \(parameter(prefix)) AND \(column) < \(parameter(FriendSearch.upperBound(ofPrefix: prefix)))"
-            let conditions = [range, keyset].compactMap { $0 }.joined(separator: " AND ")
+        var matches = ["sort_last", "search_full"].map { column in
+            "\(column) >= \(parameter(search.text)) AND \(column) < \(parameter(FriendSearch.upperBound(ofPrefix: search.text)))"
+        }
+        // Digits anywhere in the number: the trigram index finds them (the pattern holds digits only).
+        if let digits = search.phoneDigits { matches.append("phone_digits LIKE \(parameter("%" + digits + "%"))") }
+        let branches = matches.map { match in
+            let conditions = [match, keyset].compactMap { $0 }.joined(separator: " AND ")
             return "(SELECT id FROM \(schema).friends WHERE \(conditions) \(order))"
         }
         // Each branch orders its matches from an index alone; only the page's rows are read.
-        let matches = "SELECT id FROM (\(branches.joined(separator: " UNION ALL "))) AS matches"
-        let sql = "SELECT \(Self.columns) FROM \(schema).friends WHERE id IN (\(matches)) \(order)"
+        let ids = "SELECT id FROM (\(branches.joined(separator: " UNION ALL "))) AS matches"
+        let sql = "SELECT \(Self.columns) FROM \(schema).friends WHERE id IN (\(ids)) \(order)"
         return try await rows(PostgresQuery(unsafeSQL: sql, binds: binds))
     }
 
@@ -104,12 +128,15 @@ public final class PostgresFriendStore: FriendStore {
         var binds = PostgresBindings()
         var conditions: [String] = []
         if let search {
-            var ranges = [("sort_last", search.text), ("search_full", search.text)]
-            if let digits = search.phoneDigits { ranges.append(("phone_digits", digits)) }
-            for (column, prefix) in ranges {
-                binds.append(prefix)
-                binds.append(FriendSearch.upperBound(ofPrefix: prefix))
+            for column in ["sort_last", "search_full"] {
+                binds.append(search.text)
+                binds.append(FriendSearch.upperBound(ofPrefix: search.text))
                 conditions.append("(\(column) >= $\(binds.count - 1) AND \(column) < $\(binds.count))")
+            }
+            // As `list`: digits anywhere in the number.
+            if let digits = search.phoneDigits {
+                binds.append("%" + digits + "%")
+                conditions.append("phone_digits LIKE $\(binds.count)")
             }
         }
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " OR ")
@@ -118,7 +145,8 @@ public final class PostgresFriendStore: FriendStore {
             binds.append(limit)
             sql = "SELECT count(*) FROM (SELECT 1 FROM \(schema).friends \(filter) LIMIT $\(binds.count)) AS capped"
         }
-        let rows = try await client.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger).collect()
+        let query = PostgresQuery(unsafeSQL: sql, binds: binds)
+        let rows = try await withConnection { try await $0.query(query, logger: self.logger).collect() }
         return try rows.first?.decode(Int.self) ?? 0
     }
 
@@ -172,7 +200,8 @@ public final class PostgresFriendStore: FriendStore {
         let rowsPerStatement = 10_000
         let arrays = (1...Self.writableColumnNames.count).map { "$\($0)::text[]" }.joined(separator: ", ")
         let sql = "INSERT INTO \(schema).friends (\(Self.writableColumns)) SELECT * FROM UNNEST(\(arrays))"
-        try await transaction { connection in
+        try await transaction(isLong: true) { connection in
+            try await connection.query("SET LOCAL statement_timeout = 0", logger: self.logger)
             // The trigger logs nothing for the batch; one `reset` below stands for all of it.
             try await connection.query("SELECT set_config('friendservice.seeding', 'on', true)", logger: self.logger)
             var start = friends.startIndex
@@ -193,20 +222,26 @@ public final class PostgresFriendStore: FriendStore {
         // Fresh statistics at once (ANALYZE samples, so it is quick): until autovacuum gets to it,
         // the planner takes a freshly seeded million rows for a tiny table, and a search walks the
         // wrong index for seconds.
-        try await client.query(PostgresQuery(unsafeSQL: "ANALYZE \(schema).friends"), logger: logger)
+        try await transaction(isLong: true) { connection in
+            try await connection.query("SET LOCAL statement_timeout = 0", logger: self.logger)
+            try await connection.query(PostgresQuery(unsafeSQL: "ANALYZE \(self.schema).friends"), logger: self.logger)
+        }
     }
 
     public func ping() async throws {
-        try await client.query("SELECT 1", logger: logger)
+        try await withConnection(leaseTimeout: Self.pingLeaseTimeout) { connection in
+            _ = try await connection.query("SELECT 1", logger: self.logger)
+        }
     }
 
     public func close() async throws {
-        runTask.cancel()
-        await runTask.value
+        await connector.close()
     }
 
     /// Drops the schema and everything in it (tests clean up with this).
     public func dropSchema() async throws {
-        try await client.query(sql("DROP SCHEMA IF EXISTS %s CASCADE"), logger: logger)
+        try await withConnection { connection in
+            _ = try await connection.query(self.sql("DROP SCHEMA IF EXISTS %s CASCADE"), logger: self.logger)
+        }
     }
 }

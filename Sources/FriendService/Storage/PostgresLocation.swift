@@ -2,8 +2,9 @@ import Foundation
 import PostgresNIO
 
 /// Where a PostgreSQL database is, parsed from
-/// `postgres://user[:password]@host[:port]/database[?schema=name&sslmode=disable|prefer|require]`.
-public struct PostgresLocation: Sendable {
+/// `postgres://user[:password]@host[:port]/database[?schema=name&sslmode=disable|prefer|require]`,
+/// with the session limits of `PostgresSessionTimeouts` as further query parameters.
+public struct PostgresLocation: Sendable, CustomStringConvertible {
     public var host: String
     public var port: Int
     public var username: String
@@ -11,7 +12,11 @@ public struct PostgresLocation: Sendable {
     public var database: String
     /// The schema that holds the tables; `public` unless the URL names one.
     public var schema: String
-    var tls: PostgresClient.Configuration.TLS
+    /// `sslmode`: disable, prefer or require.
+    var sslMode: String
+    public var timeouts: PostgresSessionTimeouts
+    /// The URL as given, without its password: for messages and logs.
+    public let description: String
 
     public init(url: String) throws {
         guard
@@ -28,16 +33,55 @@ public struct PostgresLocation: Sendable {
         let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
         database = path.isEmpty ? username : (path.removingPercentEncoding ?? path)
         let query = components.queryItems ?? []
+        timeouts = try PostgresSessionTimeouts(query)
+        description = Self.withoutPassword(url)
         schema = query.first { $0.name == "schema" }?.value ?? "public"
         guard Self.isPlainIdentifier(schema) else {
             throw ConfigurationError("The schema name must be letters, digits and underscores: \(schema)")
         }
-        switch query.first(where: { $0.name == "sslmode" })?.value ?? "prefer" {
-        case "disable": tls = .disable
-        case "require": tls = .require(.makeClientConfiguration())
-        case "prefer": tls = .prefer(.makeClientConfiguration())
-        case let other: throw ConfigurationError("Unknown sslmode \(other): use disable, prefer or require.")
+        sslMode = query.first(where: { $0.name == "sslmode" })?.value ?? "prefer"
+        guard ["disable", "prefer", "require"].contains(sslMode) else {
+            throw ConfigurationError("Unknown sslmode \(sslMode): use disable, prefer or require.")
         }
+    }
+
+    /// The pool's settings: server-side session limits, and connection attempts that give up soon.
+    var clientConfiguration: PostgresClient.Configuration {
+        let tls: PostgresClient.Configuration.TLS = switch sslMode {
+        case "disable": .disable
+        case "require": .require(.makeClientConfiguration())
+        default: .prefer(.makeClientConfiguration())
+        }
+        var configuration = PostgresClient.Configuration(
+            host: host, port: port, username: username, password: password, database: database, tls: tls
+        )
+        configuration.options.maximumConnections = 8
+        configuration.options.connectTimeout = .seconds(2)
+        configuration.options.additionalStartupParameters = timeouts.startupParameters
+        return configuration
+    }
+
+    /// The same settings for one connection outside the pool (checking that the database answers).
+    func connectionConfiguration(connectTimeout: Duration) throws -> PostgresConnection.Configuration {
+        let tls: PostgresConnection.Configuration.TLS = switch sslMode {
+        case "disable": .disable
+        case "require": .require(try .init(configuration: .makeClientConfiguration()))
+        default: .prefer(try .init(configuration: .makeClientConfiguration()))
+        }
+        var configuration = PostgresConnection.Configuration(
+            host: host, port: port, username: username, password: password, database: database, tls: tls
+        )
+        configuration.options.connectTimeout = .nanoseconds(Int64(connectTimeout.components.seconds) * 1_000_000_000
+            + connectTimeout.components.attoseconds / 1_000_000_000)
+        configuration.options.additionalStartupParameters = timeouts.startupParameters
+        return configuration
+    }
+
+    /// `url` with its password replaced by `***`.
+    static func withoutPassword(_ url: String) -> String {
+        guard var components = URLComponents(string: url) else { return "postgres" }
+        if components.password != nil { components.password = "***" }
+        return components.string ?? "postgres"
     }
 
     static func isPlainIdentifier(_ name: String) -> Bool {

@@ -1,7 +1,7 @@
 /// The PostgreSQL schema, one entry per version, the same versions as `SQLiteMigrations`.
 /// `%s` stands for the quoted schema name.
 enum PostgresMigrations {
-    static let all: [[String]] = [
+    static let all: [[MigrationStep]] = [
         // 1: friends. Sort and search columns use the "C" collation: byte order, the same order
         // as SQLite and the memory store, and usable for prefix range scans.
         [
@@ -32,7 +32,16 @@ enum PostgresMigrations {
             "CREATE INDEX friends_search_full ON %s.friends (search_full, sort_last, sort_first, id)",
             "CREATE INDEX friends_phone_digits ON %s.friends (phone_digits, sort_last, sort_first, id)",
         ],
-        // 3: the change log of the live feed, written by a trigger in the transaction of each change.
+        // 3: names folded again (ø → o, ł → l, ß → ss, …), and phone digits found anywhere in the
+        // number through a trigram index (pg_trgm, shipped with PostgreSQL; installed once per
+        // database) instead of the prefix index.
+        [
+            .refoldSearchColumns,
+            "CREATE EXTENSION IF NOT EXISTS pg_trgm",
+            "DROP INDEX %s.friends_phone_digits",
+            "CREATE INDEX friends_phone_trigrams ON %s.friends USING gin (phone_digits gin_trgm_ops)",
+        ],
+        // 4: the change log of the live feed, written by a trigger in the transaction of each change.
         //
         // Numbers must follow commit order, or a reader could read change 8 committed while 7 is
         // still uncommitted, move on past 8 and never see 7. So the trigger takes its number by

@@ -11,6 +11,27 @@ extension SQLiteFriendStore {
     static let readerCount = 4
     static let readerCacheSize = -2_048
     static let bulkInsertThreshold = 10_000
+    /// How long a statement waits for another connection's write lock, in milliseconds.
+    static let busyTimeout = 5_000
+    /// Opening and migrating wait for another process (which may be migrating a large file) in
+    /// short blocking waits with pauses between them, so that they never hold SQLite's few
+    /// threads for long: a connection blocked in a long wait could keep the process holding the
+    /// lock from finishing.
+    static let startupBusyTimeout = 50
+    static let startupPatience: Duration = .seconds(120)
+
+    /// Runs `body` again while another connection holds the lock it needs, pausing in between.
+    static func retryingWhileBusy<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        let clock = ContinuousClock()
+        let giveUp = clock.now + startupPatience
+        while true {
+            do {
+                return try await body()
+            } catch let error as SQLiteError where [.busy, .locked, .busyTimeout].contains(error.reason) && clock.now < giveUp {
+                try await Task.sleep(for: .milliseconds(startupBusyTimeout))
+            }
+        }
+    }
     static let rowsPerStatement = 500
 
     static let columns = "id, firstname, lastname, phonenumber, email, about, version"
@@ -68,6 +89,33 @@ extension SQLiteFriendStore {
     static func readSchemaVersion(_ connection: SQLiteConnection) async throws -> Int {
         let rows = try await connection.query("SELECT MAX(version) AS version FROM \(FriendSchema.migrationsTable)")
         return rows.first?.column("version")?.integer.map { Int($0) } ?? 0
+    }
+
+    static func run(_ step: MigrationStep, _ connection: SQLiteConnection) async throws {
+        switch step {
+        case .sql(let statement):
+            _ = try await connection.query(statement)
+        case .refoldSearchColumns:
+            var after = 0
+            while true {
+                let rows = try await connection.fetch(MigrationStep.refoldCandidates(table: "friends", after: "?"), [.integer(after)])
+                for row in rows {
+                    let values = row.columns.map(\.data)
+                    guard values.count == 6, let id = values[0].integer, let firstname = values[1].string,
+                        let lastname = values[2].string
+                    else { continue }
+                    let folded = SearchColumns(firstname: firstname, lastname: lastname, phonenumber: "")
+                    let stored: [String?] = values[3...].map(\.string)
+                    guard stored != [folded.lastname, folded.firstname, folded.fullName] else { continue }
+                    _ = try await connection.query(
+                        "UPDATE friends SET sort_last = ?, sort_first = ?, search_full = ? WHERE id = ?",
+                        [.text(folded.lastname), .text(folded.firstname), .text(folded.fullName), .integer(id)]
+                    )
+                }
+                guard rows.count == MigrationStep.refoldBatchSize, let last = rows.last?.columns.first?.data.integer else { return }
+                after = last
+            }
+        }
     }
 
     /// Multi-row `INSERT … VALUES (…), (…)`, `rowsPerStatement` rows a statement.

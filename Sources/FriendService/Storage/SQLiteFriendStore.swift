@@ -17,35 +17,42 @@ public final class SQLiteFriendStore: FriendStore {
     /// Internal so that tests can hold a batch open.
     let writes: SQLiteGroupCommit
     private let readers: SQLiteReaderPool?
+    /// `sqlite:PATH` or `sqlite::memory:`, for messages.
+    let name: String
 
-    private init(connection: SQLiteConnection, readers: SQLiteReaderPool?) {
+    private init(connection: SQLiteConnection, readers: SQLiteReaderPool?, name: String) {
         self.connection = connection
         self.readers = readers
+        self.name = name
         writes = SQLiteGroupCommit(connection: connection, lock: lock)
     }
 
     /// Opens (creating when needed) the database at `path`, or an in-memory one for `nil`.
+    /// - Throws: `DatabaseError` naming the file and what is wrong with it in plain words.
     public static func open(path: String?, logger: Logger = Logger(label: "friendservice.sqlite")) async throws -> SQLiteFriendStore {
-        if let path {
-            let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        }
-        let connection = try await SQLiteConnection.open(storage: path.map { .file(path: $0) } ?? .memory, logger: logger)
+        let name = path.map { "sqlite:\($0)" } ?? "sqlite::memory:"
+        if let path { try SQLiteFile(path: path).prepare() }
+        let connection: SQLiteConnection
         do {
-            for pragma in [
-                "PRAGMA journal_mode = WAL", "PRAGMA synchronous = FULL", "PRAGMA busy_timeout = 5000",
-                "PRAGMA cache_size = \(cacheSize)",
-            ] {
+            connection = try await SQLiteConnection.open(storage: path.map { .file(path: $0) } ?? .memory, logger: logger)
+        } catch {
+            throw DatabaseError("Cannot open the database \(name): \(SQLiteFile.plainReason(error)).")
+        }
+        do {
+            // Switching a new file to WAL waits for another process opening it too.
+            _ = try await connection.query("PRAGMA busy_timeout = \(startupBusyTimeout)")
+            try await retryingWhileBusy { _ = try await connection.query("PRAGMA journal_mode = WAL") }
+            for pragma in ["PRAGMA busy_timeout = \(busyTimeout)", "PRAGMA synchronous = FULL", "PRAGMA cache_size = \(cacheSize)"] {
                 _ = try await connection.query(pragma)
             }
             var readers: SQLiteReaderPool?
             if let path {
                 readers = try await SQLiteReaderPool.open(path: path, count: readerCount, cacheSize: readerCacheSize, logger: logger)
             }
-            return SQLiteFriendStore(connection: connection, readers: readers)
+            return SQLiteFriendStore(connection: connection, readers: readers, name: name)
         } catch {
             try? await connection.close()
-            throw error
+            throw DatabaseError("Cannot open the database \(name): \(SQLiteFile.plainReason(error)).")
         }
     }
 
@@ -55,21 +62,45 @@ public final class SQLiteFriendStore: FriendStore {
         return try await lock.withLock { [connection] in try await body(connection) }
     }
 
+    /// Runs the missing schema versions in one write transaction that reads the version first, so
+    /// that two processes migrating one new file take turns and the second finds nothing to do.
+    /// - Throws: `DatabaseError` for a read-only file, or a schema newer than this server knows.
     public func migrate() async throws {
-        try await lock.withLock { [connection] in
+        let outcome = await Result.capturing {
+            try await lock.withLock { [connection, name] in
+                // A large database takes a while to migrate; another process starting meanwhile waits for it.
+                _ = try await connection.query("PRAGMA busy_timeout = \(Self.startupBusyTimeout)")
+                let migrated = await Result.capturing {
+                    try await Self.retryingWhileBusy { try await Self.migrateInTransaction(connection, name: name) }
+                }
+                _ = try? await connection.query("PRAGMA busy_timeout = \(Self.busyTimeout)")
+                try migrated.get()
+            }
+        }
+        switch outcome {
+        case .success: return
+        case .failure(let error as DatabaseError): throw error
+        case .failure(let error):
+            throw DatabaseError("Cannot bring the schema of the database \(name) up to date: \(SQLiteFile.plainReason(error)).")
+        }
+    }
+
+    private static func migrateInTransaction(_ connection: SQLiteConnection, name: String) async throws {
+        try await Self.transaction(connection) {
             _ = try await connection.query("""
                 CREATE TABLE IF NOT EXISTS \(FriendSchema.migrationsTable) (
                     version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)
                 """)
             let current = try await Self.readSchemaVersion(connection)
-            for (index, statements) in SQLiteMigrations.all.enumerated() where index + 1 > current {
-                try await Self.transaction(connection) {
-                    for statement in statements { _ = try await connection.query(statement) }
-                    _ = try await connection.query(
-                        "INSERT INTO \(FriendSchema.migrationsTable) (version, applied_at) VALUES (?, datetime('now'))",
-                        [.integer(index + 1)]
-                    )
-                }
+            guard current <= SQLiteMigrations.all.count else {
+                throw DatabaseError.schemaTooNew("The database \(name)", version: current, known: SQLiteMigrations.all.count)
+            }
+            for (index, steps) in SQLiteMigrations.all.enumerated() where index + 1 > current {
+                for step in steps { try await Self.run(step, connection) }
+                _ = try await connection.query(
+                    "INSERT INTO \(FriendSchema.migrationsTable) (version, applied_at) VALUES (?, datetime('now'))",
+                    [.integer(index + 1)]
+                )
             }
         }
     }
@@ -87,9 +118,15 @@ public final class SQLiteFriendStore: FriendStore {
             guard let search = request.search else {
                 return try await Self.query(SQLiteListQuery(request), connection)
             }
-            let counts = SQLiteListQuery.matchCounts(search)
-            let row = try await connection.query(counts.sql, counts.binds).first
-            let dense = Set(counts.columns.filter { (row?.column($0)?.integer ?? 0) >= SQLiteListQuery.denseMatchCount })
+            var dense: Set<String> = []
+            if let counts = SQLiteListQuery.matchCounts(search) {
+                let row = try await connection.query(counts.sql, counts.binds).first
+                dense = Set(counts.columns.filter { (row?.column($0)?.integer ?? 0) >= SQLiteListQuery.denseMatchCount })
+            }
+            if let probe = SQLiteListQuery.phoneProbe(request, search: search),
+                try await connection.fetch(probe.sql, probe.binds).count == request.limit {
+                dense.insert(SQLiteListQuery.Branch.phoneDigits("").name)
+            }
             return try await Self.query(SQLiteListQuery(request, search: search, denseBranches: dense), connection)
         }
     }

@@ -3,27 +3,36 @@ import SQLiteNIO
 /// The SQL of one page of the list, built so that a page costs about the same at a million rows
 /// however many friends a search matches.
 ///
-/// A search is the union of three branches, each giving at most `limit` rows in list order:
+/// A search is the union of up to three branches, each giving at most `limit` rows in list order:
 /// - last-name prefix: a range of the list-order index itself, always cheap;
-/// - full-name prefix and phone-digit prefix: matches spread over the whole list. When a branch
-///   matches many friends (`denseMatchCount` or more) it walks the list-order index from the
-///   cursor and stops after `limit` hits, which come soon; when it matches few, it collects them
-///   from its own prefix index and sorts that small set.
+/// - full-name prefix and phone digits anywhere in the number: matches spread over the whole
+///   list. When a branch matches many friends it walks the list-order index (which carries both
+///   search columns) from the cursor and stops after `limit` hits, which come soon; when it
+///   matches few, it collects them from its own index (the full-name prefix index, the phone
+///   trigram index) and sorts that small set. A full-name prefix counts as dense from
+///   `denseMatchCount` matches on (a capped count on its index); phone digits count as dense when
+///   `phoneProbe` finds a page within the next `phoneProbeLength` friends (counting on the trigram
+///   index is slow for digit runs that many numbers share, such as a country code).
 struct SQLiteListQuery {
     /// At or above this many matches a branch counts as dense.
     static let denseMatchCount = 10_000
+    /// The trigram index finds digit runs of at least this length; shorter ones match so many
+    /// numbers that walking the list order finds a page at once.
+    static let trigramLength = 3
+    /// How many friends in list order `phoneProbe` looks at.
+    static let phoneProbeLength = 20_000
 
-    struct Branch {
-        var column: String
-        var low: String
-        var high: String
+    enum Branch: Equatable {
+        case lastNamePrefix(String)
+        case fullNamePrefix(String)
+        case phoneDigits(String)
 
-        /// The prefix index of this branch's column.
-        var index: String {
-            switch column {
-            case "search_full": "friends_search_full"
-            case "phone_digits": "friends_phone_digits"
-            default: "friends_list_order"
+        /// How the match count and `denseBranches` name this branch.
+        var name: String {
+            switch self {
+            case .lastNamePrefix: "sort_last"
+            case .fullNamePrefix: "search_full"
+            case .phoneDigits: "phone_digits"
             }
         }
     }
@@ -40,46 +49,98 @@ struct SQLiteListQuery {
     }
 
     /// A search; `denseBranches` names the spread-out branches that matched many friends.
-    /// Every branch picks the ids of its page from an index alone; only the rows of the final
-    /// page are read from the table.
+    /// Every branch picks the ids of its page; only the rows of the final page are read in full.
     init(_ request: FriendListRequest, search: FriendSearch, denseBranches: Set<String>) {
         let (keyset, keysetBinds) = Self.keyset(request.after)
         let order = "ORDER BY sort_last, sort_first, id LIMIT ?"
         var parts: [String] = []
         var binds: [SQLiteData] = []
         for branch in Self.branches(search) {
-            let range = "\(branch.column) >= ? AND \(branch.column) < ?"
-            let conditions = [range, keyset].compactMap { $0 }.joined(separator: " AND ")
-            let index = branch.column == "sort_last" || denseBranches.contains(branch.column)
-                ? "friends_list_order" : branch.index
-            let source = "friends INDEXED BY \(index)"
+            let (source, match, matchBinds) = Self.source(of: branch, dense: denseBranches.contains(branch.name))
+            let conditions = [match, keyset].compactMap { $0 }.joined(separator: " AND ")
             parts.append("SELECT id FROM (SELECT id FROM \(source) WHERE \(conditions) \(order))")
-            binds += [.text(branch.low), .text(branch.high)] + keysetBinds + [.integer(request.limit)]
+            binds += matchBinds + keysetBinds + [.integer(request.limit)]
         }
         sql = "SELECT \(SQLiteFriendStore.columns) FROM friends WHERE id IN (" + parts.joined(separator: " UNION ") + ") " + order
         self.binds = binds + [.integer(request.limit)]
     }
 
-    /// The spread-out branches of a search, each with its match count capped at `denseMatchCount`
-    /// (index-only and bounded, so cheap).
-    static func matchCounts(_ search: FriendSearch) -> (sql: String, binds: [SQLiteData], columns: [String]) {
-        let spread = branches(search).filter { $0.column != "sort_last" }
-        let counts = spread.map {
-            "(SELECT count(*) FROM (SELECT 1 FROM friends WHERE \($0.column) >= ? AND \($0.column) < ? LIMIT ?)) AS \($0.column)"
+    /// Where a branch takes its ids from, and the condition a row must meet.
+    private static func source(of branch: Branch, dense: Bool) -> (String, String, [SQLiteData]) {
+        switch branch {
+        case .lastNamePrefix(let text):
+            return ("friends INDEXED BY friends_list_order", "sort_last >= ? AND sort_last < ?", prefixRange(text))
+        case .fullNamePrefix(let text):
+            let index = dense ? "friends_list_order" : "friends_search_full"
+            return ("friends INDEXED BY \(index)", "search_full >= ? AND search_full < ?", prefixRange(text))
+        case .phoneDigits(let digits):
+            if dense || digits.count < trigramLength {
+                return ("friends INDEXED BY friends_list_order", "instr(phone_digits, ?) > 0", [.text(digits)])
+            }
+            // The friends with every trigram of the digits, then those with the digits in a row.
+            // NOT INDEXED keeps SQLite from walking the list order to test each row against the
+            // few matches; it still looks the matches up by id.
+            let match = "id IN (SELECT rowid FROM friends_phone_trigrams WHERE friends_phone_trigrams MATCH ?) "
+                + "AND instr(phone_digits, ?) > 0"
+            return ("friends NOT INDEXED", match, [.text(trigramQuery(digits)), .text(digits)])
         }
-        let binds = spread.flatMap { [SQLiteData.text($0.low), .text($0.high), .integer(denseMatchCount)] }
-        return ("SELECT " + counts.joined(separator: ", "), binds, spread.map(\.column))
+    }
+
+    /// The branches that may be dense, each with its match count capped at `denseMatchCount`
+    /// (from an index and bounded, so cheap). Short digit runs need no count: they are always dense.
+    static func matchCounts(_ search: FriendSearch) -> (sql: String, binds: [SQLiteData], columns: [String])? {
+        var counts: [String] = []
+        var binds: [SQLiteData] = []
+        var columns: [String] = []
+        for branch in branches(search) {
+            switch branch {
+            case .lastNamePrefix:
+                continue
+            case .fullNamePrefix(let text):
+                counts.append("(SELECT count(*) FROM (SELECT 1 FROM friends WHERE search_full >= ? AND search_full < ? LIMIT ?))")
+                binds += prefixRange(text)
+            case .phoneDigits:
+                continue
+            }
+            binds.append(.integer(denseMatchCount))
+            columns.append(branch.name)
+        }
+        guard !counts.isEmpty else { return nil }
+        let named = zip(counts, columns).map { "\($0) AS \($1)" }
+        return ("SELECT " + named.joined(separator: ", "), binds, columns)
+    }
+
+    /// Whether the digits of `search` are dense: the SQL gives `limit` rows when the next
+    /// `phoneProbeLength` friends after the cursor hold a page of matches. `nil` when there is
+    /// nothing to probe (no digits, or too few for the trigram index: always dense).
+    static func phoneProbe(_ request: FriendListRequest, search: FriendSearch) -> (sql: String, binds: [SQLiteData])? {
+        guard let digits = search.phoneDigits, digits.count >= trigramLength else { return nil }
+        let (keyset, keysetBinds) = keyset(request.after)
+        let window = "SELECT phone_digits FROM friends INDEXED BY friends_list_order \(keyset.map { "WHERE \($0)" } ?? "") "
+            + "ORDER BY sort_last, sort_first, id LIMIT ?"
+        return (
+            "SELECT 1 FROM (\(window)) WHERE instr(phone_digits, ?) > 0 LIMIT ?",
+            keysetBinds + [.integer(phoneProbeLength), .text(digits), .integer(request.limit)]
+        )
+    }
+
+    /// An FTS5 query for rows holding every trigram of `digits` (in any order; `instr` checks the run).
+    private static func trigramQuery(_ digits: String) -> String {
+        let characters = Array(digits)
+        return (0...(characters.count - trigramLength))
+            .map { "\"" + String(characters[$0..<($0 + trigramLength)]) + "\"" }
+            .joined(separator: " AND ")
     }
 
     /// How many friends match `search`, or every friend, counting at most `limit` rows: one count
-    /// over the branches' ranges.
+    /// over the branches' conditions.
     static func count(_ search: FriendSearch?, atMost limit: Int?) -> (sql: String, binds: [SQLiteData]) {
         var conditions = ""
         var binds: [SQLiteData] = []
         if let search {
-            let branches = branches(search)
-            conditions = "WHERE " + branches.map { "(\($0.column) >= ? AND \($0.column) < ?)" }.joined(separator: " OR ")
-            binds = branches.flatMap { [.text($0.low), .text($0.high)] }
+            let matches = branches(search).map { source(of: $0, dense: false) }
+            conditions = "WHERE " + matches.map { "(\($0.1))" }.joined(separator: " OR ")
+            binds = matches.flatMap(\.2)
         }
         guard let limit else { return ("SELECT count(*) AS total FROM friends \(conditions)", binds) }
         return ("SELECT count(*) AS total FROM (SELECT 1 FROM friends \(conditions) LIMIT ?)", binds + [.integer(limit)])
@@ -90,15 +151,13 @@ struct SQLiteListQuery {
         return ("(sort_last, sort_first, id) > (?, ?, ?)", [.text(after.lastname), .text(after.firstname), .integer(after.id)])
     }
 
+    private static func prefixRange(_ prefix: String) -> [SQLiteData] {
+        [.text(prefix), .text(FriendSearch.upperBound(ofPrefix: prefix))]
+    }
+
     static func branches(_ search: FriendSearch) -> [Branch] {
-        let high = FriendSearch.upperBound(ofPrefix: search.text)
-        var branches = [
-            Branch(column: "sort_last", low: search.text, high: high),
-            Branch(column: "search_full", low: search.text, high: high),
-        ]
-        if let digits = search.phoneDigits {
-            branches.append(Branch(column: "phone_digits", low: digits, high: FriendSearch.upperBound(ofPrefix: digits)))
-        }
+        var branches: [Branch] = [.lastNamePrefix(search.text), .fullNamePrefix(search.text)]
+        if let digits = search.phoneDigits { branches.append(.phoneDigits(digits)) }
         return branches
     }
 }

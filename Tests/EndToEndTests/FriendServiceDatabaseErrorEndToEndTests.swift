@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+
+/// `friendservice` refuses a database it cannot use: a message that says why, and a non-zero exit.
+struct FriendServiceDatabaseErrorEndToEndTests {
+    @Test(arguments: ["mem", "bogus:x"])
+    func anUnknownDatabaseIsRefusedSayingWhatIsAccepted(database: String) async throws {
+        let migrate = try FriendServiceProcess(arguments: ["migrate", "--database", database])
+        #expect(await migrate.exitStatus() != 0)
+        #expect(migrate.output.contains("use memory, sqlite:PATH"), "\(migrate.output)")
+        #expect(!FileManager.default.fileExists(atPath: database))
+    }
+
+    /// Nothing listens on port 1 of the loopback address.
+    @Test(arguments: ["migrate", "serve"])
+    func aRefusedPostgreSQLConnectionIsNamedWithinSeconds(command: String) async throws {
+        let url = "postgres://friends:s3cret@127.0.0.1:1/friends?sslmode=disable"
+        let clock = ContinuousClock()
+        let start = clock.now
+        let arguments = command == "serve" ? ["serve", "--port", "0", "--database", url] : ["migrate", "--database", url]
+        let process = try FriendServiceProcess(arguments: arguments)
+        #expect(await process.exitStatus() != 0)
+        #expect(start.duration(to: clock.now) < .seconds(5))
+        #expect(process.output.contains("Cannot connect to PostgreSQL at postgres://friends:***@127.0.0.1:1/friends?sslmode=disable: connection refused."),
+                "\(process.output)")
+        #expect(!process.output.contains("s3cret"))
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import FriendsAPI
+import PostgresNIO
+import Testing
+
+@testable import FriendService
+
+/// A PostgreSQL schema written by an earlier server is brought up to date, as SQLite's is.
+@Suite(.enabled(if: PostgresTestDatabase.url != nil, "PostgreSQL migrations NOT checked: set FRIENDSERVICE_TEST_POSTGRES_URL"))
+struct PostgresMigrationTests {
+    @Test func aVersionTwoSchemaIsFoldedAgainAndFindsDigitsAnywhere() async throws {
+        let store = PostgresFriendStore(location: try PostgresLocation(url: PostgresTestDatabase.freshSchemaURL()))
+        let outcome = await Result.capturing {
+            try await store.transaction { connection in
+                _ = try await connection.query(store.sql("CREATE SCHEMA %s"), logger: store.logger)
+                _ = try await connection.query(
+                    store.sql("CREATE TABLE %s.\(FriendSchema.migrationsTable) (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"),
+                    logger: store.logger)
+                for (index, steps) in PostgresMigrations.all.prefix(2).enumerated() {
+                    for step in steps { try await store.run(step, connection) }
+                    _ = try await connection.query(
+                        store.sql("INSERT INTO %s.\(FriendSchema.migrationsTable) (version) VALUES ($1)", index + 1), logger: store.logger)
+                }
+                // As version 2 stored them: folded without spelling out ø and ł.
+                for (first, last, phone, sortFirst, sortLast) in [
+                    ("Martin", "Ødegaard", "+47 612 34 567", "martin", "ødegaard"), ("Łukasz", "Nowak", "", "łukasz", "nowak"),
+                ] {
+                    _ = try await connection.query(
+                        store.sql("""
+                            INSERT INTO %s.friends (firstname, lastname, phonenumber, sort_last, sort_first, search_full, phone_digits)
+                            VALUES ($1, $2, $3, $4, $5, $6, $7)
+                            """, first, last, phone, sortLast, sortFirst, sortFirst + " " + sortLast, SearchText.digits(phone)),
+                        logger: store.logger)
+                }
+            }
+            try await store.migrate()
+            #expect(try await store.schemaVersion() == FriendSchema.currentVersion)
+            for (query, expected) in [("odegaard", "Martin"), ("martin ode", "Martin"), ("lukasz", "Łukasz"), ("612", "Martin"), ("34 5", "Martin")] {
+                let found = try await store.list(FriendListRequest(limit: 10, search: FriendSearch(query)))
+                #expect(found.map(\.friend.firstname) == [expected], "\(query)")
+            }
+        }
+        try? await store.dropSchema()
+        try? await store.close()
+        try outcome.get()
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+
+/// A PostgreSQL cluster of a test's own, in a temporary folder on an OS-picked port, that the test
+/// may stop and start (the shared test database must never be stopped).
+///
+/// Needs PostgreSQL's server binaries: `FRIENDSERVICE_TEST_POSTGRES_BIN` names their folder, or the
+/// newest `/usr/lib/postgresql/*/bin` (Debian's layout) is used. As root they run as `postgres`.
+final class ThrowawayPostgres: Sendable {
+    let directory: URL
+    let port: Int
+    private let binaries: URL
+
+    static var binaries: URL? {
+        if let folder = ProcessInfo.processInfo.environment["FRIENDSERVICE_TEST_POSTGRES_BIN"], !folder.isEmpty {
+            return URL(fileURLWithPath: folder)
+        }
+        let root = URL(fileURLWithPath: "/usr/lib/postgresql")
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        return versions.compactMap(Int.init).sorted().reversed()
+            .map { root.appendingPathComponent("\($0)/bin") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("initdb").path) }
+    }
+
+    static let skipMessage: Comment = "PostgreSQL outage test NOT run: no initdb found (install PostgreSQL or set FRIENDSERVICE_TEST_POSTGRES_BIN)"
+
+    private init(directory: URL, port: Int, binaries: URL) {
+        self.directory = directory
+        self.port = port
+        self.binaries = binaries
+    }
+
+    /// A new cluster, running.
+    static func start() async throws -> ThrowawayPostgres {
+        let binaries = try #require(binaries)
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("friendservice-postgres-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        if getuid() == 0 {
+            try FileManager.default.setAttributes([.ownerAccountName: "postgres"], ofItemAtPath: directory.path)
+        }
+        let cluster = ThrowawayPostgres(directory: directory, port: try FreePort.pick(), binaries: binaries)
+        do {
+            try await cluster.run("initdb", "-D", cluster.data, "-U", "postgres", "--auth=trust", "--no-sync")
+            try await cluster.startAgain()
+        } catch {
+            await cluster.remove()
+            throw error
+        }
+        return cluster
+    }
+
+    var url: String { "postgres://postgres@127.0.0.1:\(port)/postgres?sslmode=disable" }
+
+    /// Starts the stopped cluster; returns once it accepts connections.
+    func startAgain() async throws {
+        try await run(
+            "pg_ctl", "-D", data, "-l", directory.appendingPathComponent("postgres.log").path, "-w",
+            "-o", "-c listen_addresses=127.0.0.1 -p \(port) -k \(directory.path) -c fsync=off", "start"
+        )
+    }
+
+    /// Stops the cluster (its connections are closed); returns once it is down.
+    func stop() async throws {
+        try await run("pg_ctl", "-D", data, "-m", "fast", "-w", "stop")
+    }
+
+    func remove() async {
+        try? await run("pg_ctl", "-D", data, "-m", "immediate", "-w", "stop")
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private var data: String { directory.appendingPathComponent("data").path }
+
+    /// Runs one of PostgreSQL's tools in the cluster's folder and waits for it on a thread of its
+    /// own (`Process` here may miss the exit of a tool that leaves a server running behind it).
+    private func run(_ tool: String, _ arguments: String...) async throws {
+        let executable = binaries.appendingPathComponent(tool).path
+        let command = (getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--"] : []) + [executable] + arguments
+        let output = directory.appendingPathComponent("\(tool).out").path
+        let script = "cd \(Self.quoted(directory.path)) && exec " + command.map(Self.quoted).joined(separator: " ")
+            + " >\(Self.quoted(output)) 2>&1"
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            var pid: pid_t = 0
+            let words: [String] = ["/bin/sh", "-c", script]
+            var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) }
+            argv.append(nil)
+            defer { argv.forEach { free($0) } }
+            let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ)
+            guard spawned == 0 else {
+                continuation.resume(throwing: POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO))
+                return
+            }
+            let child = pid
+            Thread.detachNewThread {
+                var status: Int32 = 0
+                while waitpid(child, &status, 0) == -1, errno == EINTR {}
+                continuation.resume(returning: (status >> 8) & 0xFF)
+            }
+        }
+        guard status == 0 else {
+            let message = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+            throw ToolFailed(description: "\(tool) exited with \(status): \(message)")
+        }
+    }
+
+    private static func quoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    struct ToolFailed: Error, CustomStringConvertible {
+        var description: String
+    }
+}
+
+/// A TCP port on 127.0.0.1 that nothing listens on right now.
+enum FreePort {
+    static func pick() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw POSIXError(.EMFILE) }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                bind(socket, address, length) == 0 && getsockname(socket, address, &length) == 0
+            }
+        }
+        guard bound else { throw POSIXError(.EADDRINUSE) }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
