@@ -171,7 +171,8 @@ struct FriendsEndToEndTests {
             let tmux = shell.tmux
             try await tmux.waitForText("Your Friends (12)", timeout: .seconds(30))
 
-            for _ in 0..<6 { try tmux.sendKeys("j") }
+            // García, Hopper, Lovelace, Mensah, Nowak, Ødegaard (sorted as "odegaard"), Sharma, Turing.
+            for _ in 0..<7 { try tmux.sendKeys("j") }
             try await tmux.waitForText("> Alan Turing")
             try tmux.sendKeys("/")
             try tmux.sendText("a")
