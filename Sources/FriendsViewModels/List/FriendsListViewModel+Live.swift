@@ -16,7 +16,10 @@ extension FriendsListViewModel {
         case .deleted(let id):
             remove(id)
         case .created(let friend, let version):
-            if searchText != nil { return refreshLive() }
+            guard searchText == nil else {
+                countCreation(of: friend.id)
+                return refreshLive()
+            }
             place(friend.withVersion(version), isNew: true)
         case .updated(let friend, let version):
             if searchText != nil { return refreshLive() }
@@ -35,10 +38,17 @@ extension FriendsListViewModel {
         if loaded.index(of: id) != nil {
             removeFromList(id)
             countedRemovals.remove(id)
-        } else if searchText == nil {
+        } else {
             totalFriends = totalFriends.map { max(0, $0 - 1) }
             publishActivity()
         }
+    }
+
+    /// Counts a friend created elsewhere in the total (one this list added is counted already).
+    private func countCreation(of id: Int) {
+        guard countedAdditions.remove(id) == nil else { return }
+        totalFriends = totalFriends.map { $0 + 1 }
+        publishActivity()
     }
 
     /// Shows `friend` where the list order puts it: in place, moved, or (beyond the loaded rows,
@@ -46,20 +56,21 @@ extension FriendsListViewModel {
     private func place(_ friend: Friend, isNew: Bool) {
         let shown = loaded.friend(id: friend.id)
         if let shown, let version = friend.version, let shownVersion = shown.version, shownVersion > version { return }
-        if isNew, shown == nil, countedAdditions.remove(friend.id) == nil {
-            totalFriends = totalFriends.map { $0 + 1 }
-        }
+        if isNew, shown == nil { countCreation(of: friend.id) }
         let oldIndex = loaded.remove(id: friend.id)
         let index = loaded.insertionIndex(for: friend)
-        if index < loaded.count || loaded.nextCursor == nil {
+        let isShown = index < loaded.count || loaded.nextCursor == nil
+        if isShown {
             loaded.insert(friend, at: index)
         }
-        if selectedFriendID.value.flatMap(loaded.index(of:)) == nil {
-            // Nothing was selected, or the selected friend moved past the loaded rows.
-            let neighbour = oldIndex.map { min($0, loaded.count - 1) }.flatMap { loaded.friends.indices.contains($0) ? loaded.friends[$0] : nil }
-            selectedFriendID.value = (neighbour ?? loaded.friends.first)?.id
+        if oldIndex != nil || isShown {
+            if selectedFriendID.value.flatMap(loaded.index(of:)) == nil {
+                // Nothing was selected, or the selected friend moved past the loaded rows.
+                let neighbour = oldIndex.flatMap { loaded.friends.indices.contains($0) ? loaded.friends[$0] : nil }
+                selectedFriendID.value = (neighbour ?? loaded.friends.last)?.id
+            }
+            publishRows()
         }
-        publishRows()
         publishActivity()
     }
 }
