@@ -197,15 +197,57 @@ import Testing
         await client.enqueuePages(.success(Fixtures.page(Fixtures.ada, total: 1)))
         let (screen, connection) = makeScreen()
         await screen.appeared()
+        await client.enqueuePages(.success(Fixtures.page(Fixtures.ada, total: 1)), .success(Fixtures.page(Fixtures.ada, total: 1)))
 
         stream.push(.connecting)
         stream.push(.live)
+        await screen.settle()
         stream.push(.live)
         stream.push(.reconnecting)
         stream.push(.offline)
+        stream.push(.live)
+        await screen.settle()
 
-        #expect(connection.values == [nil, .connecting, .live, .reconnecting, .offline])
-        #expect(connection.values.compactMap { $0?.statusText } == ["connecting…", "● live", "reconnecting…", "offline"])
+        #expect(connection.values == [nil, .connecting, .live, .reconnecting, .offline, .live])
+        #expect(connection.values.compactMap { $0?.statusText } == ["connecting…", "● live", "reconnecting…", "offline", "● live"])
+        #expect(screen.hud.values == [false, true, false])
+    }
+
+    @Test func goingLiveLoadsQuietlyWhatChangedWhileTheFeedWasNotConnected() async {
+        await client.enqueuePages(
+            .success(Fixtures.page(Fixtures.charles, Fixtures.ada, total: 2)),
+            .success(Fixtures.page(Fixtures.charles, Fixtures.grace, Fixtures.ada, total: 3))
+        )
+        let (screen, _) = makeScreen()
+        await screen.appeared()
+        screen.viewModel.friendSelected(id: Fixtures.ada.id)
+
+        stream.push(.reconnecting)
+        stream.push(.live)
+        await screen.settle()
+
+        #expect(screen.cells.values == [
+            [],
+            Fixtures.cells(Fixtures.charles, Fixtures.ada),
+            Fixtures.cells(Fixtures.charles, Fixtures.grace, Fixtures.ada),
+        ])
+        #expect(screen.selection.values == [nil, Fixtures.charles.id, Fixtures.ada.id])
+        #expect(screen.hud.values == [false, true, false])
+        #expect(screen.title.values == Self.initialTitles + ["Your Friends (2)", "Your Friends (3)"])
+        #expect(await client.calls == [.friends(FriendListQuery()), .friends(FriendListQuery())])
+    }
+
+    @Test func aNewFriendGoesWhereTheServerSortsIt() async {
+        let deMorgan = Friend(id: 5, firstname: "augustus", lastname: "de Morgan", version: 1)
+        let emile = Friend(id: 6, firstname: "Émile", lastname: "Hopper", version: 1)
+        await client.enqueuePages(.success(Fixtures.page(Fixtures.charles, Fixtures.grace, Fixtures.ada, total: 3)))
+        let (screen, _) = makeScreen()
+        await screen.appeared()
+
+        stream.created(deMorgan)
+        stream.created(emile)
+
+        #expect(screen.cells.values.last == Fixtures.cells(Fixtures.charles, deMorgan, emile, Fixtures.grace, Fixtures.ada))
     }
 
     @Test func changesBeforeTheListAppearedChangeNothing() async {

@@ -24,13 +24,13 @@ import Testing
 
         feed.follow(elements)
         input.yield(.state(.connecting))
-        input.yield(.state(.live))
         input.yield(.change(FriendChange(sequence: 7, event: .created(Fixtures.grace, version: 1))))
         input.yield(.state(.reconnecting))
+        input.yield(.state(.offline))
         input.finish()
         await feed.following.task?.value
 
-        #expect(states.values == [nil, .connecting, .live, .reconnecting])
+        #expect(states.values == [nil, .connecting, .reconnecting, .offline])
         #expect(cells.values == [[], Fixtures.cells(Fixtures.ada), Fixtures.cells(Fixtures.grace, Fixtures.ada)])
     }
 
@@ -76,6 +76,25 @@ import Testing
         #expect(about.values == ["", "Countess."])
         #expect(removed.values == [nil])
         #expect(edits.values == [Versioned(renamed, eTag: "\"1-2\"")])
+    }
+
+    @Test func theDetailLoadsItsFriendAgainWhenTheFeedIsLiveAgain() async {
+        let (viewModel, fullName, about, removed) = details()
+        let latest = Fixtures.changed(Fixtures.ada) { $0.about = "Changed while offline." }
+        await client.enqueueFriends(.success(Versioned(Fixtures.ada, eTag: Fixtures.ada.eTag)), .success(Versioned(latest, eTag: latest.eTag)))
+        await client.enqueueAvatars(.failure(.notFound))
+        stream.push(.live)
+        viewModel.viewAppeared()
+        await viewModel.loadingFriend.task?.value
+
+        stream.push(.reconnecting)
+        stream.push(.live)
+        await viewModel.loadingFriend.task?.value
+
+        #expect(fullName.values == ["Ada Lovelace"])
+        #expect(about.values == ["", "Changed while offline."])
+        #expect(removed.values == [nil])
+        #expect(await client.calls.filter { $0 == .friend(id: 1) }.count == 2)
     }
 
     @Test func theDetailSaysWhenItsFriendIsRemoved() {

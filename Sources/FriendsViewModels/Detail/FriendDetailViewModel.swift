@@ -35,6 +35,7 @@ public final class FriendDetailViewModel {
     private let client: any FriendsProviding
     private let avatars: ImageLoader<Int>
     private var friend: Versioned<Friend>
+    private var hasAppeared = false
     let loadingFriend = TaskSlot()
     let loadingAvatar = TaskSlot()
 
@@ -52,12 +53,17 @@ public final class FriendDetailViewModel {
         email = Bindable(friend.email, skipsEqualValues: true)
         about = Bindable(friend.about, skipsEqualValues: true)
         feed?.observe(self) { viewModel, change in viewModel.apply(change) }
+        // Live again after a drop: a change made meanwhile may be missing.
+        feed?.connectionState.bind(self) { viewModel, state in
+            if state == .live, viewModel.hasAppeared, viewModel.removedMessage.value == nil { viewModel.loadFriend() }
+        }
     }
 
     // MARK: Inputs
 
     /// The screen became visible: load the latest details and the avatar.
     public func viewAppeared() {
+        hasAppeared = true
         loadFriend()
         loadAvatar()
     }

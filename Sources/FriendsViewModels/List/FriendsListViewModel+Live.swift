@@ -4,12 +4,7 @@ import FriendsAPI
 /// changes, by id, so the selection stays on its friend and the counts follow.
 extension FriendsListViewModel {
     func apply(_ change: FriendChange) {
-        guard hasAppeared, firstPageFailure == nil else { return }
-        // The page on its way may have been read before the change: load it again once shown.
-        guard loading != .firstPage, loading != .liveRefresh else {
-            changedDuringFirstPage = true
-            return
-        }
+        guard isReadyForLiveChanges() else { return }
         switch change.event {
         case .reset:
             refreshLive()
@@ -25,6 +20,24 @@ extension FriendsListViewModel {
             if searchText != nil { return refreshLive() }
             place(friend.withVersion(version), isNew: false)
         }
+    }
+
+    /// The feed is live again: changes made while it was not (or before it first connected) may
+    /// be missing, so what is shown loads again, quietly.
+    func feedBecameLive() {
+        guard isReadyForLiveChanges() else { return }
+        refreshLive()
+    }
+
+    /// Whether a live change can apply to the rows shown now. The page on its way may have been
+    /// read before the change: it loads again once shown.
+    private func isReadyForLiveChanges() -> Bool {
+        guard hasAppeared, firstPageFailure == nil else { return false }
+        guard loading != .firstPage, loading != .liveRefresh else {
+            changedDuringFirstPage = true
+            return false
+        }
+        return true
     }
 
     /// Loads what is shown again, quietly, keeping the selection: after a `reset`, and during a

@@ -100,7 +100,10 @@ public final class FriendsListViewModel {
         self.sleep = sleep
         if let feed {
             feed.observe(self) { viewModel, change in viewModel.apply(change) }
-            feed.connectionState.bind(self, fire: true) { viewModel, state in viewModel.connectionStatus.value = state }
+            feed.connectionState.bind(self, fire: true) { viewModel, state in
+                viewModel.connectionStatus.value = state
+                if state == .live { viewModel.feedBecameLive() }
+            }
         }
     }
 
