@@ -221,6 +221,8 @@ struct FriendsEndToEndTests {
         try theirs.sendText("King")
         try theirs.sendKeys("Enter")
         try await theirs.waitForText("Saved Ada King.")
+        // The live feed tells the open form before its user saves.
+        try await mine.waitForText("Ada Lovelace was changed elsewhere. Saving shows what changed.")
 
         try mine.sendKeys("Enter")
         let conflict = try await mine.waitForText("Ada King was changed elsewhere.")
