@@ -92,6 +92,27 @@ struct FriendsLiveScreenTests {
         ])
     }
 
+    @Test("one feed for the whole app: the list under the details and the details both follow a change")
+    func oneFeedForEveryScreen() async throws {
+        let app = FriendsApp(client: FakeFriendsClient(friends: SampleData.friends), feed: feed, redraw: {})
+        let list = try #require(app.stack.top as? FriendsListScreen)
+        await list.viewModel.showLoadingHud.waitUntil { !$0 }
+        _ = app.handle(.enter)
+        let detail = try #require(app.stack.top as? FriendDetailScreen)
+        var renamed = SampleData.ada
+        renamed.lastname = "King"
+
+        feed.receive(.change(FriendChange(sequence: 1, event: .updated(renamed, version: 2))))
+
+        #expect(detail.viewModel.fullName.value == "Ada King")
+        guard case .normal(let row) = list.viewModel.friendCells.value.first else {
+            Issue.record("the list's first row is not a friend")
+            return
+        }
+        #expect(row.fullName == "Ada King")
+        #expect(app.render(size: Self.wide).lines[0] == " Ada King")
+    }
+
     @Test("the update form says at once when its friend changed elsewhere")
     func formNotice() {
         let viewModel = FriendFormViewModel(updating: Versioned(SampleData.ada, eTag: "\"1-1\""), client: FakeFriendsClient(friends: []), feed: feed)
