@@ -69,7 +69,7 @@ struct FriendsLauncher {
     private static func runScreens(client: AppServerClient) async throws -> ExitReason {
         // The host re-raises signals itself unless told not to; the launcher does it after cleaning up.
         let app = TerminalApp(host: LiveTerminalHost(reraisesSignals: false))
-        let friends = FriendsApp(client: client, redraw: { [weak app] in app?.setNeedsRedraw() })
+        let friends = FriendsApp(client: client, changes: client, redraw: { [weak app] in app?.setNeedsRedraw() })
         return try await app.run(friends, tick: FriendsApp.tickInterval)
     }
 }

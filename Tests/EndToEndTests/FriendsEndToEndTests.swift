@@ -222,6 +222,8 @@ struct FriendsEndToEndTests {
         try theirs.sendText("King")
         try theirs.sendKeys("Enter")
         try await theirs.waitForText("Saved Ada King.")
+        // The live feed tells the open form before its user saves.
+        try await mine.waitForText("Ada Lovelace was changed elsewhere. Saving shows what changed.")
 
         try mine.sendKeys("Enter")
         let conflict = try await mine.waitForText("Ada King was changed elsewhere.")
@@ -234,6 +236,61 @@ struct FriendsEndToEndTests {
 
         try theirs.sendKeys("r")
         try await theirs.waitForText("> Ada Byron")
+    }
+
+    @Test("two friends apps on one server: a friend added, renamed and deleted in one appears, changes and goes in the other with no key pressed")
+    func liveChangesBetweenTwoApps() async throws {
+        let server = try FriendServiceProcess(arguments: ["serve", "--port", "0", "--database", "memory"])
+        defer { server.kill(signal: SIGTERM) }
+        let base = try await server.baseURL()
+
+        let environment = ["LANG": "C.UTF-8", "TERM": "xterm-256color"]
+        let editor = try TmuxSession.start([executable.path, "--server", base.absoluteString], environment: environment)
+        defer { editor.kill() }
+        let watcher = try TmuxSession.start([executable.path, "--server", base.absoluteString], environment: environment)
+        defer { watcher.kill() }
+        try await editor.waitForScreen(timeout: .seconds(30), "the editor's empty list, live") {
+            $0.contains("Your Friends (0)") && $0.contains("● live")
+        }
+        try await watcher.waitForScreen(timeout: .seconds(30), "the watcher's empty list, live") {
+            $0.contains("Your Friends (0)") && $0.contains("● live")
+        }
+
+        try editor.sendKeys("a")
+        try await editor.waitForText("Add Friend")
+        try editor.sendText("Grace")
+        try editor.sendKeys("Tab")
+        try editor.sendText("Hopper")
+        try editor.sendKeys("Tab")
+        try editor.sendText("0501234567")
+        try await editor.waitForText("[0501234567")
+        try editor.sendKeys("Enter")
+        let added = try await watcher.waitForScreen("the added friend in the watcher") {
+            $0.contains("Your Friends (1)") && $0.contains("Grace Hopper")
+        }
+        #expect(added.contains("0501234567"))
+
+        try await editor.waitForText("> Grace Hopper")
+        try editor.sendKeys("e")
+        try await editor.waitForText("Update Friend")
+        try editor.sendKeys("Tab", "C-u")
+        try editor.sendText("Murray")
+        try editor.sendKeys("Enter")
+        let renamed = try await watcher.waitForScreen("the renamed friend in the watcher") {
+            $0.contains("Grace Murray")
+        }
+        #expect(!renamed.contains("Hopper"))
+        #expect(renamed.contains("Your Friends (1)"))
+
+        try await editor.waitForText("Saved Grace Murray.")
+        try editor.sendKeys("d")
+        try await editor.waitForText("Remove Grace Murray?")
+        try editor.sendKeys("Left", "Enter")
+        let deleted = try await watcher.waitForScreen("the watcher without the friend") {
+            $0.contains("Your Friends (0)") && $0.contains("No friends yet")
+        }
+        #expect(!deleted.contains("Grace Murray"))
+        #expect(deleted.contains("● live"))
     }
 
     @Test("Ctrl-C while the list loads from a server that never answers: the terminal is as it was")

@@ -8,7 +8,7 @@ import TerminalUI
 ///
 /// ```swift
 /// let app = TerminalApp()
-/// let friends = FriendsApp(client: client, redraw: { [weak app] in app?.setNeedsRedraw() })
+/// let friends = FriendsApp(client: client, changes: client, redraw: { [weak app] in app?.setNeedsRedraw() })
 /// try await app.run(friends, tick: FriendsApp.tickInterval)
 /// ```
 @MainActor
@@ -19,15 +19,35 @@ public final class FriendsApp: TerminalView {
     private let client: any FriendsProviding
     private let avatars: ImageLoader<Int>
     private let redraw: @MainActor () -> Void
+    /// The app's one live change feed, which every screen's view model follows.
+    private let feed: FriendChangeFeed?
     let stack = ScreenStack()
     /// The list's view model, which other screens report what they saved to.
     private weak var list: FriendsListViewModel?
 
-    /// - Parameter redraw: asks for the screen to be drawn again (`TerminalApp.setNeedsRedraw`).
-    public init(client: any FriendsProviding, redraw: @escaping @MainActor () -> Void) {
+    /// - Parameters:
+    ///   - changes: the server's live change feed, which the app follows (one subscription for
+    ///     every screen) until it is released; without one, changes show after a refresh.
+    ///   - redraw: asks for the screen to be drawn again (`TerminalApp.setNeedsRedraw`).
+    public convenience init(
+        client: any FriendsProviding,
+        changes: (any FriendChangesProviding)?,
+        redraw: @escaping @MainActor () -> Void
+    ) {
+        let feed = changes.map { changes in
+            let feed = FriendChangeFeed()
+            feed.follow(changes)
+            return feed
+        }
+        self.init(client: client, feed: feed, redraw: redraw)
+    }
+
+    /// The app on a feed that is already followed (or none).
+    public init(client: any FriendsProviding, feed: FriendChangeFeed? = nil, redraw: @escaping @MainActor () -> Void) {
         self.client = client
         self.avatars = ImageLoader(avatarsFrom: client)
         self.redraw = redraw
+        self.feed = feed
         showList()
     }
 
@@ -55,7 +75,7 @@ public final class FriendsApp: TerminalView {
     // MARK: Navigation
 
     private func showList() {
-        let viewModel = FriendsListViewModel(client: client)
+        let viewModel = FriendsListViewModel(client: client, feed: feed)
         viewModel.onOpenFriend = { [weak self] friend in self?.showDetail(of: friend) }
         viewModel.onAddFriend = { [weak self] in
             guard let self else { return }
@@ -63,7 +83,7 @@ public final class FriendsApp: TerminalView {
         }
         viewModel.onEditFriend = { [weak self] friend in
             guard let self else { return }
-            self.showForm(FriendFormViewModel(updating: friend, client: self.client))
+            self.showForm(FriendFormViewModel(updating: friend, client: self.client, feed: self.feed))
         }
         viewModel.onShowAlert = { [weak self] alert in self?.show(alert) }
         list = viewModel
@@ -71,10 +91,10 @@ public final class FriendsApp: TerminalView {
     }
 
     private func showDetail(of friend: Friend) {
-        let viewModel = FriendDetailViewModel(friend: friend, client: client, avatars: avatars)
+        let viewModel = FriendDetailViewModel(friend: friend, client: client, avatars: avatars, feed: feed)
         viewModel.onEditFriend = { [weak self] friend in
             guard let self else { return }
-            self.showForm(FriendFormViewModel(updating: friend, client: self.client))
+            self.showForm(FriendFormViewModel(updating: friend, client: self.client, feed: self.feed))
         }
         viewModel.onShowAlert = { [weak self] alert in self?.show(alert) }
         push(FriendDetailScreen(viewModel: viewModel, redraw: redraw))

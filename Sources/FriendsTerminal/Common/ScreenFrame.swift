@@ -8,10 +8,13 @@ struct ScreenFrame {
 
     var title: String
     var footer: Footer
+    /// A short state shown at the right end of the title row ("● live"); `nil` for none.
+    var status: (text: String, style: Style)?
 
-    init(title: String, footer: Footer) {
+    init(title: String, footer: Footer, status: (text: String, style: Style)? = nil) {
         self.title = title
         self.footer = footer
+        self.status = status
     }
 
     /// The frame of a screen whose keys are `keyMap` (the footer draws it; `?` lists it).
@@ -25,7 +28,16 @@ struct ScreenFrame {
         let bounds = canvas.bounds
         let (header, rest) = bounds.dividedAtRow(2)
         let (content, footerArea) = rest.dividedAtRow(rest.height - 1)
-        canvas.draw(title, row: header.row, column: 1, style: Theme.title, width: max(0, header.width - 2))
+        var titleEnd = header.width - 1
+        if let status, header.height > 0 {
+            let statusWidth = DisplayWidth.of(status.text)
+            // The status gives way to the title on a narrow screen.
+            if header.width - 2 - statusWidth >= min(DisplayWidth.of(title), 10) + 2 {
+                titleEnd = header.width - 1 - statusWidth - 2
+                canvas.draw(status.text, row: header.row, column: header.width - 1 - statusWidth, style: status.style, width: statusWidth)
+            }
+        }
+        canvas.draw(title, row: header.row, column: 1, style: Theme.title, width: max(0, titleEnd - 1))
         if header.height > 1 {
             canvas.draw(String(repeating: "─", count: header.width), row: header.row + 1, column: 0, style: Theme.rule)
         }

@@ -9,5 +9,7 @@ enum Theme {
     static let placeholder = Style.dim
     static let label = Style(foreground: .gray)
     static let status = Style(foreground: .green)
+    static let live = Style(foreground: .green)
+    static let notLive = Style(foreground: .yellow)
     static let avatar = Style(foreground: .black, background: .cyan, bold: true)
 }

@@ -33,6 +33,7 @@ final class FriendsListScreen: Screen {
         viewModel.title.bind(self) { screen, _ in screen.redraw() }
         viewModel.searchSummary.bind(self) { screen, _ in screen.redraw() }
         viewModel.statusMessage.bind(self) { screen, _ in screen.redraw() }
+        viewModel.connectionStatus.bind(self) { screen, _ in screen.redraw() }
         viewModel.deleteConfirmation.bind(self) { screen, _ in
             screen.deleteChoice = .cancel
             screen.redraw()
@@ -129,7 +130,10 @@ final class FriendsListScreen: Screen {
 
     func render(size: TerminalSize) -> Canvas {
         let footer = search?.isEditing == true ? Self.searchFooter : Footer(keyMap ?? Self.keys)
-        var (canvas, content) = ScreenFrame(title: viewModel.title.value, footer: footer).draw(size: size)
+        let connection = viewModel.connectionStatus.value.map { state in
+            (text: state.statusText, style: state == .live ? Theme.live : Theme.notLive)
+        }
+        var (canvas, content) = ScreenFrame(title: viewModel.title.value, footer: footer, status: connection).draw(size: size)
         var listArea = content
         if let status = viewModel.statusMessage.value, listArea.height > 1 {
             let (rows, statusRow) = listArea.dividedAtRow(listArea.height - 1)

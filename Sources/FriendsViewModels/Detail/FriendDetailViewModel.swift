@@ -35,13 +35,15 @@ public final class FriendDetailViewModel {
     private let client: any FriendsProviding
     private let avatars: ImageLoader<Int>
     private var friend: Versioned<Friend>
+    private var hasAppeared = false
     let loadingFriend = TaskSlot()
     let loadingAvatar = TaskSlot()
 
     /// - Parameters:
     ///   - friend: the friend as the list had it; `viewAppeared()` loads the latest.
     ///   - avatars: the shared avatar loader, keyed by friend id.
-    public init(friend: Friend, client: any FriendsProviding, avatars: ImageLoader<Int>) {
+    ///   - feed: the app's live change feed; the details follow the friend's changes.
+    public init(friend: Friend, client: any FriendsProviding, avatars: ImageLoader<Int>, feed: FriendChangeFeed? = nil) {
         self.client = client
         self.avatars = avatars
         self.friend = Versioned(friend, eTag: friend.eTag)
@@ -50,12 +52,18 @@ public final class FriendDetailViewModel {
         phonenumberText = Bindable(friend.phonenumber, skipsEqualValues: true)
         email = Bindable(friend.email, skipsEqualValues: true)
         about = Bindable(friend.about, skipsEqualValues: true)
+        feed?.observe(self) { viewModel, change in viewModel.apply(change) }
+        // Live again after a drop: a change made meanwhile may be missing.
+        feed?.connectionState.bind(self) { viewModel, state in
+            if state == .live, viewModel.hasAppeared, viewModel.removedMessage.value == nil { viewModel.loadFriend() }
+        }
     }
 
     // MARK: Inputs
 
     /// The screen became visible: load the latest details and the avatar.
     public func viewAppeared() {
+        hasAppeared = true
         loadFriend()
         loadAvatar()
     }
@@ -78,7 +86,7 @@ public final class FriendDetailViewModel {
                 self.show(latest)
             } catch .notFound {
                 guard let self, !Task.isCancelled else { return }
-                self.removedMessage.value = "\(self.fullName.value) was removed elsewhere."
+                self.showRemoved()
             } catch {
                 guard let self, !Task.isCancelled else { return }
                 self.onShowAlert?(Alert(title: error.loadFailureTitle, message: "Could not load \(self.fullName.value)."))
@@ -99,6 +107,29 @@ public final class FriendDetailViewModel {
             guard let self, !Task.isCancelled else { return }
             self.avatar.value = image
         })
+    }
+
+    /// A live change: this friend's update shows, its removal is said; after a `reset` the
+    /// details load again.
+    private func apply(_ change: FriendChange) {
+        guard removedMessage.value == nil else { return }
+        switch change.event {
+        case .updated(var latest, let version) where latest.id == friend.value.id:
+            latest.version = version
+            loadingFriend.cancel()
+            show(Versioned(latest, eTag: latest.eTag))
+        case .deleted(let id) where id == friend.value.id:
+            loadingFriend.cancel()
+            showRemoved()
+        case .reset:
+            loadFriend()
+        default:
+            break
+        }
+    }
+
+    private func showRemoved() {
+        removedMessage.value = "\(fullName.value) was removed elsewhere."
     }
 
     private func show(_ latest: Versioned<Friend>) {

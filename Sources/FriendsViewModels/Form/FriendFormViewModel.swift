@@ -34,6 +34,9 @@ public final class FriendFormViewModel {
     public let conflict = Bindable<FriendConflict?>(nil, skipsEqualValues: true)
     /// Asked when the user cancels with unsaved changes; `nil` when not asked.
     public let discardConfirmation = Bindable<ConfirmationPrompt?>(nil, skipsEqualValues: true)
+    /// Said as soon as the friend being updated is changed or removed elsewhere, before the user
+    /// saves (saving then shows what changed, as `conflict`); `nil` otherwise.
+    public let changedElsewhereNotice = Bindable<String?>(nil, skipsEqualValues: true)
 
     // MARK: Events
 
@@ -68,8 +71,9 @@ public final class FriendFormViewModel {
     }
 
     /// The "Update Friend" screen: fields start with the friend's; pass the tag the friend came with
-    /// so that a change made elsewhere in the meantime is not overwritten.
-    public init(updating friend: Versioned<Friend>, client: any FriendsProviding) {
+    /// so that a change made elsewhere in the meantime is not overwritten. With the app's live
+    /// `feed`, the form says at once when the friend changes elsewhere.
+    public init(updating friend: Versioned<Friend>, client: any FriendsProviding, feed: FriendChangeFeed? = nil) {
         self.client = client
         kind = .update
         title = "Update Friend"
@@ -77,6 +81,7 @@ public final class FriendFormViewModel {
         form = FriendForm(friend.value.fields)
         fields = Bindable(form.values, skipsEqualValues: true)
         submitEnabled = Bindable(form.isValid, skipsEqualValues: true)
+        feed?.observe(self) { viewModel, change in viewModel.apply(change) }
     }
 
     // MARK: Inputs
@@ -236,6 +241,7 @@ public final class FriendFormViewModel {
         let base = original?.value.fields ?? latest.value.fields
         let merge = FriendMerge(base: base, theirs: latest.value.fields, mine: form.values)
         original = latest
+        changedElsewhereNotice.value = nil
         form.replaceValues(with: merge.merged)
         publishForm()
         if merge.conflicts.isEmpty, automaticMerges < Self.automaticMergeLimit {
@@ -245,6 +251,22 @@ public final class FriendFormViewModel {
             conflict.value = FriendConflict(
                 title: "\(latest.value.fullName) was changed elsewhere.", fields: merge.conflicts
             )
+        }
+    }
+
+    /// A live change to the friend being updated, newer than the version the form started from
+    /// (its own save's change is not; neither is one that arrives while saving).
+    private func apply(_ change: FriendChange) {
+        guard let original, !isSubmitting else { return }
+        let name = original.value.fullName
+        switch change.event {
+        case .updated(let friend, let version) where friend.id == original.value.id:
+            guard version > (original.value.version ?? Int.min) else { return }
+            changedElsewhereNotice.value = "\(name) was changed elsewhere. Saving shows what changed."
+        case .deleted(let id) where id == original.value.id:
+            changedElsewhereNotice.value = "\(name) was removed elsewhere. Your changes cannot be saved."
+        default:
+            break
         }
     }
 

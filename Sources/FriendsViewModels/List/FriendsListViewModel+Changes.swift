@@ -9,6 +9,7 @@ extension FriendsListViewModel {
     /// place, or to the one before when it was the last.
     func removeFromList(_ id: Int) {
         guard let index = loaded.remove(id: id) else { return }
+        countedRemovals.insert(id)
         totalFriends = totalFriends.map { max(0, $0 - 1) }
         if let search = shownSearch { shownSearch = (search.text, search.matches.map { max(0, $0 - 1) }) }
         if selectedFriendID.value == id {
@@ -81,7 +82,7 @@ extension FriendsListViewModel {
     }
 
     func publishActivity() {
-        showLoadingHud.value = loading != nil || isDeleting || isFetchingForEdit
+        showLoadingHud.value = (loading != nil && loading != .liveRefresh) || isDeleting || isFetchingForEdit
         title.value = loading == .firstPage ? Self.refreshingTitle : Self.title(count: totalFriends ?? loaded.count)
         searchSummary.value = shownSearch.map { search in
             Self.matchesText(search.matches ?? loaded.count, search: search.text, more: search.matches == nil)

@@ -6,14 +6,15 @@ import FriendsClient
 extension FriendsListViewModel {
     /// Loads the first page. Keeping the loaded rows asks for as many as are shown (up to the
     /// server's maximum), so that a refresh does not pull the selection out from under the user.
-    func loadFirstPage(keepingLoadedRows: Bool) {
+    func loadFirstPage(keepingLoadedRows: Bool, quietly: Bool = false) {
+        changedDuringFirstPage = false
         var limit = pageSize
         if keepingLoadedRows, loaded.count > (pageSize ?? FriendListQuery.defaultLimit) {
             limit = min(loaded.count, FriendListQuery.maximumLimit)
         }
         let query = FriendListQuery(limit: limit, search: searchText)
         let keepsRow = keepingLoadedRows
-        startLoading(.firstPage) { [weak self] client throws(AppServerError) in
+        startLoading(quietly ? .liveRefresh : .firstPage) { [weak self] client throws(AppServerError) in
             let page = try await client.friends(query)
             guard let self, !Task.isCancelled else { return }
             self.showFirstPage(page, for: query.search, keepingRow: keepsRow)
@@ -58,6 +59,8 @@ extension FriendsListViewModel {
                 try await work(client)
             } catch {
                 guard let self, !Task.isCancelled else { return }
+                // A quiet refresh that fails keeps what is shown; the feed's state tells why.
+                if kind == .liveRefresh { return self.finishLoading() }
                 self.showLoadFailure(error, firstPage: kind == .firstPage)
             }
         })
@@ -84,6 +87,9 @@ extension FriendsListViewModel {
             selectedFriendID.value = loaded.friends.first?.id
         }
         finishLoading()
+        if changedDuringFirstPage {
+            loadFirstPage(keepingLoadedRows: true, quietly: true)
+        }
     }
 
     func showNextPage(_ page: FriendPage, finished: Bool = true) {

@@ -27,6 +27,9 @@ public final class FriendsListViewModel {
     public let deleteConfirmation = Bindable<ConfirmationPrompt?>(nil, skipsEqualValues: true)
     /// What just happened ("Removed Ada Lovelace."); goes away by itself after a few seconds.
     public let statusMessage = Bindable<String?>(nil, skipsEqualValues: true)
+    /// How connected the live change feed is (its `statusText` goes in the header); `nil`
+    /// without a feed.
+    public let connectionStatus = Bindable<LiveConnectionState?>(nil, skipsEqualValues: true)
 
     // MARK: Events
 
@@ -50,6 +53,8 @@ public final class FriendsListViewModel {
         case firstPage
         case nextPage
         case toTheEnd
+        /// The first page again, after a live change, without the "Refreshing..." title or the HUD.
+        case liveRefresh
     }
 
     let client: any FriendsProviding
@@ -69,6 +74,12 @@ public final class FriendsListViewModel {
     var pendingDeletion: Friend?
     var isDeleting = false
     var isFetchingForEdit = false
+    /// A live change arrived while the first page loaded: load it again once it has shown.
+    var changedDuringFirstPage = false
+    /// Friends this list added or removed itself, already in the counts when the live feed
+    /// reports them.
+    var countedAdditions: Set<Int> = []
+    var countedRemovals: Set<Int> = []
     let loadingTask = TaskSlot()
     let deleting = TaskSlot()
     let fetchingForEdit = TaskSlot()
@@ -77,14 +88,23 @@ public final class FriendsListViewModel {
     /// - Parameters:
     ///   - pageSize: friends per page; the server's default when `nil`.
     ///   - sleep: waits for a duration; how a status message times out (tests pass their own).
+    ///   - feed: the app's live change feed; the list shows the changes it brings as they come.
     public init(
         client: any FriendsProviding,
         pageSize: Int? = nil,
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        feed: FriendChangeFeed? = nil
     ) {
         self.client = client
         self.pageSize = pageSize
         self.sleep = sleep
+        if let feed {
+            feed.observe(self) { viewModel, change in viewModel.apply(change) }
+            feed.connectionState.bind(self, fire: true) { viewModel, state in
+                viewModel.connectionStatus.value = state
+                if state == .live { viewModel.feedBecameLive() }
+            }
+        }
     }
 
     // MARK: Inputs: loading and searching
@@ -151,7 +171,7 @@ public final class FriendsListViewModel {
             if let last = loaded.friends.last { selectedFriendID.value = last.id }
             return
         }
-        guard loading != .firstPage, loading != .toTheEnd else { return }
+        guard loading != .firstPage, loading != .liveRefresh, loading != .toTheEnd else { return }
         loadToTheEnd()
     }
 
@@ -243,6 +263,7 @@ public final class FriendsListViewModel {
 
     /// The add form saved `friend`: it becomes the selected friend, and the list says so.
     public func friendAdded(_ friend: Friend) {
+        countedAdditions.insert(friend.id)
         selectedFriendID.value = friend.id
         showStatus("Added \(friend.fullName).")
     }

@@ -49,6 +49,20 @@ struct LoadedFriends {
         return index
     }
 
+    /// Where `friend` goes in list order among the loaded friends (`count` when after them all).
+    func insertionIndex(for friend: Friend) -> Int {
+        friends.firstIndex { FriendListOrder.precedes(friend, $0) } ?? friends.count
+    }
+
+    /// Puts `friend` (not loaded yet) at `index`.
+    mutating func insert(_ friend: Friend, at index: Int) {
+        friends.insert(friend, at: index)
+        rows.insert(.normal(FriendCellViewModel(friend: friend)), at: index)
+        for (offset, friend) in friends[index...].enumerated() {
+            positions[friend.id] = index + offset
+        }
+    }
+
     /// Shows `friend` as it is now, in the row it had.
     mutating func update(_ friend: Friend) {
         guard let index = positions[friend.id] else { return }

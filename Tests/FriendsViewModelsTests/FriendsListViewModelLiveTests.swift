@@ -1,0 +1,262 @@
+import FriendsAPI
+import FriendsClient
+import TestSupport
+import Testing
+@testable import FriendsViewModels
+
+/// The list follows the live feed: rows change, move, appear and go without a reload, the
+/// counts follow, and the selection stays on its friend.
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct FriendsListViewModelLiveTests {
+    typealias Screen = FriendsListViewModelTests.Screen
+    let client = FakeFriendsClient()
+    let stream = FakeChangeStream()
+
+    func makeScreen(pageSize: Int? = nil) -> (Screen, Recorder<LiveConnectionState?>) {
+        let viewModel = FriendsListViewModel(client: client, pageSize: pageSize, sleep: sleepForever, feed: stream.feed)
+        return (Screen(viewModel), Recorder(viewModel.connectionStatus))
+    }
+
+    static let initialTitles = ["Your Friends (0)", "Refreshing..."]
+    static let adaCountess = Fixtures.changed(Fixtures.ada) { $0.firstname = "Countess Ada" }
+
+    @Test func anUpdateChangesTheRowInPlaceAndARenameMovesIt() async {
+        await client.enqueuePages(.success(Fixtures.page(Fixtures.charles, Fixtures.grace, Fixtures.ada, total: 3)))
+        let (screen, _) = makeScreen()
+        await screen.appeared()
+        screen.viewModel.friendSelected(id: Fixtures.ada.id)
+
+        stream.updated(Self.adaCountess)
+        stream.updated(Fixtures.changed(Self.adaCountess) { $0.lastname = "Aaronson" })
+
+        let moved = Fixtures.changed(Self.adaCountess) { $0.lastname = "Aaronson" }
+        #expect(screen.cells.values == [
+            [],
+            Fixtures.cells(Fixtures.charles, Fixtures.grace, Fixtures.ada),
+            Fixtures.cells(Fixtures.charles, Fixtures.grace, Self.adaCountess),
+            Fixtures.cells(moved, Fixtures.charles, Fixtures.grace),
+        ])
+        #expect(screen.selection.values == [nil, Fixtures.charles.id, Fixtures.ada.id])
+        #expect(screen.hud.values == [false, true, false])
+        #expect(screen.title.values == Self.initialTitles + ["Your Friends (3)"])
+        #expect(screen.summary.values == [nil])
+        #expect(screen.confirmation.values == [nil])
+        #expect(screen.status.values == [nil])
+        #expect(await client.calls == [.friends(FriendListQuery())])
+    }
+
+    @Test func aCreationAppearsWhereItSortsAndTheTotalFollows() async {
+        await client.enqueuePages(.success(Fixtures.page(Fixtures.charles, Fixtures.ada, total: 2)))
+        let (screen, _) = makeScreen()
+        await screen.appeared()
+
+        stream.created(Fixtures.grace)
+        stream.created(Fixtures.alan)
+
+        #expect(screen.cells.values == [
+            [],
+            Fixtures.cells(Fixtures.charles, Fixtures.ada),
+            Fixtures.cells(Fixtures.charles, Fixtures.grace, Fixtures.ada),
+            Fixtures.cells(Fixtures.charles, Fixtures.grace, Fixtures.ada, Fixtures.alan),
+        ])
+        #expect(screen.selection.values == [nil, Fixtures.charles.id])
+        #expect(screen.hud.values == [false, true, false])
+        #expect(screen.title.values == Self.initialTitles + ["Your Friends (2)", "Your Friends (3)", "Your Friends (4)"])
+        #expect(await client.calls == [.friends(FriendListQuery())])
+    }
+
+    @Test func aCreationPastTheLoadedRowsWaitsForItsPageButCountsAtOnce() async {
+        await client.enqueuePages(.success(Fixtures.page(Fixtures.charles, Fixtures.ada, next: "c1", total: 10)))
+        let (screen, _) = makeScreen()
+        await screen.appeared()
+
+        stream.created(Fixtures.alan)
+        stream.created(Fixtures.grace)
+
+        #expect(screen.cells.values == [
+            [],
+            Fixtures.cells(Fixtures.charles, Fixtures.ada),
+            Fixtures.cells(Fixtures.charles, Fixtures.grace, Fixtures.ada),
+        ])
+        #expect(screen.title.values == Self.initialTitles + ["Your Friends (10)", "Your Friends (11)", "Your Friends (12)"])
+        #expect(await client.calls == [.friends(FriendListQuery())])
+    }
+
+    @Test func aDeletionTakesTheRowAwayAndTheSelectionMovesToItsNeighbour() async {
+        await client.enqueuePages(.success(Fixtures.page(Fixtures.charles, Fixtures.grace, Fixtures.ada, total: 3)))
+        let (screen, _) = makeScreen()
+        await screen.appeared()
+        screen.viewModel.friendSelected(id: Fixtures.grace.id)
+
+        stream.deleted(Fixtures.grace)
+        stream.deleted(Fixtures.ada)
+        stream.deleted(Fixtures.alan)
+
+        #expect(screen.cells.values == [
+            [],
+            Fixtures.cells(Fixtures.charles, Fixtures.grace, Fixtures.ada),
+            Fixtures.cells(Fixtures.charles, Fixtures.ada),
+            Fixtures.cells(Fixtures.charles),
+        ])
+        #expect(screen.selection.values == [nil, Fixtures.charles.id, Fixtures.grace.id, Fixtures.ada.id, Fixtures.charles.id])
+        #expect(screen.title.values == Self.initialTitles + ["Your Friends (3)", "Your Friends (2)", "Your Friends (1)", "Your Friends (0)"])
+        #expect(screen.hud.values == [false, true, false])
+    }
+
+    @Test func aFriendThisListRemovedItselfIsNotCountedTwice() async {
+        await client.enqueuePages(.success(Fixtures.page(Fixtures.charles, Fixtures.ada, total: 2)))
+        await client.enqueueDeletes(.success)
+        let (screen, _) = makeScreen()
+        await screen.appeared()
+        screen.viewModel.deleteTapped(id: Fixtures.ada.id)
+        screen.viewModel.deleteConfirmed()
+        await screen.settle()
+
+        stream.deleted(Fixtures.ada)
+
+        #expect(screen.cells.values.last == Fixtures.cells(Fixtures.charles))
+        #expect(screen.title.values == Self.initialTitles + ["Your Friends (2)", "Your Friends (1)"])
+    }
+
+    @Test func aResetReloadsQuietlyKeepingTheSelection() async {
+        await client.enqueuePages(
+            .success(Fixtures.page(Fixtures.charles, Fixtures.ada, total: 2)),
+            .success(Fixtures.page(Fixtures.charles, Fixtures.grace, Fixtures.ada, total: 3))
+        )
+        let (screen, _) = makeScreen()
+        await screen.appeared()
+        screen.viewModel.friendSelected(id: Fixtures.ada.id)
+
+        stream.push(.reset)
+        await screen.settle()
+
+        #expect(screen.cells.values == [
+            [],
+            Fixtures.cells(Fixtures.charles, Fixtures.ada),
+            Fixtures.cells(Fixtures.charles, Fixtures.grace, Fixtures.ada),
+        ])
+        #expect(screen.selection.values == [nil, Fixtures.charles.id, Fixtures.ada.id])
+        #expect(screen.hud.values == [false, true, false])
+        #expect(screen.title.values == Self.initialTitles + ["Your Friends (2)", "Your Friends (3)"])
+        #expect(await client.calls == [.friends(FriendListQuery()), .friends(FriendListQuery())])
+    }
+
+    @Test func duringASearchAChangeRefreshesTheResultsKeepingTheSelection() async {
+        let adaOnly = Fixtures.changed(Fixtures.grace) { $0.firstname = "Adaline" }
+        await client.enqueuePages(
+            .success(Fixtures.page(Fixtures.charles, Fixtures.grace, Fixtures.ada, total: 3)),
+            .success(Fixtures.page(Fixtures.ada, total: 1)),
+            .success(Fixtures.page(adaOnly, Fixtures.ada, total: 2))
+        )
+        let (screen, _) = makeScreen()
+        await screen.appeared()
+        screen.viewModel.searchTextChanged("ada")
+        await screen.settle()
+
+        stream.updated(adaOnly)
+        await screen.settle()
+        stream.deleted(Fixtures.charles)
+
+        #expect(screen.cells.values == [
+            [],
+            Fixtures.cells(Fixtures.charles, Fixtures.grace, Fixtures.ada),
+            Fixtures.cells(Fixtures.ada),
+            Fixtures.cells(adaOnly, Fixtures.ada),
+        ])
+        #expect(screen.selection.values == [nil, Fixtures.charles.id, Fixtures.ada.id])
+        #expect(screen.hud.values == [false, true, false, true, false])
+        #expect(screen.summary.values == [nil, "1 match for 'ada'", "2 matches for 'ada'"])
+        #expect(screen.title.values == Self.initialTitles + ["Your Friends (3)", "Refreshing...", "Your Friends (3)", "Your Friends (2)"])
+        #expect(await client.calls == [
+            .friends(FriendListQuery()), .friends(FriendListQuery(search: "ada")), .friends(FriendListQuery(search: "ada")),
+        ])
+    }
+
+    @Test func aChangeWhileTheFirstPageLoadsLoadsItAgainOnceShown() async {
+        let firstPage = Gate<FriendPage>()
+        await client.enqueuePages(.held(firstPage), .success(Fixtures.page(Fixtures.charles, Fixtures.grace, Fixtures.ada, total: 3)))
+        let (screen, _) = makeScreen()
+        screen.viewModel.viewAppeared()
+
+        stream.created(Fixtures.grace)
+        await firstPage.open(with: .success(Fixtures.page(Fixtures.charles, Fixtures.ada, total: 2)))
+        await screen.settle()
+        await screen.settle()
+
+        #expect(screen.cells.values == [
+            [],
+            Fixtures.cells(Fixtures.charles, Fixtures.ada),
+            Fixtures.cells(Fixtures.charles, Fixtures.grace, Fixtures.ada),
+        ])
+        #expect(screen.title.values == Self.initialTitles + ["Your Friends (2)", "Your Friends (3)"])
+        #expect(screen.hud.values == [false, true, false])
+        #expect(await client.calls == [.friends(FriendListQuery()), .friends(FriendListQuery())])
+    }
+
+    @Test func theConnectionStateIsAnOutputWithTheTextTheHeaderShows() async {
+        await client.enqueuePages(.success(Fixtures.page(Fixtures.ada, total: 1)))
+        let (screen, connection) = makeScreen()
+        await screen.appeared()
+        await client.enqueuePages(.success(Fixtures.page(Fixtures.ada, total: 1)), .success(Fixtures.page(Fixtures.ada, total: 1)))
+
+        stream.push(.connecting)
+        stream.push(.live)
+        await screen.settle()
+        stream.push(.live)
+        stream.push(.reconnecting)
+        stream.push(.offline)
+        stream.push(.live)
+        await screen.settle()
+
+        #expect(connection.values == [nil, .connecting, .live, .reconnecting, .offline, .live])
+        #expect(connection.values.compactMap { $0?.statusText } == ["connecting…", "● live", "reconnecting…", "offline", "● live"])
+        #expect(screen.hud.values == [false, true, false])
+    }
+
+    @Test func goingLiveLoadsQuietlyWhatChangedWhileTheFeedWasNotConnected() async {
+        await client.enqueuePages(
+            .success(Fixtures.page(Fixtures.charles, Fixtures.ada, total: 2)),
+            .success(Fixtures.page(Fixtures.charles, Fixtures.grace, Fixtures.ada, total: 3))
+        )
+        let (screen, _) = makeScreen()
+        await screen.appeared()
+        screen.viewModel.friendSelected(id: Fixtures.ada.id)
+
+        stream.push(.reconnecting)
+        stream.push(.live)
+        await screen.settle()
+
+        #expect(screen.cells.values == [
+            [],
+            Fixtures.cells(Fixtures.charles, Fixtures.ada),
+            Fixtures.cells(Fixtures.charles, Fixtures.grace, Fixtures.ada),
+        ])
+        #expect(screen.selection.values == [nil, Fixtures.charles.id, Fixtures.ada.id])
+        #expect(screen.hud.values == [false, true, false])
+        #expect(screen.title.values == Self.initialTitles + ["Your Friends (2)", "Your Friends (3)"])
+        #expect(await client.calls == [.friends(FriendListQuery()), .friends(FriendListQuery())])
+    }
+
+    @Test func aNewFriendGoesWhereTheServerSortsIt() async {
+        let deMorgan = Friend(id: 5, firstname: "augustus", lastname: "de Morgan", version: 1)
+        let emile = Friend(id: 6, firstname: "Émile", lastname: "Hopper", version: 1)
+        await client.enqueuePages(.success(Fixtures.page(Fixtures.charles, Fixtures.grace, Fixtures.ada, total: 3)))
+        let (screen, _) = makeScreen()
+        await screen.appeared()
+
+        stream.created(deMorgan)
+        stream.created(emile)
+
+        #expect(screen.cells.values.last == Fixtures.cells(Fixtures.charles, deMorgan, emile, Fixtures.grace, Fixtures.ada))
+    }
+
+    @Test func changesBeforeTheListAppearedChangeNothing() async {
+        let (screen, _) = makeScreen()
+
+        stream.created(Fixtures.ada)
+
+        #expect(screen.cells.values == [[]])
+        #expect(screen.title.values == ["Your Friends (0)"])
+        #expect(await client.calls.isEmpty)
+    }
+}

@@ -1,0 +1,157 @@
+import FriendsAPI
+import FriendsClient
+import TestSupport
+import Testing
+@testable import FriendsViewModels
+
+/// The shared feed, the detail and the form follow live changes.
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct LiveFeedFollowingTests {
+    let client = FakeFriendsClient()
+    let stream = FakeChangeStream()
+
+    // MARK: The shared feed
+
+    @Test func theFeedPassesOnStatesAndChangesInOrderToEveryViewModelAlive() async {
+        let feed = FriendChangeFeed()
+        let (elements, input) = AsyncStream.makeStream(of: ReconnectingFriendChanges.Element.self)
+        let states = Recorder(feed.connectionState)
+        await client.enqueuePages(.success(Fixtures.page(Fixtures.ada, total: 1)))
+        let list = FriendsListViewModel(client: client, sleep: sleepForever, feed: feed)
+        let cells = Recorder(list.friendCells)
+        list.viewAppeared()
+        await list.loadingTask.task?.value
+
+        feed.follow(elements)
+        input.yield(.state(.connecting))
+        input.yield(.change(FriendChange(sequence: 7, event: .created(Fixtures.grace, version: 1))))
+        input.yield(.state(.reconnecting))
+        input.yield(.state(.offline))
+        input.finish()
+        await feed.following.task?.value
+
+        #expect(states.values == [nil, .connecting, .reconnecting, .offline])
+        #expect(cells.values == [[], Fixtures.cells(Fixtures.ada), Fixtures.cells(Fixtures.grace, Fixtures.ada)])
+    }
+
+    @Test func viewModelsOnTheFeedAreReleasedWhenTheirScreensGo() {
+        weak var list: FriendsListViewModel?
+        weak var detail: FriendDetailViewModel?
+        weak var form: FriendFormViewModel?
+        do {
+            let strongList = FriendsListViewModel(client: client, feed: stream.feed)
+            let strongDetail = FriendDetailViewModel(friend: Fixtures.ada, client: client, avatars: ImageLoader(avatarsFrom: client), feed: stream.feed)
+            let strongForm = FriendFormViewModel(updating: Versioned(Fixtures.ada, eTag: Fixtures.ada.eTag), client: client, feed: stream.feed)
+            list = strongList
+            detail = strongDetail
+            form = strongForm
+            #expect(list != nil && detail != nil && form != nil)
+        }
+
+        stream.updated(Fixtures.changed(Fixtures.ada) { $0.about = "Still told to nobody." })
+
+        #expect(list == nil)
+        #expect(detail == nil)
+        #expect(form == nil)
+    }
+
+    // MARK: Detail
+
+    func details() -> (FriendDetailViewModel, Recorder<String>, Recorder<String>, Recorder<String?>) {
+        let viewModel = FriendDetailViewModel(friend: Fixtures.ada, client: client, avatars: ImageLoader(avatarsFrom: client), feed: stream.feed)
+        return (viewModel, Recorder(viewModel.fullName), Recorder(viewModel.about), Recorder(viewModel.removedMessage))
+    }
+
+    @Test func theDetailShowsItsFriendsUpdatesAndEditsTheLatest() {
+        let (viewModel, fullName, about, removed) = details()
+        let edits = EventRecorder<Versioned<Friend>>()
+        viewModel.onEditFriend = edits.record
+        let renamed = Fixtures.changed(Fixtures.ada) { $0.lastname = "King"; $0.about = "Countess." }
+
+        stream.updated(Fixtures.changed(Fixtures.grace) { $0.about = "Not Ada." })
+        stream.updated(renamed)
+        viewModel.editButtonTapped()
+
+        #expect(fullName.values == ["Ada Lovelace", "Ada King"])
+        #expect(about.values == ["", "Countess."])
+        #expect(removed.values == [nil])
+        #expect(edits.values == [Versioned(renamed, eTag: "\"1-2\"")])
+    }
+
+    @Test func theDetailLoadsItsFriendAgainWhenTheFeedIsLiveAgain() async {
+        let (viewModel, fullName, about, removed) = details()
+        let latest = Fixtures.changed(Fixtures.ada) { $0.about = "Changed while offline." }
+        await client.enqueueFriends(.success(Versioned(Fixtures.ada, eTag: Fixtures.ada.eTag)), .success(Versioned(latest, eTag: latest.eTag)))
+        await client.enqueueAvatars(.failure(.notFound))
+        stream.push(.live)
+        viewModel.viewAppeared()
+        await viewModel.loadingFriend.task?.value
+
+        stream.push(.reconnecting)
+        stream.push(.live)
+        await viewModel.loadingFriend.task?.value
+
+        #expect(fullName.values == ["Ada Lovelace"])
+        #expect(about.values == ["", "Changed while offline."])
+        #expect(removed.values == [nil])
+        #expect(await client.calls.filter { $0 == .friend(id: 1) }.count == 2)
+    }
+
+    @Test func theDetailSaysWhenItsFriendIsRemoved() {
+        let (viewModel, fullName, _, removed) = details()
+        let edits = EventRecorder<Versioned<Friend>>()
+        viewModel.onEditFriend = edits.record
+
+        stream.deleted(Fixtures.grace)
+        stream.deleted(Fixtures.ada)
+        stream.updated(Fixtures.changed(Fixtures.ada) { $0.lastname = "Ghost" })
+        viewModel.editButtonTapped()
+
+        #expect(fullName.values == ["Ada Lovelace"])
+        #expect(removed.values == [nil, "Ada Lovelace was removed elsewhere."])
+        #expect(edits.values.isEmpty)
+    }
+
+    // MARK: Form
+
+    func updateForm() -> (FriendFormViewModel, Recorder<String?>, Recorder<FriendConflict?>) {
+        let viewModel = FriendFormViewModel(updating: Versioned(Fixtures.ada, eTag: Fixtures.ada.eTag), client: client, feed: stream.feed)
+        return (viewModel, Recorder(viewModel.changedElsewhereNotice), Recorder(viewModel.conflict))
+    }
+
+    @Test func theFormSaysAtOnceWhenItsFriendChangesElsewhereThenSavingShowsTheConflict() async {
+        let (viewModel, notice, conflict) = updateForm()
+        let theirs = Fixtures.changed(Fixtures.ada) { $0.lastname = "King" }
+        await client.enqueueUpdates(.failure(.conflict))
+        await client.enqueueFriends(.success(Versioned(theirs, eTag: theirs.eTag)))
+
+        stream.updated(Fixtures.ada)
+        stream.updated(Fixtures.changed(Fixtures.grace) { $0.lastname = "Other" })
+        viewModel.fieldChanged(.lastname, to: "Byron")
+        stream.updated(theirs)
+        viewModel.submitButtonTapped()
+        await viewModel.submitting.task?.value
+
+        #expect(notice.values == [nil, "Ada Lovelace was changed elsewhere. Saving shows what changed.", nil])
+        #expect(conflict.values == [nil, FriendConflict(
+            title: "Ada King was changed elsewhere.",
+            fields: [FriendConflict.Field(field: .lastname, theirs: "King", mine: "Byron")]
+        )])
+        #expect(await client.calls == [
+            .update(id: 1, FriendUpdate(from: Fixtures.ada, to: NewFriend(firstname: "Ada", lastname: "Byron", phonenumber: "0501234567", email: "ada@example.com")), ifMatch: "\"1-1\""),
+            .friend(id: 1),
+        ])
+    }
+
+    @Test func theFormSaysWhenItsFriendIsRemovedElsewhere() {
+        let (viewModel, notice, conflict) = updateForm()
+        defer { withExtendedLifetime(viewModel) {} }
+
+        stream.deleted(Fixtures.grace)
+        stream.deleted(Fixtures.ada)
+
+        #expect(notice.values == [nil, "Ada Lovelace was removed elsewhere. Your changes cannot be saved."])
+        #expect(conflict.values == [nil])
+    }
+
+}
