@@ -3,41 +3,13 @@ import FriendsAPI
 
 /// How names and phone numbers are normalized for sorting and searching.
 enum SearchText {
-    /// Case- and accent-insensitive, canonically composed: "José" and "jose" fold alike, and so do
-    /// letters that Unicode does not decompose: "Ødegaard" and "odegaard", "Łukasz" and "lukasz".
+    /// `NameFolding.fold` (shared with clients, which place live changes in the list order), with
+    /// a fast path for ASCII.
     ///
     /// Stored sort and search columns are made with this; changing it needs a schema version that
-    /// folds the stored rows again (see `SearchColumnsRefold`).
+    /// folds the stored rows again (see `MigrationStep.refoldSearchColumns`).
     static func fold(_ text: String) -> String {
-        if let ascii = foldASCII(text) { return ascii }
-        let folded = FriendValidation.trim(text)
-            .folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-            .precomposedStringWithCanonicalMapping
-        return spellOutUndecomposableLetters(folded)
-    }
-
-    /// Latin letters that are not a base letter plus a combining mark, so diacritic folding keeps
-    /// them, written the way people type them on a keyboard without them (lower case: folding has
-    /// already lowered the case; the capitals that do not lower to these are listed too).
-    static let undecomposableLetters: [Unicode.Scalar: String] = [
-        "ø": "o", "ł": "l", "ß": "ss", "ẞ": "ss", "æ": "ae", "œ": "oe", "đ": "d", "ð": "d", "þ": "th",
-        "ħ": "h", "ı": "i", "ŀ": "l", "ĸ": "k", "ŋ": "n", "ŧ": "t", "ſ": "s", "ƒ": "f", "ĳ": "ij",
-        "ɨ": "i", "ƶ": "z", "ȥ": "z", "ɖ": "d", "ɗ": "d", "ƀ": "b", "ɓ": "b", "ǥ": "g", "ʉ": "u",
-        "Ø": "o", "Ł": "l", "Æ": "ae", "Œ": "oe", "Đ": "d", "Ð": "d", "Þ": "th", "Ħ": "h", "Ŀ": "l",
-        "Ŋ": "n", "Ŧ": "t", "Ĳ": "ij",
-    ]
-
-    private static func spellOutUndecomposableLetters(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { undecomposableLetters[$0] != nil }) else { return text }
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if let spelled = undecomposableLetters[scalar] {
-                result.append(contentsOf: spelled.unicodeScalars)
-            } else {
-                result.append(scalar)
-            }
-        }
-        return String(result)
+        foldASCII(text) ?? NameFolding.fold(text)
     }
 
     /// The same result as the general path for pure ASCII text, without Foundation's folding
