@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Drives the real `flights` binary in a real terminal (tmux), as a person would.
-@Suite("flights in a terminal")
+@Suite("flights in a terminal", .takingTurns)
 struct FlightsEndToEndTests {
     private static let tmuxNeeded = Testing.ConditionTrait.enabled(
         if: TmuxSession.isAvailable, "tmux is not installed (.ci/run installs it); skipping this flights end-to-end test"

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 /// `friendservice` refuses a database it cannot use: a message that says why, and a non-zero exit.
+@Suite(.takingTurns)
 struct FriendServiceDatabaseErrorEndToEndTests {
     @Test(arguments: ["mem", "bogus:x"])
     func anUnknownDatabaseIsRefusedSayingWhatIsAccepted(database: String) async throws {

@@ -10,7 +10,7 @@ import Glibc
 #endif
 
 /// The real `friendservice` binary: durability across `kill -9`, graceful SIGTERM, refusing unsafe settings.
-@Suite(.serialized)
+@Suite(.serialized, .takingTurns)
 struct FriendServiceEndToEndTests {
     @Test func acknowledgedWritesSurviveKill9() async throws {
         try await withTemporaryDatabase { database in

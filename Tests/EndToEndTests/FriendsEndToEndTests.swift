@@ -15,7 +15,8 @@ import Darwin
 @Suite(
     "friends in a terminal",
     .serialized,
-    .enabled(if: TmuxSession.isAvailable, "tmux is not installed (.ci/run installs it); skipping the friends end-to-end tests")
+    .enabled(if: TmuxSession.isAvailable, "tmux is not installed (.ci/run installs it); skipping the friends end-to-end tests"),
+    .takingTurns
 )
 struct FriendsEndToEndTests {
     private let executable: URL

@@ -4,7 +4,8 @@ import Testing
 /// Drives the real `photos` binary in a real terminal (tmux), as a person would.
 @Suite(
     "photos in a terminal",
-    .enabled(if: TmuxSession.isAvailable, "tmux is not installed (.ci/run installs it); skipping the photos end-to-end tests")
+    .enabled(if: TmuxSession.isAvailable, "tmux is not installed (.ci/run installs it); skipping the photos end-to-end tests"),
+    .takingTurns
 )
 struct PhotosEndToEndTests {
     private let executable: URL

@@ -9,7 +9,8 @@ import Darwin
 /// Drives the real `scoreboard` binary in a real terminal (tmux), as a person would.
 @Suite(
     "scoreboard in a terminal",
-    .enabled(if: TmuxSession.isAvailable, "tmux is not installed (.ci/run installs it); skipping the scoreboard end-to-end tests")
+    .enabled(if: TmuxSession.isAvailable, "tmux is not installed (.ci/run installs it); skipping the scoreboard end-to-end tests"),
+    .takingTurns
 )
 struct ScoreboardEndToEndTests {
     private let executable: URL

@@ -12,7 +12,8 @@ import Darwin
 @Suite(
     "the terminal toolkit in a terminal",
     .serialized,
-    .enabled(if: JobControlShell.isAvailable, "tmux or bash is not installed (.ci/run installs them); skipping")
+    .enabled(if: JobControlShell.isAvailable, "tmux or bash is not installed (.ci/run installs them); skipping"),
+    .takingTurns
 )
 struct TerminalToolkitEndToEndTests {
     private func executable(_ name: String) throws -> URL {

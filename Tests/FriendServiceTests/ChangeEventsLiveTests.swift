@@ -42,7 +42,7 @@ struct ChangeEventsLiveTests {
             try? await first.shutdown()
             try? await second.shutdown()
             guard let location = try? PostgresLocation(url: url) else { return }
-            let store = PostgresFriendStore(location: location)
+            let store = PostgresFriendStore(location: location, leaseTimeout: PostgresTestDatabase.leaseTimeout)
             try? await store.dropSchema()
             try? await store.close()
         }

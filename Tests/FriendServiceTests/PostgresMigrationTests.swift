@@ -9,7 +9,9 @@ import Testing
 @Suite(.enabled(if: PostgresTestDatabase.url != nil, "PostgreSQL migrations NOT checked: set FRIENDSERVICE_TEST_POSTGRES_URL"))
 struct PostgresMigrationTests {
     @Test func aVersionTwoSchemaIsFoldedAgainAndFindsDigitsAnywhere() async throws {
-        let store = PostgresFriendStore(location: try PostgresLocation(url: PostgresTestDatabase.freshSchemaURL()))
+        let store = PostgresFriendStore(
+            location: try PostgresLocation(url: PostgresTestDatabase.freshSchemaURL()), leaseTimeout: PostgresTestDatabase.leaseTimeout
+        )
         let outcome = await Result.capturing {
             try await store.transaction { connection in
                 _ = try await connection.query(store.sql("CREATE SCHEMA %s"), logger: store.logger)

@@ -50,6 +50,10 @@ enum PostgresTestDatabase {
         return url
     }
 
+    /// Stores in tests that are not about outages wait longer for a connection than a server does:
+    /// the whole suite runs at once, and a new connection can take over a second on a busy machine.
+    static let leaseTimeout: Duration = .seconds(10)
+
     static func freshSchemaURL() throws -> String {
         let base = try #require(url)
         var components = try #require(URLComponents(string: base))
@@ -60,7 +64,7 @@ enum PostgresTestDatabase {
     }
 
     static func withStore(_ body: (any FriendStore) async throws -> Void) async throws {
-        let store = PostgresFriendStore(location: try PostgresLocation(url: freshSchemaURL()))
+        let store = PostgresFriendStore(location: try PostgresLocation(url: freshSchemaURL()), leaseTimeout: leaseTimeout)
         do {
             try await store.migrate()
             try await body(store)

@@ -11,7 +11,8 @@ import PostgresNIO
 /// `PostgresClient` alone keeps a request waiting while it cannot connect, until its circuit
 /// breaker trips after about a minute, and after an outage it retries on a backoff that grows to a
 /// minute. Here instead:
-/// - a request that gets no connection within its lease timeout fails (503) and starts an outage;
+/// - a request that gets no connection within its lease timeout fails (503); when a connection of
+///   its own cannot reach the database either, an outage starts;
 /// - during an outage every request fails at once, and a probe tries a connection of its own every
 ///   `probeInterval`;
 /// - once the probe gets in, a fresh pool replaces the old one and requests are served again.
@@ -27,6 +28,8 @@ final class PostgresConnector: Sendable {
         /// Why the database is taken to be down; `nil` while it answers.
         var outage: String?
         var probe: Task<Void, Never>?
+        /// A slow lease is being checked with a connection of its own (`startOutageIfUnreachable`).
+        var isCheckingReach = false
         var isClosed = false
     }
 
@@ -75,7 +78,7 @@ final class PostgresConnector: Sendable {
             )
         } catch is LeaseTimedOut {
             let message = "PostgreSQL at \(location) gave no connection within \(leaseTimeout)"
-            startOutage(message)
+            startOutageIfUnreachable(message)
             throw FriendStoreError.unavailable(message)
         } catch let error where Self.isConnectionFailure(error) {
             let message = "PostgreSQL at \(location) is not available: \(Self.plainReason(error))"
@@ -117,6 +120,27 @@ final class PostgresConnector: Sendable {
         )
         if finished == nil {
             logger.warning("PostgreSQL connections did not close within \(Self.closeTimeout)", metadata: ["database": "\(location)"])
+        }
+    }
+
+    /// A slow lease may only mean that every connection is busy (a burst of requests, a loaded
+    /// machine): the outage starts only when a connection of its own cannot reach the database
+    /// either, so load alone never makes the server drop its pool and answer 503 to everyone.
+    private func startOutageIfUnreachable(_ message: String) {
+        let startsCheck = state.withLockedValue { state -> Bool in
+            guard !state.isClosed, state.outage == nil, !state.isCheckingReach else { return false }
+            state.isCheckingReach = true
+            return true
+        }
+        guard startsCheck else { return }
+        Task {
+            let reached = await Result.capturing {
+                try await Self.checkConnection(location, timeout: Self.probeTimeout, logger: logger)
+            }
+            state.withLockedValue { $0.isCheckingReach = false }
+            if case .failure(let error) = reached {
+                startOutage("\(message); a new connection failed too: \(Self.plainReason(error))")
+            }
         }
     }
 

@@ -48,13 +48,15 @@ extension PostgresFriendStore {
     /// database is down. `isLong` lifts the limit on waiting for answers, for work that turns the
     /// statement timeout off (migrating, seeding).
     func withConnection<T: Sendable>(
-        leaseTimeout: Duration = leaseTimeout,
+        leaseTimeout: Duration? = nil,
         isLong: Bool = false,
         _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
         // The server cancels a statement at its statement_timeout: silence well past it means a lost connection.
         let answerTimeout = isLong ? nil : connector.location.timeouts.statementLimit.map { $0 + Self.answerGrace }
-        return try await connector.withConnection(leaseTimeout: leaseTimeout, answerTimeout: answerTimeout, body)
+        return try await connector.withConnection(
+            leaseTimeout: leaseTimeout ?? requestLeaseTimeout, answerTimeout: answerTimeout, body
+        )
     }
 
     static func storedFriend(_ row: PostgresRow) throws -> StoredFriend {
@@ -88,7 +90,7 @@ extension PostgresFriendStore {
 
     /// Runs `body` in a transaction and rethrows its own error rather than the driver's wrapper.
     func transaction<T: Sendable>(
-        leaseTimeout: Duration = leaseTimeout,
+        leaseTimeout: Duration? = nil,
         isLong: Bool = false,
         _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {

@@ -15,18 +15,26 @@ public final class PostgresFriendStore: FriendStore {
     /// How long a request may wait for a pooled connection before it fails with 503 (and the
     /// store starts treating the database as down): `/health` must answer within a second, other
     /// routes within two.
-    static let leaseTimeout: Duration = .milliseconds(1_200)
+    public static let leaseTimeout: Duration = .milliseconds(1_200)
     static let pingLeaseTimeout: Duration = .milliseconds(500)
     /// How long `connect` waits for the database to answer before naming the cause.
     static let startupTimeout: Duration = .seconds(3)
     /// How long past the statement timeout a request waits for an answer before taking the connection for lost.
     static let answerGrace: Duration = .seconds(2)
 
+    /// How long a request waits for a pooled connection here; `leaseTimeout` unless the store was
+    /// opened with another (tests on a busy machine that are not about outages wait longer).
+    let requestLeaseTimeout: Duration
+
     /// Keeps a small pool of connections to the database of `location` until `close()`; connects lazily.
-    public init(location: PostgresLocation, logger: Logger = Logger(label: "friendservice.postgres")) {
+    public init(
+        location: PostgresLocation, logger: Logger = Logger(label: "friendservice.postgres"),
+        leaseTimeout: Duration = PostgresFriendStore.leaseTimeout
+    ) {
         connector = PostgresConnector(location: location, logger: logger)
         self.logger = logger
         self.schema = "\"\(location.schema)\""
+        requestLeaseTimeout = leaseTimeout
     }
 
     /// Opens a store after checking that the database answers, or throws a `DatabaseError` naming
