@@ -39,11 +39,13 @@ final class ScreenStack {
         return canvas
     }
 
-    /// An alert takes every key until it is acknowledged (Enter, Space or Escape). Escape or ←
+    /// An alert takes every key until it is acknowledged (Enter, Space, Escape or a click on its button). Escape or ←
     /// that the screen has no use for goes back to the screen below.
     func handle(_ key: Key) -> KeyResult {
-        if !alerts.isEmpty {
-            if key == .enter || key == .escape || key == .character(" ") { alerts.removeFirst() }
+        if let alert = alerts.first {
+            if key == .enter || key == .escape || key == .character(" ") || key.clickedTarget == .button(alert.buttonTitle) {
+                alerts.removeFirst()
+            }
             return .handled
         }
         guard let top else { return .quit }

@@ -58,6 +58,16 @@ final class FriendFormScreen: Screen {
     func handle(_ key: Key) -> KeyResult {
         if viewModel.conflict.value != nil { return handleConflict(key) }
         if viewModel.discardConfirmation.value != nil { return handleDiscard(key) }
+        switch key.clickedTarget {
+        case .button("SUBMIT")?:
+            viewModel.submitButtonTapped()
+            return .handled
+        case .item(let label)?:
+            if let field = FriendField.allCases.first(where: { $0.displayName == label }) { focus = .field(field) }
+            return .handled
+        default:
+            break
+        }
         switch key {
         case .escape:
             viewModel.cancelButtonTapped()
@@ -79,6 +89,11 @@ final class FriendFormScreen: Screen {
     }
 
     private func handleDiscard(_ key: Key) -> KeyResult {
+        if let question = viewModel.discardConfirmation.value,
+           let choice = ConfirmationBox(question).clickedChoice(key) {
+            if choice == .confirm { viewModel.discardConfirmed() } else { viewModel.discardCancelled() }
+            return .handled
+        }
         switch key {
         case .left, .right, .tab, .backTab:
             discardChoice = discardChoice.toggled
@@ -97,6 +112,10 @@ final class FriendFormScreen: Screen {
     private func handleConflict(_ key: Key) -> KeyResult {
         let choices = ConflictDialog.Choice.allCases
         let index = choices.firstIndex(of: conflictChoice) ?? 0
+        if case .button(let title)? = key.clickedTarget, let clicked = choices.first(where: { $0.title == title }) {
+            conflictChoice = clicked
+            return handleConflict(.enter)
+        }
         switch key {
         case .left, .backTab:
             conflictChoice = choices[(index + choices.count - 1) % choices.count]
@@ -167,10 +186,7 @@ final class FriendFormScreen: Screen {
             ConflictDialog(conflict: conflict, choice: conflictChoice).draw(in: &canvas, at: canvas.bounds)
         } else if let question = viewModel.discardConfirmation.value {
             canvas.cursor = nil
-            ConfirmationBox(
-                title: question.title, message: question.message, confirmTitle: question.confirmTitle,
-                cancelTitle: question.cancelTitle, selection: discardChoice
-            ).draw(in: &canvas, at: canvas.bounds)
+            ConfirmationBox(question, selection: discardChoice).draw(in: &canvas, at: canvas.bounds)
         }
         return canvas
     }

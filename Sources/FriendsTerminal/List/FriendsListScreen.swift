@@ -54,6 +54,17 @@ final class FriendsListScreen: Screen {
         if viewModel.deleteConfirmation.value != nil { return handleConfirmation(key) }
         if search?.isEditing == true { return handleSearch(key) }
         let selected = viewModel.selectedFriendID.value
+        if case .row(let index)? = key.clickedTarget {
+            // A click on a friend's row selects that friend; the placeholder rows have no friend.
+            if let id = viewModel.friendCells.value.indices.contains(index) ? viewModel.friendCells.value[index].friendID : nil {
+                viewModel.friendSelected(id: id)
+            }
+            return .handled
+        }
+        if let step = key.wheelStep {
+            viewModel.selectionMoved(by: step)
+            return .handled
+        }
         switch key {
         case .up, .character("k"): viewModel.selectionMoved(by: -1)
         case .down, .character("j"): viewModel.selectionMoved(by: 1)
@@ -75,6 +86,11 @@ final class FriendsListScreen: Screen {
     }
 
     private func handleConfirmation(_ key: Key) -> KeyResult {
+        if let question = viewModel.deleteConfirmation.value,
+           let choice = ConfirmationBox(question).clickedChoice(key) {
+            if choice == .confirm { viewModel.deleteConfirmed() } else { viewModel.deleteCancelled() }
+            return .handled
+        }
         switch key {
         case .left, .right, .tab, .backTab:
             deleteChoice = deleteChoice.toggled
@@ -151,10 +167,7 @@ final class FriendsListScreen: Screen {
         }
         if let confirmation = viewModel.deleteConfirmation.value {
             canvas.cursor = nil
-            ConfirmationBox(
-                title: confirmation.title, message: confirmation.message,
-                confirmTitle: confirmation.confirmTitle, cancelTitle: confirmation.cancelTitle, selection: deleteChoice
-            ).draw(in: &canvas, at: canvas.bounds)
+            ConfirmationBox(confirmation, selection: deleteChoice).draw(in: &canvas, at: canvas.bounds)
         }
         return canvas
     }
