@@ -89,23 +89,9 @@ final class FriendFormScreen: Screen {
     }
 
     private func handleDiscard(_ key: Key) -> KeyResult {
-        if let question = viewModel.discardConfirmation.value,
-           let choice = ConfirmationBox(question).clickedChoice(key) {
-            if choice == .confirm { viewModel.discardConfirmed() } else { viewModel.discardCancelled() }
-            return .handled
-        }
-        switch key {
-        case .left, .right, .tab, .backTab:
-            discardChoice = discardChoice.toggled
-        case .enter:
-            if discardChoice == .confirm { viewModel.discardConfirmed() } else { viewModel.discardCancelled() }
-        case .character("y"):
-            viewModel.discardConfirmed()
-        case .escape, .character("n"):
-            viewModel.discardCancelled()
-        default:
-            break
-        }
+        guard let question = viewModel.discardConfirmation.value,
+              let answer = ConfirmationBox.Choice.answer(to: key, of: question, focus: &discardChoice) else { return .handled }
+        if answer == .confirm { viewModel.discardConfirmed() } else { viewModel.discardCancelled() }
         return .handled
     }
 

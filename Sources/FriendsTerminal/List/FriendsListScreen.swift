@@ -86,23 +86,9 @@ final class FriendsListScreen: Screen {
     }
 
     private func handleConfirmation(_ key: Key) -> KeyResult {
-        if let question = viewModel.deleteConfirmation.value,
-           let choice = ConfirmationBox(question).clickedChoice(key) {
-            if choice == .confirm { viewModel.deleteConfirmed() } else { viewModel.deleteCancelled() }
-            return .handled
-        }
-        switch key {
-        case .left, .right, .tab, .backTab:
-            deleteChoice = deleteChoice.toggled
-        case .enter:
-            if deleteChoice == .confirm { viewModel.deleteConfirmed() } else { viewModel.deleteCancelled() }
-        case .character("y"):
-            viewModel.deleteConfirmed()
-        case .escape, .character("n"):
-            viewModel.deleteCancelled()
-        default:
-            break
-        }
+        guard let question = viewModel.deleteConfirmation.value,
+              let answer = ConfirmationBox.Choice.answer(to: key, of: question, focus: &deleteChoice) else { return .handled }
+        if answer == .confirm { viewModel.deleteConfirmed() } else { viewModel.deleteCancelled() }
         return .handled
     }
 
