@@ -28,6 +28,18 @@ struct ScoreboardEndToEndTests {
         library = directory.appendingPathComponent("games.json")
     }
 
+    /// From the empty game list: a new game of Bulls (Ann, Bea, Cy) against Hawks (Dan, Eve, Fay).
+    private func createBullsAgainstHawks(in tmux: TmuxSession) async throws {
+        try await tmux.waitForText("No games yet. Press n to start one.")
+        try tmux.sendKeys("n")
+        try await tmux.waitForText("New game")
+        for name in ["Bulls", "Ann", "Bea", "Cy", "Hawks", "Dan", "Eve", "Fay"] {
+            try tmux.sendText(name)
+            try tmux.sendKeys("Tab")
+        }
+        try tmux.sendKeys("Enter")
+    }
+
     private func start() throws -> TmuxSession {
         try TmuxSession.start(
             [executable.path, "--library", library.path],
@@ -43,14 +55,7 @@ struct ScoreboardEndToEndTests {
         let tmux = try start()
         defer { tmux.kill() }
 
-        try await tmux.waitForText("No games yet. Press n to start one.")
-        try tmux.sendKeys("n")
-        try await tmux.waitForText("New game")
-        for name in ["Bulls", "Ann", "Bea", "Cy", "Hawks", "Dan", "Eve", "Fay"] {
-            try tmux.sendText(name)
-            try tmux.sendKeys("Tab")
-        }
-        try tmux.sendKeys("Enter")
+        try await createBullsAgainstHawks(in: tmux)
         let scoreboard = try await tmux.waitForText("[ Start ]")
         #expect(scoreboard.contains("Bulls"))
         #expect(scoreboard.contains("0 - 0"))
@@ -115,14 +120,7 @@ struct ScoreboardEndToEndTests {
         let tmux = try start()
         defer { tmux.kill() }
 
-        try await tmux.waitForText("No games yet. Press n to start one.")
-        try tmux.sendKeys("n")
-        try await tmux.waitForText("New game")
-        for name in ["Bulls", "Ann", "Bea", "Cy", "Hawks", "Dan", "Eve", "Fay"] {
-            try tmux.sendText(name)
-            try tmux.sendKeys("Tab")
-        }
-        try tmux.sendKeys("Enter")
+        try await createBullsAgainstHawks(in: tmux)
         try await tmux.waitForText("[ Start ]")
         try tmux.sendKeys("Space")
         try await tmux.waitForScreen("the clock past 00:00.2") { screen in
