@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "FriendsViewModels", targets: ["FriendsViewModels"]),
         .library(name: "FriendService", targets: ["FriendService"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "WebUI", targets: ["WebUI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
@@ -26,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-clocks.git", from: "1.1.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
     ],
     targets: [
         // Portable core: Foundation only, compiles unchanged into an iOS app.
@@ -61,10 +64,26 @@ let package = Package(
         .target(name: "TerminalUI"),
         .target(name: "FriendsTerminal", dependencies: ["TerminalUI", "FriendsViewModels", "FriendsClient", "FriendsAPI"]),
         .executableTarget(name: "friends", dependencies: [
-            "FriendsTerminal", "TerminalUI", "FriendsAPI", "FriendsClient", "FriendService",
+            "FriendsTerminal", "TerminalUI", "FriendsWeb", "WebUI", "FriendsAPI", "FriendsClient", "FriendService",
+            .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+
+        // Browser views: the toolkit (sessions, templates, pushed fragments, CSRF) and the Friends pages.
+        .target(name: "WebUI", dependencies: [
+            "Binding",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Mustache", package: "swift-mustache"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ], resources: [.copy("Resources/webui.js")]),
+        .target(name: "FriendsWeb", dependencies: [
+            "WebUI", "FriendsViewModels", "FriendsClient", "FriendsAPI", "Binding",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Mustache", package: "swift-mustache"),
+        ], resources: [.copy("Resources/Templates"), .copy("Resources/friends.css")]),
         .target(name: "ScoreboardTerminal", dependencies: ["TerminalUI", "Scoreboard", "Binding"]),
         .executableTarget(name: "scoreboard", dependencies: [
             "ScoreboardTerminal",
@@ -98,6 +117,17 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "FriendsTerminalTests", dependencies: [
             "FriendsTerminal", "FriendsViewModels", "Binding", "FriendsAPI", "FriendsClient", "TerminalUI", "TestSupport",
+        ]),
+        .testTarget(name: "WebUITests", dependencies: [
+            "WebUI", "Binding",
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
+        .testTarget(name: "FriendsWebTests", dependencies: [
+            "FriendsWeb", "WebUI", "FriendsViewModels", "FriendsClient", "FriendsAPI", "Binding", "TestSupport", "FriendService",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "ScoreboardTests", dependencies: [
             "Scoreboard", "Binding", "TestSupport", .product(name: "Clocks", package: "swift-clocks"),

@@ -1,7 +1,6 @@
 import ArgumentParser
-import Foundation
 
-/// `friends`: the Friends terminal app.
+/// `friends`: the Friends app, in the terminal (the default) or in a browser (`friends web`).
 ///
 /// With no `--server` it runs FriendService inside this process, on a free loopback port,
 /// over a SQLite file in the user's data directory, so it works with nothing else running.
@@ -9,40 +8,49 @@ import Foundation
 struct FriendsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "friends",
-        abstract: "Your friends in the terminal: list, search, add, edit and delete them.",
+        abstract: "Your friends: list, search, add, edit and delete them, in the terminal or a browser.",
         discussion: """
             Without --server, the friends are kept in $XDG_DATA_HOME/friends/friends.sqlite \
             (~/.local/share/friends/friends.sqlite when XDG_DATA_HOME is not set).
-            """
+            """,
+        subcommands: [TerminalCommand.self, WebCommand.self],
+        defaultSubcommand: TerminalCommand.self
+    )
+}
+
+/// `friends` (or `friends terminal`): the terminal app.
+struct TerminalCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "terminal",
+        abstract: "Your friends in the terminal (what `friends` alone runs)."
     )
 
-    @Option(help: ArgumentHelp("Use the FriendService at this URL instead of the built-in one.", valueName: "url"))
-    var server: String?
+    @OptionGroup var options: BackendOptions
 
-    @Option(help: ArgumentHelp(
-        "The bearer token the FriendService at --server asks for (or set FRIENDS_TOKEN).", valueName: "token"
-    ))
-    var token: String?
+    func run() async throws {
+        try await FriendsLauncher(backend: options.backend, addsDemoFriends: options.demo).run()
+    }
+}
 
-    @Flag(help: "Fill an empty friends list with a dozen sample friends.")
-    var demo = false
+/// `friends web`: the same app, served to a browser on this machine.
+struct WebCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "web",
+        abstract: "Your friends in a browser: prints a local address to open. Ctrl-C stops it."
+    )
+
+    @OptionGroup var options: BackendOptions
+
+    @Option(help: ArgumentHelp("The port to serve on (0 picks a free one).", valueName: "port"))
+    var port = 8088
 
     func validate() throws {
-        if let server, ServerAddress(server) == nil {
-            throw ValidationError("--server needs an http:// or https:// URL with a host, such as http://127.0.0.1:8080, not \(server).")
-        }
-        if token != nil, server == nil {
-            throw ValidationError("--token is for a FriendService given with --server; the built-in one needs none.")
+        guard (0...65_535).contains(port) else {
+            throw ValidationError("--port must be between 0 and 65535, not \(port).")
         }
     }
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        let backend: Backend = if let server, let address = ServerAddress(server) {
-            .remote(address, token: token ?? environment["FRIENDS_TOKEN"].flatMap { $0.isEmpty ? nil : $0 })
-        } else {
-            .embedded(DataDirectory.standard(environment: environment))
-        }
-        try await FriendsLauncher(backend: backend, addsDemoFriends: demo).run()
+        try await WebLauncher(backend: options.backend, addsDemoFriends: options.demo, port: port).run()
     }
 }

@@ -23,7 +23,7 @@ struct FriendsLauncher {
         // The embedded server must not write logs over the screen.
         LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
 
-        let (client, embedded) = try await connect()
+        let (client, embedded) = try await backend.connect()
         let outcome: Result<ExitReason, any Error>
         do {
             if addsDemoFriends { try await DemoFriends.addIfEmpty(using: client) }
@@ -39,18 +39,6 @@ struct FriendsLauncher {
             Self.endProcess(by: signal)
         }
         _ = try outcome.get()
-    }
-
-    /// The client for the backend, and the embedded server when the app started one.
-    private func connect() async throws(LaunchError) -> (AppServerClient, EmbeddedFriendService?) {
-        switch backend {
-        case .embedded(let directory):
-            let service = try await EmbeddedFriendService.start(in: directory)
-            return (AppServerClient(baseURL: service.url, token: service.token), service)
-        case .remote(let address, let token):
-            try await RemoteServerCheck.check(address, token: token)
-            return (AppServerClient(baseURL: address.url, token: token), nil)
-        }
     }
 
     /// Ends the process by `signal`, as if the app had not caught it. The signal may be blocked

@@ -1,0 +1,841 @@
+"""Browser end-to-end test of `friends web`, run by .ci/browser (see there for usage).
+
+Starts a throwaway FriendService (SQLite in a temporary directory, a free loopback port) and
+`friends web` in front of it, then drives headless Chromium through the app in two passes, each on
+fresh servers and a fresh database: one with JavaScript (the live page: pushed regions, live
+search, changes made elsewhere appearing) and one with JavaScript turned off (plain forms and
+redirects). The pass with JavaScript drives the page at 1280x800, the one without at 375x812;
+every screen is photographed at both sizes, and must fit their width.
+
+Each pass covers: the empty list, adding a friend (a field's message for a bad email first),
+search, a friend's details, updating a friend, a conflict between two browser sessions (separate
+profiles, so separate cookies) resolved with "Keep mine", deleting with confirmation (Cancel, then
+Delete), friends whose names are markup showing as text (no alert, no element made of them),
+labels on every input, the delete dialog's focus, Tab reaching the Add link, a new session opening
+a friend's page and form from their addresses, and no error in the browser console. The pass with
+JavaScript also checks that friends created and updated through the FriendService API show in the
+open page without reloading it.
+
+Prints one line per step. A failure prints what was expected and what the page showed, saves
+FAILED-<pass>-<step>.png beside the screenshots and ends its pass; the other pass still runs, and
+the exit status is 1.
+"""
+
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.common.exceptions import (
+    NoAlertPresentException,
+    NoSuchElementException,
+    StaleElementReferenceException,
+    WebDriverException,
+)
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+DESKTOP = (1280, 800)
+PHONE = (375, 812)
+SIZES = (DESKTOP, PHONE)
+WAIT = 10            # seconds any one wait may take
+START_WAIT = 30      # seconds a server may take to start
+RUN_LIMIT = 240      # seconds the whole test may take
+
+# Texts the view models show (FriendsViewModels).
+NO_FRIENDS = "No friends yet. Choose Add to add your first friend."
+EMAIL_MESSAGE = "Email must be empty or an address like name@example.com."
+SCRIPT_NAME = "<script>alert(1)</script>"
+IMG_NAME = '"><img src=x onerror=alert(2)>'
+
+
+class Failure(Exception):
+    """A check failed: `expected` says what the test waited for; `browser` is the page to show."""
+
+    def __init__(self, expected, browser=None):
+        super().__init__(expected)
+        self.expected = expected
+        self.browser = browser
+
+
+def log(text):
+    print(f"browser: {text}", flush=True)
+
+
+class TimeLimit(Failure):
+    """The whole test took too long: nothing more runs."""
+
+
+def on_time_limit(signum, frame):
+    raise TimeLimit(f"the whole test to finish within {RUN_LIMIT} s")
+
+
+def on_termination(signum, frame):
+    raise SystemExit(128 + signum)
+
+
+# --- Servers ------------------------------------------------------------------------------------
+
+class Servers:
+    """A FriendService over a new SQLite file and `friends web` in front of it."""
+
+    def __init__(self, friends_bin, friendservice_bin, directory):
+        self.directory = directory
+        self.processes = []
+        self.service_log = directory / "friendservice.log"
+        self.web_log = directory / "friends-web.log"
+        self.web_out = directory / "friends-web.out"
+        self.start_service(friendservice_bin)
+        self.start_web(friends_bin)
+
+    def start_service(self, binary):
+        database = self.directory / "friends.sqlite"
+        self.spawn("friendservice", [binary, "serve", "--hostname", "127.0.0.1", "--port", "0", "--database", f"sqlite:{database}"],
+                   stdout=self.service_log, stderr=self.service_log)
+        address = self.wait_for_line(self.service_log, r"address=(\S+).*FriendService listening", "FriendService")
+        self.service = f"http://{address}"
+        self.api = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+    def start_web(self, binary):
+        self.spawn("friends web", [binary, "web", "--server", self.service, "--port", "0"], stdout=self.web_out, stderr=self.web_log)
+        self.web = self.wait_for_line(self.web_out, r"Friends is open at (http://\S+?)/? ", "friends web")
+
+    def spawn(self, name, argv, stdout, stderr):
+        out = open(stdout, "ab")
+        err = out if stderr == stdout else open(stderr, "ab")
+        try:
+            process = subprocess.Popen([str(a) for a in argv], stdin=subprocess.DEVNULL, stdout=out, stderr=err,
+                                       start_new_session=True)
+        finally:
+            out.close()
+            err.close()
+        self.processes.append((name, process))
+
+    def wait_for_line(self, path, pattern, name):
+        _, process = self.processes[-1]
+        deadline = time.monotonic() + START_WAIT
+        while time.monotonic() < deadline:
+            match = re.search(pattern, path.read_text(errors="replace"))
+            if match:
+                return match.group(1)
+            if process.poll() is not None:
+                raise Failure(f"{name} to start; it exited with {process.returncode}:\n{self.tail(path)}")
+            time.sleep(0.1)
+        raise Failure(f"{name} to say where it listens within {START_WAIT} s:\n{self.tail(path)}")
+
+    @staticmethod
+    def tail(path, lines=15):
+        try:
+            text = "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            text = ""
+        return text or "(no output)"
+
+    def logs(self):
+        return (f"--- friends web (last lines) ---\n{self.tail(self.web_log)}\n"
+                f"--- friendservice (last lines) ---\n{self.tail(self.service_log)}")
+
+    def stop(self):
+        for name, process in reversed(self.processes):
+            if process.poll() is None:
+                process.terminate()
+                try:
+                    process.wait(timeout=5)
+                except subprocess.TimeoutExpired:
+                    log(f"(warning: {name} did not stop within 5 s of SIGTERM; killed)")
+                    process.kill()
+                    process.wait()
+        self.processes = []
+
+    # The FriendService API, as another client changing friends would use it.
+
+    def request(self, method, path, body=None, headers=None):
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.service + path, data=data, method=method,
+                                         headers={"Content-Type": "application/json", **(headers or {})})
+        try:
+            with self.api.open(request, timeout=WAIT) as response:
+                text = response.read()
+                return response.status, response.headers, json.loads(text) if text else None
+        except urllib.error.HTTPError as error:
+            return error.code, error.headers, None
+
+    def create(self, firstname, lastname, phonenumber=""):
+        status, _, friend = self.request("POST", "/friends",
+                                         {"firstname": firstname, "lastname": lastname, "phonenumber": phonenumber})
+        if status != 201:
+            raise Failure(f"POST /friends to create {firstname} {lastname} with 201, not {status}")
+        return friend
+
+    def friend(self, friend_id):
+        status, headers, friend = self.request("GET", f"/friends/{friend_id}")
+        return status, headers.get("ETag"), friend
+
+    def update(self, friend_id, fields):
+        status, etag, _ = self.friend(friend_id)
+        if status != 200:
+            raise Failure(f"GET /friends/{friend_id} with 200 before updating it, not {status}")
+        status, _, friend = self.request("PATCH", f"/friends/{friend_id}", fields, {"If-Match": etag})
+        if status != 200:
+            raise Failure(f"PATCH /friends/{friend_id} with 200, not {status}")
+        return friend
+
+
+# --- One browser session ------------------------------------------------------------------------
+
+def chrome_options(scripted, size):
+    options = webdriver.ChromeOptions()
+    binary = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    if binary:
+        options.binary_location = binary
+    for argument in ("--headless=new", "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check",
+                     "--disable-extensions", "--disable-background-networking", "--disable-sync",
+                     "--disable-component-update", "--password-store=basic", "--no-proxy-server",
+                     f"--window-size={size[0]},{size[1] + 200}"):
+        options.add_argument(argument)
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        options.add_argument("--no-sandbox")  # Chromium's sandbox refuses to run as root
+    if not scripted:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    # An alert stays open, so the test sees it instead of the driver dismissing it.
+    options.unhandled_prompt_behavior = "ignore"
+    return options
+
+
+class Browser:
+    """One headless Chromium with its own profile (so its own cookies and session)."""
+
+    def __init__(self, scripted, size, base, shots, name):
+        self.scripted = scripted
+        self.mode = "js" if scripted else "nojs"
+        self.name = name
+        self.base = base
+        self.shots = shots
+        self.size = size
+        driver_path = os.environ.get("CHROMEDRIVER") or shutil.which("chromedriver")
+        if not driver_path:
+            raise Failure("chromedriver on the PATH (Debian: chromium-driver)")
+        self.driver = webdriver.Chrome(options=chrome_options(scripted, size),
+                                       service=Service(executable_path=driver_path, log_output=subprocess.DEVNULL))
+        try:
+            self.driver.set_page_load_timeout(WAIT * 2)
+            self.driver.set_script_timeout(WAIT)
+            self.resize(size)
+        except BaseException:
+            self.quit()
+            raise
+
+    def quit(self):
+        try:
+            self.driver.quit()
+        except Exception:  # the browser is gone already
+            pass
+
+    # Reading the page. Scripts read it whole, so a region the app replaces meanwhile is no trouble.
+
+    def js(self, script, *args):
+        return self.driver.execute_script(script, *args)
+
+    def text(self, css):
+        return self.js("var e = document.querySelector(arguments[0]);"
+                       "return e ? e.textContent.replace(/\\s+/g, ' ').trim() : null;", css)
+
+    def value(self, css):
+        return self.js("var e = document.querySelector(arguments[0]); return e ? e.value : null;", css)
+
+    def path(self):
+        return self.js("return location.pathname;")
+
+    def rows(self):
+        return self.js("""
+            return Array.from(document.querySelectorAll('#list-rows li.row')).map(function (li) {
+              var name = li.querySelector('a.name'), phone = li.querySelector('.phone');
+              return {id: li.id, name: name ? name.textContent : null, phone: phone ? phone.textContent : null,
+                      text: li.textContent.replace(/\\s+/g, ' ').trim()};
+            });""")
+
+    def row(self, name):
+        return next((row for row in self.rows() if row["name"] == name), None)
+
+    def names(self):
+        return [row["name"] for row in self.rows() if row["name"] is not None]
+
+    def detail_line(self, label):
+        return self.js("""
+            var terms = document.querySelectorAll('#detail dt');
+            for (var i = 0; i < terms.length; i++) {
+              if (terms[i].textContent.trim() === arguments[0]) {
+                var d = terms[i].nextElementSibling; return d ? d.textContent.trim() : null;
+              }
+            }
+            return null;""", label)
+
+    def snippet(self):
+        try:
+            return self.js("var m = document.querySelector('main') || document.body;"
+                           "return m ? m.innerText : document.documentElement.outerHTML;")[:1500]
+        except WebDriverException as error:
+            return f"(could not read the page: {error.msg})"
+
+    # Waiting and acting.
+
+    def wait(self, expected, condition, timeout=WAIT):
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                result = condition()
+                if result:
+                    return result
+            except (StaleElementReferenceException, NoSuchElementException):
+                pass
+            if time.monotonic() > deadline:
+                raise Failure(expected, self)
+            time.sleep(0.1)
+
+    def wait_text(self, css, text, timeout=WAIT):
+        self.wait(f"{css} to say {text!r}", lambda: self.text(css) == text, timeout)
+
+    def wait_path(self, path):
+        self.wait(f"the address to be {path}", lambda: self.path() == path)
+
+    def open(self, path):
+        self.driver.get(self.base + path)
+
+    def click(self, css, what=None):
+        def attempt():
+            element = self.driver.find_element(By.CSS_SELECTOR, css)
+            if not element.is_enabled():
+                return False
+            element.click()
+            return True
+        self.wait(f"{what or css} to be there and enabled, to click it", attempt)
+
+    def fill(self, css, text):
+        """Types like a person: selects what the field holds and types over it."""
+        def attempt():
+            element = self.driver.find_element(By.CSS_SELECTOR, css)
+            element.click()
+            element.send_keys(Keys.CONTROL, "a")
+            element.send_keys(text if text else Keys.DELETE)
+            return True
+        self.wait(f"{css} to be there, to type into it", attempt)
+        if self.scripted:
+            time.sleep(0.3)  # the script sends a field 120 ms after its last key
+        self.wait(f"{css} to hold {text!r}", lambda: self.value(css) == text)
+
+    def submit_form(self):
+        self.click('button[name="action"][value="save"]', "the form's Submit button")
+
+    def mark(self):
+        """Marks the document; `still_marked` is true until the browser loads another one."""
+        self.js("window.friendsTestMark = 'still here';")
+
+    def still_marked(self):
+        return self.js("return window.friendsTestMark === 'still here';")
+
+    # Checks every page gets.
+
+    def check_safe(self):
+        """Nothing a friend's name holds ran or became an element."""
+        try:
+            alert = self.driver.switch_to.alert
+            text = alert.text
+        except NoAlertPresentException:
+            pass
+        else:
+            raise Failure(f"no alert to open, but one says {text!r}", self)
+        found = self.js("""
+            var imgs = Array.from(document.querySelectorAll('img')).filter(function (i) { return i.getAttribute('src') === 'x'; });
+            var scripts = Array.from(document.scripts).filter(function (s) { return !/\\/webui\\/webui\\.js$/.test(s.src); });
+            return imgs.map(function (i) { return i.outerHTML; }).concat(scripts.map(function (s) { return s.outerHTML; }));""")
+        if found:
+            raise Failure(f"no element made of a friend's name, but found {found}", self)
+
+    def check_labels(self):
+        unlabelled = self.js("""
+            return Array.from(document.querySelectorAll('input:not([type=hidden]), textarea, select')).filter(function (e) {
+              if ((e.getAttribute('aria-label') || '').trim()) { return false; }
+              var by = e.getAttribute('aria-labelledby');
+              if (by && by.split(/\\s+/).some(function (id) { var l = document.getElementById(id); return l && l.textContent.trim(); })) { return false; }
+              return !Array.from(e.labels || []).some(function (l) { return l.textContent.trim(); });
+            }).map(function (e) { return e.outerHTML; });""")
+        if unlabelled:
+            raise Failure(f"every input to have a label; these have none: {unlabelled}", self)
+
+    def focused_button(self, region):
+        return self.js("""
+            var a = document.activeElement;
+            return a && a.tagName === 'BUTTON' && a.closest(arguments[0]) ? a.textContent.trim() : null;""", region)
+
+    def console_errors(self):
+        return [entry for entry in self.driver.get_log("browser") if entry.get("level") == "SEVERE"]
+
+    def check_console(self):
+        errors = self.console_errors()
+        if errors:
+            raise Failure("no error in the browser console; it has:\n  "
+                          + "\n  ".join(entry["message"] for entry in errors), self)
+
+    # Screenshots.
+
+    def resize(self, size):
+        width, height = size
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+
+    def shoot(self, screen):
+        """The screen at both sizes (this browser's own size first), then back to its own."""
+        for size in sorted(SIZES, key=lambda s: s != self.size):
+            self.resize(size)
+            time.sleep(0.2)
+            overflow = self.js("return document.documentElement.scrollWidth - window.innerWidth;")
+            name = f"{self.mode}-{screen}-{size[0]}x{size[1]}.png"
+            self.driver.save_screenshot(str(self.shots / name))
+            if overflow > 0:
+                raise Failure(f"{screen} at {size[0]}x{size[1]} to fit the width; it is {overflow}px wider "
+                              f"(see {name})", self)
+        self.resize(self.size)
+
+
+# --- The scenario -------------------------------------------------------------------------------
+
+class Run:
+    """One pass through the app, with or without JavaScript, on its own servers and database."""
+
+    def __init__(self, scripted, servers, shots):
+        self.scripted = scripted
+        self.mode = "js" if scripted else "nojs"
+        self.servers = servers
+        self.shots = shots
+        self.size = DESKTOP if scripted else PHONE
+        self.browsers = []
+        self.step_name = "start"
+        self.steps = 0
+        self.a = None
+
+    def browser(self, name):
+        browser = Browser(self.scripted, self.size, self.servers.web, self.shots, name)
+        self.browsers.append(browser)
+        return browser
+
+    def close(self):
+        for browser in self.browsers:
+            browser.quit()
+        self.browsers = []
+
+    def step(self, name):
+        # The console of the step before must be clean before the next step starts.
+        for browser in self.browsers:
+            browser.check_console()
+        self.step_name = name
+        self.steps += 1
+        log(f"{self.mode} {self.size[0]}x{self.size[1]}: {name}")
+
+    def run(self):
+        self.step("the list, empty")
+        a = self.a = self.browser("first session")
+        a.open("/")
+        a.wait_text("#list-rows li.row.empty", NO_FRIENDS)
+        a.wait_text("#list-title", "Your Friends (0)")
+        scripted = a.js("return document.documentElement.classList.contains('scripted');")
+        if scripted != self.scripted:
+            raise Failure(f"the page's script to {'run' if self.scripted else 'stay off'}", a)
+        a.check_labels()
+        a.shoot("list-empty")
+
+        self.step("keyboard: Tab reaches the Add link")
+        a.js("if (document.activeElement) { document.activeElement.blur(); }")
+        for _ in range(10):
+            ActionChains(a.driver).send_keys(Keys.TAB).perform()
+            if a.js("return document.activeElement.matches('a[href=\"/friends/new\"]');"):
+                break
+        else:
+            raise Failure("ten presses of Tab to reach the Add Friend link", a)
+
+        ada = self.add_friend()
+        self.friends_added_elsewhere()
+        self.search()
+        self.detail(ada)
+        self.edit(ada)
+        self.conflict(ada)
+        self.delete(ada)
+        if self.scripted:
+            self.live()
+        self.escaping()
+        self.deep_links()
+        for browser in self.browsers:
+            browser.check_console()
+        log(f"{self.mode}: passed {self.steps} steps")
+
+    def add_friend(self):
+        a = self.a
+        self.step("add: a bad email shows the field's message")
+        a.click('a[href="/friends/new"]', "the Add Friend link")
+        a.wait_path("/friends/new")
+        a.wait_text("main h1", "Add Friend")
+        a.check_labels()
+        a.fill("#firstname", "Ada")
+        a.fill("#lastname", "Lovelace")
+        a.fill("#phonenumber", "0501234567")
+        a.fill("#email", "ada@")
+        if self.scripted:
+            # The message shows as the user types; Submit waits for valid input.
+            a.wait_text("#email-message", EMAIL_MESSAGE)
+            a.wait("Submit to be disabled while the email is bad",
+                   lambda: not a.driver.find_element(By.CSS_SELECTOR, 'button[value="save"]').is_enabled())
+        else:
+            a.submit_form()
+            a.wait_text("#email-message", EMAIL_MESSAGE)
+            if a.js("return document.getElementById('email').getAttribute('aria-invalid');") != "true":
+                raise Failure("the email field to be marked aria-invalid", a)
+            for field, text in (("firstname", "Ada"), ("lastname", "Lovelace"), ("phonenumber", "0501234567")):
+                if a.value(f"#{field}") != text:
+                    raise Failure(f"#{field} to keep {text!r} after the failed submit", a)
+                if a.text(f"#{field}-message"):
+                    raise Failure(f"no message beside the valid {field}", a)
+        a.shoot("add-errors")
+
+        self.step("add: fix the email and submit")
+        a.fill("#email", "ada@example.com")
+        if self.scripted:
+            a.wait("the email's message to go as the email is fixed", lambda: a.text("#email-message") == "")
+        a.submit_form()
+        a.wait_path("/")
+        a.wait_text("#status", "Added Ada Lovelace.")
+        row = a.wait("a row for Ada Lovelace", lambda: a.row("Ada Lovelace"))
+        if row["phone"] != "0501234567":
+            raise Failure(f"Ada Lovelace's row to show 0501234567, not {row['phone']!r}", a)
+        a.wait_text("#list-title", "Your Friends (1)")
+        return int(row["id"].removeprefix("friend-"))
+
+    def friends_added_elsewhere(self):
+        a = self.a
+        if self.scripted:
+            self.step("live: friends created through the API appear without reloading")
+            a.mark()
+        else:
+            self.step("friends created through the API appear after Refresh")
+        for first, last, phone in (("Grace", "Hopper", "0301234567"), ("Adam", "Smith", "0401234567"),
+                                   ("Adaeze", "Okafor", "0601234567")):
+            self.servers.create(first, last, phone)
+        if not self.scripted:
+            a.click('button[value="refresh"]', "Refresh")
+        want = ["Grace Hopper", "Ada Lovelace", "Adaeze Okafor", "Adam Smith"]
+        a.wait(f"the rows {want}", lambda: a.names() == want)
+        a.wait_text("#list-title", "Your Friends (4)")
+        if self.scripted and not a.still_marked():
+            raise Failure("the page not to reload", a)
+        a.shoot("list")
+
+    def search(self):
+        a = self.a
+        matches = ["Ada Lovelace", "Adaeze Okafor", "Adam Smith"]
+        everyone = ["Grace Hopper", "Ada Lovelace", "Adaeze Okafor", "Adam Smith"]
+        if self.scripted:
+            self.step("search: typing updates the rows without submitting")
+            a.mark()
+            a.fill("#q", "ada")
+        else:
+            self.step("search: submitting the search form")
+            a.fill("#q", "ada")
+            a.click('button[value="search"]', "Search")
+        a.wait_text("#search-summary", "3 matches for 'ada'")
+        a.wait(f"the rows {matches}", lambda: a.names() == matches)
+        if self.scripted and not (a.still_marked() and a.path() == "/"):
+            raise Failure("the search not to load another page", a)
+        a.shoot("search")
+
+        self.step("search: nobody matches")
+        a.fill("#q", "xyz")
+        if not self.scripted:
+            a.click('button[value="search"]', "Search")
+        a.wait_text("#list-rows li.row.empty", "No friends match 'xyz'")
+        if a.names():
+            raise Failure("no friend's row while nobody matches", a)
+
+        self.step("search: clearing it shows everyone")
+        if self.scripted:
+            a.fill("#q", "")
+        else:
+            a.click('button[value="clearSearch"]', "Clear")
+        a.wait(f"the rows {everyone}", lambda: a.names() == everyone)
+        a.wait("the search summary to go", lambda: a.text("#search-summary") == "")
+        if a.value("#q") != "":
+            raise Failure("the search box to be empty", a)
+
+    def detail(self, ada):
+        a = self.a
+        self.step("detail: a friend's page")
+        a.click(f'#friend-{ada} a.name', "Ada Lovelace's name")
+        a.wait_path(f"/friends/{ada}")
+        a.wait_text("#detail h1", "Ada Lovelace")
+        for label, text in (("Phone", "0501234567"), ("Email", "ada@example.com")):
+            a.wait(f"the detail's {label} to be {text!r}", lambda: a.detail_line(label) == text)
+        # The avatar comes from the FriendService; until it has, the initials stand in.
+        try:
+            a.wait("the avatar image", lambda: a.js(
+                "var i = document.querySelector('#detail .avatar img');"
+                "return !!i && i.getAttribute('src').indexOf('data:image/svg+xml;base64,') === 0 && i.complete && i.naturalWidth > 0;"),
+                timeout=3)
+        except Failure:
+            if a.text("#detail .avatar .initials") != "AL":
+                raise Failure("the avatar image or the initials AL", a)
+            log(f"{self.mode}: (the detail shows the initials: the avatar had not loaded)")
+        a.shoot("detail")
+
+    def edit(self, ada):
+        a = self.a
+        self.step("edit: change the phone and save")
+        a.click(f'#detail a[href="/friends/{ada}/edit"]', "Edit")
+        a.wait_path(f"/friends/{ada}/edit")
+        a.wait_text("main h1", "Update Friend")
+        a.wait("the form to hold Ada's phone", lambda: a.value("#phonenumber") == "0501234567")
+        if a.value("#firstname") != "Ada" or a.value("#email") != "ada@example.com":
+            raise Failure("the form to hold Ada's name and email", a)
+        a.check_labels()
+        a.fill("#phonenumber", "0507654321")
+        a.shoot("edit")
+        a.submit_form()
+        a.wait_path(f"/friends/{ada}")
+        a.wait("the detail's phone to be 0507654321", lambda: a.detail_line("Phone") == "0507654321")
+        self.expect_stored(ada, "0507654321", a)
+
+    def conflict(self, ada):
+        a = self.a
+        self.step("conflict: a second session opens the same form")
+        b = self.browser("second session")
+        b.open("/")
+        b.click('a[aria-label="Edit Ada Lovelace"]', "Edit in Ada's row")
+        b.wait_path(f"/friends/{ada}/edit")
+        b.wait_text("main h1", "Update Friend")
+        b.wait("the second session's form to hold the phone", lambda: b.value("#phonenumber") == "0507654321")
+
+        self.step("conflict: the first session saves a new phone")
+        a.click(f'#detail a[href="/friends/{ada}/edit"]', "Edit")
+        a.wait_path(f"/friends/{ada}/edit")
+        a.wait("the form to hold the phone", lambda: a.value("#phonenumber") == "0507654321")
+        a.fill("#phonenumber", "0501111111")
+        a.submit_form()
+        a.wait_path(f"/friends/{ada}")
+        a.wait("the detail's phone to be 0501111111", lambda: a.detail_line("Phone") == "0501111111")
+        if self.scripted:
+            b.wait_text("#form-notice", "Ada Lovelace was changed elsewhere. Saving shows what changed.")
+
+        self.step("conflict: the second session saves another phone and sees theirs vs mine")
+        b.fill("#phonenumber", "0502222222")
+        b.submit_form()
+        b.wait_text("#conflict-title", "Ada Lovelace was changed elsewhere.")
+        table = b.js("""
+            return Array.from(document.querySelectorAll('#form-dialog table.conflict tbody tr')).map(function (tr) {
+              return Array.from(tr.children).map(function (c) { return c.textContent.trim(); });
+            });""")
+        if table != [["Phone number", "0501111111", "0502222222"]]:
+            raise Failure(f"the conflict to show Phone number: theirs 0501111111, mine 0502222222; it shows {table}", b)
+        buttons = b.js("return Array.from(document.querySelectorAll('#form-dialog button')).map(function (x) { return x.textContent.trim(); });")
+        if buttons != ["Keep theirs", "Keep mine", "Edit on"]:
+            raise Failure(f"the buttons Keep theirs, Keep mine, Edit on; they are {buttons}", b)
+        b.wait("the focus on a button of the conflict dialog", lambda: b.focused_button("#form-dialog"))
+        b.shoot("conflict")
+
+        self.step("conflict: Keep mine saves")
+        b.click('#form-dialog button[value="keepMine"]', "Keep mine")
+        b.wait_path("/")
+        b.wait_text("#status", "Saved Ada Lovelace.")
+        row = b.wait("Ada's row", lambda: b.row("Ada Lovelace"))
+        if row["phone"] != "0502222222":
+            raise Failure(f"the second session's row to show 0502222222, not {row['phone']!r}", b)
+        self.expect_stored(ada, "0502222222", b)
+        b.check_console()
+        if self.scripted:
+            a.wait("the first session's detail to show 0502222222 without reloading",
+                   lambda: a.detail_line("Phone") == "0502222222")
+        else:
+            a.driver.refresh()
+            a.wait("the first session's detail to show 0502222222 after reloading",
+                   lambda: a.detail_line("Phone") == "0502222222")
+        self.browsers.remove(b)
+        b.quit()
+
+    def delete(self, ada):
+        a = self.a
+        self.step("delete: the question, then Cancel keeps the friend")
+        a.click("a.back", "← Friends")
+        a.wait_path("/")
+        a.wait("Ada's row with the phone saved last",
+               lambda: (a.row("Ada Lovelace") or {}).get("phone") == "0502222222")
+        a.click('button[aria-label="Delete Ada Lovelace"]', "Delete for Ada Lovelace")
+        a.wait_text("#confirm-title", "Delete Friend")
+        a.wait_text("#confirm-message", "Remove Ada Lovelace?")
+        buttons = a.js("return Array.from(document.querySelectorAll('#dialog button')).map(function (x) { return x.textContent.trim(); });")
+        if buttons != ["Delete", "Cancel"]:
+            raise Failure(f"the buttons Delete and Cancel; they are {buttons}", a)
+        a.wait("the focus on a button of the delete dialog", lambda: a.focused_button("#dialog"))
+        a.shoot("delete")
+        a.click('#dialog button[value="cancelDelete"]', "Cancel")
+        a.wait("the dialog to close", lambda: a.js("return !document.querySelector('#dialog .dialog');"))
+        if not a.row("Ada Lovelace"):
+            raise Failure("Ada Lovelace's row to stay after Cancel", a)
+
+        self.step("delete: Delete removes the friend")
+        a.click('button[aria-label="Delete Ada Lovelace"]', "Delete for Ada Lovelace")
+        a.wait_text("#confirm-message", "Remove Ada Lovelace?")
+        a.click('#dialog button[value="confirmDelete"]', "Delete in the dialog")
+        a.wait_text("#status", "Removed Ada Lovelace.")
+        a.wait("Ada's row to go", lambda: a.row("Ada Lovelace") is None)
+        a.wait_text("#list-title", "Your Friends (3)")
+        status, _, _ = self.servers.friend(ada)
+        if status != 404:
+            raise Failure(f"GET /friends/{ada} to answer 404 after the delete, not {status}", a)
+
+    def live(self):
+        a = self.a
+        self.step("live: a friend created through the API appears in the open list")
+        a.mark()
+        created = self.servers.create("Katherine", "Johnson", "0701234567")
+        a.wait("Katherine Johnson's row", lambda: a.row("Katherine Johnson"))
+        a.wait_text("#list-title", "Your Friends (4)")
+
+        self.step("live: a friend updated through the API changes its row")
+        self.servers.update(created["id"], {"phonenumber": "0709876543"})
+        a.wait("Katherine Johnson's row to show 0709876543",
+               lambda: (a.row("Katherine Johnson") or {}).get("phone") == "0709876543")
+        if not a.still_marked():
+            raise Failure("the page not to reload", a)
+
+    def escaping(self):
+        a = self.a
+        self.step("escaping: names made of markup show as text in the list")
+        evil = [self.servers.create(SCRIPT_NAME, "Script"), self.servers.create(IMG_NAME, "Img")]
+        if not self.scripted:
+            a.click('button[value="refresh"]', "Refresh")
+        for friend in evil:
+            name = f"{friend['firstname']} {friend['lastname']}"
+            a.wait(f"a row whose name reads {name!r}", lambda: a.row(name))
+        a.check_safe()
+        a.driver.refresh()
+        for friend in evil:
+            name = f"{friend['firstname']} {friend['lastname']}"
+            a.wait(f"after reloading, a row whose name reads {name!r}", lambda: a.row(name))
+        a.check_safe()
+
+        for friend in evil:
+            name = f"{friend['firstname']} {friend['lastname']}"
+            self.step(f"escaping: the detail and form of {name!r}")
+            a.click(f'#friend-{friend["id"]} a.name', f"the name {name!r}")
+            a.wait_path(f"/friends/{friend['id']}")
+            a.wait_text("#detail h1", name)
+            a.check_safe()
+            a.click(f'#detail a[href="/friends/{friend["id"]}/edit"]', "Edit")
+            a.wait_path(f"/friends/{friend['id']}/edit")
+            a.wait(f"the first name field to hold {friend['firstname']!r}",
+                   lambda: a.value("#firstname") == friend["firstname"])
+            a.check_safe()
+            a.click('button[value="cancel"]', "Cancel")
+            a.wait_path(f"/friends/{friend['id']}")
+            a.click("a.back", "← Friends")
+            a.wait_path("/")
+            a.wait(f"the row {name!r}", lambda: a.row(name))
+            a.check_safe()
+
+    def deep_links(self):
+        self.step("deep links: a new session opens a friend's page and form from their addresses")
+        friend = self.servers.create("Mary", "Somerville", "0801234567")
+        c = self.browser("new session")
+        for path, check in ((f"/friends/{friend['id']}/edit", lambda: c.value("#firstname") == "Mary"),
+                            (f"/friends/{friend['id']}", lambda: c.text("#detail h1") == "Mary Somerville")):
+            c.open(path)
+            c.wait(f"{path} to show Mary Somerville there", lambda: c.path() == path and check())
+        c.check_console()
+        self.browsers.remove(c)
+        c.quit()
+
+    def expect_stored(self, friend_id, phone, browser):
+        status, _, friend = self.servers.friend(friend_id)
+        if status != 200 or friend["phonenumber"] != phone:
+            raise Failure(f"the FriendService to store the phone {phone}; it answers {status} {friend}", browser)
+
+
+# --- Main ---------------------------------------------------------------------------------------
+
+def report(failure, mode, run, servers, shots):
+    where = f"step '{run.step_name}'" if run else "starting the servers"
+    log(f"FAILED ({mode}, {where}): expected {failure.expected}")
+    browser = failure.browser or (run.a if run else None)
+    if browser:
+        try:
+            log(f"  in the {browser.name} at {browser.driver.current_url}; the page shows:")
+            print("    " + browser.snippet().replace("\n", "\n    "), flush=True)
+            slug = re.sub(r"[^a-z0-9]+", "-", run.step_name.lower()).strip("-")
+            name = f"FAILED-{browser.mode}-{slug}.png"
+            browser.driver.save_screenshot(str(shots / name))
+            log(f"  screenshot: {name}")
+            entries = browser.driver.get_log("browser")
+            if entries:
+                log("  browser console:")
+                for entry in entries:
+                    print(f"    {entry['level']}: {entry['message']}", flush=True)
+        except WebDriverException as error:
+            log(f"  (the browser could not show more: {error.msg})")
+    if servers:
+        print(servers.logs(), flush=True)
+
+
+def main(argv):
+    if len(argv) != 4:
+        print("usage: .ci/browser FRIENDS_BIN FRIENDSERVICE_BIN SCREENSHOT_DIR", file=sys.stderr)
+        return 2
+    friends_bin, friendservice_bin = Path(argv[1]).resolve(), Path(argv[2]).resolve()
+    shots = Path(argv[3]).resolve()
+    shots.mkdir(parents=True, exist_ok=True)
+    for old in shots.glob("*.png"):
+        old.unlink()
+
+    signal.signal(signal.SIGTERM, on_termination)
+    signal.signal(signal.SIGALRM, on_time_limit)
+    signal.alarm(RUN_LIMIT)
+    started = time.monotonic()
+    failed = []
+    # A failure ends its pass; the other pass runs anyway, on its own servers and database.
+    for scripted in (True, False):
+        mode = "js" if scripted else "nojs"
+        run = servers = None
+        with tempfile.TemporaryDirectory(prefix="friends-browser-") as directory:
+            try:
+                servers = Servers(friends_bin, friendservice_bin, Path(directory))
+                run = Run(scripted, servers, shots)
+                run.run()
+            except Failure as failure:
+                report(failure, mode, run, servers, shots)
+                failed.append(mode)
+                if isinstance(failure, TimeLimit):
+                    break
+            except WebDriverException as error:
+                report(Failure(f"the browser to do what was asked, but: {error.msg}"), mode, run, servers, shots)
+                failed.append(mode)
+            finally:
+                if run:
+                    run.close()
+                if servers:
+                    servers.stop()
+    signal.alarm(0)
+    took = time.monotonic() - started
+    if failed:
+        log(f"FAILED ({', '.join(failed)}) after {took:.0f} s; screenshots in {shots}")
+        return 1
+    log(f"passed with and without JavaScript in {took:.0f} s; screenshots in {shots}")
+    return 0
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,264 @@
+import Binding
+import FriendsAPI
+import FriendsClient
+import FriendsViewModels
+import WebUI
+
+/// One browser session of the Friends app: the same view models as the terminal app, and the
+/// way between its screens (list, a friend's details, the add and update forms), with alerts over
+/// whatever is shown. It plays the part `FriendsApp` plays in the terminal: links and forms
+/// become view-model inputs, and every output a page draws tells WebUI to push it again.
+@MainActor
+public final class FriendsWebApp: WebApplication {
+    enum Screen {
+        case detail(FriendDetailViewModel, id: Int)
+        case form(FriendFormViewModel, path: FriendsWebPath)
+
+        var path: FriendsWebPath {
+            switch self {
+            case .detail(_, let id): .friend(id)
+            case .form(_, let path): path
+            }
+        }
+    }
+
+    public let isBusy = Bindable(false, skipsEqualValues: true)
+    /// How long opening a friend waits for the list to load it.
+    static let loadingPatience: Duration = .seconds(5)
+    public var onChange: (@MainActor () -> Void)?
+
+    let list: FriendsListViewModel
+    /// The screens over the list, the one shown last.
+    private(set) var screens: [Screen] = []
+    /// Alerts waiting to be acknowledged, oldest first.
+    private(set) var alerts: [Alert] = []
+    /// What the search box holds (the terminal's search line keeps its text the same way).
+    private(set) var searchText = ""
+    private let client: any FriendsProviding
+    private let avatars: ImageLoader<Int>
+    private let feed: FriendChangeFeed?
+    private let pages: FriendsPages
+
+    /// - Parameters:
+    ///   - avatars: the avatar loader, shared by every session.
+    ///   - feed: the live change feed, shared by every session.
+    ///   - pageSize: friends per page of the list.
+    public init(client: any FriendsProviding, avatars: ImageLoader<Int>, feed: FriendChangeFeed?, pages: FriendsPages, pageSize: Int = 50) {
+        self.client = client
+        self.avatars = avatars
+        self.feed = feed
+        self.pages = pages
+        list = FriendsListViewModel(client: client, pageSize: pageSize, feed: feed)
+        list.onOpenFriend = { [weak self] friend in self?.showDetail(of: friend) }
+        list.onAddFriend = { [weak self] in
+            guard let self else { return }
+            self.showForm(FriendFormViewModel(client: self.client), at: .add)
+        }
+        list.onEditFriend = { [weak self] friend in self?.showUpdateForm(for: friend) }
+        list.onShowAlert = { [weak self] alert in self?.show(alert) }
+        watchOutputs(of: list)
+        list.viewAppeared()
+    }
+
+    // MARK: WebApplication
+
+    public var currentPath: String {
+        (screens.last?.path ?? .list).path
+    }
+
+    public func open(path: String) async -> Bool {
+        guard let target = FriendsWebPath(path) else { return false }
+        guard target != screens.last?.path ?? .list else { return true }
+        if target != .list, target != .add {
+            // A link straight to a friend (a bookmark, a new tab) can come before the list has
+            // loaded the friend it names.
+            await BusyWait.untilIdle(list.showLoadingHud, limit: Self.loadingPatience)
+            guard target != screens.last?.path ?? .list else { return true }
+        }
+        switch target {
+        case .list:
+            popToList()
+        case .friend(let id):
+            if !popTo(target) {
+                popToList()
+                list.openTapped(id: id)
+            }
+        case .add:
+            popToList()
+            list.addButtonTapped()
+        case .edit(let id):
+            if popTo(.friend(id)), case .detail(let detail, _)? = screens.last {
+                detail.editButtonTapped()
+            } else {
+                popToList()
+                list.editTapped(id: id)
+            }
+        }
+        changed()
+        return true
+    }
+
+    public func receive(_ input: FormFields, at path: String) -> Bool {
+        guard let target = FriendsWebPath(path), let action = input["action"] else { return false }
+        if action == "dismissAlert" {
+            if !alerts.isEmpty { alerts.removeFirst() }
+            changed()
+            return true
+        }
+        // A page of a screen no longer shown (another tab moved on): its inputs do nothing, and
+        // the redirect shows where the session is.
+        guard target == screens.last?.path ?? .list else { return true }
+        switch screens.last {
+        case nil: return receiveListInput(action, input)
+        case .detail: return false
+        case .form(let form, _): return receiveFormInput(action, input, form: form)
+        }
+    }
+
+    public func page(_ context: PageContext) -> String {
+        pages.page(of: self, context)
+    }
+
+    public func fragments(_ context: PageContext) -> [Fragment] {
+        pages.fragments(of: self, context)
+    }
+
+    // MARK: Inputs
+
+    private func receiveListInput(_ action: String, _ input: FormFields) -> Bool {
+        let id = input["id"].flatMap(Int.init)
+        switch action {
+        case "search":
+            searchText = input["q"] ?? ""
+            list.searchTextChanged(searchText)
+            changed()
+        case "clearSearch":
+            searchText = ""
+            list.searchTextChanged("")
+            changed()
+        case "refresh": list.refreshRequested()
+        case "more": list.visibleRowsChanged(lastFriendID: id)
+        case "delete": if let id { list.deleteTapped(id: id) }
+        case "confirmDelete": list.deleteConfirmed()
+        case "cancelDelete": list.deleteCancelled()
+        default: return false
+        }
+        return true
+    }
+
+    private func receiveFormInput(_ action: String, _ input: FormFields, form: FriendFormViewModel) -> Bool {
+        for field in FriendField.allCases {
+            if let text = input[field.rawValue], text != form.fields.value.value(of: field) {
+                form.fieldChanged(field, to: text)
+            }
+        }
+        switch action {
+        case "field": break
+        case "save": form.submitButtonTapped()
+        case "cancel": form.cancelButtonTapped()
+        case "discard": form.discardConfirmed()
+        case "keepEditing": form.discardCancelled()
+        case "keepTheirs": form.keepTheirsTapped()
+        case "keepMine": form.keepMineTapped()
+        case "editOn": form.editOnTapped()
+        default: return false
+        }
+        return true
+    }
+
+    // MARK: Navigation
+
+    private func showDetail(of friend: Friend) {
+        let detail = makeDetail(of: friend)
+        push(.detail(detail, id: friend.id))
+        detail.viewAppeared()
+    }
+
+    private func makeDetail(of friend: Friend) -> FriendDetailViewModel {
+        let detail = FriendDetailViewModel(friend: friend, client: client, avatars: avatars, feed: feed)
+        detail.onEditFriend = { [weak self] friend in self?.showUpdateForm(for: friend) }
+        detail.onShowAlert = { [weak self] alert in self?.show(alert) }
+        watchOutputs(of: detail)
+        return detail
+    }
+
+    private func showUpdateForm(for friend: Versioned<Friend>) {
+        showForm(FriendFormViewModel(updating: friend, client: client, feed: feed), at: .edit(friend.value.id))
+    }
+
+    private func showForm(_ form: FriendFormViewModel, at path: FriendsWebPath) {
+        let kind = form.kind
+        form.onSaved = { [weak self, weak form] friend in
+            guard let self, let form else { return }
+            if kind == .add { self.list.friendAdded(friend) } else { self.list.friendUpdated(friend) }
+            self.showSaved(friend, under: form)
+        }
+        form.onNavigateBack = { [weak self, weak form] in
+            guard let self, let form else { return }
+            self.pop(form)
+        }
+        form.onShowAlert = { [weak self] alert in self?.show(alert) }
+        watchOutputs(of: form)
+        push(.form(form, path: path))
+    }
+
+    /// The details under the form that saved `friend` start again from what was saved, so the
+    /// page drawn next shows it (the details would otherwise show it only once they reload).
+    private func showSaved(_ friend: Friend, under form: FriendFormViewModel) {
+        guard let index = screens.lastIndex(where: { if case .form(let shown, _) = $0 { shown === form } else { false } }),
+              index > 0, case .detail(_, let id) = screens[index - 1], id == friend.id else { return }
+        screens[index - 1] = .detail(makeDetail(of: friend), id: id)
+    }
+
+    private func push(_ screen: Screen) {
+        screens.append(screen)
+        changed()
+    }
+
+    /// The form is done: it goes, and the screen below it shows again.
+    private func pop(_ form: FriendFormViewModel) {
+        guard let index = screens.lastIndex(where: { if case .form(let shown, _) = $0 { shown === form } else { false } }) else { return }
+        screens.removeSubrange(index...)
+        appeared()
+    }
+
+    private func popToList() {
+        guard !screens.isEmpty else { return }
+        screens = []
+        appeared()
+    }
+
+    /// Pops the screens above the one at `path`; false when no screen is there.
+    private func popTo(_ path: FriendsWebPath) -> Bool {
+        guard let index = screens.lastIndex(where: { $0.path == path }) else { return false }
+        screens.removeSubrange((index + 1)...)
+        appeared()
+        return true
+    }
+
+    /// The screen now on top is shown again: it loads what changed while it was covered.
+    private func appeared() {
+        switch screens.last {
+        case nil: list.viewAppeared()
+        case .detail(let detail, _): detail.viewAppeared()
+        case .form: break
+        }
+        changed()
+    }
+
+    private func show(_ alert: Alert) {
+        alerts.append(alert)
+        changed()
+    }
+
+    /// Something a page draws changed: the session pushes it to open tabs.
+    func changed() {
+        // A page without the script shows what is there when it is drawn: it waits for these.
+        isBusy.value = switch screens.last {
+        case nil: list.showLoadingHud.value
+        case .detail(let detail, _): detail.avatar.value == .loading
+        case .form(let form, _): list.showLoadingHud.value || form.showLoadingHud.value
+        }
+        onChange?()
+    }
+}

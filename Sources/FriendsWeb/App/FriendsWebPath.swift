@@ -1,0 +1,43 @@
+/// The addresses of the Friends app's screens in the browser.
+enum FriendsWebPath: Equatable {
+    /// `/`: the list.
+    case list
+    /// `/friends/42`: one friend's details.
+    case friend(Int)
+    /// `/friends/new`: the add form.
+    case add
+    /// `/friends/42/edit`: the update form.
+    case edit(Int)
+
+    init?(_ path: String) {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        switch parts.count {
+        case 0:
+            self = .list
+        case 2 where parts[0] == "friends" && parts[1] == "new":
+            self = .add
+        case 2 where parts[0] == "friends":
+            guard let id = Self.id(parts[1]) else { return nil }
+            self = .friend(id)
+        case 3 where parts[0] == "friends" && parts[2] == "edit":
+            guard let id = Self.id(parts[1]) else { return nil }
+            self = .edit(id)
+        default:
+            return nil
+        }
+    }
+
+    var path: String {
+        switch self {
+        case .list: "/"
+        case .friend(let id): "/friends/\(id)"
+        case .add: "/friends/new"
+        case .edit(let id): "/friends/\(id)/edit"
+        }
+    }
+
+    private static func id(_ text: Substring) -> Int? {
+        guard text.allSatisfy(\.isASCII), let id = Int(text), id > 0 else { return nil }
+        return id
+    }
+}

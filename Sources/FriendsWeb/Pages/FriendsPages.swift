@@ -1,0 +1,75 @@
+import Foundation
+import WebUI
+
+/// The Friends app's pages and their live regions, drawn from templates (see `Templates/`).
+///
+/// A page template includes one partial template per live region; the partial's root element
+/// carries the region's id, so a region pushed alone replaces exactly what the page drew.
+public struct FriendsPages: Sendable {
+    let templates: TemplateLibrary
+    /// The app's stylesheet.
+    public let stylesheet: String
+    /// Friends per page of the list (the list view model loads this many at a time).
+    public let pageSize: Int
+
+    public init(templates: TemplateLibrary, stylesheet: String, pageSize: Int = 50) {
+        self.templates = templates
+        self.stylesheet = stylesheet
+        self.pageSize = pageSize
+    }
+
+    /// The templates and stylesheet shipped with this module.
+    public static func bundled(pageSize: Int = 50) throws -> FriendsPages {
+        guard let directory = Bundle.module.url(forResource: "Templates", withExtension: nil),
+              let styleURL = Bundle.module.url(forResource: "friends", withExtension: "css") else {
+            throw TemplateLibrary.LoadError(description: "The Friends web templates are missing from the module's resources.")
+        }
+        let stylesheet = try String(contentsOf: styleURL, encoding: .utf8)
+        return FriendsPages(templates: try TemplateLibrary(directory: directory), stylesheet: stylesheet, pageSize: pageSize)
+    }
+
+    /// The live regions of each page: element id and partial template.
+    static let chromeRegions = [("connection", "connection"), ("loading", "loading"), ("alert", "alert")]
+    static let listRegions = [("list-title", "listTitle"), ("search-summary", "searchSummary"), ("status", "status"),
+                              ("list-rows", "listRows"), ("dialog", "confirmation")]
+    static let detailRegions = [("detail", "detailCard")]
+    static let formRegions = [("form-notice", "formNotice"), ("form-actions", "formActions"), ("form-dialog", "formDialog")]
+
+    @MainActor
+    func page(of app: FriendsWebApp, _ context: PageContext) -> String {
+        let (model, template, _) = screen(of: app, context)
+        return templates.render(model, template)
+    }
+
+    @MainActor
+    func fragments(of app: FriendsWebApp, _ context: PageContext) -> [Fragment] {
+        let (model, _, regions) = screen(of: app, context)
+        var fragments = regions.map { id, template in Fragment(id: id, html: templates.render(model, template)) }
+        // Each field's input and message are regions of their own: the script leaves alone the
+        // input being typed in, and updates its message.
+        if let form = model as? FormPageModel {
+            for field in form.fields {
+                fragments.append(Fragment(id: field.name, html: templates.render(field, "fieldInput")))
+                fragments.append(Fragment(id: "\(field.name)-message", html: templates.render(field, "fieldMessage")))
+            }
+        }
+        return fragments
+    }
+
+    /// The model of the screen shown, its page template and its regions.
+    @MainActor
+    private func screen(of app: FriendsWebApp, _ context: PageContext) -> (Any, String, [(String, String)]) {
+        let alert = app.alerts.first
+        switch app.screens.last {
+        case nil:
+            let model = ListPageModel(list: app.list, searchText: app.searchText, alert: alert, pageSize: pageSize, context: context)
+            return (model, "listPage", Self.chromeRegions + Self.listRegions)
+        case .detail(let detail, let id):
+            let model = DetailPageModel(detail: detail, id: id, list: app.list, alert: alert, context: context)
+            return (model, "detailPage", Self.chromeRegions + Self.detailRegions)
+        case .form(let form, let path):
+            let model = FormPageModel(form: form, path: path, list: app.list, alert: alert, context: context)
+            return (model, "formPage", Self.chromeRegions + Self.formRegions)
+        }
+    }
+}

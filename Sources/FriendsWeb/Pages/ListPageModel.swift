@@ -1,0 +1,76 @@
+import FriendsViewModels
+import WebUI
+
+/// The list page as a value: a pure function of the list view model's outputs and the search
+/// box's text.
+struct ListPageModel {
+    struct Row {
+        struct FriendRow {
+            let id: Int
+            let fullName: String
+            let phone: String
+            let initials: String
+            let isSelected: Bool
+            /// After an action the selected friend's row takes the focus.
+            let takesFocus: Bool
+        }
+
+        let friend: FriendRow?
+        let error: String?
+        let empty: String?
+    }
+
+    let chrome: PageChrome
+    let title: String
+    let searchText: String
+    let hasSearch: Bool
+    let searchSummary: String?
+    let status: String?
+    let rows: [Row]
+    /// The last friend's id, when the list may go on: "Load more" (and, with the script, the
+    /// infinite scroll) asks for what follows it.
+    let moreAfter: Int?
+    /// The last friend's id after a next page failed: "Try again" asks for it again.
+    let retryAfter: Int?
+    let confirmation: ConfirmationModel?
+
+    @MainActor
+    init(list: FriendsListViewModel, searchText: String, alert: Alert?, pageSize: Int, context: PageContext) {
+        let loading = list.showLoadingHud.value ? "Loading..." : nil
+        chrome = PageChrome(
+            screenTitle: list.title.value, connection: list.connectionStatus.value, loading: loading,
+            alert: alert, path: "/", context: context
+        )
+        title = list.title.value
+        self.searchText = searchText
+        hasSearch = !searchText.isEmpty
+        searchSummary = list.searchSummary.value
+        status = list.statusMessage.value
+        let cells = list.friendCells.value
+        let selected = list.selectedFriendID.value
+        let focusesSelection = list.statusMessage.value != nil && alert == nil && list.deleteConfirmation.value == nil
+        rows = cells.map { cell in
+            switch cell {
+            case .normal(let friend):
+                let isSelected = friend.id == selected
+                return Row(friend: Row.FriendRow(
+                    id: friend.id, fullName: friend.fullName, phone: friend.phonenumberText, initials: friend.initials,
+                    isSelected: isSelected, takesFocus: isSelected && focusesSelection
+                ), error: nil, empty: nil)
+            case .error(let text):
+                return Row(friend: nil, error: text, empty: nil)
+            case .empty(let text):
+                return Row(friend: nil, error: nil, empty: text)
+            }
+        }
+        let friendIDs = cells.compactMap(\.friendID)
+        let failed = cells.contains { if case .error = $0 { true } else { false } }
+        // The view model does not say whether more pages follow; a full last page may have more.
+        let mayGoOn = !friendIDs.isEmpty && friendIDs.count.isMultiple(of: pageSize)
+        moreAfter = !failed && mayGoOn ? friendIDs.last : nil
+        retryAfter = failed && !friendIDs.isEmpty ? friendIDs.last : nil
+        confirmation = list.deleteConfirmation.value.map {
+            ConfirmationModel($0, confirmAction: "confirmDelete", cancelAction: "cancelDelete", path: "/")
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import FriendsClient
+import FriendsViewModels
+import WebUI
+
+/// What every page shows around its screen: the live feed's state, the loading indicator, the
+/// alert waiting to be acknowledged, and the session's CSRF token for its forms.
+struct PageChrome {
+    struct Connection {
+        let text: String
+        let isLive: Bool
+    }
+
+    struct AlertModel {
+        let title: String
+        let message: String
+        let buttonTitle: String
+    }
+
+    let csrfToken: String
+    /// The document's title, the screen's name then the app's.
+    let documentTitle: String
+    let connection: Connection?
+    /// "Loading..." or "Saving..." while the screen waits; `nil` otherwise.
+    let loading: String?
+    let alert: AlertModel?
+    /// Where the alert's button posts (the screen shown).
+    let path: String
+
+    init(screenTitle: String, connection: LiveConnectionState?, loading: String?, alert: Alert?, path: String, context: PageContext) {
+        csrfToken = context.csrfToken
+        documentTitle = "\(screenTitle) – Friends"
+        self.connection = connection.map { Connection(text: $0.statusText, isLive: $0 == .live) }
+        self.loading = loading
+        self.alert = alert.map { AlertModel(title: $0.title, message: $0.message, buttonTitle: $0.buttonTitle) }
+        self.path = path
+    }
+}
+
+/// A question with two answers (delete a friend, discard changes), as a dialog whose buttons
+/// post `confirmAction` or `cancelAction` to `path`.
+struct ConfirmationModel {
+    let title: String
+    let message: String
+    let confirmTitle: String
+    let cancelTitle: String
+    let confirmAction: String
+    let cancelAction: String
+    let path: String
+
+    init(_ prompt: ConfirmationPrompt, confirmAction: String, cancelAction: String, path: String) {
+        title = prompt.title
+        message = prompt.message
+        confirmTitle = prompt.confirmTitle
+        cancelTitle = prompt.cancelTitle
+        self.confirmAction = confirmAction
+        self.cancelAction = cancelAction
+        self.path = path
+    }
+}

@@ -1,0 +1,94 @@
+/// Sends a session's open tabs what changed on its screen.
+///
+/// When the app says something changed, the pusher renders the screen's regions once (at the end
+/// of the main actor's current work, so a burst of changes is one push) and sends each tab the
+/// regions that differ from what it last sent that tab; a tab whose page shows another screen
+/// is told to go there instead.
+@MainActor
+final class FragmentPusher {
+    /// What one tab is sent.
+    enum Update: Equatable, Sendable {
+        case fragments([Fragment])
+        /// The session's screen is now at this path; the tab loads it.
+        case navigate(String)
+        /// Nothing changed; the connection is still wanted (a closed tab is noticed on writing).
+        case keepAlive
+    }
+
+    private final class Subscriber {
+        let continuation: AsyncStream<Update>.Continuation
+        var path: String
+        var sent: [String: String] = [:]
+
+        init(continuation: AsyncStream<Update>.Continuation, path: String) {
+            self.continuation = continuation
+            self.path = path
+        }
+    }
+
+    private var subscribers: [Int: Subscriber] = [:]
+    private var nextID = 0
+    private var isPushScheduled = false
+    private let render: @MainActor () -> (path: String, fragments: [Fragment])
+
+    /// - Parameter render: the screen's path and regions as they are now.
+    init(render: @escaping @MainActor () -> (path: String, fragments: [Fragment])) {
+        self.render = render
+    }
+
+    var subscriberCount: Int { subscribers.count }
+
+    /// A tab showing `path` wants updates: it is sent every region at once (it may have missed
+    /// changes since its page was drawn), then what changes. End it with `unsubscribe`.
+    func subscribe(showing path: String) -> (id: Int, updates: AsyncStream<Update>) {
+        let (stream, continuation) = AsyncStream<Update>.makeStream(bufferingPolicy: .bufferingNewest(64))
+        nextID += 1
+        subscribers[nextID] = Subscriber(continuation: continuation, path: path)
+        pushNow()
+        return (nextID, stream)
+    }
+
+    func unsubscribe(_ id: Int) {
+        subscribers.removeValue(forKey: id)?.continuation.finish()
+    }
+
+    /// Ends every tab's stream (the session ended).
+    func finishAll() {
+        for subscriber in subscribers.values { subscriber.continuation.finish() }
+        subscribers = [:]
+    }
+
+    func keepAlive() {
+        for subscriber in subscribers.values { subscriber.continuation.yield(.keepAlive) }
+    }
+
+    /// Something on the screen changed: push once the current burst of changes is over.
+    func setNeedsPush() {
+        guard !subscribers.isEmpty, !isPushScheduled else { return }
+        isPushScheduled = true
+        Task { @MainActor [weak self] in
+            guard let self else { return }
+            self.isPushScheduled = false
+            self.pushNow()
+        }
+    }
+
+    func pushNow() {
+        guard !subscribers.isEmpty else { return }
+        let (path, fragments) = render()
+        for subscriber in subscribers.values {
+            if subscriber.path != path {
+                subscriber.path = path
+                subscriber.sent = [:]
+                subscriber.continuation.yield(.navigate(path))
+                // The tab draws the new screen whole; what it is sent next is measured from that.
+                for fragment in fragments { subscriber.sent[fragment.id] = fragment.html }
+                continue
+            }
+            let changed = fragments.filter { subscriber.sent[$0.id] != $0.html }
+            guard !changed.isEmpty else { continue }
+            for fragment in changed { subscriber.sent[fragment.id] = fragment.html }
+            subscriber.continuation.yield(.fragments(changed))
+        }
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The HTTP side of a browser app: pages, form posts, the event stream, the script and the style.
+///
+/// - `GET /any/path` opens that screen in the session's app (starting a session, with its cookie,
+///   when the browser has none) and answers the whole page; `303` to where the app is when the
+///   screen could not be shown (a friend that is gone, say); `404` when no screen lives there.
+/// - `POST /any/path` is a form of that page: the app receives it, then `303` to the screen shown
+///   now (POST, redirect, GET). The script's live inputs (`X-WebUI` header) get `204`; what they
+///   change arrives over the event stream.
+/// - `GET /webui/events?path=` streams the session's changes to a tab (Server-Sent Events).
+public struct WebRoutes: Sendable {
+    public struct Settings: Sendable {
+        /// The names requests may be addressed to (without port); the loopback names by default.
+        public var acceptedHostNames: Set<String> = ["localhost", "127.0.0.1", "[::1]"]
+        /// How long a request waits for the work it started before it draws the page anyway.
+        public var busyLimit: Duration = .seconds(5)
+        /// The largest form body read.
+        public var maximumFormSize = 64 * 1024
+
+        public init() {}
+    }
+
+    static let sessionCookie = "webui_session"
+    public static let scriptPath = "/webui/webui.js"
+    public static let stylePath = "/webui/app.css"
+    public static let eventsPath = "/webui/events"
+
+    let sessions: WebSessions
+    let stylesheet: ByteBuffer
+    let settings: Settings
+
+    /// - Parameter stylesheet: the app's CSS, served at `stylePath`.
+    public init(sessions: WebSessions, stylesheet: String, settings: Settings = Settings()) {
+        self.sessions = sessions
+        self.stylesheet = ByteBuffer(string: stylesheet)
+        self.settings = settings
+    }
+
+    public func router() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: HostCheckMiddleware(acceptedNames: settings.acceptedHostNames))
+        router.get(RouterPath(Self.scriptPath)) { _, _ in Self.asset(Self.script, type: "text/javascript; charset=utf-8") }
+        router.get(RouterPath(Self.stylePath)) { _, _ in Self.asset(stylesheet, type: "text/css; charset=utf-8") }
+        router.get(RouterPath(Self.eventsPath)) { request, _ in await events(request) }
+        router.get("/") { request, _ in await page(request) }
+        router.get("**") { request, _ in await page(request) }
+        router.post("/") { request, context in try await post(request, context: context) }
+        router.post("**") { request, context in try await post(request, context: context) }
+        return router
+    }
+
+    // MARK: Pages
+
+    private func page(_ request: Request) async -> Response {
+        let path = request.uri.path
+        let isScripted = request.headers[.webUIScripted] != nil
+        let (session, isNew) = await MainActor.run { () -> (WebSession, Bool) in
+            if let session = sessions.session(id: Self.sessionID(request)) { return (session, false) }
+            return (sessions.start(), true)
+        }
+        let found = await session.open(path: path)
+        await session.waitUntilIdle(limit: settings.busyLimit)
+        var response = await MainActor.run { () -> Response in
+            guard found else { return ErrorPage.response(.notFound, "There is no page at this address.") }
+            let current = session.app.currentPath
+            if current != path { return Self.redirect(to: current) }
+            let html = session.app.page(PageContext(csrfToken: session.csrfToken, isScripted: isScripted))
+            return Self.html(html)
+        }
+        if isNew { response.setCookie(Self.cookie(for: session)) }
+        return response
+    }
+
+    private func post(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let cookie = Self.sessionID(request)
+        guard let session = await MainActor.run(body: { sessions.session(id: cookie) }) else {
+            return ErrorPage.response(.forbidden, "This page has expired. Open the app again to go on.")
+        }
+        guard Self.isSameOrigin(request) else {
+            return ErrorPage.response(.forbidden, "Forms are only taken from this app's own pages.")
+        }
+        guard Self.isForm(request) else {
+            return ErrorPage.response(.unsupportedMediaType, "Send the form as application/x-www-form-urlencoded.")
+        }
+        let body = try await request.body.collect(upTo: settings.maximumFormSize)
+        guard let fields = FormFields(urlEncoded: String(decoding: body.readableBytesView, as: UTF8.self)) else {
+            return ErrorPage.response(.badRequest, "The form could not be read.")
+        }
+        let token = fields["_csrf"] ?? request.headers[.csrfToken]
+        guard SecretToken.matches(token, session.csrfToken) else {
+            return ErrorPage.response(.forbidden, "This form has expired. Reload the page and try again.")
+        }
+        let path = request.uri.path
+        let received = await MainActor.run { session.app.receive(fields, at: path) }
+        guard received else {
+            return ErrorPage.response(.badRequest, "This page has no such action.")
+        }
+        if request.headers[.webUIScripted] != nil, fields["_live"] != nil {
+            return Response(status: .noContent)
+        }
+        await session.waitUntilIdle(limit: settings.busyLimit)
+        let current = await MainActor.run { session.app.currentPath }
+        return Self.redirect(to: current)
+    }
+
+    // MARK: Event stream
+
+    private func events(_ request: Request) async -> Response {
+        let path = request.uri.queryParameters.get("path") ?? "/"
+        let cookie = Self.sessionID(request)
+        let subscription = await MainActor.run { () -> (WebSession, Int, AsyncStream<FragmentPusher.Update>)? in
+            guard let session = sessions.session(id: cookie) else { return nil }
+            let (id, updates) = session.pusher.subscribe(showing: path)
+            return (session, id, updates)
+        }
+        guard let (session, id, updates) = subscription else {
+            return ErrorPage.response(.forbidden, "This page has expired. Open the app again to go on.")
+        }
+        var headers = HTTPFields()
+        headers[.contentType] = EventStream.contentType
+        headers[.cacheControl] = "no-store"
+        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+            do {
+                for await update in updates {
+                    try await writer.write(EventStream.event(update))
+                }
+            } catch {
+                // The tab went away.
+            }
+            await MainActor.run { session.pusher.unsubscribe(id) }
+            try? await writer.finish(nil)
+        })
+    }
+
+    // MARK: Requests
+
+    static func sessionID(_ request: Request) -> String? {
+        request.cookies[sessionCookie]?.value
+    }
+
+    static func cookie(for session: WebSession) -> Cookie {
+        Cookie(name: sessionCookie, value: session.id, path: "/", httpOnly: true, sameSite: .strict)
+    }
+
+    /// The request comes from a page of this server: its `Origin` (or, without one, its
+    /// `Referer`) is this server's own.
+    static func isSameOrigin(_ request: Request) -> Bool {
+        guard let host = request.head.authority else { return false }
+        let origin = "http://\(host)"
+        if let given = request.headers[.origin] { return given == origin }
+        guard let referer = request.headers[.referer] else { return false }
+        return referer == origin || referer.hasPrefix(origin + "/")
+    }
+
+    static func isForm(_ request: Request) -> Bool {
+        let type = request.headers[.contentType]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
+        return type?.lowercased() == "application/x-www-form-urlencoded"
+    }
+
+    static func redirect(to path: String) -> Response {
+        Response(status: .seeOther, headers: [.location: path])
+    }
+
+    static func html(_ html: String) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: html))
+        )
+    }
+
+    static func asset(_ body: ByteBuffer, type: String) -> Response {
+        Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"], body: ResponseBody(byteBuffer: body))
+    }
+
+    /// The toolkit's script (a resource of this module).
+    static let script: ByteBuffer = {
+        guard let url = Bundle.module.url(forResource: "webui", withExtension: "js"),
+              let text = try? String(contentsOf: url, encoding: .utf8) else {
+            preconditionFailure("The WebUI script is missing from the module's resources.")
+        }
+        return ByteBuffer(string: text)
+    }()
+}

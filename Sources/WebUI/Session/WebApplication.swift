@@ -1,0 +1,41 @@
+import Binding
+
+/// What a browser app gives WebUI: one instance per browser session, holding that session's view
+/// models. Like a terminal app's screens, its pages are pure functions of view-model state; WebUI
+/// turns requests into the app's navigation and inputs, and pushes the regions that change.
+@MainActor
+public protocol WebApplication: AnyObject {
+    /// The path of the screen shown now: where a form's POST leads (303) and where open tabs go.
+    var currentPath: String { get }
+    /// True while the app waits for work whose result the next page should show (a save, a
+    /// load). Requests wait for it, a little, so that pages without script show the outcome.
+    var isBusy: Bindable<Bool> { get }
+    /// Called by WebUI with what to do when something on the screen changed: push its regions.
+    var onChange: (@MainActor () -> Void)? { get set }
+
+    /// A link was followed to `path`: show that screen (waiting, if it must, for what it needs
+    /// to load). `false` when nothing lives there.
+    func open(path: String) async -> Bool
+    /// A form on the page at `path` was sent (or the script sent one input). `false` when the
+    /// form names no input the page has.
+    func receive(_ input: FormFields, at path: String) -> Bool
+    /// The whole page of the screen shown now.
+    func page(_ context: PageContext) -> String
+    /// The screen's live regions, each replacing the element with its id.
+    func fragments(_ context: PageContext) -> [Fragment]
+}
+
+/// What every page needs beside view-model state.
+public struct PageContext: Sendable {
+    /// The session's CSRF token, for every form.
+    public let csrfToken: String
+    /// True when the page is driven by the script (fragments pushed over the event stream), so
+    /// controls that depend on live state, such as a submit button disabled until the form is
+    /// valid, can rely on it. Pages served whole work without script.
+    public let isScripted: Bool
+
+    public init(csrfToken: String, isScripted: Bool) {
+        self.csrfToken = csrfToken
+        self.isScripted = isScripted
+    }
+}

@@ -1,0 +1,40 @@
+/// One browser's session: its own app (and so its own view models), its CSRF token, and the
+/// tabs it pushes changes to.
+@MainActor
+public final class WebSession {
+    /// The cookie's value.
+    public let id: String
+    /// Every state-changing request of this session must carry it.
+    public let csrfToken: String
+    public let app: any WebApplication
+    /// When a request of this session last arrived.
+    var lastUsed: ContinuousClock.Instant
+    let pusher: FragmentPusher
+
+    init(app: any WebApplication, now: ContinuousClock.Instant) {
+        id = SecretToken.make()
+        csrfToken = SecretToken.make()
+        self.app = app
+        lastUsed = now
+        let csrfToken = self.csrfToken
+        pusher = FragmentPusher { [weak app] in
+            guard let app else { return ("/", []) }
+            return (app.currentPath, app.fragments(PageContext(csrfToken: csrfToken, isScripted: true)))
+        }
+        app.onChange = { [weak pusher] in pusher?.setNeedsPush() }
+    }
+
+    func open(path: String) async -> Bool {
+        await app.open(path: path)
+    }
+
+    /// Waits, for at most `limit`, until the app's work in progress is done.
+    func waitUntilIdle(limit: Duration) async {
+        await BusyWait.untilIdle(app.isBusy, limit: limit)
+    }
+
+    func end() {
+        pusher.finishAll()
+        app.onChange = nil
+    }
+}

@@ -1,0 +1,75 @@
+/// The open browser sessions, each with its own app.
+///
+/// Bounded twice: a session unused for `idleLimit` ends (and its view models are released), and
+/// past `capacity` sessions the one unused longest ends to make room, so a client that never
+/// sends its cookie back cannot grow memory without end.
+@MainActor
+public final class WebSessions {
+    public let capacity: Int
+    public let idleLimit: Duration
+    private let makeApp: @MainActor () -> any WebApplication
+    private let now: @MainActor () -> ContinuousClock.Instant
+    private var sessions: [String: WebSession] = [:]
+
+    /// - Parameters:
+    ///   - makeApp: a new session's app.
+    ///   - now: the clock idle time is measured on (tests pass their own).
+    public init(
+        capacity: Int = 1_000,
+        idleLimit: Duration = .seconds(30 * 60),
+        now: @escaping @MainActor () -> ContinuousClock.Instant = { ContinuousClock.now },
+        makeApp: @escaping @MainActor () -> any WebApplication
+    ) {
+        precondition(capacity > 0, "A session store needs room for one session.")
+        self.capacity = capacity
+        self.idleLimit = idleLimit
+        self.now = now
+        self.makeApp = makeApp
+    }
+
+    public var count: Int { sessions.count }
+
+    /// The live session with this cookie value, now marked as used; `nil` when there is none
+    /// (never was, or it ended).
+    public func session(id: String?) -> WebSession? {
+        endIdleSessions()
+        guard let id, let session = sessions[id] else { return nil }
+        session.lastUsed = now()
+        return session
+    }
+
+    /// A new session, making room for it when the store is full.
+    public func start() -> WebSession {
+        endIdleSessions()
+        if sessions.count >= capacity, let oldest = sessions.values.min(by: { $0.lastUsed < $1.lastUsed }) {
+            end(oldest)
+        }
+        let session = WebSession(app: makeApp(), now: now())
+        sessions[session.id] = session
+        return session
+    }
+
+    /// Ends the sessions unused for longer than `idleLimit`. A session with a tab open on its
+    /// event stream is in use.
+    public func endIdleSessions() {
+        let cutoff = now() - idleLimit
+        for session in sessions.values where session.lastUsed < cutoff && session.pusher.subscriberCount == 0 {
+            end(session)
+        }
+    }
+
+    /// Tells every open tab the connection is still wanted, so closed ones are noticed.
+    public func keepTabsAlive() {
+        for session in sessions.values { session.pusher.keepAlive() }
+    }
+
+    /// Ends every session (the server stops).
+    public func endAll() {
+        for session in sessions.values { end(session) }
+    }
+
+    private func end(_ session: WebSession) {
+        sessions.removeValue(forKey: session.id)
+        session.end()
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import FriendsAPI
+import FriendsClient
+import FriendsViewModels
+import TestSupport
+import Testing
+import WebUI
+@testable import FriendsWeb
+
+/// Each page in each state, as the HTML a browser gets: pages are pure functions of the view
+/// models' outputs, driven here through the app's inputs over a real FriendService.
+@MainActor
+@Suite struct FriendsWebPagesTests {
+    @Test func theListPageShowsTheFirstPageWithTheCountAndLoadMore() async throws {
+        try await WebHarness.with { harness in
+            let app = await harness.app()
+            HTMLSnapshot.expect(app.wholePage(), named: "list")
+        }
+    }
+
+    @Test func anEmptyListTellsAFirstTimeUserWhatToDo() async throws {
+        try await WebHarness.with([]) { harness in
+            let app = await harness.app()
+            let page = app.wholePage()
+            #expect(page.contains("Your Friends (0)"))
+            #expect(page.contains(FriendsListCell.noFriendsText))
+            HTMLSnapshot.expect(page, named: "list-empty")
+        }
+    }
+
+    @Test func aSearchShowsItsSummaryAndKeepsTheTextInTheBox() async throws {
+        try await WebHarness.with { harness in
+            let app = await harness.app()
+            #expect(await app.send([("action", "search"), ("q", "ada")], at: "/"))
+            HTMLSnapshot.expect(app.wholePage(), named: "list-search")
+            await app.send([("action", "search"), ("q", "xyz")], at: "/")
+            #expect(app.wholePage().contains("No friends match &#39;xyz&#39;"))
+            await app.send([("action", "clearSearch")], at: "/")
+            #expect(app.wholePage().contains("Your Friends (3)"))
+        }
+    }
+
+    @Test func loadMoreAppendsTheNextPage() async throws {
+        try await WebHarness.with { harness in
+            let app = await harness.app()
+            #expect(!app.wholePage().contains("Alan Turing"))
+            await app.send([("action", "more"), ("id", "1")], at: "/")
+            let page = app.wholePage()
+            #expect(page.contains("Alan Turing"))
+            #expect(!page.contains("Load more"))
+        }
+    }
+
+    @Test func deleteAsksFirstThenRemovesAndSaysSo() async throws {
+        try await WebHarness.with { harness in
+            let app = await harness.app()
+            await app.send([("action", "delete"), ("id", "1")], at: "/")
+            HTMLSnapshot.expect(app.wholePage(), named: "list-delete-confirmation")
+            await app.send([("action", "cancelDelete")], at: "/")
+            #expect(!app.wholePage().contains("Remove Ada Lovelace?"))
+            await app.send([("action", "delete"), ("id", "1")], at: "/")
+            await app.send([("action", "confirmDelete")], at: "/")
+            let page = app.wholePage()
+            #expect(page.contains("Removed Ada Lovelace."))
+            #expect(!page.contains("/friends/1\""))
+            await #expect(throws: AppServerError.notFound) { try await harness.client.friend(id: 1) }
+        }
+    }
+
+    @Test func anUnreachableServerShowsTheErrorRow() async throws {
+        let pages = try FriendsPages.bundled(pageSize: 2)
+        let client = AppServerClient(baseURL: URL(string: "http://127.0.0.1:1")!, timeout: 2)
+        let app = FriendsWebApp(client: client, avatars: ImageLoader(avatarsFrom: client), feed: nil, pages: pages, pageSize: 2)
+        await app.settle()
+        HTMLSnapshot.expect(app.wholePage(), named: "list-unreachable")
+    }
+
+    @Test func theDetailPageShowsTheFriendWithTheAvatar() async throws {
+        try await WebHarness.with { harness in
+            let app = await harness.app()
+            #expect(await app.open(path: "/friends/1"))
+            await app.settle()
+            #expect(app.currentPath == "/friends/1")
+            let page = app.wholePage()
+            #expect(page.contains(#"<img src="data:image/svg+xml;base64,"#))
+            HTMLSnapshot.expect(page, named: "detail")
+        }
+    }
+
+    @Test func aFriendRemovedElsewhereIsSaidOnItsDetailPage() async throws {
+        try await WebHarness.with { harness in
+            let app = await harness.app()
+            try await harness.client.deleteFriend(id: 1)
+            _ = await app.open(path: "/friends/1")
+            let detail = try #require(app.detail)
+            await detail.removedMessage.waitUntil { $0 != nil }
+            let page = app.wholePage()
+            #expect(page.contains("Ada Lovelace was removed elsewhere."))
+            #expect(!page.contains("/friends/1/edit"))
+        }
+    }
+
+    @Test func theAddFormShowsEachFieldsMessageAfterAnInvalidSubmit() async throws {
+        try await WebHarness.with { harness in
+            let app = await harness.app()
+            #expect(await app.open(path: "/friends/new"))
+            HTMLSnapshot.expect(app.wholePage(), named: "form-add")
+            // Scripted, the submit button waits for valid input.
+            #expect(app.wholePage(scripted: true).contains("value=\"save\" disabled"))
+            await app.send([("firstname", ""), ("lastname", "Lovelace"), ("email", "ada@"), ("action", "save")], at: "/friends/new")
+            #expect(app.currentPath == "/friends/new")
+            HTMLSnapshot.expect(app.wholePage(), named: "form-add-errors")
+        }
+    }
+
+    @Test func savingANewFriendGoesBackToTheListThatSelectsIt() async throws {
+        try await WebHarness.with { harness in
+            let app = await harness.app()
+            _ = await app.open(path: "/friends/new")
+            await app.send([("firstname", "Zoë"), ("lastname", "Ødegaard"), ("phonenumber", ""), ("email", ""), ("about", ""), ("action", "save")], at: "/friends/new")
+            #expect(app.currentPath == "/")
+            await app.settle()
+            let page = app.wholePage()
+            #expect(page.contains("Added Zoë Ødegaard."))
+            let found = try await harness.client.friends(FriendListQuery(search: "Zoë")).items
+            #expect(found.map(\.lastname) == ["Ødegaard"])
+        }
+    }
+
+    @Test func aConflictShowsTheirsBesideMineAndKeepMineSaves() async throws {
+        try await WebHarness.with { harness in
+            let app = await harness.app()
+            _ = await app.open(path: "/friends/1/edit")
+            await app.settle()
+            #expect(app.currentPath == "/friends/1/edit")
+            HTMLSnapshot.expect(app.wholePage(), named: "form-update")
+            let stored = try await harness.client.friend(id: 1)
+            _ = try await harness.client.updateFriend(id: 1, with: FriendUpdate(phonenumber: "111"), ifMatch: stored.eTag)
+            await app.send([("phonenumber", "222"), ("action", "save")], at: "/friends/1/edit")
+            #expect(app.currentPath == "/friends/1/edit")
+            HTMLSnapshot.expect(app.wholePage(), named: "form-conflict")
+            await app.send([("action", "keepMine")], at: "/friends/1/edit")
+            #expect(app.currentPath == "/")
+            let saved = try await harness.client.friend(id: 1)
+            #expect(saved.value.phonenumber == "222")
+        }
+    }
+
+    @Test func cancellingWithChangesAsksBeforeDiscarding() async throws {
+        try await WebHarness.with { harness in
+            let app = await harness.app()
+            _ = await app.open(path: "/friends/1/edit")
+            await app.settle()
+            await app.send([("about", "Changed my mind"), ("action", "cancel")], at: "/friends/1/edit")
+            HTMLSnapshot.expect(app.wholePage(), named: "form-discard")
+            await app.send([("action", "keepEditing")], at: "/friends/1/edit")
+            #expect(app.wholePage().contains("Changed my mind"))
+            await app.send([("action", "cancel")], at: "/friends/1/edit")
+            await app.send([("action", "discard")], at: "/friends/1/edit")
+            #expect(app.currentPath == "/")
+        }
+    }
+
+    @Test(arguments: ["<script>alert(1)</script>", #""><img src=x onerror=alert(1)>"#])
+    func markupInANameShowsAsTextOnEveryPage(_ name: String) async throws {
+        try await WebHarness.with([NewFriend(firstname: name, lastname: name, about: name)]) { harness in
+            let app = await harness.app()
+            var pages = [app.wholePage()]
+            await app.send([("action", "delete"), ("id", "1")], at: "/")
+            pages.append(app.wholePage())
+            await app.send([("action", "cancelDelete")], at: "/")
+            _ = await app.open(path: "/friends/1")
+            await app.settle()
+            pages.append(app.wholePage())
+            _ = await app.open(path: "/friends/1/edit")
+            await app.settle()
+            pages.append(app.wholePage())
+            pages.append(contentsOf: app.fragments(PageContext(csrfToken: WebHarness.csrf, isScripted: true)).map(\.html))
+            for page in pages {
+                #expect(!page.contains("<script>alert"))
+                #expect(!page.contains("<img src=x"))
+            }
+            #expect(pages[2].contains("&lt;script&gt;alert(1)&lt;/script&gt;") || pages[2].contains("&quot;&gt;&lt;img src=x"))
+        }
+    }
+
+    @Test func everyRegionIsTheElementWithItsId() async throws {
+        try await WebHarness.with { harness in
+            let app = await harness.app()
+            for path in ["/", "/friends/1", "/friends/1/edit", "/friends/new"] {
+                _ = await app.open(path: path)
+                await app.settle()
+                let page = app.wholePage(scripted: true)
+                for fragment in app.fragments(PageContext(csrfToken: WebHarness.csrf, isScripted: true)) {
+                    #expect(fragment.html.range(of: #"^<[a-z0-9]+ id="\#(fragment.id)""#, options: .regularExpression) != nil, "\(fragment.id)")
+                    // The page draws exactly what the region pushes.
+                    #expect(page.contains(fragment.html), "\(path) \(fragment.id)")
+                }
+            }
+        }
+    }
+}
+
+extension FriendsWebApp {
+    var detail: FriendDetailViewModel? {
+        if case .detail(let detail, _)? = screens.last { detail } else { nil }
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import FriendsAPI
+import FriendsClient
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import WebUI
+@testable import FriendsWeb
+
+/// Every route of the Friends pages through WebUI's router, as a browser without the script uses
+/// them: GET a page, POST a form, follow the 303.
+@Suite struct FriendsWebRoutesTests {
+    struct Browser {
+        let client: any TestClientProtocol
+        let cookie: String
+        let token: String
+
+        func get(_ path: String) async throws -> TestResponse {
+            try await client.execute(uri: path, method: .get, headers: [.cookie: cookie])
+        }
+
+        func post(_ path: String, _ pairs: [(String, String)]) async throws -> TestResponse {
+            let body = ([("_csrf", token)] + pairs).map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }
+                .joined(separator: "&")
+            return try await client.execute(uri: path, method: .post, headers: [
+                .cookie: cookie, .origin: "http://localhost", .contentType: "application/x-www-form-urlencoded",
+            ], body: ByteBuffer(string: body))
+        }
+    }
+
+    /// The routes over `harness`, with one browser session started by a first visit.
+    func withBrowser(_ harness: WebHarness, _ body: @Sendable (Browser, WebSessions) async throws -> Void) async throws {
+        let client = harness.client
+        let pages = harness.pages
+        let sessions = await WebSessions {
+            FriendsWebApp(client: client, avatars: ImageLoader(avatarsFrom: client), feed: nil, pages: pages, pageSize: 2)
+        }
+        let routes = WebRoutes(sessions: sessions, stylesheet: pages.stylesheet)
+        try await Application(router: routes.router()).test(.router) { client in
+            let first = try await client.execute(uri: "/", method: .get, headers: [:])
+            let cookie = try #require(first.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+            let token = try #require(String(buffer: first.body).firstMatch(of: /name="csrf-token" content="([^"]+)"/)?.1)
+            try await body(Browser(client: client, cookie: cookie, token: String(token)), sessions)
+        }
+    }
+
+    @Test func everyScreenHasItsAddress() async throws {
+        try await WebHarness.with { harness in
+            try await withBrowser(harness) { browser, _ in
+                for (path, title) in [("/", "Your Friends (3)"), ("/friends/1", "Ada Lovelace"), ("/friends/1/edit", "Update Friend"), ("/friends/new", "Add Friend")] {
+                    let response = try await browser.get(path)
+                    #expect(response.status == .ok, "\(path)")
+                    #expect(String(buffer: response.body).contains("<title>\(title) – Friends</title>"), "\(path)")
+                }
+                #expect(try await browser.get("/friends/abc").status == .notFound)
+                #expect(try await browser.get("/friends/1/delete").status == .notFound)
+                let gone = try await browser.get("/friends/999")
+                #expect(gone.status == .seeOther)
+                #expect(gone.headers[.location] == "/")
+            }
+        }
+    }
+
+    @Test func aNewSessionOpensAFriendStraightFromItsAddress() async throws {
+        try await WebHarness.with { harness in
+            let client = harness.client
+            let pages = harness.pages
+            let sessions = WebSessions {
+                FriendsWebApp(client: client, avatars: ImageLoader(avatarsFrom: client), feed: nil, pages: pages, pageSize: 2)
+            }
+            try await Application(router: WebRoutes(sessions: sessions, stylesheet: "").router()).test(.router) { client in
+                let response = try await client.execute(uri: "/friends/1/edit", method: .get, headers: [:])
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains(#"value="Lovelace""#))
+            }
+        }
+    }
+
+    @Test func addingDeletingAndSearchingThroughForms() async throws {
+        try await WebHarness.with { harness in
+            try await withBrowser(harness) { browser, _ in
+                #expect(try await browser.get("/friends/new").status == .ok)
+                let saved = try await browser.post("/friends/new", [
+                    ("firstname", "Zoë"), ("lastname", "Ødegaard"), ("phonenumber", "+47 912 34 567"), ("email", ""), ("about", ""),
+                    ("action", "save"),
+                ])
+                #expect(saved.status == .seeOther)
+                #expect(saved.headers[.location] == "/")
+                #expect(String(buffer: try await browser.get("/").body).contains("Added Zoë Ødegaard."))
+                let stored = try await harness.client.friends(FriendListQuery(search: "Ødegaard")).items
+                #expect(stored.map(\.phonenumber) == ["+47 912 34 567"])
+
+                let searched = try await browser.post("/", [("action", "search"), ("q", "ada")])
+                #expect(searched.headers[.location] == "/")
+                #expect(String(buffer: try await browser.get("/").body).contains("1 match for &#39;ada&#39;"))
+
+                _ = try await browser.post("/", [("action", "delete"), ("id", "1")])
+                #expect(String(buffer: try await browser.get("/").body).contains("Remove Ada Lovelace?"))
+                let confirmed = try await browser.post("/", [("action", "confirmDelete")])
+                #expect(confirmed.headers[.location] == "/")
+                await #expect(throws: AppServerError.notFound) { try await harness.client.friend(id: 1) }
+            }
+        }
+    }
+
+    @Test func aFormOfAScreenNoLongerShownChangesNothing() async throws {
+        try await WebHarness.with { harness in
+            try await withBrowser(harness) { browser, _ in
+                _ = try await browser.get("/friends/1/edit")
+                // Another tab still shows the list and deletes from it.
+                let stale = try await browser.post("/", [("action", "delete"), ("id", "2")])
+                #expect(stale.headers[.location] == "/friends/1/edit")
+                #expect(!String(buffer: try await browser.get("/friends/1/edit").body).contains("Remove Alan Turing?"))
+            }
+        }
+    }
+
+    @MainActor
+    @Test func anEndedSessionReleasesItsViewModels() async throws {
+        try await WebHarness.with { harness in
+            let client = harness.client
+            let pages = harness.pages
+            final class Witness: @unchecked Sendable {
+                weak var app: FriendsWebApp?
+                weak var list: AnyObject?
+            }
+            let witness = Witness()
+            let sessions = WebSessions(idleLimit: .zero) {
+                let app = FriendsWebApp(client: client, avatars: ImageLoader(avatarsFrom: client), feed: nil, pages: pages)
+                witness.app = app
+                witness.list = app.list
+                return app
+            }
+            do {
+                let app = sessions.start().app
+                _ = await app.open(path: "/friends/1")
+                await BusyWait.untilIdle(app.isBusy, limit: .seconds(10))
+            }
+            #expect(witness.app != nil)
+            sessions.endIdleSessions()
+            #expect(sessions.count == 0)
+            #expect(witness.app == nil)
+            #expect(witness.list == nil)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import FriendService
+import FriendsAPI
+import FriendsClient
+import FriendsViewModels
+import FriendsWeb
+import Testing
+import WebUI
+
+/// A real FriendService (in memory, on 127.0.0.1, an OS-picked port) with friends added in a
+/// known order, and what the browser view needs over it: the pages, a shared avatar loader.
+struct WebHarness: Sendable {
+    static let csrf = "test-csrf-token"
+    let server: RunningFriendServer
+    let client: AppServerClient
+    let pages: FriendsPages
+
+    static let ada = NewFriend(firstname: "Ada", lastname: "Lovelace", phonenumber: "0501234567", email: "ada@example.com", about: "Wrote the first program.")
+    static let alan = NewFriend(firstname: "Alan", lastname: "Turing", phonenumber: "+44 161 496 0754")
+    static let grace = NewFriend(firstname: "Grace", lastname: "Hopper")
+
+    /// Runs `body` over a server holding `friends` (ids 1, 2, 3, ... in this order).
+    static func with(
+        _ friends: [NewFriend] = [ada, alan, grace],
+        _ body: @MainActor (WebHarness) async throws -> Void
+    ) async throws {
+        let configuration = FriendServerConfiguration(hostname: "127.0.0.1", port: 0, database: .memory, logLevel: .critical)
+        let server = try await FriendServer.start(configuration)
+        do {
+            let client = AppServerClient(baseURL: server.url, timeout: 10)
+            for friend in friends { _ = try await client.addFriend(friend) }
+            try await body(WebHarness(server: server, client: client, pages: try FriendsPages.bundled(pageSize: 2)))
+        } catch {
+            try? await server.shutdown()
+            throw error
+        }
+        try await server.shutdown()
+    }
+
+    /// A session's app, its list loaded.
+    @MainActor
+    func app(feed: FriendChangeFeed? = nil) async -> FriendsWebApp {
+        let app = FriendsWebApp(client: client, avatars: ImageLoader(avatarsFrom: client), feed: feed, pages: pages, pageSize: 2)
+        await app.settle()
+        return app
+    }
+}
+
+extension FriendsWebApp {
+    /// Waits until the work the last input started is done.
+    func settle() async {
+        await BusyWait.untilIdle(isBusy, limit: .seconds(10))
+    }
+
+    /// The whole page as a browser without the script gets it.
+    func wholePage(scripted: Bool = false) -> String {
+        page(PageContext(csrfToken: WebHarness.csrf, isScripted: scripted))
+    }
+
+    /// A form of the page at `path` was sent: `name=value` pairs.
+    @discardableResult
+    func send(_ pairs: [(String, String)], at path: String) async -> Bool {
+        let received = receive(FormFields(pairs.map { (name: $0.0, value: $0.1) }), at: path)
+        await settle()
+        return received
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import WebUI
+
+@Suite struct WebRoutesTests {
+    /// The routes over a store of counter apps, driven without a socket.
+    func withRoutes(_ body: @Sendable (WebSessions, any TestClientProtocol) async throws -> Void) async throws {
+        let sessions = await WebSessions { CounterApp() }
+        let routes = WebRoutes(sessions: sessions, stylesheet: "main { color: red; }")
+        try await Application(router: routes.router()).test(.router) { client in
+            try await body(sessions, client)
+        }
+    }
+
+    /// A session started by a first visit: its cookie and CSRF token.
+    struct Visit {
+        let cookie: String
+        let token: String
+    }
+
+    func visit(_ client: some TestClientProtocol, sessions: WebSessions) async throws -> Visit {
+        let response = try await client.execute(uri: "/", method: .get, headers: [:])
+        let setCookie = try #require(response.headers[.setCookie])
+        let cookie = try #require(setCookie.split(separator: ";").first.map(String.init))
+        let id = String(cookie.dropFirst("webui_session=".count))
+        let token = try #require(await MainActor.run { sessions.session(id: id)?.csrfToken })
+        return Visit(cookie: cookie, token: token)
+    }
+
+    func post(
+        _ client: some TestClientProtocol, _ path: String = "/", body: String, cookie: String?,
+        origin: String? = "http://localhost", extra: HTTPFields = [:]
+    ) async throws -> TestResponse {
+        var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+        if let cookie { headers[.cookie] = cookie }
+        if let origin { headers[.origin] = origin }
+        headers.append(contentsOf: extra)
+        return try await client.execute(uri: path, method: .post, headers: headers, body: ByteBuffer(string: body))
+    }
+
+    @Test func aFirstVisitStartsASessionWithAStrictHttpOnlyCookie() async throws {
+        try await withRoutes { sessions, client in
+            let response = try await client.execute(uri: "/", method: .get, headers: [:])
+            #expect(response.status == .ok)
+            let cookie = try #require(response.headers[.setCookie])
+            #expect(cookie.hasPrefix("webui_session="))
+            #expect(cookie.contains("HttpOnly"))
+            #expect(cookie.contains("SameSite=Strict"))
+            #expect(cookie.contains("Path=/"))
+            #expect(await MainActor.run { sessions.count } == 1)
+            #expect(String(buffer: response.body).contains(#"<p id="count">0</p>"#))
+        }
+    }
+
+    @Test func everyAnswerCarriesTheSecurityHeaders() async throws {
+        try await withRoutes { _, client in
+            for path in ["/", "/nowhere", WebRoutes.scriptPath] {
+                let response = try await client.execute(uri: path, method: .get, headers: [:])
+                #expect(response.headers[.contentSecurityPolicy] == "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+                #expect(response.headers[.xContentTypeOptions] == "nosniff")
+                #expect(response.headers[.xFrameOptions] == "DENY")
+            }
+        }
+    }
+
+    /// The router test client always says `localhost`; which names pass is the middleware's rule.
+    @Test func onlyTheAcceptedNamesPassTheHostCheck() {
+        let check = HostCheckMiddleware<BasicRequestContext>(acceptedNames: WebRoutes.Settings().acceptedHostNames)
+        for accepted in ["localhost", "LOCALHOST:8088", "127.0.0.1", "127.0.0.1:1", "[::1]", "[::1]:8088"] {
+            #expect(check.accepts(accepted), "\(accepted)")
+        }
+        for refused in ["evil.example", "evil.example:8088", "127.0.0.1.evil.example", "localhost:x", "localhost:", "::1", ""] {
+            #expect(!check.accepts(refused), "\(refused)")
+        }
+    }
+
+    @Test func aFormPostChangesTheAppAndRedirectsToTheScreenShown() async throws {
+        try await withRoutes { sessions, client in
+            let visit = try await visit(client, sessions: sessions)
+            let response = try await post(client, body: "_csrf=\(visit.token)&action=go", cookie: visit.cookie)
+            #expect(response.status == .seeOther)
+            #expect(response.headers[.location] == "/other")
+        }
+    }
+
+    @Test func theScriptsLiveInputIsAnsweredWithNoContent() async throws {
+        try await withRoutes { sessions, client in
+            let visit = try await visit(client, sessions: sessions)
+            let response = try await post(
+                client, body: "action=increment&_live=1", cookie: visit.cookie,
+                extra: [.webUIScripted: "1", .csrfToken: visit.token]
+            )
+            #expect(response.status == .noContent)
+            let page = try await client.execute(uri: "/", method: .get, headers: [.cookie: visit.cookie])
+            #expect(String(buffer: page.body).contains(#"<p id="count">1</p>"#))
+        }
+    }
+
+    @Test func aPostWithoutTheSessionsTokenIsRefusedAndChangesNothing() async throws {
+        try await withRoutes { sessions, client in
+            let visit = try await visit(client, sessions: sessions)
+            for body in ["action=increment", "_csrf=&action=increment", "_csrf=\(visit.token.dropLast())A&action=increment"] {
+                let response = try await post(client, body: body, cookie: visit.cookie)
+                #expect(response.status == .forbidden)
+            }
+            let page = try await client.execute(uri: "/", method: .get, headers: [.cookie: visit.cookie])
+            #expect(String(buffer: page.body).contains(#"<p id="count">0</p>"#))
+        }
+    }
+
+    @Test(arguments: [
+        ("http://evil.example", nil), ("http://localhost:8088", nil), ("null", nil),
+        (nil, nil), (nil, "http://evil.example/"), (nil, "http://localhost.evil.example/"),
+    ] as [(String?, String?)])
+    func aPostFromAnotherOriginIsRefused(origin: String?, referer: String?) async throws {
+        try await withRoutes { sessions, client in
+            let visit = try await visit(client, sessions: sessions)
+            var extra = HTTPFields()
+            if let referer { extra[.referer] = referer }
+            let response = try await post(client, body: "_csrf=\(visit.token)&action=increment", cookie: visit.cookie, origin: origin, extra: extra)
+            #expect(response.status == .forbidden)
+        }
+    }
+
+    @Test func aSameOriginRefererStandsInForAMissingOrigin() async throws {
+        try await withRoutes { sessions, client in
+            let visit = try await visit(client, sessions: sessions)
+            let response = try await post(
+                client, body: "_csrf=\(visit.token)&action=increment", cookie: visit.cookie, origin: nil,
+                extra: [.referer: "http://localhost/friends"]
+            )
+            #expect(response.status == .seeOther)
+        }
+    }
+
+    @Test func aPostWithoutALiveSessionIsRefused() async throws {
+        try await withRoutes { _, client in
+            let response = try await post(client, body: "action=increment", cookie: "webui_session=made-up")
+            #expect(response.status == .forbidden)
+            #expect(String(buffer: response.body).contains("This page has expired."))
+        }
+    }
+
+    @Test func badFormsGetClearErrors() async throws {
+        try await withRoutes { sessions, client in
+            let visit = try await visit(client, sessions: sessions)
+            let unknown = try await post(client, body: "_csrf=\(visit.token)&action=explode", cookie: visit.cookie)
+            #expect(unknown.status == .badRequest)
+            let unreadable = try await post(client, body: "_csrf=\(visit.token)&action=%zz", cookie: visit.cookie)
+            #expect(unreadable.status == .badRequest)
+            let json = try await post(
+                client, body: #"{"action":"increment"}"#, cookie: visit.cookie, extra: [.contentType: "application/json"]
+            )
+            #expect(json.status == .unsupportedMediaType)
+            let huge = try await post(client, body: "_csrf=\(visit.token)&action=increment&x=" + String(repeating: "a", count: 70_000), cookie: visit.cookie)
+            #expect(huge.status == .contentTooLarge)
+        }
+    }
+
+    @Test func aPathWithNoScreenIsNotFound() async throws {
+        try await withRoutes { _, client in
+            let response = try await client.execute(uri: "/nowhere", method: .get, headers: [:])
+            #expect(response.status == .notFound)
+        }
+    }
+
+    @Test func theScriptAndStyleAreServedFromThisServer() async throws {
+        try await withRoutes { _, client in
+            let script = try await client.execute(uri: WebRoutes.scriptPath, method: .get, headers: [:])
+            #expect(script.headers[.contentType] == "text/javascript; charset=utf-8")
+            #expect(String(buffer: script.body).contains("EventSource"))
+            let style = try await client.execute(uri: WebRoutes.stylePath, method: .get, headers: [:])
+            #expect(String(buffer: style.body) == "main { color: red; }")
+        }
+    }
+}

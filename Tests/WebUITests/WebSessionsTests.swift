@@ -1,0 +1,71 @@
+import Testing
+@testable import WebUI
+
+@MainActor
+@Suite struct WebSessionsTests {
+    /// A clock the test moves by hand.
+    final class TestClock {
+        var now = ContinuousClock.now
+    }
+
+    /// Sees whether an app is still alive without keeping it.
+    final class Witness {
+        weak var app: CounterApp?
+    }
+
+    @Test func anIdleSessionEndsAndItsAppIsReleased() async {
+        let clock = TestClock()
+        let witness = Witness()
+        let sessions = WebSessions(capacity: 10, idleLimit: .seconds(60), now: { clock.now }) {
+            let app = CounterApp()
+            witness.app = app
+            return app
+        }
+        let id = sessions.start().id
+        #expect(witness.app != nil)
+        clock.now += .seconds(59)
+        #expect(sessions.session(id: id) != nil)
+        clock.now += .seconds(61)
+        sessions.endIdleSessions()
+        #expect(sessions.count == 0)
+        #expect(sessions.session(id: id) == nil)
+        #expect(witness.app == nil)
+    }
+
+    @Test func aSessionWithAnOpenTabIsNotIdle() async {
+        let clock = TestClock()
+        let sessions = WebSessions(capacity: 10, idleLimit: .seconds(60), now: { clock.now }) { CounterApp() }
+        let session = sessions.start()
+        let (tab, _) = session.pusher.subscribe(showing: "/")
+        clock.now += .seconds(120)
+        sessions.endIdleSessions()
+        #expect(sessions.count == 1)
+        session.pusher.unsubscribe(tab)
+        sessions.endIdleSessions()
+        #expect(sessions.count == 0)
+    }
+
+    @Test func pastCapacityTheSessionUnusedLongestEnds() async {
+        let clock = TestClock()
+        let sessions = WebSessions(capacity: 2, idleLimit: .seconds(600), now: { clock.now }) { CounterApp() }
+        let first = sessions.start().id
+        clock.now += .seconds(1)
+        let second = sessions.start().id
+        clock.now += .seconds(1)
+        _ = sessions.session(id: first)
+        clock.now += .seconds(1)
+        let third = sessions.start().id
+        #expect(sessions.count == 2)
+        #expect(sessions.session(id: second) == nil)
+        #expect(sessions.session(id: first) != nil)
+        #expect(sessions.session(id: third) != nil)
+    }
+
+    @Test func sessionsHaveUnguessableDistinctIdsAndTokens() {
+        let sessions = WebSessions { CounterApp() }
+        let all = (0..<50).map { _ in sessions.start() }
+        let secrets = Set(all.flatMap { [$0.id, $0.csrfToken] })
+        #expect(secrets.count == 100)
+        #expect(all.allSatisfy { $0.id.count == 43 && $0.csrfToken.count == 43 })
+    }
+}
