@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "FriendService", targets: ["FriendService"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "WebUI", targets: ["WebUI"]),
+        .library(name: "FriendsWeb", targets: ["FriendsWeb"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),

@@ -44,6 +44,19 @@ let package = Package(
             plugins: benchmarkPlugin
         ),
         .executableTarget(
+            name: "WebBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "FriendsAPI", package: root),
+                .product(name: "FriendsClient", package: root),
+                .product(name: "FriendsWeb", package: root),
+                .product(name: "WebUI", package: root),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/WebBenchmarks",
+            plugins: benchmarkPlugin
+        ),
+        .executableTarget(
             name: "WireBenchmarks",
             dependencies: [
                 "BenchmarkSupport",
