@@ -33,7 +33,7 @@ import WebUI
         let client = harness.client
         let pages = harness.pages
         let sessions = await WebSessions {
-            FriendsWebApp(client: client, avatars: ImageLoader(avatarsFrom: client), feed: nil, pages: pages, pageSize: 2)
+            FriendsWebApp(client: client, avatars: ImageLoader(avatarsFrom: client), feed: nil, pages: pages)
         }
         let routes = WebRoutes(sessions: sessions, stylesheet: pages.stylesheet)
         try await Application(router: routes.router()).test(.router) { client in
@@ -66,7 +66,7 @@ import WebUI
             let client = harness.client
             let pages = harness.pages
             let sessions = WebSessions {
-                FriendsWebApp(client: client, avatars: ImageLoader(avatarsFrom: client), feed: nil, pages: pages, pageSize: 2)
+                FriendsWebApp(client: client, avatars: ImageLoader(avatarsFrom: client), feed: nil, pages: pages)
             }
             try await Application(router: WebRoutes(sessions: sessions, stylesheet: "").router()).test(.router) { client in
                 let response = try await client.execute(uri: "/friends/1/edit", method: .get, headers: [:])

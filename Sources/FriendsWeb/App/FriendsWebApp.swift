@@ -42,13 +42,13 @@ public final class FriendsWebApp: WebApplication {
     /// - Parameters:
     ///   - avatars: the avatar loader, shared by every session.
     ///   - feed: the live change feed, shared by every session.
-    ///   - pageSize: friends per page of the list.
-    public init(client: any FriendsProviding, avatars: ImageLoader<Int>, feed: FriendChangeFeed?, pages: FriendsPages, pageSize: Int = 50) {
+    ///   - pages: the templates; their `pageSize` is how many friends the list loads at a time.
+    public init(client: any FriendsProviding, avatars: ImageLoader<Int>, feed: FriendChangeFeed?, pages: FriendsPages) {
         self.client = client
         self.avatars = avatars
         self.feed = feed
         self.pages = pages
-        list = FriendsListViewModel(client: client, pageSize: pageSize, feed: feed)
+        list = FriendsListViewModel(client: client, pageSize: pages.pageSize, feed: feed)
         list.onOpenFriend = { [weak self] friend in self?.showDetail(of: friend) }
         list.onAddFriend = { [weak self] in
             guard let self else { return }
@@ -138,6 +138,10 @@ public final class FriendsWebApp: WebApplication {
             changed()
         case "refresh": list.refreshRequested()
         case "more": list.visibleRowsChanged(lastFriendID: id)
+        case "retryMore":
+            // The list tries a failed next page again when the selection moves on past the last row.
+            if let id { list.friendSelected(id: id) }
+            list.selectionMoved(by: 1)
         case "delete": if let id { list.deleteTapped(id: id) }
         case "confirmDelete": list.deleteConfirmed()
         case "cancelDelete": list.deleteCancelled()

@@ -40,7 +40,7 @@ struct WebHarness: Sendable {
     /// A session's app, its list loaded.
     @MainActor
     func app(feed: FriendChangeFeed? = nil) async -> FriendsWebApp {
-        let app = FriendsWebApp(client: client, avatars: ImageLoader(avatarsFrom: client), feed: feed, pages: pages, pageSize: 2)
+        let app = FriendsWebApp(client: client, avatars: ImageLoader(avatarsFrom: client), feed: feed, pages: pages)
         await app.settle()
         return app
     }
