@@ -66,7 +66,7 @@ let package = Package(
         .target(name: "FriendsTerminal", dependencies: ["TerminalUI", "FriendsViewModels", "FriendsClient", "FriendsAPI"]),
         .executableTarget(name: "friends", dependencies: [
             "FriendsTerminal", "TerminalUI", "FriendsWeb", "WebUI", "FriendsAPI", "FriendsClient", "FriendService",
-            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -3,6 +3,7 @@ import FriendsClient
 import FriendsViewModels
 import FriendsWeb
 import Logging
+import NIOCore
 import WebUI
 
 /// Connects to (or starts) FriendService and serves the Friends pages to browsers on this
@@ -44,6 +45,8 @@ struct WebLauncher {
                 FileHandle.standardOutput.write(Data("Friends is open at \(url) (Ctrl-C stops it).\n".utf8))
             }
             outcome = .success(())
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            outcome = .failure(LaunchError("Port \(port) is in use. Pass --port with another number, or --port 0 for any free port."))
         } catch {
             outcome = .failure(error)
         }
