@@ -29,7 +29,8 @@ struct PageChrome {
     init(screenTitle: String, connection: LiveConnectionState?, loading: String?, alert: Alert?, path: String, context: PageContext) {
         csrfToken = context.csrfToken
         documentTitle = "\(screenTitle) – Friends"
-        self.connection = connection.map { Connection(text: $0.statusText, isLive: $0 == .live) }
+        // A page without the script does not change once drawn: it does not claim to be live.
+        self.connection = context.isScripted ? connection.map { Connection(text: $0.statusText, isLive: $0 == .live) } : nil
         self.loading = loading
         self.alert = alert.map { AlertModel(title: $0.title, message: $0.message, buttonTitle: $0.buttonTitle) }
         self.path = path

@@ -4,7 +4,8 @@
 //   outputs change, and the page follows the session to another screen;
 // - inputs marked data-live (a search box, a form field) are sent as the user types;
 // - forms and same-site links load the next page without a full reload, keeping the stream open;
-// - an element marked data-load-more is sent when it scrolls into view (infinite scroll).
+// - an element marked data-load-more is sent when it scrolls into view (infinite scroll);
+// - an element marked data-webui-connection says so when the stream is refused for good.
 // No framework and nothing from another site: the Content-Security-Policy allows this file only.
 (function () {
   "use strict";
@@ -50,6 +51,13 @@
     events.addEventListener("navigate", function (event) {
       var path = JSON.parse(event.data)[0];
       if (path !== location.pathname && path !== loadingPath) { load(path, "GET", null, true); }
+    });
+    // The browser retries a dropped stream by itself; a refused one (the session ended, the
+    // server restarted) stays closed: say so where the page shows its connection.
+    events.addEventListener("error", function () {
+      if (events.readyState !== EventSource.CLOSED) { return; }
+      var connection = document.querySelector("[data-webui-connection]");
+      if (connection) { connection.className = "connection"; connection.textContent = "offline, reload the page"; }
     });
   }
 
