@@ -3,6 +3,9 @@ import FriendsAPI
 import Testing
 
 @testable import FriendService
+@testable import FriendStorage
+@testable import PostgresFriendStorage
+@testable import SQLiteFriendStorage
 
 /// The storage implementations the contract suite runs against.
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import FriendStorage
 import Hummingbird
 
 /// Strong entity tags of friends: `"<id>-<version>"`, so every update gives a new tag.

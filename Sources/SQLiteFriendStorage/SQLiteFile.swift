@@ -1,4 +1,5 @@
 import Foundation
+import FriendStorage
 import SQLiteNIO
 
 /// The file of a SQLite database, checked before SQLite opens it, and SQLite's errors in plain words.

@@ -1,3 +1,4 @@
+import FriendStorage
 import SQLiteNIO
 
 extension SQLiteConnection {

@@ -1,3 +1,5 @@
+import FriendStorage
+
 /// The SQLite schema, one entry per version.
 enum SQLiteMigrations {
     static let all: [[MigrationStep]] = [

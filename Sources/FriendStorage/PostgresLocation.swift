@@ -1,5 +1,4 @@
 import Foundation
-import PostgresNIO
 
 /// Where a PostgreSQL database is, parsed from
 /// `postgres://user[:password]@host[:port]/database[?schema=name&sslmode=disable|prefer|require]`,
@@ -13,7 +12,7 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
     /// The schema that holds the tables; `public` unless the URL names one.
     public var schema: String
     /// `sslmode`: disable, prefer or require.
-    var sslMode: String
+    package var sslMode: String
     public var timeouts: PostgresSessionTimeouts
     /// The URL as given, without its password: for messages and logs.
     public let description: String
@@ -45,46 +44,14 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
         }
     }
 
-    /// The pool's settings: server-side session limits, and connection attempts that give up soon.
-    var clientConfiguration: PostgresClient.Configuration {
-        let tls: PostgresClient.Configuration.TLS = switch sslMode {
-        case "disable": .disable
-        case "require": .require(.makeClientConfiguration())
-        default: .prefer(.makeClientConfiguration())
-        }
-        var configuration = PostgresClient.Configuration(
-            host: host, port: port, username: username, password: password, database: database, tls: tls
-        )
-        configuration.options.maximumConnections = 8
-        configuration.options.connectTimeout = .seconds(2)
-        configuration.options.additionalStartupParameters = timeouts.startupParameters
-        return configuration
-    }
-
-    /// The same settings for one connection outside the pool (checking that the database answers).
-    func connectionConfiguration(connectTimeout: Duration) throws -> PostgresConnection.Configuration {
-        let tls: PostgresConnection.Configuration.TLS = switch sslMode {
-        case "disable": .disable
-        case "require": .require(try .init(configuration: .makeClientConfiguration()))
-        default: .prefer(try .init(configuration: .makeClientConfiguration()))
-        }
-        var configuration = PostgresConnection.Configuration(
-            host: host, port: port, username: username, password: password, database: database, tls: tls
-        )
-        configuration.options.connectTimeout = .nanoseconds(Int64(connectTimeout.components.seconds) * 1_000_000_000
-            + connectTimeout.components.attoseconds / 1_000_000_000)
-        configuration.options.additionalStartupParameters = timeouts.startupParameters
-        return configuration
-    }
-
     /// `url` with its password replaced by `***`.
-    static func withoutPassword(_ url: String) -> String {
+    package static func withoutPassword(_ url: String) -> String {
         guard var components = URLComponents(string: url) else { return "postgres" }
         if components.password != nil { components.password = "***" }
         return components.string ?? "postgres"
     }
 
-    static func isPlainIdentifier(_ name: String) -> Bool {
+    package static func isPlainIdentifier(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, first == "_" || ("a"..."z").contains(first) else { return false }
         return name.count <= 63 && name.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("0"..."9").contains($0) }
     }

@@ -13,7 +13,7 @@ public struct DatabaseError: Error, CustomStringConvertible, LocalizedError, Equ
     public var errorDescription: String? { message }
 
     /// A database whose schema a newer FriendService wrote: this one would not know its tables.
-    static func schemaTooNew(_ database: String, version: Int, known: Int) -> DatabaseError {
+    package static func schemaTooNew(_ database: String, version: Int, known: Int) -> DatabaseError {
         DatabaseError(
             "\(database) has schema version \(version), but this FriendService knows versions 1 to \(known) only. "
                 + "Run the newer FriendService that upgraded it."
@@ -21,7 +21,7 @@ public struct DatabaseError: Error, CustomStringConvertible, LocalizedError, Equ
     }
 
     /// What a Foundation error says, without its domain and code: "permission denied", "not a directory".
-    static func plainReason(_ error: any Error) -> String {
+    package static func plainReason(_ error: any Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code))).lowercased()

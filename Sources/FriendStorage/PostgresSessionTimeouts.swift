@@ -14,7 +14,7 @@ public struct PostgresSessionTimeouts: Sendable, Equatable {
 
     public init() {}
 
-    init(_ query: [URLQueryItem]) throws {
+    package init(_ query: [URLQueryItem]) throws {
         for item in query where Self.names.contains(item.name) {
             let value = item.value ?? ""
             guard Self.isDuration(value) else {
@@ -30,15 +30,15 @@ public struct PostgresSessionTimeouts: Sendable, Equatable {
         }
     }
 
-    static let names = ["statement_timeout", "lock_timeout", "idle_in_transaction_session_timeout"]
+    package static let names = ["statement_timeout", "lock_timeout", "idle_in_transaction_session_timeout"]
 
     /// Sent in the startup message, so they hold from the session's first statement.
-    var startupParameters: [(String, String)] {
+    package var startupParameters: [(String, String)] {
         [("statement_timeout", statement), ("lock_timeout", lock), ("idle_in_transaction_session_timeout", idleInTransaction)]
     }
 
     /// How long a statement may run, `nil` when unlimited.
-    var statementLimit: Duration? {
+    package var statementLimit: Duration? {
         let digits = statement.prefix { $0.isASCII && $0.isNumber }
         guard let amount = Int(digits), amount > 0 else { return nil }
         switch statement.dropFirst(digits.count) {

@@ -1,3 +1,4 @@
+import FriendStorage
 import SQLiteNIO
 
 /// The SQL of one page of the list, built so that a page costs about the same at a million rows

@@ -1,3 +1,4 @@
+import FriendStorage
 import FriendsAPI
 import Logging
 import PostgresNIO
@@ -27,12 +28,9 @@ extension PostgresFriendStore {
     /// The schema's name as the trigger's NOTIFY payload spells it (unquoted).
     var schemaName: String { String(schema.dropFirst().dropLast()) }
 
-    /// Calls `announce` whenever a change to this schema is committed, by any instance, until
-    /// cancelled; `onListening` runs each time listening (re)starts, since notifications sent
-    /// while not listening are lost and the caller must read the log to catch up. The listening
-    /// connection waits as long as it is open (`isLong`); after an outage it listens again on the
-    /// pool that replaced the old one.
-    func listenForChanges(onListening: @escaping @Sendable () -> Void, announce: @escaping @Sendable () -> Void) async {
+    /// Listens to the notifications of this schema's changes. The listening connection waits as
+    /// long as it is open (`isLong`); after an outage it listens again on the pool that replaced the old one.
+    public func listenForChanges(onListening: @escaping @Sendable () -> Void, announce: @escaping @Sendable () -> Void) async {
         let prefix = schemaName + " "
         while !Task.isCancelled {
             do {

@@ -1,10 +1,12 @@
 /// Runs async critical sections one after another (FIFO), across suspension points,
 /// which an actor alone does not: a transaction on the one SQLite connection must not interleave.
-actor AsyncLock {
+package actor AsyncLock {
     private var isLocked = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
-    func withLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+    package init() {}
+
+    package func withLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
         await lock()
         do {
             let result = try await body()

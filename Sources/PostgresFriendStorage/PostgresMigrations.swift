@@ -1,3 +1,5 @@
+import FriendStorage
+
 /// The PostgreSQL schema, one entry per version, the same versions as `SQLiteMigrations`.
 /// `%s` stands for the quoted schema name.
 enum PostgresMigrations {

@@ -2,13 +2,13 @@ import Foundation
 import FriendsAPI
 
 /// How names and phone numbers are normalized for sorting and searching.
-enum SearchText {
+package enum SearchText {
     /// `NameFolding.fold` (shared with clients, which place live changes in the list order), with
     /// a fast path for ASCII.
     ///
     /// Stored sort and search columns are made with this; changing it needs a schema version that
     /// folds the stored rows again (see `MigrationStep.refoldSearchColumns`).
-    static func fold(_ text: String) -> String {
+    package static func fold(_ text: String) -> String {
         foldASCII(text) ?? NameFolding.fold(text)
     }
 
@@ -28,12 +28,12 @@ enum SearchText {
         return String(decoding: bytes[first...last], as: UTF8.self)
     }
 
-    static func digits(_ text: String) -> String {
+    package static func digits(_ text: String) -> String {
         String(text.unicodeScalars.filter { ("0"..."9").contains($0) }.map(Character.init))
     }
 
     /// The digits of a query that looks like (part of) a phone number: digits, `+`, and separators only.
-    static func phoneDigitsQuery(_ query: String) -> String? {
+    package static func phoneDigitsQuery(_ query: String) -> String? {
         let trimmed = FriendValidation.trim(query)
         let allowed = Set("0123456789+ -.()".unicodeScalars)
         guard trimmed.unicodeScalars.allSatisfy({ allowed.contains($0) }) else { return nil }
@@ -43,21 +43,21 @@ enum SearchText {
 }
 
 /// The derived columns stored beside a friend so that the database can sort and search by index.
-struct SearchColumns: Equatable {
-    var lastname: String
-    var firstname: String
-    var fullName: String
-    var phoneDigits: String
+package struct SearchColumns: Equatable {
+    package var lastname: String
+    package var firstname: String
+    package var fullName: String
+    package var phoneDigits: String
 
-    init(_ friend: Friend) {
+    package init(_ friend: Friend) {
         self.init(firstname: friend.firstname, lastname: friend.lastname, phonenumber: friend.phonenumber)
     }
 
-    init(_ fields: NewFriend) {
+    package init(_ fields: NewFriend) {
         self.init(firstname: fields.firstname, lastname: fields.lastname, phonenumber: fields.phonenumber)
     }
 
-    init(firstname: String, lastname: String, phonenumber: String) {
+    package init(firstname: String, lastname: String, phonenumber: String) {
         self.firstname = SearchText.fold(firstname)
         self.lastname = SearchText.fold(lastname)
         fullName = self.firstname + " " + self.lastname

@@ -2,7 +2,7 @@ import FriendsAPI
 
 extension FriendChange {
     /// A row of the change log, as both SQL stores keep it.
-    init(sequence: Int, kind: String, friend: Friend?, version: Int?) throws {
+    package init(sequence: Int, kind: String, friend: Friend?, version: Int?) throws {
         self.init(sequence: sequence, event: .reset)
         switch (kind, friend, version) {
         case (Name.created, let friend?, let version?): event = .created(friend, version: version)

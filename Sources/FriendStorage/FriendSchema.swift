@@ -2,11 +2,11 @@
 public enum FriendSchema {
     public static var currentVersion: Int { migrationCount }
 
-    static let migrationCount = 4
+    package static let migrationCount = 4
 
     /// The table that records which migrations ran.
-    static let migrationsTable = "friendservice_migrations"
+    package static let migrationsTable = "friendservice_migrations"
 
     /// The change log (migration 4): one row per committed change, written by triggers on `friends`.
-    static let changesTable = "friend_changes"
+    package static let changesTable = "friend_changes"
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 
 /// Which storage the server uses: `memory`, `sqlite:PATH` or `postgres://…`.
 public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
@@ -38,15 +37,6 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
             dataHome = (home as NSString).appendingPathComponent(".local/share")
         }
         return .sqlite(path: (dataHome as NSString).appendingPathComponent("friends/friends.sqlite"))
-    }
-
-    /// Opens the store; the caller migrates it and closes it.
-    public func openStore(logger: Logger) async throws -> any FriendStore {
-        switch self {
-        case .memory: MemoryFriendStore()
-        case .sqlite(let path): try await SQLiteFriendStore.open(path: path, logger: logger)
-        case .postgres(let url): try await PostgresFriendStore.connect(location: try PostgresLocation(url: url), logger: logger)
-        }
     }
 
     /// Says where without a password.

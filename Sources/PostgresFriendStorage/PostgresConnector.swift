@@ -1,4 +1,5 @@
 import Foundation
+import FriendStorage
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore

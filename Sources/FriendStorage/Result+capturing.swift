@@ -1,5 +1,5 @@
 extension Result where Failure == any Error {
-    static func capturing(_ body: () async throws -> Success) async -> Result {
+    package static func capturing(_ body: () async throws -> Success) async -> Result {
         do {
             return .success(try await body())
         } catch {

@@ -1,3 +1,4 @@
+import FriendStorage
 import Logging
 import NIOConcurrencyHelpers
 import SQLiteNIO

@@ -1,10 +1,11 @@
+import FriendStorage
 import FriendsAPI
 import Logging
 import PostgresNIO
 
 /// Friends in PostgreSQL, for several stateless server instances sharing one database.
 /// Every write is one transaction; row locks (`FOR UPDATE`) keep If-Match checks race-free.
-public final class PostgresFriendStore: FriendStore {
+public final class PostgresFriendStore: FriendStore, FriendChangeListening {
     public var kind: String { "postgres" }
 
     let connector: PostgresConnector
