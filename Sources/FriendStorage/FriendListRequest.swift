@@ -1,7 +1,7 @@
 import FriendsAPI
 
 /// One page request in store terms: a validated limit, a decoded cursor and a normalized search.
-public struct FriendListRequest: Sendable, Equatable {
+public struct FriendListRequest: Sendable, Hashable {
     public var limit: Int
     /// The sort key of the last friend of the previous page; `nil` for the first page.
     public var after: FriendSortKey?
@@ -49,7 +49,7 @@ public struct FriendSortKey: Sendable, Equatable, Hashable, Codable {
 /// A friend matches when the text is a prefix of the folded first name, last name or "first last",
 /// or when `phoneDigits` occur anywhere in the digits of the phone number ("612" finds
 /// "+34 612 345 678").
-public struct FriendSearch: Sendable, Equatable {
+public struct FriendSearch: Sendable, Hashable {
     public var text: String
     public var phoneDigits: String?
 

@@ -45,6 +45,22 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     }
 }
 
+extension StoreKind {
+    /// Another store over the database of `store`, as a second server instance opens it.
+    func openSecondInstance(of store: any FriendStore) async throws -> any FriendStore {
+        switch self {
+        case .memory:
+            throw ConfigurationError("An in-memory store has no second instance.")
+        case .sqlite:
+            let sqlite = try #require(store as? SQLiteFriendStore)
+            return try await SQLiteFriendStore.open(path: String(sqlite.name.dropFirst("sqlite:".count)))
+        case .postgres:
+            let postgres = try #require(store as? PostgresFriendStore)
+            return PostgresFriendStore(location: postgres.connector.location, leaseTimeout: PostgresTestDatabase.leaseTimeout)
+        }
+    }
+}
+
 /// PostgreSQL for tests: `FRIENDSERVICE_TEST_POSTGRES_URL=postgres://user[:password]@host:port/database`.
 /// The database must exist; each test makes its own schema `friendservice_test_<random>` and drops it.
 enum PostgresTestDatabase {

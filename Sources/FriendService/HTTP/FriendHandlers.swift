@@ -8,13 +8,28 @@ import Hummingbird
 struct FriendHandlers: Sendable {
     let store: any FriendStore
     let parser: FriendBodyParser
+    let pages: ListPageCache
 
     func list(_ request: Request) async throws -> Response {
         let (pageSize, listRequest) = try ListQueryParser.request(from: request)
+        // The sequence is read before the page, so the tag is never newer than what the page
+        // shows: at worst a write in between makes the client fetch once more, never miss a change.
+        let sequence = try await store.latestChangeSequence()
+        let tag = EntityTag.ofList(atSequence: sequence)
+        var headers = HTTPFields()
+        headers[.eTag] = tag
+        if IfNoneMatch.matches(tag, in: request.headers) {
+            return IfNoneMatch.notModified(headers: headers)
+        }
+        let key = ListPageCache.Key(request: listRequest, pageSize: pageSize)
+        if let body = pages.page(for: key, at: sequence) {
+            return JSONResponse.make(body: body, headers: headers)
+        }
         let rows = try await store.list(listRequest)
         let total = try await total(of: listRequest)
-        let page = ListQueryParser.page(from: rows, pageSize: pageSize, total: total)
-        return JSONResponse.make(body: FriendJSON.body(page))
+        let body = FriendJSON.body(ListQueryParser.page(from: rows, pageSize: pageSize, total: total))
+        pages.store(body, for: key, at: sequence)
+        return JSONResponse.make(body: body, headers: headers)
     }
 
     /// What the first page says `total` is: every friend, or the friends a search matches when
@@ -34,8 +49,11 @@ struct FriendHandlers: Sendable {
         JSONResponse.make(body: FriendJSON.body(try await store.all().map(\.friend)))
     }
 
-    func show(id: Int) async throws -> Response {
+    func show(_ request: Request, id: Int) async throws -> Response {
         guard let stored = try await store.friend(id: id) else { throw APIError.friendNotFound(id: id) }
+        if IfNoneMatch.matches(EntityTag.of(stored), in: request.headers) {
+            return IfNoneMatch.notModified(headers: Self.tagged(stored))
+        }
         return JSONResponse.make(body: FriendJSON.body(stored.versionedFriend), headers: Self.tagged(stored))
     }
 
