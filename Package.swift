@@ -82,7 +82,8 @@ let package = Package(
         .target(name: "TerminalUI"),
         .target(name: "FriendsTerminal", dependencies: ["TerminalUI", "FriendsViewModels", "FriendsClient", "FriendsAPI"]),
         .executableTarget(name: "friends", dependencies: [
-            "FriendsTerminal", "TerminalUI", "FriendsAPI", "FriendsClient", "FriendService", "FriendStorage", "SQLiteFriendStorage",
+            "FriendsTerminal", "TerminalUI", "FriendsAPI", "FriendsClient", "FriendService",
+            "FriendStorage", "SQLiteFriendStorage",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
