@@ -8,7 +8,16 @@ import Hummingbird
 struct FriendHandlers: Sendable {
     let store: any FriendStore
     let parser: FriendBodyParser
-    let pages: ListPageCache
+    /// Encoded pages of `GET /friends`, by request, at the change sequence they were read at.
+    let pages = SequenceCache<PageKey, ByteBuffer>(capacity: 256)
+    /// The `total` of first pages, by search: a list read again at another limit, or searched
+    /// again, costs no count while nothing changed.
+    let totals = SequenceCache<FriendSearch?, Int?>(capacity: 256)
+
+    struct PageKey: Hashable, Sendable {
+        var request: FriendListRequest
+        var pageSize: Int
+    }
 
     func list(_ request: Request) async throws -> Response {
         let (pageSize, listRequest) = try ListQueryParser.request(from: request)
@@ -21,12 +30,12 @@ struct FriendHandlers: Sendable {
         if IfNoneMatch.matches(tag, in: request.headers) {
             return IfNoneMatch.notModified(headers: headers)
         }
-        let key = ListPageCache.Key(request: listRequest, pageSize: pageSize)
-        if let body = pages.page(for: key, at: sequence) {
+        let key = PageKey(request: listRequest, pageSize: pageSize)
+        if let body = pages.value(for: key, at: sequence) {
             return JSONResponse.make(body: body, headers: headers)
         }
         let rows = try await store.list(listRequest)
-        let total = try await total(of: listRequest)
+        let total = try await total(of: listRequest, at: sequence)
         let body = FriendJSON.body(ListQueryParser.page(from: rows, pageSize: pageSize, total: total))
         pages.store(body, for: key, at: sequence)
         return JSONResponse.make(body: body, headers: headers)
@@ -36,9 +45,16 @@ struct FriendHandlers: Sendable {
     /// they are fewer than `maximumSearchTotal` (a broad search then costs no more to count than
     /// that many rows; the page leaves `total` out and the client says "50+"). Later pages leave
     /// it out too: a list that pages on keeps the count it was given.
-    private func total(of request: FriendListRequest) async throws -> Int? {
+    private func total(of request: FriendListRequest, at sequence: Int) async throws -> Int? {
         guard request.after == nil else { return nil }
-        guard let search = request.search else { return try await store.count(matching: nil, atMost: nil) }
+        if let known = totals.value(for: request.search, at: sequence) { return known }
+        let total = try await countedTotal(matching: request.search)
+        totals.store(total, for: request.search, at: sequence)
+        return total
+    }
+
+    private func countedTotal(matching search: FriendSearch?) async throws -> Int? {
+        guard let search else { return try await store.count(matching: nil, atMost: nil) }
         let count = try await store.count(matching: search, atMost: Self.maximumSearchTotal + 1)
         return count > Self.maximumSearchTotal ? nil : count
     }

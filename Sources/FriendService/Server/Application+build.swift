@@ -38,9 +38,7 @@ func buildRouter(store: any FriendStore, configuration: FriendServerConfiguratio
         router.add(middleware: LoopbackHostMiddleware(configuredHostname: configuration.hostname))
     }
     let responders = EndpointResponders(
-        handlers: FriendHandlers(
-            store: store, parser: FriendBodyParser(maximumBodySize: configuration.maximumBodySize), pages: ListPageCache()
-        ),
+        handlers: FriendHandlers(store: store, parser: FriendBodyParser(maximumBodySize: configuration.maximumBodySize)),
         changeEvents: ChangeEventsController(feed: feed),
         avatarCacheControl: configuration.token == nil ? "public, max-age=300" : "private, max-age=300",
         openAPIDocument: OpenAPIDocument.served(withToken: configuration.token != nil)
