@@ -15,6 +15,9 @@ let package = Package(
         .library(name: "FriendsClient", targets: ["FriendsClient"]),
         .library(name: "FriendsViewModels", targets: ["FriendsViewModels"]),
         .library(name: "FriendService", targets: ["FriendService"]),
+        .library(name: "FriendStorage", targets: ["FriendStorage"]),
+        .library(name: "SQLiteFriendStorage", targets: ["SQLiteFriendStorage"]),
+        .library(name: "PostgresFriendStorage", targets: ["PostgresFriendStorage"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "WebUI", targets: ["WebUI"]),
         .library(name: "FriendsWeb", targets: ["FriendsWeb"]),
@@ -41,13 +44,31 @@ let package = Package(
         .target(name: "Photos", dependencies: ["Binding"], resources: [.copy("Resources/catalog.json")]),
         .target(name: "FlightCard", resources: [.copy("Resources/flights.json")]),
 
-        // Server.
-        .target(name: "FriendService", dependencies: [
+        // Server. Storage: the store protocol, the memory store and what the backends share, then
+        // each backend in a module of its own, so that only `friendservice` builds PostgreSQL's client.
+        .target(name: "FriendStorage", dependencies: [
             "FriendsAPI",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        ]),
+        .target(name: "SQLiteFriendStorage", dependencies: [
+            "FriendStorage", "FriendsAPI",
+            .product(name: "SQLiteNIO", package: "sqlite-nio"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        ]),
+        .target(name: "PostgresFriendStorage", dependencies: [
+            "FriendStorage", "FriendsAPI",
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+        ]),
+        .target(name: "FriendService", dependencies: [
+            "FriendsAPI", "FriendStorage",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
-            .product(name: "SQLiteNIO", package: "sqlite-nio"),
-            .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -56,7 +77,7 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .executableTarget(name: "friendservice", dependencies: [
-            "FriendService",
+            "FriendService", "FriendStorage", "SQLiteFriendStorage", "PostgresFriendStorage",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -66,6 +87,7 @@ let package = Package(
         .target(name: "FriendsTerminal", dependencies: ["TerminalUI", "FriendsViewModels", "FriendsClient", "FriendsAPI"]),
         .executableTarget(name: "friends", dependencies: [
             "FriendsTerminal", "TerminalUI", "FriendsWeb", "WebUI", "FriendsAPI", "FriendsClient", "FriendService",
+            "FriendStorage", "SQLiteFriendStorage",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -107,11 +129,15 @@ let package = Package(
         .testTarget(name: "BindingTests", dependencies: ["Binding"]),
         .testTarget(name: "FriendsAPITests", dependencies: ["FriendsAPI"]),
         .testTarget(name: "FriendServiceTests", dependencies: [
-            "FriendService", "FriendsAPI",
+            "FriendService", "FriendsAPI", "FriendStorage", "SQLiteFriendStorage", "PostgresFriendStorage",
+            .product(name: "SQLiteNIO", package: "sqlite-nio"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
-        .testTarget(name: "FriendsClientTests", dependencies: ["FriendsClient", "FriendsAPI", "FriendService"]),
+        .testTarget(name: "FriendsClientTests", dependencies: [
+            "FriendsClient", "FriendsAPI", "FriendService", "FriendStorage", "SQLiteFriendStorage",
+        ]),
         .testTarget(name: "FriendsViewModelsTests", dependencies: [
             "FriendsViewModels", "Binding", "FriendsAPI", "FriendsClient", "TestSupport",
         ]),
@@ -142,7 +168,7 @@ let package = Package(
         .testTarget(name: "PhotosTerminalTests", dependencies: ["PhotosTerminal", "Photos", "TerminalUI", "TestSupport"]),
         .testTarget(name: "FlightCardTests", dependencies: ["FlightCard"]),
         .testTarget(name: "FlightCardTerminalTests", dependencies: ["FlightCardTerminal", "FlightCard", "TerminalUI", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["friends", "friendservice", "scoreboard", "photos", "flights", "FriendService"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["friends", "friendservice", "scoreboard", "photos", "flights", "FriendStorage"]),
     ],
     swiftLanguageModes: [.v6]
 )

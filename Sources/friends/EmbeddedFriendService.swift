@@ -1,5 +1,6 @@
 import Foundation
 import FriendService
+import SQLiteFriendStorage
 
 /// FriendService running inside this process while the app runs: 127.0.0.1 on a port the
 /// operating system picks, over the SQLite file in the data directory.
@@ -18,6 +19,7 @@ struct EmbeddedFriendService {
             hostname: "127.0.0.1",
             port: 0,
             database: .sqlite(path: directory.databaseURL.path),
+            backends: [SQLiteBackend()],
             token: token,
             logLevel: .critical
         )

@@ -1,6 +1,8 @@
 import ArgumentParser
-import FriendService
 import Foundation
+import FriendStorage
+import PostgresFriendStorage
+import SQLiteFriendStorage
 
 /// `--database`, shared by every command.
 struct DatabaseOption: ParsableArguments {
@@ -12,6 +14,9 @@ struct DatabaseOption: ParsableArguments {
         )
     )
     var database: String?
+
+    /// Every kind of storage `friendservice` can serve from.
+    static let backends: [any FriendStoreBackend] = [SQLiteBackend(), PostgresBackend()]
 
     func location() throws -> DatabaseLocation {
         guard let text = database ?? Environment.value("FRIENDSERVICE_DATABASE") else { return .defaultSQLite() }

@@ -7,7 +7,9 @@ struct Migrate: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOption
 
     func run() async throws {
-        let configuration = FriendServerConfiguration(database: try database.location(), logLevel: .warning)
+        let configuration = FriendServerConfiguration(
+            database: try database.location(), backends: DatabaseOption.backends, logLevel: .warning
+        )
         let store = try await FriendServer.openMigratedStore(configuration)
         let version = try await store.schemaVersion()
         try await store.close()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import FriendService
+import FriendStorage
 
 struct Seed: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Add generated sample friends (fast: batched, in transactions).")
@@ -12,7 +13,9 @@ struct Seed: AsyncParsableCommand {
 
     func run() async throws {
         guard count >= 0 else { throw ValidationError("--count must not be negative.") }
-        let configuration = FriendServerConfiguration(database: try database.location(), logLevel: .warning)
+        let configuration = FriendServerConfiguration(
+            database: try database.location(), backends: DatabaseOption.backends, logLevel: .warning
+        )
         let store = try await FriendServer.openMigratedStore(configuration)
         let clock = ContinuousClock()
         let start = clock.now

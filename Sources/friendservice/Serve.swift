@@ -1,5 +1,6 @@
 import ArgumentParser
 import FriendService
+import FriendStorage
 import Logging
 
 struct Serve: AsyncParsableCommand {
@@ -34,6 +35,7 @@ struct Serve: AsyncParsableCommand {
             hostname: hostname ?? Environment.value("FRIENDSERVICE_HOSTNAME") ?? FriendServerConfiguration.defaultHostname,
             port: try port ?? portText.map(Self.port) ?? FriendServerConfiguration.defaultPort,
             database: try database.location(),
+            backends: DatabaseOption.backends,
             token: token ?? Environment.value("FRIENDSERVICE_TOKEN"),
             allowsAnonymousAccess: allowAnonymous || Environment.value("FRIENDSERVICE_ALLOW_ANONYMOUS") == "1",
             logLevel: level

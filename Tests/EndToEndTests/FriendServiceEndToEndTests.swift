@@ -1,5 +1,5 @@
 import Foundation
-import FriendService
+import FriendStorage
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -3,6 +3,8 @@ import FriendsAPI
 import Testing
 
 @testable import FriendService
+@testable import FriendStorage
+@testable import SQLiteFriendStorage
 
 /// Bulk inserts (seeding) take a faster path; it must leave the same, searchable store behind.
 struct BulkInsertTests {

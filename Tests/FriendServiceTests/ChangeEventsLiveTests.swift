@@ -7,6 +7,8 @@ import FoundationNetworking
 #endif
 
 @testable import FriendService
+@testable import FriendStorage
+@testable import PostgresFriendStorage
 
 /// The change feed over real sockets and, with PostgreSQL, across server instances.
 struct ChangeEventsLiveTests {

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Testing
 
 @testable import FriendService
+@testable import FriendStorage
 
 /// `GET /friends/events`, driven through the router: the test waits until the stream has
 /// subscribed, makes its changes, lets the feed deliver them and shuts the feed down, which ends

@@ -2,6 +2,7 @@ import FriendsAPI
 import Testing
 
 @testable import FriendService
+@testable import FriendStorage
 
 /// The change log every store keeps for the live feed, run against memory, SQLite and (when
 /// configured) PostgreSQL.

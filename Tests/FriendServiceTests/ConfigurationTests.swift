@@ -2,6 +2,9 @@ import FriendsAPI
 import Testing
 
 @testable import FriendService
+@testable import FriendStorage
+@testable import PostgresFriendStorage
+@testable import SQLiteFriendStorage
 
 struct ConfigurationTests {
     @Test(arguments: ["0.0.0.0", "192.168.1.10", "::", "example.com"])

@@ -3,6 +3,7 @@ import FriendsAPI
 import Testing
 
 @testable import FriendService
+@testable import FriendStorage
 
 /// The HTTP layer over real sockets: framing errors, timeouts, the connection cap, HEAD, CONNECT and
 /// shutdown, sent byte for byte as no HTTP client would.

@@ -4,6 +4,9 @@ import SQLiteNIO
 import Testing
 
 @testable import FriendService
+@testable import FriendStorage
+@testable import PostgresFriendStorage
+@testable import SQLiteFriendStorage
 
 /// A database the server cannot use stops it at start, with a message that names the database
 /// (file or URL, never a password) and says what is wrong in plain words.
@@ -94,7 +97,7 @@ struct DatabaseStartupTests {
     }
 
     static func configuration(_ database: DatabaseLocation) -> FriendServerConfiguration {
-        FriendServerConfiguration(hostname: "127.0.0.1", port: 0, database: database, logLevel: .critical)
+        FriendServerConfiguration(hostname: "127.0.0.1", port: 0, database: database, backends: TestApp.backends, logLevel: .critical)
     }
 }
 

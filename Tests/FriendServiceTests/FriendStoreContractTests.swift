@@ -2,6 +2,7 @@ import FriendsAPI
 import Testing
 
 @testable import FriendService
+@testable import FriendStorage
 
 /// The behaviour every `FriendStore` promises, run against memory, SQLite and (when configured) PostgreSQL.
 struct FriendStoreContractTests {

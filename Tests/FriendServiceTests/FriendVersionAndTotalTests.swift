@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Testing
 
 @testable import FriendService
+@testable import FriendStorage
 
 /// The `/friends` routes send each friend's version (what its ETag is made of) and, with the first
 /// page, how many friends match; the original client's routes stay as they were.

@@ -9,6 +9,8 @@ import FoundationNetworking
 #endif
 
 @testable import FriendService
+@testable import FriendStorage
+@testable import SQLiteFriendStorage
 
 /// Over a real socket on 127.0.0.1 with an OS-picked port.
 struct LiveServerTests {

@@ -4,6 +4,7 @@ import Hummingbird
 import Testing
 
 @testable import FriendService
+@testable import FriendStorage
 
 struct OpenAPIDocumentTests {
     private struct Operation: Hashable, CustomStringConvertible {

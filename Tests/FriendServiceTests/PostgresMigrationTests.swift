@@ -4,6 +4,8 @@ import PostgresNIO
 import Testing
 
 @testable import FriendService
+@testable import FriendStorage
+@testable import PostgresFriendStorage
 
 /// A PostgreSQL schema written by an earlier server is brought up to date, as SQLite's is.
 @Suite(.enabled(if: PostgresTestDatabase.url != nil, "PostgreSQL migrations NOT checked: set FRIENDSERVICE_TEST_POSTGRES_URL"))

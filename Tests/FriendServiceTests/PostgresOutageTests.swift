@@ -7,6 +7,8 @@ import FoundationNetworking
 #endif
 
 @testable import FriendService
+@testable import FriendStorage
+@testable import PostgresFriendStorage
 
 /// PostgreSQL stopped under running servers, then started again: while it is down `/health`
 /// answers 503 within a second and API requests within two (envelope + Retry-After); once it
@@ -17,7 +19,8 @@ struct PostgresOutageTests {
         let cluster = try await ThrowawayPostgres.start()
         let outcome = await Result.capturing {
             let configuration = FriendServerConfiguration(
-                hostname: "127.0.0.1", port: 0, database: .postgres(url: cluster.url), logLevel: .critical)
+                hostname: "127.0.0.1", port: 0, database: .postgres(url: cluster.url), backends: TestApp.backends,
+                logLevel: .critical)
             // Two instances: one is asked for /health first, the other for an API route first.
             let healthFirst = try await FriendServer.start(configuration)
             let apiFirst = try await FriendServer.start(configuration)

@@ -3,6 +3,8 @@ import FriendsAPI
 import Testing
 
 @testable import FriendService
+@testable import FriendStorage
+@testable import PostgresFriendStorage
 
 /// One stalled instance holding a row lock cannot freeze the others' writes to that row:
 /// PostgreSQL ends its idle transaction, and the others wait for a lock only so long.

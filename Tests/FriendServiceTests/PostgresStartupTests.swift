@@ -3,6 +3,8 @@ import FriendsAPI
 import Testing
 
 @testable import FriendService
+@testable import FriendStorage
+@testable import PostgresFriendStorage
 
 /// `migrate` and `serve` against a PostgreSQL they cannot use say why within seconds
 /// (they used to print nothing for about a minute and then a pool error).
@@ -32,7 +34,7 @@ struct PostgresStartupTests {
 
     /// What opening and migrating (the start of `serve` and all of `migrate`) throws, checked to come within 5 s.
     private func startupFailure(_ url: String) async throws -> String {
-        let configuration = FriendServerConfiguration(hostname: "127.0.0.1", port: 0, database: .postgres(url: url), logLevel: .critical)
+        let configuration = FriendServerConfiguration(hostname: "127.0.0.1", port: 0, database: .postgres(url: url), backends: TestApp.backends, logLevel: .critical)
         let clock = ContinuousClock()
         let start = clock.now
         let error = await #expect(throws: DatabaseError.self) { try await FriendServer.openMigratedStore(configuration) }

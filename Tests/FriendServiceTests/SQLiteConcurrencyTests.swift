@@ -4,6 +4,8 @@ import SQLiteNIO
 import Testing
 
 @testable import FriendService
+@testable import FriendStorage
+@testable import SQLiteFriendStorage
 
 /// The SQLite store commits concurrent writes in groups and reads on their own connections;
 /// neither may change what a client sees.

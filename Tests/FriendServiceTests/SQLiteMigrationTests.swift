@@ -4,6 +4,8 @@ import SQLiteNIO
 import Testing
 
 @testable import FriendService
+@testable import FriendStorage
+@testable import SQLiteFriendStorage
 
 /// A database made by an earlier version of the server is brought up to date without losing friends.
 struct SQLiteMigrationTests {

@@ -3,6 +3,7 @@ import FriendsAPI
 import Testing
 
 @testable import FriendService
+@testable import FriendStorage
 
 struct SearchTextTests {
     @Test(arguments: ["Ada", "  LOVELACE\t", "O'Brien-Smith", "de la Cruz", "", "   ", "A\u{0B}B", "MiXeD 123"])

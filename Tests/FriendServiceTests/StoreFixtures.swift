@@ -3,6 +3,9 @@ import FriendsAPI
 import Testing
 
 @testable import FriendService
+@testable import FriendStorage
+@testable import PostgresFriendStorage
+@testable import SQLiteFriendStorage
 
 /// The storage implementations the contract suite runs against.
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
@@ -38,6 +41,22 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
             }
         case .postgres:
             try await PostgresTestDatabase.withStore(body)
+        }
+    }
+}
+
+extension StoreKind {
+    /// Another store over the database of `store`, as a second server instance opens it.
+    func openSecondInstance(of store: any FriendStore) async throws -> any FriendStore {
+        switch self {
+        case .memory:
+            throw ConfigurationError("An in-memory store has no second instance.")
+        case .sqlite:
+            let sqlite = try #require(store as? SQLiteFriendStore)
+            return try await SQLiteFriendStore.open(path: String(sqlite.name.dropFirst("sqlite:".count)))
+        case .postgres:
+            let postgres = try #require(store as? PostgresFriendStore)
+            return PostgresFriendStore(location: postgres.connector.location, leaseTimeout: PostgresTestDatabase.leaseTimeout)
         }
     }
 }

@@ -2,14 +2,22 @@ import Foundation
 import FriendsAPI
 import Hummingbird
 import HummingbirdTesting
+import PostgresFriendStorage
+import SQLiteFriendStorage
 import Testing
 
 @testable import FriendService
+@testable import FriendStorage
 
 /// An application over a fresh in-memory store, driven without a socket (`.router`) or over one (`.live`).
 enum TestApp {
+    /// Every kind of storage, as `friendservice` has them.
+    static let backends: [any FriendStoreBackend] = [SQLiteBackend(), PostgresBackend()]
+
     static func configuration(token: String? = nil) -> FriendServerConfiguration {
-        FriendServerConfiguration(hostname: "127.0.0.1", port: 0, database: .memory, token: token, logLevel: .critical)
+        FriendServerConfiguration(
+            hostname: "127.0.0.1", port: 0, database: .memory, backends: TestApp.backends, token: token, logLevel: .critical
+        )
     }
 
     static func run(

@@ -1,3 +1,4 @@
+import FriendStorage
 import FriendsAPI
 
 /// The store the routes write through: after every committed write it tells the feed to read

@@ -1,4 +1,5 @@
 import Foundation
+import FriendStorage
 import FriendsAPI
 import Hummingbird
 import ServiceLifecycle

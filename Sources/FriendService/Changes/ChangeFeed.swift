@@ -1,3 +1,4 @@
+import FriendStorage
 import FriendsAPI
 import Logging
 import NIOConcurrencyHelpers

@@ -1,3 +1,4 @@
+import FriendStorage
 import Logging
 
 /// Everything the server needs to start; the `friendservice` flags and environment fill it in.
@@ -10,6 +11,8 @@ public struct FriendServerConfiguration: Sendable {
     /// 0 lets the operating system pick a free port; `RunningFriendServer.url` tells which.
     public var port: Int
     public var database: DatabaseLocation
+    /// The kinds of storage this program links, which open `database` (memory needs none).
+    public var backends: [any FriendStoreBackend]
     /// When set, every API route needs `Authorization: Bearer <token>`.
     public var token: String?
     /// Allows listening on a non-loopback address without a token.
@@ -30,6 +33,7 @@ public struct FriendServerConfiguration: Sendable {
         hostname: String = defaultHostname,
         port: Int = defaultPort,
         database: DatabaseLocation = .defaultSQLite(),
+        backends: [any FriendStoreBackend] = [],
         token: String? = nil,
         allowsAnonymousAccess: Bool = false,
         logLevel: Logger.Level = .info,
@@ -38,6 +42,7 @@ public struct FriendServerConfiguration: Sendable {
         self.hostname = hostname
         self.port = port
         self.database = database
+        self.backends = backends
         self.token = token
         self.allowsAnonymousAccess = allowsAnonymousAccess
         self.logLevel = logLevel

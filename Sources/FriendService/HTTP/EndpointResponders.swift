@@ -26,7 +26,7 @@ struct EndpointResponders: Sendable {
         case .legacyAddFriend:
             return { request, _ in try await handlers.create(request, withVersion: false) }
         case .getFriend:
-            return { _, context in try await handlers.show(id: FriendHandlers.id(from: context)) }
+            return { request, context in try await handlers.show(request, id: FriendHandlers.id(from: context)) }
         case .updateFriend:
             return { request, context in try await handlers.update(request, id: FriendHandlers.id(from: context)) }
         case .legacyEditFriend:
@@ -73,8 +73,8 @@ struct EndpointResponders: Sendable {
         var headers = HTTPFields()
         headers[.eTag] = avatar.entityTag
         headers[.cacheControl] = avatarCacheControl
-        if request.headers[values: .ifNoneMatch].contains(where: { $0.contains(avatar.entityTag) || $0 == "*" }) {
-            return Response(status: .notModified, headers: headers)
+        if IfNoneMatch.matches(avatar.entityTag, in: request.headers) {
+            return IfNoneMatch.notModified(headers: headers)
         }
         headers[.contentType] = "image/svg+xml; charset=utf-8"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: avatar.svg)))

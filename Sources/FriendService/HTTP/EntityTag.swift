@@ -1,10 +1,17 @@
 import Foundation
+import FriendStorage
 import Hummingbird
 
-/// Strong entity tags of friends: `"<id>-<version>"`, so every update gives a new tag.
+/// Strong entity tags of friends, `"<id>-<version>"`, so every update gives a new tag, and of the list.
 enum EntityTag {
     static func of(_ stored: StoredFriend) -> String {
         "\"\(stored.friend.id)-\(stored.version)\""
+    }
+
+    /// The tag of every page of the list while the last committed change is `sequence`: any
+    /// create, update or delete gives every page a new tag.
+    static func ofList(atSequence sequence: Int) -> String {
+        "\"list-\(sequence)\""
     }
 
     /// What `If-Match` asks of friend `id`: absent or `*` is `.any`; otherwise the versions of the

@@ -1,4 +1,5 @@
 import Foundation
+import FriendStorage
 
 /// The opaque `cursor` of `GET /friends`: the sort key of the last friend on a page,
 /// as base64url JSON. Clients pass it back unchanged.

@@ -1,3 +1,4 @@
+import FriendStorage
 import FriendsAPI
 import Hummingbird
 
@@ -7,22 +8,53 @@ import Hummingbird
 struct FriendHandlers: Sendable {
     let store: any FriendStore
     let parser: FriendBodyParser
+    /// Encoded pages of `GET /friends`, by request, at the change sequence they were read at.
+    let pages = SequenceCache<PageKey, ByteBuffer>(capacity: 256)
+    /// The `total` of first pages, by search: a list read again at another limit, or searched
+    /// again, costs no count while nothing changed.
+    let totals = SequenceCache<FriendSearch?, Int?>(capacity: 256)
+
+    struct PageKey: Hashable, Sendable {
+        var request: FriendListRequest
+        var pageSize: Int
+    }
 
     func list(_ request: Request) async throws -> Response {
         let (pageSize, listRequest) = try ListQueryParser.request(from: request)
+        // The sequence is read before the page, so the tag is never newer than what the page
+        // shows: at worst a write in between makes the client fetch once more, never miss a change.
+        let sequence = try await store.latestChangeSequence()
+        let tag = EntityTag.ofList(atSequence: sequence)
+        var headers = HTTPFields()
+        headers[.eTag] = tag
+        if IfNoneMatch.matches(tag, in: request.headers) {
+            return IfNoneMatch.notModified(headers: headers)
+        }
+        let key = PageKey(request: listRequest, pageSize: pageSize)
+        if let body = pages.value(for: key, at: sequence) {
+            return JSONResponse.make(body: body, headers: headers)
+        }
         let rows = try await store.list(listRequest)
-        let total = try await total(of: listRequest)
-        let page = ListQueryParser.page(from: rows, pageSize: pageSize, total: total)
-        return JSONResponse.make(body: FriendJSON.body(page))
+        let total = try await total(of: listRequest, at: sequence)
+        let body = FriendJSON.body(ListQueryParser.page(from: rows, pageSize: pageSize, total: total))
+        pages.store(body, for: key, at: sequence)
+        return JSONResponse.make(body: body, headers: headers)
     }
 
     /// What the first page says `total` is: every friend, or the friends a search matches when
     /// they are fewer than `maximumSearchTotal` (a broad search then costs no more to count than
     /// that many rows; the page leaves `total` out and the client says "50+"). Later pages leave
     /// it out too: a list that pages on keeps the count it was given.
-    private func total(of request: FriendListRequest) async throws -> Int? {
+    private func total(of request: FriendListRequest, at sequence: Int) async throws -> Int? {
         guard request.after == nil else { return nil }
-        guard let search = request.search else { return try await store.count(matching: nil, atMost: nil) }
+        if let known = totals.value(for: request.search, at: sequence) { return known }
+        let total = try await countedTotal(matching: request.search)
+        totals.store(total, for: request.search, at: sequence)
+        return total
+    }
+
+    private func countedTotal(matching search: FriendSearch?) async throws -> Int? {
+        guard let search else { return try await store.count(matching: nil, atMost: nil) }
         let count = try await store.count(matching: search, atMost: Self.maximumSearchTotal + 1)
         return count > Self.maximumSearchTotal ? nil : count
     }
@@ -33,8 +65,11 @@ struct FriendHandlers: Sendable {
         JSONResponse.make(body: FriendJSON.body(try await store.all().map(\.friend)))
     }
 
-    func show(id: Int) async throws -> Response {
+    func show(_ request: Request, id: Int) async throws -> Response {
         guard let stored = try await store.friend(id: id) else { throw APIError.friendNotFound(id: id) }
+        if IfNoneMatch.matches(EntityTag.of(stored), in: request.headers) {
+            return IfNoneMatch.notModified(headers: Self.tagged(stored))
+        }
         return JSONResponse.make(body: FriendJSON.body(stored.versionedFriend), headers: Self.tagged(stored))
     }
 

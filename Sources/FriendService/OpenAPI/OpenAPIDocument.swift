@@ -73,10 +73,12 @@ enum OpenAPIDocument {
             "parameters": [
               { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 500, "default": 50 } },
               { "name": "cursor", "in": "query", "description": "nextCursor of the previous page; opaque.", "schema": { "type": "string", "maxLength": 2048, "pattern": "^[A-Za-z0-9_-]*$" } },
-              { "name": "q", "in": "query", "description": "Search, case- and accent-insensitive: a prefix of the first name, the last name or 'first last'; when q is only digits, '+', spaces, dashes, dots or parentheses, also a prefix of the phone number's digits.", "schema": { "type": "string", "maxLength": 200 } }
+              { "name": "q", "in": "query", "description": "Search, case- and accent-insensitive: a prefix of the first name, the last name or 'first last'; when q is only digits, '+', spaces, dashes, dots or parentheses, also a prefix of the phone number's digits.", "schema": { "type": "string", "maxLength": 200 } },
+              { "$ref": "#/components/parameters/ifNoneMatch" }
             ],
             "responses": {
-              "200": { "description": "A page.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/FriendPage" }, "example": { "items": [{ "id": 1, "version": 1, "firstname": "Ada", "lastname": "Lovelace", "phonenumber": "+44 20 7946 0018", "email": "ada@example.com", "about": "Wrote the first program." }], "nextCursor": null } } } },
+              "200": { "description": "A page. Its ETag changes whenever any friend is created, updated or deleted.", "headers": { "ETag": { "schema": { "type": "string" } } }, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/FriendPage" }, "example": { "items": [{ "id": 1, "version": 1, "firstname": "Ada", "lastname": "Lovelace", "phonenumber": "+44 20 7946 0018", "email": "ada@example.com", "about": "Wrote the first program." }], "nextCursor": null } } } },
+              "304": { "$ref": "#/components/responses/NotModified" },
               "400": { "$ref": "#/components/responses/Error" }
             }
           },
@@ -111,8 +113,10 @@ enum OpenAPIDocument {
           "parameters": [{ "$ref": "#/components/parameters/id" }],
           "get": {
             "operationId": "getFriend",
+            "parameters": [{ "$ref": "#/components/parameters/ifNoneMatch" }],
             "responses": {
               "200": { "$ref": "#/components/responses/Friend" },
+              "304": { "$ref": "#/components/responses/NotModified" },
               "400": { "$ref": "#/components/responses/Error" },
               "404": { "$ref": "#/components/responses/Error" }
             }
@@ -232,9 +236,11 @@ enum OpenAPIDocument {
       "components": {
         "parameters": {
           "id": { "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "format": "int64" } },
-          "ifMatch": { "name": "If-Match", "in": "header", "description": "The ETag last seen; 412 when the friend changed since. '*' matches any existing friend.", "schema": { "type": "string" } }
+          "ifMatch": { "name": "If-Match", "in": "header", "description": "The ETag last seen; 412 when the friend changed since. '*' matches any existing friend.", "schema": { "type": "string" } },
+          "ifNoneMatch": { "name": "If-None-Match", "in": "header", "description": "The ETag of the copy the client has; 304 without a body while it is still current.", "schema": { "type": "string" } }
         },
         "responses": {
+          "NotModified": { "description": "Not modified: the copy whose ETag was sent is current.", "headers": { "ETag": { "schema": { "type": "string" } } } },
           "Friend": {
             "description": "A friend.",
             "headers": { "ETag": { "schema": { "type": "string" } } },

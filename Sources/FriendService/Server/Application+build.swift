@@ -1,3 +1,4 @@
+import FriendStorage
 import FriendsAPI
 import Hummingbird
 import HummingbirdCore
@@ -12,9 +13,9 @@ public func buildRouter(store: any FriendStore, configuration: FriendServerConfi
 /// The live change feed of one server instance over `store`.
 func makeChangeFeed(store: any FriendStore, configuration: FriendServerConfiguration) -> ChangeFeed {
     var listener: ChangeFeed.Listener?
-    if let postgres = store as? PostgresFriendStore {
+    if let shared = store as? any FriendChangeListening {
         listener = { onListening, announce in
-            await postgres.listenForChanges(onListening: onListening, announce: announce)
+            await shared.listenForChanges(onListening: onListening, announce: announce)
         }
     }
     let settings = ChangeFeed.Settings(

@@ -1,4 +1,5 @@
 import Foundation
+import FriendStorage
 import Hummingbird
 import Logging
 import ServiceLifecycle
@@ -52,7 +53,7 @@ public enum FriendServer {
 
     /// Opens the configured store and brings its schema up to date (`friendservice migrate` alone does just this).
     public static func openMigratedStore(_ configuration: FriendServerConfiguration) async throws -> any FriendStore {
-        let store = try await configuration.database.openStore(logger: configuration.logger)
+        let store = try await configuration.database.openStore(using: configuration.backends, logger: configuration.logger)
         do {
             try await store.migrate()
         } catch {

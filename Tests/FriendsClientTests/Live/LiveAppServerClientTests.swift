@@ -1,5 +1,6 @@
 import Foundation
 import FriendService
+import FriendStorage
 import FriendsAPI
 import FriendsClient
 import Testing

@@ -1,7 +1,9 @@
 import Foundation
 import FriendService
+import FriendStorage
 import FriendsAPI
 import FriendsClient
+import SQLiteFriendStorage
 import Testing
 
 /// The reconnecting feed against a real FriendService that is stopped and started again.
@@ -12,7 +14,7 @@ struct LiveFriendChangesTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         var configuration = FriendServerConfiguration(
             hostname: "127.0.0.1", port: 0, database: .sqlite(path: directory.appendingPathComponent("friends.sqlite").path),
-            logLevel: .critical
+            backends: [SQLiteBackend()], logLevel: .critical
         )
         let first = try await FriendServer.start(configuration)
         let client = first.client()

@@ -1,5 +1,6 @@
 import Foundation
 import FriendService
+import FriendStorage
 import FriendsClient
 import Testing
 #if canImport(FoundationNetworking)

@@ -1,0 +1,85 @@
+"""Prints every FriendService figure of one run.sh run as ratios, then each goal as met or missed.
+
+The reference is FriendService's own ceiling: `GET /openapi.json`, a body encoded once at
+start-up, answered by the same server process through the same stack in the same run. The million
+rows are served by another process, which measures its own ceiling. Flask + gunicorn is the peer.
+"""
+
+import sys
+
+rows = {}
+for line in open(sys.argv[1]):
+    name, rps, p99, _ = (line.rstrip("\n").split("\t") + [""])[:4]
+    rows[name] = (float(rps or 0), p99)
+
+
+def ms(text):
+    for unit, scale in (("us", 0.001), ("ms", 1.0), ("s", 1000.0)):
+        if text.endswith(unit):
+            return float(text[: -len(unit)]) * scale
+    return float("nan")
+
+
+SMALL_CEILING = "GET /openapi.json  FriendService ceiling"
+LARGE_CEILING = "GET /openapi.json  ceiling at 1M"
+FIGURES = [  # (row, its ceiling, its Flask peer or None)
+    ("GET /friends?limit=100  FriendService", SMALL_CEILING, "GET /friends?limit=100  Flask+gunicorn"),
+    ("GET /listFriends  FriendService", SMALL_CEILING, "GET /listFriends  Flask+gunicorn"),
+    ("GET /friends/5  FriendService", SMALL_CEILING, None),
+    ("GET mix of 1,000 pages and searches  FriendService", SMALL_CEILING, None),
+    ("POST /friends  FriendService", SMALL_CEILING, "POST /friends  Flask+gunicorn"),
+    ("GET /friends?limit=100  page 1", LARGE_CEILING, None),
+    ("GET /friends?limit=100  page at 90%", LARGE_CEILING, None),
+    ("GET /friends/500000  at 1M", LARGE_CEILING, None),
+    ("GET /friends?limit=100&q=tur  search", LARGE_CEILING, None),
+    ("GET /friends?limit=100&q=yuki%20t  two-word search", LARGE_CEILING, None),
+]
+
+print(f"{'':<52} {'of ceiling':>11} {'p99 / ceiling p99':>18} {'x Flask':>8}")
+for name, ceiling_name, peer_name in FIGURES:
+    ours, ceiling, peer = rows.get(name), rows.get(ceiling_name), rows.get(peer_name) if peer_name else None
+    if not ours or not ceiling:
+        continue
+    share = f"{100 * ours[0] / ceiling[0]:.0f} %"
+    tail = f"{ms(ours[1]) / ms(ceiling[1]):.2f}x"
+    versus = f"{ours[0] / peer[0]:.2f}x" if peer else ""
+    print(f"{name:<52} {share:>11} {tail:>18} {versus:>8}")
+
+
+def check(label, value, goal, ok):
+    print(f"{label:<58} {value:>10}   goal {goal:<10} {'met' if ok else 'MISSED'}")
+
+
+def against_ceiling(label, name, ceiling_name, share_goal, tail_goal=None):
+    ours, ceiling = rows.get(name), rows.get(ceiling_name)
+    if not ours or not ceiling:
+        return
+    share = ours[0] / ceiling[0]
+    check(f"{label}: share of the ceiling", f"{100 * share:.0f} %", f">= {100 * share_goal:.0f} %", share >= share_goal)
+    if tail_goal:
+        tail = ms(ours[1]) / ms(ceiling[1])
+        check(f"{label}: p99 / ceiling p99", f"{tail:.2f}x", f"<= {tail_goal}x", tail <= tail_goal)
+
+
+def against_flask(label, name, peer_name, goal):
+    ours, peer = rows.get(name), rows.get(peer_name)
+    if ours and peer:
+        check(f"{label}: x Flask+gunicorn", f"{ours[0] / peer[0]:.2f}x", f">= {goal}x", ours[0] >= goal * peer[0])
+
+
+print()
+print("== Goals")
+against_ceiling("GET /friends?limit=100", "GET /friends?limit=100  FriendService", SMALL_CEILING, 0.5, 1.5)
+against_ceiling("GET /friends/5", "GET /friends/5  FriendService", SMALL_CEILING, 0.5, 1.5)
+against_ceiling("mix of 1,000 pages and searches", "GET mix of 1,000 pages and searches  FriendService", SMALL_CEILING, 0.35)
+against_ceiling("1M rows: GET /friends/500000", "GET /friends/500000  at 1M", LARGE_CEILING, 0.5, 1.5)
+against_ceiling("1M rows: two-word search", "GET /friends?limit=100&q=yuki%20t  two-word search", LARGE_CEILING, 0.5, 1.5)
+against_flask("GET /friends?limit=100", "GET /friends?limit=100  FriendService", "GET /friends?limit=100  Flask+gunicorn", 5)
+against_flask("POST /friends (durable)", "POST /friends  FriendService", "POST /friends  Flask+gunicorn", 4)
+
+first, deep, search = (rows.get(f"GET /friends?limit=100{s}") for s in ("  page 1", "  page at 90%", "&q=tur  search"))
+if first and deep:
+    check("1M rows: deep page p99 / page 1 p99", f"{ms(deep[1]) / ms(first[1]):.2f}x", "<= 1.5x", ms(deep[1]) <= 1.5 * ms(first[1]))
+    check("1M rows: page 1 req/s / deep page req/s", f"{first[0] / deep[0]:.2f}x", "<= 1.5x", first[0] <= 1.5 * deep[0])
+if search:
+    check("1M rows: search p99", search[1], "<= 20ms", ms(search[1]) <= 20)

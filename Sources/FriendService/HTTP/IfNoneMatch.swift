@@ -1,0 +1,25 @@
+import Hummingbird
+
+/// `If-None-Match` of a `GET`: whether the client's copy is still the current one, in which case
+/// the answer is `304 Not Modified` with the tag and no body.
+enum IfNoneMatch {
+    /// True when a tag of `If-None-Match` is `tag` or `*`. Comparison is weak (RFC 9110 13.1.2):
+    /// `W/"x"` matches `"x"`.
+    static func matches(_ tag: String, in headers: HTTPFields) -> Bool {
+        for value in headers[values: .ifNoneMatch] {
+            for candidate in value.split(separator: ",") {
+                var candidate = candidate.trimmingPrefix(while: \.isWhitespace)
+                while candidate.last?.isWhitespace == true { candidate = candidate.dropLast() }
+                if candidate == "*" || candidate == tag || (candidate.hasPrefix("W/") && candidate.dropFirst(2) == tag) {
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
+    /// `304 Not Modified` carrying the current tag (and any other validators in `headers`).
+    static func notModified(headers: HTTPFields) -> Response {
+        Response(status: .notModified, headers: headers)
+    }
+}

@@ -1,9 +1,0 @@
-extension Result where Failure == any Error {
-    static func capturing(_ body: () async throws -> Success) async -> Result {
-        do {
-            return .success(try await body())
-        } catch {
-            return .failure(error)
-        }
-    }
-}

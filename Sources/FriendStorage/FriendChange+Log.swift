@@ -1,0 +1,15 @@
+import FriendsAPI
+
+extension FriendChange {
+    /// A row of the change log, as both SQL stores keep it.
+    package init(sequence: Int, kind: String, friend: Friend?, version: Int?) throws {
+        self.init(sequence: sequence, event: .reset)
+        switch (kind, friend, version) {
+        case (Name.created, let friend?, let version?): event = .created(friend, version: version)
+        case (Name.updated, let friend?, let version?): event = .updated(friend, version: version)
+        case (Name.deleted, let friend?, _): event = .deleted(id: friend.id)
+        case (Name.reset, _, _): event = .reset
+        default: throw FriendStoreError.unavailable("unreadable change \(sequence): \(kind)")
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import FriendsAPI
+
+/// One page request in store terms: a validated limit, a decoded cursor and a normalized search.
+public struct FriendListRequest: Sendable, Hashable {
+    public var limit: Int
+    /// The sort key of the last friend of the previous page; `nil` for the first page.
+    public var after: FriendSortKey?
+    public var search: FriendSearch?
+
+    public init(limit: Int, after: FriendSortKey? = nil, search: FriendSearch? = nil) {
+        self.limit = limit
+        self.after = after
+        self.search = search
+    }
+}
+
+/// The position of a friend in list order: folded last name, folded first name, id.
+///
+/// Folded texts compare by Unicode scalar values, which is byte order of UTF-8: SQLite's BINARY,
+/// PostgreSQL's `COLLATE "C"` and `utf8`-wise comparison here all agree.
+public struct FriendSortKey: Sendable, Equatable, Hashable, Codable {
+    public var lastname: String
+    public var firstname: String
+    public var id: Int
+
+    public init(lastname: String, firstname: String, id: Int) {
+        self.lastname = lastname
+        self.firstname = firstname
+        self.id = id
+    }
+
+    public init(_ friend: Friend) {
+        self.init(
+            lastname: SearchText.fold(friend.lastname),
+            firstname: SearchText.fold(friend.firstname),
+            id: friend.id
+        )
+    }
+
+    public static func < (lhs: FriendSortKey, rhs: FriendSortKey) -> Bool {
+        if lhs.lastname != rhs.lastname { return lhs.lastname.utf8.lexicographicallyPrecedes(rhs.lastname.utf8) }
+        if lhs.firstname != rhs.firstname { return lhs.firstname.utf8.lexicographicallyPrecedes(rhs.firstname.utf8) }
+        return lhs.id < rhs.id
+    }
+}
+
+/// A search in store terms: the folded text, and the digits when the text looks like a phone number.
+///
+/// A friend matches when the text is a prefix of the folded first name, last name or "first last",
+/// or when `phoneDigits` occur anywhere in the digits of the phone number ("612" finds
+/// "+34 612 345 678").
+public struct FriendSearch: Sendable, Hashable {
+    public var text: String
+    public var phoneDigits: String?
+
+    public init?(_ query: String) {
+        let folded = SearchText.fold(query)
+        guard !folded.isEmpty else { return nil }
+        text = folded
+        phoneDigits = SearchText.phoneDigitsQuery(query)
+    }
+
+    public func matches(_ friend: Friend) -> Bool {
+        let columns = SearchColumns(friend)
+        if columns.firstname.hasPrefix(text) || columns.lastname.hasPrefix(text) || columns.fullName.hasPrefix(text) {
+            return true
+        }
+        if let phoneDigits, columns.phoneDigits.contains(phoneDigits) { return true }
+        return false
+    }
+
+    /// The smallest string greater than every string starting with `prefix` (for index range scans).
+    public static func upperBound(ofPrefix prefix: String) -> String {
+        prefix + "\u{10FFFF}"
+    }
+}

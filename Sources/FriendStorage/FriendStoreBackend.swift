@@ -1,0 +1,21 @@
+import Logging
+
+/// A kind of storage a program can open. Each storage module offers one (`SQLiteBackend`,
+/// `PostgresBackend`) and a program passes the ones it links, so that a program that never talks
+/// to PostgreSQL does not build its client and TLS.
+public protocol FriendStoreBackend: Sendable {
+    /// Opens the store at `location`, or returns `nil` when `location` is not of this backend's kind.
+    func open(_ location: DatabaseLocation, logger: Logger) async throws -> (any FriendStore)?
+}
+
+extension DatabaseLocation {
+    /// Opens the store with the first of `backends` that keeps this kind of location (memory
+    /// needs none); the caller migrates it and closes it.
+    public func openStore(using backends: [any FriendStoreBackend], logger: Logger) async throws -> any FriendStore {
+        if self == .memory { return MemoryFriendStore() }
+        for backend in backends {
+            if let store = try await backend.open(self, logger: logger) { return store }
+        }
+        throw ConfigurationError("This program was built without support for \(self).")
+    }
+}

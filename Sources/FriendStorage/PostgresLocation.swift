@@ -1,0 +1,58 @@
+import Foundation
+
+/// Where a PostgreSQL database is, parsed from
+/// `postgres://user[:password]@host[:port]/database[?schema=name&sslmode=disable|prefer|require]`,
+/// with the session limits of `PostgresSessionTimeouts` as further query parameters.
+public struct PostgresLocation: Sendable, CustomStringConvertible {
+    public var host: String
+    public var port: Int
+    public var username: String
+    public var password: String?
+    public var database: String
+    /// The schema that holds the tables; `public` unless the URL names one.
+    public var schema: String
+    /// `sslmode`: disable, prefer or require.
+    package var sslMode: String
+    public var timeouts: PostgresSessionTimeouts
+    /// The URL as given, without its password: for messages and logs.
+    public let description: String
+
+    public init(url: String) throws {
+        guard
+            let components = URLComponents(string: url),
+            let scheme = components.scheme, ["postgres", "postgresql"].contains(scheme),
+            let host = components.host, !host.isEmpty
+        else {
+            throw ConfigurationError("Not a PostgreSQL URL: expected postgres://user:password@host:port/database.")
+        }
+        self.host = host
+        port = components.port ?? 5432
+        username = components.user.flatMap { $0.removingPercentEncoding } ?? "postgres"
+        password = components.password.flatMap { $0.removingPercentEncoding }
+        let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
+        database = path.isEmpty ? username : (path.removingPercentEncoding ?? path)
+        let query = components.queryItems ?? []
+        timeouts = try PostgresSessionTimeouts(query)
+        description = Self.withoutPassword(url)
+        schema = query.first { $0.name == "schema" }?.value ?? "public"
+        guard Self.isPlainIdentifier(schema) else {
+            throw ConfigurationError("The schema name must be letters, digits and underscores: \(schema)")
+        }
+        sslMode = query.first(where: { $0.name == "sslmode" })?.value ?? "prefer"
+        guard ["disable", "prefer", "require"].contains(sslMode) else {
+            throw ConfigurationError("Unknown sslmode \(sslMode): use disable, prefer or require.")
+        }
+    }
+
+    /// `url` with its password replaced by `***`.
+    package static func withoutPassword(_ url: String) -> String {
+        guard var components = URLComponents(string: url) else { return "postgres" }
+        if components.password != nil { components.password = "***" }
+        return components.string ?? "postgres"
+    }
+
+    package static func isPlainIdentifier(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first == "_" || ("a"..."z").contains(first) else { return false }
+        return name.count <= 63 && name.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("0"..."9").contains($0) }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import FriendsAPI
+
+/// How names and phone numbers are normalized for sorting and searching.
+package enum SearchText {
+    /// `NameFolding.fold` (shared with clients, which place live changes in the list order), with
+    /// a fast path for ASCII.
+    ///
+    /// Stored sort and search columns are made with this; changing it needs a schema version that
+    /// folds the stored rows again (see `MigrationStep.refoldSearchColumns`).
+    package static func fold(_ text: String) -> String {
+        foldASCII(text) ?? NameFolding.fold(text)
+    }
+
+    /// The same result as the general path for pure ASCII text, without Foundation's folding
+    /// (seeding a million friends spends most of its time here otherwise).
+    private static func foldASCII(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return nil }
+            bytes.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte)
+        }
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || (0x09...0x0D).contains($0) }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(decoding: bytes[first...last], as: UTF8.self)
+    }
+
+    package static func digits(_ text: String) -> String {
+        String(text.unicodeScalars.filter { ("0"..."9").contains($0) }.map(Character.init))
+    }
+
+    /// The digits of a query that looks like (part of) a phone number: digits, `+`, and separators only.
+    package static func phoneDigitsQuery(_ query: String) -> String? {
+        let trimmed = FriendValidation.trim(query)
+        let allowed = Set("0123456789+ -.()".unicodeScalars)
+        guard trimmed.unicodeScalars.allSatisfy({ allowed.contains($0) }) else { return nil }
+        let digits = digits(trimmed)
+        return digits.isEmpty ? nil : digits
+    }
+}
+
+/// The derived columns stored beside a friend so that the database can sort and search by index.
+package struct SearchColumns: Equatable {
+    package var lastname: String
+    package var firstname: String
+    package var fullName: String
+    package var phoneDigits: String
+
+    package init(_ friend: Friend) {
+        self.init(firstname: friend.firstname, lastname: friend.lastname, phonenumber: friend.phonenumber)
+    }
+
+    package init(_ fields: NewFriend) {
+        self.init(firstname: fields.firstname, lastname: fields.lastname, phonenumber: fields.phonenumber)
+    }
+
+    package init(firstname: String, lastname: String, phonenumber: String) {
+        self.firstname = SearchText.fold(firstname)
+        self.lastname = SearchText.fold(lastname)
+        fullName = self.firstname + " " + self.lastname
+        phoneDigits = SearchText.digits(phonenumber)
+    }
+}

@@ -1,0 +1,255 @@
+import Foundation
+import FriendStorage
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+import PostgresNIO
+
+/// The store's way to PostgreSQL: a connection pool that fails fast while the database is down and
+/// is replaced as soon as the database is back.
+///
+/// `PostgresClient` alone keeps a request waiting while it cannot connect, until its circuit
+/// breaker trips after about a minute, and after an outage it retries on a backoff that grows to a
+/// minute. Here instead:
+/// - a request that gets no connection within its lease timeout fails (503); when a connection of
+///   its own cannot reach the database either, an outage starts;
+/// - during an outage every request fails at once, and a probe tries a connection of its own every
+///   `probeInterval`;
+/// - once the probe gets in, a fresh pool replaces the old one and requests are served again.
+final class PostgresConnector: Sendable {
+    /// Running `PostgresClient.run()` is what keeps a pool alive; cancelling it shuts the pool down.
+    private struct Pool {
+        let client: PostgresClient
+        let runTask: Task<Void, Never>
+    }
+
+    private struct State {
+        var pool: Pool
+        /// Why the database is taken to be down; `nil` while it answers.
+        var outage: String?
+        var probe: Task<Void, Never>?
+        /// A slow lease is being checked with a connection of its own (`startOutageIfUnreachable`).
+        var isCheckingReach = false
+        var isClosed = false
+    }
+
+    static let probeInterval: Duration = .milliseconds(200)
+    /// How long one attempt to reach the database may take, TCP and login together.
+    static let probeTimeout: Duration = .seconds(1)
+    static let closeTimeout: Duration = .seconds(2)
+
+    let location: PostgresLocation
+    let logger: Logger
+    private let state: NIOLockedValueBox<State>
+
+    init(location: PostgresLocation, logger: Logger) {
+        self.location = location
+        self.logger = logger
+        state = NIOLockedValueBox(State(pool: Self.startPool(location, logger)))
+    }
+
+    /// Lends a pooled connection to `body`. Fails with `FriendStoreError.unavailable` at once during
+    /// an outage, after `leaseTimeout` when no connection comes, and after `answerTimeout` when
+    /// `body` gets no answer (the server ends a statement at its `statement_timeout`, so silence
+    /// past that means the connection or the server is gone); `nil` waits as long as `body` takes.
+    func withConnection<T: Sendable>(
+        leaseTimeout: Duration,
+        answerTimeout: Duration?,
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        let (client, outage) = state.withLockedValue { ($0.pool.client, $0.outage) }
+        if let outage { throw FriendStoreError.unavailable(outage) }
+        let leased = NIOLockedValueBox(false)
+        do {
+            return try await Deadline.run(
+                operation: {
+                    try await client.withConnection { connection in
+                        leased.withLockedValue { $0 = true }
+                        return try await body(connection)
+                    }
+                },
+                timer: {
+                    try await Task.sleep(for: leaseTimeout)
+                    guard leased.withLockedValue({ $0 }) else { return LeaseTimedOut() }
+                    guard let answerTimeout else { return nil }
+                    try await Task.sleep(for: answerTimeout)
+                    return NoAnswer(timeout: answerTimeout)
+                }
+            )
+        } catch is LeaseTimedOut {
+            let message = "PostgreSQL at \(location) gave no connection within \(leaseTimeout)"
+            startOutageIfUnreachable(message)
+            throw FriendStoreError.unavailable(message)
+        } catch let error where Self.isConnectionFailure(error) {
+            let message = "PostgreSQL at \(location) is not available: \(Self.plainReason(error))"
+            startOutage(message)
+            throw FriendStoreError.unavailable(message)
+        }
+    }
+
+    /// Connects once, outside the pool, and says why not in plain words (`database "x" does not exist`).
+    static func checkConnection(_ location: PostgresLocation, timeout: Duration, logger: Logger) async throws {
+        let configuration = try location.connectionConfiguration(connectTimeout: timeout)
+        let connection = try await Deadline.run(
+            operation: { try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger) },
+            timer: {
+                try await Task.sleep(for: timeout)
+                return NoAnswer(timeout: timeout)
+            }
+        )
+        let answered = await Result.capturing { try await connection.query("SELECT 1", logger: logger) }
+        try? await connection.close()
+        _ = try answered.get()
+    }
+
+    func close() async {
+        let (pool, probe) = state.withLockedValue { state in
+            state.isClosed = true
+            return (state.pool, state.probe)
+        }
+        probe?.cancel()
+        pool.runTask.cancel()
+        // A pool whose connection the server ended while it was lent out may take long to shut
+        // down; closing the store must not wait for it forever.
+        let finished: Void? = try? await Deadline.run(
+            operation: { await pool.runTask.value },
+            timer: {
+                try await Task.sleep(for: Self.closeTimeout)
+                return NoAnswer(timeout: Self.closeTimeout)
+            }
+        )
+        if finished == nil {
+            logger.warning("PostgreSQL connections did not close within \(Self.closeTimeout)", metadata: ["database": "\(location)"])
+        }
+    }
+
+    /// A slow lease may only mean that every connection is busy (a burst of requests, a loaded
+    /// machine): the outage starts only when a connection of its own cannot reach the database
+    /// either, so load alone never makes the server drop its pool and answer 503 to everyone.
+    private func startOutageIfUnreachable(_ message: String) {
+        let startsCheck = state.withLockedValue { state -> Bool in
+            guard !state.isClosed, state.outage == nil, !state.isCheckingReach else { return false }
+            state.isCheckingReach = true
+            return true
+        }
+        guard startsCheck else { return }
+        Task {
+            let reached = await Result.capturing {
+                try await Self.checkConnection(location, timeout: Self.probeTimeout, logger: logger)
+            }
+            state.withLockedValue { $0.isCheckingReach = false }
+            if case .failure(let error) = reached {
+                startOutage("\(message); a new connection failed too: \(Self.plainReason(error))")
+            }
+        }
+    }
+
+    private func startOutage(_ message: String) {
+        let startsProbe = state.withLockedValue { state -> Bool in
+            guard !state.isClosed, state.outage == nil else { return false }
+            state.outage = message
+            return true
+        }
+        guard startsProbe else { return }
+        logger.error("PostgreSQL is not available; answering 503 until it is back", metadata: ["reason": "\(message)"])
+        let probe = Task { await self.probeUntilBack() }
+        state.withLockedValue { $0.probe = probe }
+    }
+
+    private func probeUntilBack() async {
+        while !Task.isCancelled {
+            do {
+                try await Self.checkConnection(location, timeout: Self.probeTimeout, logger: logger)
+                replacePool()
+                return
+            } catch {
+                let message = "PostgreSQL at \(location) is not available: \(Self.plainReason(error))"
+                state.withLockedValue { $0.outage = message }
+                try? await Task.sleep(for: Self.probeInterval)
+            }
+        }
+    }
+
+    /// A fresh pool connects at once; the old one may be waiting out a long backoff.
+    private func replacePool() {
+        let old = state.withLockedValue { state -> Pool? in
+            guard !state.isClosed else { return nil }
+            let old = state.pool
+            state.pool = Self.startPool(location, logger)
+            state.outage = nil
+            state.probe = nil
+            return old
+        }
+        guard let old else { return }
+        old.runTask.cancel()
+        logger.notice("PostgreSQL is available again", metadata: ["database": "\(location)"])
+    }
+
+    private static func startPool(_ location: PostgresLocation, _ logger: Logger) -> Pool {
+        let client = PostgresClient(configuration: location.clientConfiguration, backgroundLogger: logger)
+        // The pool must be running before the first lease; an immediate task starts it synchronously.
+        let runTask: Task<Void, Never>
+        if #available(macOS 26, iOS 26, *) {
+            runTask = Task.immediate { await client.run() }
+        } else {
+            runTask = Task { await client.run() }
+        }
+        return Pool(client: client, runTask: runTask)
+    }
+
+    private struct LeaseTimedOut: Error {}
+
+    struct NoAnswer: Error {
+        var timeout: Duration
+    }
+}
+
+extension PostgresConnector {
+    /// Whether `error` means the database cannot be reached (as opposed to refusing one statement).
+    static func isConnectionFailure(_ error: any Error) -> Bool {
+        if let transaction = error as? PostgresTransactionError {
+            guard let inner = transaction.closureError ?? transaction.beginError ?? transaction.commitError else { return false }
+            return isConnectionFailure(inner)
+        }
+        guard let error = error as? PSQLError else { return error is NoAnswer }
+        if let state = error.serverInfo?[.sqlState] {
+            // 08: connection exception; 57P01–57P03: the server is shutting down or starting.
+            return state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state)
+        }
+        return [.connectionError, .serverClosedConnection, .uncleanShutdown, .poolClosed, .clientClosedConnection]
+            .contains(error.code)
+    }
+
+    /// What went wrong, as PostgreSQL or the operating system says it: `database "x" does not exist`,
+    /// `password authentication failed for user "ada"`, `connection refused`.
+    static func plainReason(_ error: any Error) -> String {
+        switch error {
+        case let error as PSQLError:
+            if let message = error.serverInfo?[.message] { return message }
+            if let underlying = error.underlying { return plainReason(underlying) }
+            switch error.code {
+            case .sslUnsupported: return "the server does not offer TLS (add ?sslmode=disable or prefer)"
+            case .serverClosedConnection, .uncleanShutdown: return "the server closed the connection"
+            default: return "\(error.code)"
+            }
+        case let error as PostgresTransactionError:
+            return (error.closureError ?? error.beginError ?? error.commitError).map(plainReason) ?? "the transaction failed"
+        case let error as NIOConnectionError:
+            if let failure = error.connectionErrors.first { return plainReason(failure.error) }
+            if let dns = error.dnsAError ?? error.dnsAAAAError { return "cannot resolve \(error.host): \(plainReason(dns))" }
+            return "cannot connect to \(error.host):\(error.port)"
+        case let error as IOError:
+            return String(cString: strerror(error.errnoCode)).lowercased()
+        case ChannelError.connectTimeout(let amount):
+            return "no answer within \(Double(amount.nanoseconds) / 1e9) s"
+        case let error as NoAnswer:
+            return "no answer within \(error.timeout)"
+        case let error as FriendStoreError:
+            if case .unavailable(let message) = error { return message }
+            return "\(error)"
+        default:
+            return String(describing: error)
+        }
+    }
+}

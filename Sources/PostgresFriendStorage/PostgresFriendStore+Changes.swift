@@ -1,0 +1,78 @@
+import FriendStorage
+import FriendsAPI
+import Logging
+import PostgresNIO
+
+/// The change log of the live feed (see `PostgresMigrations`, version 4).
+extension PostgresFriendStore {
+    public func changes(after sequence: Int, limit: Int) async throws -> [FriendChange]? {
+        let query = sql("SELECT \(Self.changeColumns) FROM %s.friend_changes WHERE sequence > $1 ORDER BY sequence LIMIT $2", sequence, limit)
+        let rows = try await withConnection { try await $0.query(query, logger: self.logger).collect() }
+        let changes = try rows.map(Self.change)
+        // Numbers have no gaps, so a first change later than the next number means pruned history.
+        if let first = changes.first { return first.sequence == sequence + 1 ? changes : nil }
+        return sequence <= (try await latestChangeSequence()) ? [] : nil
+    }
+
+    public func latestChangeSequence() async throws -> Int {
+        let query = sql("SELECT last FROM %s.friend_change_counter")
+        let rows = try await withConnection { try await $0.query(query, logger: self.logger).collect() }
+        return try rows.first?.decode(Int.self) ?? 0
+    }
+
+    public func pruneChanges(keepingLast count: Int) async throws {
+        let query = sql("DELETE FROM %s.friend_changes WHERE sequence <= (SELECT last FROM %s.friend_change_counter) - $1", max(1, count))
+        _ = try await withConnection { try await $0.query(query, logger: self.logger) }
+    }
+
+    /// The schema's name as the trigger's NOTIFY payload spells it (unquoted).
+    var schemaName: String { String(schema.dropFirst().dropLast()) }
+
+    /// Listens to the notifications of this schema's changes. The listening connection waits as
+    /// long as it is open (`isLong`); after an outage it listens again on the pool that replaced the old one.
+    public func listenForChanges(onListening: @escaping @Sendable () -> Void, announce: @escaping @Sendable () -> Void) async {
+        let prefix = schemaName + " "
+        while !Task.isCancelled {
+            do {
+                try await withConnection(isLong: true) { connection in
+                    try await connection.listen(on: PostgresMigrations.changesChannel) { notifications in
+                        onListening()
+                        for try await notification in notifications where notification.payload.hasPrefix(prefix) {
+                            announce()
+                        }
+                    }
+                }
+            } catch {
+                if Task.isCancelled { return }
+                logger.warning("Listening for changes failed; retrying", metadata: ["error": "\(String(reflecting: error))"])
+            }
+            try? await Task.sleep(for: .seconds(1))
+        }
+    }
+
+    func logReset(_ connection: PostgresConnection) async throws {
+        try await connection.query(sql("""
+            WITH next AS (UPDATE %s.friend_change_counter SET last = last + 1 RETURNING last)
+            INSERT INTO %s.friend_changes (sequence, kind) SELECT last, 'reset' FROM next
+            """), logger: logger)
+        try await connection.query(
+            sql("SELECT pg_notify($1, $2 || ' ' || (SELECT last FROM %s.friend_change_counter))",
+                PostgresMigrations.changesChannel, schemaName),
+            logger: logger
+        )
+    }
+
+    static let changeColumns = "sequence, kind, friend_id, firstname, lastname, phonenumber, email, about, version"
+
+    static func change(_ row: PostgresRow) throws -> FriendChange {
+        let (sequence, kind, id, firstname, lastname, phonenumber, email, about, version) =
+            try row.decode((Int, String, Int?, String?, String?, String?, String?, String?, Int?).self)
+        let friend = id.map { id in
+            Friend(
+                id: id, firstname: firstname ?? "", lastname: lastname ?? "",
+                phonenumber: phonenumber ?? "", email: email ?? "", about: about ?? ""
+            )
+        }
+        return try FriendChange(sequence: sequence, kind: kind, friend: friend, version: version)
+    }
+}

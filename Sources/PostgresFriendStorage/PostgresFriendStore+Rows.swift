@@ -1,0 +1,135 @@
+import FriendStorage
+import FriendsAPI
+import PostgresNIO
+
+extension PostgresFriendStore {
+    static let columns = "id, firstname, lastname, phonenumber, email, about, version"
+
+    static let writableColumnNames = [
+        "firstname", "lastname", "phonenumber", "email", "about",
+        "sort_last", "sort_first", "search_full", "phone_digits",
+    ]
+    static var writableColumns: String { writableColumnNames.joined(separator: ", ") }
+
+    /// Values in the order of `writableColumnNames`.
+    static func values(_ fields: NewFriend) -> [String] {
+        let search = SearchColumns(fields)
+        return [
+            fields.firstname, fields.lastname, fields.phonenumber, fields.email, fields.about,
+            search.lastname, search.firstname, search.fullName, search.phoneDigits,
+        ]
+    }
+
+    static func bindings(_ fields: NewFriend) -> PostgresBindings {
+        var binds = PostgresBindings()
+        for value in values(fields) { binds.append(value) }
+        return binds
+    }
+
+    static func bindings(_ values: any PostgresDynamicTypeEncodable...) -> PostgresBindings {
+        var binds = PostgresBindings()
+        for value in values { binds.append(value) }
+        return binds
+    }
+
+    /// A statement with `%s` replaced by the schema and `$1…` bound to `values`.
+    func sql(_ statement: String, _ values: any PostgresDynamicTypeEncodable...) -> PostgresQuery {
+        var binds = PostgresBindings()
+        for value in values { binds.append(value) }
+        return PostgresQuery(unsafeSQL: statement.replacingOccurrences(of: "%s", with: schema), binds: binds)
+    }
+
+    func rows(_ query: PostgresQuery) async throws -> [StoredFriend] {
+        try await withConnection { connection in
+            try await connection.query(query, logger: self.logger).collect().map(Self.storedFriend)
+        }
+    }
+
+    /// A pooled connection for `body`; fails fast with `FriendStoreError.unavailable` while the
+    /// database is down. `isLong` lifts the limit on waiting for answers, for work that turns the
+    /// statement timeout off (migrating, seeding).
+    func withConnection<T: Sendable>(
+        leaseTimeout: Duration? = nil,
+        isLong: Bool = false,
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        // The server cancels a statement at its statement_timeout: silence well past it means a lost connection.
+        let answerTimeout = isLong ? nil : connector.location.timeouts.statementLimit.map { $0 + Self.answerGrace }
+        return try await connector.withConnection(
+            leaseTimeout: leaseTimeout ?? requestLeaseTimeout, answerTimeout: answerTimeout, body
+        )
+    }
+
+    static func storedFriend(_ row: PostgresRow) throws -> StoredFriend {
+        let (id, firstname, lastname, phonenumber, email, about, version) =
+            try row.decode((Int, String, String, String, String, String, Int).self)
+        let friend = Friend(
+            id: id, firstname: firstname, lastname: lastname,
+            phonenumber: phonenumber, email: email, about: about
+        )
+        return StoredFriend(friend: friend, version: version)
+    }
+
+    func readSchemaVersion(_ connection: PostgresConnection) async throws -> Int {
+        let rows = try await connection.query(
+            sql("SELECT COALESCE(MAX(version), 0) FROM %s.\(FriendSchema.migrationsTable)"), logger: logger
+        ).collect()
+        return try rows.first?.decode(Int.self) ?? 0
+    }
+
+    /// The row locked for the rest of the transaction, once it exists and satisfies `precondition`.
+    func lockedRow(id: Int, precondition: VersionPrecondition, _ connection: PostgresConnection) async throws -> StoredFriend {
+        let found = try await connection.query(
+            sql("SELECT \(Self.columns) FROM %s.friends WHERE id = $1 FOR UPDATE", id), logger: logger
+        ).collect()
+        guard let stored = try found.first.map(Self.storedFriend) else { throw FriendStoreError.notFound(id: id) }
+        guard precondition.isSatisfied(by: stored.version) else {
+            throw FriendStoreError.preconditionFailed(id: id, currentVersion: stored.version)
+        }
+        return stored
+    }
+
+    /// Runs `body` in a transaction and rethrows its own error rather than the driver's wrapper.
+    func transaction<T: Sendable>(
+        leaseTimeout: Duration? = nil,
+        isLong: Bool = false,
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        try await withConnection(leaseTimeout: leaseTimeout, isLong: isLong) { connection in
+            do {
+                return try await connection.withTransaction(logger: self.logger) { connection in try await body(connection) }
+            } catch let error as PostgresTransactionError {
+                if let closureError = error.closureError, !PostgresConnector.isConnectionFailure(closureError) {
+                    throw closureError
+                }
+                throw error
+            }
+        }
+    }
+
+    func run(_ step: MigrationStep, _ connection: PostgresConnection) async throws {
+        switch step {
+        case .sql(let statement):
+            try await connection.query(sql(statement), logger: logger)
+        case .refoldSearchColumns:
+            var after = 0
+            while true {
+                let candidates = MigrationStep.refoldCandidates(table: "%s.friends", after: "$1")
+                let rows = try await connection.query(sql(candidates, after), logger: logger).collect()
+                for row in rows {
+                    let (id, firstname, lastname, sortLast, sortFirst, searchFull) =
+                        try row.decode((Int, String, String, String, String, String).self)
+                    let folded = SearchColumns(firstname: firstname, lastname: lastname, phonenumber: "")
+                    guard (folded.lastname, folded.firstname, folded.fullName) != (sortLast, sortFirst, searchFull) else { continue }
+                    try await connection.query(
+                        sql("UPDATE %s.friends SET sort_last = $1, sort_first = $2, search_full = $3 WHERE id = $4",
+                            folded.lastname, folded.firstname, folded.fullName, id),
+                        logger: logger
+                    )
+                }
+                guard rows.count == MigrationStep.refoldBatchSize, let last = rows.last else { return }
+                after = try last.decode((Int, String, String, String, String, String).self).0
+            }
+        }
+    }
+}

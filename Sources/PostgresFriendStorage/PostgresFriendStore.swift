@@ -1,0 +1,256 @@
+import FriendStorage
+import FriendsAPI
+import Logging
+import PostgresNIO
+
+/// Friends in PostgreSQL, for several stateless server instances sharing one database.
+/// Every write is one transaction; row locks (`FOR UPDATE`) keep If-Match checks race-free.
+public final class PostgresFriendStore: FriendStore, FriendChangeListening {
+    public var kind: String { "postgres" }
+
+    let connector: PostgresConnector
+    let logger: Logger
+    /// The quoted schema every table lives in.
+    let schema: String
+
+    /// How long a request may wait for a pooled connection before it fails with 503 (and the
+    /// store starts treating the database as down): `/health` must answer within a second, other
+    /// routes within two.
+    public static let leaseTimeout: Duration = .milliseconds(1_200)
+    static let pingLeaseTimeout: Duration = .milliseconds(500)
+    /// How long `connect` waits for the database to answer before naming the cause.
+    static let startupTimeout: Duration = .seconds(3)
+    /// How long past the statement timeout a request waits for an answer before taking the connection for lost.
+    static let answerGrace: Duration = .seconds(2)
+
+    /// How long a request waits for a pooled connection here; `leaseTimeout` unless the store was
+    /// opened with another (tests on a busy machine that are not about outages wait longer).
+    let requestLeaseTimeout: Duration
+
+    /// Keeps a small pool of connections to the database of `location` until `close()`; connects lazily.
+    public init(
+        location: PostgresLocation, logger: Logger = Logger(label: "friendservice.postgres"),
+        leaseTimeout: Duration = PostgresFriendStore.leaseTimeout
+    ) {
+        connector = PostgresConnector(location: location, logger: logger)
+        self.logger = logger
+        self.schema = "\"\(location.schema)\""
+        requestLeaseTimeout = leaseTimeout
+    }
+
+    /// Opens a store after checking that the database answers, or throws a `DatabaseError` naming
+    /// the cause (`database "nosuchdb" does not exist`, `connection refused`) within a few seconds.
+    public static func connect(location: PostgresLocation, logger: Logger = Logger(label: "friendservice.postgres")) async throws -> PostgresFriendStore {
+        do {
+            try await PostgresConnector.checkConnection(location, timeout: startupTimeout, logger: logger)
+        } catch {
+            throw DatabaseError("Cannot connect to PostgreSQL at \(location): \(PostgresConnector.plainReason(error)).")
+        }
+        return PostgresFriendStore(location: location, logger: logger)
+    }
+
+    /// Runs the missing schema versions in one transaction, the check included, under an advisory
+    /// lock: instances starting together migrate one after another, and the later ones find nothing to do.
+    public func migrate() async throws {
+        do {
+            try await transaction(leaseTimeout: Self.startupTimeout, isLong: true) { connection in
+                // Another instance may be migrating a large table, and this one may take a while too:
+                // the session's limits are for requests.
+                try await connection.query("SET LOCAL statement_timeout = 0", logger: self.logger)
+                try await connection.query("SET LOCAL lock_timeout = 0", logger: self.logger)
+                // Read to the end: an error of a statement that returns rows comes with the rows.
+                _ = try await connection.query("SELECT pg_advisory_xact_lock(7305220811)", logger: self.logger).collect()
+                try await connection.query(self.sql("CREATE SCHEMA IF NOT EXISTS %s"), logger: self.logger)
+                try await connection.query(self.sql("""
+                    CREATE TABLE IF NOT EXISTS %s.\(FriendSchema.migrationsTable) (
+                        version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())
+                    """), logger: self.logger)
+                let current = try await self.readSchemaVersion(connection)
+                guard current <= PostgresMigrations.all.count else {
+                    throw DatabaseError.schemaTooNew(
+                        "The PostgreSQL database \(self.connector.location)", version: current, known: PostgresMigrations.all.count)
+                }
+                for (index, steps) in PostgresMigrations.all.enumerated() where index + 1 > current {
+                    for step in steps { try await self.run(step, connection) }
+                    try await connection.query(
+                        self.sql("INSERT INTO %s.\(FriendSchema.migrationsTable) (version) VALUES ($1)", index + 1),
+                        logger: self.logger
+                    )
+                }
+            }
+        } catch let error as DatabaseError {
+            throw error
+        } catch {
+            throw DatabaseError(
+                "Cannot bring the schema of PostgreSQL at \(connector.location) up to date: \(PostgresConnector.plainReason(error))."
+            )
+        }
+    }
+
+    public func schemaVersion() async throws -> Int {
+        try await withConnection { connection in
+            let table = "\(self.schema).\(FriendSchema.migrationsTable)"
+            let exists = try await connection.query(
+                PostgresQuery(unsafeSQL: "SELECT to_regclass($1) IS NOT NULL", binds: Self.bindings(table)),
+                logger: self.logger
+            ).collect()
+            guard try exists.first?.decode(Bool.self) == true else { return 0 }
+            return try await self.readSchemaVersion(connection)
+        }
+    }
+
+    /// A search is the union of one ordered, limited query per prefix index (last name, full name,
+    /// phone digits), so each can use its own index and the planner never has to scan for an OR.
+    public func list(_ request: FriendListRequest) async throws -> [StoredFriend] {
+        var binds = PostgresBindings()
+        func parameter(_ value: some PostgresDynamicTypeEncodable) -> String {
+            binds.append(value)
+            return "$\(binds.count)"
+        }
+        let order = "ORDER BY sort_last, sort_first, id LIMIT \(parameter(request.limit))"
+        var keyset: String?
+        if let after = request.after {
+            keyset = "(sort_last, sort_first, id) > "
+                + "(\(parameter(after.lastname)), \(parameter(after.firstname)), \(parameter(after.id)))"
+        }
+        guard let search = request.search else {
+            return try await rows(PostgresQuery(
+                unsafeSQL: "SELECT \(Self.columns) FROM \(schema).friends \(keyset.map { "WHERE \($0)" } ?? "") \(order)",
+                binds: binds))
+        }
+        var matches = ["sort_last", "search_full"].map { column in
+            "\(column) >= \(parameter(search.text)) AND \(column) < \(parameter(FriendSearch.upperBound(ofPrefix: search.text)))"
+        }
+        // Digits anywhere in the number: the trigram index finds them (the pattern holds digits only).
+        if let digits = search.phoneDigits { matches.append("phone_digits LIKE \(parameter("%" + digits + "%"))") }
+        let branches = matches.map { match in
+            let conditions = [match, keyset].compactMap { $0 }.joined(separator: " AND ")
+            return "(SELECT id FROM \(schema).friends WHERE \(conditions) \(order))"
+        }
+        // Each branch orders its matches from an index alone; only the page's rows are read.
+        let ids = "SELECT id FROM (\(branches.joined(separator: " UNION ALL "))) AS matches"
+        let sql = "SELECT \(Self.columns) FROM \(schema).friends WHERE id IN (\(ids)) \(order)"
+        return try await rows(PostgresQuery(unsafeSQL: sql, binds: binds))
+    }
+
+    public func count(matching search: FriendSearch?, atMost limit: Int?) async throws -> Int {
+        var binds = PostgresBindings()
+        var conditions: [String] = []
+        if let search {
+            for column in ["sort_last", "search_full"] {
+                binds.append(search.text)
+                binds.append(FriendSearch.upperBound(ofPrefix: search.text))
+                conditions.append("(\(column) >= $\(binds.count - 1) AND \(column) < $\(binds.count))")
+            }
+            // As `list`: digits anywhere in the number.
+            if let digits = search.phoneDigits {
+                binds.append("%" + digits + "%")
+                conditions.append("phone_digits LIKE $\(binds.count)")
+            }
+        }
+        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " OR ")
+        var sql = "SELECT count(*) FROM \(schema).friends \(filter)"
+        if let limit {
+            binds.append(limit)
+            sql = "SELECT count(*) FROM (SELECT 1 FROM \(schema).friends \(filter) LIMIT $\(binds.count)) AS capped"
+        }
+        let query = PostgresQuery(unsafeSQL: sql, binds: binds)
+        let rows = try await withConnection { try await $0.query(query, logger: self.logger).collect() }
+        return try rows.first?.decode(Int.self) ?? 0
+    }
+
+    public func all() async throws -> [StoredFriend] {
+        try await rows(sql("SELECT \(Self.columns) FROM %s.friends ORDER BY sort_last, sort_first, id"))
+    }
+
+    public func friend(id: Int) async throws -> StoredFriend? {
+        try await rows(sql("SELECT \(Self.columns) FROM %s.friends WHERE id = $1", id)).first
+    }
+
+    public func create(_ fields: NewFriend) async throws -> StoredFriend {
+        let placeholders = (1...Self.writableColumnNames.count).map { "$\($0)" }.joined(separator: ", ")
+        let query = PostgresQuery(
+            unsafeSQL: "INSERT INTO \(schema).friends (\(Self.writableColumns)) VALUES (\(placeholders)) RETURNING \(Self.columns)",
+            binds: Self.bindings(fields)
+        )
+        guard let created = try await rows(query).first else { throw FriendStoreError.unavailable("INSERT returned no row") }
+        return created
+    }
+
+    public func update(id: Int, with update: FriendUpdate, if precondition: VersionPrecondition) async throws -> StoredFriend {
+        try await transaction { connection in
+            let stored = try await self.lockedRow(id: id, precondition: precondition, connection)
+            let changed = update.applied(to: stored.friend)
+            guard changed != stored.friend else { return stored }
+            let assignments = Self.writableColumnNames.enumerated().map { "\($1) = $\($0 + 1)" }.joined(separator: ", ")
+            var binds = Self.bindings(changed.fields)
+            binds.append(id)
+            try await connection.query(
+                PostgresQuery(
+                    unsafeSQL: "UPDATE \(self.schema).friends SET \(assignments), version = version + 1 WHERE id = $\(binds.count)",
+                    binds: binds),
+                logger: self.logger
+            )
+            return StoredFriend(friend: changed, version: stored.version + 1)
+        }
+    }
+
+    public func delete(id: Int, if precondition: VersionPrecondition) async throws -> StoredFriend {
+        try await transaction { connection in
+            let stored = try await self.lockedRow(id: id, precondition: precondition, connection)
+            try await connection.query(self.sql("DELETE FROM %s.friends WHERE id = $1", id), logger: self.logger)
+            return stored
+        }
+    }
+
+    /// Logs one `reset` for the whole batch rather than a change per friend.
+    /// Sends each batch as columns of arrays (`UNNEST`), so one statement inserts thousands of rows.
+    public func insert(_ friends: [NewFriend]) async throws {
+        let rowsPerStatement = 10_000
+        let arrays = (1...Self.writableColumnNames.count).map { "$\($0)::text[]" }.joined(separator: ", ")
+        let sql = "INSERT INTO \(schema).friends (\(Self.writableColumns)) SELECT * FROM UNNEST(\(arrays))"
+        try await transaction(isLong: true) { connection in
+            try await connection.query("SET LOCAL statement_timeout = 0", logger: self.logger)
+            // The trigger logs nothing for the batch; one `reset` below stands for all of it.
+            try await connection.query("SELECT set_config('friendservice.seeding', 'on', true)", logger: self.logger)
+            var start = friends.startIndex
+            while start < friends.endIndex {
+                let end = min(start + rowsPerStatement, friends.endIndex)
+                var columns = Array(repeating: [String](), count: Self.writableColumnNames.count)
+                for fields in friends[start..<end] {
+                    for (index, value) in Self.values(fields).enumerated() { columns[index].append(value) }
+                }
+                var binds = PostgresBindings()
+                for column in columns { binds.append(column) }
+                try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: self.logger)
+                start = end
+            }
+            try await connection.query("SELECT set_config('friendservice.seeding', 'off', true)", logger: self.logger)
+            try await self.logReset(connection)
+        }
+        // Fresh statistics at once (ANALYZE samples, so it is quick): until autovacuum gets to it,
+        // the planner takes a freshly seeded million rows for a tiny table, and a search walks the
+        // wrong index for seconds.
+        try await transaction(isLong: true) { connection in
+            try await connection.query("SET LOCAL statement_timeout = 0", logger: self.logger)
+            try await connection.query(PostgresQuery(unsafeSQL: "ANALYZE \(self.schema).friends"), logger: self.logger)
+        }
+    }
+
+    public func ping() async throws {
+        try await withConnection(leaseTimeout: Self.pingLeaseTimeout) { connection in
+            _ = try await connection.query("SELECT 1", logger: self.logger)
+        }
+    }
+
+    public func close() async throws {
+        await connector.close()
+    }
+
+    /// Drops the schema and everything in it (tests clean up with this).
+    public func dropSchema() async throws {
+        try await withConnection { connection in
+            _ = try await connection.query(self.sql("DROP SCHEMA IF EXISTS %s CASCADE"), logger: self.logger)
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import FriendStorage
+import PostgresNIO
+
+/// The driver's settings for a `PostgresLocation`.
+extension PostgresLocation {
+    /// The pool's settings: server-side session limits, and connection attempts that give up soon.
+    package var clientConfiguration: PostgresClient.Configuration {
+        let tls: PostgresClient.Configuration.TLS = switch sslMode {
+        case "disable": .disable
+        case "require": .require(.makeClientConfiguration())
+        default: .prefer(.makeClientConfiguration())
+        }
+        var configuration = PostgresClient.Configuration(
+            host: host, port: port, username: username, password: password, database: database, tls: tls
+        )
+        configuration.options.maximumConnections = 8
+        configuration.options.connectTimeout = .seconds(2)
+        configuration.options.additionalStartupParameters = timeouts.startupParameters
+        return configuration
+    }
+
+    /// The same settings for one connection outside the pool (checking that the database answers).
+    package func connectionConfiguration(connectTimeout: Duration) throws -> PostgresConnection.Configuration {
+        let tls: PostgresConnection.Configuration.TLS = switch sslMode {
+        case "disable": .disable
+        case "require": .require(try .init(configuration: .makeClientConfiguration()))
+        default: .prefer(try .init(configuration: .makeClientConfiguration()))
+        }
+        var configuration = PostgresConnection.Configuration(
+            host: host, port: port, username: username, password: password, database: database, tls: tls
+        )
+        configuration.options.connectTimeout = .nanoseconds(Int64(connectTimeout.components.seconds) * 1_000_000_000
+            + connectTimeout.components.attoseconds / 1_000_000_000)
+        configuration.options.additionalStartupParameters = timeouts.startupParameters
+        return configuration
+    }
+}

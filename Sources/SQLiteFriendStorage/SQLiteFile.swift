@@ -1,0 +1,66 @@
+import Foundation
+import FriendStorage
+import SQLiteNIO
+
+/// The file of a SQLite database, checked before SQLite opens it, and SQLite's errors in plain words.
+struct SQLiteFile {
+    var path: String
+
+    /// Creates the folder when needed and refuses a file that cannot be written: SQLite would open
+    /// it read-only, report healthy, and fail every write.
+    func prepare() throws {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        if let failure = Self.createFolders(folder) {
+            throw DatabaseError("Cannot create the folder \(folder) for the database sqlite:\(path): \(failure).")
+        }
+        var status = stat()
+        guard stat(path, &status) == 0 else { return }  // a new file
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw DatabaseError("The database sqlite:\(path) is not a regular file.")
+        }
+        // Mode bits too: the superuser may write anyway, but a file marked read-only is not to be changed.
+        if access(path, W_OK) != 0 || status.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH) == 0 {
+            throw DatabaseError(
+                "The database sqlite:\(path) is read-only; FriendService must write to it. "
+                    + "Make it writable (chmod u+w) or choose another file."
+            )
+        }
+        if access(folder, W_OK) != 0 {
+            throw DatabaseError(
+                "The folder \(folder) of the database sqlite:\(path) is read-only; SQLite writes its journal beside the file."
+            )
+        }
+    }
+
+    /// `mkdir -p` with the system's reason when it fails ("not a directory", "permission denied"),
+    /// which Foundation's `createDirectory` hides behind a Cocoa error code.
+    private static func createFolders(_ folder: String) -> String? {
+        var current = folder.hasPrefix("/") ? "" : "."
+        for component in folder.split(separator: "/") {
+            current += "/" + component
+            if mkdir(current, 0o755) == 0 { continue }
+            let reason = errno
+            var status = stat()
+            guard reason == EEXIST, stat(current, &status) == 0 else { return String(cString: strerror(reason)).lowercased() }
+            if status.st_mode & S_IFMT != S_IFDIR { return String(cString: strerror(ENOTDIR)).lowercased() }
+        }
+        return nil
+    }
+
+    /// What SQLite or the system says, without codes: "the file is not a SQLite database".
+    static func plainReason(_ error: any Error) -> String {
+        guard let error = error as? SQLiteError else { return DatabaseError.plainReason(error) }
+        switch error.reason {
+        case .readOnly, .readonlyInRecovery, .readonlyCantLock, .readonlyInRollback, .readonlyBackingMoved, .readonlyDirectory:
+            return "the file is read-only (\(error.message))"
+        case .notADatabase: return "the file is not a SQLite database"
+        case .corrupt, .corruptIndex, .corruptSequenceSchema, .corruptVirtualTable: return "the file is damaged (\(error.message))"
+        case .full: return "the disk is full"
+        case .cantOpen, .cantOpenDirectory, .cantOpenInvalidPath:
+            return "the file cannot be opened (a missing folder, or no permission)"
+        case .busy, .busyTimeout, .locked: return "another process keeps it locked (\(error.message))"
+        case .permission: return "permission denied"
+        default: return error.message
+        }
+    }
+}

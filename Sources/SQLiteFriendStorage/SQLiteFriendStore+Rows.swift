@@ -1,0 +1,149 @@
+import FriendStorage
+import FriendsAPI
+import SQLiteNIO
+
+extension SQLiteFriendStore {
+    /// The writer's page cache in KiB (negative means KiB to SQLite): 4 MiB normally, 256 MiB while
+    /// bulk inserting.
+    static let cacheSize = -4_096
+    static let bulkCacheSize = -262_144
+    /// Read-only connections of a file database, and the page cache of each (2 MiB): together they
+    /// keep the server under 50 MB serving a million friends (see BENCHMARKS.md).
+    static let readerCount = 4
+    static let readerCacheSize = -2_048
+    static let bulkInsertThreshold = 10_000
+    /// How long a statement waits for another connection's write lock, in milliseconds.
+    static let busyTimeout = 5_000
+    /// Opening and migrating wait for another process (which may be migrating a large file) in
+    /// short blocking waits with pauses between them, so that they never hold SQLite's few
+    /// threads for long: a connection blocked in a long wait could keep the process holding the
+    /// lock from finishing.
+    static let startupBusyTimeout = 50
+    static let startupPatience: Duration = .seconds(120)
+
+    /// Runs `body` again while another connection holds the lock it needs, pausing in between.
+    static func retryingWhileBusy<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        let clock = ContinuousClock()
+        let giveUp = clock.now + startupPatience
+        while true {
+            do {
+                return try await body()
+            } catch let error as SQLiteError where [.busy, .locked, .busyTimeout].contains(error.reason) && clock.now < giveUp {
+                try await Task.sleep(for: .milliseconds(startupBusyTimeout))
+            }
+        }
+    }
+    static let rowsPerStatement = 500
+
+    static let columns = "id, firstname, lastname, phonenumber, email, about, version"
+
+    static let writableColumnNames = [
+        "firstname", "lastname", "phonenumber", "email", "about",
+        "sort_last", "sort_first", "search_full", "phone_digits",
+    ]
+    static var writableColumns: String { writableColumnNames.joined(separator: ", ") }
+    static var writablePlaceholders: String {
+        Array(repeating: "?", count: writableColumnNames.count).joined(separator: ", ")
+    }
+
+    /// Binds in the order of `writableColumnNames`.
+    @Sendable static func binds(_ fields: NewFriend) -> [SQLiteData] {
+        let search = SearchColumns(fields)
+        return [
+            fields.firstname, fields.lastname, fields.phonenumber, fields.email, fields.about,
+            search.lastname, search.firstname, search.fullName, search.phoneDigits,
+        ].map { .text($0) }
+    }
+
+    /// A row that starts with `columns`, read by position: looking each column up by name would
+    /// hash seven names a row.
+    @Sendable static func storedFriend(_ row: SQLiteRow) throws -> StoredFriend {
+        let values = row.columns
+        guard
+            values.count >= 7,
+            let id = values[0].data.integer,
+            let firstname = values[1].data.string,
+            let lastname = values[2].data.string,
+            let phonenumber = values[3].data.string,
+            let email = values[4].data.string,
+            let about = values[5].data.string,
+            let version = values[6].data.integer
+        else {
+            throw FriendStoreError.unavailable("unreadable friends row: \(row)")
+        }
+        let friend = Friend(
+            id: Int(id), firstname: firstname, lastname: lastname,
+            phonenumber: phonenumber, email: email, about: about
+        )
+        return StoredFriend(friend: friend, version: Int(version))
+    }
+
+    static func query(_ query: SQLiteListQuery, _ connection: SQLiteConnection) async throws -> [StoredFriend] {
+        try await connection.fetch(query.sql, query.binds).map(storedFriend)
+    }
+
+    static func read(id: Int, _ connection: SQLiteConnection) async throws -> StoredFriend? {
+        try await connection.fetch("SELECT \(columns) FROM friends WHERE id = ?", [.integer(id)])
+            .first.map(storedFriend)
+    }
+
+    static func readSchemaVersion(_ connection: SQLiteConnection) async throws -> Int {
+        let rows = try await connection.query("SELECT MAX(version) AS version FROM \(FriendSchema.migrationsTable)")
+        return rows.first?.column("version")?.integer.map { Int($0) } ?? 0
+    }
+
+    static func run(_ step: MigrationStep, _ connection: SQLiteConnection) async throws {
+        switch step {
+        case .sql(let statement):
+            _ = try await connection.query(statement)
+        case .refoldSearchColumns:
+            var after = 0
+            while true {
+                let rows = try await connection.fetch(MigrationStep.refoldCandidates(table: "friends", after: "?"), [.integer(after)])
+                for row in rows {
+                    let values = row.columns.map(\.data)
+                    guard values.count == 6, let id = values[0].integer, let firstname = values[1].string,
+                        let lastname = values[2].string
+                    else { continue }
+                    let folded = SearchColumns(firstname: firstname, lastname: lastname, phonenumber: "")
+                    let stored: [String?] = values[3...].map(\.string)
+                    guard stored != [folded.lastname, folded.firstname, folded.fullName] else { continue }
+                    _ = try await connection.query(
+                        "UPDATE friends SET sort_last = ?, sort_first = ?, search_full = ? WHERE id = ?",
+                        [.text(folded.lastname), .text(folded.firstname), .text(folded.fullName), .integer(id)]
+                    )
+                }
+                guard rows.count == MigrationStep.refoldBatchSize, let last = rows.last?.columns.first?.data.integer else { return }
+                after = last
+            }
+        }
+    }
+
+    /// Multi-row `INSERT … VALUES (…), (…)`, `rowsPerStatement` rows a statement.
+    static func insertRows(_ friends: [NewFriend], _ connection: SQLiteConnection) async throws {
+        var start = friends.startIndex
+        while start < friends.endIndex {
+            let end = min(start + rowsPerStatement, friends.endIndex)
+            let batch = friends[start..<end]
+            let values = Array(repeating: "(\(writablePlaceholders))", count: batch.count).joined(separator: ", ")
+            _ = try await connection.query("INSERT INTO friends (\(writableColumns)) VALUES \(values)", batch.flatMap(binds))
+            start = end
+        }
+    }
+
+    /// Runs `body` between BEGIN IMMEDIATE and COMMIT; rolls back when it throws.
+    static func transaction<T: Sendable>(
+        _ connection: SQLiteConnection,
+        _ body: @Sendable () async throws -> T
+    ) async throws -> T {
+        _ = try await connection.query("BEGIN IMMEDIATE")
+        do {
+            let result = try await body()
+            _ = try await connection.query("COMMIT")
+            return result
+        } catch {
+            _ = try? await connection.query("ROLLBACK")
+            throw error
+        }
+    }
+}

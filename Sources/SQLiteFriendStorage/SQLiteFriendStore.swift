@@ -1,0 +1,241 @@
+import Foundation
+import FriendStorage
+import FriendsAPI
+import Logging
+import SQLiteNIO
+
+/// Friends in one SQLite file (the default), in WAL mode with `synchronous=FULL`, so a write is on
+/// disk before it is acknowledged and survives `kill -9`.
+///
+/// One connection writes, under one lock, so transactions never interleave; writes of single
+/// friends are committed in groups (`SQLiteGroupCommit`). A file database also has a pool of
+/// read-only connections that serve reads side by side; an in-memory one reads through the writer.
+public final class SQLiteFriendStore: FriendStore {
+    public var kind: String { "sqlite" }
+
+    let connection: SQLiteConnection
+    let lock = AsyncLock()
+    /// Internal so that tests can hold a batch open.
+    let writes: SQLiteGroupCommit
+    private let readers: SQLiteReaderPool?
+    /// `sqlite:PATH` or `sqlite::memory:`, for messages.
+    let name: String
+
+    private init(connection: SQLiteConnection, readers: SQLiteReaderPool?, name: String) {
+        self.connection = connection
+        self.readers = readers
+        self.name = name
+        writes = SQLiteGroupCommit(connection: connection, lock: lock)
+    }
+
+    /// Opens (creating when needed) the database at `path`, or an in-memory one for `nil`.
+    /// - Throws: `DatabaseError` naming the file and what is wrong with it in plain words.
+    public static func open(path: String?, logger: Logger = Logger(label: "friendservice.sqlite")) async throws -> SQLiteFriendStore {
+        let name = path.map { "sqlite:\($0)" } ?? "sqlite::memory:"
+        if let path { try SQLiteFile(path: path).prepare() }
+        let connection: SQLiteConnection
+        do {
+            connection = try await SQLiteConnection.open(storage: path.map { .file(path: $0) } ?? .memory, logger: logger)
+        } catch {
+            throw DatabaseError("Cannot open the database \(name): \(SQLiteFile.plainReason(error)).")
+        }
+        do {
+            // Switching a new file to WAL waits for another process opening it too.
+            _ = try await connection.query("PRAGMA busy_timeout = \(startupBusyTimeout)")
+            try await retryingWhileBusy { _ = try await connection.query("PRAGMA journal_mode = WAL") }
+            for pragma in ["PRAGMA busy_timeout = \(busyTimeout)", "PRAGMA synchronous = FULL", "PRAGMA cache_size = \(cacheSize)"] {
+                _ = try await connection.query(pragma)
+            }
+            var readers: SQLiteReaderPool?
+            if let path {
+                readers = try await SQLiteReaderPool.open(path: path, count: readerCount, cacheSize: readerCacheSize, logger: logger)
+            }
+            return SQLiteFriendStore(connection: connection, readers: readers, name: name)
+        } catch {
+            try? await connection.close()
+            throw DatabaseError("Cannot open the database \(name): \(SQLiteFile.plainReason(error)).")
+        }
+    }
+
+    /// Runs `body` on a reader, or on the writer under its lock when there are no readers.
+    func withReader<T: Sendable>(_ body: @Sendable (SQLiteConnection) async throws -> T) async throws -> T {
+        if let readers { return try await readers.withConnection(body) }
+        return try await lock.withLock { [connection] in try await body(connection) }
+    }
+
+    /// Runs the missing schema versions in one write transaction that reads the version first, so
+    /// that two processes migrating one new file take turns and the second finds nothing to do.
+    /// - Throws: `DatabaseError` for a read-only file, or a schema newer than this server knows.
+    public func migrate() async throws {
+        let outcome = await Result.capturing {
+            try await lock.withLock { [connection, name] in
+                // A large database takes a while to migrate; another process starting meanwhile waits for it.
+                _ = try await connection.query("PRAGMA busy_timeout = \(Self.startupBusyTimeout)")
+                let migrated = await Result.capturing {
+                    try await Self.retryingWhileBusy { try await Self.migrateInTransaction(connection, name: name) }
+                }
+                _ = try? await connection.query("PRAGMA busy_timeout = \(Self.busyTimeout)")
+                try migrated.get()
+            }
+        }
+        switch outcome {
+        case .success: return
+        case .failure(let error as DatabaseError): throw error
+        case .failure(let error):
+            throw DatabaseError("Cannot bring the schema of the database \(name) up to date: \(SQLiteFile.plainReason(error)).")
+        }
+    }
+
+    private static func migrateInTransaction(_ connection: SQLiteConnection, name: String) async throws {
+        try await Self.transaction(connection) {
+            _ = try await connection.query("""
+                CREATE TABLE IF NOT EXISTS \(FriendSchema.migrationsTable) (
+                    version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)
+                """)
+            let current = try await Self.readSchemaVersion(connection)
+            guard current <= SQLiteMigrations.all.count else {
+                throw DatabaseError.schemaTooNew("The database \(name)", version: current, known: SQLiteMigrations.all.count)
+            }
+            for (index, steps) in SQLiteMigrations.all.enumerated() where index + 1 > current {
+                for step in steps { try await Self.run(step, connection) }
+                _ = try await connection.query(
+                    "INSERT INTO \(FriendSchema.migrationsTable) (version, applied_at) VALUES (?, datetime('now'))",
+                    [.integer(index + 1)]
+                )
+            }
+        }
+    }
+
+    public func schemaVersion() async throws -> Int {
+        try await lock.withLock { [connection] in
+            let exists = try await connection.query(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(FriendSchema.migrationsTable)])
+            return exists.isEmpty ? 0 : try await Self.readSchemaVersion(connection)
+        }
+    }
+
+    public func list(_ request: FriendListRequest) async throws -> [StoredFriend] {
+        try await withReader { connection in
+            guard let search = request.search else {
+                return try await Self.query(SQLiteListQuery(request), connection)
+            }
+            var dense: Set<String> = []
+            if let counts = SQLiteListQuery.matchCounts(search) {
+                let row = try await connection.query(counts.sql, counts.binds).first
+                dense = Set(counts.columns.filter { (row?.column($0)?.integer ?? 0) >= SQLiteListQuery.denseMatchCount })
+            }
+            if let probe = SQLiteListQuery.phoneProbe(request, search: search),
+                try await connection.fetch(probe.sql, probe.binds).count == request.limit {
+                dense.insert(SQLiteListQuery.Branch.phoneDigits("").name)
+            }
+            return try await Self.query(SQLiteListQuery(request, search: search, denseBranches: dense), connection)
+        }
+    }
+
+    public func count(matching search: FriendSearch?, atMost limit: Int?) async throws -> Int {
+        try await withReader { connection in
+            let count = SQLiteListQuery.count(search, atMost: limit)
+            return try await connection.query(count.sql, count.binds).first?.column("total")?.integer ?? 0
+        }
+    }
+
+    public func all() async throws -> [StoredFriend] {
+        try await withReader { connection in
+            try await connection.fetch("SELECT \(Self.columns) FROM friends ORDER BY sort_last, sort_first, id")
+                .map(Self.storedFriend)
+        }
+    }
+
+    public func friend(id: Int) async throws -> StoredFriend? {
+        try await withReader { connection in
+            try await Self.read(id: id, connection)
+        }
+    }
+
+    public func create(_ fields: NewFriend) async throws -> StoredFriend {
+        try await writes.perform { connection in
+            let rows = try await connection.fetch(
+                "INSERT INTO friends (\(Self.writableColumns)) VALUES (\(Self.writablePlaceholders)) RETURNING \(Self.columns)",
+                Self.binds(fields)
+            )
+            guard let row = rows.first else { throw FriendStoreError.unavailable("INSERT returned no row") }
+            return try Self.storedFriend(row)
+        }
+    }
+
+    public func update(id: Int, with update: FriendUpdate, if precondition: VersionPrecondition) async throws -> StoredFriend {
+        try await writes.perform { connection in
+            guard let stored = try await Self.read(id: id, connection) else { throw FriendStoreError.notFound(id: id) }
+            guard precondition.isSatisfied(by: stored.version) else {
+                throw FriendStoreError.preconditionFailed(id: id, currentVersion: stored.version)
+            }
+            let changed = update.applied(to: stored.friend)
+            guard changed != stored.friend else { return stored }
+            let assignments = Self.writableColumnNames.map { "\($0) = ?" }.joined(separator: ", ")
+            _ = try await connection.query(
+                "UPDATE friends SET \(assignments), version = version + 1 WHERE id = ?",
+                Self.binds(changed.fields) + [.integer(id)]
+            )
+            return StoredFriend(friend: changed, version: stored.version + 1)
+        }
+    }
+
+    public func delete(id: Int, if precondition: VersionPrecondition) async throws -> StoredFriend {
+        try await writes.perform { connection in
+            guard let stored = try await Self.read(id: id, connection) else { throw FriendStoreError.notFound(id: id) }
+            guard precondition.isSatisfied(by: stored.version) else {
+                throw FriendStoreError.preconditionFailed(id: id, currentVersion: stored.version)
+            }
+            _ = try await connection.query("DELETE FROM friends WHERE id = ?", [.integer(id)])
+            return stored
+        }
+    }
+
+    /// The batch logs one `reset` rather than a change per friend: subscribers reload once.
+    /// Large batches drop the secondary indexes and build them again afterwards, in the same
+    /// transaction: sorting once is far faster than a million random index inserts.
+    public func insert(_ friends: [NewFriend]) async throws {
+        let isBulk = friends.count >= Self.bulkInsertThreshold
+        try await lock.withLock { [connection] in
+            if isBulk { _ = try await connection.query("PRAGMA cache_size = \(Self.bulkCacheSize)") }
+            let result = await Result.capturing {
+                try await Self.transaction(connection) {
+                    if isBulk {
+                        for name in SQLiteMigrations.indexNames { _ = try await connection.query("DROP INDEX IF EXISTS \(name)") }
+                    }
+                    _ = try await connection.query("DROP TRIGGER friends_log_insert")
+                    try await Self.insertRows(friends, connection)
+                    _ = try await connection.query(SQLiteMigrations.changeLogInsertTrigger)
+                    _ = try await connection.query("INSERT INTO \(FriendSchema.changesTable) (kind) VALUES ('reset')")
+                    if isBulk {
+                        for statement in SQLiteMigrations.indexStatements { _ = try await connection.query(statement) }
+                    }
+                }
+            }
+            if isBulk { _ = try? await connection.query("PRAGMA cache_size = \(Self.cacheSize)") }
+            try result.get()
+        }
+    }
+
+    /// The names of the indexes on `friends`, for checking that bulk inserts leave them in place.
+    func indexNames() async throws -> [String] {
+        try await lock.withLock { [connection] in
+            try await connection.query("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'friends' ORDER BY name")
+                .compactMap { $0.column("name")?.string }
+        }
+    }
+
+    public func ping() async throws {
+        _ = try await lock.withLock { [connection] in
+            try await connection.query("SELECT 1").count
+        }
+    }
+
+    public func close() async throws {
+        try await lock.withLock { [connection, readers] in
+            let closedReaders = await Result.capturing { try await readers?.close() }
+            try await connection.close()
+            try closedReaders.get()
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import FriendStorage
+import NIOConcurrencyHelpers
+import SQLiteNIO
+
+/// Group commit for writes of single friends: every write that arrives while a commit is on its
+/// way to disk waits, and the next transaction carries them all, so one `fsync` acknowledges many
+/// requests (see BENCHMARKS.md). Each caller is answered only after the COMMIT of its batch.
+///
+/// A job checks first and writes with at most one statement: a job that refuses (`notFound`,
+/// `preconditionFailed`) has written nothing, so its batch carries on without it. Any other error
+/// rolls back the whole batch and fails every job in it: nothing half-written, and nothing
+/// reported lost that was kept.
+final class SQLiteGroupCommit: Sendable {
+    /// A job waiting for a batch. `run` does its work inside the transaction and returns how to
+    /// answer its caller once the batch is committed; `fail` answers it when the batch is not.
+    private struct Pending {
+        let run: @Sendable (SQLiteConnection) async throws -> @Sendable () -> Void
+        let fail: @Sendable (any Error) -> Void
+    }
+
+    private struct State {
+        var queue: [Pending] = []
+        var isCommitting = false
+    }
+
+    private let connection: SQLiteConnection
+    /// The writer's lock, shared with the store's other writes (migrations, bulk inserts, close).
+    private let lock: AsyncLock
+    private let state = NIOLockedValueBox(State())
+
+    init(connection: SQLiteConnection, lock: AsyncLock) {
+        self.connection = connection
+        self.lock = lock
+    }
+
+    func perform<T: Sendable>(_ job: @escaping @Sendable (SQLiteConnection) async throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            let pending = Pending(
+                run: { connection in
+                    do {
+                        let value = try await job(connection)
+                        return { continuation.resume(returning: value) }
+                    } catch let refusal as FriendStoreError where refusal.isRefusal {
+                        return { continuation.resume(throwing: refusal) }
+                    }
+                },
+                fail: { continuation.resume(throwing: $0) }
+            )
+            let startsCommitting = state.withLockedValue { state in
+                state.queue.append(pending)
+                guard !state.isCommitting else { return false }
+                state.isCommitting = true
+                return true
+            }
+            if startsCommitting {
+                Task { await self.commitUntilEmpty() }
+            }
+        }
+    }
+
+    /// Jobs waiting for the next batch.
+    var waitingCount: Int {
+        state.withLockedValue { $0.queue.count }
+    }
+
+    private func commitUntilEmpty() async {
+        while true {
+            let batch = state.withLockedValue { state in
+                let batch = state.queue
+                state.queue = []
+                if batch.isEmpty { state.isCommitting = false }
+                return batch
+            }
+            guard !batch.isEmpty else { return }
+            await commit(batch)
+        }
+    }
+
+    private func commit(_ batch: [Pending]) async {
+        let outcome = await Result.capturing {
+            try await lock.withLock { [connection] in
+                try await SQLiteFriendStore.transaction(connection) {
+                    var answers: [@Sendable () -> Void] = []
+                    for pending in batch { answers.append(try await pending.run(connection)) }
+                    return answers
+                }
+            }
+        }
+        switch outcome {
+        case .success(let answers):
+            for answer in answers { answer() }
+        case .failure(let error):
+            for pending in batch { pending.fail(error) }
+        }
+    }
+}
+
+extension FriendStoreError {
+    /// The write was refused before anything was written.
+    var isRefusal: Bool {
+        switch self {
+        case .notFound, .preconditionFailed: true
+        case .unavailable: false
+        }
+    }
+}

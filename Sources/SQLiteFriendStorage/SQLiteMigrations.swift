@@ -1,0 +1,115 @@
+import FriendStorage
+
+/// The SQLite schema, one entry per version.
+enum SQLiteMigrations {
+    static let all: [[MigrationStep]] = [
+        // 1: friends, with folded sort/search columns kept beside the fields so every list and
+        // search is an index range scan. The list-order index also carries the search columns,
+        // so a search walking it in list order never touches the table to test a row.
+        [
+            """
+            CREATE TABLE friends (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                firstname TEXT NOT NULL,
+                lastname TEXT NOT NULL,
+                phonenumber TEXT NOT NULL DEFAULT '',
+                email TEXT NOT NULL DEFAULT '',
+                about TEXT NOT NULL DEFAULT '',
+                version INTEGER NOT NULL DEFAULT 1,
+                sort_last TEXT NOT NULL,
+                sort_first TEXT NOT NULL,
+                search_full TEXT NOT NULL,
+                phone_digits TEXT NOT NULL
+            )
+            """,
+            "CREATE INDEX friends_list_order ON friends (sort_last, sort_first, id, search_full, phone_digits)",
+            "CREATE INDEX friends_search_full ON friends (search_full)",
+            "CREATE INDEX friends_phone_digits ON friends (phone_digits)",
+        ],
+        // 2: the prefix indexes carry the list order too, so a search that collects a few thousand
+        // matches sorts them from the index alone and reads only the rows of its page.
+        [
+            "DROP INDEX friends_search_full",
+            "DROP INDEX friends_phone_digits",
+            "CREATE INDEX friends_search_full ON friends (search_full, sort_last, sort_first, id)",
+            "CREATE INDEX friends_phone_digits ON friends (phone_digits, sort_last, sort_first, id)",
+        ],
+        // 3: names folded again (ø → o, ł → l, ß → ss, …), and phone digits found anywhere in the
+        // number: an FTS5 trigram index over `phone_digits` (external content, kept in step by
+        // triggers) replaces the prefix index.
+        [
+            .refoldSearchColumns,
+            "DROP INDEX friends_phone_digits",
+            """
+            CREATE VIRTUAL TABLE friends_phone_trigrams USING fts5(
+                phone_digits, content = 'friends', content_rowid = 'id', tokenize = 'trigram', detail = 'none')
+            """,
+            """
+            CREATE TRIGGER friends_phone_trigrams_insert AFTER INSERT ON friends BEGIN
+                INSERT INTO friends_phone_trigrams (rowid, phone_digits) VALUES (new.id, new.phone_digits);
+            END
+            """,
+            """
+            CREATE TRIGGER friends_phone_trigrams_delete AFTER DELETE ON friends BEGIN
+                INSERT INTO friends_phone_trigrams (friends_phone_trigrams, rowid, phone_digits)
+                VALUES ('delete', old.id, old.phone_digits);
+            END
+            """,
+            """
+            CREATE TRIGGER friends_phone_trigrams_update AFTER UPDATE OF phone_digits ON friends BEGIN
+                INSERT INTO friends_phone_trigrams (friends_phone_trigrams, rowid, phone_digits)
+                VALUES ('delete', old.id, old.phone_digits);
+                INSERT INTO friends_phone_trigrams (rowid, phone_digits) VALUES (new.id, new.phone_digits);
+            END
+            """,
+            "INSERT INTO friends_phone_trigrams (friends_phone_trigrams) VALUES ('rebuild')",
+        ],
+        // 4: the change log of the live feed. Triggers write it, so every writer (group commit,
+        // seeding, a future one) logs in the same transaction as its change. AUTOINCREMENT never
+        // reuses a number; the one writer connection makes numbers follow commit order.
+        [
+            """
+            CREATE TABLE friend_changes (
+                sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+                kind TEXT NOT NULL,
+                friend_id INTEGER,
+                firstname TEXT,
+                lastname TEXT,
+                phonenumber TEXT,
+                email TEXT,
+                about TEXT,
+                version INTEGER
+            )
+            """,
+            .sql(changeLogInsertTrigger),
+            """
+            CREATE TRIGGER friends_log_update AFTER UPDATE ON friends BEGIN
+                INSERT INTO friend_changes (kind, friend_id, firstname, lastname, phonenumber, email, about, version)
+                VALUES ('updated', NEW.id, NEW.firstname, NEW.lastname, NEW.phonenumber, NEW.email, NEW.about, NEW.version);
+            END
+            """,
+            """
+            CREATE TRIGGER friends_log_delete AFTER DELETE ON friends BEGIN
+                INSERT INTO friend_changes (kind, friend_id) VALUES ('deleted', OLD.id);
+            END
+            """,
+        ],
+    ]
+
+    /// Seeding drops this trigger for its batch and logs one `reset` instead of a row per friend.
+    static let changeLogInsertTrigger = """
+        CREATE TRIGGER friends_log_insert AFTER INSERT ON friends BEGIN
+            INSERT INTO friend_changes (kind, friend_id, firstname, lastname, phonenumber, email, about, version)
+            VALUES ('created', NEW.id, NEW.firstname, NEW.lastname, NEW.phonenumber, NEW.email, NEW.about, NEW.version);
+        END
+        """
+
+    /// The secondary indexes of the current schema; bulk inserts drop and rebuild exactly these.
+    /// A migration that changes an index must change this list too.
+    static let indexStatements = [
+        "CREATE INDEX friends_list_order ON friends (sort_last, sort_first, id, search_full, phone_digits)",
+        "CREATE INDEX friends_search_full ON friends (search_full, sort_last, sort_first, id)",
+    ]
+
+    static let indexNames = ["friends_list_order", "friends_search_full"]
+}
