@@ -32,13 +32,15 @@ struct PostgresStartupTests {
         #expect(message == "Cannot connect to PostgreSQL at \(PostgresLocation.withoutPassword(url)): \(cause).")
     }
 
-    /// What opening and migrating (the start of `serve` and all of `migrate`) throws, checked to come within 5 s.
+    /// What opening and migrating (the start of `serve` and all of `migrate`) throws, checked to come
+    /// within 20 s: it used to take about a minute; the answer itself takes well under a second, but
+    /// the whole suite runs beside it on two cores.
     private func startupFailure(_ url: String) async throws -> String {
         let configuration = FriendServerConfiguration(hostname: "127.0.0.1", port: 0, database: .postgres(url: url), backends: TestApp.backends, logLevel: .critical)
         let clock = ContinuousClock()
         let start = clock.now
         let error = await #expect(throws: DatabaseError.self) { try await FriendServer.openMigratedStore(configuration) }
-        #expect(start.duration(to: clock.now) < .seconds(5))
+        #expect(start.duration(to: clock.now) < .seconds(20))
         await #expect(throws: DatabaseError.self) { try await FriendServer.start(configuration) }
         return error?.message ?? ""
     }
