@@ -89,6 +89,8 @@ let package = Package(
             "FriendsTerminal", "TerminalUI", "FriendsWeb", "WebUI", "FriendsAPI", "FriendsClient", "FriendService",
             "FriendStorage", "SQLiteFriendStorage",
             .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -15,10 +15,10 @@ extension Backend {
         switch self {
         case .embedded(let directory):
             let service = try await EmbeddedFriendService.start(in: directory)
-            return (AppServerClient(baseURL: service.url, token: service.token), service)
+            return (AppServerClient(baseURL: service.url, token: service.token, eventTransport: NIOEventStreamTransport()), service)
         case .remote(let address, let token):
             try await RemoteServerCheck.check(address, token: token)
-            return (AppServerClient(baseURL: address.url, token: token), nil)
+            return (AppServerClient(baseURL: address.url, token: token, eventTransport: NIOEventStreamTransport()), nil)
         }
     }
 }
