@@ -14,7 +14,7 @@ import WebUI
     @Test func theListPageShowsTheFirstPageWithTheCountAndLoadMore() async throws {
         try await WebHarness.with { harness in
             let app = await harness.app()
-            HTMLSnapshot.expect(app.wholePage(), named: "list")
+            SnapshotFiles.expect(app.wholePage(), inFile: "list.html", suite: "FriendsWeb")
         }
     }
 
@@ -24,7 +24,7 @@ import WebUI
             let page = app.wholePage()
             #expect(page.contains("Your Friends (0)"))
             #expect(page.contains(FriendsListCell.noFriendsText))
-            HTMLSnapshot.expect(page, named: "list-empty")
+            SnapshotFiles.expect(page, inFile: "list-empty.html", suite: "FriendsWeb")
         }
     }
 
@@ -32,7 +32,7 @@ import WebUI
         try await WebHarness.with { harness in
             let app = await harness.app()
             #expect(await app.send([("action", "search"), ("q", "ada")], at: "/"))
-            HTMLSnapshot.expect(app.wholePage(), named: "list-search")
+            SnapshotFiles.expect(app.wholePage(), inFile: "list-search.html", suite: "FriendsWeb")
             await app.send([("action", "search"), ("q", "xyz")], at: "/")
             #expect(app.wholePage().contains("No friends match &#39;xyz&#39;"))
             await app.send([("action", "clearSearch")], at: "/")
@@ -55,7 +55,7 @@ import WebUI
         try await WebHarness.with { harness in
             let app = await harness.app()
             await app.send([("action", "delete"), ("id", "1")], at: "/")
-            HTMLSnapshot.expect(app.wholePage(), named: "list-delete-confirmation")
+            SnapshotFiles.expect(app.wholePage(), inFile: "list-delete-confirmation.html", suite: "FriendsWeb")
             await app.send([("action", "cancelDelete")], at: "/")
             #expect(!app.wholePage().contains("Remove Ada Lovelace?"))
             await app.send([("action", "delete"), ("id", "1")], at: "/")
@@ -72,7 +72,7 @@ import WebUI
         let client = AppServerClient(baseURL: URL(string: "http://127.0.0.1:1")!, timeout: 2)
         let app = FriendsWebApp(client: client, avatars: ImageLoader(avatarsFrom: client), feed: nil, pages: pages)
         await app.settle()
-        HTMLSnapshot.expect(app.wholePage(), named: "list-unreachable")
+        SnapshotFiles.expect(app.wholePage(), inFile: "list-unreachable.html", suite: "FriendsWeb")
     }
 
     @Test func theDetailPageShowsTheFriendWithTheAvatar() async throws {
@@ -83,7 +83,7 @@ import WebUI
             #expect(app.currentPath == "/friends/1")
             let page = app.wholePage()
             #expect(page.contains(#"<img src="data:image/svg+xml;base64,"#))
-            HTMLSnapshot.expect(page, named: "detail")
+            SnapshotFiles.expect(page, inFile: "detail.html", suite: "FriendsWeb")
         }
     }
 
@@ -104,12 +104,12 @@ import WebUI
         try await WebHarness.with { harness in
             let app = await harness.app()
             #expect(await app.open(path: "/friends/new"))
-            HTMLSnapshot.expect(app.wholePage(), named: "form-add")
+            SnapshotFiles.expect(app.wholePage(), inFile: "form-add.html", suite: "FriendsWeb")
             // Scripted, the submit button waits for valid input.
             #expect(app.wholePage(scripted: true).contains("value=\"save\" disabled"))
             await app.send([("firstname", ""), ("lastname", "Lovelace"), ("email", "ada@"), ("action", "save")], at: "/friends/new")
             #expect(app.currentPath == "/friends/new")
-            HTMLSnapshot.expect(app.wholePage(), named: "form-add-errors")
+            SnapshotFiles.expect(app.wholePage(), inFile: "form-add-errors.html", suite: "FriendsWeb")
         }
     }
 
@@ -133,12 +133,12 @@ import WebUI
             _ = await app.open(path: "/friends/1/edit")
             await app.settle()
             #expect(app.currentPath == "/friends/1/edit")
-            HTMLSnapshot.expect(app.wholePage(), named: "form-update")
+            SnapshotFiles.expect(app.wholePage(), inFile: "form-update.html", suite: "FriendsWeb")
             let stored = try await harness.client.friend(id: 1)
             _ = try await harness.client.updateFriend(id: 1, with: FriendUpdate(phonenumber: "111"), ifMatch: stored.eTag)
             await app.send([("phonenumber", "222"), ("action", "save")], at: "/friends/1/edit")
             #expect(app.currentPath == "/friends/1/edit")
-            HTMLSnapshot.expect(app.wholePage(), named: "form-conflict")
+            SnapshotFiles.expect(app.wholePage(), inFile: "form-conflict.html", suite: "FriendsWeb")
             await app.send([("action", "keepMine")], at: "/friends/1/edit")
             #expect(app.currentPath == "/")
             let saved = try await harness.client.friend(id: 1)
@@ -152,7 +152,7 @@ import WebUI
             _ = await app.open(path: "/friends/1/edit")
             await app.settle()
             await app.send([("about", "Changed my mind"), ("action", "cancel")], at: "/friends/1/edit")
-            HTMLSnapshot.expect(app.wholePage(), named: "form-discard")
+            SnapshotFiles.expect(app.wholePage(), inFile: "form-discard.html", suite: "FriendsWeb")
             await app.send([("action", "keepEditing")], at: "/friends/1/edit")
             #expect(app.wholePage().contains("Changed my mind"))
             await app.send([("action", "cancel")], at: "/friends/1/edit")

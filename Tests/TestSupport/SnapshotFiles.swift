@@ -2,7 +2,8 @@ import Foundation
 import TerminalUI
 import Testing
 
-/// Text snapshots of whole screens, one file per screen and size under `Tests/Snapshots/<suite>/`.
+/// Text snapshots of whole screens (one file per screen and size) and of browser pages, under
+/// `Tests/Snapshots/<suite>/`.
 /// A screen is drawn as `TerminalApp` draws it (`frame(size:)`, so below its minimum size it
 /// says so). A missing or different file fails the test; run with `RECORD_SNAPSHOTS=1` to write
 /// the files afresh, then read the diff before committing it.
@@ -18,8 +19,14 @@ public enum SnapshotFiles {
     public static func expect(_ view: any TerminalView, size: TerminalSize, named name: String, suite: String,
                        filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
         let text = view.frame(size: size).lines.joined(separator: "\n") + "\n"
+        expect(text, inFile: "\(name).\(size.columns)x\(size.rows).txt", suite: suite, filePath: filePath, sourceLocation: sourceLocation)
+    }
+
+    /// Compares `text` with `Tests/Snapshots/<suite>/<fileName>` (any text: a screen, a page).
+    public static func expect(_ text: String, inFile fileName: String, suite: String,
+                              filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
         let file = URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Snapshots/\(suite)/\(name).\(size.columns)x\(size.rows).txt")
+            .appendingPathComponent("Snapshots/\(suite)/\(fileName)")
         let recorded = try? String(contentsOf: file, encoding: .utf8)
         if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
             try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -27,9 +34,9 @@ public enum SnapshotFiles {
             return
         }
         guard let recorded else {
-            Issue.record("no snapshot \(file.lastPathComponent); the screen was:\n\(text)", sourceLocation: sourceLocation)
+            Issue.record("no snapshot \(file.lastPathComponent); it was:\n\(text)", sourceLocation: sourceLocation)
             return
         }
-        #expect(text == recorded, "\(file.lastPathComponent) differs; the screen was:\n\(text)", sourceLocation: sourceLocation)
+        #expect(text == recorded, "\(file.lastPathComponent) differs; it was:\n\(text)", sourceLocation: sourceLocation)
     }
 }

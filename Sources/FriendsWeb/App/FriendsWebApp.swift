@@ -63,17 +63,22 @@ public final class FriendsWebApp: WebApplication {
     // MARK: WebApplication
 
     public var currentPath: String {
-        (screens.last?.path ?? .list).path
+        shownPath.path
+    }
+
+    /// Where the screen shown now lives: the top screen's, or the list's.
+    var shownPath: FriendsWebPath {
+        screens.last?.path ?? .list
     }
 
     public func open(path: String) async -> Bool {
         guard let target = FriendsWebPath(path) else { return false }
-        guard target != screens.last?.path ?? .list else { return true }
+        guard target != shownPath else { return true }
         if target != .list, target != .add {
             // A link straight to a friend (a bookmark, a new tab) can come before the list has
             // loaded the friend it names.
             await BusyWait.untilIdle(list.showLoadingHud, limit: Self.loadingPatience)
-            guard target != screens.last?.path ?? .list else { return true }
+            guard target != shownPath else { return true }
         }
         switch target {
         case .list:
@@ -107,7 +112,7 @@ public final class FriendsWebApp: WebApplication {
         }
         // A page of a screen no longer shown (another tab moved on): its inputs do nothing, and
         // the redirect shows where the session is.
-        guard target == screens.last?.path ?? .list else { return true }
+        guard target == shownPath else { return true }
         switch screens.last {
         case nil: return receiveListInput(action, input)
         case .detail: return false
@@ -209,7 +214,7 @@ public final class FriendsWebApp: WebApplication {
     /// The details under the form that saved `friend` start again from what was saved, so the
     /// page drawn next shows it (the details would otherwise show it only once they reload).
     private func showSaved(_ friend: Friend, under form: FriendFormViewModel) {
-        guard let index = screens.lastIndex(where: { if case .form(let shown, _) = $0 { shown === form } else { false } }),
+        guard let index = index(of: form),
               index > 0, case .detail(_, let id) = screens[index - 1], id == friend.id else { return }
         screens[index - 1] = .detail(makeDetail(of: friend), id: id)
     }
@@ -221,9 +226,13 @@ public final class FriendsWebApp: WebApplication {
 
     /// The form is done: it goes, and the screen below it shows again.
     private func pop(_ form: FriendFormViewModel) {
-        guard let index = screens.lastIndex(where: { if case .form(let shown, _) = $0 { shown === form } else { false } }) else { return }
+        guard let index = index(of: form) else { return }
         screens.removeSubrange(index...)
         appeared()
+    }
+
+    private func index(of form: FriendFormViewModel) -> Int? {
+        screens.lastIndex { if case .form(let shown, _) = $0 { shown === form } else { false } }
     }
 
     private func popToList() {

@@ -48,8 +48,8 @@ public struct WebRoutes: Sendable {
         router.get(RouterPath(Self.eventsPath)) { request, _ in await events(request) }
         router.get("/") { request, _ in await page(request) }
         router.get("**") { request, _ in await page(request) }
-        router.post("/") { request, context in try await post(request, context: context) }
-        router.post("**") { request, context in try await post(request, context: context) }
+        router.post("/") { request, _ in try await post(request) }
+        router.post("**") { request, _ in try await post(request) }
         return router
     }
 
@@ -75,7 +75,7 @@ public struct WebRoutes: Sendable {
         return response
     }
 
-    private func post(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    private func post(_ request: Request) async throws -> Response {
         let cookie = Self.sessionID(request)
         guard let session = await MainActor.run(body: { sessions.session(id: cookie) }) else {
             return ErrorPage.response(.forbidden, "This page has expired. Open the app again to go on.")
