@@ -21,6 +21,14 @@ public protocol FriendStore: Sendable {
     /// `limit` when one is given (so a broad search costs no more than `limit` rows).
     func count(matching search: FriendSearch?, atMost limit: Int?) async throws -> Int
 
+    /// The change sequence and, as `need` decides from it, a page of the list and its match count
+    /// (a default reads them one after the other; see `FriendListSnapshot.swift`). `need` runs
+    /// while the store reads, so it must answer at once: a cache lookup, nothing that waits.
+    func listSnapshot(
+        _ request: FriendListRequest,
+        reading need: @escaping @Sendable (_ sequence: Int) -> FriendListNeed
+    ) async throws -> FriendListSnapshot
+
     /// Every friend in list order (the original client's `/listFriends`).
     func all() async throws -> [StoredFriend]
 

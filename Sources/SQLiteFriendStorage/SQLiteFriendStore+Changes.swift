@@ -5,20 +5,21 @@ import SQLiteNIO
 /// The change log of the live feed (see `SQLiteMigrations`, version 3).
 extension SQLiteFriendStore {
     public func changes(after sequence: Int, limit: Int) async throws -> [FriendChange]? {
-        try await withReader { connection in
-            let rows = try await connection.fetch(
-                "SELECT \(Self.changeColumns) FROM \(FriendSchema.changesTable) WHERE sequence > ? ORDER BY sequence LIMIT ?",
-                [.integer(sequence), .integer(limit)]
-            )
-            let changes = try rows.map(Self.change)
-            // Numbers have no gaps, so a first change later than the next number means pruned history.
-            if let first = changes.first { return first.sequence == sequence + 1 ? changes : nil }
-            return sequence <= (try await Self.latestChangeSequence(connection)) ? [] : nil
+        try await read { connection in
+            try connection.inSnapshot {
+                let changes = try connection.rows(
+                    "SELECT \(Self.changeColumns) FROM \(FriendSchema.changesTable) WHERE sequence > ? ORDER BY sequence LIMIT \(SQLiteListQuery.boundLimit)",
+                    [.integer(sequence), .integer(limit)], Self.change
+                )
+                // Numbers have no gaps, so a first change later than the next number means pruned history.
+                if let first = changes.first { return first.sequence == sequence + 1 ? changes : nil }
+                return sequence <= (try Self.latestChangeSequence(connection)) ? [] : nil
+            }
         }
     }
 
     public func latestChangeSequence() async throws -> Int {
-        try await withReader { connection in try await Self.latestChangeSequence(connection) }
+        try await read { connection in try Self.latestChangeSequence(connection) }
     }
 
     public func pruneChanges(keepingLast count: Int) async throws {
@@ -32,22 +33,20 @@ extension SQLiteFriendStore {
 
     static let changeColumns = "sequence, kind, friend_id, firstname, lastname, phonenumber, email, about, version"
 
-    private static func latestChangeSequence(_ connection: SQLiteConnection) async throws -> Int {
-        let rows = try await connection.fetch("SELECT COALESCE(MAX(sequence), 0) FROM \(FriendSchema.changesTable)")
-        return rows.first?.columns.first?.data.integer ?? 0
+    static func latestChangeSequence(_ connection: SQLiteReadConnection) throws -> Int {
+        try connection.integer("SELECT COALESCE(MAX(sequence), 0) FROM \(FriendSchema.changesTable)") ?? 0
     }
 
-    @Sendable private static func change(_ row: SQLiteRow) throws -> FriendChange {
-        let values = row.columns.map(\.data)
-        guard values.count == 9, let sequence = values[0].integer, let kind = values[1].string else {
-            throw FriendStoreError.unavailable("unreadable change row: \(row)")
+    private static func change(_ row: SQLiteReadRow) throws -> FriendChange {
+        guard let sequence = row.integer(0), let kind = row.text(1) else {
+            throw FriendStoreError.unavailable("a change row without its sequence or kind")
         }
-        let friend = values[2].integer.map { id in
+        let friend = row.integer(2).map { id in
             Friend(
-                id: id, firstname: values[3].string ?? "", lastname: values[4].string ?? "",
-                phonenumber: values[5].string ?? "", email: values[6].string ?? "", about: values[7].string ?? ""
+                id: id, firstname: row.text(3) ?? "", lastname: row.text(4) ?? "",
+                phonenumber: row.text(5) ?? "", email: row.text(6) ?? "", about: row.text(7) ?? ""
             )
         }
-        return try FriendChange(sequence: sequence, kind: kind, friend: friend, version: values[8].integer)
+        return try FriendChange(sequence: sequence, kind: kind, friend: friend, version: row.integer(8))
     }
 }

@@ -57,31 +57,54 @@ extension SQLiteFriendStore {
 
     /// A row that starts with `columns`, read by position: looking each column up by name would
     /// hash seven names a row.
-    @Sendable static func storedFriend(_ row: SQLiteRow) throws -> StoredFriend {
-        let values = row.columns
+    @Sendable static func storedFriend(_ row: some SQLiteColumnReading) throws -> StoredFriend {
         guard
-            values.count >= 7,
-            let id = values[0].data.integer,
-            let firstname = values[1].data.string,
-            let lastname = values[2].data.string,
-            let phonenumber = values[3].data.string,
-            let email = values[4].data.string,
-            let about = values[5].data.string,
-            let version = values[6].data.integer
+            let id = row.integer(0),
+            let firstname = row.text(1),
+            let lastname = row.text(2),
+            let phonenumber = row.text(3),
+            let email = row.text(4),
+            let about = row.text(5),
+            let version = row.integer(6)
         else {
-            throw FriendStoreError.unavailable("unreadable friends row: \(row)")
+            throw FriendStoreError.unavailable("a friends row with a missing or mistyped column")
         }
         let friend = Friend(
-            id: Int(id), firstname: firstname, lastname: lastname,
+            id: id, firstname: firstname, lastname: lastname,
             phonenumber: phonenumber, email: email, about: about
         )
-        return StoredFriend(friend: friend, version: Int(version))
+        return StoredFriend(friend: friend, version: version)
     }
 
-    static func query(_ query: SQLiteListQuery, _ connection: SQLiteConnection) async throws -> [StoredFriend] {
-        try await connection.fetch(query.sql, query.binds).map(storedFriend)
+    /// A page of the list: for a search, first which of its branches match many friends.
+    static func list(_ request: FriendListRequest, _ connection: SQLiteReadConnection) throws -> [StoredFriend] {
+        guard let search = request.search else {
+            return try query(SQLiteListQuery(request), connection)
+        }
+        var dense: Set<String> = []
+        if let counts = SQLiteListQuery.matchCounts(search) {
+            let row = try connection.rows(counts.sql, counts.binds) { row in
+                counts.columns.indices.map { row.integer(Int32($0)) ?? 0 }
+            }.first
+            dense = Set(zip(counts.columns, row ?? []).filter { $0.1 >= SQLiteListQuery.denseMatchCount }.map(\.0))
+        }
+        if let probe = SQLiteListQuery.phoneProbe(request, search: search),
+            try connection.rows(probe.sql, probe.binds, { _ in () }).count == request.limit {
+            dense.insert(SQLiteListQuery.Branch.phoneDigits("").name)
+        }
+        return try query(SQLiteListQuery(request, search: search, denseBranches: dense), connection)
     }
 
+    static func count(matching search: FriendSearch?, atMost limit: Int?, _ connection: SQLiteReadConnection) throws -> Int {
+        let count = SQLiteListQuery.count(search, atMost: limit)
+        return try connection.integer(count.sql, count.binds) ?? 0
+    }
+
+    static func query(_ query: SQLiteListQuery, _ connection: SQLiteReadConnection) throws -> [StoredFriend] {
+        try connection.rows(query.sql, query.binds, storedFriend)
+    }
+
+    /// A friend as the writer reads it inside its transaction.
     static func read(id: Int, _ connection: SQLiteConnection) async throws -> StoredFriend? {
         try await connection.fetch("SELECT \(columns) FROM friends WHERE id = ?", [.integer(id)])
             .first.map(storedFriend)

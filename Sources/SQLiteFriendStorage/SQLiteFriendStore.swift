@@ -8,8 +8,8 @@ import SQLiteNIO
 /// disk before it is acknowledged and survives `kill -9`.
 ///
 /// One connection writes, under one lock, so transactions never interleave; writes of single
-/// friends are committed in groups (`SQLiteGroupCommit`). A file database also has a pool of
-/// read-only connections that serve reads side by side; an in-memory one reads through the writer.
+/// friends are committed in groups (`SQLiteGroupCommit`). A pool of read-only connections serves
+/// reads side by side, each read in one snapshot (`SQLiteReaderPool`, `SQLiteReadConnection`).
 public final class SQLiteFriendStore: FriendStore {
     public var kind: String { "sqlite" }
 
@@ -17,25 +17,25 @@ public final class SQLiteFriendStore: FriendStore {
     let lock = AsyncLock()
     /// Internal so that tests can hold a batch open.
     let writes: SQLiteGroupCommit
-    private let readers: SQLiteReaderPool?
-    /// `sqlite:PATH` or `sqlite::memory:`, for messages.
+    private let readers: SQLiteReaderPool
+    /// `sqlite:PATH`, for messages.
     let name: String
 
-    private init(connection: SQLiteConnection, readers: SQLiteReaderPool?, name: String) {
+    private init(connection: SQLiteConnection, readers: SQLiteReaderPool, name: String) {
         self.connection = connection
         self.readers = readers
         self.name = name
         writes = SQLiteGroupCommit(connection: connection, lock: lock)
     }
 
-    /// Opens (creating when needed) the database at `path`, or an in-memory one for `nil`.
+    /// Opens (creating when needed) the database at `path`.
     /// - Throws: `DatabaseError` naming the file and what is wrong with it in plain words.
-    public static func open(path: String?, logger: Logger = Logger(label: "friendservice.sqlite")) async throws -> SQLiteFriendStore {
-        let name = path.map { "sqlite:\($0)" } ?? "sqlite::memory:"
-        if let path { try SQLiteFile(path: path).prepare() }
+    public static func open(path: String, logger: Logger = Logger(label: "friendservice.sqlite")) async throws -> SQLiteFriendStore {
+        let name = "sqlite:\(path)"
+        try SQLiteFile(path: path).prepare()
         let connection: SQLiteConnection
         do {
-            connection = try await SQLiteConnection.open(storage: path.map { .file(path: $0) } ?? .memory, logger: logger)
+            connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
         } catch {
             throw DatabaseError("Cannot open the database \(name): \(SQLiteFile.plainReason(error)).")
         }
@@ -46,10 +46,7 @@ public final class SQLiteFriendStore: FriendStore {
             for pragma in ["PRAGMA busy_timeout = \(busyTimeout)", "PRAGMA synchronous = FULL", "PRAGMA cache_size = \(cacheSize)"] {
                 _ = try await connection.query(pragma)
             }
-            var readers: SQLiteReaderPool?
-            if let path {
-                readers = try await SQLiteReaderPool.open(path: path, count: readerCount, cacheSize: readerCacheSize, logger: logger)
-            }
+            let readers = try await SQLiteReaderPool.open(path: path, count: readerCount, cacheSize: readerCacheSize)
             return SQLiteFriendStore(connection: connection, readers: readers, name: name)
         } catch {
             try? await connection.close()
@@ -57,10 +54,9 @@ public final class SQLiteFriendStore: FriendStore {
         }
     }
 
-    /// Runs `body` on a reader, or on the writer under its lock when there are no readers.
-    func withReader<T: Sendable>(_ body: @Sendable (SQLiteConnection) async throws -> T) async throws -> T {
-        if let readers { return try await readers.withConnection(body) }
-        return try await lock.withLock { [connection] in try await body(connection) }
+    /// Runs `body` on a reader; a body that runs several statements runs them `inSnapshot`.
+    func read<T: Sendable>(_ body: @escaping @Sendable (SQLiteReadConnection) throws -> T) async throws -> T {
+        try await readers.read(body)
     }
 
     /// Runs the missing schema versions in one write transaction that reads the version first, so
@@ -115,40 +111,45 @@ public final class SQLiteFriendStore: FriendStore {
     }
 
     public func list(_ request: FriendListRequest) async throws -> [StoredFriend] {
-        try await withReader { connection in
-            guard let search = request.search else {
-                return try await Self.query(SQLiteListQuery(request), connection)
+        try await read { connection in try connection.inSnapshot { try Self.list(request, connection) } }
+    }
+
+    /// The sequence, the page and its count in one trip to a reader and one snapshot, so the
+    /// sequence names exactly the state the page shows.
+    public func listSnapshot(
+        _ request: FriendListRequest,
+        reading need: @escaping @Sendable (Int) -> FriendListNeed
+    ) async throws -> FriendListSnapshot {
+        try await read { connection in
+            try connection.inSnapshot {
+                var snapshot = FriendListSnapshot(sequence: try Self.latestChangeSequence(connection))
+                switch need(snapshot.sequence) {
+                case .nothing:
+                    break
+                case .rows:
+                    snapshot.rows = try Self.list(request, connection)
+                case .rowsAndCount(let limit):
+                    snapshot.rows = try Self.list(request, connection)
+                    snapshot.count = try Self.count(matching: request.search, atMost: limit, connection)
+                }
+                return snapshot
             }
-            var dense: Set<String> = []
-            if let counts = SQLiteListQuery.matchCounts(search) {
-                let row = try await connection.query(counts.sql, counts.binds).first
-                dense = Set(counts.columns.filter { (row?.column($0)?.integer ?? 0) >= SQLiteListQuery.denseMatchCount })
-            }
-            if let probe = SQLiteListQuery.phoneProbe(request, search: search),
-                try await connection.fetch(probe.sql, probe.binds).count == request.limit {
-                dense.insert(SQLiteListQuery.Branch.phoneDigits("").name)
-            }
-            return try await Self.query(SQLiteListQuery(request, search: search, denseBranches: dense), connection)
         }
     }
 
     public func count(matching search: FriendSearch?, atMost limit: Int?) async throws -> Int {
-        try await withReader { connection in
-            let count = SQLiteListQuery.count(search, atMost: limit)
-            return try await connection.query(count.sql, count.binds).first?.column("total")?.integer ?? 0
-        }
+        try await read { connection in try Self.count(matching: search, atMost: limit, connection) }
     }
 
     public func all() async throws -> [StoredFriend] {
-        try await withReader { connection in
-            try await connection.fetch("SELECT \(Self.columns) FROM friends ORDER BY sort_last, sort_first, id")
-                .map(Self.storedFriend)
+        try await read { connection in
+            try connection.rows("SELECT \(Self.columns) FROM friends ORDER BY sort_last, sort_first, id", [], Self.storedFriend)
         }
     }
 
     public func friend(id: Int) async throws -> StoredFriend? {
-        try await withReader { connection in
-            try await Self.read(id: id, connection)
+        try await read { connection in
+            try connection.rows("SELECT \(Self.columns) FROM friends WHERE id = ?", [.integer(id)], Self.storedFriend).first
         }
     }
 
@@ -233,7 +234,7 @@ public final class SQLiteFriendStore: FriendStore {
 
     public func close() async throws {
         try await lock.withLock { [connection, readers] in
-            let closedReaders = await Result.capturing { try await readers?.close() }
+            let closedReaders = await Result.capturing { try await readers.close() }
             try await connection.close()
             try closedReaders.get()
         }

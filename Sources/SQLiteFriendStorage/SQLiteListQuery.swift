@@ -41,11 +41,17 @@ struct SQLiteListQuery {
     var sql: String
     var binds: [SQLiteData]
 
+    /// A bound `LIMIT`. SQLite reads a plain `?` there as a hint for the plan and compiles the
+    /// statement again whenever a new value is bound, which undoes keeping compiled statements
+    /// (`SQLiteReadConnection`); behind a cast the value is only a value. The plans do not need
+    /// it: every branch names its index.
+    static let boundLimit = "CAST(? AS INTEGER)"
+
     /// The list without a search: the list-order index from the cursor.
     init(_ request: FriendListRequest) {
         let (keyset, keysetBinds) = Self.keyset(request.after)
         sql = "SELECT \(SQLiteFriendStore.columns) FROM friends \(keyset.map { "WHERE \($0)" } ?? "") "
-            + "ORDER BY sort_last, sort_first, id LIMIT ?"
+            + "ORDER BY sort_last, sort_first, id LIMIT \(Self.boundLimit)"
         binds = keysetBinds + [.integer(request.limit)]
     }
 
@@ -53,7 +59,7 @@ struct SQLiteListQuery {
     /// Every branch picks the ids of its page; only the rows of the final page are read in full.
     init(_ request: FriendListRequest, search: FriendSearch, denseBranches: Set<String>) {
         let (keyset, keysetBinds) = Self.keyset(request.after)
-        let order = "ORDER BY sort_last, sort_first, id LIMIT ?"
+        let order = "ORDER BY sort_last, sort_first, id LIMIT \(Self.boundLimit)"
         var parts: [String] = []
         var binds: [SQLiteData] = []
         for branch in Self.branches(search) {
@@ -98,7 +104,7 @@ struct SQLiteListQuery {
             case .lastNamePrefix:
                 continue
             case .fullNamePrefix(let text):
-                counts.append("(SELECT count(*) FROM (SELECT 1 FROM friends WHERE search_full >= ? AND search_full < ? LIMIT ?))")
+                counts.append("(SELECT count(*) FROM (SELECT 1 FROM friends WHERE search_full >= ? AND search_full < ? LIMIT \(Self.boundLimit)))")
                 binds += prefixRange(text)
             case .phoneDigits:
                 continue
@@ -118,9 +124,9 @@ struct SQLiteListQuery {
         guard let digits = search.phoneDigits, digits.count >= trigramLength else { return nil }
         let (keyset, keysetBinds) = keyset(request.after)
         let window = "SELECT phone_digits FROM friends INDEXED BY friends_list_order \(keyset.map { "WHERE \($0)" } ?? "") "
-            + "ORDER BY sort_last, sort_first, id LIMIT ?"
+            + "ORDER BY sort_last, sort_first, id LIMIT \(Self.boundLimit)"
         return (
-            "SELECT 1 FROM (\(window)) WHERE instr(phone_digits, ?) > 0 LIMIT ?",
+            "SELECT 1 FROM (\(window)) WHERE instr(phone_digits, ?) > 0 LIMIT \(Self.boundLimit)",
             keysetBinds + [.integer(phoneProbeLength), .text(digits), .integer(request.limit)]
         )
     }
@@ -144,7 +150,7 @@ struct SQLiteListQuery {
             binds = matches.flatMap(\.2)
         }
         guard let limit else { return ("SELECT count(*) AS total FROM friends \(conditions)", binds) }
-        return ("SELECT count(*) AS total FROM (SELECT 1 FROM friends \(conditions) LIMIT ?)", binds + [.integer(limit)])
+        return ("SELECT count(*) AS total FROM (SELECT 1 FROM friends \(conditions) LIMIT \(Self.boundLimit))", binds + [.integer(limit)])
     }
 
     private static func keyset(_ after: FriendSortKey?) -> (String?, [SQLiteData]) {

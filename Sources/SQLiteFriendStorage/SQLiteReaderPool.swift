@@ -1,66 +1,67 @@
 import FriendStorage
-import Logging
 import NIOConcurrencyHelpers
-import SQLiteNIO
+import NIOPosix
 
-/// Connections that only read, lent out one caller at a time.
+/// Connections that only read, lent out one job at a time, each job run on a thread of the
+/// pool's own.
 ///
 /// In WAL mode readers see the last committed state without waiting for the writer, so list and
 /// search requests run side by side instead of queueing behind one connection (see BENCHMARKS.md).
+/// A read is one trip to a reader thread and back, however many statements it runs; SQLite
+/// blocks that thread while it works, never a thread of Swift's cooperative pool.
 final class SQLiteReaderPool: Sendable {
     private struct State {
-        var idle: [SQLiteConnection]
-        var waiters: [CheckedContinuation<SQLiteConnection, Never>] = []
+        var idle: [SQLiteReadConnection]
+        var waiters: [CheckedContinuation<SQLiteReadConnection, Never>] = []
     }
 
     private let state: NIOLockedValueBox<State>
-    private let connections: [SQLiteConnection]
+    private let connections: [SQLiteReadConnection]
+    private let threads: NIOThreadPool
 
-    private init(connections: [SQLiteConnection]) {
+    private init(connections: [SQLiteReadConnection], threads: NIOThreadPool) {
         self.connections = connections
+        self.threads = threads
         state = NIOLockedValueBox(State(idle: connections))
     }
 
-    /// Opens `count` read-only connections to the database file at `path`.
-    static func open(path: String, count: Int, cacheSize: Int, logger: Logger) async throws -> SQLiteReaderPool {
-        var connections: [SQLiteConnection] = []
+    /// Opens `count` read-only connections to the database file at `path`, with a thread for each.
+    static func open(path: String, count: Int, cacheSize: Int) async throws -> SQLiteReaderPool {
+        let threads = NIOThreadPool(numberOfThreads: count)
+        threads.start()
+        let pragmas = ["PRAGMA query_only = ON", "PRAGMA busy_timeout = 5000", "PRAGMA cache_size = \(cacheSize)"]
         do {
-            for _ in 0..<count {
-                let connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
-                connections.append(connection)
-                for pragma in ["PRAGMA query_only = ON", "PRAGMA busy_timeout = 5000", "PRAGMA cache_size = \(cacheSize)"] {
-                    _ = try await connection.query(pragma)
-                }
+            let connections = try await threads.runIfActive {
+                var connections: [SQLiteReadConnection] = []
+                for _ in 0..<count { connections.append(try SQLiteReadConnection(path: path, pragmas: pragmas)) }
+                return connections
             }
+            return SQLiteReaderPool(connections: connections, threads: threads)
         } catch {
-            for connection in connections { try? await connection.close() }
+            try? await threads.shutdownGracefully()
             throw error
         }
-        return SQLiteReaderPool(connections: connections)
     }
 
-    func withConnection<T: Sendable>(_ body: (SQLiteConnection) async throws -> T) async throws -> T {
+    /// Runs `body` with a connection of its own, on a reader thread.
+    func read<T: Sendable>(_ body: @escaping @Sendable (SQLiteReadConnection) throws -> T) async throws -> T {
         let connection = await checkOut()
-        do {
-            let result = try await body(connection)
-            checkIn(connection)
-            return result
-        } catch {
-            checkIn(connection)
-            throw error
-        }
+        defer { checkIn(connection) }
+        return try await threads.runIfActive { try body(connection) }
     }
 
-    /// Closes every connection; call once no reads are in flight.
+    /// Closes every connection and stops the threads; call once no reads are in flight.
     func close() async throws {
-        for connection in connections { try await connection.close() }
+        let connections = connections
+        try await threads.runIfActive { for connection in connections { connection.close() } }
+        try await threads.shutdownGracefully()
     }
 
-    private func checkOut() async -> SQLiteConnection {
+    private func checkOut() async -> SQLiteReadConnection {
         if let connection = state.withLockedValue({ $0.idle.popLast() }) { return connection }
         return await withCheckedContinuation { continuation in
             // A connection may have come back between the two locks: hand it over at once.
-            let connection = state.withLockedValue { state -> SQLiteConnection? in
+            let connection = state.withLockedValue { state -> SQLiteReadConnection? in
                 if let connection = state.idle.popLast() { return connection }
                 state.waiters.append(continuation)
                 return nil
@@ -69,8 +70,8 @@ final class SQLiteReaderPool: Sendable {
         }
     }
 
-    private func checkIn(_ connection: SQLiteConnection) {
-        let waiter = state.withLockedValue { state -> CheckedContinuation<SQLiteConnection, Never>? in
+    private func checkIn(_ connection: SQLiteReadConnection) {
+        let waiter = state.withLockedValue { state -> CheckedContinuation<SQLiteReadConnection, Never>? in
             guard !state.waiters.isEmpty else {
                 state.idle.append(connection)
                 return nil

@@ -26,6 +26,7 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup var connectionLimits: ConnectionLimitOptions
 
     func run() async throws {
+        MallocTuning.apply()
         let logLevelText = logLevel ?? Environment.value("FRIENDSERVICE_LOG_LEVEL") ?? "info"
         guard let level = Logger.Level(rawValue: logLevelText) else {
             throw ValidationError("Unknown log level \(logLevelText).")

@@ -12,6 +12,12 @@ struct AnnouncingFriendStore: FriendStore {
     func migrate() async throws { try await base.migrate() }
     func schemaVersion() async throws -> Int { try await base.schemaVersion() }
     func list(_ request: FriendListRequest) async throws -> [StoredFriend] { try await base.list(request) }
+    func listSnapshot(
+        _ request: FriendListRequest,
+        reading need: @escaping @Sendable (Int) -> FriendListNeed
+    ) async throws -> FriendListSnapshot {
+        try await base.listSnapshot(request, reading: need)
+    }
     func all() async throws -> [StoredFriend] { try await base.all() }
     func count(matching search: FriendSearch?, atMost limit: Int?) async throws -> Int {
         try await base.count(matching: search, atMost: limit)

@@ -19,44 +19,61 @@ struct FriendHandlers: Sendable {
         var pageSize: Int
     }
 
+    /// One trip to the store: it reads the change sequence and then, in the same snapshot, only
+    /// what this instance does not have at that sequence. A client whose tag names the sequence
+    /// gets `304`; a page encoded at the sequence is sent again; otherwise the page is read (with
+    /// its count, on a first page whose search has no count at the sequence yet) and encoded.
     func list(_ request: Request) async throws -> Response {
         let (pageSize, listRequest) = try ListQueryParser.request(from: request)
-        // The sequence is read before the page, so the tag is never newer than what the page
-        // shows: at worst a write in between makes the client fetch once more, never miss a change.
-        let sequence = try await store.latestChangeSequence()
-        let tag = EntityTag.ofList(atSequence: sequence)
-        var headers = HTTPFields()
-        headers[.eTag] = tag
-        if IfNoneMatch.matches(tag, in: request.headers) {
-            return IfNoneMatch.notModified(headers: headers)
-        }
         let key = PageKey(request: listRequest, pageSize: pageSize)
-        if let body = pages.value(for: key, at: sequence) {
-            return JSONResponse.make(body: body, headers: headers)
+        let countLimit = listRequest.search == nil ? nil : Self.maximumSearchTotal + 1
+        let wantsTotal = listRequest.after == nil
+        let headers = request.headers
+        // A write landing between the store's answer and the lookups below can drop what the
+        // store was told this instance had; the second round then reads everything.
+        for consultsCache in [true, false] {
+            let snapshot = try await store.listSnapshot(listRequest) { [pages, totals] sequence in
+                if consultsCache {
+                    if IfNoneMatch.matches(EntityTag.ofList(atSequence: sequence), in: headers) { return .nothing }
+                    if pages.value(for: key, at: sequence) != nil { return .nothing }
+                    if !wantsTotal || totals.value(for: listRequest.search, at: sequence) != nil { return .rows }
+                }
+                return wantsTotal ? .rowsAndCount(atMost: countLimit) : .rows
+            }
+            let sequence = snapshot.sequence
+            var responseHeaders = HTTPFields()
+            responseHeaders[.eTag] = EntityTag.ofList(atSequence: sequence)
+            guard let rows = snapshot.rows else {
+                if IfNoneMatch.matches(EntityTag.ofList(atSequence: sequence), in: headers) {
+                    return IfNoneMatch.notModified(headers: responseHeaders)
+                }
+                if let body = pages.value(for: key, at: sequence) {
+                    return JSONResponse.make(body: body, headers: responseHeaders)
+                }
+                continue
+            }
+            var total: Int?
+            if let count = snapshot.count {
+                total = Self.total(fromCount: count, of: listRequest.search)
+                totals.store(total, for: listRequest.search, at: sequence)
+            } else if wantsTotal {
+                guard let known = totals.value(for: listRequest.search, at: sequence) else { continue }
+                total = known
+            }
+            let body = FriendJSON.body(ListQueryParser.page(from: rows, pageSize: pageSize, total: total))
+            pages.store(body, for: key, at: sequence)
+            return JSONResponse.make(body: body, headers: responseHeaders)
         }
-        let rows = try await store.list(listRequest)
-        let total = try await total(of: listRequest, at: sequence)
-        let body = FriendJSON.body(ListQueryParser.page(from: rows, pageSize: pageSize, total: total))
-        pages.store(body, for: key, at: sequence)
-        return JSONResponse.make(body: body, headers: headers)
+        // Not reached: the second round asks for everything, so it always has a page to send.
+        throw APIError.storageUnavailable
     }
 
     /// What the first page says `total` is: every friend, or the friends a search matches when
     /// they are fewer than `maximumSearchTotal` (a broad search then costs no more to count than
     /// that many rows; the page leaves `total` out and the client says "50+"). Later pages leave
     /// it out too: a list that pages on keeps the count it was given.
-    private func total(of request: FriendListRequest, at sequence: Int) async throws -> Int? {
-        guard request.after == nil else { return nil }
-        if let known = totals.value(for: request.search, at: sequence) { return known }
-        let total = try await countedTotal(matching: request.search)
-        totals.store(total, for: request.search, at: sequence)
-        return total
-    }
-
-    private func countedTotal(matching search: FriendSearch?) async throws -> Int? {
-        guard let search else { return try await store.count(matching: nil, atMost: nil) }
-        let count = try await store.count(matching: search, atMost: Self.maximumSearchTotal + 1)
-        return count > Self.maximumSearchTotal ? nil : count
+    private static func total(fromCount count: Int, of search: FriendSearch?) -> Int? {
+        search != nil && count > maximumSearchTotal ? nil : count
     }
 
     static let maximumSearchTotal = 1_000

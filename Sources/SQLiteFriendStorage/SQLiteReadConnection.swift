@@ -1,0 +1,143 @@
+import FriendStorage
+import SQLiteNIO
+// SQLiteNIO's own build of SQLite, which its product brings along: the readers use the very
+// library the writer does, so they share its file locks and its view of the WAL.
+import VaporCSQLite
+
+/// A read-only connection driven through SQLite's C interface, by one job at a time.
+///
+/// SQLiteNIO runs every statement as a job of its own on its thread pool and compiles the SQL
+/// again each time. A page of a search was four such trips (the change sequence, a match count,
+/// the page, the total), and compiling took a seventh of the server's CPU under a mix of
+/// different requests (see BENCHMARKS.md). Here a whole read is one job (`SQLiteReaderPool`), its
+/// statements share one snapshot (`inSnapshot`), and each compiled statement is kept for the next
+/// read: the SQL of the store's reads comes in a few dozen shapes, with the values bound.
+///
+/// Not thread-safe on purpose: `SQLiteReaderPool` lends each connection to one job at a time,
+/// which is why it can be `@unchecked Sendable`.
+final class SQLiteReadConnection: @unchecked Sendable {
+    private var handle: OpaquePointer?
+    private var statements: [String: OpaquePointer] = [:]
+    /// Statements kept per connection; past it the cache starts over (a few dozen shapes exist).
+    static let statementLimit = 128
+
+    /// Opens `path` for reading, then runs `pragmas`. The writer has opened the file first, so
+    /// SQLite is initialized and the file is in WAL mode.
+    init(path: String, pragmas: [String]) throws {
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        let opened = sqlite_nio_sqlite3_open_v2(path, &handle, flags, nil)
+        self.handle = handle
+        guard opened == SQLITE_OK else {
+            let message = handle.map { String(cString: sqlite_nio_sqlite3_errmsg($0)) } ?? "cannot open"
+            close()
+            throw FriendStoreError.unavailable("cannot open a reader on \(path): \(message)")
+        }
+        for pragma in pragmas { _ = try rows(pragma, []) { _ in () } }
+    }
+
+    deinit { close() }
+
+    /// Runs `sql` with `binds` and makes a value of each row with `row`.
+    func rows<Row>(_ sql: String, _ binds: [SQLiteData], _ row: (SQLiteReadRow) throws -> Row) throws -> [Row] {
+        let statement = try prepared(sql)
+        defer {
+            sqlite_nio_sqlite3_reset(statement)
+            sqlite_nio_sqlite3_clear_bindings(statement)
+        }
+        try bind(binds, to: statement)
+        var values: [Row] = []
+        while true {
+            switch sqlite_nio_sqlite3_step(statement) {
+            case SQLITE_ROW: values.append(try row(SQLiteReadRow(statement: statement)))
+            case SQLITE_DONE: return values
+            case let code: throw failure(code, running: sql)
+            }
+        }
+    }
+
+    /// The first column of the first row of `sql` as a number; `nil` without a row or a number.
+    func integer(_ sql: String, _ binds: [SQLiteData] = []) throws -> Int? {
+        try rows(sql, binds) { $0.integer(0) }.first ?? nil
+    }
+
+    /// Runs `body` in one read transaction: every statement in it sees the same committed state.
+    func inSnapshot<T>(_ body: () throws -> T) throws -> T {
+        _ = try rows("BEGIN", []) { _ in () }
+        do {
+            let result = try body()
+            _ = try rows("COMMIT", []) { _ in () }
+            return result
+        } catch {
+            _ = try? rows("ROLLBACK", []) { _ in () }
+            throw error
+        }
+    }
+
+    /// Finalizes the statements and closes the file; the connection is unusable afterwards.
+    func close() {
+        for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
+        statements = [:]
+        if let handle { sqlite_nio_sqlite3_close_v2(handle) }
+        handle = nil
+    }
+
+    private func prepared(_ sql: String) throws -> OpaquePointer {
+        if let statement = statements[sql] { return statement }
+        guard let handle else { throw FriendStoreError.unavailable("the reader is closed") }
+        var statement: OpaquePointer?
+        let code = sqlite_nio_sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard code == SQLITE_OK, let statement else { throw failure(code, running: sql) }
+        if statements.count >= Self.statementLimit {
+            for old in statements.values { sqlite_nio_sqlite3_finalize(old) }
+            statements = [:]
+        }
+        statements[sql] = statement
+        return statement
+    }
+
+    private func bind(_ binds: [SQLiteData], to statement: OpaquePointer) throws {
+        for (offset, value) in binds.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value {
+            case .integer(let number): code = sqlite_nio_sqlite3_bind_int64(statement, index, Int64(number))
+            case .float(let number): code = sqlite_nio_sqlite3_bind_double(statement, index, number)
+            case .null: code = sqlite_nio_sqlite3_bind_null(statement, index)
+            case .text(let text):
+                code = sqlite_nio_sqlite3_bind_text64(statement, index, text, UInt64(text.utf8.count), Self.transient, UInt8(SQLITE_UTF8))
+            case .blob(let buffer):
+                code = buffer.withUnsafeReadableBytes { bytes in
+                    sqlite_nio_sqlite3_bind_blob64(statement, index, bytes.baseAddress, UInt64(bytes.count), Self.transient)
+                }
+            }
+            guard code == SQLITE_OK else { throw failure(code, running: "binding \(index)") }
+        }
+    }
+
+    private func failure(_ code: Int32, running sql: String) -> FriendStoreError {
+        let message = handle.map { String(cString: sqlite_nio_sqlite3_errmsg($0)) } ?? "closed"
+        return .unavailable("SQLite error \(code) (\(message)) running \(sql)")
+    }
+
+    /// SQLite copies the bound bytes before the call returns.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}
+
+/// The current row of a statement being stepped, read by column position.
+struct SQLiteReadRow {
+    let statement: OpaquePointer
+
+    func integer(_ column: Int32) -> Int? {
+        guard sqlite_nio_sqlite3_column_type(statement, column) == SQLITE_INTEGER else { return nil }
+        return Int(sqlite_nio_sqlite3_column_int64(statement, column))
+    }
+
+    func text(_ column: Int32) -> String? {
+        guard sqlite_nio_sqlite3_column_type(statement, column) == SQLITE_TEXT else { return nil }
+        // The pointer first, then the length: that order leaves the text as it is stored.
+        guard let bytes = sqlite_nio_sqlite3_column_text(statement, column) else { return nil }
+        let count = Int(sqlite_nio_sqlite3_column_bytes(statement, column))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+}

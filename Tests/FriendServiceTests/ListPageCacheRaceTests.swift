@@ -1,0 +1,100 @@
+import Foundation
+import FriendsAPI
+import Hummingbird
+import NIOConcurrencyHelpers
+import NIOFoundationCompat
+import Testing
+
+@testable import FriendService
+@testable import FriendStorage
+
+/// The list asks the store only for what this instance lacks at the store's sequence. When the
+/// page it had is dropped before it is sent (another request stored a newer sequence meanwhile),
+/// the list reads the page after all: the client gets the page, never an error or an old body.
+struct ListPageCacheRaceTests {
+    @Test func aPageDroppedWhileTheStoreReadsIsReadAgain() async throws {
+        let base: any FriendStore = MemoryFriendStore()
+        let ada = try await base.create(.sample("Ada", "Lovelace"))
+        let store = DroppingStore(base: base)
+        let handlers = FriendHandlers(store: store, parser: FriendBodyParser(maximumBodySize: 1_000))
+        let first = try await handlers.list(Self.request("/friends?limit=5"))
+        #expect(first.status == .ok)
+
+        // Between the store saying "you have it" and the lookup, the cache moves to a newer sequence.
+        let sequence = try await base.latestChangeSequence()
+        store.afterNothingNeeded.withLockedValue { action in
+            action = {
+                handlers.pages.store(ByteBuffer(string: "other"), for: .init(request: .init(limit: 9), pageSize: 9), at: sequence + 1)
+            }
+        }
+        let again = try await handlers.list(Self.request("/friends?limit=5"))
+        #expect(again.status == .ok)
+        #expect(again.headers[.eTag] == EntityTag.ofList(atSequence: sequence))
+        let page = try JSONDecoder().decode(FriendPage.self, from: Data(buffer: try await Self.body(of: again)))
+        #expect(page.items.map(\.id) == [ada.friend.id])
+        #expect(page.total == 1)
+        #expect(store.needs.withLockedValue { $0 } == [.rowsAndCount(atMost: nil), .nothing, .rowsAndCount(atMost: nil)])
+    }
+
+    static func body(of response: Response) async throws -> ByteBuffer {
+        let collected = NIOLockedValueBox(ByteBuffer())
+        try await response.body.write(CollectingWriter(collected: collected))
+        return collected.withLockedValue { $0 }
+    }
+
+    static func request(_ path: String) -> Request {
+        Request(head: HTTPRequest(method: .get, scheme: "http", authority: "127.0.0.1", path: path), body: .init(buffer: ByteBuffer()))
+    }
+}
+
+private struct CollectingWriter: ResponseBodyWriter {
+    let collected: NIOLockedValueBox<ByteBuffer>
+
+    mutating func write(_ buffer: ByteBuffer) async throws {
+        collected.withLockedValue { _ = $0.writeImmutableBuffer(buffer) }
+    }
+
+    consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
+}
+
+/// A memory store that records what the list needed, and runs `afterNothingNeeded` once when
+/// it was told nothing was needed.
+private final class DroppingStore: FriendStore {
+    let base: any FriendStore
+    let needs = NIOLockedValueBox<[FriendListNeed]>([])
+    let afterNothingNeeded = NIOLockedValueBox<(@Sendable () -> Void)?>(nil)
+
+    init(base: any FriendStore) { self.base = base }
+
+    var kind: String { "dropping" }
+
+    func listSnapshot(_ request: FriendListRequest, reading need: @escaping @Sendable (Int) -> FriendListNeed) async throws -> FriendListSnapshot {
+        let snapshot = try await base.listSnapshot(request) { [needs] sequence in
+            let wanted = need(sequence)
+            needs.withLockedValue { $0.append(wanted) }
+            return wanted
+        }
+        if snapshot.rows == nil, let action = afterNothingNeeded.withLockedValue({ action in defer { action = nil }; return action }) {
+            action()
+        }
+        return snapshot
+    }
+
+    func migrate() async throws { try await base.migrate() }
+    func schemaVersion() async throws -> Int { try await base.schemaVersion() }
+    func list(_ request: FriendListRequest) async throws -> [StoredFriend] { try await base.list(request) }
+    func count(matching search: FriendSearch?, atMost limit: Int?) async throws -> Int { try await base.count(matching: search, atMost: limit) }
+    func all() async throws -> [StoredFriend] { try await base.all() }
+    func friend(id: Int) async throws -> StoredFriend? { try await base.friend(id: id) }
+    func create(_ fields: NewFriend) async throws -> StoredFriend { try await base.create(fields) }
+    func update(id: Int, with update: FriendUpdate, if precondition: VersionPrecondition) async throws -> StoredFriend {
+        try await base.update(id: id, with: update, if: precondition)
+    }
+    func delete(id: Int, if precondition: VersionPrecondition) async throws -> StoredFriend { try await base.delete(id: id, if: precondition) }
+    func insert(_ friends: [NewFriend]) async throws { try await base.insert(friends) }
+    func changes(after sequence: Int, limit: Int) async throws -> [FriendChange]? { try await base.changes(after: sequence, limit: limit) }
+    func latestChangeSequence() async throws -> Int { try await base.latestChangeSequence() }
+    func pruneChanges(keepingLast count: Int) async throws { try await base.pruneChanges(keepingLast: count) }
+    func ping() async throws { try await base.ping() }
+    func close() async throws { try await base.close() }
+}
