@@ -33,11 +33,11 @@ extension SQLiteFriendStore {
 
     static let changeColumns = "sequence, kind, friend_id, firstname, lastname, phonenumber, email, about, version"
 
-    static func latestChangeSequence(_ connection: SQLiteReadConnection) throws -> Int {
+    static func latestChangeSequence(_ connection: SQLiteDirectConnection) throws -> Int {
         try connection.integer("SELECT COALESCE(MAX(sequence), 0) FROM \(FriendSchema.changesTable)") ?? 0
     }
 
-    private static func change(_ row: SQLiteReadRow) throws -> FriendChange {
+    private static func change(_ row: SQLiteDirectRow) throws -> FriendChange {
         guard let sequence = row.integer(0), let kind = row.text(1) else {
             throw FriendStoreError.unavailable("a change row without its sequence or kind")
         }

@@ -57,7 +57,7 @@ extension SQLiteFriendStore {
 
     /// A row that starts with `columns`, read by position: looking each column up by name would
     /// hash seven names a row.
-    @Sendable static func storedFriend(_ row: some SQLiteColumnReading) throws -> StoredFriend {
+    @Sendable static func storedFriend(_ row: SQLiteDirectRow) throws -> StoredFriend {
         guard
             let id = row.integer(0),
             let firstname = row.text(1),
@@ -77,7 +77,7 @@ extension SQLiteFriendStore {
     }
 
     /// A page of the list: for a search, first which of its branches match many friends.
-    static func list(_ request: FriendListRequest, _ connection: SQLiteReadConnection) throws -> [StoredFriend] {
+    static func list(_ request: FriendListRequest, _ connection: SQLiteDirectConnection) throws -> [StoredFriend] {
         guard let search = request.search else {
             return try query(SQLiteListQuery(request), connection)
         }
@@ -95,19 +95,17 @@ extension SQLiteFriendStore {
         return try query(SQLiteListQuery(request, search: search, denseBranches: dense), connection)
     }
 
-    static func count(matching search: FriendSearch?, atMost limit: Int?, _ connection: SQLiteReadConnection) throws -> Int {
+    static func count(matching search: FriendSearch?, atMost limit: Int?, _ connection: SQLiteDirectConnection) throws -> Int {
         let count = SQLiteListQuery.count(search, atMost: limit)
         return try connection.integer(count.sql, count.binds) ?? 0
     }
 
-    static func query(_ query: SQLiteListQuery, _ connection: SQLiteReadConnection) throws -> [StoredFriend] {
+    static func query(_ query: SQLiteListQuery, _ connection: SQLiteDirectConnection) throws -> [StoredFriend] {
         try connection.rows(query.sql, query.binds, storedFriend)
     }
 
-    /// A friend as the writer reads it inside its transaction.
-    static func read(id: Int, _ connection: SQLiteConnection) async throws -> StoredFriend? {
-        try await connection.fetch("SELECT \(columns) FROM friends WHERE id = ?", [.integer(id)])
-            .first.map(storedFriend)
+    static func read(id: Int, _ connection: SQLiteDirectConnection) throws -> StoredFriend? {
+        try connection.rows("SELECT \(columns) FROM friends WHERE id = ?", [.integer(id)], storedFriend).first
     }
 
     static func readSchemaVersion(_ connection: SQLiteConnection) async throws -> Int {

@@ -2,14 +2,16 @@ import Foundation
 import FriendStorage
 import FriendsAPI
 import Logging
+import NIOPosix
 import SQLiteNIO
 
 /// Friends in one SQLite file (the default), in WAL mode with `synchronous=FULL`, so a write is on
 /// disk before it is acknowledged and survives `kill -9`.
 ///
-/// One connection writes, under one lock, so transactions never interleave; writes of single
-/// friends are committed in groups (`SQLiteGroupCommit`). A pool of read-only connections serves
-/// reads side by side, each read in one snapshot (`SQLiteReaderPool`, `SQLiteReadConnection`).
+/// Writes take one lock, so transactions never interleave: writes of single friends are committed
+/// in groups (`SQLiteGroupCommit`), migrations, bulk inserts and pruning run on a SQLiteNIO
+/// connection. A pool of read-only connections serves reads side by side, each read in one
+/// snapshot (`SQLiteReaderPool`, `SQLiteDirectConnection`).
 public final class SQLiteFriendStore: FriendStore {
     public var kind: String { "sqlite" }
 
@@ -18,14 +20,22 @@ public final class SQLiteFriendStore: FriendStore {
     /// Internal so that tests can hold a batch open.
     let writes: SQLiteGroupCommit
     private let readers: SQLiteReaderPool
+    /// The connection `writes` commits on, and the threads it runs on (SQLiteNIO's).
+    private let batchWriter: SQLiteDirectConnection
+    private let threads: NIOThreadPool
     /// `sqlite:PATH`, for messages.
     let name: String
 
-    private init(connection: SQLiteConnection, readers: SQLiteReaderPool, name: String) {
+    private init(
+        connection: SQLiteConnection, batchWriter: SQLiteDirectConnection, threads: NIOThreadPool,
+        readers: SQLiteReaderPool, name: String
+    ) {
         self.connection = connection
+        self.batchWriter = batchWriter
+        self.threads = threads
         self.readers = readers
         self.name = name
-        writes = SQLiteGroupCommit(connection: connection, lock: lock)
+        writes = SQLiteGroupCommit(connection: batchWriter, threads: threads, lock: lock)
     }
 
     /// Opens (creating when needed) the database at `path`.
@@ -46,8 +56,16 @@ public final class SQLiteFriendStore: FriendStore {
             for pragma in ["PRAGMA busy_timeout = \(busyTimeout)", "PRAGMA synchronous = FULL", "PRAGMA cache_size = \(cacheSize)"] {
                 _ = try await connection.query(pragma)
             }
-            let readers = try await SQLiteReaderPool.open(path: path, count: readerCount, cacheSize: readerCacheSize)
-            return SQLiteFriendStore(connection: connection, readers: readers, name: name)
+            let threads = NIOThreadPool.singleton
+            let pragmas = ["PRAGMA busy_timeout = \(busyTimeout)", "PRAGMA synchronous = FULL", "PRAGMA cache_size = \(readerCacheSize)"]
+            let batchWriter = try await threads.runIfActive { try SQLiteDirectConnection(path: path, pragmas: pragmas) }
+            do {
+                let readers = try await SQLiteReaderPool.open(path: path, count: readerCount, cacheSize: readerCacheSize)
+                return SQLiteFriendStore(connection: connection, batchWriter: batchWriter, threads: threads, readers: readers, name: name)
+            } catch {
+                try? await threads.runIfActive { batchWriter.close() }
+                throw error
+            }
         } catch {
             try? await connection.close()
             throw DatabaseError("Cannot open the database \(name): \(SQLiteFile.plainReason(error)).")
@@ -55,7 +73,7 @@ public final class SQLiteFriendStore: FriendStore {
     }
 
     /// Runs `body` on a reader; a body that runs several statements runs them `inSnapshot`.
-    func read<T: Sendable>(_ body: @escaping @Sendable (SQLiteReadConnection) throws -> T) async throws -> T {
+    func read<T: Sendable>(_ body: @escaping @Sendable (SQLiteDirectConnection) throws -> T) async throws -> T {
         try await readers.read(body)
     }
 
@@ -148,32 +166,30 @@ public final class SQLiteFriendStore: FriendStore {
     }
 
     public func friend(id: Int) async throws -> StoredFriend? {
-        try await read { connection in
-            try connection.rows("SELECT \(Self.columns) FROM friends WHERE id = ?", [.integer(id)], Self.storedFriend).first
-        }
+        try await read { connection in try Self.read(id: id, connection) }
     }
 
     public func create(_ fields: NewFriend) async throws -> StoredFriend {
         try await writes.perform { connection in
-            let rows = try await connection.fetch(
+            let rows = try connection.rows(
                 "INSERT INTO friends (\(Self.writableColumns)) VALUES (\(Self.writablePlaceholders)) RETURNING \(Self.columns)",
-                Self.binds(fields)
+                Self.binds(fields), Self.storedFriend
             )
             guard let row = rows.first else { throw FriendStoreError.unavailable("INSERT returned no row") }
-            return try Self.storedFriend(row)
+            return row
         }
     }
 
     public func update(id: Int, with update: FriendUpdate, if precondition: VersionPrecondition) async throws -> StoredFriend {
         try await writes.perform { connection in
-            guard let stored = try await Self.read(id: id, connection) else { throw FriendStoreError.notFound(id: id) }
+            guard let stored = try Self.read(id: id, connection) else { throw FriendStoreError.notFound(id: id) }
             guard precondition.isSatisfied(by: stored.version) else {
                 throw FriendStoreError.preconditionFailed(id: id, currentVersion: stored.version)
             }
             let changed = update.applied(to: stored.friend)
             guard changed != stored.friend else { return stored }
             let assignments = Self.writableColumnNames.map { "\($0) = ?" }.joined(separator: ", ")
-            _ = try await connection.query(
+            try connection.run(
                 "UPDATE friends SET \(assignments), version = version + 1 WHERE id = ?",
                 Self.binds(changed.fields) + [.integer(id)]
             )
@@ -183,11 +199,11 @@ public final class SQLiteFriendStore: FriendStore {
 
     public func delete(id: Int, if precondition: VersionPrecondition) async throws -> StoredFriend {
         try await writes.perform { connection in
-            guard let stored = try await Self.read(id: id, connection) else { throw FriendStoreError.notFound(id: id) }
+            guard let stored = try Self.read(id: id, connection) else { throw FriendStoreError.notFound(id: id) }
             guard precondition.isSatisfied(by: stored.version) else {
                 throw FriendStoreError.preconditionFailed(id: id, currentVersion: stored.version)
             }
-            _ = try await connection.query("DELETE FROM friends WHERE id = ?", [.integer(id)])
+            try connection.run("DELETE FROM friends WHERE id = ?", [.integer(id)])
             return stored
         }
     }
@@ -235,8 +251,10 @@ public final class SQLiteFriendStore: FriendStore {
     public func close() async throws {
         try await lock.withLock { [connection, readers] in
             let closedReaders = await Result.capturing { try await readers.close() }
+            let closedWriter = await Result.capturing { [batchWriter, threads] in try await threads.runIfActive { batchWriter.close() } }
             try await connection.close()
             try closedReaders.get()
+            try closedWriter.get()
         }
     }
 }

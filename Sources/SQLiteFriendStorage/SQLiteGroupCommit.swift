@@ -1,6 +1,6 @@
 import FriendStorage
 import NIOConcurrencyHelpers
-import SQLiteNIO
+import NIOPosix
 
 /// Group commit for writes of single friends: every write that arrives while a commit is on its
 /// way to disk waits, and the next transaction carries them all, so one `fsync` acknowledges many
@@ -10,11 +10,14 @@ import SQLiteNIO
 /// `preconditionFailed`) has written nothing, so its batch carries on without it. Any other error
 /// rolls back the whole batch and fails every job in it: nothing half-written, and nothing
 /// reported lost that was kept.
+///
+/// A batch, from BEGIN IMMEDIATE to COMMIT, is one job on `threads`: the jobs run one after the
+/// other on the thread, on a connection that keeps their compiled statements.
 final class SQLiteGroupCommit: Sendable {
     /// A job waiting for a batch. `run` does its work inside the transaction and returns how to
     /// answer its caller once the batch is committed; `fail` answers it when the batch is not.
     private struct Pending {
-        let run: @Sendable (SQLiteConnection) async throws -> @Sendable () -> Void
+        let run: @Sendable (SQLiteDirectConnection) throws -> @Sendable () -> Void
         let fail: @Sendable (any Error) -> Void
     }
 
@@ -23,22 +26,26 @@ final class SQLiteGroupCommit: Sendable {
         var isCommitting = false
     }
 
-    private let connection: SQLiteConnection
+    private let connection: SQLiteDirectConnection
+    private let threads: NIOThreadPool
     /// The writer's lock, shared with the store's other writes (migrations, bulk inserts, close).
     private let lock: AsyncLock
     private let state = NIOLockedValueBox(State())
 
-    init(connection: SQLiteConnection, lock: AsyncLock) {
+    init(connection: SQLiteDirectConnection, threads: NIOThreadPool, lock: AsyncLock) {
         self.connection = connection
+        self.threads = threads
         self.lock = lock
     }
 
-    func perform<T: Sendable>(_ job: @escaping @Sendable (SQLiteConnection) async throws -> T) async throws -> T {
+    /// Runs `job` in the next batch and answers once that batch is committed. The job runs on a
+    /// thread of the pool, inside the transaction: it must not wait for anything but SQLite.
+    func perform<T: Sendable>(_ job: @escaping @Sendable (SQLiteDirectConnection) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let pending = Pending(
                 run: { connection in
                     do {
-                        let value = try await job(connection)
+                        let value = try job(connection)
                         return { continuation.resume(returning: value) }
                     } catch let refusal as FriendStoreError where refusal.isRefusal {
                         return { continuation.resume(throwing: refusal) }
@@ -78,11 +85,9 @@ final class SQLiteGroupCommit: Sendable {
 
     private func commit(_ batch: [Pending]) async {
         let outcome = await Result.capturing {
-            try await lock.withLock { [connection] in
-                try await SQLiteFriendStore.transaction(connection) {
-                    var answers: [@Sendable () -> Void] = []
-                    for pending in batch { answers.append(try await pending.run(connection)) }
-                    return answers
+            try await lock.withLock { [connection, threads] in
+                try await threads.runIfActive {
+                    try connection.transaction { try batch.map { try $0.run(connection) } }
                 }
             }
         }

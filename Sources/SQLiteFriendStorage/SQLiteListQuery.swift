@@ -43,7 +43,7 @@ struct SQLiteListQuery {
 
     /// A bound `LIMIT`. SQLite reads a plain `?` there as a hint for the plan and compiles the
     /// statement again whenever a new value is bound, which undoes keeping compiled statements
-    /// (`SQLiteReadConnection`); behind a cast the value is only a value. The plans do not need
+    /// (`SQLiteDirectConnection`); behind a cast the value is only a value. The plans do not need
     /// it: every branch names its index.
     static let boundLimit = "CAST(? AS INTEGER)"
 

@@ -11,15 +11,15 @@ import NIOPosix
 /// blocks that thread while it works, never a thread of Swift's cooperative pool.
 final class SQLiteReaderPool: Sendable {
     private struct State {
-        var idle: [SQLiteReadConnection]
-        var waiters: [CheckedContinuation<SQLiteReadConnection, Never>] = []
+        var idle: [SQLiteDirectConnection]
+        var waiters: [CheckedContinuation<SQLiteDirectConnection, Never>] = []
     }
 
     private let state: NIOLockedValueBox<State>
-    private let connections: [SQLiteReadConnection]
+    private let connections: [SQLiteDirectConnection]
     private let threads: NIOThreadPool
 
-    private init(connections: [SQLiteReadConnection], threads: NIOThreadPool) {
+    private init(connections: [SQLiteDirectConnection], threads: NIOThreadPool) {
         self.connections = connections
         self.threads = threads
         state = NIOLockedValueBox(State(idle: connections))
@@ -32,8 +32,8 @@ final class SQLiteReaderPool: Sendable {
         let pragmas = ["PRAGMA query_only = ON", "PRAGMA busy_timeout = 5000", "PRAGMA cache_size = \(cacheSize)"]
         do {
             let connections = try await threads.runIfActive {
-                var connections: [SQLiteReadConnection] = []
-                for _ in 0..<count { connections.append(try SQLiteReadConnection(path: path, pragmas: pragmas)) }
+                var connections: [SQLiteDirectConnection] = []
+                for _ in 0..<count { connections.append(try SQLiteDirectConnection(path: path, pragmas: pragmas)) }
                 return connections
             }
             return SQLiteReaderPool(connections: connections, threads: threads)
@@ -44,7 +44,7 @@ final class SQLiteReaderPool: Sendable {
     }
 
     /// Runs `body` with a connection of its own, on a reader thread.
-    func read<T: Sendable>(_ body: @escaping @Sendable (SQLiteReadConnection) throws -> T) async throws -> T {
+    func read<T: Sendable>(_ body: @escaping @Sendable (SQLiteDirectConnection) throws -> T) async throws -> T {
         let connection = await checkOut()
         defer { checkIn(connection) }
         return try await threads.runIfActive { try body(connection) }
@@ -57,11 +57,11 @@ final class SQLiteReaderPool: Sendable {
         try await threads.shutdownGracefully()
     }
 
-    private func checkOut() async -> SQLiteReadConnection {
+    private func checkOut() async -> SQLiteDirectConnection {
         if let connection = state.withLockedValue({ $0.idle.popLast() }) { return connection }
         return await withCheckedContinuation { continuation in
             // A connection may have come back between the two locks: hand it over at once.
-            let connection = state.withLockedValue { state -> SQLiteReadConnection? in
+            let connection = state.withLockedValue { state -> SQLiteDirectConnection? in
                 if let connection = state.idle.popLast() { return connection }
                 state.waiters.append(continuation)
                 return nil
@@ -70,8 +70,8 @@ final class SQLiteReaderPool: Sendable {
         }
     }
 
-    private func checkIn(_ connection: SQLiteReadConnection) {
-        let waiter = state.withLockedValue { state -> CheckedContinuation<SQLiteReadConnection, Never>? in
+    private func checkIn(_ connection: SQLiteDirectConnection) {
+        let waiter = state.withLockedValue { state -> CheckedContinuation<SQLiteDirectConnection, Never>? in
             guard !state.waiters.isEmpty else {
                 state.idle.append(connection)
                 return nil

@@ -105,7 +105,7 @@ extension SQLiteFriendStore {
     /// Writes a schema version as a newer server would have.
     func recordSchemaVersion(_ version: Int) async throws {
         try await writes.perform { connection in
-            _ = try await connection.query(
+            try connection.run(
                 "INSERT INTO \(FriendSchema.migrationsTable) (version, applied_at) VALUES (?, datetime('now'))", [.integer(version)])
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import FriendsAPI
+import NIOPosix
 import SQLiteNIO
 import Testing
 
@@ -12,46 +13,46 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct SQLiteConcurrencyTests {
     @Test func writesThatArriveDuringACommitShareTheNextTransaction() async throws {
-        let (connection, commits) = try await groupCommitOnATable()
+        let (connection, commits) = try groupCommitOnATable()
 
         let holding = try await HeldBatch(commits, inserting: "first")
-        let a = Task { try await commits.perform { try await insert("a", $0) } }
+        let a = Task { try await commits.perform { try insert("a", $0) } }
         let refused = Task { () -> Int in try await commits.perform { _ in throw FriendStoreError.notFound(id: 7) } }
-        let b = Task { try await commits.perform { try await insert("b", $0) } }
+        let b = Task { try await commits.perform { try insert("b", $0) } }
         await waitUntil(commits, hasWaiting: 3)
         try await holding.release()
 
         #expect(try await a.value == "a")
         #expect(try await b.value == "b")
         await #expect(throws: FriendStoreError.notFound(id: 7)) { try await refused.value }
-        #expect(try await values(connection) == ["first", "a", "b"])
-        try await connection.close()
+        #expect(try values(connection) == ["first", "a", "b"])
+        connection.close()
     }
 
     @Test func aFailingWriteRollsBackItsWholeBatchAndFailsEveryoneInIt() async throws {
-        let (connection, commits) = try await groupCommitOnATable()
+        let (connection, commits) = try groupCommitOnATable()
 
         let holding = try await HeldBatch(commits, inserting: "kept")
-        let c = Task { try await commits.perform { try await insert("c", $0) } }
+        let c = Task { try await commits.perform { try insert("c", $0) } }
         let broken = Task {
             try await commits.perform {
-                _ = try await $0.query("INSERT INTO no_such_table VALUES (1)")
+                try $0.run("INSERT INTO no_such_table VALUES (1)")
                 return 1
             }
         }
-        let d = Task { try await commits.perform { try await insert("d", $0) } }
+        let d = Task { try await commits.perform { try insert("d", $0) } }
         await waitUntil(commits, hasWaiting: 3)
         try await holding.release()
 
-        await #expect(throws: SQLiteError.self) { try await c.value }
-        await #expect(throws: SQLiteError.self) { try await broken.value }
-        await #expect(throws: SQLiteError.self) { try await d.value }
-        #expect(try await values(connection) == ["kept"])
+        await #expect(throws: FriendStoreError.self) { try await c.value }
+        await #expect(throws: FriendStoreError.self) { try await broken.value }
+        await #expect(throws: FriendStoreError.self) { try await d.value }
+        #expect(try values(connection) == ["kept"])
 
         // The writer is usable again afterwards.
-        #expect(try await commits.perform { try await insert("e", $0) } == "e")
-        #expect(try await values(connection) == ["kept", "e"])
-        try await connection.close()
+        #expect(try await commits.perform { try insert("e", $0) } == "e")
+        #expect(try values(connection) == ["kept", "e"])
+        connection.close()
     }
 
     @Test func concurrentCreatesAreEachAcknowledgedOnceAndSurviveReopening() async throws {
@@ -77,6 +78,18 @@ struct SQLiteConcurrencyTests {
         }
     }
 
+    /// The batches are what acknowledges a write, so they commit with a full sync to disk.
+    @Test func batchesCommitWithAFullSync() async throws {
+        try await TemporaryDirectory.with { directory in
+            let store = try await SQLiteFriendStore.open(path: directory.appendingPathComponent("friends.sqlite").path)
+            let synchronous = try await store.writes.perform { try $0.integer("PRAGMA synchronous") }
+            let journal = try await store.writes.perform { try $0.rows("PRAGMA journal_mode", []) { $0.text(0) }.first ?? nil }
+            #expect(synchronous == 2)  // FULL
+            #expect(journal == "wal")
+            try await store.close()
+        }
+    }
+
     @Test func readsDoNotWaitForAWriteInProgressAndSeeOnlyWhatIsCommitted() async throws {
         try await TemporaryDirectory.with { directory in
             let store = try await SQLiteFriendStore.open(path: directory.appendingPathComponent("friends.sqlite").path)
@@ -84,7 +97,7 @@ struct SQLiteConcurrencyTests {
             let ada = try await store.create(.sample("Ada", "Lovelace"))
 
             let holding = try await HeldBatch(store.writes) { connection in
-                _ = try await connection.query("UPDATE friends SET firstname = 'Augusta' WHERE id = ?", [.integer(ada.friend.id)])
+                try connection.run("UPDATE friends SET firstname = 'Augusta' WHERE id = ?", [.integer(ada.friend.id)])
             }
             // The write transaction is open and uncommitted: reads answer at once, with the old name.
             #expect(try await store.friend(id: ada.friend.id)?.friend.firstname == "Ada")
@@ -97,19 +110,19 @@ struct SQLiteConcurrencyTests {
 }
 
 /// A job that has written inside its batch and waits, so the batch stays open until `release`.
+/// The job blocks the batch's thread meanwhile, as a slow disk would.
 private struct HeldBatch {
-    private let gate: AsyncStream<Void>.Continuation
+    private let gate = DispatchSemaphore(value: 0)
     private let done: Task<Void, any Error>
 
-    init(_ commits: SQLiteGroupCommit, write: @escaping @Sendable (SQLiteConnection) async throws -> Void) async throws {
-        let (gateStream, gate) = AsyncStream<Void>.makeStream()
+    init(_ commits: SQLiteGroupCommit, write: @escaping @Sendable (SQLiteDirectConnection) throws -> Void) async throws {
         let (started, startedContinuation) = AsyncStream<Void>.makeStream()
-        self.gate = gate
+        let gate = gate
         done = Task {
             _ = try await commits.perform { connection in
-                try await write(connection)
+                try write(connection)
                 startedContinuation.yield()
-                for await _ in gateStream { break }
+                gate.wait()
                 return 0
             }
         }
@@ -117,29 +130,34 @@ private struct HeldBatch {
     }
 
     init(_ commits: SQLiteGroupCommit, inserting value: String) async throws {
-        try await self.init(commits) { _ = try await insert(value, $0) }
+        try await self.init(commits) { _ = try insert(value, $0) }
     }
 
     func release() async throws {
-        gate.yield()
+        gate.signal()
         try await done.value
     }
 }
 
-/// An in-memory database with one table `t (v TEXT)`, and group commit on it.
-private func groupCommitOnATable() async throws -> (SQLiteConnection, SQLiteGroupCommit) {
-    let connection = try await SQLiteConnection.open(storage: .memory)
-    _ = try await connection.query("CREATE TABLE t (v TEXT)")
-    return (connection, SQLiteGroupCommit(connection: connection, lock: AsyncLock()))
+/// An in-memory database with one table `t (v TEXT)`, and group commit on it, on a thread of its own.
+private func groupCommitOnATable() throws -> (SQLiteDirectConnection, SQLiteGroupCommit) {
+    let connection = try SQLiteDirectConnection(path: ":memory:", pragmas: ["CREATE TABLE t (v TEXT)"])
+    return (connection, SQLiteGroupCommit(connection: connection, threads: batchThreads, lock: AsyncLock()))
 }
 
-@Sendable private func insert(_ value: String, _ connection: SQLiteConnection) async throws -> String {
-    _ = try await connection.query("INSERT INTO t (v) VALUES (?)", [.text(value)])
+private let batchThreads: NIOThreadPool = {
+    let threads = NIOThreadPool(numberOfThreads: 1)
+    threads.start()
+    return threads
+}()
+
+@Sendable private func insert(_ value: String, _ connection: SQLiteDirectConnection) throws -> String {
+    try connection.run("INSERT INTO t (v) VALUES (?)", [.text(value)])
     return value
 }
 
-private func values(_ connection: SQLiteConnection) async throws -> [String] {
-    try await connection.query("SELECT v FROM t ORDER BY rowid").compactMap { $0.column("v")?.string }
+private func values(_ connection: SQLiteDirectConnection) throws -> [String] {
+    try connection.rows("SELECT v FROM t ORDER BY rowid", []) { $0.text(0) }.compactMap { $0 }
 }
 
 private func waitUntil(_ commits: SQLiteGroupCommit, hasWaiting count: Int) async {

@@ -9,7 +9,7 @@ import Testing
 /// that may show: every read sees the latest commit (or, inside one snapshot, one commit), a
 /// failed statement leaves the connection usable, and bound limits are limits.
 @Suite(.timeLimit(.minutes(1)))
-struct SQLiteReadConnectionTests {
+struct SQLiteDirectConnectionTests {
     @Test func aKeptStatementSeesEveryNewCommitAndItsNewValues() throws {
         try withTable { writer, reader in
             let sql = "SELECT count(*) FROM items WHERE name >= ?"
@@ -65,7 +65,7 @@ struct SQLiteReadConnectionTests {
         try withTable { writer, reader in
             try insert("a", writer)
             for round in 0..<2 {
-                for shape in 0..<(SQLiteReadConnection.statementLimit + 10) {
+                for shape in 0..<(SQLiteDirectConnection.statementLimit + 10) {
                     #expect(try reader.integer("SELECT count(*) + \(shape) FROM items") == 1 + shape, "round \(round)")
                 }
             }
@@ -88,17 +88,17 @@ struct SQLiteReadConnectionTests {
     // MARK: - Helpers
 
     /// A file with an `items` table, a writer connection and a reader that refuses writes.
-    private func withTable(_ body: (SQLiteReadConnection, SQLiteReadConnection) throws -> Void) throws {
+    private func withTable(_ body: (SQLiteDirectConnection, SQLiteDirectConnection) throws -> Void) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reader-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("items.sqlite").path
         // An empty file is an empty database to SQLite; the connection does not create files.
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
-        let writer = try SQLiteReadConnection(path: path, pragmas: [
+        let writer = try SQLiteDirectConnection(path: path, pragmas: [
             "PRAGMA journal_mode = WAL", "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL)",
         ])
-        let reader = try SQLiteReadConnection(path: path, pragmas: ["PRAGMA query_only = ON"])
+        let reader = try SQLiteDirectConnection(path: path, pragmas: ["PRAGMA query_only = ON"])
         defer {
             reader.close()
             writer.close()
@@ -106,7 +106,7 @@ struct SQLiteReadConnectionTests {
         try body(writer, reader)
     }
 
-    private func insert(_ name: String, _ writer: SQLiteReadConnection) throws {
+    private func insert(_ name: String, _ writer: SQLiteDirectConnection) throws {
         _ = try writer.rows("INSERT INTO items (name) VALUES (?)", [.text(name)]) { _ in () }
     }
 }

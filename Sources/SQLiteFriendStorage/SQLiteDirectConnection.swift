@@ -1,28 +1,31 @@
 import FriendStorage
 import SQLiteNIO
-// SQLiteNIO's own build of SQLite, which its product brings along: the readers use the very
-// library the writer does, so they share its file locks and its view of the WAL.
+// SQLiteNIO's own build of SQLite, which its product brings along: these connections use the
+// very library SQLiteNIO's do, so they share its file locks and its view of the WAL.
 import VaporCSQLite
 
-/// A read-only connection driven through SQLite's C interface, by one job at a time.
+/// A connection driven through SQLite's C interface, by one job at a time: the readers' and the
+/// one that commits writes in groups.
 ///
 /// SQLiteNIO runs every statement as a job of its own on its thread pool and compiles the SQL
 /// again each time. A page of a search was four such trips (the change sequence, a match count,
-/// the page, the total), and compiling took a seventh of the server's CPU under a mix of
-/// different requests (see BENCHMARKS.md). Here a whole read is one job (`SQLiteReaderPool`), its
-/// statements share one snapshot (`inSnapshot`), and each compiled statement is kept for the next
-/// read: the SQL of the store's reads comes in a few dozen shapes, with the values bound.
+/// the page, the total), a batch of writes two more than its writes, and compiling took a seventh
+/// of the server's CPU under a mix of different requests (see BENCHMARKS.md). Here a whole read
+/// or a whole batch is one job (`SQLiteReaderPool`, `SQLiteGroupCommit`), a read's statements
+/// share one snapshot (`inSnapshot`), and each compiled statement is kept for the next job: the
+/// store's SQL comes in a few dozen shapes, with the values bound.
 ///
-/// Not thread-safe on purpose: `SQLiteReaderPool` lends each connection to one job at a time,
-/// which is why it can be `@unchecked Sendable`.
-final class SQLiteReadConnection: @unchecked Sendable {
+/// Not thread-safe on purpose: its owner lends it to one job at a time, which is why it can be
+/// `@unchecked Sendable`. SQLiteNIO still runs migrations, bulk inserts and pruning, which are
+/// rare and long, on a connection of its own.
+final class SQLiteDirectConnection: @unchecked Sendable {
     private var handle: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
     /// Statements kept per connection; past it the cache starts over (a few dozen shapes exist).
     static let statementLimit = 128
 
-    /// Opens `path` for reading, then runs `pragmas`. The writer has opened the file first, so
-    /// SQLite is initialized and the file is in WAL mode.
+    /// Opens `path`, then runs `pragmas`. The store's SQLiteNIO connection has opened the file
+    /// first, so SQLite is initialized and the file exists and is in WAL mode.
     init(path: String, pragmas: [String]) throws {
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
@@ -31,7 +34,7 @@ final class SQLiteReadConnection: @unchecked Sendable {
         guard opened == SQLITE_OK else {
             let message = handle.map { String(cString: sqlite_nio_sqlite3_errmsg($0)) } ?? "cannot open"
             close()
-            throw FriendStoreError.unavailable("cannot open a reader on \(path): \(message)")
+            throw FriendStoreError.unavailable("cannot open \(path): \(message)")
         }
         for pragma in pragmas { _ = try rows(pragma, []) { _ in () } }
     }
@@ -39,7 +42,7 @@ final class SQLiteReadConnection: @unchecked Sendable {
     deinit { close() }
 
     /// Runs `sql` with `binds` and makes a value of each row with `row`.
-    func rows<Row>(_ sql: String, _ binds: [SQLiteData], _ row: (SQLiteReadRow) throws -> Row) throws -> [Row] {
+    func rows<Row>(_ sql: String, _ binds: [SQLiteData], _ row: (SQLiteDirectRow) throws -> Row) throws -> [Row] {
         let statement = try prepared(sql)
         defer {
             sqlite_nio_sqlite3_reset(statement)
@@ -49,7 +52,7 @@ final class SQLiteReadConnection: @unchecked Sendable {
         var values: [Row] = []
         while true {
             switch sqlite_nio_sqlite3_step(statement) {
-            case SQLITE_ROW: values.append(try row(SQLiteReadRow(statement: statement)))
+            case SQLITE_ROW: values.append(try row(SQLiteDirectRow(statement: statement)))
             case SQLITE_DONE: return values
             case let code: throw failure(code, running: sql)
             }
@@ -72,6 +75,24 @@ final class SQLiteReadConnection: @unchecked Sendable {
             _ = try? rows("ROLLBACK", []) { _ in () }
             throw error
         }
+    }
+
+    /// Runs `body` between BEGIN IMMEDIATE and COMMIT, and rolls back when it throws.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        _ = try rows("BEGIN IMMEDIATE", []) { _ in () }
+        do {
+            let result = try body()
+            _ = try rows("COMMIT", []) { _ in () }
+            return result
+        } catch {
+            _ = try? rows("ROLLBACK", []) { _ in () }
+            throw error
+        }
+    }
+
+    /// Runs a statement that returns no rows.
+    func run(_ sql: String, _ binds: [SQLiteData] = []) throws {
+        _ = try rows(sql, binds) { _ in () }
     }
 
     /// Finalizes the statements and closes the file; the connection is unusable afterwards.
@@ -125,7 +146,7 @@ final class SQLiteReadConnection: @unchecked Sendable {
 }
 
 /// The current row of a statement being stepped, read by column position.
-struct SQLiteReadRow {
+struct SQLiteDirectRow {
     let statement: OpaquePointer
 
     func integer(_ column: Int32) -> Int? {
