@@ -7,10 +7,12 @@ extension SQLiteFriendStore {
     /// bulk inserting.
     static let cacheSize = -4_096
     static let bulkCacheSize = -262_144
-    /// Read-only connections of a file database, and the page cache of each (2 MiB): together they
-    /// keep the server under 50 MB serving a million friends (see BENCHMARKS.md).
+    /// Read-only connections, and the page cache of each (1 MiB; the batch writer's is too). Each
+    /// reader also keeps its compiled statements and has a thread of its own; with 2 MiB caches
+    /// the server peaked at 54 MB serving a million friends, with 1 MiB at 50 MB, at the same
+    /// speed within the machine's noise (see BENCHMARKS.md). The files' pages stay in the OS cache.
     static let readerCount = 4
-    static let readerCacheSize = -2_048
+    static let readerCacheSize = -1_024
     static let bulkInsertThreshold = 10_000
     /// How long a statement waits for another connection's write lock, in milliseconds.
     static let busyTimeout = 5_000
