@@ -24,7 +24,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
-        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.0"),
+        // Minor releases only: SQLiteFriendStorage also uses the SQLite this package builds
+        // (its `VaporCSQLite` module), which a minor release could rename.
+        .package(url: "https://github.com/vapor/sqlite-nio.git", .upToNextMinor(from: "1.13.0")),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
@@ -56,6 +58,7 @@ let package = Package(
             .product(name: "SQLiteNIO", package: "sqlite-nio"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
         ]),
         .target(name: "PostgresFriendStorage", dependencies: [
             "FriendStorage", "FriendsAPI",

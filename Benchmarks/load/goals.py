@@ -33,6 +33,7 @@ FIGURES = [  # (row, its ceiling, its Flask peer or None)
     ("GET /friends/500000  at 1M", LARGE_CEILING, None),
     ("GET /friends?limit=100&q=tur  search", LARGE_CEILING, None),
     ("GET /friends?limit=100&q=yuki%20t  two-word search", LARGE_CEILING, None),
+    ("GET mix of 1,000 pages and searches  at 1M", LARGE_CEILING, None),
 ]
 
 print(f"{'':<52} {'of ceiling':>11} {'p99 / ceiling p99':>18} {'x Flask':>8}")
