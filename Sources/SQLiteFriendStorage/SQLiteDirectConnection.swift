@@ -105,7 +105,7 @@ final class SQLiteDirectConnection: @unchecked Sendable {
 
     private func prepared(_ sql: String) throws -> OpaquePointer {
         if let statement = statements[sql] { return statement }
-        guard let handle else { throw FriendStoreError.unavailable("the reader is closed") }
+        guard let handle else { throw FriendStoreError.unavailable("the connection is closed") }
         var statement: OpaquePointer?
         let code = sqlite_nio_sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
         guard code == SQLITE_OK, let statement else { throw failure(code, running: sql) }
