@@ -36,7 +36,7 @@ final class SQLiteDirectConnection: @unchecked Sendable {
             close()
             throw FriendStoreError.unavailable("cannot open \(path): \(message)")
         }
-        for pragma in pragmas { _ = try rows(pragma, []) { _ in () } }
+        for pragma in pragmas { try run(pragma) }
     }
 
     deinit { close() }
@@ -66,26 +66,23 @@ final class SQLiteDirectConnection: @unchecked Sendable {
 
     /// Runs `body` in one read transaction: every statement in it sees the same committed state.
     func inSnapshot<T>(_ body: () throws -> T) throws -> T {
-        _ = try rows("BEGIN", []) { _ in () }
-        do {
-            let result = try body()
-            _ = try rows("COMMIT", []) { _ in () }
-            return result
-        } catch {
-            _ = try? rows("ROLLBACK", []) { _ in () }
-            throw error
-        }
+        try between("BEGIN", body)
     }
 
-    /// Runs `body` between BEGIN IMMEDIATE and COMMIT, and rolls back when it throws.
+    /// Runs `body` in one write transaction, taking the write lock at once.
     func transaction<T>(_ body: () throws -> T) throws -> T {
-        _ = try rows("BEGIN IMMEDIATE", []) { _ in () }
+        try between("BEGIN IMMEDIATE", body)
+    }
+
+    /// Runs `body` between `begin` and COMMIT, and rolls back when it throws.
+    private func between<T>(_ begin: String, _ body: () throws -> T) throws -> T {
+        try run(begin)
         do {
             let result = try body()
-            _ = try rows("COMMIT", []) { _ in () }
+            try run("COMMIT")
             return result
         } catch {
-            _ = try? rows("ROLLBACK", []) { _ in () }
+            try? run("ROLLBACK")
             throw error
         }
     }
