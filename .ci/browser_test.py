@@ -96,8 +96,13 @@ class Servers:
         self.service_log = directory / "friendservice.log"
         self.web_log = directory / "friends-web.log"
         self.web_out = directory / "friends-web.out"
-        self.start_service(friendservice_bin)
-        self.start_web(friends_bin)
+        try:
+            self.start_service(friendservice_bin)
+            self.start_web(friends_bin)
+        except BaseException:
+            # The caller never gets this object to stop: stop what did start.
+            self.stop()
+            raise
 
     def start_service(self, binary):
         database = self.directory / "friends.sqlite"

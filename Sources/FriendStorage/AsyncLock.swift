@@ -1,5 +1,6 @@
 /// Runs async critical sections one after another (FIFO), across suspension points,
-/// which an actor alone does not: a transaction on the one SQLite connection must not interleave.
+/// which an actor alone does not: SQLite's write transactions, on either of its write connections,
+/// must not interleave.
 package actor AsyncLock {
     private var isLocked = false
     private var waiters: [CheckedContinuation<Void, Never>] = []

@@ -1,4 +1,3 @@
-import FriendStorage
 import SQLiteNIO
 
 extension SQLiteConnection {

@@ -2,7 +2,7 @@ import FriendStorage
 import FriendsAPI
 import SQLiteNIO
 
-/// The change log of the live feed (see `SQLiteMigrations`, version 3).
+/// The change log of the live feed (see `SQLiteMigrations`, version 4).
 extension SQLiteFriendStore {
     public func changes(after sequence: Int, limit: Int) async throws -> [FriendChange]? {
         try await read { connection in

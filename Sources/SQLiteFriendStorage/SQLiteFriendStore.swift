@@ -20,22 +20,19 @@ public final class SQLiteFriendStore: FriendStore {
     /// Internal so that tests can hold a batch open.
     let writes: SQLiteGroupCommit
     private let readers: SQLiteReaderPool
-    /// The connection `writes` commits on, and the threads it runs on (SQLiteNIO's).
+    /// The connection `writes` commits on, on SQLiteNIO's threads (`NIOThreadPool.singleton`).
     private let batchWriter: SQLiteDirectConnection
-    private let threads: NIOThreadPool
     /// `sqlite:PATH`, for messages.
     let name: String
 
     private init(
-        connection: SQLiteConnection, batchWriter: SQLiteDirectConnection, threads: NIOThreadPool,
-        readers: SQLiteReaderPool, name: String
+        connection: SQLiteConnection, batchWriter: SQLiteDirectConnection, readers: SQLiteReaderPool, name: String
     ) {
         self.connection = connection
         self.batchWriter = batchWriter
-        self.threads = threads
         self.readers = readers
         self.name = name
-        writes = SQLiteGroupCommit(connection: batchWriter, threads: threads, lock: lock)
+        writes = SQLiteGroupCommit(connection: batchWriter, threads: .singleton, lock: lock)
     }
 
     /// Opens (creating when needed) the database at `path`.
@@ -61,7 +58,7 @@ public final class SQLiteFriendStore: FriendStore {
             let batchWriter = try await threads.runIfActive { try SQLiteDirectConnection(path: path, pragmas: pragmas) }
             do {
                 let readers = try await SQLiteReaderPool.open(path: path, count: readerCount, cacheSize: readerCacheSize)
-                return SQLiteFriendStore(connection: connection, batchWriter: batchWriter, threads: threads, readers: readers, name: name)
+                return SQLiteFriendStore(connection: connection, batchWriter: batchWriter, readers: readers, name: name)
             } catch {
                 try? await threads.runIfActive { batchWriter.close() }
                 throw error
@@ -251,7 +248,7 @@ public final class SQLiteFriendStore: FriendStore {
     public func close() async throws {
         try await lock.withLock { [connection, readers] in
             let closedReaders = await Result.capturing { try await readers.close() }
-            let closedWriter = await Result.capturing { [batchWriter, threads] in try await threads.runIfActive { batchWriter.close() } }
+            let closedWriter = await Result.capturing { [batchWriter] in try await NIOThreadPool.singleton.runIfActive { batchWriter.close() } }
             try await connection.close()
             try closedReaders.get()
             try closedWriter.get()

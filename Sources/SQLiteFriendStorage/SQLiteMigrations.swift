@@ -66,7 +66,7 @@ enum SQLiteMigrations {
         ],
         // 4: the change log of the live feed. Triggers write it, so every writer (group commit,
         // seeding, a future one) logs in the same transaction as its change. AUTOINCREMENT never
-        // reuses a number; the one writer connection makes numbers follow commit order.
+        // reuses a number; the writers' one lock makes numbers follow commit order.
         [
             """
             CREATE TABLE friend_changes (

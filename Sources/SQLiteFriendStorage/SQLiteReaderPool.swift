@@ -53,8 +53,9 @@ final class SQLiteReaderPool: Sendable {
     /// Closes every connection and stops the threads; call once no reads are in flight.
     func close() async throws {
         let connections = connections
-        try await threads.runIfActive { for connection in connections { connection.close() } }
+        let closed = await Result.capturing { try await threads.runIfActive { for connection in connections { connection.close() } } }
         try await threads.shutdownGracefully()
+        try closed.get()
     }
 
     private func checkOut() async -> SQLiteDirectConnection {

@@ -10,8 +10,8 @@ import Testing
 /// failed statement leaves the connection usable, and bound limits are limits.
 @Suite(.timeLimit(.minutes(1)))
 struct SQLiteDirectConnectionTests {
-    @Test func aKeptStatementSeesEveryNewCommitAndItsNewValues() throws {
-        try withTable { writer, reader in
+    @Test func aKeptStatementSeesEveryNewCommitAndItsNewValues() async throws {
+        try await withTable { writer, reader in
             let sql = "SELECT count(*) FROM items WHERE name >= ?"
             #expect(try reader.integer(sql, [.text("a")]) == 0)
             try insert("b", writer)
@@ -22,8 +22,8 @@ struct SQLiteDirectConnectionTests {
         }
     }
 
-    @Test func statementsInOneSnapshotSeeOneCommit() throws {
-        try withTable { writer, reader in
+    @Test func statementsInOneSnapshotSeeOneCommit() async throws {
+        try await withTable { writer, reader in
             try insert("a", writer)
             let (first, second) = try reader.inSnapshot {
                 let first = try reader.integer("SELECT count(*) FROM items")
@@ -36,8 +36,8 @@ struct SQLiteDirectConnectionTests {
         }
     }
 
-    @Test func aBoundLimitIsALimitWhateverItWasBefore() throws {
-        try withTable { writer, reader in
+    @Test func aBoundLimitIsALimitWhateverItWasBefore() async throws {
+        try await withTable { writer, reader in
             for name in ["a", "b", "c", "d"] { try insert(name, writer) }
             let sql = "SELECT name FROM items ORDER BY name LIMIT \(SQLiteListQuery.boundLimit)"
             for limit in [1, 3, 0, 4, 2] {
@@ -47,8 +47,8 @@ struct SQLiteDirectConnectionTests {
         }
     }
 
-    @Test func aFailedStatementLeavesTheConnectionUsable() throws {
-        try withTable { writer, reader in
+    @Test func aFailedStatementLeavesTheConnectionUsable() async throws {
+        try await withTable { writer, reader in
             try insert("a", writer)
             #expect(throws: FriendStoreError.self) { try reader.integer("SELECT count(*) FROM no_such_table") }
             // The reader refuses writes (query_only), and a write refused inside a snapshot ends it.
@@ -61,8 +61,8 @@ struct SQLiteDirectConnectionTests {
         }
     }
 
-    @Test func moreShapesThanTheCacheKeepsAreAllAnsweredRightly() throws {
-        try withTable { writer, reader in
+    @Test func moreShapesThanTheCacheKeepsAreAllAnsweredRightly() async throws {
+        try await withTable { writer, reader in
             try insert("a", writer)
             for round in 0..<2 {
                 for shape in 0..<(SQLiteDirectConnection.statementLimit + 10) {
@@ -72,8 +72,8 @@ struct SQLiteDirectConnectionTests {
         }
     }
 
-    @Test func aRowReadsTextsAndNumbersByPositionAndNothingElse() throws {
-        try withTable { writer, reader in
+    @Test func aRowReadsTextsAndNumbersByPositionAndNothingElse() async throws {
+        try await withTable { writer, reader in
             try insert("Åsa \u{1F600}", writer)
             let row = try reader.rows("SELECT id, name, NULL, 2.5 FROM items", []) { row -> [String?] in
                 [
@@ -88,13 +88,16 @@ struct SQLiteDirectConnectionTests {
     // MARK: - Helpers
 
     /// A file with an `items` table, a writer connection and a reader that refuses writes.
-    private func withTable(_ body: (SQLiteDirectConnection, SQLiteDirectConnection) throws -> Void) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reader-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("items.sqlite").path
-        // An empty file is an empty database to SQLite; the connection does not create files.
-        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+    private func withTable(_ body: (SQLiteDirectConnection, SQLiteDirectConnection) throws -> Void) async throws {
+        try await TemporaryDirectory.with { directory in
+            let path = directory.appendingPathComponent("items.sqlite").path
+            // An empty file is an empty database to SQLite; the connection does not create files.
+            #expect(FileManager.default.createFile(atPath: path, contents: nil))
+            try withTable(at: path, body)
+        }
+    }
+
+    private func withTable(at path: String, _ body: (SQLiteDirectConnection, SQLiteDirectConnection) throws -> Void) throws {
         let writer = try SQLiteDirectConnection(path: path, pragmas: [
             "PRAGMA journal_mode = WAL", "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL)",
         ])

@@ -176,11 +176,15 @@ import WebUI
             await app.settle()
             pages.append(app.wholePage())
             pages.append(contentsOf: app.fragments(PageContext(csrfToken: WebHarness.csrf, isScripted: true)).map(\.html))
+            let escaped = name.replacing("&", with: "&amp;").replacing("<", with: "&lt;")
+                .replacing(">", with: "&gt;").replacing("\"", with: "&quot;")
             for page in pages {
-                #expect(!page.contains("<script>alert"))
-                #expect(!page.contains("<img src=x"))
+                #expect(!page.contains(name))
             }
-            #expect(pages[2].contains("&lt;script&gt;alert(1)&lt;/script&gt;") || pages[2].contains("&quot;&gt;&lt;img src=x"))
+            // The list, the question, the detail and the form each show the name, escaped.
+            for (index, page) in pages.prefix(4).enumerated() {
+                #expect(page.contains(escaped), "page \(index)")
+            }
         }
     }
 

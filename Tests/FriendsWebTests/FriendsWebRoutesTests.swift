@@ -124,8 +124,12 @@ import WebUI
                 weak var app: FriendsWebApp?
                 weak var list: AnyObject?
             }
+            final class TestClock {
+                var now = ContinuousClock.now
+            }
             let witness = Witness()
-            let sessions = WebSessions(idleLimit: .zero) {
+            let clock = TestClock()
+            let sessions = WebSessions(idleLimit: .seconds(60), now: { clock.now }) {
                 let app = FriendsWebApp(client: client, avatars: ImageLoader(avatarsFrom: client), feed: nil, pages: pages)
                 witness.app = app
                 witness.list = app.list
@@ -137,6 +141,7 @@ import WebUI
                 await BusyWait.untilIdle(app.isBusy, limit: .seconds(10))
             }
             #expect(witness.app != nil)
+            clock.now += .seconds(61)
             sessions.endIdleSessions()
             #expect(sessions.count == 0)
             #expect(witness.app == nil)

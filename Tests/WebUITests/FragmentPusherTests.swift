@@ -9,10 +9,7 @@ import Testing
         let (_, updates) = session.pusher.subscribe(showing: "/")
         app.count = 1
         app.count = 2
-        await Task.yield()
-        session.end()
-        var received: [FragmentPusher.Update] = []
-        for await update in updates { received.append(update) }
+        let received = await Self.take(2, from: updates, thenEnd: session)
         #expect(received == [
             .fragments([Fragment(id: "count", html: #"<p id="count">0</p>"#), Fragment(id: "path", html: #"<p id="path">/</p>"#)]),
             // Two changes in one burst are one push.
@@ -25,14 +22,22 @@ import Testing
         let session = WebSession(app: app, now: .now)
         let (_, updates) = session.pusher.subscribe(showing: "/other")
         app.count = 1
-        await Task.yield()
-        session.end()
-        var received: [FragmentPusher.Update] = []
-        for await update in updates { received.append(update) }
+        let received = await Self.take(2, from: updates, thenEnd: session)
         #expect(received == [
             .navigate("/"),
             .fragments([Fragment(id: "count", html: #"<p id="count">1</p>"#)]),
         ])
+    }
+
+    /// The first `count` updates the tab gets, waiting for each; then the session ends, and the
+    /// stream must end with it, having sent nothing more.
+    static func take(_ count: Int, from updates: AsyncStream<FragmentPusher.Update>, thenEnd session: WebSession) async -> [FragmentPusher.Update] {
+        var iterator = updates.makeAsyncIterator()
+        var received: [FragmentPusher.Update] = []
+        while received.count < count, let update = await iterator.next() { received.append(update) }
+        session.end()
+        while let update = await iterator.next() { received.append(update) }
+        return received
     }
 
     @Test func nothingIsRenderedWithoutATab() {

@@ -17,8 +17,14 @@ import Testing
 
     /// A session started by a first visit: its cookie and CSRF token.
     struct Visit {
+        let id: String
         let cookie: String
         let token: String
+    }
+
+    /// What the session's app was handed from forms so far.
+    func received(_ visit: Visit, sessions: WebSessions) async -> [FormFields]? {
+        await MainActor.run { (sessions.session(id: visit.id)?.app as? CounterApp)?.received }
     }
 
     func visit(_ client: some TestClientProtocol, sessions: WebSessions) async throws -> Visit {
@@ -27,7 +33,7 @@ import Testing
         let cookie = try #require(setCookie.split(separator: ";").first.map(String.init))
         let id = String(cookie.dropFirst("webui_session=".count))
         let token = try #require(await MainActor.run { sessions.session(id: id)?.csrfToken })
-        return Visit(cookie: cookie, token: token)
+        return Visit(id: id, cookie: cookie, token: token)
     }
 
     func post(
@@ -108,6 +114,7 @@ import Testing
                 let response = try await post(client, body: body, cookie: visit.cookie)
                 #expect(response.status == .forbidden)
             }
+            #expect(await received(visit, sessions: sessions) == [])
             let page = try await client.execute(uri: "/", method: .get, headers: [.cookie: visit.cookie])
             #expect(String(buffer: page.body).contains(#"<p id="count">0</p>"#))
         }
@@ -124,6 +131,7 @@ import Testing
             if let referer { extra[.referer] = referer }
             let response = try await post(client, body: "_csrf=\(visit.token)&action=increment", cookie: visit.cookie, origin: origin, extra: extra)
             #expect(response.status == .forbidden)
+            #expect(await received(visit, sessions: sessions) == [])
         }
     }
 
@@ -135,6 +143,7 @@ import Testing
                 extra: [.referer: "http://localhost/friends"]
             )
             #expect(response.status == .seeOther)
+            #expect(await received(visit, sessions: sessions)?.map { $0["action"] } == ["increment"])
         }
     }
 

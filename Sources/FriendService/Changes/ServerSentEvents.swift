@@ -1,4 +1,3 @@
-import FriendStorage
 import FriendsAPI
 import NIOCore
 

@@ -1,6 +1,7 @@
 import FriendStorage
 import FriendsAPI
 import Hummingbird
+import NIOConcurrencyHelpers
 
 /// What each friend route does, shared by the `/friends` routes and the original client's routes.
 /// Friends on the `/friends` routes carry their `version`; the original client's do not
@@ -8,8 +9,9 @@ import Hummingbird
 struct FriendHandlers: Sendable {
     let store: any FriendStore
     let parser: FriendBodyParser
-    /// Encoded pages of `GET /friends`, by request, at the change sequence they were read at.
-    let pages = SequenceCache<PageKey, ByteBuffer>(capacity: 256)
+    /// Encoded pages of `GET /friends`, by request, at the change sequence they were read at:
+    /// at most 256, and 8 MiB together (a page of 500 long `about`s is about 1 MB).
+    let pages = SequenceCache<PageKey, ByteBuffer>(capacity: 256, maximumCost: 8 << 20, cost: \.readableBytes)
     /// The `total` of first pages, by search: a list read again at another limit, or searched
     /// again, costs no count while nothing changed.
     let totals = SequenceCache<FriendSearch?, Int?>(capacity: 256)
@@ -29,43 +31,50 @@ struct FriendHandlers: Sendable {
         let countLimit = listRequest.search == nil ? nil : Self.maximumSearchTotal + 1
         let wantsTotal = listRequest.after == nil
         let headers = request.headers
-        // A write landing between the store's answer and the lookups below can drop what the
-        // store was told this instance had; the second round then reads everything.
-        for consultsCache in [true, false] {
-            let snapshot = try await store.listSnapshot(listRequest) { [pages, totals] sequence in
-                if consultsCache {
-                    if IfNoneMatch.matches(EntityTag.ofList(atSequence: sequence), in: headers) { return .nothing }
-                    if pages.value(for: key, at: sequence) != nil { return .nothing }
-                    if !wantsTotal || totals.value(for: listRequest.search, at: sequence) != nil { return .rows }
-                }
-                return wantsTotal ? .rowsAndCount(atMost: countLimit) : .rows
+        // What the caches held at the store's sequence, kept as found: a newer sequence cached by
+        // another request meanwhile drops them from the caches.
+        let found = NIOLockedValueBox<CachedAnswer?>(nil)
+        let snapshot = try await store.listSnapshot(listRequest) { [pages, totals] sequence in
+            let answer: CachedAnswer? =
+                if IfNoneMatch.matches(EntityTag.ofList(atSequence: sequence), in: headers) { .notModified }
+                else if let body = pages.value(for: key, at: sequence) { .page(body) }
+                else if wantsTotal, let total = totals.value(for: listRequest.search, at: sequence) { .total(total) }
+                else { nil }
+            found.withLockedValue { $0 = answer }
+            switch answer {
+            case .notModified, .page: return .nothing
+            case .total: return .rows
+            case nil: return wantsTotal ? .rowsAndCount(atMost: countLimit) : .rows
             }
-            let sequence = snapshot.sequence
-            var responseHeaders = HTTPFields()
-            responseHeaders[.eTag] = EntityTag.ofList(atSequence: sequence)
-            guard let rows = snapshot.rows else {
-                if IfNoneMatch.matches(EntityTag.ofList(atSequence: sequence), in: headers) {
-                    return IfNoneMatch.notModified(headers: responseHeaders)
-                }
-                if let body = pages.value(for: key, at: sequence) {
-                    return JSONResponse.make(body: body, headers: responseHeaders)
-                }
-                continue
-            }
-            var total: Int?
+        }
+        var responseHeaders = HTTPFields()
+        responseHeaders[.eTag] = EntityTag.ofList(atSequence: snapshot.sequence)
+        var total: Int?
+        switch found.withLockedValue({ $0 }) {
+        case .notModified:
+            return IfNoneMatch.notModified(headers: responseHeaders)
+        case .page(let body):
+            return JSONResponse.make(body: body, headers: responseHeaders)
+        case .total(let known):
+            total = known
+        case nil:
             if let count = snapshot.count {
                 total = Self.total(fromCount: count, of: listRequest.search)
-                totals.store(total, for: listRequest.search, at: sequence)
-            } else if wantsTotal {
-                guard let known = totals.value(for: listRequest.search, at: sequence) else { continue }
-                total = known
+                totals.store(total, for: listRequest.search, at: snapshot.sequence)
             }
-            let body = FriendJSON.body(ListQueryParser.page(from: rows, pageSize: pageSize, total: total))
-            pages.store(body, for: key, at: sequence)
-            return JSONResponse.make(body: body, headers: responseHeaders)
         }
-        // Not reached: the second round asks for everything, so it always has a page to send.
-        throw APIError.storageUnavailable
+        guard let rows = snapshot.rows else { throw FriendStoreError.unavailable("the store read no page though asked to") }
+        let body = FriendJSON.body(ListQueryParser.page(from: rows, pageSize: pageSize, total: total))
+        pages.store(body, for: key, at: snapshot.sequence)
+        return JSONResponse.make(body: body, headers: responseHeaders)
+    }
+
+    /// What this instance already had for a list request at the store's sequence.
+    private enum CachedAnswer {
+        case notModified
+        case page(ByteBuffer)
+        /// The first page's total, known; the rows are not.
+        case total(Int?)
     }
 
     /// What the first page says `total` is: every friend, or the friends a search matches when

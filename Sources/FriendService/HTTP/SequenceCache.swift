@@ -10,19 +10,25 @@ import NIOConcurrencyHelpers
 /// other instances sharing a PostgreSQL database move the sequence too, so the cache is as exact
 /// there; nothing here depends on notifications arriving in time.
 ///
-/// The cache is bounded: at most `capacity` entries, one dropped at random when it is full, so a
-/// mix of many different requests simply misses.
+/// The cache is bounded: at most `capacity` entries whose costs add up to at most `maximumCost`
+/// (a value costing more is not kept), entries dropped at random to make room, so a mix of many
+/// different requests simply misses.
 final class SequenceCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private struct State {
         var sequence = -1
         var entries: [Key: Value] = [:]
+        var totalCost = 0
     }
 
     let capacity: Int
+    let maximumCost: Int
+    private let cost: @Sendable (Value) -> Int
     private let state = NIOLockedValueBox(State())
 
-    init(capacity: Int) {
+    init(capacity: Int, maximumCost: Int = .max, cost: @escaping @Sendable (Value) -> Int = { _ in 0 }) {
         self.capacity = capacity
+        self.maximumCost = maximumCost
+        self.cost = cost
     }
 
     /// The value stored for `key` at `sequence`, if any.
@@ -32,17 +38,22 @@ final class SequenceCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     /// Keeps `value` for `key` at `sequence`; a value of an older sequence than the ones kept is not kept.
     func store(_ value: Value, for key: Key, at sequence: Int) {
-        guard capacity > 0 else { return }
+        let valueCost = cost(value)
+        guard capacity > 0, valueCost <= maximumCost else { return }
         state.withLockedValue { state in
             if sequence > state.sequence {
                 state.sequence = sequence
                 state.entries.removeAll(keepingCapacity: true)
+                state.totalCost = 0
             }
             guard sequence == state.sequence else { return }
-            if state.entries.count >= capacity, state.entries[key] == nil, let victim = state.entries.keys.first {
-                state.entries.removeValue(forKey: victim)
+            if let old = state.entries.removeValue(forKey: key) { state.totalCost -= cost(old) }
+            while state.entries.count >= capacity || state.totalCost + valueCost > maximumCost,
+                let victim = state.entries.keys.first {
+                state.totalCost -= cost(state.entries.removeValue(forKey: victim)!)
             }
             state.entries[key] = value
+            state.totalCost += valueCost
         }
     }
 }

@@ -9,15 +9,18 @@ enum EventStream {
     static func event(_ update: FragmentPusher.Update) -> ByteBuffer {
         switch update {
         case .fragments(let fragments):
-            // JSON keeps the HTML on one `data:` line whatever newlines it holds.
-            let data = (try? JSONEncoder().encode(fragments)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
-            return ByteBuffer(string: "event: fragments\ndata: \(data)\n\n")
+            return event("fragments", json: fragments)
         case .navigate(let path):
-            let data = (try? JSONEncoder().encode([path])).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
-            return ByteBuffer(string: "event: navigate\ndata: \(data)\n\n")
+            return event("navigate", json: [path])
         case .keepAlive:
             // A comment line: ignored by the browser.
             return ByteBuffer(string: ": keep-alive\n\n")
         }
+    }
+
+    /// JSON keeps the HTML on one `data:` line whatever newlines it holds.
+    private static func event(_ name: String, json: some Encodable) -> ByteBuffer {
+        let data = (try? JSONEncoder().encode(json)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        return ByteBuffer(string: "event: \(name)\ndata: \(data)\n\n")
     }
 }

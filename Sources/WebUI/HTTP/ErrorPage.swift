@@ -3,10 +3,7 @@ import Hummingbird
 /// The page for a request the app cannot answer: the reason, and a way back to the start.
 enum ErrorPage {
     static func response(_ status: HTTPResponse.Status, _ message: String) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = "text/html; charset=utf-8"
-        let html = template.render(["title": status.reasonPhrase, "message": message], "error")
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+        WebRoutes.html(template.render(["title": status.reasonPhrase, "message": message], "error"), status: status)
     }
 
     private static let template: TemplateLibrary = {

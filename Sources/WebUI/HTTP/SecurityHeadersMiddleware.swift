@@ -5,16 +5,9 @@ import Hummingbird
 /// own script and style (no inline script, no other origin), and no framing, sniffing or
 /// leaking of paths to other sites. Pages depend on the session, so they are not cached.
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
-    static var contentSecurityPolicy: String {
-        [
-            "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:",
-            "connect-src 'self'", "form-action 'self'", "frame-ancestors 'none'", "base-uri 'none'",
-        ].joined(separator: "; ")
-    }
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
-        response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
+        response.headers[.contentSecurityPolicy] = contentSecurityPolicy
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[.xFrameOptions] = "DENY"
         response.headers[.referrerPolicy] = "same-origin"
@@ -24,6 +17,12 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         return response
     }
 }
+
+/// Built once: the middleware is generic, and generic types cannot keep a static constant.
+private let contentSecurityPolicy = [
+    "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:",
+    "connect-src 'self'", "form-action 'self'", "frame-ancestors 'none'", "base-uri 'none'",
+].joined(separator: "; ")
 
 extension HTTPField.Name {
     static let xFrameOptions = Self("X-Frame-Options")!

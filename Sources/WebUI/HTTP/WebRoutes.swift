@@ -63,7 +63,7 @@ public struct WebRoutes: Sendable {
             return (sessions.start(), true)
         }
         let found = await session.open(path: path)
-        await session.waitUntilIdle(limit: settings.busyLimit)
+        if found { await session.waitUntilIdle(limit: settings.busyLimit) }
         var response = await MainActor.run { () -> Response in
             guard found else { return ErrorPage.response(.notFound, "There is no page at this address.") }
             let current = session.app.currentPath
@@ -122,7 +122,6 @@ public struct WebRoutes: Sendable {
         }
         var headers = HTTPFields()
         headers[.contentType] = EventStream.contentType
-        headers[.cacheControl] = "no-store"
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
             do {
                 for await update in updates {
@@ -165,9 +164,9 @@ public struct WebRoutes: Sendable {
         Response(status: .seeOther, headers: [.location: path])
     }
 
-    static func html(_ html: String) -> Response {
+    static func html(_ html: String, status: HTTPResponse.Status = .ok) -> Response {
         Response(
-            status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
+            status: status, headers: [.contentType: "text/html; charset=utf-8"],
             body: ResponseBody(byteBuffer: ByteBuffer(string: html))
         )
     }
