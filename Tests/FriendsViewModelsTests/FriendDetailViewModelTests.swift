@@ -117,6 +117,23 @@ import Testing
         #expect(details.avatar.values == [.loading, .unavailable])
     }
 
+    @Test func whatAFormSavedShowsAtOnceAndEditingStartsFromIt() {
+        let details = details()
+        var saved = Fixtures.ada
+        saved.phonenumber = "0509999999"
+        saved.version = 2
+        var someoneElse = Fixtures.grace
+        someoneElse.phonenumber = "0301111111"
+
+        details.viewModel.friendSaved(someoneElse)
+        details.viewModel.friendSaved(saved)
+        details.viewModel.editButtonTapped()
+
+        #expect(details.phone.values == ["0501234567", "0509999999"])
+        #expect(details.fullName.values == ["Ada Lovelace"])
+        #expect(details.edits.values == [Versioned(saved, eTag: saved.eTag)])
+    }
+
     @Test func aReleasedDetailIsDeallocated() async {
         let gate = Gate<Versioned<Friend>>()
         await client.enqueueFriends(.held(gate))

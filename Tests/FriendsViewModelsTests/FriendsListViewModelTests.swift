@@ -223,6 +223,31 @@ import Testing
         ])
     }
 
+    /// What a view with a "Load more" button and a "Try again" button needs, without guessing.
+    @Test func theListSaysWhetherMoreFriendsFollowAndRetriesAFailedPageWhenAsked() async {
+        await client.enqueuePages(
+            .success(Fixtures.page(Fixtures.ada, next: "c1")),
+            .failure(.timedOut),
+            .success(Fixtures.page(Fixtures.grace))
+        )
+        let screen = makeScreen()
+        let hasMore = Recorder(screen.viewModel.hasMoreFriends)
+
+        await screen.appeared()
+        screen.viewModel.nextPageRetried()  // nothing failed: nothing to retry
+        screen.viewModel.visibleRowsChanged(lastFriendID: Fixtures.ada.id)
+        await screen.settle()
+        screen.viewModel.nextPageRetried()
+        await screen.settle()
+
+        #expect(hasMore.values == [false, true, false])
+        #expect(screen.cells.values.last == Fixtures.cells(Fixtures.ada, Fixtures.grace))
+        #expect(screen.selection.values == [nil, Fixtures.ada.id])
+        #expect(await client.calls == [
+            .friends(FriendListQuery()), .friends(FriendListQuery(cursor: "c1")), .friends(FriendListQuery(cursor: "c1")),
+        ])
+    }
+
     @Test func endLoadsEveryPageLeftAndSelectsTheLastFriend() async {
         await client.enqueuePages(
             .success(Fixtures.page(Fixtures.charles, Fixtures.grace, next: "c1", total: 4)),

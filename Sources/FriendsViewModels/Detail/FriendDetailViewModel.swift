@@ -74,6 +74,14 @@ public final class FriendDetailViewModel {
         onEditFriend?(friend)
     }
 
+    /// A form saved this friend: the details show what was saved at once, rather than once they
+    /// load again.
+    public func friendSaved(_ saved: Friend) {
+        guard saved.id == friend.value.id, removedMessage.value == nil else { return }
+        loadingFriend.cancel()
+        show(Versioned(saved, eTag: saved.eTag))
+    }
+
     // MARK: Loading
 
     private func loadFriend() {

@@ -59,6 +59,7 @@ extension FriendsListViewModel {
     // MARK: Publishing
 
     func publishRows() {
+        hasMoreFriends.value = firstPageFailure == nil && nextPageFailure == nil && loaded.nextCursor != nil
         if let firstPageFailure {
             friendCells.value = [.error(firstPageFailure)]
         } else if loaded.isEmpty, nextPageFailure == nil {

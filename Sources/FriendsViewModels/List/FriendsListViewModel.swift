@@ -14,6 +14,9 @@ public final class FriendsListViewModel {
     /// The rows to show: friends, then an error row when the next page failed; or one error row,
     /// or one empty row. Only friends' rows can be selected.
     public let friendCells = Bindable<[FriendsListCell]>([])
+    /// Whether friends follow the loaded ones, for a view that offers "Load more" rather than
+    /// scrolling (`visibleRowsChanged`). False while a next page has failed: the error row shows.
+    public let hasMoreFriends = Bindable(false, skipsEqualValues: true)
     /// The friend the actions apply to; `nil` when no friend is shown.
     public let selectedFriendID = Bindable<Int?>(nil, skipsEqualValues: true)
     /// True while friends load, a friend is being removed, or a friend is fetched for editing.
@@ -157,6 +160,13 @@ public final class FriendsListViewModel {
         if offset > 0, target == loaded.count - 1, nextPageFailure != nil {
             loadNextPage()
         }
+    }
+
+    /// The user asked for the next page again after it failed to load (the error row's button);
+    /// moving down past the last row does the same.
+    public func nextPageRetried() {
+        guard nextPageFailure != nil else { return }
+        loadNextPage()
     }
 
     /// The user wants the first friend.

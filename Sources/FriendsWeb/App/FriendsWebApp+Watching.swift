@@ -6,6 +6,7 @@ import FriendsViewModels
 extension FriendsWebApp {
     func watchOutputs(of list: FriendsListViewModel) {
         watch(list.friendCells)
+        watch(list.hasMoreFriends)
         watch(list.selectedFriendID)
         watch(list.showLoadingHud)
         watch(list.title)

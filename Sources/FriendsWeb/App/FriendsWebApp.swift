@@ -143,10 +143,7 @@ public final class FriendsWebApp: WebApplication {
             changed()
         case "refresh": list.refreshRequested()
         case "more": list.visibleRowsChanged(lastFriendID: id)
-        case "retryMore":
-            // The list tries a failed next page again when the selection moves on past the last row.
-            if let id { list.friendSelected(id: id) }
-            list.selectionMoved(by: 1)
+        case "retryMore": list.nextPageRetried()
         case "delete": if let id { list.deleteTapped(id: id) }
         case "confirmDelete": list.deleteConfirmed()
         case "cancelDelete": list.deleteCancelled()
@@ -211,12 +208,11 @@ public final class FriendsWebApp: WebApplication {
         push(.form(form, path: path))
     }
 
-    /// The details under the form that saved `friend` start again from what was saved, so the
-    /// page drawn next shows it (the details would otherwise show it only once they reload).
+    /// The details under the form that saved `friend` show what was saved, so the page drawn
+    /// next shows it.
     private func showSaved(_ friend: Friend, under form: FriendFormViewModel) {
-        guard let index = index(of: form),
-              index > 0, case .detail(_, let id) = screens[index - 1], id == friend.id else { return }
-        screens[index - 1] = .detail(makeDetail(of: friend), id: id)
+        guard let index = index(of: form), index > 0, case .detail(let detail, _) = screens[index - 1] else { return }
+        detail.friendSaved(friend)
     }
 
     private func push(_ screen: Screen) {

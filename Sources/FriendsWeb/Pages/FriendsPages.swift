@@ -62,7 +62,7 @@ public struct FriendsPages: Sendable {
         let alert = app.alerts.first
         switch app.screens.last {
         case nil:
-            let model = ListPageModel(list: app.list, searchText: app.searchText, alert: alert, pageSize: pageSize, context: context)
+            let model = ListPageModel(list: app.list, searchText: app.searchText, alert: alert, context: context)
             return (model, "listPage", Self.chromeRegions + Self.listRegions)
         case .detail(let detail, let id):
             let model = DetailPageModel(detail: detail, id: id, list: app.list, alert: alert, context: context)

@@ -35,7 +35,7 @@ struct ListPageModel {
     let confirmation: ConfirmationModel?
 
     @MainActor
-    init(list: FriendsListViewModel, searchText: String, alert: Alert?, pageSize: Int, context: PageContext) {
+    init(list: FriendsListViewModel, searchText: String, alert: Alert?, context: PageContext) {
         let loading = list.showLoadingHud.value ? "Loading..." : nil
         chrome = PageChrome(
             screenTitle: list.title.value, connection: list.connectionStatus.value, loading: loading,
@@ -65,9 +65,7 @@ struct ListPageModel {
         }
         let friendIDs = cells.compactMap(\.friendID)
         let failed = cells.contains { if case .error = $0 { true } else { false } }
-        // The view model does not say whether more pages follow; a full last page may have more.
-        let mayGoOn = !friendIDs.isEmpty && friendIDs.count.isMultiple(of: pageSize)
-        moreAfter = !failed && mayGoOn ? friendIDs.last : nil
+        moreAfter = list.hasMoreFriends.value ? friendIDs.last : nil
         retryAfter = failed && !friendIDs.isEmpty ? friendIDs.last : nil
         confirmation = list.deleteConfirmation.value.map {
             ConfirmationModel($0, confirmAction: "confirmDelete", cancelAction: "cancelDelete", path: "/")
