@@ -32,6 +32,18 @@ import Testing
         #expect(witness.app == nil)
     }
 
+    @Test func anIdleSessionIsRefusedWhenAskedForBeforeAnySweep() async {
+        let clock = TestClock()
+        let sessions = WebSessions(capacity: 10, idleLimit: .seconds(60), now: { clock.now }) { CounterApp() }
+        let idle = sessions.start().id
+        clock.now += .seconds(30)
+        let fresh = sessions.start().id
+        clock.now += .seconds(31)
+        #expect(sessions.session(id: idle) == nil)
+        #expect(sessions.session(id: fresh) != nil)
+        #expect(sessions.count == 1)
+    }
+
     @Test func aSessionWithAnOpenTabIsNotIdle() async {
         let clock = TestClock()
         let sessions = WebSessions(capacity: 10, idleLimit: .seconds(60), now: { clock.now }) { CounterApp() }

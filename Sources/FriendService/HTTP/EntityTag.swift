@@ -17,17 +17,15 @@ enum EntityTag {
     /// What `If-Match` asks of friend `id`: absent or `*` is `.any`; otherwise the versions of the
     /// strong tags that name this friend (none when every tag is stale, weak or foreign).
     static func precondition(from headers: HTTPFields, id: Int) -> VersionPrecondition {
-        let values = headers[values: .ifMatch]
-        guard !values.isEmpty else { return .any }
-        var versions = Set<Int>()
-        for value in values {
-            for tag in value.split(separator: ",") {
-                let tag = tag.trimmingCharacters(in: .whitespaces)
-                if tag == "*" { return .any }
-                if let version = version(in: tag, id: id) { versions.insert(version) }
-            }
-        }
-        return .oneOf(versions)
+        let tags = listed(headers[values: .ifMatch])
+        guard !tags.isEmpty, !tags.contains("*") else { return .any }
+        return .oneOf(Set(tags.compactMap { version(in: $0, id: id) }))
+    }
+
+    /// The tags of a list header's lines (`If-Match`, `If-None-Match`): every comma-separated
+    /// item, without the spaces around it.
+    static func listed(_ lines: [String]) -> [String] {
+        lines.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
     private static func version(in tag: String, id: Int) -> Int? {

@@ -6,16 +6,9 @@ enum IfNoneMatch {
     /// True when a tag of `If-None-Match` is `tag` or `*`. Comparison is weak (RFC 9110 13.1.2):
     /// `W/"x"` matches `"x"`.
     static func matches(_ tag: String, in headers: HTTPFields) -> Bool {
-        for value in headers[values: .ifNoneMatch] {
-            for candidate in value.split(separator: ",") {
-                var candidate = candidate.trimmingPrefix(while: \.isWhitespace)
-                while candidate.last?.isWhitespace == true { candidate = candidate.dropLast() }
-                if candidate == "*" || candidate == tag || (candidate.hasPrefix("W/") && candidate.dropFirst(2) == tag) {
-                    return true
-                }
-            }
+        EntityTag.listed(headers[values: .ifNoneMatch]).contains { candidate in
+            candidate == "*" || candidate == tag || (candidate.hasPrefix("W/") && candidate.dropFirst(2) == tag)
         }
-        return false
     }
 
     /// `304 Not Modified` carrying the current tag (and any other validators in `headers`).

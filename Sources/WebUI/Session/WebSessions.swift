@@ -31,10 +31,16 @@ public final class WebSessions {
 
     /// The live session with this cookie value, now marked as used; `nil` when there is none
     /// (never was, or it ended).
+    /// Only this session is checked for idleness: the others are swept by `endIdleSessions`
+    /// (every few seconds, and when a session starts), not on every request.
     public func session(id: String?) -> WebSession? {
-        endIdleSessions()
         guard let id, let session = sessions[id] else { return nil }
-        session.lastUsed = now()
+        let now = now()
+        if isIdle(session, cutoff: now - idleLimit) {
+            end(session)
+            return nil
+        }
+        session.lastUsed = now
         return session
     }
 
@@ -53,9 +59,13 @@ public final class WebSessions {
     /// event stream is in use.
     public func endIdleSessions() {
         let cutoff = now() - idleLimit
-        for session in sessions.values where session.lastUsed < cutoff && session.pusher.subscriberCount == 0 {
+        for session in sessions.values where isIdle(session, cutoff: cutoff) {
             end(session)
         }
+    }
+
+    private func isIdle(_ session: WebSession, cutoff: ContinuousClock.Instant) -> Bool {
+        session.lastUsed < cutoff && session.pusher.subscriberCount == 0
     }
 
     /// Tells every open tab the connection is still wanted, so closed ones are noticed.
