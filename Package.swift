@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
 
 let package = Package(
@@ -89,7 +89,7 @@ let package = Package(
         .target(name: "TerminalUI"),
         .target(name: "FriendsTerminal", dependencies: ["TerminalUI", "FriendsViewModels", "FriendsClient", "FriendsAPI"]),
         .executableTarget(name: "friends", dependencies: [
-            "FriendsTerminal", "TerminalUI", "FriendsWeb", "WebUI", "FriendsAPI", "FriendsClient", "FriendService",
+            "FriendsTerminal", "TerminalUI", "FriendsWeb", "WebUI", "FriendsViewModels", "FriendsAPI", "FriendsClient", "FriendService",
             "FriendStorage", "SQLiteFriendStorage",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
