@@ -140,4 +140,13 @@ struct BadInputTests {
             #expect(legacy.headers[.allow] == "DELETE, PATCH")
         }
     }
+
+    @Test func allowNamesEachMethodOnceWhereRoutesOverlap() async throws {
+        try await TestApp.run { client, _ in
+            // `/friends/events` is both the feed and a match for `/friends/{id}`.
+            let response = try await client.send(.post, "/friends/events", json: "{}")
+            #expect(response.status == .methodNotAllowed)
+            #expect(response.headers[.allow] == "DELETE, GET, HEAD, PATCH")
+        }
+    }
 }

@@ -41,7 +41,7 @@ extension TestClientProtocol {
         json: String? = nil, headers: HTTPFields = [:]
     ) async throws -> TestResponse {
         var headers = headers
-        if json != nil { headers[.contentType] = "application/json" }
+        if json != nil, headers[.contentType] == nil { headers[.contentType] = "application/json" }
         return try await execute(uri: uri, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) })
     }
 

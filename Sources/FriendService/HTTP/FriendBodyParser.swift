@@ -57,12 +57,18 @@ struct FriendBodyParser {
         guard Self.isJSON(request.headers[.contentType]) else {
             throw APIError.unsupportedMediaType
         }
+        guard Self.isUTF8Charset(request.headers[.contentType]) else {
+            throw APIError(.unsupportedMediaType, "Send JSON in UTF-8: charset=utf-8 or no charset at all.")
+        }
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maximumBodySize {
             throw APIError.bodyTooLarge(limit: maximumBodySize)
         }
         let buffer = try await body(of: request)
         guard buffer.readableBytes > 0 else {
             throw APIError(.badRequest, "The request body is empty; send a JSON object.")
+        }
+        guard StrictJSON.isUTF8(buffer.readableBytesView) else {
+            throw APIError(.badRequest, "The request body is not UTF-8 text; JSON must be sent in UTF-8.")
         }
         guard
             !StrictJSON.hasTrailingComma(buffer.readableBytesView),
@@ -99,6 +105,18 @@ struct FriendBodyParser {
         guard let contentType else { return false }
         let mediaType = contentType.split(separator: ";", maxSplits: 1).first ?? ""
         return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
+    }
+
+    /// No `charset` parameter, or `charset=utf-8` (quoted or not, in any case).
+    static func isUTF8Charset(_ contentType: String?) -> Bool {
+        guard let contentType else { return true }
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard pair.count == 2, pair[0].lowercased() == "charset" else { continue }
+            let value = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
+            return value == "utf-8" || value == "utf8"
+        }
+        return true
     }
 
     /// `id` is tolerated (clients echo a whole friend back) and ignored; anything else is a typo to report.

@@ -2,6 +2,13 @@ import Foundation
 
 /// Catches what standard JSON forbids but Foundation's lenient decoder lets through.
 enum StrictJSON {
+    /// Whether the bytes are UTF-8 text, the only encoding JSON has on the wire (RFC 8259 §8.1).
+    /// Foundation's decoder would also guess UTF-16 and UTF-32, which the checks below do not read:
+    /// those carry NUL bytes, which JSON text in UTF-8 never does (even in strings it writes `\u0000`).
+    static func isUTF8(_ bytes: some Collection<UInt8>) -> Bool {
+        !bytes.contains(0) && String(validating: bytes, as: UTF8.self) != nil
+    }
+
     /// Whether a `,` is followed (after white space) by `}` or `]` outside of strings, as in `{"a": 1,}`.
     static func hasTrailingComma(_ bytes: some Sequence<UInt8>) -> Bool {
         var inString = false
