@@ -50,4 +50,29 @@ import Testing
         pusher.pushNow()
         #expect(renders == 0)
     }
+
+    @Test func aTabThatFellBehindIsBroughtBackToTheWholeScreen() async {
+        var regions = ["a": "a0", "b": "b0"]
+        let pusher = FragmentPusher { ("/", regions.sorted { $0.key < $1.key }.map { Fragment(id: $0.key, html: $0.value) }) }
+        let (_, updates) = pusher.subscribe(showing: "/")
+        regions["b"] = "b1"
+        pusher.pushNow()
+        // The tab reads nothing while far more pushes than its buffer holds go out.
+        for value in 1...100 {
+            regions["a"] = "a\(value)"
+            pusher.pushNow()
+        }
+        pusher.finishAll()
+
+        // What the tab shows after reading everything it was sent; `navigate` loads the screen anew.
+        var shown: [String: String] = [:]
+        for await update in updates {
+            switch update {
+            case .fragments(let fragments): for fragment in fragments { shown[fragment.id] = fragment.html }
+            case .navigate: shown = regions
+            case .keepAlive: break
+            }
+        }
+        #expect(shown == regions)
+    }
 }

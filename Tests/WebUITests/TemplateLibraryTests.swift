@@ -12,7 +12,7 @@ import Testing
         #expect(html == #"<p title="&lt;script&gt;alert(1)&lt;/script&gt; &quot;&gt;&lt;img src=x onerror=&#39;y&#39;&gt; &amp; co">&lt;script&gt;alert(1)&lt;/script&gt; &quot;&gt;&lt;img src=x onerror=&#39;y&#39;&gt; &amp; co</p>"#)
     }
 
-    @Test(arguments: ["<p>{{{name}}}</p>", "<p>{{&name}}</p>", "<p>{{ &name}}</p>", "{{=<% %>=}}<p><%&name%></p>"])
+    @Test(arguments: ["<p>{{{name}}}</p>", "<p>{{&name}}</p>", "<p>{{ &name}}</p>", "{{=<% %>=}}<p><%&name%></p>", "{{% CONTENT_TYPE: TEXT }}<p>{{name}}</p>", "{{%CONTENT_TYPE:TEXT}}<p>{{name}}</p>", "<p>{{\n&name}}</p>"])
     func aTemplateThatWritesAValueUnescapedIsRefused(_ text: String) {
         #expect(throws: TemplateLibrary.LoadError.self) {
             try TemplateLibrary(templates: ["page": text])

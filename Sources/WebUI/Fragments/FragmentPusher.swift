@@ -59,7 +59,7 @@ final class FragmentPusher {
     }
 
     func keepAlive() {
-        for subscriber in subscribers.values { subscriber.continuation.yield(.keepAlive) }
+        for subscriber in subscribers.values { send(.keepAlive, to: subscriber) }
     }
 
     /// Something on the screen changed: push once the current burst of changes is over.
@@ -80,15 +80,24 @@ final class FragmentPusher {
             if subscriber.path != path {
                 subscriber.path = path
                 subscriber.sent = [:]
-                subscriber.continuation.yield(.navigate(path))
                 // The tab draws the new screen whole; what it is sent next is measured from that.
                 for fragment in fragments { subscriber.sent[fragment.id] = fragment.html }
+                send(.navigate(path), to: subscriber)
                 continue
             }
             let changed = fragments.filter { subscriber.sent[$0.id] != $0.html }
             guard !changed.isEmpty else { continue }
             for fragment in changed { subscriber.sent[fragment.id] = fragment.html }
-            subscriber.continuation.yield(.fragments(changed))
+            send(.fragments(changed), to: subscriber)
         }
+    }
+
+    /// Yields `update`. A tab too slow to read its buffer loses the oldest update, so what it was
+    /// sent is no longer known: it is told to load its screen whole on the next push.
+    private func send(_ update: Update, to subscriber: Subscriber) {
+        guard case .dropped = subscriber.continuation.yield(update) else { return }
+        subscriber.path = ""
+        subscriber.sent = [:]
+        setNeedsPush()
     }
 }

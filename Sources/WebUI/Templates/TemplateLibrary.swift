@@ -4,8 +4,9 @@ import Mustache
 /// An app's HTML templates (Mustache), loaded once from its resources.
 ///
 /// Escaping by construction: every `{{value}}` is HTML-escaped (`<`, `>`, `&`, `"` and `'`), and
-/// a template that writes a value unescaped (`{{{value}}}` or `{{&value}}`), or changes the
-/// delimiters to hide such a tag, is refused when loaded, so no friend's name can become markup. Markup made in Swift goes into a page only as
+/// a template that writes a value unescaped (`{{{value}}}` or `{{&value}}`), changes the
+/// delimiters to hide such a tag, or sets a pragma (`{{% CONTENT_TYPE: TEXT }}` turns escaping
+/// off) is refused when loaded, so no friend's name can become markup. Markup made in Swift goes into a page only as
 /// a partial template.
 public struct TemplateLibrary: Sendable {
     public struct LoadError: Error, CustomStringConvertible {
@@ -61,12 +62,15 @@ public struct TemplateLibrary: Sendable {
         return html
     }
 
-    /// The first tag that writes its value without escaping, if any.
+    /// The first tag that writes its value without escaping, or could make later tags do so, if any.
     static func unescapedTag(in text: String) -> String? {
-        for opening in ["{{{", "{{&", "{{ &", "{{="] {
-            if let range = text.range(of: opening) {
-                return String(text[range.lowerBound...].prefix(24))
+        var rest = text[...]
+        while let opening = rest.range(of: "{{") {
+            let tag = rest[opening.upperBound...].drop(while: \.isWhitespace)
+            if let sigil = tag.first, "{&=%".contains(sigil) {
+                return String(rest[opening.lowerBound...].prefix(24))
             }
+            rest = rest[opening.upperBound...]
         }
         return nil
     }
