@@ -36,6 +36,11 @@ public final class Bindable<Value> {
     /// How many entries are owner-scoped: only then can an entry end without being cancelled.
     @usableFromInline var ownedEntryCount = 0
     private var nextID: UInt64 = 0
+    /// Owner-scoped entries are dropped when their owner is gone at the next notification; a value
+    /// that rarely changes but gains many short-lived owners (a feed shared by every browser
+    /// session) also drops them when it binds this many owned entries, a number that doubles
+    /// with the entries still alive, so binding stays cheap on average.
+    private var ownedEntryPruningThreshold = 16
     @usableFromInline var isNotifying = false
     @usableFromInline var hasPendingNotification = false
     @usableFromInline let isDuplicate: ((Value, Value) -> Bool)?
@@ -102,6 +107,10 @@ public final class Bindable<Value> {
     }
 
     private func add(_ listener: @escaping Listener, owner: AnyObject?) -> BindingToken {
+        if ownedEntryCount >= ownedEntryPruningThreshold {
+            removeReleasedOwners()
+            ownedEntryPruningThreshold = max(16, 2 * ownedEntryCount)
+        }
         nextID += 1
         let entry = Entry(id: nextID, listener: listener, owner: owner)
         entries.append(entry)

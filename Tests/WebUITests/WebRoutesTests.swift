@@ -61,6 +61,40 @@ import Testing
         }
     }
 
+    /// Another local app's page (`<img src="http://127.0.0.1:8088/">`) must not move the session
+    /// away from a form in progress; the person's own navigations and the script's loads do.
+    @Test func onlyOwnNavigationsOpenAPage() async throws {
+        try await withRoutes { sessions, client in
+            let visit = try await visit(client, sessions: sessions)
+            _ = try await client.execute(uri: "/other", method: .get, headers: [.cookie: visit.cookie])
+            let refused: [HTTPFields] = [
+                [.secFetchSite: "same-site", .secFetchDest: "image"],
+                [.secFetchSite: "cross-site", .secFetchDest: "document"],
+                [.secFetchSite: "same-origin", .secFetchDest: "iframe"],
+                [.secFetchSite: "same-origin", .secFetchDest: "empty"],
+            ]
+            for headers in refused {
+                var headers = headers
+                headers[.cookie] = visit.cookie
+                let response = try await client.execute(uri: "/", method: .get, headers: headers)
+                #expect(response.status == .forbidden, "\(headers)")
+                #expect(await MainActor.run { sessions.session(id: visit.id)?.app.currentPath } == "/other")
+            }
+            let allowed: [HTTPFields] = [
+                [.secFetchSite: "none", .secFetchDest: "document"],
+                [.secFetchSite: "same-origin", .secFetchDest: "document"],
+                [.secFetchSite: "same-origin", .secFetchDest: "empty", .webUIScripted: "1"],
+                [:],
+            ]
+            for headers in allowed {
+                var headers = headers
+                headers[.cookie] = visit.cookie
+                let response = try await client.execute(uri: "/", method: .get, headers: headers)
+                #expect(response.status == .ok, "\(headers)")
+            }
+        }
+    }
+
     @Test func everyAnswerCarriesTheSecurityHeaders() async throws {
         try await withRoutes { _, client in
             for path in ["/", "/nowhere", WebRoutes.scriptPath] {

@@ -57,20 +57,51 @@ import Testing
         #expect(sessions.count == 0)
     }
 
-    @Test func pastCapacityTheSessionUnusedLongestEnds() async {
+    @Test func pastCapacityTheSessionInUseUnusedLongestEnds() async {
         let clock = TestClock()
         let sessions = WebSessions(capacity: 2, idleLimit: .seconds(600), now: { clock.now }) { CounterApp() }
         let first = sessions.start().id
-        clock.now += .seconds(1)
         let second = sessions.start().id
+        _ = sessions.session(id: first)
+        clock.now += .seconds(1)
+        _ = sessions.session(id: second)
         clock.now += .seconds(1)
         _ = sessions.session(id: first)
         clock.now += .seconds(1)
         let third = sessions.start().id
+        _ = sessions.session(id: third)
         #expect(sessions.count == 2)
         #expect(sessions.session(id: second) == nil)
         #expect(sessions.session(id: first) != nil)
         #expect(sessions.session(id: third) != nil)
+    }
+
+    /// 1,500 requests without a cookie (a flood, or a page of another site loading ours) keep at
+    /// most `newSessionCapacity` sessions, and end none that a browser is using.
+    @Test func aFloodOfNewSessionsPushesOutNoSessionInUse() async {
+        let clock = TestClock()
+        let sessions = WebSessions(capacity: 10, newSessionCapacity: 8, idleLimit: .seconds(600), now: { clock.now }) { CounterApp() }
+        let inUse = (0..<10).map { _ in
+            let id = sessions.start().id
+            _ = sessions.session(id: id)
+            return id
+        }
+        for _ in 0..<1_500 {
+            clock.now += .milliseconds(10)
+            _ = sessions.start()
+        }
+        #expect(sessions.count == 10 + 8)
+        for id in inUse { #expect(sessions.session(id: id) != nil) }
+    }
+
+    @Test func aNewSessionWhoseBrowserComesBackIsKept() async {
+        let clock = TestClock()
+        let sessions = WebSessions(capacity: 10, newSessionCapacity: 2, idleLimit: .seconds(600), now: { clock.now }) { CounterApp() }
+        let returning = sessions.start().id
+        _ = sessions.start()
+        #expect(sessions.session(id: returning) != nil)
+        for _ in 0..<10 { _ = sessions.start() }
+        #expect(sessions.session(id: returning) != nil)
     }
 
     @Test func sessionsHaveUnguessableDistinctIdsAndTokens() {

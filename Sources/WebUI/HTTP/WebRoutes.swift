@@ -6,7 +6,8 @@ import Hummingbird
 ///
 /// - `GET /any/path` opens that screen in the session's app (starting a session, with its cookie,
 ///   when the browser has none) and answers the whole page; `303` to where the app is when the
-///   screen could not be shown (a friend that is gone, say); `404` when no screen lives there.
+///   screen could not be shown (a friend that is gone, say); `404` when no screen lives there;
+///   `403` when another site's page made the browser ask (see `FetchMetadata`).
 /// - `POST /any/path` is a form of that page: the app receives it, then `303` to the screen shown
 ///   now (POST, redirect, GET). The script's live inputs (`X-WebUI` header) get `204`; what they
 ///   change arrives over the event stream.
@@ -56,6 +57,9 @@ public struct WebRoutes: Sendable {
     // MARK: Pages
 
     private func page(_ request: Request) async -> Response {
+        guard FetchMetadata.mayOpenAPage(request) else {
+            return ErrorPage.response(.forbidden, "Pages of this app open only from its own pages or the address bar.")
+        }
         let path = request.uri.path
         let isScripted = request.headers[.webUIScripted] != nil
         let (session, isNew) = await MainActor.run { () -> (WebSession, Bool) in

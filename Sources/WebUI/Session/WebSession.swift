@@ -9,6 +9,9 @@ public final class WebSession {
     public let app: any WebApplication
     /// When a request of this session last arrived.
     var lastUsed: ContinuousClock.Instant
+    /// Whether the browser came back with the cookie: until then the session may be one of a
+    /// flood of requests that never will, and gives way to any other.
+    var isConfirmed = false
     let pusher: FragmentPusher
 
     init(app: any WebApplication, now: ContinuousClock.Instant) {

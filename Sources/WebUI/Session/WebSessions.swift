@@ -1,11 +1,14 @@
 /// The open browser sessions, each with its own app.
 ///
-/// Bounded twice: a session unused for `idleLimit` ends (and its view models are released), and
-/// past `capacity` sessions the one unused longest ends to make room, so a client that never
-/// sends its cookie back cannot grow memory without end.
+/// Bounded three ways: a session unused for `idleLimit` ends (and its view models are released);
+/// sessions whose browser never came back with the cookie are at most `newSessionCapacity`, the
+/// oldest giving way to a newer one, so a flood of requests without a cookie costs little and
+/// pushes out no one who is using the app; and past `capacity` sessions in use, the one unused
+/// longest ends.
 @MainActor
 public final class WebSessions {
     public let capacity: Int
+    public let newSessionCapacity: Int
     public let idleLimit: Duration
     private let makeApp: @MainActor () -> any WebApplication
     private let now: @MainActor () -> ContinuousClock.Instant
@@ -16,12 +19,14 @@ public final class WebSessions {
     ///   - now: the clock idle time is measured on (tests pass their own).
     public init(
         capacity: Int = 1_000,
+        newSessionCapacity: Int = 64,
         idleLimit: Duration = .seconds(30 * 60),
         now: @escaping @MainActor () -> ContinuousClock.Instant = { ContinuousClock.now },
         makeApp: @escaping @MainActor () -> any WebApplication
     ) {
-        precondition(capacity > 0, "A session store needs room for one session.")
+        precondition(capacity > 0 && newSessionCapacity > 0, "A session store needs room for one session.")
         self.capacity = capacity
+        self.newSessionCapacity = newSessionCapacity
         self.idleLimit = idleLimit
         self.now = now
         self.makeApp = makeApp
@@ -41,13 +46,15 @@ public final class WebSessions {
             return nil
         }
         session.lastUsed = now
+        if !session.isConfirmed { confirm(session) }
         return session
     }
 
-    /// A new session, making room for it when the store is full.
+    /// A new session, making room for it among the new ones when they are `newSessionCapacity`.
     public func start() -> WebSession {
         endIdleSessions()
-        if sessions.count >= capacity, let oldest = sessions.values.min(by: { $0.lastUsed < $1.lastUsed }) {
+        let unconfirmed = sessions.values.filter { !$0.isConfirmed }
+        if unconfirmed.count >= newSessionCapacity, let oldest = Self.leastRecentlyUsed(unconfirmed) {
             end(oldest)
         }
         let session = WebSession(app: makeApp(), now: now())
@@ -62,6 +69,19 @@ public final class WebSessions {
         for session in sessions.values where isIdle(session, cutoff: cutoff) {
             end(session)
         }
+    }
+
+    /// The browser came back with the cookie: the session is in use, and counts against `capacity`.
+    private func confirm(_ session: WebSession) {
+        session.isConfirmed = true
+        let confirmed = sessions.values.filter(\.isConfirmed)
+        if confirmed.count > capacity, let oldest = Self.leastRecentlyUsed(confirmed.filter { $0 !== session }) {
+            end(oldest)
+        }
+    }
+
+    private static func leastRecentlyUsed(_ sessions: [WebSession]) -> WebSession? {
+        sessions.min { $0.lastUsed < $1.lastUsed }
     }
 
     private func isIdle(_ session: WebSession, cutoff: ContinuousClock.Instant) -> Bool {
