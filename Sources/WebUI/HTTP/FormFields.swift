@@ -1,3 +1,5 @@
+import Foundation
+
 /// The fields of a submitted form (`application/x-www-form-urlencoded`), in order; a name may repeat.
 public struct FormFields: Equatable, Sendable {
     public private(set) var pairs: [(name: String, value: String)]
@@ -28,33 +30,9 @@ public struct FormFields: Equatable, Sendable {
         lhs.pairs.elementsEqual(rhs.pairs) { $0.name == $1.name && $0.value == $1.value }
     }
 
-    /// `+` is a space in forms; `%XX` a byte of the UTF-8 text.
+    /// `+` is a space in forms; `%XX` a byte of the UTF-8 text (`nil` for a broken escape or bytes
+    /// that are not UTF-8).
     private static func decode(_ text: Substring) -> String? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var iterator = text.utf8.makeIterator()
-        while let byte = iterator.next() {
-            switch byte {
-            case UInt8(ascii: "+"):
-                bytes.append(UInt8(ascii: " "))
-            case UInt8(ascii: "%"):
-                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
-                    return nil
-                }
-                bytes.append(high << 4 | low)
-            default:
-                bytes.append(byte)
-            }
-        }
-        return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
     }
 }
