@@ -35,6 +35,13 @@ public struct FriendsPages: Sendable {
     static let detailRegions = [("detail", "detailCard")]
     static let formRegions = [("form-notice", "formNotice"), ("form-actions", "formActions"), ("form-dialog", "formDialog")]
 
+    /// A live region: the element id, its partial template and the model that fills it.
+    struct Region {
+        let id: String
+        let template: String
+        let model: Any
+    }
+
     @MainActor
     func page(of app: FriendsWebApp, _ context: PageContext) -> String {
         let (model, template, _) = screen(of: app, context)
@@ -43,33 +50,33 @@ public struct FriendsPages: Sendable {
 
     @MainActor
     func fragments(of app: FriendsWebApp, _ context: PageContext) -> [Fragment] {
-        let (model, _, regions) = screen(of: app, context)
-        var fragments = regions.map { id, template in Fragment(id: id, html: templates.render(model, template)) }
-        // Each field's input and message are regions of their own: the script leaves alone the
-        // input being typed in, and updates its message.
-        if let form = model as? FormPageModel {
-            for field in form.fields {
-                fragments.append(Fragment(id: field.name, html: templates.render(field, "fieldInput")))
-                fragments.append(Fragment(id: "\(field.name)-message", html: templates.render(field, "fieldMessage")))
-            }
-        }
-        return fragments
+        screen(of: app, context).regions.map { Fragment(id: $0.id, html: templates.render($0.model, $0.template)) }
     }
 
     /// The model of the screen shown, its page template and its regions.
     @MainActor
-    private func screen(of app: FriendsWebApp, _ context: PageContext) -> (Any, String, [(String, String)]) {
+    private func screen(of app: FriendsWebApp, _ context: PageContext) -> (model: Any, template: String, regions: [Region]) {
         let alert = app.alerts.first
         switch app.screens.last {
         case nil:
             let model = ListPageModel(list: app.list, searchText: app.searchText, alert: alert, context: context)
-            return (model, "listPage", Self.chromeRegions + Self.listRegions)
+            return (model, "listPage", Self.regions(Self.chromeRegions + Self.listRegions, of: model))
         case .detail(let detail, let id):
             let model = DetailPageModel(detail: detail, id: id, list: app.list, alert: alert, context: context)
-            return (model, "detailPage", Self.chromeRegions + Self.detailRegions)
+            return (model, "detailPage", Self.regions(Self.chromeRegions + Self.detailRegions, of: model))
         case .form(let form, let path):
             let model = FormPageModel(form: form, path: path, list: app.list, alert: alert, context: context)
-            return (model, "formPage", Self.chromeRegions + Self.formRegions)
+            // Each field's input and message are regions of their own: the script leaves alone the
+            // input being typed in, and updates its message.
+            let fieldRegions = model.fields.flatMap { field in
+                [Region(id: field.name, template: "fieldInput", model: field),
+                 Region(id: "\(field.name)-message", template: "fieldMessage", model: field)]
+            }
+            return (model, "formPage", Self.regions(Self.chromeRegions + Self.formRegions, of: model) + fieldRegions)
         }
+    }
+
+    private static func regions(_ list: [(id: String, template: String)], of model: Any) -> [Region] {
+        list.map { Region(id: $0.id, template: $0.template, model: model) }
     }
 }
