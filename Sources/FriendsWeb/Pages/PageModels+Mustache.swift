@@ -1,180 +1,183 @@
 import Mustache
 
-// The page models hand their values to the templates by name. Without this, Mustache finds each
-// value by reflection (`Mirror`) on every lookup, which made the list page of 50 friends cost 8 ms
-// and 19,000 allocations to draw (WebBenchmarks, BENCHMARKS.md); a switch per model does the same
-// lookup directly. Each case is a stored property of the same name: keep them in step (the page
-// snapshot tests fail on a value that no longer shows).
+/// A page model that hands its values to the templates by name.
+///
+/// Without this, Mustache finds each value by reflection (`Mirror`) on every lookup, which made the
+/// list page of 50 friends cost 8 ms and 19,000 allocations to draw (WebBenchmarks, BENCHMARKS.md).
+/// Each model names its values once, as key paths, so a name can only point at a real property;
+/// `TemplateModelTests` checks that every tag of every template is a name some model hands over.
+protocol TemplateModel: MustacheParent {
+    /// Every value a template may ask for, by the name templates use.
+    static var templateKeys: [String: PartialKeyPath<Self> & Sendable] { get }
+}
 
-extension PageChrome: MustacheParent {
+extension TemplateModel {
     func child(named name: String) -> Any? {
-        switch name {
-        case "csrfToken": self.csrfToken
-        case "documentTitle": self.documentTitle
-        case "connection": self.connection
-        case "loading": self.loading
-        case "alert": self.alert
-        case "path": self.path
-        default: nil
-        }
+        guard let keyPath = Self.templateKeys[name] else { return nil }
+        let value = self[keyPath: keyPath]
+        // An optional property arrives boxed in `Any`; Mustache must see its absence as nothing.
+        if let optional = value as? any OptionalValue { return optional.wrappedValue }
+        return value
     }
 }
 
-extension PageChrome.Connection: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "text": self.text
-        case "isLive": self.isLive
-        default: nil
-        }
-    }
+private protocol OptionalValue {
+    var wrappedValue: Any? { get }
 }
 
-extension PageChrome.AlertModel: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "title": self.title
-        case "message": self.message
-        case "buttonTitle": self.buttonTitle
-        default: nil
-        }
-    }
+extension Optional: OptionalValue {
+    var wrappedValue: Any? { self.map { $0 } }
 }
 
-extension ConfirmationModel: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "title": self.title
-        case "message": self.message
-        case "confirmTitle": self.confirmTitle
-        case "cancelTitle": self.cancelTitle
-        case "confirmAction": self.confirmAction
-        case "cancelAction": self.cancelAction
-        case "path": self.path
-        default: nil
-        }
-    }
+extension FriendsPages {
+    /// Every model the templates are drawn from.
+    static var templateModels: [any TemplateModel.Type] { [
+        PageChrome.self,
+        PageChrome.Connection.self,
+        PageChrome.AlertModel.self,
+        ConfirmationModel.self,
+        ListPageModel.self,
+        ListPageModel.Row.self,
+        ListPageModel.Row.FriendRow.self,
+        DetailPageModel.self,
+        DetailPageModel.Line.self,
+        FormPageModel.self,
+        FormPageModel.Field.self,
+        FormPageModel.ConflictModel.self,
+        FormPageModel.ConflictModel.Choice.self,
+    ] }
 }
 
-extension ListPageModel: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "chrome": self.chrome
-        case "title": self.title
-        case "searchText": self.searchText
-        case "hasSearch": self.hasSearch
-        case "searchSummary": self.searchSummary
-        case "status": self.status
-        case "rows": self.rows
-        case "moreAfter": self.moreAfter
-        case "retryAfter": self.retryAfter
-        case "confirmation": self.confirmation
-        default: nil
-        }
-    }
+extension PageChrome: TemplateModel {
+    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
+        "csrfToken": \.csrfToken,
+        "documentTitle": \.documentTitle,
+        "connection": \.connection,
+        "loading": \.loading,
+        "alert": \.alert,
+        "path": \.path,
+    ]
 }
 
-extension ListPageModel.Row: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "friend": self.friend
-        case "error": self.error
-        case "empty": self.empty
-        default: nil
-        }
-    }
+extension PageChrome.Connection: TemplateModel {
+    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
+        "text": \.text,
+        "isLive": \.isLive,
+    ]
 }
 
-extension ListPageModel.Row.FriendRow: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "id": self.id
-        case "fullName": self.fullName
-        case "phone": self.phone
-        case "initials": self.initials
-        case "isSelected": self.isSelected
-        case "takesFocus": self.takesFocus
-        default: nil
-        }
-    }
+extension PageChrome.AlertModel: TemplateModel {
+    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
+        "title": \.title,
+        "message": \.message,
+        "buttonTitle": \.buttonTitle,
+    ]
 }
 
-extension DetailPageModel: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "chrome": self.chrome
-        case "id": self.id
-        case "fullName": self.fullName
-        case "initials": self.initials
-        case "avatarBase64": avatarBase64
-        case "lines": self.lines
-        case "removedMessage": self.removedMessage
-        case "canEdit": self.canEdit
-        default: nil
-        }
-    }
+extension ConfirmationModel: TemplateModel {
+    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
+        "title": \.title,
+        "message": \.message,
+        "confirmTitle": \.confirmTitle,
+        "cancelTitle": \.cancelTitle,
+        "confirmAction": \.confirmAction,
+        "cancelAction": \.cancelAction,
+        "path": \.path,
+    ]
 }
 
-extension DetailPageModel.Line: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "label": self.label
-        case "value": self.value
-        default: nil
-        }
-    }
+extension ListPageModel: TemplateModel {
+    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
+        "chrome": \.chrome,
+        "title": \.title,
+        "searchText": \.searchText,
+        "hasSearch": \.hasSearch,
+        "searchSummary": \.searchSummary,
+        "status": \.status,
+        "rows": \.rows,
+        "moreAfter": \.moreAfter,
+        "retryAfter": \.retryAfter,
+        "confirmation": \.confirmation,
+    ]
 }
 
-extension FormPageModel: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "chrome": self.chrome
-        case "title": self.title
-        case "path": self.path
-        case "notice": self.notice
-        case "fields": self.fields
-        case "submitDisabled": self.submitDisabled
-        case "conflict": self.conflict
-        case "discard": self.discard
-        default: nil
-        }
-    }
+extension ListPageModel.Row: TemplateModel {
+    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
+        "friend": \.friend,
+        "error": \.error,
+        "empty": \.empty,
+    ]
 }
 
-extension FormPageModel.Field: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "name": self.name
-        case "label": self.label
-        case "value": self.value
-        case "type": self.type
-        case "isMultiline": self.isMultiline
-        case "message": self.message
-        case "autocomplete": self.autocomplete
-        case "takesFocus": self.takesFocus
-        default: nil
-        }
-    }
+extension ListPageModel.Row.FriendRow: TemplateModel {
+    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
+        "id": \.id,
+        "fullName": \.fullName,
+        "phone": \.phone,
+        "initials": \.initials,
+        "isSelected": \.isSelected,
+        "takesFocus": \.takesFocus,
+    ]
 }
 
-extension FormPageModel.ConflictModel: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "title": self.title
-        case "fields": self.fields
-        case "path": self.path
-        default: nil
-        }
-    }
+extension DetailPageModel: TemplateModel {
+    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
+        "chrome": \.chrome,
+        "id": \.id,
+        "fullName": \.fullName,
+        "initials": \.initials,
+        "avatarBase64": \.avatarBase64,
+        "lines": \.lines,
+        "removedMessage": \.removedMessage,
+        "canEdit": \.canEdit,
+    ]
 }
 
-extension FormPageModel.ConflictModel.Choice: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "label": self.label
-        case "theirs": self.theirs
-        case "mine": self.mine
-        default: nil
-        }
-    }
+extension DetailPageModel.Line: TemplateModel {
+    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
+        "label": \.label,
+        "value": \.value,
+    ]
+}
+
+extension FormPageModel: TemplateModel {
+    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
+        "chrome": \.chrome,
+        "title": \.title,
+        "path": \.path,
+        "notice": \.notice,
+        "fields": \.fields,
+        "submitDisabled": \.submitDisabled,
+        "conflict": \.conflict,
+        "discard": \.discard,
+    ]
+}
+
+extension FormPageModel.Field: TemplateModel {
+    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
+        "name": \.name,
+        "label": \.label,
+        "value": \.value,
+        "type": \.type,
+        "isMultiline": \.isMultiline,
+        "message": \.message,
+        "autocomplete": \.autocomplete,
+        "takesFocus": \.takesFocus,
+    ]
+}
+
+extension FormPageModel.ConflictModel: TemplateModel {
+    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
+        "title": \.title,
+        "fields": \.fields,
+        "path": \.path,
+    ]
+}
+
+extension FormPageModel.ConflictModel.Choice: TemplateModel {
+    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
+        "label": \.label,
+        "theirs": \.theirs,
+        "mine": \.mine,
+    ]
 }
