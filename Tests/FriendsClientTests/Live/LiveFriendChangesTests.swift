@@ -40,6 +40,38 @@ struct LiveFriendChangesTests {
         try await second.shutdown()
     }
 
+    /// The early drop: a feed asked for "from now on" learns its position from the server before
+    /// any change, so a change made while it was away is delivered when it comes back.
+    @Test(.timeLimit(.minutes(1)))
+    func aFeedThatDropsBeforeItsFirstChangeGetsTheChangesMadeWhileItWasAway() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("friends-live-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var configuration = FriendServerConfiguration(
+            hostname: "127.0.0.1", port: 0, database: .sqlite(path: directory.appendingPathComponent("friends.sqlite").path),
+            backends: [SQLiteBackend()], logLevel: .critical
+        )
+        let first = try await FriendServer.start(configuration)
+        let client = first.client()
+        let clock = ManualClock()
+        var iterator: AsyncStream<ReconnectingFriendChanges.Element>.Iterator? =
+            ReconnectingFriendChanges(source: client, clock: clock).makeAsyncIterator()
+        #expect(await iterator?.next() == .state(.connecting))
+        #expect(await iterator?.next() == .state(.live))
+
+        try await first.shutdown()
+        #expect(await iterator?.next() == .state(.reconnecting))
+        await clock.waitForSleepers()
+        configuration.port = try #require(first.url.port)
+        let second = try await Self.start(configuration)
+        let grace = try await client.addFriend(NewFriend(firstname: "Grace", lastname: "Hopper"))
+        clock.advance(by: .milliseconds(500))
+
+        #expect(await iterator?.next() == .state(.live))
+        #expect(await iterator?.next() == .change(FriendChange(sequence: 1, event: .created(grace.value, version: 1))))
+        iterator = nil
+        try await second.shutdown()
+    }
+
     /// Starts the server again on the port the client knows. Other tests' connections may hold that
     /// port as their own end for a moment, so binding is tried again for a few seconds.
     private static func start(_ configuration: FriendServerConfiguration) async throws -> RunningFriendServer {
