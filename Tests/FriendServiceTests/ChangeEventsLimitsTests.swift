@@ -37,6 +37,18 @@ struct ChangeEventsLimitsTests {
         }
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func aHEADOfTheFeedGivesItsPlaceBack() async throws {
+        try await TestApp.runWithFeed(configure: { $0.maximumSubscribers = 1 }) { client, _, feed in
+            for _ in 0..<2 {
+                let response = try await client.send(.head, FriendsRoutes.events)
+                #expect(response.status == .ok)
+                #expect(response.body.readableBytes == 0)
+                await feed.waitForSubscribers(atMost: 0)
+            }
+        }
+    }
+
     @Test func byDefaultSubscribersMayTakeFourFifthsOfTheConnections() throws {
         var configuration = TestApp.configuration()
         #expect(configuration.subscriberLimit == 800)

@@ -12,10 +12,7 @@ struct LiveFriendChangesTests {
     func afterTheServerComesBackTheFeedResumesWithWhatItMissed() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("friends-live-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        var configuration = FriendServerConfiguration(
-            hostname: "127.0.0.1", port: 0, database: .sqlite(path: directory.appendingPathComponent("friends.sqlite").path),
-            backends: [SQLiteBackend()], logLevel: .critical
-        )
+        var configuration = Self.configuration(in: directory)
         let first = try await FriendServer.start(configuration)
         let client = first.client()
         let clock = ManualClock()
@@ -46,10 +43,7 @@ struct LiveFriendChangesTests {
     func aFeedThatDropsBeforeItsFirstChangeGetsTheChangesMadeWhileItWasAway() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("friends-live-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        var configuration = FriendServerConfiguration(
-            hostname: "127.0.0.1", port: 0, database: .sqlite(path: directory.appendingPathComponent("friends.sqlite").path),
-            backends: [SQLiteBackend()], logLevel: .critical
-        )
+        var configuration = Self.configuration(in: directory)
         let first = try await FriendServer.start(configuration)
         let client = first.client()
         let clock = ManualClock()
@@ -70,6 +64,14 @@ struct LiveFriendChangesTests {
         #expect(await iterator?.next() == .change(FriendChange(sequence: 1, event: .created(grace.value, version: 1))))
         iterator = nil
         try await second.shutdown()
+    }
+
+    /// A server over a SQLite file in `directory`, so that a second server on it starts where the first stopped.
+    private static func configuration(in directory: URL) -> FriendServerConfiguration {
+        FriendServerConfiguration(
+            hostname: "127.0.0.1", port: 0, database: .sqlite(path: directory.appendingPathComponent("friends.sqlite").path),
+            backends: [SQLiteBackend()], logLevel: .critical
+        )
     }
 
     /// Starts the server again on the port the client knows. Other tests' connections may hold that
