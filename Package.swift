@@ -71,6 +71,7 @@ let package = Package(
         // What the HTTP servers (FriendService, the browser views) share.
         .target(name: "HTTPServerKit", dependencies: [
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             .product(name: "NIOCore", package: "swift-nio"),
         ]),
         .target(name: "FriendService", dependencies: [

@@ -297,21 +297,24 @@ final class ChangeFeed: Service, Sendable {
             return true
         }
         guard starts else { return }
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.passWhileRunning() }
-            if let listener {
-                group.addTask { await listener({ [weak self] in self?.announce() }, { [weak self] in self?.announce() }) }
-            }
-            let interval = settings.keepAliveInterval
-            try? await cancelWhenGracefulShutdown {
-                while true {
-                    try await Task.sleep(for: interval)
-                    self.keepAlive()
+        await withTaskGroup(of: Void.self) { passing in
+            // Not cancelled: `stopPassing` ends it after the pass in progress, which finishes its reads.
+            passing.addTask { await self.passWhileRunning() }
+            await withTaskGroup(of: Void.self) { listening in
+                if let listener {
+                    listening.addTask { await listener({ [weak self] in self?.announce() }, { [weak self] in self?.announce() }) }
                 }
+                let interval = settings.keepAliveInterval
+                try? await cancelWhenGracefulShutdown {
+                    while true {
+                        try await Task.sleep(for: interval)
+                        self.keepAlive()
+                    }
+                }
+                shutdown()
+                stopPassing()
+                listening.cancelAll()
             }
-            shutdown()
-            stopPassing()
-            group.cancelAll()
         }
     }
 

@@ -1,4 +1,5 @@
 import Hummingbird
+import NIOConcurrencyHelpers
 import NIOCore
 
 /// The connection an event stream is written to. It lets nobody hold the server's resources
@@ -10,6 +11,7 @@ import NIOCore
 public struct EventStreamConnection: Sendable {
     private let channel: any Channel
     private let limits: EventStreamLimits
+    private let isClientGone = NIOLockedValueBox(false)
 
     /// Prepares `channel` for a stream; `onClientGone` is called once, as soon as the client closes
     /// its side or the connection ends. (On a connection that is not active any more, the first
@@ -20,9 +22,14 @@ public struct EventStreamConnection: Sendable {
         _ = try? await channel.setOption(ChannelOptions.socketOption(.so_sndbuf), value: SocketOptionValue(limits.sendBufferSize)).get()
         let high = max(2, limits.pendingWriteLimit)
         _ = try? await channel.setOption(ChannelOptions.writeBufferWaterMark, value: .init(low: high / 2, high: high)).get()
+        let isClientGone = isClientGone
         _ = try? await channel.eventLoop.submit {
             guard channel.isActive else { return }
-            try channel.pipeline.syncOperations.addHandler(ClientGoneWatch(onClientGone), position: .first)
+            let watch = ClientGoneWatch {
+                isClientGone.withLockedValue { $0 = true }
+                onClientGone()
+            }
+            try channel.pipeline.syncOperations.addHandler(watch, position: .first)
         }.get()
     }
 
@@ -35,8 +42,13 @@ public struct EventStreamConnection: Sendable {
     }
 
     /// Ends the response, then closes the connection once what was written has been sent (or
-    /// anyway after `progressTimeout` more, when the client does not read it).
+    /// anyway after `progressTimeout` more, when the client does not read it). When the client has
+    /// gone, it just closes.
     public func finish(_ writer: inout any ResponseBodyWriter) async throws {
+        guard !isClientGone.withLockedValue({ $0 }) else {
+            try? await channel.close()
+            return
+        }
         let deadline = closeUnlessDone(within: limits.progressTimeout)
         do {
             try await writer.finish(nil)
