@@ -23,6 +23,7 @@ struct ChangeEventsLimitsTests {
             let refused = try await client.send(.get, FriendsRoutes.events)
             #expect(refused.status == .serviceUnavailable)
             #expect(refused.headers[.retryAfter] == "5")
+            #expect(refused.headers[.connection] == "close")
             #expect(try refused.envelope.message.contains("live feed"))
             #expect(try await client.send(.get, "/friends").status == .ok)
             _ = try await client.createFriend()
@@ -107,6 +108,31 @@ struct ChangeEventsLimitsTests {
     }
 
     // MARK: Over real sockets
+
+    @Test(.timeLimit(.minutes(1)))
+    func subscribersCannotTakeTheConnectionsOrdinaryRequestsNeed() async throws {
+        try await Self.withServer(configure: { $0.connectionLimits.maximumConnections = 3 }) { server, port in
+            var subscribers: [RawHTTPConnection] = []
+            for _ in 0..<2 {
+                let subscriber = try RawHTTPConnection(port: port)
+                try await subscriber.send("GET /friends/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                #expect(try await subscriber.readResponse(toHEAD: true).status == 200)
+                subscribers.append(subscriber)
+            }
+            let refused = try RawHTTPConnection(port: port)
+            try await refused.send("GET /friends/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            let answer = try await refused.readResponse()
+            try ConnectionTests.expectEnvelope(answer, status: 503)
+            #expect(answer.header("Retry-After") == "5")
+            #expect(answer.header("Connection") == "close")
+            refused.close()
+
+            let health = try RawHTTPConnection(port: port)
+            try await health.send("GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            #expect(try await health.readResponse().status == 200)
+            #expect(server.feed.subscriberCount == 2)
+        }
+    }
 
     @Test(.timeLimit(.minutes(1)))
     func aClosedSubscriberIsNoticedAtOnceNotAtTheNextKeepAlive() async throws {

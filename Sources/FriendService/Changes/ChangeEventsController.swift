@@ -73,6 +73,8 @@ struct ChangeEventsController {
         } catch .full {
             var headers = HTTPFields()
             headers[.retryAfter] = String(Self.retryAfterWhenFull)
+            // A refused subscriber should not keep a connection either.
+            headers[.connection] = "close"
             throw APIError(.serviceUnavailable, "Too many clients follow the live feed; try again later.", headers: headers)
         } catch .positionUnknown {
             throw APIError.storageUnavailable
