@@ -7,6 +7,8 @@ import Logging
 import NIOCore
 
 /// The router with every route of `FriendsEndpoint` and every middleware, over an open, migrated store.
+/// Its live feed reads the change log only while its service runs: to serve `GET /friends/events`,
+/// use `buildApplication`, which runs it.
 public func buildRouter(store: any FriendStore, configuration: FriendServerConfiguration) -> Router<ConnectionRequestContext> {
     buildRouter(store: store, configuration: configuration, feed: makeChangeFeed(store: store, configuration: configuration))
 }
