@@ -68,8 +68,14 @@ let package = Package(
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
         ]),
+        // What the HTTP servers (FriendService, the browser views) share.
+        .target(name: "HTTPServerKit", dependencies: [
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            .product(name: "NIOCore", package: "swift-nio"),
+        ]),
         .target(name: "FriendService", dependencies: [
-            "FriendsAPI", "FriendStorage",
+            "FriendsAPI", "FriendStorage", "HTTPServerKit",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
@@ -85,22 +91,28 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // The apps' transport of the live change feed (FriendsClient stays Foundation only).
+        .target(name: "FriendsNIOTransport", dependencies: [
+            "FriendsClient",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+        ]),
+
         // Terminal views.
         .target(name: "TerminalUI"),
         .target(name: "FriendsTerminal", dependencies: ["TerminalUI", "FriendsViewModels", "FriendsClient", "FriendsAPI"]),
         .executableTarget(name: "friends", dependencies: [
             "FriendsTerminal", "TerminalUI", "FriendsWeb", "WebUI", "FriendsViewModels", "FriendsAPI", "FriendsClient", "FriendService",
-            "FriendStorage", "SQLiteFriendStorage",
+            "FriendStorage", "SQLiteFriendStorage", "FriendsNIOTransport",
             .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
-            .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         // Browser views: the toolkit (sessions, templates, pushed fragments, CSRF) and the Friends pages.
         .target(name: "WebUI", dependencies: [
-            "Binding",
+            "Binding", "HTTPServerKit",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Mustache", package: "swift-mustache"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -134,14 +146,16 @@ let package = Package(
         .testTarget(name: "BindingTests", dependencies: ["Binding"]),
         .testTarget(name: "FriendsAPITests", dependencies: ["FriendsAPI"]),
         .testTarget(name: "FriendServiceTests", dependencies: [
-            "FriendService", "FriendsAPI", "FriendStorage", "SQLiteFriendStorage", "PostgresFriendStorage",
+            "FriendService", "FriendsAPI", "FriendStorage", "SQLiteFriendStorage", "PostgresFriendStorage", "HTTPServerKit",
             .product(name: "SQLiteNIO", package: "sqlite-nio"),
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "FriendsClientTests", dependencies: [
-            "FriendsClient", "FriendsAPI", "FriendService", "FriendStorage", "SQLiteFriendStorage",
+            "FriendsClient", "FriendsAPI", "FriendService", "FriendStorage", "SQLiteFriendStorage", "FriendsNIOTransport",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
         ]),
         .testTarget(name: "FriendsViewModelsTests", dependencies: [
             "FriendsViewModels", "Binding", "FriendsAPI", "FriendsClient", "TestSupport",

@@ -33,9 +33,19 @@ extension AppServerClient: FriendChangesProviding {
         let reading = Task {
             var parser = ServerSentEventParser()
             do {
+                var position = ""
                 for try await chunk in body {
                     for event in parser.consume(chunk) {
-                        continuation.yield(try FriendChange(id: event.lastEventID, event: event.type, data: event.data))
+                        continuation.yield(.change(try FriendChange(id: event.lastEventID, event: event.type, data: event.data)))
+                        position = event.lastEventID
+                    }
+                    // An event with only an `id:` (the server says where a new stream starts) moves
+                    // the last event ID without dispatching anything. (A change after it in the
+                    // same chunk carries a later position of its own.)
+                    if parser.dispatchedLastEventID != position {
+                        position = parser.dispatchedLastEventID
+                        guard let sequence = Int(position), sequence >= 0 else { throw FriendChange.DecodingError.badSequence(position) }
+                        continuation.yield(.position(sequence))
                     }
                 }
                 continuation.finish()

@@ -13,14 +13,16 @@ public enum LiveConnectionState: Sendable, Equatable {
     case offline
 }
 
-/// The waits between attempts: `initial`, doubling up to `maximum`.
+/// The waits between attempts: `initial`, doubling up to `maximum`. The maximum is short by
+/// default (2 s): a service that comes back after a long outage is found within seconds, and an
+/// attempt costs a refused connection or one small request.
 public struct ReconnectBackoff: Sendable, Equatable {
     public var initial: Duration
     public var maximum: Duration
     /// Failed attempts in a row after which the state says `offline` rather than `reconnecting`.
     public var attemptsBeforeOffline: Int
 
-    public init(initial: Duration = .milliseconds(500), maximum: Duration = .seconds(30), attemptsBeforeOffline: Int = 3) {
+    public init(initial: Duration = .milliseconds(500), maximum: Duration = .seconds(2), attemptsBeforeOffline: Int = 3) {
         self.initial = initial
         self.maximum = maximum
         self.attemptsBeforeOffline = attemptsBeforeOffline
@@ -50,7 +52,8 @@ public struct ReconnectingFriendChanges: AsyncSequence, Sendable {
     private let backoff: ReconnectBackoff
     private let sleep: @Sendable (Duration) async throws -> Void
 
-    /// - Parameter after: the last sequence the caller has (from now on when `nil`).
+    /// - Parameter after: the last sequence the caller has (from now on when `nil`: the first
+    ///   stream's position, which the server sends before any change, is where it resumes).
     public init<C: Clock>(
         source: any FriendChangesProviding,
         after: Int? = nil,
@@ -88,9 +91,16 @@ public struct ReconnectingFriendChanges: AsyncSequence, Sendable {
                 let changes = try await source.changes(after: last)
                 publish(.live)
                 failures = 0
-                for try await change in changes where last.map({ change.sequence > $0 || change.event == .reset }) ?? true {
-                    last = change.sequence
-                    output.yield(.change(change))
+                for try await message in changes {
+                    switch message {
+                    case .position(let sequence):
+                        // A stream from now on says where it starts: resume from there after a drop.
+                        if last == nil { last = sequence }
+                    case .change(let change):
+                        guard last.map({ change.sequence > $0 || change.event == .reset }) ?? true else { continue }
+                        last = change.sequence
+                        output.yield(.change(change))
+                    }
                 }
             } catch AppServerError.unauthorized, AppServerError.notFound {
                 publish(.offline)

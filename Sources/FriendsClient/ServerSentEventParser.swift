@@ -28,6 +28,9 @@ public struct ServerSentEventParser: Sendable {
     private var data = ""
     private var hasData = false
     private var lastEventID = ""
+    /// The last event ID as of the last dispatch, also one without data (which dispatches no
+    /// event but moves the ID, as EventSource's `lastEventId` does); "" before any.
+    public private(set) var dispatchedLastEventID = ""
     /// The last valid `retry:` field: the reconnection delay the server asks for, in milliseconds.
     public private(set) var reconnectionTime: Int?
 
@@ -97,6 +100,7 @@ public struct ServerSentEventParser: Sendable {
     }
 
     private mutating func dispatch() -> ServerSentEvent? {
+        dispatchedLastEventID = lastEventID
         defer {
             eventType = ""
             data = ""

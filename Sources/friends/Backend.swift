@@ -1,4 +1,5 @@
 import FriendsClient
+import FriendsNIOTransport
 
 /// Where the app's friends live.
 enum Backend {

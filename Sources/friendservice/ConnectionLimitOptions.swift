@@ -1,7 +1,7 @@
 import ArgumentParser
 import FriendService
 
-/// `--header-timeout`, `--body-timeout`, `--idle-timeout` and `--max-connections` of `serve`.
+/// `--header-timeout`, `--body-timeout`, `--idle-timeout`, `--max-connections` and `--max-subscribers` of `serve`.
 struct ConnectionLimitOptions: ParsableArguments {
     @Option(help: "Seconds from a request's first byte to the end of its headers (default 10).")
     var headerTimeout: Double?
@@ -14,6 +14,17 @@ struct ConnectionLimitOptions: ParsableArguments {
 
     @Option(help: "Open connections beyond this wait until one closes (default 1000).")
     var maxConnections: Int?
+
+    @Option(help: "Live-feed streams beyond this get 503 (default 80% of --max-connections).")
+    var maxSubscribers: Int?
+
+    /// `--max-subscribers` or `FRIENDSERVICE_MAX_SUBSCRIBERS`; the configuration checks its range.
+    func subscriberLimit() throws -> Int? {
+        try maxSubscribers ?? Environment.value("FRIENDSERVICE_MAX_SUBSCRIBERS").map { text in
+            guard let count = Int(text) else { throw ValidationError("FRIENDSERVICE_MAX_SUBSCRIBERS must be a number, not \(text).") }
+            return count
+        }
+    }
 
     func limits() throws -> ConnectionLimits {
         var limits = ConnectionLimits()

@@ -42,6 +42,7 @@ struct Serve: AsyncParsableCommand {
             logLevel: level
         )
         configuration.connectionLimits = try connectionLimits.limits()
+        configuration.maximumSubscribers = try connectionLimits.subscriberLimit()
         do {
             try await FriendServer.run(configuration)
         } catch let error as ConfigurationError {

@@ -49,8 +49,8 @@ struct ChangeEventsLiveTests {
             try? await store.close()
         }
         do {
-            let (onFirst, _) = await first.feed.subscribe()
-            let (onSecond, _) = await second.feed.subscribe()
+            let (onFirst, _) = try await first.feed.subscribe()
+            let (onSecond, _) = try await second.feed.subscribe()
             let created = try JSONDecoder().decode(
                 Friend.self, from: try await first.send("POST", "friends", json: #"{"firstname": "Ada", "lastname": "Lovelace"}"#))
             _ = try await second.send("PATCH", "friends/\(created.id)", json: #"{"lastname": "King"}"#)

@@ -25,8 +25,11 @@ struct ChangeEventsTests {
             #expect(response.headers[.contentType] == "text/event-stream; charset=utf-8")
             #expect(response.headers[.cacheControl] == "no-cache")
             let friend = #""about":"Line\none \"quoted\"","email":"","firstname":"Ada","id":\#(ada.id)"#
+            #expect(response.headers[.connection] == "close")
             #expect(response.text == """
                 : connected
+
+                id: 0
 
                 id: 1
                 event: created
@@ -90,6 +93,17 @@ struct ChangeEventsTests {
         }
     }
 
+    @Test func aNewSubscriberIsToldWhereItStartsBeforeAnyChange() async throws {
+        try await TestApp.runWithFeed { client, _, feed in
+            for name in ["Ada", "Grace"] { _ = try await client.createFriend(#"{"firstname": "\#(name)", "lastname": "X"}"#) }
+            await feed.catchUp()
+            async let stream = client.send(.get, FriendsRoutes.events)
+            await feed.waitForSubscribers(1)
+            feed.shutdown()
+            #expect(try await stream.text == ": connected\n\nid: 2\n\n")
+        }
+    }
+
     @Test func aPositionAheadOfTheLogGetsAReset() async throws {
         try await TestApp.runWithFeed { client, _, feed in
             async let stream = client.send(.get, FriendsRoutes.events + "?after=40")
@@ -107,7 +121,7 @@ struct ChangeEventsTests {
             feed.keepAlive()
             feed.shutdown()
             let response = try await stream
-            #expect(response.text == ": connected\n\n: keep-alive\n\n")
+            #expect(response.text == ": connected\n\nid: 0\n\n: keep-alive\n\n")
         }
     }
 
@@ -137,10 +151,10 @@ struct ChangeEventsTests {
 
     @Test func aSubscriberThatNeverReadsGetsResetAndIsDroppedWhenItsBufferIsFull() async throws {
         try await TestApp.runWithFeed(configure: { $0.changeBufferSize = 3 }) { client, _, feed in
-            let (stalled, _) = await feed.subscribe()
+            let (stalled, _) = try await feed.subscribe()
             for index in 0..<5 { _ = try await client.createFriend(#"{"firstname": "F\#(index)", "lastname": "X"}"#) }
             await feed.catchUp()
-            #expect(feed.subscriberCount == 0)
+            #expect(stalled.isFinished)
             #expect(stalled.bufferedCount == 1)
             #expect(await stalled.next() == .change(EncodedChange(FriendChange(sequence: 4, event: .reset))))
             #expect(await stalled.next() == nil)
@@ -149,7 +163,7 @@ struct ChangeEventsTests {
 
     @Test func aSubscriberThatKeepsUpGetsEveryChange() async throws {
         try await TestApp.runWithFeed(configure: { $0.changeBufferSize = 3 }) { client, _, feed in
-            let (subscription, _) = await feed.subscribe()
+            let (subscription, _) = try await feed.subscribe()
             var sequences: [Int] = []
             for index in 0..<6 {
                 _ = try await client.createFriend(#"{"firstname": "F\#(index)", "lastname": "X"}"#)
@@ -166,7 +180,7 @@ struct ChangeEventsTests {
             feed.shutdown()
             let response = try await client.send(.get, FriendsRoutes.events)
             #expect(response.status == .ok)
-            #expect(response.text == ": connected\n\n")
+            #expect(response.text == ": connected\n\nid: 0\n\n")
         }
     }
 }
@@ -177,12 +191,12 @@ extension TestApp {
         _ setup: TestingSetup = .router,
         token: String? = nil,
         configure: (inout FriendServerConfiguration) -> Void = { _ in },
+        store: any FriendStore = MemoryFriendStore(),
         _ body: @Sendable (any TestClientProtocol, any FriendStore, ChangeFeed) async throws -> Void
     ) async throws {
         var configuration = configuration(token: token)
         configure(&configuration)
-        let store = MemoryFriendStore()
-        await store.migrate()
+        try await store.migrate()
         let feed = makeChangeFeed(store: store, configuration: configuration)
         let application = buildApplication(configuration, store: store, feed: feed)
         try await application.test(setup) { client in

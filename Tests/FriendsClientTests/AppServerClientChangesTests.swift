@@ -35,9 +35,9 @@ struct AppServerClientChangesTests {
         AppServerClient(baseURL: URL(string: "http://127.0.0.1:9/api")!, token: token, eventTransport: transport)
     }
 
-    private func collect(_ changes: FriendChangeStream) async throws -> [FriendChange] {
-        var collected: [FriendChange] = []
-        for try await change in changes { collected.append(change) }
+    private func collect(_ changes: FriendChangeStream) async throws -> [FriendFeedMessage] {
+        var collected: [FriendFeedMessage] = []
+        for try await message in changes { collected.append(message) }
         return collected
     }
 
@@ -63,12 +63,26 @@ struct AppServerClientChangesTests {
         let king = try JSONDecoder().decode(Friend.self, from: Data(updated.utf8))
         #expect(king.lastname == "King")
         #expect(try await collect(try await client(transport).changes(after: nil)) == [
-            FriendChange(sequence: 1, event: .created(ada, version: 1)),
-            FriendChange(sequence: 2, event: .updated(king, version: 2)),
-            FriendChange(sequence: 3, event: .deleted(id: 3)),
-            FriendChange(sequence: 9, event: .reset),
+            .change(FriendChange(sequence: 1, event: .created(ada, version: 1))),
+            .change(FriendChange(sequence: 2, event: .updated(king, version: 2))),
+            .change(FriendChange(sequence: 3, event: .deleted(id: 3))),
+            .change(FriendChange(sequence: 9, event: .reset)),
         ])
         #expect(transport.lastRequest?.value(forHTTPHeaderField: "Last-Event-ID") == nil)
+    }
+
+    @Test func anEventWithOnlyAnIDTellsWhereTheStreamStarts() async throws {
+        let transport = FakeEventStreamTransport(chunks: [
+            ": connected\n\nid: 4", "2\n", "\n", "id: 43\nevent: deleted\ndata: {\"id\":3}\n\n",
+        ])
+        #expect(try await collect(try await client(transport).changes(after: nil)) == [
+            .position(42), .change(FriendChange(sequence: 43, event: .deleted(id: 3))),
+        ])
+    }
+
+    @Test func aPositionThatIsNotASequenceEndsTheFeedAsUndecodable() async throws {
+        let transport = FakeEventStreamTransport(chunks: ["id: soon\n\n"])
+        await #expect(throws: AppServerError.undecodable) { try await collect(try await client(transport).changes(after: nil)) }
     }
 
     @Test func aRefusedFeedThrowsWhatTheStatusMeans() async throws {

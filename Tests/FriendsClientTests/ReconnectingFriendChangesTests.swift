@@ -32,7 +32,7 @@ struct ReconnectingFriendChangesTests {
         }
         received.append(await iterator.next())
         await clock.waitForSleepers()
-        clock.advance(by: .seconds(4))
+        clock.advance(by: .seconds(2))
         received.append(await iterator.next())
         let second = await source.connection(1)
         second.yield(Self.created(7))
@@ -50,7 +50,7 @@ struct ReconnectingFriendChangesTests {
             .state(.reconnecting), .state(.offline), nil,
         ])
         #expect(await source.positions == [4, 6, 6, 6, 6, 7])
-        #expect(clock.sleeps == [.milliseconds(500), .seconds(1), .seconds(2), .seconds(4), .milliseconds(500)])
+        #expect(clock.sleeps == [.milliseconds(500), .seconds(1), .seconds(2), .seconds(2), .milliseconds(500)])
     }
 
     @Test func aResetIsPassedOnAndResumesFromItsSequence() async throws {
@@ -86,6 +86,43 @@ struct ReconnectingFriendChangesTests {
         for await _ in closed { closes += 1 }
         #expect(closes == 1)
         #expect(await source.positions == [nil])
+    }
+
+    @Test func aStreamThatDropsBeforeItsFirstChangeResumesFromThePositionTheServerGave() async throws {
+        let source = FakeChangeSource([.accept, .accept])
+        let clock = ManualClock()
+        var iterator = ReconnectingFriendChanges(source: source, clock: clock).makeAsyncIterator()
+        #expect(await iterator.next() == .state(.connecting))
+        #expect(await iterator.next() == .state(.live))
+        let first = await source.connection(0)
+        first.yield(.position(5))
+        first.finish(throwing: AppServerError.unreachable)
+        #expect(await iterator.next() == .state(.reconnecting))
+        await clock.waitForSleepers()
+        clock.advance(by: .milliseconds(500))
+        #expect(await iterator.next() == .state(.live))
+        await source.connection(1).yield(Self.created(6))
+        #expect(await iterator.next() == .change(Self.created(6)))
+        #expect(await source.positions == [nil, 5])
+    }
+
+    @Test func afterALongOutageItTriesAgainEveryTwoSecondsAtMost() async throws {
+        let refusals = Array(repeating: FakeChangeSource.Attempt.refuse(.unreachable), count: 8)
+        let source = FakeChangeSource(refusals + [.accept])
+        let clock = ManualClock()
+        var iterator = ReconnectingFriendChanges(source: source, clock: clock).makeAsyncIterator()
+        #expect(await iterator.next() == .state(.connecting))
+        var downtime = Duration.zero
+        for _ in refusals {
+            await clock.waitForSleepers()
+            let wait = try #require(clock.sleeps.last)
+            downtime += wait
+            clock.advance(by: wait)
+        }
+        var states: [ReconnectingFriendChanges.Element?] = []
+        while states.last != .state(.live) { states.append(await iterator.next()) }
+        #expect(clock.sleeps == [.milliseconds(500), .seconds(1)] + Array(repeating: .seconds(2), count: 6))
+        #expect(downtime == .milliseconds(13_500))
     }
 
     @Test func theBackoffDoublesUpToItsMaximum() {

@@ -1,62 +1,117 @@
 import Foundation
 import FriendStorage
 import FriendsAPI
+import HTTPServerKit
 import Hummingbird
+import NIOCore
 import ServiceLifecycle
 
 /// `GET /friends/events` (`FriendsEndpoint.friendEvents`): the live change feed as Server-Sent Events.
 ///
-/// With `Last-Event-ID` (or `?after=`) the stream first replays the kept changes after it, then
-/// goes live; from before the kept history it starts with one `reset`. The stream ends when the
-/// subscriber falls too far behind (after a `reset`) and when the server shuts down.
+/// A new subscriber (no position given) first gets an event with only an `id:`, the sequence it
+/// starts after, so that a client that drops before any change resumes from there. With
+/// `Last-Event-ID` (or `?after=`) the stream first replays the kept changes after it, then goes
+/// live; from before the kept history it starts with one `reset`. The stream, and its connection,
+/// ends when the subscriber falls too far behind (after a `reset`), stops reading, goes away, and
+/// when the server shuts down. Everything that can fail (too many subscribers, the database)
+/// fails before the `200`, with the error envelope.
 struct ChangeEventsController {
     let feed: ChangeFeed
+    let limits: EventStreamLimits
 
-    func stream(_ request: Request) async throws -> Response {
+    /// What a refused subscriber is told to wait before trying again, in seconds.
+    static let retryAfterWhenFull = 5
+
+    func stream(_ request: Request, channel: any Channel) async throws -> Response {
         let after = try Self.resumePosition(request)
+        let lease = SubscriptionLease(feed: feed, subscribed: try await subscribe())
+        let (subscription, delivered) = (lease.subscription, lease.delivered)
+        var firstPage: ReplayPage?
+        do {
+            if let after { firstPage = try await Self.page(after: after, upTo: delivered, store: feed.store) }
+        } catch {
+            lease.end()
+            throw error
+        }
         var headers = HTTPFields()
         headers[.contentType] = ServerSentEvents.contentType
         headers[.cacheControl] = "no-cache"
-        let feed = self.feed
+        headers[.connection] = "close"
+        let (store, limits, replayStart) = (feed.store, limits, firstPage)
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-            let (subscription, delivered) = await feed.subscribe()
-            defer { feed.unsubscribe(subscription) }
+            defer { lease.end() }
+            let connection = await EventStreamConnection(channel: channel, limits: limits) { subscription.finish() }
             try await withGracefulShutdownHandler {
-                try await writer.write(ServerSentEvents.comment("connected"))
-                var last = try await Self.replay(after: after, upTo: delivered, store: feed.store, writer: &writer)
+                var opening = ServerSentEvents.comment("connected")
+                if after == nil { opening.writeImmutableBuffer(ServerSentEvents.position(delivered)) }
+                try await connection.write(opening, to: &writer)
+                var last = delivered
+                if let after, let replayStart {
+                    last = try await Self.replay(replayStart, after: after, upTo: delivered, store: store, connection: connection, writer: &writer)
+                }
                 while let item = await subscription.next() {
                     switch item {
                     case .keepAlive:
-                        try await writer.write(ServerSentEvents.comment("keep-alive"))
+                        try await connection.write(ServerSentEvents.comment("keep-alive"), to: &writer)
                     case .change(let encoded):
                         // Replayed already, or older than where the client said it was.
                         guard encoded.change.sequence > last || encoded.change.event == .reset else { continue }
-                        try await writer.write(encoded.event)
+                        try await connection.write(encoded.event, to: &writer)
                         last = encoded.change.sequence
                     }
                 }
             } onGracefulShutdown: {
                 subscription.finish()
             }
-            try await writer.finish(nil)
+            try await connection.finish(&writer)
         })
     }
 
-    /// Writes the kept changes after `after` and returns the last sequence the client has.
-    /// Without `after`, the client starts at what was delivered when it subscribed.
+    private func subscribe() async throws -> (subscription: ChangeSubscription, delivered: Int) {
+        do {
+            return try await feed.subscribe()
+        } catch .full {
+            var headers = HTTPFields()
+            headers[.retryAfter] = String(Self.retryAfterWhenFull)
+            // A refused subscriber should not keep a connection either.
+            headers[.connection] = "close"
+            throw APIError(.serviceUnavailable, "Too many clients follow the live feed; try again later.", headers: headers)
+        } catch .positionUnknown {
+            throw APIError.storageUnavailable
+        }
+    }
+
+    /// A page of kept changes, or a `reset` when the position is not in the kept history.
+    private enum ReplayPage {
+        case changes([FriendChange])
+        case reset(latest: Int)
+    }
+
+    private static func page(after sequence: Int, upTo delivered: Int, store: any FriendStore) async throws -> ReplayPage {
+        guard let changes = try await store.changes(after: sequence, limit: ChangeFeed.pageSize) else {
+            return .reset(latest: max(try await store.latestChangeSequence(), delivered))
+        }
+        return .changes(changes)
+    }
+
+    /// Writes the kept changes after `after`, starting with `first`, and returns the last sequence the client has.
     private static func replay(
-        after: Int?, upTo delivered: Int, store: any FriendStore, writer: inout any ResponseBodyWriter
+        _ first: ReplayPage, after: Int, upTo delivered: Int, store: any FriendStore,
+        connection: EventStreamConnection, writer: inout any ResponseBodyWriter
     ) async throws -> Int {
-        guard var last = after else { return delivered }
+        var last = after
+        var next = first
         while true {
-            guard let changes = try await store.changes(after: last, limit: ChangeFeed.pageSize) else {
-                let latest = max(try await store.latestChangeSequence(), delivered)
-                try await writer.write(ServerSentEvents.event(FriendChange(sequence: latest, event: .reset)))
+            switch next {
+            case .reset(let latest):
+                try await connection.write(ServerSentEvents.event(FriendChange(sequence: latest, event: .reset)), to: &writer)
                 return latest
+            case .changes(let changes):
+                guard let lastChange = changes.last else { return last }
+                for change in changes { try await connection.write(ServerSentEvents.event(change), to: &writer) }
+                last = lastChange.sequence
+                next = try await page(after: last, upTo: delivered, store: store)
             }
-            guard !changes.isEmpty else { return last }
-            for change in changes { try await writer.write(ServerSentEvents.event(change)) }
-            last = changes[changes.count - 1].sequence
         }
     }
 
@@ -72,5 +127,26 @@ struct ChangeEventsController {
             )
         }
         return sequence
+    }
+}
+
+/// A subscription held by one response: given back when its stream ends, or when the response is
+/// dropped without its body ever being written (a `HEAD`, a client gone before the head was sent).
+private final class SubscriptionLease: Sendable {
+    let feed: ChangeFeed
+    let subscription: ChangeSubscription
+    let delivered: Int
+
+    init(feed: ChangeFeed, subscribed: (subscription: ChangeSubscription, delivered: Int)) {
+        self.feed = feed
+        (subscription, delivered) = subscribed
+    }
+
+    func end() {
+        feed.unsubscribe(subscription)
+    }
+
+    deinit {
+        end()
     }
 }

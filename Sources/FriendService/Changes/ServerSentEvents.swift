@@ -1,28 +1,32 @@
 import FriendsAPI
+import HTTPServerKit
 import NIOCore
 
 /// Changes as Server-Sent Events: `id:` the sequence, `event:` the kind, one `data:` line of JSON.
 enum ServerSentEvents {
-    static let contentType = "text/event-stream; charset=utf-8"
+    static let contentType = ServerSentEventWriter.contentType
 
     static func event(_ change: FriendChange) -> ByteBuffer {
-        var buffer = ByteBufferAllocator().buffer(capacity: 256)
-        buffer.writeString("id: \(change.sequence)\nevent: \(change.eventName)\ndata: ")
+        var data = ByteBufferAllocator().buffer(capacity: 200)
         switch change.event {
         case .created(let friend, let version), .updated(let friend, let version):
-            writeJSON(friend, version: version, into: &buffer)
+            writeJSON(friend, version: version, into: &data)
         case .deleted(let id):
-            buffer.writeString(#"{"id":\#(id)}"#)
+            data.writeString(#"{"id":\#(id)}"#)
         case .reset:
-            buffer.writeStaticString("{}")
+            data.writeStaticString("{}")
         }
-        buffer.writeStaticString("\n\n")
-        return buffer
+        return ServerSentEventWriter.event(id: String(change.sequence), name: change.eventName, data: data)
     }
 
-    /// A comment line: clients ignore it; it keeps idle connections (and proxies) open.
+    /// Where a new subscriber stands: an event with only an `id:`, which EventSource clients take as
+    /// their last event ID without dispatching anything; the changes after it follow.
+    static func position(_ sequence: Int) -> ByteBuffer {
+        ServerSentEventWriter.position(String(sequence))
+    }
+
     static func comment(_ text: String) -> ByteBuffer {
-        ByteBuffer(string: ": \(text)\n\n")
+        ServerSentEventWriter.comment(text)
     }
 
     /// The friend as `/friends` writes it (sorted keys, one line) with its `version`.

@@ -1,4 +1,5 @@
 import FriendStorage
+import HTTPServerKit
 import Logging
 
 /// Everything the server needs to start; the `friendservice` flags and environment fill it in.
@@ -28,6 +29,17 @@ public struct FriendServerConfiguration: Sendable {
     public var changeBufferSize: Int = 256
     /// How often an idle live feed gets a keep-alive comment.
     public var changeKeepAliveInterval: Duration = .seconds(15)
+    /// How many live-feed streams may be open at once (more get 503); `nil` for 80% of the
+    /// connection limit, so that subscribers never take the slots ordinary requests need.
+    public var maximumSubscribers: Int?
+    /// How long a live-feed write may wait for a subscriber that stopped reading, and what its
+    /// socket may queue.
+    public var eventStreamLimits = EventStreamLimits()
+
+    /// `maximumSubscribers`, or 80% of `connectionLimits.maximumConnections` when unset.
+    public var subscriberLimit: Int {
+        maximumSubscribers ?? connectionLimits.maximumConnections * 4 / 5
+    }
 
     public init(
         hostname: String = defaultHostname,
@@ -56,6 +68,12 @@ public struct FriendServerConfiguration: Sendable {
         }
         if let token, token.isEmpty || token.contains(where: { $0.isWhitespace }) {
             throw ConfigurationError("The token must not be empty or contain spaces.")
+        }
+        if let maximumSubscribers, !(1..<connectionLimits.maximumConnections).contains(maximumSubscribers) {
+            throw ConfigurationError(
+                "The live-feed subscriber limit must be from 1 to one less than the connection limit "
+                    + "(\(connectionLimits.maximumConnections)), so that other requests keep a connection; not \(maximumSubscribers)."
+            )
         }
         if !Self.isLoopback(hostname), token == nil, !allowsAnonymousAccess {
             throw ConfigurationError(

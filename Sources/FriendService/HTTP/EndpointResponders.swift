@@ -1,5 +1,6 @@
 import Foundation
 import FriendsAPI
+import HTTPServerKit
 import Hummingbird
 
 /// What answers each endpoint of the route table `FriendsEndpoint`. The switch is exhaustive, so an
@@ -10,7 +11,7 @@ import Hummingbird
 /// and a `Friend` from `PATCH /editFriend/{id}`; its delete reads the body as JSON, so it gets the removed friend.
 /// Their answers leave out the `version` the `/friends` routes add, so they stay byte for byte what they were.
 struct EndpointResponders: Sendable {
-    typealias Responder = @Sendable (Request, BasicRequestContext) async throws -> Response
+    typealias Responder = @Sendable (Request, ConnectionRequestContext) async throws -> Response
 
     let handlers: FriendHandlers
     let changeEvents: ChangeEventsController
@@ -44,7 +45,7 @@ struct EndpointResponders: Sendable {
                 return JSONResponse.make(removed.friend)
             }
         case .friendEvents:
-            return { request, _ in try await changeEvents.stream(request) }
+            return { request, context in try await changeEvents.stream(request, channel: context.channel) }
         case .getFriendAvatar:
             return { request, context in try await avatar(request, id: FriendHandlers.id(from: context)) }
         case .legacyListFriends:
@@ -81,7 +82,7 @@ struct EndpointResponders: Sendable {
     }
 }
 
-extension Router<BasicRequestContext> {
+extension Router<ConnectionRequestContext> {
     /// Registers `endpoint` at its method and path pattern.
     func add(_ endpoint: FriendsEndpoint, use responder: @escaping EndpointResponders.Responder) {
         on(RouterPath(endpoint.pathPattern), method: HTTPRequest.Method(endpoint.method) ?? .get, use: responder)

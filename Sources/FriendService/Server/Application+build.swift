@@ -1,12 +1,15 @@
 import FriendStorage
 import FriendsAPI
+import HTTPServerKit
 import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
 
 /// The router with every route of `FriendsEndpoint` and every middleware, over an open, migrated store.
-public func buildRouter(store: any FriendStore, configuration: FriendServerConfiguration) -> Router<BasicRequestContext> {
+/// Its live feed reads the change log only while its service runs: to serve `GET /friends/events`,
+/// use `buildApplication`, which runs it.
+public func buildRouter(store: any FriendStore, configuration: FriendServerConfiguration) -> Router<ConnectionRequestContext> {
     buildRouter(store: store, configuration: configuration, feed: makeChangeFeed(store: store, configuration: configuration))
 }
 
@@ -21,15 +24,16 @@ func makeChangeFeed(store: any FriendStore, configuration: FriendServerConfigura
     let settings = ChangeFeed.Settings(
         historyLimit: configuration.changeHistoryLimit,
         bufferSize: configuration.changeBufferSize,
-        keepAliveInterval: configuration.changeKeepAliveInterval
+        keepAliveInterval: configuration.changeKeepAliveInterval,
+        maximumSubscribers: configuration.subscriberLimit
     )
     return ChangeFeed(store: store, settings: settings, listener: listener, logger: configuration.logger)
 }
 
-func buildRouter(store: any FriendStore, configuration: FriendServerConfiguration, feed: ChangeFeed) -> Router<BasicRequestContext> {
+func buildRouter(store: any FriendStore, configuration: FriendServerConfiguration, feed: ChangeFeed) -> Router<ConnectionRequestContext> {
     let store = AnnouncingFriendStore(base: store, feed: feed)
     let logger = configuration.logger
-    let router = Router(options: .autoGenerateHeadEndpoints)
+    let router = Router(context: ConnectionRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestLoggingMiddleware(logger: logger))
     router.add(middleware: ErrorEnvelopeMiddleware(logger: logger))
     if let token = configuration.token {
@@ -39,7 +43,7 @@ func buildRouter(store: any FriendStore, configuration: FriendServerConfiguratio
     }
     let responders = EndpointResponders(
         handlers: FriendHandlers(store: store, parser: FriendBodyParser(maximumBodySize: configuration.maximumBodySize)),
-        changeEvents: ChangeEventsController(feed: feed),
+        changeEvents: ChangeEventsController(feed: feed, limits: configuration.eventStreamLimits),
         avatarCacheControl: configuration.token == nil ? "public, max-age=300" : "private, max-age=300",
         openAPIDocument: OpenAPIDocument.served(withToken: configuration.token != nil)
     )
@@ -55,7 +59,7 @@ public func buildApplication(
     _ configuration: FriendServerConfiguration,
     store: any FriendStore,
     onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
-) -> Application<RouterResponder<BasicRequestContext>> {
+) -> Application<RouterResponder<ConnectionRequestContext>> {
     buildApplication(
         configuration, store: store, feed: makeChangeFeed(store: store, configuration: configuration),
         onServerRunning: onServerRunning
@@ -68,7 +72,7 @@ func buildApplication(
     store: any FriendStore,
     feed: ChangeFeed,
     onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
-) -> Application<RouterResponder<BasicRequestContext>> {
+) -> Application<RouterResponder<ConnectionRequestContext>> {
     let limits = configuration.connectionLimits
     return Application(
         router: buildRouter(store: store, configuration: configuration, feed: feed),

@@ -30,8 +30,16 @@ actor FakeChangeSource: FriendChangesProviding {
         }
     }
 
-    /// The `index`th accepted connection (from 0).
+    /// The `index`th accepted connection (from 0); tests yield `FriendFeedMessage`s, or changes through `yield(_:)` below.
     func connection(_ index: Int) -> FriendChangeStream.Continuation {
         connections[index]
+    }
+}
+
+extension FriendChangeStream.Continuation {
+    /// Sends a change down a fake connection.
+    @discardableResult
+    func yield(_ change: FriendChange) -> YieldResult {
+        yield(.change(change))
     }
 }

@@ -14,8 +14,10 @@ import FoundationNetworking
 /// stream's socket reported writable and polled for input thousands of times a second. This
 /// transport asks the event loop only to read. It speaks plain HTTP/1.1 (the built-in server,
 /// or a `--server` on http); for https it leaves the feed to URLSession.
-struct NIOEventStreamTransport: EventStreamTransport {
-    func open(_ request: URLRequest) async throws -> (HTTPURLResponse, AsyncThrowingStream<Data, any Error>) {
+public struct NIOEventStreamTransport: EventStreamTransport {
+    public init() {}
+
+    public func open(_ request: URLRequest) async throws -> (HTTPURLResponse, AsyncThrowingStream<Data, any Error>) {
         guard let url = request.url, url.scheme == "http", let host = url.host else {
             return try await URLSessionEventStreamTransport().open(request)
         }

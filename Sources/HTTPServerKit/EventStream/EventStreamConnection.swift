@@ -1,0 +1,101 @@
+import Hummingbird
+import NIOConcurrencyHelpers
+import NIOCore
+
+/// The connection an event stream is written to. It lets nobody hold the server's resources
+/// by going quiet:
+/// - a client that closes its side (or whose connection ends) is noticed at once, not at the next write;
+/// - the socket may queue only a little (`EventStreamLimits`), so a subscriber that stops
+///   reading soon makes writes wait, and a write that waits `progressTimeout` closes the connection;
+/// - the connection closes when the stream ends: an event stream is never followed by another request.
+public struct EventStreamConnection: Sendable {
+    private let channel: any Channel
+    private let limits: EventStreamLimits
+    private let isClientGone = NIOLockedValueBox(false)
+
+    /// Prepares `channel` for a stream; `onClientGone` is called once, as soon as the client closes
+    /// its side or the connection ends. (On a connection that is not active any more, the first
+    /// write fails instead.)
+    public init(channel: any Channel, limits: EventStreamLimits, onClientGone: @escaping @Sendable () -> Void) async {
+        self.channel = channel
+        self.limits = limits
+        _ = try? await channel.setOption(ChannelOptions.socketOption(.so_sndbuf), value: SocketOptionValue(limits.sendBufferSize)).get()
+        let high = max(2, limits.pendingWriteLimit)
+        _ = try? await channel.setOption(ChannelOptions.writeBufferWaterMark, value: .init(low: high / 2, high: high)).get()
+        let isClientGone = isClientGone
+        _ = try? await channel.eventLoop.submit {
+            guard channel.isActive else { return }
+            let watch = ClientGoneWatch {
+                isClientGone.withLockedValue { $0 = true }
+                onClientGone()
+            }
+            try channel.pipeline.syncOperations.addHandler(watch, position: .first)
+        }.get()
+    }
+
+    /// Writes `buffer`; when the write cannot even be queued for `progressTimeout`, the connection
+    /// is closed and the write throws.
+    public func write(_ buffer: ByteBuffer, to writer: inout any ResponseBodyWriter) async throws {
+        let deadline = closeUnlessDone(within: limits.progressTimeout)
+        defer { deadline.cancel() }
+        try await writer.write(buffer)
+    }
+
+    /// Ends the response, then closes the connection once what was written has been sent (or
+    /// anyway after `progressTimeout` more, when the client does not read it). When the client has
+    /// gone, it just closes.
+    public func finish(_ writer: inout any ResponseBodyWriter) async throws {
+        guard !isClientGone.withLockedValue({ $0 }) else {
+            try? await channel.close()
+            return
+        }
+        let deadline = closeUnlessDone(within: limits.progressTimeout)
+        do {
+            try await writer.finish(nil)
+        } catch {
+            deadline.cancel()
+            throw error
+        }
+        channel.close(mode: .output).whenComplete { _ in deadline.cancel() }
+    }
+
+    private func closeUnlessDone(within timeout: Duration) -> Scheduled<Void> {
+        let channel = channel
+        return channel.eventLoop.scheduleTask(in: TimeAmount(timeout)) { channel.close(promise: nil) }
+    }
+}
+
+/// Tells when the client closed its side or the connection ended.
+private final class ClientGoneWatch: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = NIOAny
+
+    private var onClientGone: (@Sendable () -> Void)?
+
+    init(_ onClientGone: @escaping @Sendable () -> Void) {
+        self.onClientGone = onClientGone
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        context.fireChannelRead(data)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case .inputClosed? = event as? ChannelEvent { clientLeft() }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        clientLeft()
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        clientLeft()
+    }
+
+    private func clientLeft() {
+        let call = onClientGone
+        onClientGone = nil
+        call?()
+    }
+}

@@ -1,0 +1,250 @@
+import Foundation
+import FriendsAPI
+import Hummingbird
+import HummingbirdTesting
+import NIOConcurrencyHelpers
+import ServiceLifecycle
+import Testing
+
+@testable import FriendService
+@testable import FriendStorage
+
+/// What a live-feed subscriber may cost the server: a place among a bounded number, a connection
+/// only while it reads and is there, and nothing past the database's outage or the server's end.
+struct ChangeEventsLimitsTests {
+    // MARK: A cap of their own
+
+    @Test func subscribersBeyondTheCapGet503WithRetryAfterWhileOtherRequestsAreServed() async throws {
+        try await TestApp.runWithFeed(configure: { $0.maximumSubscribers = 2 }) { client, _, feed in
+            async let first = client.send(.get, FriendsRoutes.events)
+            async let second = client.send(.get, FriendsRoutes.events)
+            await feed.waitForSubscribers(2)
+
+            let refused = try await client.send(.get, FriendsRoutes.events)
+            #expect(refused.status == .serviceUnavailable)
+            #expect(refused.headers[.retryAfter] == "5")
+            #expect(refused.headers[.connection] == "close")
+            #expect(try refused.envelope.message.contains("live feed"))
+            #expect(try await client.send(.get, "/friends").status == .ok)
+            _ = try await client.createFriend()
+            #expect(feed.subscriberCount == 2)
+
+            feed.shutdown()
+            #expect(try await first.status == .ok)
+            #expect(try await second.status == .ok)
+            await feed.waitForSubscribers(atMost: 0)
+            async let third = client.send(.get, FriendsRoutes.events)
+            #expect(try await third.status == .ok, "a place that was given back is free again")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aHEADOfTheFeedGivesItsPlaceBack() async throws {
+        try await TestApp.runWithFeed(configure: { $0.maximumSubscribers = 1 }) { client, _, feed in
+            for _ in 0..<2 {
+                let response = try await client.send(.head, FriendsRoutes.events)
+                #expect(response.status == .ok)
+                #expect(response.body.readableBytes == 0)
+                await feed.waitForSubscribers(atMost: 0)
+            }
+        }
+    }
+
+    @Test func byDefaultSubscribersMayTakeFourFifthsOfTheConnections() throws {
+        var configuration = TestApp.configuration()
+        #expect(configuration.subscriberLimit == 800)
+        configuration.connectionLimits.maximumConnections = 50
+        #expect(configuration.subscriberLimit == 40)
+        configuration.maximumSubscribers = 49
+        #expect(configuration.subscriberLimit == 49)
+        try configuration.validate()
+    }
+
+    @Test(arguments: [0, 50, 51])
+    func aCapThatLeavesNoConnectionForOtherRequestsIsRefused(maximumSubscribers: Int) {
+        var configuration = TestApp.configuration()
+        configuration.connectionLimits.maximumConnections = 50
+        configuration.maximumSubscribers = maximumSubscribers
+        #expect(throws: ConfigurationError.self) { try configuration.validate() }
+    }
+
+    // MARK: Outage
+
+    @Test func resumingWhileTheDatabaseIsDownGets503BeforeAnyStream() async throws {
+        let store = ChangeLogProbeStore()
+        try await TestApp.runWithFeed(store: store) { client, _, feed in
+            for name in ["Ada", "Grace"] { _ = try await client.createFriend(#"{"firstname": "\#(name)", "lastname": "X"}"#) }
+            await feed.catchUp()
+            store.isDown.withLockedValue { $0 = true }
+
+            let response = try await client.send(.get, FriendsRoutes.events, headers: .lastEventID("1"))
+            #expect(response.status == .serviceUnavailable)
+            #expect(response.headers[.retryAfter] == "1")
+            _ = try response.envelope
+            #expect(feed.subscriberCount == 0, "the refused stream gave its place back")
+        }
+    }
+
+    // MARK: Shutdown
+
+    @Test func afterTheServerStopsNoFeedReadRunsAgainstTheClosedStore() async throws {
+        let store = ChangeLogProbeStore()
+        let configuration = TestApp.configuration()
+        let feed = makeChangeFeed(store: store, configuration: configuration)
+        let application = buildApplication(configuration, store: store, feed: feed)
+        let group = ServiceGroup(configuration: .init(services: [application], gracefulShutdownSignals: [], logger: configuration.logger))
+        let running = Task { try await group.run() }
+        await feed.catchUp()
+        #expect(store.reads.withLockedValue { $0 } > 0, "the feed read the log while it ran")
+
+        await group.triggerGracefulShutdown()
+        try await running.value
+        try await store.close()
+        await feed.catchUp()
+        feed.announce()
+        _ = try await store.create(NewFriend(firstname: "Late", lastname: "X"))
+        await feed.catchUp()
+        #expect(store.readsAfterClose.withLockedValue { $0 } == 0)
+    }
+
+    // MARK: Over real sockets
+
+    @Test(.timeLimit(.minutes(1)))
+    func subscribersCannotTakeTheConnectionsOrdinaryRequestsNeed() async throws {
+        try await Self.withServer(configure: { $0.connectionLimits.maximumConnections = 3 }) { server, port in
+            var subscribers: [RawHTTPConnection] = []
+            for _ in 0..<2 {
+                let subscriber = try RawHTTPConnection(port: port)
+                try await subscriber.send("GET /friends/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                #expect(try await subscriber.readResponse(toHEAD: true).status == 200)
+                subscribers.append(subscriber)
+            }
+            let refused = try RawHTTPConnection(port: port)
+            try await refused.send("GET /friends/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            let answer = try await refused.readResponse()
+            try ConnectionTests.expectEnvelope(answer, status: 503)
+            #expect(answer.header("Retry-After") == "5")
+            #expect(answer.header("Connection") == "close")
+            refused.close()
+
+            let health = try RawHTTPConnection(port: port)
+            try await health.send("GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            #expect(try await health.readResponse().status == 200)
+            #expect(server.feed.subscriberCount == 2)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aClosedSubscriberIsNoticedAtOnceNotAtTheNextKeepAlive() async throws {
+        try await Self.withServer(configure: { $0.changeKeepAliveInterval = .seconds(3_600) }) { server, port in
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send("GET /friends/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            #expect(try await connection.readResponse(toHEAD: true).status == 200)
+            await server.feed.waitForSubscribers(1)
+
+            connection.close()
+            await server.feed.waitForSubscribers(atMost: 0)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aSubscriberThatStopsReadingIsLetGoWhenAWriteMakesNoProgress() async throws {
+        try await Self.withServer(configure: {
+            $0.changeKeepAliveInterval = .seconds(3_600)
+            $0.changeBufferSize = 100_000
+            $0.eventStreamLimits.progressTimeout = .milliseconds(300)
+        }) { server, port in
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send("GET /friends/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            #expect(try await connection.readResponse(toHEAD: true).status == 200)
+            await server.feed.waitForSubscribers(1)
+
+            // About 600 KB of events: more than every buffer between the server and a client that never reads.
+            let about = String(repeating: "a", count: 1_900)
+            for index in 0..<300 {
+                _ = try await server.send("POST", "friends", json: #"{"firstname": "F\#(index)", "lastname": "X", "about": "\#(about)"}"#)
+            }
+            await server.feed.waitForSubscribers(atMost: 0)
+            #expect(await connection.readToEnd().ending != .stillOpen)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func theConnectionClosesWhenItsStreamEnds() async throws {
+        try await Self.withServer { server, port in
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send("GET /friends/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            let head = try await connection.readResponse(toHEAD: true)
+            #expect(head.header("Connection") == "close")
+            await server.feed.waitForSubscribers(1)
+
+            server.feed.shutdown()
+            let (ending, unread) = await connection.readToEnd()
+            #expect(ending == .closed)
+            #expect(String(decoding: unread, as: UTF8.self).hasSuffix("0\r\n\r\n"))
+        }
+    }
+
+    /// A server over an in-memory store configured by `configure`, stopped after `body`.
+    static func withServer(
+        configure: (inout FriendServerConfiguration) -> Void = { _ in },
+        _ body: (RunningFriendServer, Int) async throws -> Void
+    ) async throws {
+        var configuration = TestApp.configuration()
+        configure(&configuration)
+        let server = try await FriendServer.start(configuration)
+        let result = await Result.capturing { try await body(server, try #require(server.url.port)) }
+        try await server.shutdown()
+        try result.get()
+    }
+}
+
+/// A memory store whose change log can go down, and which counts the log reads, also those
+/// after it was closed.
+final class ChangeLogProbeStore: FriendStore {
+    let base: any FriendStore = MemoryFriendStore()
+    let isDown = NIOLockedValueBox(false)
+    let reads = NIOLockedValueBox(0)
+    let readsAfterClose = NIOLockedValueBox(0)
+    private let isClosed = NIOLockedValueBox(false)
+
+    var kind: String { "probe" }
+
+    private func read() throws {
+        reads.withLockedValue { $0 += 1 }
+        if isClosed.withLockedValue({ $0 }) { readsAfterClose.withLockedValue { $0 += 1 } }
+        if isDown.withLockedValue({ $0 }) { throw FriendStoreError.unavailable("the test took the database down") }
+    }
+
+    func changes(after sequence: Int, limit: Int) async throws -> [FriendChange]? {
+        try read()
+        return try await base.changes(after: sequence, limit: limit)
+    }
+
+    func latestChangeSequence() async throws -> Int {
+        try read()
+        return try await base.latestChangeSequence()
+    }
+
+    func close() async throws {
+        isClosed.withLockedValue { $0 = true }
+    }
+
+    func migrate() async throws { try await base.migrate() }
+    func schemaVersion() async throws -> Int { try await base.schemaVersion() }
+    func list(_ request: FriendListRequest) async throws -> [StoredFriend] { try await base.list(request) }
+    func listSnapshot(_ request: FriendListRequest, reading need: @escaping @Sendable (Int) -> FriendListNeed) async throws -> FriendListSnapshot {
+        try await base.listSnapshot(request, reading: need)
+    }
+    func count(matching search: FriendSearch?, atMost limit: Int?) async throws -> Int { try await base.count(matching: search, atMost: limit) }
+    func all() async throws -> [StoredFriend] { try await base.all() }
+    func friend(id: Int) async throws -> StoredFriend? { try await base.friend(id: id) }
+    func create(_ fields: NewFriend) async throws -> StoredFriend { try await base.create(fields) }
+    func update(id: Int, with update: FriendUpdate, if precondition: VersionPrecondition) async throws -> StoredFriend {
+        try await base.update(id: id, with: update, if: precondition)
+    }
+    func delete(id: Int, if precondition: VersionPrecondition) async throws -> StoredFriend { try await base.delete(id: id, if: precondition) }
+    func insert(_ friends: [NewFriend]) async throws { try await base.insert(friends) }
+    func pruneChanges(keepingLast count: Int) async throws { try await base.pruneChanges(keepingLast: count) }
+    func ping() async throws { try await base.ping() }
+}
