@@ -71,8 +71,11 @@ let package = Package(
         // What the HTTP servers (FriendService, the browser views) share.
         .target(name: "HTTPServerKit", dependencies: [
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         .target(name: "FriendService", dependencies: [
             "FriendsAPI", "FriendStorage", "HTTPServerKit",
@@ -86,7 +89,7 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .executableTarget(name: "friendservice", dependencies: [
-            "FriendService", "FriendStorage", "SQLiteFriendStorage", "PostgresFriendStorage",
+            "FriendService", "FriendStorage", "HTTPServerKit", "SQLiteFriendStorage", "PostgresFriendStorage",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -103,7 +106,7 @@ let package = Package(
         .target(name: "TerminalUI"),
         .target(name: "FriendsTerminal", dependencies: ["TerminalUI", "FriendsViewModels", "FriendsClient", "FriendsAPI"]),
         .executableTarget(name: "friends", dependencies: [
-            "FriendsTerminal", "TerminalUI", "FriendsWeb", "WebUI", "FriendsViewModels", "FriendsAPI", "FriendsClient", "FriendService",
+            "FriendsTerminal", "TerminalUI", "FriendsWeb", "WebUI", "HTTPServerKit", "FriendsViewModels", "FriendsAPI", "FriendsClient", "FriendService",
             "FriendStorage", "SQLiteFriendStorage", "FriendsNIOTransport",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -114,6 +117,7 @@ let package = Package(
         .target(name: "WebUI", dependencies: [
             "Binding", "HTTPServerKit",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "Mustache", package: "swift-mustache"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
@@ -141,12 +145,12 @@ let package = Package(
         ]),
 
         // Tests mirror sources. TestSupport holds what every suite shares: the recorder of a
-        // Bindable's values and the screen snapshot helpers.
+        // Bindable's values, the screen snapshot helpers and a raw HTTP connection.
         .target(name: "TestSupport", dependencies: ["Binding", "TerminalUI"], path: "Tests/TestSupport"),
         .testTarget(name: "BindingTests", dependencies: ["Binding"]),
         .testTarget(name: "FriendsAPITests", dependencies: ["FriendsAPI"]),
         .testTarget(name: "FriendServiceTests", dependencies: [
-            "FriendService", "FriendsAPI", "FriendStorage", "SQLiteFriendStorage", "PostgresFriendStorage", "HTTPServerKit",
+            "FriendService", "FriendsAPI", "FriendStorage", "SQLiteFriendStorage", "PostgresFriendStorage", "HTTPServerKit", "TestSupport",
             .product(name: "SQLiteNIO", package: "sqlite-nio"),
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Hummingbird", package: "hummingbird"),
@@ -165,10 +169,12 @@ let package = Package(
             "FriendsTerminal", "FriendsViewModels", "Binding", "FriendsAPI", "FriendsClient", "TerminalUI", "TestSupport",
         ]),
         .testTarget(name: "WebUITests", dependencies: [
-            "WebUI", "Binding",
+            "WebUI", "Binding", "HTTPServerKit", "TestSupport",
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .testTarget(name: "FriendsWebTests", dependencies: [
             "FriendsWeb", "WebUI", "FriendsViewModels", "FriendsClient", "FriendsAPI", "Binding", "TestSupport", "FriendService",

@@ -1,5 +1,6 @@
 import Foundation
 import FriendService
+import HTTPServerKit
 import SQLiteFriendStorage
 
 /// FriendService running inside this process while the app runs: 127.0.0.1 on a port the
@@ -14,7 +15,7 @@ struct EmbeddedFriendService {
 
     static func start(in directory: DataDirectory) async throws(LaunchError) -> EmbeddedFriendService {
         try directory.prepare()
-        let token = randomToken()
+        let token = SecretToken.make()
         let configuration = FriendServerConfiguration(
             hostname: "127.0.0.1",
             port: 0,
@@ -34,10 +35,5 @@ struct EmbeddedFriendService {
     /// Stops accepting connections, lets requests in flight finish and closes the database.
     func shutdown() async {
         try? await server.shutdown()
-    }
-
-    private static func randomToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<32).map { _ in String(UInt8.random(in: 0...15, using: &generator), radix: 16) }.joined()
     }
 }

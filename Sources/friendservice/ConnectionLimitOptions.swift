@@ -1,9 +1,10 @@
 import ArgumentParser
 import FriendService
+import HTTPServerKit
 
 /// `--header-timeout`, `--body-timeout`, `--idle-timeout`, `--max-connections` and `--max-subscribers` of `serve`.
 struct ConnectionLimitOptions: ParsableArguments {
-    @Option(help: "Seconds from a request's first byte to the end of its headers (default 10).")
+    @Option(help: "Seconds from accept (or, on a kept-alive connection, a request's first byte) to the end of its headers (default 10).")
     var headerTimeout: Double?
 
     @Option(help: "Seconds from the end of a request's headers to the end of its body (default 30).")

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOConcurrencyHelpers
 import ServiceLifecycle
+import TestSupport
 import Testing
 
 @testable import FriendService

@@ -1,5 +1,7 @@
 import Foundation
+import HTTPServerKit
 import FriendsAPI
+import TestSupport
 import Testing
 
 @testable import FriendService
@@ -129,6 +131,30 @@ struct ConnectionTests {
         }
     }
 
+    /// The header timer runs from accept: a connection that never sends a byte is answered and
+    /// closed as soon as a slow one, not kept until the idle timeout.
+    @Test func aSilentConnectionGets408AtTheHeaderTimeout() async throws {
+        try await Self.withServer(ConnectionLimits(headerTimeout: .milliseconds(200), idleTimeout: .seconds(60))) { _, port in
+            let connection = try RawHTTPConnection(port: port)
+            try Self.expectEnvelope(try await connection.readResponse(), status: 408)
+            #expect(await connection.readToEnd().ending == .closed)
+        }
+    }
+
+    /// Under RFC 9112 an absolute-form target's authority replaces `Host`; an origin server never
+    /// needs the form, so it is refused rather than served past the Host check.
+    @Test(arguments: ["GET http://evil.example/friends HTTP/1.1", "GET http://127.0.0.1/friends HTTP/1.1"])
+    func anAbsoluteFormTargetIsRefused(requestLine: String) async throws {
+        try await Self.withServer { _, port in
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send("\(requestLine)\r\nHost: 127.0.0.1\r\n\r\n")
+            let response = try await connection.readResponse()
+            try Self.expectEnvelope(response, status: 400)
+            #expect(response.text.contains("not a proxy"))
+            #expect(await connection.readToEnd().ending == .closed)
+        }
+    }
+
     @Test func aSlowBodyGets408WritesNothingAndTheConnectionCloses() async throws {
         try await Self.withServer(ConnectionLimits(bodyTimeout: .milliseconds(200))) { _, port in
             let connection = try RawHTTPConnection(port: port)
@@ -147,8 +173,6 @@ struct ConnectionTests {
             try await connection.send("GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n")
             #expect(try await connection.readResponse().status == 200)
             #expect(await connection.readToEnd().ending == .closed)
-            let silent = try RawHTTPConnection(port: port)
-            #expect(await silent.readToEnd().ending == .closed)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServerKit
 import FriendsAPI
 import Hummingbird
 import HummingbirdTesting
@@ -9,6 +10,10 @@ import Testing
 /// What the HTTP layer refuses or answers before a handler runs, checked without a socket.
 struct HTTPLayerTests {
     static let ada = #"{"firstname": "Ada", "lastname": "Lovelace"}"#
+    static let loopbackCheck = HostCheckMiddleware<BasicRequestContext>(
+        acceptedNames: HostCheckMiddleware<BasicRequestContext>.loopbackNames(and: "127.0.0.1"),
+        passesRequestsWithoutHost: true, refuse: { Response(status: .misdirectedRequest) }
+    )
 
     @Test(arguments: [nil, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonx"])
     func bodiesThatAreNotJSONGet415AndWriteNothing(contentType: String?) async throws {
@@ -37,12 +42,12 @@ struct HTTPLayerTests {
 
     @Test(arguments: ["localhost", "localhost:8080", "LOCALHOST:1", "127.0.0.1", "127.0.0.1:8080", "[::1]", "[::1]:8080"])
     func loopbackHostNamesAreAnswered(host: String) {
-        #expect(LoopbackHostMiddleware<BasicRequestContext>(configuredHostname: "127.0.0.1").isAccepted(host))
+        #expect(Self.loopbackCheck.accepts(host))
     }
 
     @Test(arguments: ["evil.example", "evil.example:8080", "localhost.evil.example", "127.0.0.1.nip.io", "127.0.0.2", "::1", "localhost:", "localhost:80x", "[::1]x"])
     func otherHostNamesAreRefused(host: String) {
-        #expect(!LoopbackHostMiddleware<BasicRequestContext>(configuredHostname: "127.0.0.1").isAccepted(host))
+        #expect(!Self.loopbackCheck.accepts(host))
     }
 
     @Test func headAnswersWhereGetDoesWithoutABody() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServerKit
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -108,7 +109,10 @@ import Testing
 
     /// The router test client always says `localhost`; which names pass is the middleware's rule.
     @Test func onlyTheAcceptedNamesPassTheHostCheck() {
-        let check = HostCheckMiddleware<BasicRequestContext>(acceptedNames: WebRoutes.Settings().acceptedHostNames)
+        let check = HostCheckMiddleware<BasicRequestContext>(
+            acceptedNames: WebRoutes.Settings().acceptedHostNames, passesRequestsWithoutHost: false,
+            refuse: { Response(status: .misdirectedRequest) }
+        )
         for accepted in ["localhost", "LOCALHOST:8088", "127.0.0.1", "127.0.0.1:1", "[::1]", "[::1]:8088"] {
             #expect(check.accepts(accepted), "\(accepted)")
         }

@@ -1,4 +1,5 @@
 import FriendsAPI
+import HTTPServerKit
 import Hummingbird
 
 /// With a token configured, every route except the open ones needs `Authorization: Bearer <token>`.
@@ -18,14 +19,6 @@ struct BearerAuthMiddleware<Context: RequestContext>: RouterMiddleware {
         guard let header = request.headers[.authorization] else { return false }
         let prefix = "Bearer "
         guard header.count > prefix.count, header.lowercased().hasPrefix(prefix.lowercased()) else { return false }
-        return Self.constantTimeEquals(Array(header.utf8.dropFirst(prefix.utf8.count)), Array(token.utf8))
-    }
-
-    /// Compares without stopping at the first difference, so timing does not reveal the token.
-    static func constantTimeEquals(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        var difference: UInt8 = 0
-        for (left, right) in zip(lhs, rhs) { difference |= left ^ right }
-        return difference == 0
+        return SecretToken.matches(header.dropFirst(prefix.count), token)
     }
 }

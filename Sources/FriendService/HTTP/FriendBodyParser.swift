@@ -1,5 +1,6 @@
 import Foundation
 import FriendsAPI
+import HTTPServerKit
 import Hummingbird
 
 /// Turns a request body into a validated, trimmed `NewFriend` or `FriendUpdate`, or an `APIError`

@@ -39,7 +39,11 @@ func buildRouter(store: any FriendStore, configuration: FriendServerConfiguratio
     if let token = configuration.token {
         router.add(middleware: BearerAuthMiddleware(token: token))
     } else if FriendServerConfiguration.isLoopback(configuration.hostname) {
-        router.add(middleware: LoopbackHostMiddleware(configuredHostname: configuration.hostname))
+        router.add(middleware: HostCheckMiddleware(
+            acceptedNames: HostCheckMiddleware<ConnectionRequestContext>.loopbackNames(and: configuration.hostname),
+            passesRequestsWithoutHost: true,
+            refuse: { throw APIError.misdirected }
+        ))
     }
     let responders = EndpointResponders(
         handlers: FriendHandlers(store: store, parser: FriendBodyParser(maximumBodySize: configuration.maximumBodySize)),
@@ -76,7 +80,7 @@ func buildApplication(
     let limits = configuration.connectionLimits
     return Application(
         router: buildRouter(store: store, configuration: configuration, feed: feed),
-        server: GuardedHTTP1Channel.builder(limits: limits, logger: configuration.logger),
+        server: GuardedHTTP1Channel.builder(limits: limits, refusalBody: .errorEnvelope, logger: configuration.logger),
         configuration: ApplicationConfiguration(
             address: .hostname(configuration.hostname, port: configuration.port),
             serverName: "FriendService",

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import HTTPServerKit
 import Hummingbird
 
 /// The HTTP side of a browser app: pages, form posts, the event stream, the script and the style.
@@ -43,7 +44,14 @@ public struct WebRoutes: Sendable {
     public func router() -> Router<BasicRequestContext> {
         let router = Router()
         router.add(middleware: SecurityHeadersMiddleware())
-        router.add(middleware: HostCheckMiddleware(acceptedNames: settings.acceptedHostNames))
+        router.add(middleware: HostCheckMiddleware(
+            acceptedNames: settings.acceptedHostNames, passesRequestsWithoutHost: false,
+            refuse: { [names = settings.acceptedHostNames] in
+                ErrorPage.response(
+                    .misdirectedRequest, "This app answers only requests addressed to \(names.sorted().joined(separator: ", "))."
+                )
+            }
+        ))
         router.get(RouterPath(Self.scriptPath)) { _, _ in Self.asset(Self.script, type: "text/javascript; charset=utf-8") }
         router.get(RouterPath(Self.stylePath)) { _, _ in Self.asset(stylesheet, type: "text/css; charset=utf-8") }
         router.get(RouterPath(Self.eventsPath)) { request, _ in await events(request) }
@@ -95,7 +103,7 @@ public struct WebRoutes: Sendable {
             return ErrorPage.response(.badRequest, "The form could not be read.")
         }
         let token = fields["_csrf"] ?? request.headers[.csrfToken]
-        guard SecretToken.matches(token, session.csrfToken) else {
+        guard let token, SecretToken.matches(token, session.csrfToken) else {
             return ErrorPage.response(.forbidden, "This form has expired. Reload the page and try again.")
         }
         let path = request.uri.path

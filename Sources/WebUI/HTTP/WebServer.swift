@@ -1,5 +1,7 @@
 import Foundation
+import HTTPServerKit
 import Hummingbird
+import HummingbirdCore
 import Logging
 import ServiceLifecycle
 
@@ -8,23 +10,23 @@ public enum WebServer {
     /// Serves on `host`:`port` (port 0: the operating system picks one) and calls `onListening`
     /// with the app's URL once it accepts connections; returns after SIGINT or SIGTERM, once
     /// every session has ended and requests in flight have finished.
+    ///
+    /// Connections are guarded as FriendService's are (`ConnectionLimits`): a request's headers
+    /// must arrive within the header timeout (counted from accept for the first), its body within
+    /// the body timeout, an idle connection closes after the idle timeout, and connections beyond
+    /// the maximum wait in the listen queue.
     public static func run(
         routes: WebRoutes,
         host: String,
         port: Int,
+        limits: ConnectionLimits = ConnectionLimits(),
         logger: Logger,
         onListening: @escaping @Sendable (URL) async -> Void
     ) async throws {
-        let application = Application(
-            router: routes.router(),
-            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "WebUI"),
-            onServerRunning: { channel in
-                let port = channel.localAddress?.port ?? port
-                let shownHost = host.contains(":") ? "[\(host)]" : host
-                if let url = URL(string: "http://\(shownHost):\(port)/") { await onListening(url) }
-            },
-            logger: logger
-        )
+        let application = makeApplication(routes: routes, host: host, port: port, limits: limits, logger: logger) { port in
+            let shownHost = host.contains(":") ? "[\(host)]" : host
+            if let url = URL(string: "http://\(shownHost):\(port)/") { await onListening(url) }
+        }
         // Services stop in reverse order: the sessions end first, closing their event streams.
         let group = ServiceGroup(configuration: .init(
             services: [application, SessionKeeper(sessions: routes.sessions)],
@@ -32,5 +34,27 @@ public enum WebServer {
             logger: logger
         ))
         try await group.run()
+    }
+
+    /// The application `run` serves: the routes behind the guarded HTTP/1 channel.
+    static func makeApplication(
+        routes: WebRoutes,
+        host: String,
+        port: Int,
+        limits: ConnectionLimits,
+        logger: Logger,
+        onServerRunning: @escaping @Sendable (_ port: Int) async -> Void
+    ) -> some ApplicationProtocol {
+        Application(
+            router: routes.router(),
+            server: GuardedHTTP1Channel.builder(limits: limits, refusalBody: .plainText, logger: logger),
+            configuration: ApplicationConfiguration(
+                address: .hostname(host, port: port),
+                serverName: "WebUI",
+                availableConnectionsDelegate: MaximumAvailableConnections(limits.maximumConnections, logger: logger)
+            ),
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
+            logger: logger
+        )
     }
 }

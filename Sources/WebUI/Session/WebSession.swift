@@ -1,3 +1,5 @@
+import HTTPServerKit
+
 /// One browser's session: its own app (and so its own view models), its CSRF token, and the
 /// tabs it pushes changes to.
 @MainActor

@@ -6,35 +6,39 @@ import Glibc
 /// client will send: broken framing, slow headers, pipelined requests, `CONNECT`. Blocking calls run
 /// on a dispatch queue, never on the tasks the server needs. Reads give up after `readLimit` so a test
 /// that fails cannot hang; that bound is never what a test waits for.
-final class RawHTTPConnection: @unchecked Sendable {
-    struct Response {
-        var statusLine: String
-        var headers: [String: String]
-        var body: Data
+public final class RawHTTPConnection: @unchecked Sendable {
+    public struct Response: Sendable {
+        public var statusLine: String
+        public var headers: [String: String]
+        public var body: Data
 
-        var status: Int { Int(statusLine.split(separator: " ").dropFirst().first ?? "") ?? 0 }
-        var text: String { String(decoding: body, as: UTF8.self) }
-        func header(_ name: String) -> String? { headers[name.lowercased()] }
+        public var status: Int { Int(statusLine.split(separator: " ").dropFirst().first ?? "") ?? 0 }
+        public var text: String { String(decoding: body, as: UTF8.self) }
+        public func header(_ name: String) -> String? { headers[name.lowercased()] }
     }
 
     /// How the server ended the connection.
-    enum Ending: Equatable {
+    public enum Ending: Equatable, Sendable {
         case closed
         case reset
         case stillOpen
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
-    static let readLimit: TimeInterval = 15
+    public static let readLimit: TimeInterval = 15
 
     private let socket: Int32
     private let queue = DispatchQueue(label: "RawHTTPConnection")
     private var buffer = Data()
 
-    init(port: Int) throws {
+    public init(port: Int) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "socket() failed") }
         var timeout = timeval(tv_sec: Int(Self.readLimit), tv_usec: 0)
@@ -61,16 +65,16 @@ final class RawHTTPConnection: @unchecked Sendable {
     }
 
     /// Closes the client's side, as a client does once it read the server's end.
-    func close() {
+    public func close() {
         if isOpen { Glibc.close(socket) }
         isOpen = false
     }
 
-    func send(_ text: String) async throws {
+    public func send(_ text: String) async throws {
         try await send(Data(text.utf8))
     }
 
-    func send(_ data: Data) async throws {
+    public func send(_ data: Data) async throws {
         try await onQueue {
             var sent = 0
             while sent < data.count {
@@ -84,7 +88,7 @@ final class RawHTTPConnection: @unchecked Sendable {
     }
 
     /// Reads one response: its head, then `Content-Length` bytes of body (none for `HEAD`).
-    func readResponse(toHEAD: Bool = false) async throws -> Response {
+    public func readResponse(toHEAD: Bool = false) async throws -> Response {
         try await onQueue {
             let separator = Data("\r\n\r\n".utf8)
             while self.buffer.range(of: separator) == nil {
@@ -111,7 +115,7 @@ final class RawHTTPConnection: @unchecked Sendable {
     }
 
     /// Reads until the server ends the connection, telling an orderly close from a reset.
-    func readToEnd() async -> (ending: Ending, unread: Data) {
+    public func readToEnd() async -> (ending: Ending, unread: Data) {
         await (try? onQueue { () -> (Ending, Data) in
             while true {
                 do {

@@ -1,7 +1,8 @@
 /// How long a client may take and how many connections it may hold, so that slow or idle clients
 /// never hold the server's resources indefinitely. The defaults are far beyond what a working client needs.
 public struct ConnectionLimits: Sendable, Equatable {
-    /// From the first byte of a request to the end of its headers; then `408` and the connection closes.
+    /// From accept (for a connection's first request) or from the first byte (for a later one) to
+    /// the end of the request's headers; then `408` and the connection closes.
     public var headerTimeout: Duration
     /// From the end of the headers to the end of the body; then `408` and the connection closes.
     public var bodyTimeout: Duration

@@ -1,13 +1,12 @@
-import Foundation
-import FriendsAPI
 import NIOCore
 import NIOHTTP1
 
-/// An answer the `ConnectionGuard` gives before a request reaches the router, in the error envelope;
-/// the connection closes after it.
-struct ConnectionRefusal: Equatable {
-    var status: HTTPResponseStatus
-    var message: String
+/// An answer the `ConnectionGuard` gives before a request reaches the router; the connection
+/// closes after it. Each server writes it in its own form (`RefusalBody`).
+public struct ConnectionRefusal: Equatable, Sendable {
+    public var status: HTTPResponseStatus
+    /// What went wrong, in words for the person reading the response.
+    public var message: String
 
     /// Refuses requests that are not for this server or are ambiguous; `nil` lets the request through.
     init?(refusing head: HTTPRequestHead) {
@@ -15,6 +14,10 @@ struct ConnectionRefusal: Equatable {
             self.init(status: .notImplemented, message: "This server is not a proxy; it does not support CONNECT.")
         } else if head.version.major == 1, head.version.minor >= 1, head.headers["Host"].count != 1 {
             self.init(status: .badRequest, message: "An HTTP/1.1 request needs exactly one Host header.")
+        } else if !head.uri.hasPrefix("/"), !(head.method == .OPTIONS && head.uri == "*") {
+            // An absolute-form target (`GET http://other.example/ HTTP/1.1`) names a host of its
+            // own, which would take the place of `Host`; only proxies need that form.
+            self.init(status: .badRequest, message: "This server is not a proxy; send the request target as a path, such as /friends.")
         } else {
             return nil
         }
@@ -44,9 +47,21 @@ struct ConnectionRefusal: Equatable {
     static let headerTimeout = ConnectionRefusal(
         status: .requestTimeout, message: "The request headers did not arrive in time."
     )
+}
 
-    var body: ByteBuffer {
-        let data = (try? JSONEncoder().encode(ErrorEnvelope(message: message))) ?? Data()
-        return ByteBuffer(bytes: data)
+/// How a server writes a `ConnectionRefusal`: its content type and body (FriendService's JSON
+/// error envelope, the browser views' plain text).
+public struct RefusalBody: Sendable {
+    public let contentType: String
+    public let render: @Sendable (ConnectionRefusal) -> ByteBuffer
+
+    public init(contentType: String, render: @escaping @Sendable (ConnectionRefusal) -> ByteBuffer) {
+        self.contentType = contentType
+        self.render = render
+    }
+
+    /// The message as plain text.
+    public static let plainText = RefusalBody(contentType: "text/plain; charset=utf-8") { refusal in
+        ByteBuffer(string: refusal.message + "\n")
     }
 }

@@ -3,9 +3,12 @@ import NIOCore
 import NIOHTTP1
 
 /// Watches one HTTP/1 connection between the parser and Hummingbird:
-/// - read timeouts for headers and bodies, and an idle keep-alive timeout (`ConnectionLimits`);
+/// - read timeouts for headers (from accept for the first request, so a connection that sends
+///   nothing is closed as soon as a slow one) and bodies, and an idle keep-alive timeout
+///   (`ConnectionLimits`);
 /// - answers what the framework would answer with a bare `400` (framing errors between requests,
-///   a missing `Host` on HTTP/1.1, `CONNECT`) with the error envelope, then closes;
+///   a missing or repeated `Host` on HTTP/1.1, an absolute-form target, `CONNECT`) in the server's
+///   own form (`RefusalBody`), then closes;
 /// - on shutdown, lets the request in progress finish with `Connection: close` and closes idle
 ///   connections, always by closing its own side first and reading what the client still sends,
 ///   so the client sees an orderly end and never a reset.
@@ -27,8 +30,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private let limits: ConnectionLimits
+    private let refusalBody: RefusalBody
     private let logger: Logger
     private var reading = Reading.betweenRequests
+    /// No request has started yet: the header timer runs from accept, not from the first byte.
+    private var isAwaitingFirstRequest = true
     /// Requests whose head arrived and whose response has not ended.
     private var requestsInProgress = 0
     private var closeAfterResponse = false
@@ -37,14 +43,15 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var deadline: Scheduled<Void>?
     private var context: ChannelHandlerContext?
 
-    init(limits: ConnectionLimits, logger: Logger) {
+    init(limits: ConnectionLimits, refusalBody: RefusalBody, logger: Logger) {
         self.limits = limits
+        self.refusalBody = refusalBody
         self.logger = logger
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
-        if context.channel.isActive { startIdleTimer() }
+        if context.channel.isActive { startFirstRequestTimer() }
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
@@ -53,7 +60,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        startIdleTimer()
+        startFirstRequestTimer()
         context.fireChannelActive()
     }
 
@@ -66,6 +73,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func bytesArrived() {
         guard reading == .betweenRequests else { return }
         reading = .head
+        if isAwaitingFirstRequest {
+            // The timer started at accept goes on: silence before the first byte counts too.
+            isAwaitingFirstRequest = false
+            return
+        }
         schedule(after: limits.headerTimeout) { $0.headerTimedOut() }
     }
 
@@ -132,6 +144,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .head(var head) where closeAfterResponse:
             head.headers.replaceOrAdd(name: "Connection", value: "close")
             context.write(wrapOutboundOut(.head(head)), promise: promise)
+        case .head(let head) where head.headers[canonicalForm: "Connection"].contains { $0.lowercased() == "close" }:
+            // The server said it closes after this response (a refused subscriber, say): it does.
+            closeAfterResponse = true
+            context.write(data, promise: promise)
         case .end:
             context.write(data, promise: promise)
             requestsInProgress -= 1
@@ -164,6 +180,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context?.fireErrorCaught(RequestReadTimeout())
     }
 
+    private func startFirstRequestTimer() {
+        guard isAwaitingFirstRequest else { return }
+        schedule(after: limits.headerTimeout) { $0.headerTimedOut() }
+    }
+
     private func startIdleTimer() {
         schedule(after: limits.idleTimeout) { $0.closeOrderly() }
     }
@@ -190,9 +211,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func send(_ refusal: ConnectionRefusal) {
         guard let context else { return }
-        let body = refusal.body
+        let body = refusalBody.render(refusal)
         var headers = HTTPHeaders()
-        headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
+        headers.add(name: "Content-Type", value: refusalBody.contentType)
         headers.add(name: "Content-Length", value: String(body.readableBytes))
         headers.add(name: "Connection", value: "close")
         let head = HTTPResponseHead(version: .http1_1, status: refusal.status, headers: headers)
@@ -233,5 +254,8 @@ final class RequestBytesWatch: ChannelInboundHandler, RemovableChannelHandler {
     }
 }
 
-/// A request body that did not arrive within `ConnectionLimits.bodyTimeout`.
-struct RequestReadTimeout: Error {}
+/// A request body that did not arrive within `ConnectionLimits.bodyTimeout`: the handler reading
+/// the body gets it and answers `408`.
+public struct RequestReadTimeout: Error {
+    public init() {}
+}

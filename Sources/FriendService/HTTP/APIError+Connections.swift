@@ -1,0 +1,22 @@
+import Foundation
+import FriendsAPI
+import HTTPServerKit
+import NIOCore
+
+extension APIError {
+    /// Without a token, a request addressed to a name other than the loopback ones.
+    static var misdirected: APIError {
+        APIError(
+            .misdirectedRequest,
+            "This server runs without a token and answers only requests addressed to localhost, 127.0.0.1 or [::1].",
+            fields: ["Host": "Must be localhost, 127.0.0.1 or [::1], with or without a port."]
+        )
+    }
+}
+
+extension RefusalBody {
+    /// A refusal before the router, in the same JSON error envelope as every other error.
+    static let errorEnvelope = RefusalBody(contentType: "application/json; charset=utf-8") { refusal in
+        ByteBuffer(bytes: (try? JSONEncoder().encode(ErrorEnvelope(message: refusal.message))) ?? Data())
+    }
+}

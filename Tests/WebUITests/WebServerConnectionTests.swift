@@ -1,0 +1,120 @@
+import Foundation
+import HTTPServerKit
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import ServiceLifecycle
+import TestSupport
+import Testing
+@testable import WebUI
+
+/// The browser server over real sockets: the same connection guard as FriendService, so idle,
+/// silent and slow clients are let go and ambiguous requests are refused.
+struct WebServerConnectionTests {
+    static let shortLimits = ConnectionLimits(
+        headerTimeout: .milliseconds(200), bodyTimeout: .milliseconds(200), idleTimeout: .milliseconds(200)
+    )
+
+    /// A browser server of counter apps on 127.0.0.1 and an OS-picked port, stopped after `body`.
+    static func withServer(_ limits: ConnectionLimits = shortLimits, _ body: @Sendable (Int) async throws -> Void) async throws {
+        let sessions = await WebSessions { CounterApp() }
+        let routes = WebRoutes(sessions: sessions, stylesheet: "")
+        let (ports, portContinuation) = AsyncStream<Int>.makeStream()
+        let application = WebServer.makeApplication(
+            routes: routes, host: "127.0.0.1", port: 0, limits: limits, logger: Logger(label: "test")
+        ) { port in portContinuation.yield(port) }
+        let group = ServiceGroup(configuration: .init(services: [application], logger: Logger(label: "test")))
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            var listening = ports.makeAsyncIterator()
+            let port = try #require(await listening.next())
+            var failure: (any Error)?
+            do { try await body(port) } catch { failure = error }
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+            if let failure { throw failure }
+        }
+    }
+
+    @Test func aSilentConnectionIsClosedAtTheHeaderTimeout() async throws {
+        try await Self.withServer { port in
+            let connection = try RawHTTPConnection(port: port)
+            #expect(try await connection.readResponse().status == 408)
+            #expect(await connection.readToEnd().ending == .closed)
+        }
+    }
+
+    @Test func slowHeadersAreAnswered408AndClosed() async throws {
+        try await Self.withServer { port in
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send("GET / HTTP/1.1\r\nHost: loc")
+            #expect(try await connection.readResponse().status == 408)
+            #expect(await connection.readToEnd().ending == .closed)
+        }
+    }
+
+    @Test func aBodyThatStopsShortIsAnsweredAndClosed() async throws {
+        try await Self.withServer { port in
+            let connection = try RawHTTPConnection(port: port)
+            let partial = String(repeating: "a", count: 39)
+            try await connection.send(
+                "POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                    + "Content-Length: 1000\r\n\r\n\(partial)"
+            )
+            let response = try await connection.readResponse()
+            #expect((400..<500).contains(response.status))
+            #expect(await connection.readToEnd().ending == .closed)
+        }
+    }
+
+    @Test func anIdleKeepAliveConnectionIsClosed() async throws {
+        try await Self.withServer { port in
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send("GET /webui/app.css HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            #expect(try await connection.readResponse().status == 200)
+            #expect(await connection.readToEnd().ending == .closed)
+        }
+    }
+
+    /// RFC 9112: a request with two `Host` headers gets 400, whichever comes first.
+    @Test(arguments: ["Host: 127.0.0.1\r\nHost: evil.example", "Host: evil.example\r\nHost: 127.0.0.1"])
+    func twoHostHeadersAreRefused(hosts: String) async throws {
+        try await Self.withServer { port in
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send("GET / HTTP/1.1\r\n\(hosts)\r\n\r\n")
+            #expect(try await connection.readResponse().status == 400)
+            #expect(await connection.readToEnd().ending == .closed)
+        }
+    }
+
+    @Test func anAbsoluteFormTargetIsRefused() async throws {
+        try await Self.withServer { port in
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send("GET http://evil.example/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            let response = try await connection.readResponse()
+            #expect(response.status == 400)
+            #expect(response.text.contains("not a proxy"))
+        }
+    }
+
+    @Test func connectionsBeyondTheMaximumWaitUntilOneCloses() async throws {
+        let limits = ConnectionLimits(idleTimeout: .milliseconds(300), maximumConnections: 1)
+        try await Self.withServer(limits) { port in
+            let first = try RawHTTPConnection(port: port)
+            try await first.send("GET /webui/app.css HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            #expect(try await first.readResponse().status == 200)
+            let second = try RawHTTPConnection(port: port)
+            try await second.send("GET /webui/app.css HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            async let secondAnswered = { () async throws -> ContinuousClock.Instant in
+                _ = try await second.readResponse()
+                return .now
+            }()
+            async let firstClosed = { () async -> ContinuousClock.Instant in
+                _ = await first.readToEnd()
+                return .now
+            }()
+            let (answered, closed) = try await (secondAnswered, firstClosed)
+            #expect(closed < answered)
+        }
+    }
+}
