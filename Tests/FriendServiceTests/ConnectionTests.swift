@@ -141,6 +141,21 @@ struct ConnectionTests {
         }
     }
 
+    /// Connections that say nothing cannot take the slots real requests need: past the limit of
+    /// silent connections, the one silent longest is closed (without an answer: it asked nothing).
+    @Test func silentConnectionsGiveWayToRequests() async throws {
+        let limits = ConnectionLimits(headerTimeout: .seconds(60), maximumConnections: 3, maximumSilentConnections: 2, closeGrace: .milliseconds(100))
+        try await Self.withServer(limits) { _, port in
+            let silent = try (0..<5).map { _ in try RawHTTPConnection(port: port) }
+            let first = await silent[0].readToEnd()
+            #expect(first.ending == .closed)
+            #expect(first.unread.isEmpty)
+            let request = try RawHTTPConnection(port: port)
+            try await request.send("GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            #expect(try await request.readResponse().status == 200)
+        }
+    }
+
     /// Under RFC 9112 an absolute-form target's authority replaces `Host`; an origin server never
     /// needs the form, so it is refused rather than served past the Host check.
     @Test(arguments: ["GET http://evil.example/friends HTTP/1.1", "GET http://127.0.0.1/friends HTTP/1.1"])

@@ -30,6 +30,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private let limits: ConnectionLimits
+    private let silentConnections: SilentConnections
+    /// This connection's place among the silent ones, until its first byte.
+    private var silentTicket: Int?
     private let refusalBody: RefusalBody
     private let logger: Logger
     private var reading = Reading.betweenRequests
@@ -43,8 +46,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var deadline: Scheduled<Void>?
     private var context: ChannelHandlerContext?
 
-    init(limits: ConnectionLimits, refusalBody: RefusalBody, logger: Logger) {
+    init(limits: ConnectionLimits, silentConnections: SilentConnections, refusalBody: RefusalBody, logger: Logger) {
         self.limits = limits
+        self.silentConnections = silentConnections
         self.refusalBody = refusalBody
         self.logger = logger
     }
@@ -56,6 +60,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func handlerRemoved(context: ChannelHandlerContext) {
         deadline?.cancel()
+        endSilence()
         self.context = nil
     }
 
@@ -66,6 +71,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         deadline?.cancel()
+        endSilence()
         context.fireChannelInactive()
     }
 
@@ -76,6 +82,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         if isAwaitingFirstRequest {
             // The timer started at accept goes on: silence before the first byte counts too.
             isAwaitingFirstRequest = false
+            endSilence()
             return
         }
         schedule(after: limits.headerTimeout) { $0.headerTimedOut() }
@@ -181,8 +188,24 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func startFirstRequestTimer() {
-        guard isAwaitingFirstRequest else { return }
+        guard isAwaitingFirstRequest, silentTicket == nil, let context else { return }
         schedule(after: limits.headerTimeout) { $0.headerTimedOut() }
+        let closeIfSilent = NIOLoopBound(self, eventLoop: context.eventLoop)
+        silentTicket = silentConnections.accepted { [eventLoop = context.eventLoop] in
+            eventLoop.execute { closeIfSilent.value.closeBecauseSilentLongest() }
+        }
+    }
+
+    private func closeBecauseSilentLongest() {
+        guard isAwaitingFirstRequest, reading == .betweenRequests else { return }
+        logger.debug("Closed the connection silent longest to make room")
+        silentTicket = nil
+        closeOrderly()
+    }
+
+    private func endSilence() {
+        if let silentTicket { silentConnections.spoke(silentTicket) }
+        silentTicket = nil
     }
 
     private func startIdleTimer() {

@@ -10,6 +10,9 @@ public struct ConnectionLimits: Sendable, Equatable {
     public var idleTimeout: Duration
     /// Open connections beyond this wait in the listen queue until one closes.
     public var maximumConnections: Int
+    /// Connections that have not sent a byte yet; past this, the one silent longest is closed, so
+    /// that connections which say nothing cannot take the slots real requests need.
+    public var maximumSilentConnections: Int
     /// On shutdown, how long a connection that was told to close may still send before it is closed anyway.
     public var closeGrace: Duration
 
@@ -18,12 +21,14 @@ public struct ConnectionLimits: Sendable, Equatable {
         bodyTimeout: Duration = .seconds(30),
         idleTimeout: Duration = .seconds(60),
         maximumConnections: Int = 1_000,
+        maximumSilentConnections: Int? = nil,
         closeGrace: Duration = .seconds(2)
     ) {
         self.headerTimeout = headerTimeout
         self.bodyTimeout = bodyTimeout
         self.idleTimeout = idleTimeout
         self.maximumConnections = maximumConnections
+        self.maximumSilentConnections = maximumSilentConnections ?? max(1, maximumConnections / 10)
         self.closeGrace = closeGrace
     }
 }

@@ -11,23 +11,29 @@ public struct GuardedHTTP1Channel: ServerChildChannel {
 
     let base: HTTP1Channel
     let limits: ConnectionLimits
+    let silentConnections: SilentConnections
     let refusalBody: RefusalBody
     let logger: Logger
 
     public static func builder(limits: ConnectionLimits, refusalBody: RefusalBody, logger: Logger) -> HTTPServerBuilder {
-        HTTPServerBuilder { responder in
-            GuardedHTTP1Channel(base: HTTP1Channel(responder: responder), limits: limits, refusalBody: refusalBody, logger: logger)
+        let silentConnections = SilentConnections(limit: limits.maximumSilentConnections)
+        return HTTPServerBuilder { responder in
+            GuardedHTTP1Channel(
+                base: HTTP1Channel(responder: responder), limits: limits, silentConnections: silentConnections,
+                refusalBody: refusalBody, logger: logger
+            )
         }
     }
 
     public func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         let limits = limits
         let refusalBody = refusalBody
+        let silentConnections = silentConnections
         let guardLogger = self.logger
         return base.setup(channel: channel, logger: logger).flatMapThrowing { value in
             let operations = channel.pipeline.syncOperations
             let parser = try operations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
-            let connectionGuard = ConnectionGuard(limits: limits, refusalBody: refusalBody, logger: guardLogger)
+            let connectionGuard = ConnectionGuard(limits: limits, silentConnections: silentConnections, refusalBody: refusalBody, logger: guardLogger)
             try operations.addHandler(RequestBytesWatch(connectionGuard), position: .first)
             try operations.addHandler(connectionGuard, position: .after(parser))
             return value
