@@ -6,7 +6,8 @@ import Testing
 /// `Tests/Snapshots/<suite>/`.
 /// A screen is drawn as `TerminalApp` draws it (`frame(size:)`, so below its minimum size it
 /// says so). A missing or different file fails the test; run with `RECORD_SNAPSHOTS=1` to write
-/// the files afresh, then read the diff before committing it.
+/// the files afresh — every test that records fails, saying so, so a recording run is never
+/// taken for a passing one — then read the diff and run again without it.
 public enum SnapshotFiles {
     /// The sizes every screen is checked at: tiny, small, the scoreboard's awkward 50×15, the
     /// classic 80×24 and a large window.
@@ -24,13 +25,23 @@ public enum SnapshotFiles {
 
     /// Compares `text` with `Tests/Snapshots/<suite>/<fileName>` (any text: a screen, a page).
     public static func expect(_ text: String, inFile fileName: String, suite: String,
+                              isRecording: Bool = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1",
                               filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
         let file = URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Snapshots/\(suite)/\(fileName)")
         let recorded = try? String(contentsOf: file, encoding: .utf8)
-        if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
-            try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try? text.write(to: file, atomically: true, encoding: .utf8)
+        if isRecording {
+            do {
+                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: file, atomically: true, encoding: .utf8)
+                let what = recorded == nil ? "new" : recorded == text ? "unchanged" : "changed"
+                Issue.record(
+                    "recorded \(file.lastPathComponent) (\(what)); read the diff, then run again without RECORD_SNAPSHOTS",
+                    sourceLocation: sourceLocation
+                )
+            } catch {
+                Issue.record("could not record \(file.lastPathComponent): \(error)", sourceLocation: sourceLocation)
+            }
             return
         }
         guard let recorded else {
