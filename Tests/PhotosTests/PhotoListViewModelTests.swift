@@ -17,10 +17,6 @@ struct PhotoListViewModelTests {
     }
 
 
-    @Test func titleIsPopular() {
-        #expect(PhotoListViewModel(service: FakeCatalogService(photos: [])).title == "Popular")
-    }
-
     @Test func appearingFetchesTheCatalogOnce() async {
         let service = FakeCatalogService(photos: [forSale])
         let viewModel = PhotoListViewModel(service: service)
