@@ -19,6 +19,8 @@ public actor ImageLoader<Key: Hashable & Sendable> {
     private var cache: ImageCache<Key>
     private var requests: [Key: Request] = [:]
     private var lastID = 0
+    /// Who waits for a number of callers to be waiting for a key (see `waitUntil(waiters:for:)`).
+    private var waiterWatches: [(key: Key, count: Int, watch: CheckedContinuation<Void, Never>)] = []
 
     /// - Parameters:
     ///   - capacity: at most this many images stay in memory.
@@ -53,6 +55,13 @@ public actor ImageLoader<Key: Hashable & Sendable> {
         requests[key]?.waiters.count ?? 0
     }
 
+    /// Returns once `count` callers wait for `key` to load, so a test knows every caller it
+    /// started has arrived before it lets the load finish.
+    func waitUntil(waiters count: Int, for key: Key) async {
+        guard waiterCount(for: key) < count else { return }
+        await withCheckedContinuation { waiterWatches.append((key, count, $0)) }
+    }
+
     private func wait(_ waiter: Waiter, id waiterID: Int, for key: Key) {
         if Task.isCancelled {
             waiter.resume(returning: .failure(.cancelled))
@@ -63,6 +72,9 @@ public actor ImageLoader<Key: Hashable & Sendable> {
             let task = Task { await self.load(key, requestID: requestID) }
             requests[key] = Request(id: requestID, task: task, waiters: [waiterID: waiter])
         }
+        let met = waiterWatches.filter { waiterCount(for: $0.key) >= $0.count }
+        waiterWatches.removeAll { waiterCount(for: $0.key) >= $0.count }
+        for watch in met { watch.watch.resume() }
     }
 
     private func load(_ key: Key, requestID: Int) async {

@@ -77,7 +77,7 @@ import Testing
         async let first = load(1, from: loader)
         async let second = load(1, from: loader)
         await source.valve.waitForArrivals(1)
-        while await loader.waiterCount(for: 1) < 2 { await Task.yield() }
+        await loader.waitUntil(waiters: 2, for: 1)
         await source.valve.open()
 
         #expect(await first == .success(Data([1])))
@@ -107,7 +107,7 @@ import Testing
 
         let leaving = Task { await load(1, from: loader) }
         let staying = Task { await load(1, from: loader) }
-        while await loader.waiterCount(for: 1) < 2 { await Task.yield() }
+        await loader.waitUntil(waiters: 2, for: 1)
         leaving.cancel()
         #expect(await leaving.value == .failure(.cancelled))
         await source.valve.open()

@@ -42,7 +42,7 @@ import Testing
             async let first = load(id, from: loader)
             async let second = load(id, from: loader)
             async let third = load(id, from: loader)
-            while await loader.waiterCount(for: id) < 3 { await Task.yield() }
+            await loader.waitUntil(waiters: 3, for: id)
             await valve.open()
             let results = await [first, second, third]
 
