@@ -85,6 +85,8 @@ final class PostgresConnector: Sendable {
             let message = "PostgreSQL at \(location) is not available: \(Self.plainReason(error))"
             startOutage(message)
             throw FriendStoreError.unavailable(message)
+        } catch let error where Self.isTransient(error) {
+            throw FriendStoreError.unavailable("PostgreSQL at \(location) refused a statement for now: \(Self.plainReason(error))")
         }
     }
 
@@ -219,6 +221,20 @@ extension PostgresConnector {
         }
         return [.connectionError, .serverClosedConnection, .uncleanShutdown, .poolClosed, .clientClosedConnection]
             .contains(error.code)
+    }
+
+    /// Whether `error` refused one statement for a passing reason that trying again may overcome: a
+    /// statement, lock or idle-transaction timeout, a deadlock or serialization failure, a server
+    /// short of resources. Any other refusal (a statement the server does not understand) is a bug.
+    static func isTransient(_ error: any Error) -> Bool {
+        if let transaction = error as? PostgresTransactionError {
+            guard let inner = transaction.closureError ?? transaction.beginError ?? transaction.commitError else { return false }
+            return isTransient(inner)
+        }
+        guard let state = (error as? PSQLError)?.serverInfo?[.sqlState] else { return false }
+        // 40: transaction rollback; 53: insufficient resources; 55P03: lock not available;
+        // 57014: query cancelled (statement timeout); 25P03: idle-in-transaction timeout.
+        return state.hasPrefix("40") || state.hasPrefix("53") || ["55P03", "57014", "25P03"].contains(state)
     }
 
     /// What went wrong, as PostgreSQL or the operating system says it: `database "x" does not exist`,

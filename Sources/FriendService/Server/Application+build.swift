@@ -27,11 +27,12 @@ func makeChangeFeed(store: any FriendStore, configuration: FriendServerConfigura
 }
 
 func buildRouter(store: any FriendStore, configuration: FriendServerConfiguration, feed: ChangeFeed) -> Router<BasicRequestContext> {
-    let store = AnnouncingFriendStore(base: store, feed: feed)
     let logger = configuration.logger
+    let watch = StorageWatch(logger: logger)
+    let store = watch.watching(store, writes: AnnouncingFriendStore(base: store, feed: feed))
     let router = Router(options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestLoggingMiddleware(logger: logger))
-    router.add(middleware: ErrorEnvelopeMiddleware(logger: logger))
+    router.add(middleware: ErrorEnvelopeMiddleware(logger: logger, watch: watch))
     if let token = configuration.token {
         router.add(middleware: BearerAuthMiddleware(token: token))
     } else if FriendServerConfiguration.isLoopback(configuration.hostname) {
@@ -41,7 +42,8 @@ func buildRouter(store: any FriendStore, configuration: FriendServerConfiguratio
         handlers: FriendHandlers(store: store, parser: FriendBodyParser(maximumBodySize: configuration.maximumBodySize)),
         changeEvents: ChangeEventsController(feed: feed),
         avatarCacheControl: configuration.token == nil ? "public, max-age=300" : "private, max-age=300",
-        openAPIDocument: OpenAPIDocument.served(withToken: configuration.token != nil)
+        openAPIDocument: OpenAPIDocument.served(withToken: configuration.token != nil),
+        storageWatch: watch
     )
     for endpoint in FriendsEndpoint.allCases {
         router.add(endpoint, use: responders.responder(for: endpoint))
