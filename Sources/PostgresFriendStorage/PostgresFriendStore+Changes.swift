@@ -56,7 +56,10 @@ extension PostgresFriendStore {
             if Task.isCancelled { return }
             if case .failure(let error) = attempt, listened.withLockedValue({ $0 }) {
                 listened.withLockedValue { $0 = false }
-                logger.warning("Listening for changes failed; retrying every second until it works again", metadata: ["error": "\(PostgresConnector.plainReason(error))"])
+                logger.warning(
+                    "Listening for changes failed; retrying every second until it works again",
+                    metadata: ["error": "\(PostgresConnector.plainReason(error))"]
+                )
             }
             try? await Task.sleep(for: .seconds(1))
         }
