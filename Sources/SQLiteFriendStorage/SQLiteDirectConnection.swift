@@ -1,14 +1,14 @@
 import FriendStorage
+// Of SQLiteNIO the store uses only `SQLiteData` (a bound value) and the build of SQLite its product
+// brings along (`VaporCSQLite`), which every connection of the store shares.
 import SQLiteNIO
-// SQLiteNIO's own build of SQLite, which its product brings along: these connections use the
-// very library SQLiteNIO's do, so they share its file locks and its view of the WAL.
 import VaporCSQLite
 
 /// A connection driven through SQLite's C interface, by one job at a time: the readers' and the
 /// store's one writer.
 ///
-/// SQLiteNIO runs every statement as a job of its own on its thread pool and compiles the SQL
-/// again each time. A page of a search was four such trips (the change sequence, a match count,
+/// Why not SQLiteNIO's connection: it runs every statement as a job of its own on its thread pool
+/// and compiles the SQL again each time. A page of a search was four such trips (the change sequence, a match count,
 /// the page, the total), a batch of writes two more than its writes, and compiling took a seventh
 /// of the server's CPU under a mix of different requests (see BENCHMARKS.md). Here a whole read
 /// or a whole batch is one job (`SQLiteReaderPool`, `SQLiteGroupCommit`), a read's statements

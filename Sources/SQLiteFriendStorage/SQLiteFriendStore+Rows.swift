@@ -7,7 +7,7 @@ extension SQLiteFriendStore {
     /// bulk inserting.
     static let cacheSize = -4_096
     static let bulkCacheSize = -262_144
-    /// Read-only connections, and the page cache of each (1 MiB; the batch writer's is too). Each
+    /// Read-only connections, and the page cache of each (1 MiB; the writer's is 4 MiB). Each
     /// reader also keeps its compiled statements and has a thread of its own; with 2 MiB caches
     /// the server peaked at 54 MB serving a million friends, with 1 MiB at 50 MB, at the same
     /// speed within the machine's noise (see BENCHMARKS.md). The files' pages stay in the OS cache.
