@@ -123,7 +123,15 @@ struct SQLiteConcurrencyTests {
                     "INSERT INTO friends (\(SQLiteFriendStore.writableColumns)) VALUES (\(SQLiteFriendStore.writablePlaceholders))",
                     SQLiteFriendStore.binds(.sample("Ada", "Lovelace"))) { _ in () }
             }
+            // Should the ping wait for the write (the defect), this lets the write go after a
+            // while, so that the test fails instead of hanging.
+            let rescue = Task {
+                try await Task.sleep(for: .seconds(10))
+                holding.open()
+            }
             try await store.ping()
+            rescue.cancel()
+            #expect(await rescue.result.isSuccess == false, "the ping waited for the write transaction")
             try await holding.release()
             try await store.close()
         }
@@ -154,8 +162,13 @@ private struct HeldBatch {
         try await self.init(commits) { _ = try insert(value, $0) }
     }
 
-    func release() async throws {
+    /// Lets the job finish; its batch commits.
+    func open() {
         gate.signal()
+    }
+
+    func release() async throws {
+        open()
         try await done.value
     }
 }
@@ -179,4 +192,10 @@ private let batchThreads: NIOThreadPool = {
 
 private func values(_ connection: SQLiteDirectConnection) throws -> [String] {
     try connection.rows("SELECT v FROM t ORDER BY rowid", []) { $0.text(0) }.compactMap { $0 }
+}
+
+extension Result {
+    fileprivate var isSuccess: Bool {
+        if case .success = self { true } else { false }
+    }
 }
