@@ -51,7 +51,6 @@ let package = Package(
         .target(name: "FriendStorage", dependencies: [
             "FriendsAPI",
             .product(name: "Logging", package: "swift-log"),
-            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
         ]),
         .target(name: "SQLiteFriendStorage", dependencies: [
             "FriendStorage", "FriendsAPI",
@@ -155,6 +154,7 @@ let package = Package(
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "FriendsClientTests", dependencies: [
             "FriendsClient", "FriendsAPI", "FriendService", "FriendStorage", "SQLiteFriendStorage", "FriendsNIOTransport",

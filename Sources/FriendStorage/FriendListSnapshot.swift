@@ -21,7 +21,7 @@ public struct FriendListSnapshot: Sendable, Equatable {
     }
 }
 
-extension FriendStore {
+extension FriendReading where Self: FriendChangeLog {
     /// Reads the sequence first, then what `need` asks for: the rows are the database at that
     /// sequence or later, so a tag made of the sequence is never newer than the page. Stores
     /// that can read everything in one snapshot do (SQLite), and then the tag is exact.

@@ -32,22 +32,6 @@ public struct PostgresSessionTimeouts: Sendable, Equatable {
 
     package static let names = ["statement_timeout", "lock_timeout", "idle_in_transaction_session_timeout"]
 
-    /// Sent in the startup message, so they hold from the session's first statement.
-    package var startupParameters: [(String, String)] {
-        [("statement_timeout", statement), ("lock_timeout", lock), ("idle_in_transaction_session_timeout", idleInTransaction)]
-    }
-
-    /// How long a statement may run, `nil` when unlimited.
-    package var statementLimit: Duration? {
-        let digits = statement.prefix { $0.isASCII && $0.isNumber }
-        guard let amount = Int(digits), amount > 0 else { return nil }
-        switch statement.dropFirst(digits.count) {
-        case "s": return .seconds(amount)
-        case "min": return .seconds(amount * 60)
-        default: return .milliseconds(amount)
-        }
-    }
-
     private static func isDuration(_ text: String) -> Bool {
         let digits = text.prefix { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty, digits.count <= 9 else { return false }

@@ -32,6 +32,16 @@ final class PostgresConnector: Sendable {
         /// A slow lease is being checked with a connection of its own (`startOutageIfUnreachable`).
         var isCheckingReach = false
         var isClosed = false
+        /// Callers of `waitUntil(outage:)`, each with the state it waits for.
+        var watchers: [(outage: Bool, continuation: CheckedContinuation<Void, Never>)] = []
+
+        /// Takes the watchers the current state satisfies (all of them once closed).
+        mutating func satisfiedWatchers() -> [CheckedContinuation<Void, Never>] {
+            let isOut = outage != nil
+            let met = watchers.filter { isClosed || $0.outage == isOut }.map(\.continuation)
+            watchers.removeAll { isClosed || $0.outage == isOut }
+            return met
+        }
     }
 
     static let probeInterval: Duration = .milliseconds(200)
@@ -85,6 +95,8 @@ final class PostgresConnector: Sendable {
             let message = "PostgreSQL at \(location) is not available: \(Self.plainReason(error))"
             startOutage(message)
             throw FriendStoreError.unavailable(message)
+        } catch let error where Self.isTransient(error) {
+            throw FriendStoreError.unavailable("PostgreSQL at \(location) refused a statement for now: \(Self.plainReason(error))")
         }
     }
 
@@ -103,11 +115,30 @@ final class PostgresConnector: Sendable {
         _ = try answered.get()
     }
 
-    func close() async {
-        let (pool, probe) = state.withLockedValue { state in
-            state.isClosed = true
-            return (state.pool, state.probe)
+    /// Why the database is taken to be down; `nil` while it answers.
+    var outage: String? {
+        state.withLockedValue { $0.outage }
+    }
+
+    /// Returns once an outage has started (`true`) or ended (`false`), at once when that is so
+    /// already, or when the connector is closed: a test learns what the connector knows without
+    /// watching the clock.
+    func waitUntil(outage wanted: Bool) async {
+        await withCheckedContinuation { continuation in
+            let met = state.withLockedValue { state in
+                state.watchers.append((wanted, continuation))
+                return state.satisfiedWatchers()
+            }
+            for watcher in met { watcher.resume() }
         }
+    }
+
+    func close() async {
+        let (pool, probe, watchers) = state.withLockedValue { state in
+            state.isClosed = true
+            return (state.pool, state.probe, state.satisfiedWatchers())
+        }
+        for watcher in watchers { watcher.resume() }
         probe?.cancel()
         pool.runTask.cancel()
         // A pool whose connection the server ended while it was lent out may take long to shut
@@ -146,13 +177,18 @@ final class PostgresConnector: Sendable {
     }
 
     private func startOutage(_ message: String) {
-        let startsProbe = state.withLockedValue { state -> Bool in
-            guard !state.isClosed, state.outage == nil else { return false }
+        let (startsProbe, watchers) = state.withLockedValue { state -> (Bool, [CheckedContinuation<Void, Never>]) in
+            guard !state.isClosed, state.outage == nil else { return (false, []) }
             state.outage = message
-            return true
+            return (true, state.satisfiedWatchers())
         }
+        for watcher in watchers { watcher.resume() }
         guard startsProbe else { return }
-        logger.error("PostgreSQL is not available; answering 503 until it is back", metadata: ["reason": "\(message)"])
+        // The routes log the outage as they refuse requests (once, with the count when it ends).
+        logger.warning(
+            "PostgreSQL is not reachable; trying a connection every \(Self.probeInterval) until it is",
+            metadata: ["reason": "\(message)"]
+        )
         let probe = Task { await self.probeUntilBack() }
         state.withLockedValue { $0.probe = probe }
     }
@@ -173,14 +209,15 @@ final class PostgresConnector: Sendable {
 
     /// A fresh pool connects at once; the old one may be waiting out a long backoff.
     private func replacePool() {
-        let old = state.withLockedValue { state -> Pool? in
-            guard !state.isClosed else { return nil }
+        let (old, watchers) = state.withLockedValue { state -> (Pool?, [CheckedContinuation<Void, Never>]) in
+            guard !state.isClosed else { return (nil, []) }
             let old = state.pool
             state.pool = Self.startPool(location, logger)
             state.outage = nil
             state.probe = nil
-            return old
+            return (old, state.satisfiedWatchers())
         }
+        for watcher in watchers { watcher.resume() }
         guard let old else { return }
         old.runTask.cancel()
         logger.notice("PostgreSQL is available again", metadata: ["database": "\(location)"])
@@ -219,6 +256,20 @@ extension PostgresConnector {
         }
         return [.connectionError, .serverClosedConnection, .uncleanShutdown, .poolClosed, .clientClosedConnection]
             .contains(error.code)
+    }
+
+    /// Whether `error` refused one statement for a passing reason that trying again may overcome: a
+    /// statement, lock or idle-transaction timeout, a deadlock or serialization failure, a server
+    /// short of resources. Any other refusal (a statement the server does not understand) is a bug.
+    static func isTransient(_ error: any Error) -> Bool {
+        if let transaction = error as? PostgresTransactionError {
+            guard let inner = transaction.closureError ?? transaction.beginError ?? transaction.commitError else { return false }
+            return isTransient(inner)
+        }
+        guard let state = (error as? PSQLError)?.serverInfo?[.sqlState] else { return false }
+        // 40: transaction rollback; 53: insufficient resources; 55P03: lock not available;
+        // 57014: query cancelled (statement timeout); 25P03: idle-in-transaction timeout.
+        return state.hasPrefix("40") || state.hasPrefix("53") || ["55P03", "57014", "25P03"].contains(state)
     }
 
     /// What went wrong, as PostgreSQL or the operating system says it: `database "x" does not exist`,

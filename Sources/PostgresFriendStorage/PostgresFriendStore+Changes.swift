@@ -1,6 +1,7 @@
 import FriendStorage
 import FriendsAPI
 import Logging
+import NIOConcurrencyHelpers
 import PostgresNIO
 
 /// The change log of the live feed (see `PostgresMigrations`, version 4).
@@ -28,23 +29,37 @@ extension PostgresFriendStore {
     /// The schema's name as the trigger's NOTIFY payload spells it (unquoted).
     var schemaName: String { String(schema.dropFirst().dropLast()) }
 
-    /// Listens to the notifications of this schema's changes. The listening connection waits as
-    /// long as it is open (`isLong`); after an outage it listens again on the pool that replaced the old one.
+    /// Listens to the notifications of this schema's changes on a connection of its own, outside
+    /// the pool, so that it holds none of the pool's connections for the life of the process. When
+    /// the connection is lost (an outage), it connects again, once a second, until cancelled.
     public func listenForChanges(onListening: @escaping @Sendable () -> Void, announce: @escaping @Sendable () -> Void) async {
         let prefix = schemaName + " "
+        let location = connector.location
+        // Whether the connection listened since the last warning: an outage logs one, not one a second.
+        let listened = NIOLockedValueBox(true)
         while !Task.isCancelled {
-            do {
-                try await withConnection(isLong: true) { connection in
+            let attempt = await Result.capturing {
+                let configuration = try location.connectionConfiguration(connectTimeout: PostgresConnector.probeTimeout)
+                let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: self.logger)
+                let outcome = await Result.capturing {
                     try await connection.listen(on: PostgresMigrations.changesChannel) { notifications in
+                        listened.withLockedValue { $0 = true }
                         onListening()
                         for try await notification in notifications where notification.payload.hasPrefix(prefix) {
                             announce()
                         }
                     }
                 }
-            } catch {
-                if Task.isCancelled { return }
-                logger.warning("Listening for changes failed; retrying", metadata: ["error": "\(String(reflecting: error))"])
+                try? await connection.close()
+                try outcome.get()
+            }
+            if Task.isCancelled { return }
+            if case .failure(let error) = attempt, listened.withLockedValue({ $0 }) {
+                listened.withLockedValue { $0 = false }
+                logger.warning(
+                    "Listening for changes failed; retrying every second until it works again",
+                    metadata: ["error": "\(PostgresConnector.plainReason(error))"]
+                )
             }
             try? await Task.sleep(for: .seconds(1))
         }

@@ -35,3 +35,22 @@ extension PostgresLocation {
         return configuration
     }
 }
+
+/// How the driver and the store apply the limits.
+extension PostgresSessionTimeouts {
+    /// Sent in the startup message, so they hold from the session's first statement.
+    package var startupParameters: [(String, String)] {
+        [("statement_timeout", statement), ("lock_timeout", lock), ("idle_in_transaction_session_timeout", idleInTransaction)]
+    }
+
+    /// How long a statement may run, `nil` when unlimited.
+    package var statementLimit: Duration? {
+        let digits = statement.prefix { $0.isASCII && $0.isNumber }
+        guard let amount = Int(digits), amount > 0 else { return nil }
+        switch statement.dropFirst(digits.count) {
+        case "s": return .seconds(amount)
+        case "min": return .seconds(amount * 60)
+        default: return .milliseconds(amount)
+        }
+    }
+}

@@ -1,14 +1,14 @@
 import FriendStorage
+// Of SQLiteNIO the store uses only `SQLiteData` (a bound value) and the build of SQLite its product
+// brings along (`VaporCSQLite`), which every connection of the store shares.
 import SQLiteNIO
-// SQLiteNIO's own build of SQLite, which its product brings along: these connections use the
-// very library SQLiteNIO's do, so they share its file locks and its view of the WAL.
 import VaporCSQLite
 
 /// A connection driven through SQLite's C interface, by one job at a time: the readers' and the
-/// one that commits writes in groups.
+/// store's one writer.
 ///
-/// SQLiteNIO runs every statement as a job of its own on its thread pool and compiles the SQL
-/// again each time. A page of a search was four such trips (the change sequence, a match count,
+/// Why not SQLiteNIO's connection: it runs every statement as a job of its own on its thread pool
+/// and compiles the SQL again each time. A page of a search was four such trips (the change sequence, a match count,
 /// the page, the total), a batch of writes two more than its writes, and compiling took a seventh
 /// of the server's CPU under a mix of different requests (see BENCHMARKS.md). Here a whole read
 /// or a whole batch is one job (`SQLiteReaderPool`, `SQLiteGroupCommit`), a read's statements
@@ -16,25 +16,27 @@ import VaporCSQLite
 /// store's SQL comes in a few dozen shapes, with the values bound.
 ///
 /// Not thread-safe on purpose: its owner lends it to one job at a time, which is why it can be
-/// `@unchecked Sendable`. SQLiteNIO still runs migrations, bulk inserts and pruning, which are
-/// rare and long, on a connection of its own.
+/// `@unchecked Sendable`. Failures are `SQLiteFailure`s; the store says what they mean to a client.
 final class SQLiteDirectConnection: @unchecked Sendable {
     private var handle: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
+    /// The database file, for messages.
+    let path: String
     /// Statements kept per connection; past it the cache starts over (a few dozen shapes exist).
     static let statementLimit = 128
 
-    /// Opens `path`, then runs `pragmas`. The store's SQLiteNIO connection has opened the file
-    /// first, so SQLite is initialized and the file exists and is in WAL mode.
-    init(path: String, pragmas: [String]) throws {
+    /// Opens `path` (creating the file when `creating`), then runs `pragmas`.
+    init(path: String, creating: Bool = false, pragmas: [String]) throws {
+        self.path = path
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        if creating { flags |= SQLITE_OPEN_CREATE }
         let opened = sqlite_nio_sqlite3_open_v2(path, &handle, flags, nil)
         self.handle = handle
         guard opened == SQLITE_OK else {
-            let message = handle.map { String(cString: sqlite_nio_sqlite3_errmsg($0)) } ?? "cannot open"
+            let failure = self.failure(opened, running: "opening the file")
             close()
-            throw FriendStoreError.unavailable("cannot open \(path): \(message)")
+            throw failure
         }
         for pragma in pragmas { try run(pragma) }
     }
@@ -92,6 +94,23 @@ final class SQLiteDirectConnection: @unchecked Sendable {
         _ = try rows(sql, binds) { _ in () }
     }
 
+    /// Runs a statement once without keeping it compiled: schema changes and settings, which a
+    /// migration or a bulk insert runs once and which would only crowd the kept statements out.
+    func execute(_ sql: String) throws {
+        guard let handle else { throw SQLiteFailure(code: SQLITE_MISUSE, message: "the connection is closed", sql: sql, path: path) }
+        var statement: OpaquePointer?
+        let code = sqlite_nio_sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard code == SQLITE_OK else { throw failure(code, running: sql) }
+        defer { sqlite_nio_sqlite3_finalize(statement) }
+        while true {
+            switch sqlite_nio_sqlite3_step(statement) {
+            case SQLITE_ROW: continue
+            case SQLITE_DONE: return
+            case let code: throw failure(code, running: sql)
+            }
+        }
+    }
+
     /// Finalizes the statements and closes the file; the connection is unusable afterwards.
     func close() {
         for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
@@ -102,7 +121,7 @@ final class SQLiteDirectConnection: @unchecked Sendable {
 
     private func prepared(_ sql: String) throws -> OpaquePointer {
         if let statement = statements[sql] { return statement }
-        guard let handle else { throw FriendStoreError.unavailable("the connection is closed") }
+        guard let handle else { throw SQLiteFailure(code: SQLITE_MISUSE, message: "the connection is closed", sql: sql, path: path) }
         var statement: OpaquePointer?
         let code = sqlite_nio_sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
         guard code == SQLITE_OK, let statement else { throw failure(code, running: sql) }
@@ -133,9 +152,9 @@ final class SQLiteDirectConnection: @unchecked Sendable {
         }
     }
 
-    private func failure(_ code: Int32, running sql: String) -> FriendStoreError {
+    private func failure(_ code: Int32, running sql: String) -> SQLiteFailure {
         let message = handle.map { String(cString: sqlite_nio_sqlite3_errmsg($0)) } ?? "closed"
-        return .unavailable("SQLite error \(code) (\(message)) running \(sql)")
+        return SQLiteFailure(code: code, message: message, sql: sql, path: path)
     }
 
     /// SQLite copies the bound bytes before the call returns.

@@ -1,6 +1,6 @@
 import Foundation
 import FriendStorage
-import SQLiteNIO
+import VaporCSQLite
 
 /// The file of a SQLite database, checked before SQLite opens it, and SQLite's errors in plain words.
 struct SQLiteFile {
@@ -49,17 +49,15 @@ struct SQLiteFile {
 
     /// What SQLite or the system says, without codes: "the file is not a SQLite database".
     static func plainReason(_ error: any Error) -> String {
-        guard let error = error as? SQLiteError else { return DatabaseError.plainReason(error) }
-        switch error.reason {
-        case .readOnly, .readonlyInRecovery, .readonlyCantLock, .readonlyInRollback, .readonlyBackingMoved, .readonlyDirectory:
-            return "the file is read-only (\(error.message))"
-        case .notADatabase: return "the file is not a SQLite database"
-        case .corrupt, .corruptIndex, .corruptSequenceSchema, .corruptVirtualTable: return "the file is damaged (\(error.message))"
-        case .full: return "the disk is full"
-        case .cantOpen, .cantOpenDirectory, .cantOpenInvalidPath:
-            return "the file cannot be opened (a missing folder, or no permission)"
-        case .busy, .busyTimeout, .locked: return "another process keeps it locked (\(error.message))"
-        case .permission: return "permission denied"
+        guard let error = error as? SQLiteFailure else { return DatabaseError.plainReason(error) }
+        switch error.primaryCode {
+        case SQLITE_READONLY: return "the file is read-only (\(error.message))"
+        case SQLITE_NOTADB: return "the file is not a SQLite database"
+        case SQLITE_CORRUPT: return "the file is damaged (\(error.message))"
+        case SQLITE_FULL: return "the disk is full"
+        case SQLITE_CANTOPEN: return "the file cannot be opened (a missing folder, or no permission)"
+        case SQLITE_BUSY, SQLITE_LOCKED: return "another process keeps it locked (\(error.message))"
+        case SQLITE_PERM: return "permission denied"
         default: return error.message
         }
     }

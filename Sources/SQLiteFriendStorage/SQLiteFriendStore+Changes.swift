@@ -23,8 +23,8 @@ extension SQLiteFriendStore {
     }
 
     public func pruneChanges(keepingLast count: Int) async throws {
-        try await lock.withLock { [connection] in
-            _ = try await connection.query(
+        try await writingAlone { writer in
+            try writer.run(
                 "DELETE FROM \(FriendSchema.changesTable) WHERE sequence <= (SELECT MAX(sequence) FROM \(FriendSchema.changesTable)) - ?",
                 [.integer(max(1, count))]
             )

@@ -7,7 +7,7 @@ extension SQLiteFriendStore {
     /// bulk inserting.
     static let cacheSize = -4_096
     static let bulkCacheSize = -262_144
-    /// Read-only connections, and the page cache of each (1 MiB; the batch writer's is too). Each
+    /// Read-only connections, and the page cache of each (1 MiB; the writer's is 4 MiB). Each
     /// reader also keeps its compiled statements and has a thread of its own; with 2 MiB caches
     /// the server peaked at 54 MB serving a million friends, with 1 MiB at 50 MB, at the same
     /// speed within the machine's noise (see BENCHMARKS.md). The files' pages stay in the OS cache.
@@ -30,7 +30,7 @@ extension SQLiteFriendStore {
         while true {
             do {
                 return try await body()
-            } catch let error as SQLiteError where [.busy, .locked, .busyTimeout].contains(error.reason) && clock.now < giveUp {
+            } catch let error as SQLiteFailure where error.isBusy && clock.now < giveUp {
                 try await Task.sleep(for: .milliseconds(startupBusyTimeout))
             }
         }
@@ -110,63 +110,44 @@ extension SQLiteFriendStore {
         try connection.rows("SELECT \(columns) FROM friends WHERE id = ?", [.integer(id)], storedFriend).first
     }
 
-    static func readSchemaVersion(_ connection: SQLiteConnection) async throws -> Int {
-        let rows = try await connection.query("SELECT MAX(version) AS version FROM \(FriendSchema.migrationsTable)")
-        return rows.first?.column("version")?.integer.map { Int($0) } ?? 0
+    static func readSchemaVersion(_ connection: SQLiteDirectConnection) throws -> Int {
+        try connection.integer("SELECT MAX(version) FROM \(FriendSchema.migrationsTable)") ?? 0
     }
 
-    static func run(_ step: MigrationStep, _ connection: SQLiteConnection) async throws {
+    static func run(_ step: MigrationStep, _ connection: SQLiteDirectConnection) throws {
         switch step {
         case .sql(let statement):
-            _ = try await connection.query(statement)
+            try connection.execute(statement)
         case .refoldSearchColumns:
             var after = 0
             while true {
-                let rows = try await connection.fetch(MigrationStep.refoldCandidates(table: "friends", after: "?"), [.integer(after)])
+                let rows = try connection.rows(MigrationStep.refoldCandidates(table: "friends", after: "?"), [.integer(after)]) { row in
+                    (id: row.integer(0), names: (1...5).map { row.text(Int32($0)) })
+                }
                 for row in rows {
-                    let values = row.columns.map(\.data)
-                    guard values.count == 6, let id = values[0].integer, let firstname = values[1].string,
-                        let lastname = values[2].string
-                    else { continue }
+                    guard let id = row.id, let firstname = row.names[0], let lastname = row.names[1] else { continue }
                     let folded = SearchColumns(firstname: firstname, lastname: lastname, phonenumber: "")
-                    let stored: [String?] = values[3...].map(\.string)
-                    guard stored != [folded.lastname, folded.firstname, folded.fullName] else { continue }
-                    _ = try await connection.query(
+                    guard Array(row.names[2...]) != [folded.lastname, folded.firstname, folded.fullName] else { continue }
+                    try connection.run(
                         "UPDATE friends SET sort_last = ?, sort_first = ?, search_full = ? WHERE id = ?",
                         [.text(folded.lastname), .text(folded.firstname), .text(folded.fullName), .integer(id)]
                     )
                 }
-                guard rows.count == MigrationStep.refoldBatchSize, let last = rows.last?.columns.first?.data.integer else { return }
+                guard rows.count == MigrationStep.refoldBatchSize, let last = rows.last?.id else { return }
                 after = last
             }
         }
     }
 
     /// Multi-row `INSERT … VALUES (…), (…)`, `rowsPerStatement` rows a statement.
-    static func insertRows(_ friends: [NewFriend], _ connection: SQLiteConnection) async throws {
+    static func insertRows(_ friends: [NewFriend], _ connection: SQLiteDirectConnection) throws {
         var start = friends.startIndex
         while start < friends.endIndex {
             let end = min(start + rowsPerStatement, friends.endIndex)
             let batch = friends[start..<end]
             let values = Array(repeating: "(\(writablePlaceholders))", count: batch.count).joined(separator: ", ")
-            _ = try await connection.query("INSERT INTO friends (\(writableColumns)) VALUES \(values)", batch.flatMap(binds))
+            try connection.run("INSERT INTO friends (\(writableColumns)) VALUES \(values)", batch.flatMap(binds))
             start = end
-        }
-    }
-
-    /// Runs `body` between BEGIN IMMEDIATE and COMMIT; rolls back when it throws.
-    static func transaction<T: Sendable>(
-        _ connection: SQLiteConnection,
-        _ body: @Sendable () async throws -> T
-    ) async throws -> T {
-        _ = try await connection.query("BEGIN IMMEDIATE")
-        do {
-            let result = try await body()
-            _ = try await connection.query("COMMIT")
-            return result
-        } catch {
-            _ = try? await connection.query("ROLLBACK")
-            throw error
         }
     }
 }

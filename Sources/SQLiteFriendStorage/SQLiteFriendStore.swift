@@ -8,31 +8,28 @@ import SQLiteNIO
 /// Friends in one SQLite file (the default), in WAL mode with `synchronous=FULL`, so a write is on
 /// disk before it is acknowledged and survives `kill -9`.
 ///
-/// Writes take one lock, so transactions never interleave: writes of single friends are committed
-/// in groups (`SQLiteGroupCommit`), migrations, bulk inserts and pruning run on a SQLiteNIO
-/// connection. A pool of read-only connections serves reads side by side, each read in one
-/// snapshot (`SQLiteReaderPool`, `SQLiteDirectConnection`).
+/// One connection writes, and one lock keeps its transactions from interleaving: writes of single
+/// friends are committed in groups (`SQLiteGroupCommit`); migrations, bulk inserts and pruning
+/// take the lock for themselves. A pool of read-only connections serves reads side by side, each
+/// read in one snapshot (`SQLiteReaderPool`, `SQLiteDirectConnection`), and never waits for a write.
 public final class SQLiteFriendStore: FriendStore {
     public var kind: String { "sqlite" }
 
-    let connection: SQLiteConnection
     let lock = AsyncLock()
     /// Internal so that tests can hold a batch open.
     let writes: SQLiteGroupCommit
     private let readers: SQLiteReaderPool
-    /// The connection `writes` commits on, on SQLiteNIO's threads (`NIOThreadPool.singleton`).
-    private let batchWriter: SQLiteDirectConnection
+    /// The one connection that writes, on `writerThreads`.
+    private let writer: SQLiteDirectConnection
+    private static var writerThreads: NIOThreadPool { .singleton }
     /// `sqlite:PATH`, for messages.
     let name: String
 
-    private init(
-        connection: SQLiteConnection, batchWriter: SQLiteDirectConnection, readers: SQLiteReaderPool, name: String
-    ) {
-        self.connection = connection
-        self.batchWriter = batchWriter
+    private init(writer: SQLiteDirectConnection, readers: SQLiteReaderPool, name: String) {
+        self.writer = writer
         self.readers = readers
         self.name = name
-        writes = SQLiteGroupCommit(connection: batchWriter, threads: .singleton, lock: lock)
+        writes = SQLiteGroupCommit(connection: writer, threads: Self.writerThreads, lock: lock)
     }
 
     /// Opens (creating when needed) the database at `path`.
@@ -40,38 +37,47 @@ public final class SQLiteFriendStore: FriendStore {
     public static func open(path: String, logger: Logger = Logger(label: "friendservice.sqlite")) async throws -> SQLiteFriendStore {
         let name = "sqlite:\(path)"
         try SQLiteFile(path: path).prepare()
-        let connection: SQLiteConnection
+        let threads = writerThreads
+        let writer: SQLiteDirectConnection
         do {
-            connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+            writer = try await threads.runIfActive {
+                try SQLiteDirectConnection(path: path, creating: true, pragmas: ["PRAGMA busy_timeout = \(startupBusyTimeout)"])
+            }
         } catch {
             throw DatabaseError("Cannot open the database \(name): \(SQLiteFile.plainReason(error)).")
         }
         do {
             // Switching a new file to WAL waits for another process opening it too.
-            _ = try await connection.query("PRAGMA busy_timeout = \(startupBusyTimeout)")
-            try await retryingWhileBusy { _ = try await connection.query("PRAGMA journal_mode = WAL") }
-            for pragma in ["PRAGMA busy_timeout = \(busyTimeout)", "PRAGMA synchronous = FULL", "PRAGMA cache_size = \(cacheSize)"] {
-                _ = try await connection.query(pragma)
+            try await retryingWhileBusy { try await threads.runIfActive { try writer.execute("PRAGMA journal_mode = WAL") } }
+            try await threads.runIfActive {
+                for pragma in ["PRAGMA busy_timeout = \(busyTimeout)", "PRAGMA synchronous = FULL", "PRAGMA cache_size = \(cacheSize)"] {
+                    try writer.execute(pragma)
+                }
             }
-            let threads = NIOThreadPool.singleton
-            let pragmas = ["PRAGMA busy_timeout = \(busyTimeout)", "PRAGMA synchronous = FULL", "PRAGMA cache_size = \(readerCacheSize)"]
-            let batchWriter = try await threads.runIfActive { try SQLiteDirectConnection(path: path, pragmas: pragmas) }
-            do {
-                let readers = try await SQLiteReaderPool.open(path: path, count: readerCount, cacheSize: readerCacheSize)
-                return SQLiteFriendStore(connection: connection, batchWriter: batchWriter, readers: readers, name: name)
-            } catch {
-                try? await threads.runIfActive { batchWriter.close() }
-                throw error
-            }
+            let readers = try await SQLiteReaderPool.open(path: path, count: readerCount, cacheSize: readerCacheSize)
+            return SQLiteFriendStore(writer: writer, readers: readers, name: name)
         } catch {
-            try? await connection.close()
+            try? await threads.runIfActive { writer.close() }
             throw DatabaseError("Cannot open the database \(name): \(SQLiteFile.plainReason(error)).")
         }
     }
 
     /// Runs `body` on a reader; a body that runs several statements runs them `inSnapshot`.
     func read<T: Sendable>(_ body: @escaping @Sendable (SQLiteDirectConnection) throws -> T) async throws -> T {
-        try await readers.read(body)
+        do {
+            return try await readers.read(body)
+        } catch {
+            throw SQLiteFailure.forClients(error)
+        }
+    }
+
+    /// Runs `body` on the writer, alone: no batch of `writes` runs meanwhile.
+    func writingAlone<T: Sendable>(_ body: @escaping @Sendable (SQLiteDirectConnection) throws -> T) async throws -> T {
+        do {
+            return try await lock.withLock { [writer] in try await Self.writerThreads.runIfActive { try body(writer) } }
+        } catch {
+            throw SQLiteFailure.forClients(error)
+        }
     }
 
     /// Runs the missing schema versions in one write transaction that reads the version first, so
@@ -79,13 +85,16 @@ public final class SQLiteFriendStore: FriendStore {
     /// - Throws: `DatabaseError` for a read-only file, or a schema newer than this server knows.
     public func migrate() async throws {
         let outcome = await Result.capturing {
-            try await lock.withLock { [connection, name] in
+            try await lock.withLock { [writer, name] in
+                let threads = Self.writerThreads
                 // A large database takes a while to migrate; another process starting meanwhile waits for it.
-                _ = try await connection.query("PRAGMA busy_timeout = \(Self.startupBusyTimeout)")
+                try await threads.runIfActive { try writer.execute("PRAGMA busy_timeout = \(Self.startupBusyTimeout)") }
                 let migrated = await Result.capturing {
-                    try await Self.retryingWhileBusy { try await Self.migrateInTransaction(connection, name: name) }
+                    try await Self.retryingWhileBusy {
+                        try await threads.runIfActive { try Self.migrateInTransaction(writer, name: name) }
+                    }
                 }
-                _ = try? await connection.query("PRAGMA busy_timeout = \(Self.busyTimeout)")
+                try? await threads.runIfActive { try writer.execute("PRAGMA busy_timeout = \(Self.busyTimeout)") }
                 try migrated.get()
             }
         }
@@ -97,19 +106,19 @@ public final class SQLiteFriendStore: FriendStore {
         }
     }
 
-    private static func migrateInTransaction(_ connection: SQLiteConnection, name: String) async throws {
-        try await Self.transaction(connection) {
-            _ = try await connection.query("""
+    private static func migrateInTransaction(_ writer: SQLiteDirectConnection, name: String) throws {
+        try writer.transaction {
+            try writer.execute("""
                 CREATE TABLE IF NOT EXISTS \(FriendSchema.migrationsTable) (
                     version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)
                 """)
-            let current = try await Self.readSchemaVersion(connection)
+            let current = try readSchemaVersion(writer)
             guard current <= SQLiteMigrations.all.count else {
                 throw DatabaseError.schemaTooNew("The database \(name)", version: current, known: SQLiteMigrations.all.count)
             }
             for (index, steps) in SQLiteMigrations.all.enumerated() where index + 1 > current {
-                for step in steps { try await Self.run(step, connection) }
-                _ = try await connection.query(
+                for step in steps { try run(step, writer) }
+                try writer.run(
                     "INSERT INTO \(FriendSchema.migrationsTable) (version, applied_at) VALUES (?, datetime('now'))",
                     [.integer(index + 1)]
                 )
@@ -118,10 +127,12 @@ public final class SQLiteFriendStore: FriendStore {
     }
 
     public func schemaVersion() async throws -> Int {
-        try await lock.withLock { [connection] in
-            let exists = try await connection.query(
-                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(FriendSchema.migrationsTable)])
-            return exists.isEmpty ? 0 : try await Self.readSchemaVersion(connection)
+        try await read { connection in
+            try connection.inSnapshot {
+                let exists = try connection.integer(
+                    "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(FriendSchema.migrationsTable)])
+                return exists == nil ? 0 : try Self.readSchemaVersion(connection)
+            }
         }
     }
 
@@ -210,48 +221,43 @@ public final class SQLiteFriendStore: FriendStore {
     /// transaction: sorting once is far faster than a million random index inserts.
     public func insert(_ friends: [NewFriend]) async throws {
         let isBulk = friends.count >= Self.bulkInsertThreshold
-        try await lock.withLock { [connection] in
-            if isBulk { _ = try await connection.query("PRAGMA cache_size = \(Self.bulkCacheSize)") }
-            let result = await Result.capturing {
-                try await Self.transaction(connection) {
-                    if isBulk {
-                        for name in SQLiteMigrations.indexNames { _ = try await connection.query("DROP INDEX IF EXISTS \(name)") }
-                    }
-                    _ = try await connection.query("DROP TRIGGER friends_log_insert")
-                    try await Self.insertRows(friends, connection)
-                    _ = try await connection.query(SQLiteMigrations.changeLogInsertTrigger)
-                    _ = try await connection.query("INSERT INTO \(FriendSchema.changesTable) (kind) VALUES ('reset')")
-                    if isBulk {
-                        for statement in SQLiteMigrations.indexStatements { _ = try await connection.query(statement) }
-                    }
+        try await writingAlone { writer in
+            if isBulk { try writer.execute("PRAGMA cache_size = \(Self.bulkCacheSize)") }
+            defer { if isBulk { try? writer.execute("PRAGMA cache_size = \(Self.cacheSize)") } }
+            try writer.transaction {
+                if isBulk {
+                    for name in SQLiteMigrations.indexNames { try writer.execute("DROP INDEX IF EXISTS \(name)") }
+                }
+                try writer.execute("DROP TRIGGER friends_log_insert")
+                try Self.insertRows(friends, writer)
+                try writer.execute(SQLiteMigrations.changeLogInsertTrigger)
+                try writer.execute("INSERT INTO \(FriendSchema.changesTable) (kind) VALUES ('reset')")
+                if isBulk {
+                    for statement in SQLiteMigrations.indexStatements { try writer.execute(statement) }
                 }
             }
-            if isBulk { _ = try? await connection.query("PRAGMA cache_size = \(Self.cacheSize)") }
-            try result.get()
         }
     }
 
     /// The names of the indexes on `friends`, for checking that bulk inserts leave them in place.
     func indexNames() async throws -> [String] {
-        try await lock.withLock { [connection] in
-            try await connection.query("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'friends' ORDER BY name")
-                .compactMap { $0.column("name")?.string }
+        try await read { connection in
+            try connection.rows("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'friends' ORDER BY name", []) {
+                $0.text(0)
+            }.compactMap { $0 }
         }
     }
 
+    /// On a reader: it answers while a write transaction is open.
     public func ping() async throws {
-        _ = try await lock.withLock { [connection] in
-            try await connection.query("SELECT 1").count
-        }
+        _ = try await read { connection in try connection.integer("SELECT 1") }
     }
 
     public func close() async throws {
-        try await lock.withLock { [connection, readers] in
+        try await lock.withLock { [writer, readers] in
             let closedReaders = await Result.capturing { try await readers.close() }
-            let closedWriter = await Result.capturing { [batchWriter] in try await NIOThreadPool.singleton.runIfActive { batchWriter.close() } }
-            try await connection.close()
+            try await Self.writerThreads.runIfActive { writer.close() }
             try closedReaders.get()
-            try closedWriter.get()
         }
     }
 }

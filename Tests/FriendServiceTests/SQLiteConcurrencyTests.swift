@@ -19,13 +19,16 @@ struct SQLiteConcurrencyTests {
         let a = Task { try await commits.perform { try insert("a", $0) } }
         let refused = Task { () -> Int in try await commits.perform { _ in throw FriendStoreError.notFound(id: 7) } }
         let b = Task { try await commits.perform { try insert("b", $0) } }
-        await waitUntil(commits, hasWaiting: 3)
+        await commits.waitUntilWaiting(3)
         try await holding.release()
 
         #expect(try await a.value == "a")
         #expect(try await b.value == "b")
         await #expect(throws: FriendStoreError.notFound(id: 7)) { try await refused.value }
-        #expect(try values(connection) == ["first", "a", "b"])
+        // The held batch first; `a` and `b` were started side by side, so either may come first.
+        let committed = try values(connection)
+        #expect(committed.first == "first")
+        #expect(committed.dropFirst().sorted() == ["a", "b"])
         connection.close()
     }
 
@@ -41,12 +44,13 @@ struct SQLiteConcurrencyTests {
             }
         }
         let d = Task { try await commits.perform { try insert("d", $0) } }
-        await waitUntil(commits, hasWaiting: 3)
+        await commits.waitUntilWaiting(3)
         try await holding.release()
 
-        await #expect(throws: FriendStoreError.self) { try await c.value }
-        await #expect(throws: FriendStoreError.self) { try await broken.value }
-        await #expect(throws: FriendStoreError.self) { try await d.value }
+        // A statement that is wrong is a bug, not an outage: everyone in the batch learns what SQLite said.
+        await #expect(throws: SQLiteFailure.self) { try await c.value }
+        await #expect(throws: SQLiteFailure.self) { try await broken.value }
+        await #expect(throws: SQLiteFailure.self) { try await d.value }
         #expect(try values(connection) == ["kept"])
 
         // The writer is usable again afterwards.
@@ -107,6 +111,31 @@ struct SQLiteConcurrencyTests {
             try await store.close()
         }
     }
+
+    /// `/health` pings a reader: it answers while a write transaction is open (on the writer it
+    /// would wait for the batch, and this test would run into its time limit).
+    @Test func aPingAnswersWhileAWriteTransactionIsOpen() async throws {
+        try await TemporaryDirectory.with { directory in
+            let store = try await SQLiteFriendStore.open(path: directory.appendingPathComponent("friends.sqlite").path)
+            try await store.migrate()
+            let holding = try await HeldBatch(store.writes) { connection in
+                _ = try connection.rows(
+                    "INSERT INTO friends (\(SQLiteFriendStore.writableColumns)) VALUES (\(SQLiteFriendStore.writablePlaceholders))",
+                    SQLiteFriendStore.binds(.sample("Ada", "Lovelace"))) { _ in () }
+            }
+            // Should the ping wait for the write (the defect), this lets the write go after a
+            // while, so that the test fails instead of hanging.
+            let rescue = Task {
+                try await Task.sleep(for: .seconds(10))
+                holding.open()
+            }
+            try await store.ping()
+            rescue.cancel()
+            #expect(await rescue.result.isSuccess == false, "the ping waited for the write transaction")
+            try await holding.release()
+            try await store.close()
+        }
+    }
 }
 
 /// A job that has written inside its batch and waits, so the batch stays open until `release`.
@@ -133,8 +162,13 @@ private struct HeldBatch {
         try await self.init(commits) { _ = try insert(value, $0) }
     }
 
-    func release() async throws {
+    /// Lets the job finish; its batch commits.
+    func open() {
         gate.signal()
+    }
+
+    func release() async throws {
+        open()
         try await done.value
     }
 }
@@ -160,6 +194,8 @@ private func values(_ connection: SQLiteDirectConnection) throws -> [String] {
     try connection.rows("SELECT v FROM t ORDER BY rowid", []) { $0.text(0) }.compactMap { $0 }
 }
 
-private func waitUntil(_ commits: SQLiteGroupCommit, hasWaiting count: Int) async {
-    while commits.waitingCount < count { await Task.yield() }
+extension Result {
+    fileprivate var isSuccess: Bool {
+        if case .success = self { true } else { false }
+    }
 }

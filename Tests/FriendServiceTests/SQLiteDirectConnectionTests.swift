@@ -50,9 +50,9 @@ struct SQLiteDirectConnectionTests {
     @Test func aFailedStatementLeavesTheConnectionUsable() async throws {
         try await withTable { writer, reader in
             try insert("a", writer)
-            #expect(throws: FriendStoreError.self) { try reader.integer("SELECT count(*) FROM no_such_table") }
+            #expect(throws: SQLiteFailure.self) { try reader.integer("SELECT count(*) FROM no_such_table") }
             // The reader refuses writes (query_only), and a write refused inside a snapshot ends it.
-            #expect(throws: FriendStoreError.self) {
+            #expect(throws: SQLiteFailure.self) {
                 try reader.inSnapshot { _ = try reader.rows("INSERT INTO items (name) VALUES ('x')", []) { _ in () } }
             }
             #expect(try reader.integer("SELECT count(*) FROM items") == 1)

@@ -49,12 +49,12 @@ struct SQLiteMigrationTests {
     /// A file at `version`, written as that version's server did: folded without the letters
     /// that have no decomposition.
     static func makeDatabase(at path: String, version: Int, friends: [NewFriend]) async throws {
-        let old = try await SQLiteConnection.open(storage: .file(path: path))
-        _ = try await old.query(
-            "CREATE TABLE \(FriendSchema.migrationsTable) (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")
+        let old = try SQLiteDirectConnection(path: path, creating: true, pragmas: [])
+        defer { old.close() }
+        try old.execute("CREATE TABLE \(FriendSchema.migrationsTable) (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")
         for (index, steps) in SQLiteMigrations.all.prefix(version).enumerated() {
-            for step in steps { try await SQLiteFriendStore.run(step, old) }
-            _ = try await old.query("INSERT INTO \(FriendSchema.migrationsTable) VALUES (?, datetime('now'))", [.integer(index + 1)])
+            for step in steps { try SQLiteFriendStore.run(step, old) }
+            try old.run("INSERT INTO \(FriendSchema.migrationsTable) VALUES (?, datetime('now'))", [.integer(index + 1)])
         }
         for fields in friends {
             let oldFold: (String) -> String = {
@@ -67,17 +67,15 @@ struct SQLiteMigrationTests {
                 fields.firstname, fields.lastname, fields.phonenumber, fields.email, fields.about,
                 last, first, first + " " + last, SearchText.digits(fields.phonenumber),
             ]
-            _ = try await old.query(
+            try old.run(
                 "INSERT INTO friends (\(SQLiteFriendStore.writableColumns)) VALUES (\(SQLiteFriendStore.writablePlaceholders))",
                 values.map { .text($0) })
         }
-        try await old.close()
     }
 
     private func indexColumns(_ index: String, _ path: String) async throws -> [String] {
-        let connection = try await SQLiteConnection.open(storage: .file(path: path))
-        let rows = try await connection.query("SELECT name FROM pragma_index_info(?) ORDER BY seqno", [.text(index)])
-        try await connection.close()
-        return rows.compactMap { $0.column("name")?.string }
+        let connection = try SQLiteDirectConnection(path: path, pragmas: [])
+        defer { connection.close() }
+        return try connection.rows("SELECT name FROM pragma_index_info(?) ORDER BY seqno", [.text(index)]) { $0.text(0) }.compactMap { $0 }
     }
 }

@@ -70,4 +70,17 @@ extension APIError {
         headers[.retryAfter] = "1"
         return APIError(.serviceUnavailable, "The database is not available; try again later.", headers: headers)
     }
+
+    /// The disk holding the database is full: writes fail until space is freed; reads go on.
+    static func diskFull(file: String) -> APIError {
+        APIError(
+            HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"),
+            "The disk holding \(file) is full; free space and try again."
+        )
+    }
+
+    /// A failure nobody foresaw (a bug): the server logged it with its cause.
+    static var internalFailure: APIError {
+        APIError(.internalServerError, "The server failed to answer this request; the failure is logged.")
+    }
 }

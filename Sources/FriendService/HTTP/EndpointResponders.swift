@@ -17,6 +17,7 @@ struct EndpointResponders: Sendable {
     let changeEvents: ChangeEventsController
     let avatarCacheControl: String
     let openAPIDocument: Data
+    let storageWatch: StorageWatch
 
     func responder(for endpoint: FriendsEndpoint) -> Responder {
         switch endpoint {
@@ -59,13 +60,13 @@ struct EndpointResponders: Sendable {
         }
     }
 
+    /// `ok`, or `read-only` (still 200: reads are served) while the disk of the database is full;
+    /// a storage that does not answer is a 503 from `ErrorEnvelopeMiddleware`.
     private func health() async throws -> Response {
-        do {
-            try await handlers.store.ping()
-        } catch {
-            throw APIError.storageUnavailable
-        }
-        return JSONResponse.make(HealthStatus(status: "ok", database: handlers.store.kind))
+        try await handlers.store.ping()
+        storageWatch.answered()
+        let status = storageWatch.fullDiskFile == nil ? "ok" : "read-only"
+        return JSONResponse.make(HealthStatus(status: status, database: handlers.store.kind))
     }
 
     private func avatar(_ request: Request, id: Int) async throws -> Response {

@@ -4,8 +4,13 @@ import Hummingbird
 import Logging
 
 /// Turns every error into a response with the JSON envelope: no bare 404s, no empty 500s.
+///
+/// Only the storage's own word makes a 503 (`FriendStoreError.unavailable`: down, timed out,
+/// locked too long) or a 507 (`diskFull`); `watch` logs those once per episode. Any other error
+/// is a bug: a 500, logged at error with its cause.
 struct ErrorEnvelopeMiddleware<Context: RequestContext>: RouterMiddleware {
     let logger: Logger
+    let watch: StorageWatch
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
@@ -19,10 +24,14 @@ struct ErrorEnvelopeMiddleware<Context: RequestContext>: RouterMiddleware {
         switch error {
         case let error as APIError:
             return error
-        case FriendStoreError.notFound(let id):
-            return .friendNotFound(id: id)
-        case FriendStoreError.preconditionFailed(let id, _):
-            return .stale(id: id)
+        case let error as FriendStoreError:
+            watch.refused(error)
+            switch error {
+            case .notFound(let id): return .friendNotFound(id: id)
+            case .preconditionFailed(let id, _): return .stale(id: id)
+            case .unavailable: return .storageUnavailable
+            case .diskFull(let file): return .diskFull(file: file)
+            }
         case let error as any HTTPResponseError where error.status == .notFound:
             let allowed = RouteTable.methods(servingPath: request.uri.path)
             return allowed.isEmpty ? .routeNotFound : .methodNotAllowed(allowed: allowed)
@@ -31,8 +40,14 @@ struct ErrorEnvelopeMiddleware<Context: RequestContext>: RouterMiddleware {
         case let error as any HTTPResponseError where (400..<500).contains(error.status.code):
             return APIError(error.status, error.status.reasonPhrase)
         default:
-            logger.error("Storage or server failure", metadata: ["error": "\(String(reflecting: error))"])
-            return .storageUnavailable
+            logger.error(
+                "Unexpected failure answered with 500",
+                metadata: [
+                    "method": "\(request.method.rawValue)", "path": "\(request.uri.path)",
+                    "error": "\(String(reflecting: error))",
+                ]
+            )
+            return .internalFailure
         }
     }
 }

@@ -31,11 +31,12 @@ func makeChangeFeed(store: any FriendStore, configuration: FriendServerConfigura
 }
 
 func buildRouter(store: any FriendStore, configuration: FriendServerConfiguration, feed: ChangeFeed) -> Router<ConnectionRequestContext> {
-    let store = AnnouncingFriendStore(base: store, feed: feed)
     let logger = configuration.logger
+    let watch = StorageWatch(logger: logger)
+    let store = watch.watching(store, writes: AnnouncingFriendStore(base: store, feed: feed))
     let router = Router(context: ConnectionRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestLoggingMiddleware(logger: logger))
-    router.add(middleware: ErrorEnvelopeMiddleware(logger: logger))
+    router.add(middleware: ErrorEnvelopeMiddleware(logger: logger, watch: watch))
     if let token = configuration.token {
         router.add(middleware: BearerAuthMiddleware(token: token))
     } else if FriendServerConfiguration.isLoopback(configuration.hostname) {
@@ -49,7 +50,8 @@ func buildRouter(store: any FriendStore, configuration: FriendServerConfiguratio
         handlers: FriendHandlers(store: store, parser: FriendBodyParser(maximumBodySize: configuration.maximumBodySize)),
         changeEvents: ChangeEventsController(feed: feed, limits: configuration.eventStreamLimits),
         avatarCacheControl: configuration.token == nil ? "public, max-age=300" : "private, max-age=300",
-        openAPIDocument: OpenAPIDocument.served(withToken: configuration.token != nil)
+        openAPIDocument: OpenAPIDocument.served(withToken: configuration.token != nil),
+        storageWatch: watch
     )
     for endpoint in FriendsEndpoint.allCases {
         router.add(endpoint, use: responders.responder(for: endpoint))

@@ -3,11 +3,11 @@ import NIOConcurrencyHelpers
 /// Waits for an operation at most as long as a timer allows, without waiting for the operation to
 /// notice its cancellation: a query on a connection the server dropped may never answer, and a
 /// task group would wait for it on the way out.
-package enum Deadline {
+enum Deadline {
     /// Runs `operation` and `timer` side by side. When `timer` returns an error first, the caller
     /// gets that error at once, and `operation` is cancelled and left to finish on its own; when it
     /// returns `nil`, the operation may take as long as it takes.
-    package static func run<T: Sendable>(
+    static func run<T: Sendable>(
         operation: @escaping @Sendable () async throws -> T,
         timer: @escaping @Sendable () async throws -> (any Error)?
     ) async throws -> T {

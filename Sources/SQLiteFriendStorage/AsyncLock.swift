@@ -1,13 +1,13 @@
 /// Runs async critical sections one after another (FIFO), across suspension points,
-/// which an actor alone does not: SQLite's write transactions, on either of its write connections,
-/// must not interleave.
-package actor AsyncLock {
+/// which an actor alone does not: the store's one write connection carries group-commit batches,
+/// migrations, bulk inserts and pruning, whose transactions must not interleave.
+actor AsyncLock {
     private var isLocked = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
-    package init() {}
+    init() {}
 
-    package func withLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+    func withLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
         await lock()
         do {
             let result = try await body()

@@ -1,0 +1,65 @@
+import FriendStorage
+import FriendsAPI
+
+extension StorageWatch {
+    /// `store` with its reads and `writes` telling this watch when the storage answers, so that the
+    /// end of an outage or of a full disk is noticed by the first request that succeeds.
+    func watching(_ store: any FriendStore, writes: any FriendWriting) -> any FriendStore {
+        ComposedFriendStore(
+            store,
+            reading: WatchedFriendReading(base: store, watch: self),
+            writing: WatchedFriendWriting(base: writes, watch: self)
+        )
+    }
+
+    /// Runs `body`, telling the watch when the storage answered.
+    fileprivate func observing<T>(wrote: Bool = false, _ body: () async throws -> T) async throws -> T {
+        do {
+            let value = try await body()
+            wrote ? self.wrote() : answered()
+            return value
+        } catch let error as FriendStoreError {
+            if case .notFound = error { answered() }
+            if case .preconditionFailed = error { answered() }
+            throw error
+        }
+    }
+}
+
+private struct WatchedFriendReading: FriendReading {
+    let base: any FriendReading
+    let watch: StorageWatch
+
+    func list(_ request: FriendListRequest) async throws -> [StoredFriend] {
+        try await watch.observing { try await base.list(request) }
+    }
+    func count(matching search: FriendSearch?, atMost limit: Int?) async throws -> Int {
+        try await watch.observing { try await base.count(matching: search, atMost: limit) }
+    }
+    func listSnapshot(
+        _ request: FriendListRequest,
+        reading need: @escaping @Sendable (Int) -> FriendListNeed
+    ) async throws -> FriendListSnapshot {
+        try await watch.observing { try await base.listSnapshot(request, reading: need) }
+    }
+    func all() async throws -> [StoredFriend] { try await watch.observing { try await base.all() } }
+    func friend(id: Int) async throws -> StoredFriend? { try await watch.observing { try await base.friend(id: id) } }
+}
+
+private struct WatchedFriendWriting: FriendWriting {
+    let base: any FriendWriting
+    let watch: StorageWatch
+
+    func create(_ fields: NewFriend) async throws -> StoredFriend {
+        try await watch.observing(wrote: true) { try await base.create(fields) }
+    }
+    func update(id: Int, with update: FriendUpdate, if precondition: VersionPrecondition) async throws -> StoredFriend {
+        try await watch.observing(wrote: true) { try await base.update(id: id, with: update, if: precondition) }
+    }
+    func delete(id: Int, if precondition: VersionPrecondition) async throws -> StoredFriend {
+        try await watch.observing(wrote: true) { try await base.delete(id: id, if: precondition) }
+    }
+    func insert(_ friends: [NewFriend]) async throws {
+        try await watch.observing(wrote: true) { try await base.insert(friends) }
+    }
+}

@@ -1,0 +1,58 @@
+import FriendsAPI
+
+/// A store assembled from the jobs of others: a decorator implements the one job it changes
+/// (announcing writes, say) and the rest comes from the store it decorates.
+public struct ComposedFriendStore: FriendStore {
+    public var reading: any FriendReading
+    public var writing: any FriendWriting
+    public var changeLog: any FriendChangeLog
+    public var lifecycle: any FriendStoreLifecycle
+
+    /// `base` for every job not given.
+    public init(
+        _ base: any FriendStore,
+        reading: (any FriendReading)? = nil,
+        writing: (any FriendWriting)? = nil,
+        changeLog: (any FriendChangeLog)? = nil,
+        lifecycle: (any FriendStoreLifecycle)? = nil
+    ) {
+        self.reading = reading ?? base
+        self.writing = writing ?? base
+        self.changeLog = changeLog ?? base
+        self.lifecycle = lifecycle ?? base
+    }
+
+    public func list(_ request: FriendListRequest) async throws -> [StoredFriend] { try await reading.list(request) }
+    public func count(matching search: FriendSearch?, atMost limit: Int?) async throws -> Int {
+        try await reading.count(matching: search, atMost: limit)
+    }
+    public func listSnapshot(
+        _ request: FriendListRequest,
+        reading need: @escaping @Sendable (Int) -> FriendListNeed
+    ) async throws -> FriendListSnapshot {
+        try await reading.listSnapshot(request, reading: need)
+    }
+    public func all() async throws -> [StoredFriend] { try await reading.all() }
+    public func friend(id: Int) async throws -> StoredFriend? { try await reading.friend(id: id) }
+
+    public func create(_ fields: NewFriend) async throws -> StoredFriend { try await writing.create(fields) }
+    public func update(id: Int, with update: FriendUpdate, if precondition: VersionPrecondition) async throws -> StoredFriend {
+        try await writing.update(id: id, with: update, if: precondition)
+    }
+    public func delete(id: Int, if precondition: VersionPrecondition) async throws -> StoredFriend {
+        try await writing.delete(id: id, if: precondition)
+    }
+    public func insert(_ friends: [NewFriend]) async throws { try await writing.insert(friends) }
+
+    public func changes(after sequence: Int, limit: Int) async throws -> [FriendChange]? {
+        try await changeLog.changes(after: sequence, limit: limit)
+    }
+    public func latestChangeSequence() async throws -> Int { try await changeLog.latestChangeSequence() }
+    public func pruneChanges(keepingLast count: Int) async throws { try await changeLog.pruneChanges(keepingLast: count) }
+
+    public var kind: String { lifecycle.kind }
+    public func migrate() async throws { try await lifecycle.migrate() }
+    public func schemaVersion() async throws -> Int { try await lifecycle.schemaVersion() }
+    public func ping() async throws { try await lifecycle.ping() }
+    public func close() async throws { try await lifecycle.close() }
+}

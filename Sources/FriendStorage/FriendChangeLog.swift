@@ -1,0 +1,16 @@
+import FriendsAPI
+
+/// The change log the live feed reads: every committed change, numbered without gaps.
+public protocol FriendChangeLog: Sendable {
+    /// Changes committed after `sequence`, oldest first, at most `limit` of them; `nil` when the
+    /// change log no longer holds all of them (pruned) or `sequence` is ahead of the log.
+    /// Every create, update and delete logs one change in its own transaction; `insert` logs one
+    /// `reset` for the whole batch.
+    func changes(after sequence: Int, limit: Int) async throws -> [FriendChange]?
+
+    /// The sequence of the last committed change; 0 before the first.
+    func latestChangeSequence() async throws -> Int
+
+    /// Forgets all but the last `count` changes (at least one is always kept).
+    func pruneChanges(keepingLast count: Int) async throws
+}

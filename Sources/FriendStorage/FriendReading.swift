@@ -1,0 +1,25 @@
+import FriendsAPI
+
+/// Reading friends: pages of the list, searches, counts and single friends.
+public protocol FriendReading: Sendable {
+    /// Up to `request.limit` friends after `request.after` in list order, matching `request.search`.
+    func list(_ request: FriendListRequest) async throws -> [StoredFriend]
+
+    /// How many friends match `search` (every friend when `nil`), counting no further than
+    /// `limit` when one is given (so a broad search costs no more than `limit` rows).
+    func count(matching search: FriendSearch?, atMost limit: Int?) async throws -> Int
+
+    /// The change sequence and, as `need` decides from it, a page of the list and its match count
+    /// (a store that is also a `FriendChangeLog` gets a default that reads them one after the
+    /// other; see `FriendListSnapshot.swift`). `need` runs while the store reads, so it must answer
+    /// at once: a cache lookup, nothing that waits.
+    func listSnapshot(
+        _ request: FriendListRequest,
+        reading need: @escaping @Sendable (_ sequence: Int) -> FriendListNeed
+    ) async throws -> FriendListSnapshot
+
+    /// Every friend in list order (the original client's `/listFriends`).
+    func all() async throws -> [StoredFriend]
+
+    func friend(id: Int) async throws -> StoredFriend?
+}

@@ -1,0 +1,20 @@
+import FriendsAPI
+
+/// Writing friends. Writes are atomic: a call either changes the row completely or not at all,
+/// and each logs its change in its own transaction (see `FriendChangeLog`).
+public protocol FriendWriting: Sendable {
+    /// Stores a friend whose fields are already validated and trimmed; gives it a new id and version 1.
+    func create(_ fields: NewFriend) async throws -> StoredFriend
+
+    /// Applies the present fields of `update` when the stored version satisfies `precondition`;
+    /// bumps the version when anything changed.
+    /// - Throws: `FriendStoreError.notFound`, `FriendStoreError.preconditionFailed`.
+    func update(id: Int, with update: FriendUpdate, if precondition: VersionPrecondition) async throws -> StoredFriend
+
+    /// Removes a friend when the stored version satisfies `precondition` and returns what was removed.
+    /// - Throws: `FriendStoreError.notFound`, `FriendStoreError.preconditionFailed`.
+    func delete(id: Int, if precondition: VersionPrecondition) async throws -> StoredFriend
+
+    /// Inserts many validated friends in one transaction, as fast as the storage allows (seeding).
+    func insert(_ friends: [NewFriend]) async throws
+}
