@@ -63,7 +63,7 @@ struct FriendHandlers: Sendable {
                 totals.store(total, for: listRequest.search, at: snapshot.sequence)
             }
         }
-        guard let rows = snapshot.rows else { throw FriendStoreError.unavailable("the store read no page though asked to") }
+        guard let rows = snapshot.rows else { throw ListSnapshotWithoutRows() }
         let body = FriendJSON.body(ListQueryParser.page(from: rows, pageSize: pageSize, total: total))
         pages.store(body, for: key, at: snapshot.sequence)
         return JSONResponse.make(body: body, headers: responseHeaders)
@@ -149,3 +149,6 @@ extension StoredFriend {
         return friend
     }
 }
+
+/// A store answered a list snapshot without the rows it was asked for: a bug (500), not an outage.
+struct ListSnapshotWithoutRows: Error {}
