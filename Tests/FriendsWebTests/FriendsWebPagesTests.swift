@@ -70,7 +70,7 @@ import WebUI
     @Test func anUnreachableServerShowsTheErrorRow() async throws {
         let pages = try FriendsPages.bundled(pageSize: 2)
         let client = AppServerClient(baseURL: URL(string: "http://127.0.0.1:1")!, timeout: 2)
-        let app = FriendsWebApp(client: client, avatars: ImageLoader(avatarsFrom: client), feed: nil, pages: pages)
+        let app = FriendsWebApp.make(client: client, pages: pages)
         await app.settle()
         SnapshotFiles.expect(app.wholePage(), inFile: "list-unreachable.html", suite: "FriendsWeb")
     }

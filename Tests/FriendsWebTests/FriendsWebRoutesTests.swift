@@ -33,7 +33,7 @@ import WebUI
         let client = harness.client
         let pages = harness.pages
         let sessions = await WebSessions {
-            FriendsWebApp(client: client, avatars: ImageLoader(avatarsFrom: client), feed: nil, pages: pages)
+            FriendsWebApp.make(client: client, pages: pages)
         }
         let routes = WebRoutes(sessions: sessions, stylesheet: pages.stylesheet)
         try await Application(router: routes.router()).test(.router) { client in
@@ -66,7 +66,7 @@ import WebUI
             let client = harness.client
             let pages = harness.pages
             let sessions = WebSessions {
-                FriendsWebApp(client: client, avatars: ImageLoader(avatarsFrom: client), feed: nil, pages: pages)
+                FriendsWebApp.make(client: client, pages: pages)
             }
             try await Application(router: WebRoutes(sessions: sessions, stylesheet: "").router()).test(.router) { client in
                 let response = try await client.execute(uri: "/friends/1/edit", method: .get, headers: [:])
@@ -130,7 +130,7 @@ import WebUI
             let witness = Witness()
             let clock = TestClock()
             let sessions = WebSessions(idleLimit: .seconds(60), now: { clock.now }) {
-                let app = FriendsWebApp(client: client, avatars: ImageLoader(avatarsFrom: client), feed: nil, pages: pages)
+                let app = FriendsWebApp.make(client: client, pages: pages)
                 witness.app = app
                 witness.list = app.list
                 return app

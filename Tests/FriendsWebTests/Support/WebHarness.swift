@@ -40,7 +40,7 @@ struct WebHarness: Sendable {
     /// A session's app, its list loaded.
     @MainActor
     func app(feed: FriendChangeFeed? = nil) async -> FriendsWebApp {
-        let app = FriendsWebApp(client: client, avatars: ImageLoader(avatarsFrom: client), feed: feed, pages: pages)
+        let app = FriendsWebApp.make(client: client, pages: pages, feed: feed)
         await app.settle()
         return app
     }
