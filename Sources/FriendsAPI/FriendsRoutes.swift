@@ -9,6 +9,9 @@ public enum FriendsRoutes {
     public static let events = FriendsEndpoint.friendEvents.path()
     /// Query parameter of `events`: the sequence to resume after (as `Last-Event-ID` does).
     public static let eventsAfter = "after"
+    /// Query parameter of `events`: `false` ends the stream once what was missed is sent (a
+    /// catch-up for clients that poll); `true`, the default, goes on with live changes.
+    public static let eventsFollow = "follow"
 
     public static func friend(id: Int) -> String {
         FriendsEndpoint.getFriend.path(id: id)

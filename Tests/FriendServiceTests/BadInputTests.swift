@@ -141,12 +141,16 @@ struct BadInputTests {
         }
     }
 
-    @Test func allowNamesEachMethodOnceWhereRoutesOverlap() async throws {
+    @Test func allowNamesTheMethodsOfTheRouteAPathNamesLiterally() async throws {
         try await TestApp.run { client, _ in
-            // `/friends/events` is both the feed and a match for `/friends/{id}`.
-            let response = try await client.send(.post, "/friends/events", json: "{}")
-            #expect(response.status == .methodNotAllowed)
-            #expect(response.headers[.allow] == "DELETE, GET, HEAD, PATCH")
+            // `/friends/events` is the feed's path, not a friend's, though `/friends/{id}` could match it.
+            for method in [HTTPRequest.Method.post, .delete, .patch, .options] {
+                let response = try await client.send(method, "/friends/events", json: "{}")
+                #expect(response.status == .methodNotAllowed, "\(method)")
+                #expect(response.headers[.allow] == "GET, HEAD", "\(method)")
+            }
+            let friend = try await client.send(.options, "/friends/abc")
+            #expect(friend.headers[.allow] == "DELETE, GET, HEAD, PATCH")
         }
     }
 }

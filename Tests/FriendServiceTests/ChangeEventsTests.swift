@@ -114,6 +114,30 @@ struct ChangeEventsTests {
         }
     }
 
+    /// A client that polls asks for what it missed and gets a stream that ends, without waiting for
+    /// the feed to stop.
+    @Test func withoutFollowingTheStreamEndsAfterWhatWasMissed() async throws {
+        try await TestApp.runWithFeed { client, _, feed in
+            for name in ["Ada", "Grace", "Edsger"] { _ = try await client.createFriend(#"{"firstname": "\#(name)", "lastname": "X"}"#) }
+            await feed.catchUp()
+            let caughtUp = try await client.send(.get, FriendsRoutes.events + "?after=1&follow=false")
+            #expect(caughtUp.status == .ok)
+            #expect(try caughtUp.events.map(\.sequence) == [2, 3])
+            let fresh = try await client.send(.get, FriendsRoutes.events + "?follow=false")
+            #expect(fresh.text == ": connected\n\nid: 3\n\n")
+            #expect(feed.subscriberCount == 0)
+        }
+    }
+
+    @Test(arguments: ["yes", "0", ""])
+    func aFollowThatIsNotTrueOrFalseGets400(value: String) async throws {
+        try await TestApp.runWithFeed { client, _, _ in
+            let response = try await client.send(.get, FriendsRoutes.events + "?follow=\(value)")
+            #expect(response.status == .badRequest)
+            #expect(try response.envelope.fields["follow"] != nil)
+        }
+    }
+
     @Test func anIdleStreamGetsAKeepAliveComment() async throws {
         try await TestApp.runWithFeed { client, _, feed in
             async let stream = client.send(.get, FriendsRoutes.events)
@@ -131,6 +155,14 @@ struct ChangeEventsTests {
             let response = try await client.send(.get, FriendsRoutes.events, headers: .lastEventID(value))
             #expect(response.status == .badRequest)
             #expect(try response.envelope.fields["Last-Event-ID"] != nil)
+        }
+    }
+
+    @Test func anAfterThatIsNotASequenceGets400EvenBesideAGoodHeader() async throws {
+        try await TestApp.runWithFeed { client, _, _ in
+            let response = try await client.send(.get, FriendsRoutes.events + "?after=-1&follow=false", headers: .lastEventID("0"))
+            #expect(response.status == .badRequest)
+            #expect(try response.envelope.fields["after"] != nil)
         }
     }
 

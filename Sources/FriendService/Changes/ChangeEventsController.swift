@@ -11,7 +11,8 @@ import ServiceLifecycle
 /// A new subscriber (no position given) first gets an event with only an `id:`, the sequence it
 /// starts after, so that a client that drops before any change resumes from there. With
 /// `Last-Event-ID` (or `?after=`) the stream first replays the kept changes after it, then goes
-/// live; from before the kept history it starts with one `reset`. The stream, and its connection,
+/// live; from before the kept history it starts with one `reset`. With `?follow=false` it ends once
+/// that is sent, for clients that poll rather than hold a stream. The stream, and its connection,
 /// ends when the subscriber falls too far behind (after a `reset`), stops reading, goes away, and
 /// when the server shuts down. Everything that can fail (too many subscribers, the database)
 /// fails before the `200`, with the error envelope.
@@ -24,6 +25,7 @@ struct ChangeEventsController {
 
     func stream(_ request: Request, channel: any Channel) async throws -> Response {
         let after = try Self.resumePosition(request)
+        let follows = try Self.follows(request)
         let lease = SubscriptionLease(feed: feed, subscribed: try await subscribe())
         let (subscription, delivered) = (lease.subscription, lease.delivered)
         var firstPage: ReplayPage?
@@ -49,7 +51,7 @@ struct ChangeEventsController {
                 if let after, let replayStart {
                     last = try await Self.replay(replayStart, after: after, upTo: delivered, store: store, connection: connection, writer: &writer)
                 }
-                while let item = await subscription.next() {
+                while follows, let item = await subscription.next() {
                     switch item {
                     case .keepAlive:
                         try await connection.write(ServerSentEvents.comment("keep-alive"), to: &writer)
@@ -115,15 +117,35 @@ struct ChangeEventsController {
         }
     }
 
-    /// `Last-Event-ID`, else `?after=`, as a sequence; 400 when it is not one.
+    /// `?follow=` (`true` or `false`, in any case): whether the stream goes on with live changes (the
+    /// default) or ends after the backlog.
+    static func follows(_ request: Request) throws -> Bool {
+        switch request.uri.queryParameters.get(FriendsRoutes.eventsFollow).map({ $0.lowercased() }) {
+        case nil, "true": return true
+        case "false": return false
+        default:
+            throw APIError(
+                .badRequest, "follow must be true or false.",
+                fields: [FriendsRoutes.eventsFollow: "Must be true or false."]
+            )
+        }
+    }
+
+    /// `Last-Event-ID`, else `?after=`, as a sequence; 400 when either is given and is not one.
     static func resumePosition(_ request: Request) throws -> Int? {
         let name = FriendsHTTPHeader.lastEventID.lowercased()
-        let header = request.headers.first { $0.name.canonicalName == name }?.value
-        guard let text = header ?? request.uri.queryParameters.get(FriendsRoutes.eventsAfter) else { return nil }
+        let header = try request.headers.first { $0.name.canonicalName == name }
+            .map { try sequence($0.value, named: FriendsHTTPHeader.lastEventID) }
+        let query = try request.uri.queryParameters.get(FriendsRoutes.eventsAfter)
+            .map { try sequence($0, named: FriendsRoutes.eventsAfter) }
+        return header ?? query
+    }
+
+    private static func sequence(_ text: String, named name: String) throws -> Int {
         guard let sequence = Int(text.trimmingCharacters(in: .whitespaces)), sequence >= 0 else {
             throw APIError(
                 .badRequest, "The position to resume after must be a change sequence number.",
-                fields: [FriendsHTTPHeader.lastEventID: "Must be a whole number of 0 or more."]
+                fields: [name: "Must be a whole number of 0 or more."]
             )
         }
         return sequence

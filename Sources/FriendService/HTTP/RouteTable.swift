@@ -2,16 +2,15 @@ import FriendsAPI
 import Hummingbird
 
 /// The methods the route table `FriendsEndpoint` serves at a concrete path, to tell 405 from 404
-/// for unmatched requests. `HEAD` is served wherever `GET` is. Each method is named once, in
-/// alphabetical order, however many routes match the path (`/friends/events` is also `/friends/{id}`).
+/// for unmatched requests. `HEAD` is served wherever `GET` is. As in the router, a path that a
+/// route names literally (`/friends/events`) is that route's alone, not also `/friends/{id}`'s;
+/// each method is named once, in alphabetical order.
 enum RouteTable {
     static func methods(servingPath path: String) -> [HTTPRequest.Method] {
         let segments = path.split(separator: "/")
-        var methods = Set(
-            FriendsEndpoint.allCases
-                .filter { pattern($0.pathPattern, matches: segments) }
-                .compactMap { HTTPRequest.Method($0.method) }
-        )
+        let literal = FriendsEndpoint.allCases.filter { $0.pathPattern.split(separator: "/") == segments }
+        let matching = literal.isEmpty ? FriendsEndpoint.allCases.filter { pattern($0.pathPattern, matches: segments) } : literal
+        var methods = Set(matching.compactMap { HTTPRequest.Method($0.method) })
         if methods.contains(.get) { methods.insert(.head) }
         return methods.sorted { $0.rawValue < $1.rawValue }
     }

@@ -98,14 +98,16 @@ enum OpenAPIDocument {
           "get": {
             "operationId": "friendEvents",
             "summary": "The live change feed as Server-Sent Events: one event per committed change, in order.",
-            "description": "Each event has 'id:' its change sequence number, 'event:' created, updated, deleted or reset, and one 'data:' line of JSON: the friend with its version for created and updated, {\"id\": N} for deleted, {} for reset. A reset means: reload, then follow from its id; it is sent when the position asked for is older than the kept history, and before the stream is closed when the client falls too far behind. Idle streams get a comment line every 15 seconds. Resume with Last-Event-ID (or ?after=) to get what was missed, then live changes.",
+            "description": "Each event has 'id:' its change sequence number, 'event:' created, updated, deleted or reset, and one 'data:' line of JSON: the friend with its version for created and updated, {\"id\": N} for deleted, {} for reset. A reset means: reload, then follow from its id; it is sent when the position asked for is older than the kept history, and before the stream is closed when the client falls too far behind. A subscriber that gives no position first gets an event with only 'id:' (no event name, no data): where its stream starts; EventSource clients take it as their last event id without dispatching anything. Idle streams get a comment line every 15 seconds. Resume with Last-Event-ID (or ?after=) to get what was missed, then live changes; with follow=false the stream ends once what was missed is sent. The connection closes when the stream ends. The response's schema describes one event, as Server-Sent Events are read: an object of its fields.",
             "parameters": [
-              { "name": "Last-Event-ID", "in": "header", "description": "The last change sequence seen; the stream starts after it.", "schema": { "type": "integer", "minimum": 0 } },
-              { "name": "after", "in": "query", "description": "As Last-Event-ID, for clients that cannot set headers; the header wins.", "schema": { "type": "integer", "minimum": 0 } }
+              { "name": "Last-Event-ID", "in": "header", "description": "The last change sequence seen; the stream starts after it.", "schema": { "type": "integer", "format": "int64", "minimum": 0, "maximum": 9223372036854775807 } },
+              { "name": "after", "in": "query", "description": "As Last-Event-ID, for clients that cannot set headers; the header wins.", "schema": { "type": "integer", "format": "int64", "minimum": 0, "maximum": 9223372036854775807 } },
+              { "name": "follow", "in": "query", "description": "false: end the stream once what was missed is sent (a catch-up for clients that poll); true, the default: go on with live changes.", "schema": { "type": "boolean", "default": true } }
             ],
             "responses": {
-              "200": { "description": "The event stream; it stays open.", "content": { "text/event-stream": { "schema": { "type": "string" }, "example": "id: 7\nevent: updated\ndata: {\"id\":1,\"version\":2,\"firstname\":\"Ada\",\"lastname\":\"Lovelace\",\"phonenumber\":\"\",\"email\":\"\",\"about\":\"\"}\n\n" } } },
-              "400": { "$ref": "#/components/responses/Error" }
+              "200": { "description": "The event stream; it stays open unless follow is false.", "content": { "text/event-stream": { "schema": { "$ref": "#/components/schemas/FriendEvent" }, "example": "id: 7\nevent: updated\ndata: {\"id\":1,\"version\":2,\"firstname\":\"Ada\",\"lastname\":\"Lovelace\",\"phonenumber\":\"\",\"email\":\"\",\"about\":\"\"}\n\n" } } },
+              "400": { "$ref": "#/components/responses/Error" },
+              "503": { "description": "More subscribers than the server takes (Retry-After: 5), or the database is not available while resuming (Retry-After: 1).", "headers": { "Retry-After": { "schema": { "type": "integer" } } }, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/ErrorEnvelope" } } } }
             }
           }
         },
@@ -270,6 +272,32 @@ enum OpenAPIDocument {
           }
         },
         "schemas": {
+          "FriendEvent": {
+            "description": "One Server-Sent Event of the live feed, as its fields; data is JSON whose shape depends on the event.",
+            "type": "object",
+            "required": ["event", "data"],
+            "properties": {
+              "id": { "type": "string", "pattern": "^[0-9]+$", "description": "The change sequence number." },
+              "event": { "type": "string", "enum": ["created", "updated", "deleted", "reset"] },
+              "data": { "type": "string" },
+              "retry": { "type": "integer" }
+            },
+            "oneOf": [
+              { "properties": { "event": { "enum": ["created", "updated"] }, "data": { "contentMediaType": "application/json", "contentSchema": { "$ref": "#/components/schemas/VersionedFriend" } } } },
+              { "properties": { "event": { "enum": ["deleted"] }, "data": { "contentMediaType": "application/json", "contentSchema": { "$ref": "#/components/schemas/DeletedFriend" } } } },
+              { "properties": { "event": { "enum": ["reset"] }, "data": { "contentMediaType": "application/json", "contentSchema": { "type": "object", "additionalProperties": false } } } }
+            ]
+          },
+          "VersionedFriend": {
+            "description": "A friend as the /friends routes send it, with its version.",
+            "allOf": [{ "$ref": "#/components/schemas/Friend" }, { "required": ["version"] }]
+          },
+          "DeletedFriend": {
+            "type": "object",
+            "required": ["id"],
+            "properties": { "id": { "type": "integer", "format": "int64" } },
+            "additionalProperties": false
+          },
           "Friend": {
             "type": "object",
             "required": ["id", "firstname", "lastname", "phonenumber", "email", "about"],
