@@ -340,6 +340,35 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         #expect(form.alerts.values.isEmpty)
     }
 
+    /// A friend changed elsewhere again and again, each time in fields the user left alone: the
+    /// form merges and saves on its own a few times, then stops and says so — it never shows a
+    /// conflict with nothing to decide.
+    @Test func aFriendThatKeepsChangingElsewhereStopsTheRetriesWithoutAnEmptyQuestion() async {
+        let limit = FriendFormViewModel.automaticMergeLimit
+        let versions = (2...(limit + 2)).map { version in
+            Fixtures.changed(Fixtures.ada) {
+                $0.about = "Changed elsewhere, time \(version)."
+                $0.version = version
+            }
+        }
+        for _ in versions { await client.enqueueUpdates(.failure(.conflict)) }
+        for friend in versions { await client.enqueueFriends(.success(Versioned(friend, eTag: "\"1-\(friend.version ?? 0)\""))) }
+        let form = updateForm()
+        let notices = Recorder(form.viewModel.changedElsewhereNotice)
+
+        form.viewModel.fieldChanged(.phonenumber, to: "0509999999")
+        form.viewModel.submitButtonTapped()
+        for _ in versions { await form.settle() }
+
+        #expect(form.conflict.values == [nil])
+        #expect(notices.values == [nil, "Ada Lovelace keeps changing elsewhere. Your changes are merged into the form; save again."])
+        #expect(form.fields.values.last?.about == versions.last?.about)
+        #expect(form.fields.values.last?.phonenumber == "0509999999")
+        #expect(await client.calls.filter { if case .update = $0 { true } else { false } }.count == limit + 1)
+        #expect(form.navigations.values.isEmpty)
+        #expect(form.submitEnabled.values.last == true)
+    }
+
     @Test func aFieldBothSidesChangedIsAskedAboutAndKeepMineSavesWhatWasTyped() async {
         var saved = Self.kingElsewhere
         saved.lastname = "Byron"

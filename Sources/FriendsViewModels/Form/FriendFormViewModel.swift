@@ -244,13 +244,18 @@ public final class FriendFormViewModel {
         changedElsewhereNotice.value = nil
         form.replaceValues(with: merge.merged)
         publishForm()
-        if merge.conflicts.isEmpty, automaticMerges < Self.automaticMergeLimit {
-            automaticMerges += 1
-            save()
-        } else {
+        if !merge.conflicts.isEmpty {
             conflict.value = FriendConflict(
                 title: "\(latest.value.fullName) was changed elsewhere.", fields: merge.conflicts
             )
+        } else if automaticMerges < Self.automaticMergeLimit {
+            automaticMerges += 1
+            save()
+        } else {
+            // Nothing to ask about, but the friend keeps changing under the save: stop retrying
+            // and let the user save again, rather than ask an empty question.
+            changedElsewhereNotice.value = "\(latest.value.fullName) keeps changing elsewhere. "
+                + "Your changes are merged into the form; save again."
         }
     }
 
