@@ -45,6 +45,26 @@ import Testing
         #expect(await client.calls == [.friends(FriendListQuery())])
     }
 
+    /// The friends the list added or removed itself are remembered only until their change
+    /// arrives, or the feed says changes were lost; without a feed, not at all.
+    @Test func whatTheListCountedItselfDoesNotGrowWithoutBound() async {
+        await client.enqueuePages(
+            .success(Fixtures.page(Fixtures.charles, Fixtures.ada, total: 2)),
+            .success(Fixtures.page(Fixtures.charles, Fixtures.ada, total: 2))
+        )
+        let (screen, _) = makeScreen()
+        await screen.appeared()
+        for id in 100..<110 { screen.viewModel.friendAdded(Fixtures.changed(Fixtures.grace) { $0.id = id }) }
+        #expect(screen.viewModel.countedAdditions.count == 10)
+        stream.push(.reset)
+        await screen.settle()
+        #expect(screen.viewModel.countedAdditions.isEmpty)
+
+        let unfollowed = FriendsListViewModel(client: client, sleep: sleepForever)
+        for id in 100..<110 { unfollowed.friendAdded(Fixtures.changed(Fixtures.grace) { $0.id = id }) }
+        #expect(unfollowed.countedAdditions.isEmpty)
+    }
+
     @Test func aCreationAppearsWhereItSortsAndTheTotalFollows() async {
         await client.enqueuePages(.success(Fixtures.page(Fixtures.charles, Fixtures.ada, total: 2)))
         let (screen, _) = makeScreen()

@@ -9,7 +9,7 @@ extension FriendsListViewModel {
     /// place, or to the one before when it was the last.
     func removeFromList(_ id: Int) {
         guard let index = loaded.remove(id: id) else { return }
-        countedRemovals.insert(id)
+        if followsFeed { countedRemovals.insert(id) }
         totalFriends = totalFriends.map { max(0, $0 - 1) }
         if let search = shownSearch { shownSearch = (search.text, search.matches.map { max(0, $0 - 1) }) }
         if selectedFriendID.value == id {

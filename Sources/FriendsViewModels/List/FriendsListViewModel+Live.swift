@@ -7,6 +7,7 @@ extension FriendsListViewModel {
         guard isReadyForLiveChanges() else { return }
         switch change.event {
         case .reset:
+            forgetCountedChanges()
             refreshLive()
         case .deleted(let id):
             remove(id)
@@ -44,6 +45,13 @@ extension FriendsListViewModel {
     /// search (only the server knows what matches now).
     private func refreshLive() {
         loadFirstPage(keepingLoadedRows: true, quietly: true)
+    }
+
+    /// The feed lost changes (a `reset`): the changes of the friends this list counted itself may
+    /// be among them, so they are forgotten and the counts come from the server again.
+    private func forgetCountedChanges() {
+        countedAdditions = []
+        countedRemovals = []
     }
 
     private func remove(_ id: Int) {

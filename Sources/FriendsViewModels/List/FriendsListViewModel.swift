@@ -80,9 +80,11 @@ public final class FriendsListViewModel {
     /// A live change arrived while the first page loaded: load it again once it has shown.
     var changedDuringFirstPage = false
     /// Friends this list added or removed itself, already in the counts when the live feed
-    /// reports them.
+    /// reports them. Kept only with a feed, and each goes when its change arrives or when the
+    /// feed says changes were lost (and the list loads the counts anew), so they stay small.
     var countedAdditions: Set<Int> = []
     var countedRemovals: Set<Int> = []
+    let followsFeed: Bool
     let loadingTask = TaskSlot()
     let deleting = TaskSlot()
     let fetchingForEdit = TaskSlot()
@@ -101,6 +103,7 @@ public final class FriendsListViewModel {
         self.client = client
         self.pageSize = pageSize
         self.sleep = sleep
+        followsFeed = feed != nil
         if let feed {
             feed.observe(self) { viewModel, change in viewModel.apply(change) }
             feed.connectionState.bind(self, fire: true) { viewModel, state in
@@ -273,7 +276,7 @@ public final class FriendsListViewModel {
 
     /// The add form saved `friend`: it becomes the selected friend, and the list says so.
     public func friendAdded(_ friend: Friend) {
-        countedAdditions.insert(friend.id)
+        if followsFeed { countedAdditions.insert(friend.id) }
         selectedFriendID.value = friend.id
         showStatus("Added \(friend.fullName).")
     }
