@@ -1,10 +1,11 @@
 import Foundation
 
-/// A friend as it travels over the wire.
+/// A friend as it travels over the wire: a view over the friend's vCard (see the `VCard` module).
 ///
 /// Field names are the original iOS client's (`firstname`, `lastname`, `phonenumber`);
 /// `email` and `about` were added later, so a missing one decodes as empty. The `/friends` routes
-/// also send the friend's `version`; the original client's routes do not.
+/// also send the friend's `version` and the contact's other details (`organization`, `phones`,
+/// `emails`, `addresses`, `birthday`, `photo`, `uid`); the original client's routes do not.
 public struct Friend: Codable, Sendable, Equatable, Hashable, Identifiable {
     public var id: Int
     public var firstname: String
@@ -12,6 +13,19 @@ public struct Friend: Codable, Sendable, Equatable, Hashable, Identifiable {
     public var phonenumber: String
     public var email: String
     public var about: String
+    /// The first component of the card's `ORG`.
+    public var organization: String
+    /// Every phone number, the preferred one (`phonenumber`) first.
+    public var phones: [LabeledValue]
+    /// Every email address, the preferred one (`email`) first.
+    public var emails: [LabeledValue]
+    public var addresses: [PostalAddress]
+    /// `1815-12-10`, `--12-10` without a year, or empty.
+    public var birthday: String
+    /// Whether the card holds a picture, served by `GET /friends/{id}/avatar`.
+    public var photo: Bool
+    /// The card's `UID`: the same contact in every address book that holds it.
+    public var uid: String
     /// Grows by one with every change; `nil` when the server did not send it. See `eTag`.
     public var version: Int?
 
@@ -22,7 +36,14 @@ public struct Friend: Codable, Sendable, Equatable, Hashable, Identifiable {
         phonenumber: String = "",
         email: String = "",
         about: String = "",
-        version: Int? = nil
+        version: Int? = nil,
+        organization: String = "",
+        phones: [LabeledValue] = [],
+        emails: [LabeledValue] = [],
+        addresses: [PostalAddress] = [],
+        birthday: String = "",
+        photo: Bool = false,
+        uid: String = ""
     ) {
         self.id = id
         self.firstname = firstname
@@ -31,6 +52,13 @@ public struct Friend: Codable, Sendable, Equatable, Hashable, Identifiable {
         self.email = email
         self.about = about
         self.version = version
+        self.organization = organization
+        self.phones = phones
+        self.emails = emails
+        self.addresses = addresses
+        self.birthday = birthday
+        self.photo = photo
+        self.uid = uid
     }
 
     public init(id: Int, _ fields: NewFriend, version: Int? = nil) {
@@ -41,19 +69,37 @@ public struct Friend: Codable, Sendable, Equatable, Hashable, Identifiable {
             phonenumber: fields.phonenumber,
             email: fields.email,
             about: fields.about,
-            version: version
+            version: version,
+            organization: fields.organization,
+            phones: fields.phones,
+            emails: fields.emails,
+            addresses: fields.addresses,
+            birthday: fields.birthday
         )
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(Int.self, forKey: .id)
-        firstname = try container.decode(String.self, forKey: .firstname)
-        lastname = try container.decode(String.self, forKey: .lastname)
+        firstname = try container.decodeIfPresent(String.self, forKey: .firstname) ?? ""
+        lastname = try container.decodeIfPresent(String.self, forKey: .lastname) ?? ""
         phonenumber = try container.decodeIfPresent(String.self, forKey: .phonenumber) ?? ""
         email = try container.decodeIfPresent(String.self, forKey: .email) ?? ""
         about = try container.decodeIfPresent(String.self, forKey: .about) ?? ""
         version = try container.decodeIfPresent(Int.self, forKey: .version)
+        organization = try container.decodeIfPresent(String.self, forKey: .organization) ?? ""
+        phones = try container.decodeIfPresent([LabeledValue].self, forKey: .phones) ?? []
+        emails = try container.decodeIfPresent([LabeledValue].self, forKey: .emails) ?? []
+        addresses = try container.decodeIfPresent([PostalAddress].self, forKey: .addresses) ?? []
+        birthday = try container.decodeIfPresent(String.self, forKey: .birthday) ?? ""
+        photo = try container.decodeIfPresent(Bool.self, forKey: .photo) ?? false
+        uid = try container.decodeIfPresent(String.self, forKey: .uid) ?? ""
+    }
+
+    /// What the friend is called: the names, or the organization when there are none.
+    public var displayName: String {
+        let name = [firstname, lastname].filter { !$0.isEmpty }.joined(separator: " ")
+        return name.isEmpty ? organization : name
     }
 
     /// The entity tag of this version of the friend, `"<id>-<version>"`, as the server sends it in
@@ -64,6 +110,9 @@ public struct Friend: Codable, Sendable, Equatable, Hashable, Identifiable {
 
     /// The editable fields of this friend, e.g. to fill an update form.
     public var fields: NewFriend {
-        NewFriend(firstname: firstname, lastname: lastname, phonenumber: phonenumber, email: email, about: about)
+        NewFriend(
+            firstname: firstname, lastname: lastname, phonenumber: phonenumber, email: email, about: about,
+            organization: organization, phones: phones, emails: emails, addresses: addresses, birthday: birthday
+        )
     }
 }

@@ -1,28 +1,28 @@
 import Foundation
 
 extension FriendValidation {
-    /// Empty, or 3–20 ASCII digits with an optional leading `+` and
-    /// spaces, dashes, dots or parentheses between them.
+    /// Empty, or printable text with at least one digit: cards hold service codes (`*155*181#`),
+    /// extensions (`+1 555 0100 ext. 12`) and letters (`1-800-FLOWERS`). Length is checked apart.
     public static func isPlausiblePhoneNumber(_ value: String) -> Bool {
         if value.isEmpty { return true }
-        var scalars = Substring(value).unicodeScalars[...]
-        if scalars.first == "+" { scalars = scalars.dropFirst() }
-        guard let first = scalars.first, let last = scalars.last else { return false }
-        guard isASCIIDigit(first) || first == "(", isASCIIDigit(last) || last == ")" else { return false }
-        var digits = 0
-        var openParentheses = 0
-        for scalar in scalars {
-            switch scalar {
-            case "0"..."9": digits += 1
-            case " ", "-", ".": continue
-            case "(": openParentheses += 1
-            case ")":
-                openParentheses -= 1
-                if openParentheses < 0 { return false }
-            default: return false
-            }
+        return !value.unicodeScalars.contains(where: isControl) && value.unicodeScalars.contains(where: isASCIIDigit)
+    }
+
+    /// Empty, `YYYY-MM-DD` or `--MM-DD` (no year), months 01–12 and days 01–31, as the OpenAPI pattern says.
+    public static func isBirthday(_ value: String) -> Bool {
+        if value.isEmpty { return true }
+        let parts = value.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        let (year, month, day): (String?, String, String)
+        switch parts.count {
+        case 3: (year, month, day) = (parts[0], parts[1], parts[2])
+        case 4 where parts[0].isEmpty && parts[1].isEmpty: (year, month, day) = (nil, parts[2], parts[3])
+        default: return false
         }
-        return openParentheses == 0 && phoneDigitRange.contains(digits)
+        let allDigits = { (text: String, count: Int) in text.count == count && text.unicodeScalars.allSatisfy(isASCIIDigit) }
+        guard year.map({ allDigits($0, 4) }) ?? true, allDigits(month, 2), allDigits(day, 2),
+              let monthNumber = Int(month), let dayNumber = Int(day)
+        else { return false }
+        return (1...12).contains(monthNumber) && (1...31).contains(dayNumber)
     }
 
     /// Empty, or one `@` between a non-empty local part and a dotted domain, without spaces.

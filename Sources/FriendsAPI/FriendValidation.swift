@@ -6,10 +6,13 @@ import Foundation
 /// Failures are keyed by the wire field name (`FriendField.rawValue`), as in `ErrorEnvelope.fields`.
 public enum FriendValidation {
     public static let maximumNameLength = 100
+    public static let maximumOrganizationLength = 200
+    public static let maximumLabelLength = 40
+    public static let maximumAddressPartLength = 200
+    public static let maximumListLength = 100
     public static let maximumAboutLength = 2_000
     public static let maximumEmailLength = 254
     public static let maximumPhoneNumberLength = 40
-    public static let phoneDigitRange = 3...20
 
     /// Every failed field of a new friend, with a message; empty when it is valid.
     public static func failures(of friend: NewFriend) -> [String: String] {
@@ -19,10 +22,15 @@ public enum FriendValidation {
                 failures[field.rawValue] = message
             }
         }
+        failures.merge(listFailures(phones: friend.phones, emails: friend.emails, addresses: friend.addresses)) { first, _ in first }
+        if !hasName(friend.trimmed) {
+            failures.merge(nameMissingFailures) { first, _ in first }
+        }
         return failures
     }
 
-    /// Every failed field among those present in an update; absent fields are not checked.
+    /// Every failed field among those present in an update; absent fields are not checked, and
+    /// whether the friend keeps a name is checked on the result (`nameMissingFailures`).
     public static func failures(of update: FriendUpdate) -> [String: String] {
         var failures: [String: String] = [:]
         for field in update.presentFields {
@@ -30,7 +38,20 @@ public enum FriendValidation {
                 failures[field.rawValue] = message
             }
         }
+        failures.merge(listFailures(phones: update.phones, emails: update.emails, addresses: update.addresses)) { first, _ in first }
         return failures
+    }
+
+    /// A friend needs something to be called by: a first name, a last name or an organization.
+    public static func hasName(_ friend: NewFriend) -> Bool {
+        ![friend.firstname, friend.lastname, friend.organization].allSatisfy { trim($0).isEmpty }
+    }
+
+    public static let nameMissingMessage = "Give a first name, a last name or an organization."
+
+    /// What a friend without any name is refused with, on each of the three fields.
+    public static var nameMissingFailures: [String: String] {
+        [FriendField.firstname, .lastname, .organization].reduce(into: [:]) { $0[$1.rawValue] = nameMissingMessage }
     }
 
     public static func isValid(_ friend: NewFriend) -> Bool {
@@ -47,9 +68,13 @@ public enum FriendValidation {
         let value = trim(value)
         switch field {
         case .firstname, .lastname:
-            return nameMessage(field: field, value: value, length: length)
+            return nameMessage(field: field, value: value, length: length, maximum: maximumNameLength)
+        case .organization:
+            return nameMessage(field: field, value: value, length: length, maximum: maximumOrganizationLength)
         case .phonenumber:
             return length <= maximumPhoneNumberLength && isPlausiblePhoneNumber(value) ? nil : phoneNumberMessage
+        case .birthday:
+            return isBirthday(value) ? nil : "Birthday must be empty or a date like 1815-12-10 (--12-10 without the year)."
         case .email:
             return length <= maximumEmailLength && isPlausibleEmail(value)
                 ? nil : "Email must be empty or an address like name@example.com."
@@ -74,15 +99,11 @@ public enum FriendValidation {
     }
 
     static let phoneNumberMessage =
-        "Phone number must be empty or 3 to 20 digits, optionally starting with +, "
-        + "with spaces, dashes, dots or parentheses between."
+        "Phone number must be empty or at most 40 characters with at least one digit, without control characters."
 
-    private static func nameMessage(field: FriendField, value: String, length: Int) -> String? {
-        if value.isEmpty {
-            return "\(field.displayName) is required."
-        }
-        if length > maximumNameLength {
-            return "\(field.displayName) must be at most \(maximumNameLength) characters."
+    private static func nameMessage(field: FriendField, value: String, length: Int, maximum: Int) -> String? {
+        if length > maximum {
+            return "\(field.displayName) must be at most \(maximum) characters."
         }
         if value.unicodeScalars.contains(where: { isControl($0) }) {
             return "\(field.displayName) must not contain control characters."

@@ -1,0 +1,48 @@
+extension FriendValidation {
+    /// The failures of the lists a friend may carry, keyed `phones`, `emails` and `addresses`,
+    /// each naming the first entry that is wrong (counted from 1).
+    static func listFailures(phones: [LabeledValue]?, emails: [LabeledValue]?, addresses: [PostalAddress]?) -> [String: String] {
+        var failures: [String: String] = [:]
+        if let phones, let message = labeledFailure(phones, field: .phonenumber, noun: "Phone number") {
+            failures["phones"] = message
+        }
+        if let emails, let message = labeledFailure(emails, field: .email, noun: "Email") {
+            failures["emails"] = message
+        }
+        if let addresses, let message = addressFailure(addresses) {
+            failures["addresses"] = message
+        }
+        return failures
+    }
+
+    private static func labeledFailure(_ entries: [LabeledValue], field: FriendField, noun: String) -> String? {
+        if entries.count > maximumListLength { return "At most \(maximumListLength) entries." }
+        for (index, entry) in entries.enumerated() {
+            if let message = message(for: field, value: entry.value) { return "\(noun) \(index + 1): \(message)" }
+            if let message = labelMessage(entry.label) { return "\(noun) \(index + 1): \(message)" }
+        }
+        return nil
+    }
+
+    private static func addressFailure(_ addresses: [PostalAddress]) -> String? {
+        if addresses.count > maximumListLength { return "At most \(maximumListLength) addresses." }
+        for (index, address) in addresses.enumerated() {
+            if let message = labelMessage(address.label) { return "Address \(index + 1): \(message)" }
+            for part in [address.street, address.city, address.region, address.postcode, address.country] {
+                if part.unicodeScalars.count > maximumAddressPartLength {
+                    return "Address \(index + 1): each part must be at most \(maximumAddressPartLength) characters."
+                }
+                if part.unicodeScalars.contains(where: isForbiddenInText) {
+                    return "Address \(index + 1): must not contain control characters."
+                }
+            }
+        }
+        return nil
+    }
+
+    private static func labelMessage(_ label: String) -> String? {
+        if label.unicodeScalars.count > maximumLabelLength { return "The label must be at most \(maximumLabelLength) characters." }
+        if label.unicodeScalars.contains(where: isControl) { return "The label must not contain control characters." }
+        return nil
+    }
+}

@@ -1,0 +1,44 @@
+/// How a phone number's or email address's purpose is read from a card and written back:
+/// `TYPE=CELL` is "mobile"; Apple's `item1.X-ABLabel:_$!<Mobile>!$_` is "mobile" too, and a
+/// label of the user's own (`item2.X-ABLabel:Ski cabin`) is kept as written.
+enum ContactLabels {
+    /// `TYPE` values that say nothing a person would call a label.
+    private static let ignoredTypes: Set<String> = ["pref", "voice", "internet", "x400", "text", "uri"]
+
+    private static let typeToLabel: [String: String] = [
+        "cell": "mobile", "home": "home", "work": "work", "fax": "fax", "main": "main",
+        "pager": "pager", "iphone": "iPhone", "other": "other", "video": "video", "msg": "message",
+    ]
+
+    static func label(of property: VCardProperty, in card: VCard) -> String {
+        if let group = property.group,
+           let custom = card.properties.first(where: { $0.group == group && $0.hasName("X-ABLabel") })
+        {
+            return appleLabel(custom.text)
+        }
+        let types = property.parameterValues("TYPE")
+            .flatMap { $0.split(separator: ",").map { String($0).lowercased() } }
+            .filter { !ignoredTypes.contains($0) }
+        return types.map { typeToLabel[$0] ?? $0 }.joined(separator: " ")
+    }
+
+    /// `_$!<HomeFAX>!$_` → "home fax"; anything else as written.
+    private static func appleLabel(_ text: String) -> String {
+        guard text.hasPrefix("_$!<"), text.hasSuffix(">!$_") else { return text }
+        let inner = String(text.dropFirst(4).dropLast(4))
+        switch inner.lowercased() {
+        case "homefax": return "home fax"
+        case "workfax": return "work fax"
+        default: return inner.lowercased()
+        }
+    }
+
+    /// The `TYPE` values that say `label`, or `nil` when only an `X-ABLabel` can.
+    static func types(for label: String) -> [String]? {
+        let words = label.lowercased().split(separator: " ").map(String.init)
+        if words.isEmpty { return [] }
+        let reverse = Dictionary(typeToLabel.map { ($0.value.lowercased(), $0.key.uppercased()) }, uniquingKeysWith: { first, _ in first })
+        let types = words.compactMap { reverse[$0] }
+        return types.count == words.count ? types : nil
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// Splits one unfolded content line into group, name, parameters and value.
+enum ContentLineReader {
+    static func property(from bytes: [UInt8], line: Int) throws(VCardError) -> VCardProperty {
+        guard let colon = valueStart(in: bytes) else { throw .notAProperty(line: line) }
+        let head = bytes[..<colon]
+        let valueBytes = bytes[(colon + 1)...]
+        let semicolon = head.firstIndex(of: UInt8(ascii: ";")) ?? head.endIndex
+        guard let qualifiedName = String(validating: head[..<semicolon], as: UTF8.self) else {
+            throw .invalidUTF8(line: line)
+        }
+        var group: String?
+        var name = qualifiedName
+        if let dot = qualifiedName.lastIndex(of: ".") {
+            group = String(qualifiedName[..<dot])
+            name = String(qualifiedName[qualifiedName.index(after: dot)...])
+        }
+        guard isName(name), group.map(isName) ?? true else { throw .notAProperty(line: line) }
+        let parameters = try parseParameters(head[semicolon...].dropFirst(), line: line)
+        let value: String
+        if let text = String(validating: valueBytes, as: UTF8.self) {
+            value = text
+        } else if let encoding = CharacterSets.encoding(named: parameters), let text = String(bytes: valueBytes, encoding: encoding) {
+            value = text
+        } else {
+            throw .invalidUTF8(line: line)
+        }
+        return VCardProperty(group: group, name: name, parameters: parameters, value: value)
+    }
+
+    /// The first `:` outside double quotes: parameter values may be quoted and hold one.
+    private static func valueStart(in bytes: [UInt8]) -> Int? {
+        var quoted = false
+        for (index, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "\"") { quoted.toggle() }
+            if byte == UInt8(ascii: ":") && !quoted { return index }
+        }
+        return nil
+    }
+
+    private static func isName(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { byte in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        }
+    }
+
+    private static func parseParameters(_ bytes: ArraySlice<UInt8>, line: Int) throws(VCardError) -> [VCardParameter] {
+        guard !bytes.isEmpty else { return [] }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8(line: line) }
+        return splitOutsideQuotes(text, on: ";").compactMap { piece in
+            guard !piece.isEmpty else { return nil }
+            guard let equals = piece.firstIndex(of: "=") else {
+                return VCardParameter(name: "TYPE", values: [piece.trimmingSpaces])
+            }
+            let name = String(piece[..<equals]).trimmingSpaces
+            let values = splitOutsideQuotes(String(piece[piece.index(after: equals)...]), on: ",").map(unquoted)
+            return VCardParameter(name: name, values: values)
+        }
+    }
+
+    static func splitOutsideQuotes(_ text: String, on separator: Character) -> [String] {
+        var pieces: [String] = []
+        var current = ""
+        var quoted = false
+        for character in text {
+            if character == "\"" { quoted.toggle() }
+            if character == separator && !quoted {
+                pieces.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        pieces.append(current)
+        return pieces
+    }
+
+    private static func unquoted(_ value: String) -> String {
+        let trimmed = value.trimmingSpaces
+        guard trimmed.count >= 2, trimmed.hasPrefix("\""), trimmed.hasSuffix("\"") else { return trimmed }
+        return String(trimmed.dropFirst().dropLast())
+    }
+}
+
+/// vCard 2.1's `CHARSET=` names, for text that is not UTF-8.
+enum CharacterSets {
+    static func encoding(named parameters: [VCardParameter]) -> String.Encoding? {
+        guard let name = parameters.first(where: { $0.name.caseInsensitiveEquals("CHARSET") })?.values.first?.uppercased() else {
+            return nil
+        }
+        return encoding(named: name)
+    }
+
+    static func encoding(named name: String) -> String.Encoding? {
+        switch name.uppercased() {
+        case "UTF-8", "UTF8": .utf8
+        case "ISO-8859-1", "LATIN1": .isoLatin1
+        case "ISO-8859-2": .isoLatin2
+        case "WINDOWS-1252", "CP1252": .windowsCP1252
+        case "WINDOWS-1251", "CP1251": .windowsCP1251
+        case "WINDOWS-1250", "CP1250": .windowsCP1250
+        case "SHIFT_JIS": .shiftJIS
+        case "US-ASCII", "ASCII": .ascii
+        default: nil
+        }
+    }
+}

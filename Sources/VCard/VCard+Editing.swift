@@ -1,0 +1,146 @@
+import Foundation
+import FriendsAPI
+
+/// Writing a friend's fields into its card in place: only the properties a change maps to are
+/// touched (a new phone number replaces the value of the preferred `TEL` and keeps its `TYPE`s,
+/// `FN` follows the names, `REV` moves); everything else keeps its bytes.
+extension VCard {
+    /// A vCard 3.0 card for a friend created over REST.
+    public static func make(from fields: NewFriend, uid: String, now: Date) -> VCard {
+        var card = VCard(properties: [
+            VCardProperty(name: "VERSION", value: "3.0"),
+            VCardProperty(name: "PRODID", value: "-//Friends//FriendService//EN"),
+            VCardProperty(name: "UID", value: VCardEscaping.escape(uid)),
+            VCardProperty(name: "FN", value: ""),
+            VCardProperty(name: "N", value: ";;;;"),
+        ])
+        card.apply(FriendUpdate(replacingWith: fields), now: now)
+        return card
+    }
+
+    /// Applies the fields present in `update`; the card stays as it was when nothing changes.
+    public mutating func apply(_ update: FriendUpdate, now: Date) {
+        let before = friend(id: 0)
+        let after = update.applied(to: before)
+        guard after != before else { return }
+        if after.firstname != before.firstname || after.lastname != before.lastname || after.organization != before.organization {
+            setNames(first: after.firstname, last: after.lastname)
+            setOrganization(after.organization)
+            if first("FN")?.text != after.displayName {
+                set("FN", to: VCardEscaping.escape(after.displayName), after: "VERSION")
+            }
+        }
+        if after.about != before.about { set("NOTE", to: after.about.isEmpty ? nil : VCardEscaping.escape(after.about), after: nil) }
+        if after.birthday != before.birthday { replaceAll("BDAY", with: after.birthday.isEmpty ? [] : [VCardProperty(name: "BDAY", value: after.birthday)]) }
+        if after.phones != before.phones { rewrite("TEL", from: before.phones, to: after.phones) }
+        if after.emails != before.emails { rewrite("EMAIL", from: before.emails, to: after.emails) }
+        if after.addresses != before.addresses { replaceAll("ADR", with: after.addresses.map(addressProperty)) }
+        set("REV", to: Self.timestamp(now), after: nil)
+    }
+
+    private mutating func setNames(first givenName: String, last familyName: String) {
+        var parts = self.first("N")?.components ?? []
+        while parts.count < 5 { parts.append("") }
+        guard parts[0] != familyName || parts[1] != givenName else { return }
+        parts[0] = familyName
+        parts[1] = givenName
+        set("N", to: VCardEscaping.joinComponents(parts), after: "FN")
+    }
+
+    private mutating func setOrganization(_ organization: String) {
+        var parts = first("ORG")?.components ?? [""]
+        guard parts[0] != organization else { return }
+        parts[0] = organization
+        let isEmpty = parts.allSatisfy(\.isEmpty)
+        set("ORG", to: isEmpty ? nil : VCardEscaping.joinComponents(parts), after: "N")
+    }
+
+    /// Sets the first `name` property's value (keeping its parameters), adds one after the first
+    /// `anchor` (or at the end), or removes every `name` for `nil`.
+    mutating func set(_ name: String, to value: String?, after anchor: String?) {
+        guard let value else {
+            properties.removeAll { $0.hasName(name) }
+            return
+        }
+        if let index = properties.firstIndex(where: { $0.hasName(name) }) {
+            if properties[index].value != value { properties[index] = properties[index].replacingValue(with: value) }
+        } else {
+            let position = anchor.flatMap { anchor in properties.firstIndex { $0.hasName(anchor) }.map { $0 + 1 } } ?? properties.endIndex
+            properties.insert(VCardProperty(name: name, value: value), at: position)
+        }
+    }
+
+    /// Replaces every `name` property (and Apple labels grouped with them) with `replacements`, where the first one was.
+    private mutating func replaceAll(_ name: String, with replacements: [VCardProperty]) {
+        let position = properties.firstIndex { $0.hasName(name) } ?? properties.endIndex
+        let groups = Set(properties.filter { $0.hasName(name) }.compactMap(\.group))
+        var kept: [VCardProperty] = []
+        var insertAt = 0
+        for (index, property) in properties.enumerated() {
+            if index == position { insertAt = kept.count }
+            let isLabelOfRemoved = property.group.map(groups.contains) == true && property.name.uppercased().hasPrefix("X-AB")
+            if !property.hasName(name) && !isLabelOfRemoved { kept.append(property) }
+        }
+        if position == properties.endIndex { insertAt = kept.count }
+        kept.insert(contentsOf: replacements, at: insertAt)
+        properties = kept
+    }
+
+    /// Phones or emails: a changed value is written into its property in place; anything else
+    /// (added, removed, relabelled, reordered) writes the list afresh, the first one preferred.
+    private mutating func rewrite(_ name: String, from old: [LabeledValue], to new: [LabeledValue]) {
+        var ordered = properties.indices.filter { properties[$0].hasName(name) }
+        if let preferred = preferredIndex(among: ordered.map { properties[$0] }), preferred > 0 {
+            ordered.insert(ordered.remove(at: preferred), at: 0)
+        }
+        if old.count == new.count, zip(old, new).allSatisfy({ $0.label == $1.label }) {
+            for (index, (before, after)) in zip(old, new).enumerated() where before.value != after.value {
+                var property = properties[ordered[index]].replacingValue(with: after.value)
+                property.parameters.removeAll { $0.name.caseInsensitiveEquals("VALUE") }
+                properties[ordered[index]] = property
+            }
+            return
+        }
+        if new == Array(old.dropFirst()), let removed = ordered.first {
+            let group = properties[removed].group
+            properties.remove(at: removed)
+            if let group { properties.removeAll { $0.group == group && $0.name.uppercased().hasPrefix("X-AB") } }
+            return
+        }
+        var replacements: [VCardProperty] = []
+        var nextGroup = (properties.compactMap { $0.group?.lowercased() }.compactMap { Int($0.dropFirst(4)) }.max() ?? 0) + 1
+        for (index, entry) in new.enumerated() {
+            var types = name == "EMAIL" && !isVersion4 ? ["INTERNET"] : []
+            var group: String?
+            if let known = ContactLabels.types(for: entry.label) {
+                types += known
+            } else {
+                group = "item\(nextGroup)"
+                nextGroup += 1
+            }
+            var parameters: [VCardParameter] = []
+            if index == 0 && isVersion4 { parameters.append(VCardParameter(name: "PREF", values: ["1"])) }
+            if index == 0 && !isVersion4 { types.append("pref") }
+            if !types.isEmpty { parameters.insert(VCardParameter(name: "TYPE", values: types), at: 0) }
+            replacements.append(VCardProperty(group: group, name: name, parameters: parameters, value: entry.value))
+            if let group { replacements.append(VCardProperty(group: group, name: "X-ABLabel", value: VCardEscaping.escape(entry.label))) }
+        }
+        replaceAll(name, with: replacements)
+    }
+
+    private func addressProperty(_ address: PostalAddress) -> VCardProperty {
+        let value = VCardEscaping.joinComponents(["", "", address.street, address.city, address.region, address.postcode, address.country])
+        let types = ContactLabels.types(for: address.label) ?? []
+        return VCardProperty(name: "ADR", parameters: types.isEmpty ? [] : [VCardParameter(name: "TYPE", values: types)], value: value)
+    }
+
+    /// `REV`'s form that vCard 3.0 and 4.0 both read: `20261125T171500Z`.
+    static func timestamp(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let two = { (value: Int?) in String(format: "%02d", value ?? 0) }
+        return String(format: "%04d", parts.year ?? 0) + two(parts.month) + two(parts.day)
+            + "T" + two(parts.hour) + two(parts.minute) + two(parts.second) + "Z"
+    }
+}

@@ -1,0 +1,98 @@
+import FriendsAPI
+
+/// The friend a card shows: the mapping table of DESIGN.md ("The full contact").
+extension VCard {
+    public func friend(id: Int, version: Int? = nil) -> Friend {
+        let names = first("N")?.components ?? []
+        var firstname = names[safe: 1]?.trimmingSpaces ?? ""
+        let lastname = names[safe: 0]?.trimmingSpaces ?? ""
+        let organization = first("ORG")?.components.first?.trimmingSpaces ?? ""
+        if firstname.isEmpty && lastname.isEmpty, let formatted = first("FN")?.text.trimmingSpaces, formatted != organization {
+            firstname = formatted
+        }
+        let phones = labeledValues("TEL", value: Self.phoneNumber)
+        let emails = labeledValues("EMAIL", value: Self.emailAddress)
+        return Friend(
+            id: id,
+            firstname: firstname,
+            lastname: lastname,
+            phonenumber: phones.first?.value ?? "",
+            email: emails.first?.value ?? "",
+            about: first("NOTE")?.text ?? "",
+            version: version,
+            organization: organization,
+            phones: phones,
+            emails: emails,
+            addresses: all("ADR").map(address),
+            birthday: birthday,
+            photo: (try? photo()) != nil,
+            uid: first("UID")?.text.trimmingSpaces ?? ""
+        )
+    }
+
+    /// Every `name` property as label and value, the preferred one first.
+    func labeledValues(_ name: String, value: (VCardProperty) -> String) -> [LabeledValue] {
+        let properties = all(name)
+        var entries = properties.map { LabeledValue(label: ContactLabels.label(of: $0, in: self), value: value($0)) }
+        if let preferred = preferredIndex(among: properties), preferred > 0 {
+            entries.insert(entries.remove(at: preferred), at: 0)
+        }
+        return entries
+    }
+
+    /// `TYPE=pref` (2.1 and 3.0) or the lowest `PREF=` (4.0); `nil` when none is marked.
+    func preferredIndex(among properties: [VCardProperty]) -> Int? {
+        let ranks = properties.map { property -> Int? in
+            if let pref = property.parameterValues("PREF").compactMap({ Int($0) }).min() { return pref }
+            return property.hasType("pref") ? 0 : nil
+        }
+        return ranks.enumerated().filter { $0.element != nil }.min { $0.element! < $1.element! }?.offset
+    }
+
+    static func phoneNumber(_ property: VCardProperty) -> String {
+        var value = property.text.trimmingSpaces
+        if value.lowercased().hasPrefix("tel:") { value = String(value.dropFirst(4)) }
+        return value
+    }
+
+    static func emailAddress(_ property: VCardProperty) -> String {
+        let value = property.text.trimmingSpaces
+        return value.lowercased().hasPrefix("mailto:") ? String(value.dropFirst(7)) : value
+    }
+
+    func address(_ property: VCardProperty) -> PostalAddress {
+        let parts = property.components.map { $0.trimmingSpaces }
+        let street = [parts[safe: 2], parts[safe: 1], parts[safe: 0]].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "\n")
+        return PostalAddress(
+            label: ContactLabels.label(of: property, in: self),
+            street: street,
+            city: parts[safe: 3] ?? "",
+            region: parts[safe: 4] ?? "",
+            postcode: parts[safe: 5] ?? "",
+            country: parts[safe: 6] ?? ""
+        )
+    }
+
+    /// `BDAY` as `1815-12-10`, or `--12-10` without a year (also from Apple's
+    /// `X-APPLE-OMIT-YEAR`); empty when absent or not a date.
+    var birthday: String {
+        guard let property = first("BDAY") else { return "" }
+        var text = property.text.trimmingSpaces
+        if let time = text.firstIndex(of: "T") { text = String(text[..<time]) }
+        let digits = text.filter(\.isASCIIDigitCharacter)
+        var result: String?
+        if text.hasPrefix("--"), digits.count == 4 {
+            result = "--\(digits.prefix(2))-\(digits.suffix(2))"
+        } else if digits.count == 8, text.count == 8 || text.count == 10 {
+            let year = digits.prefix(4)
+            let omitted = property.parameterValues("X-APPLE-OMIT-YEAR").contains(String(year))
+            result = (omitted ? "-" : String(year)) + "-\(digits.dropFirst(4).prefix(2))-\(digits.suffix(2))"
+        }
+        guard let result, FriendValidation.isBirthday(result) else { return "" }
+        return result
+    }
+}
+
+extension Character {
+    var isASCIIDigitCharacter: Bool { ("0"..."9").contains(self) }
+}

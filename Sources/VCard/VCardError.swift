@@ -1,0 +1,37 @@
+/// Why a card could not be read. The messages are for people: import reports and HTTP errors show them.
+public enum VCardError: Error, Sendable, Equatable, CustomStringConvertible {
+    case noCard
+    case missingBegin
+    case missingEnd
+    case tooLarge(limit: Int)
+    case tooManyProperties(limit: Int)
+    case invalidUTF8(line: Int)
+    case nulByte(line: Int)
+    case notAProperty(line: Int)
+    case missingProperty(String)
+
+    public var description: String {
+        switch self {
+        case .noCard: "The text holds no vCard (no BEGIN:VCARD … END:VCARD)."
+        case .missingBegin: "The card does not start with BEGIN:VCARD."
+        case .missingEnd: "The card ends without END:VCARD."
+        case .tooLarge(let limit): "The card is larger than \(VCardLimits.describe(bytes: limit))."
+        case .tooManyProperties(let limit): "The card has more than \(limit) properties."
+        case .invalidUTF8(let line): "Line \(line) is not valid UTF-8 and names no character set."
+        case .nulByte(let line): "Line \(line) holds a NUL byte."
+        case .notAProperty(let line): "Line \(line) is not a vCard property (NAME:value)."
+        case .missingProperty(let name): "The card has no \(name)."
+        }
+    }
+}
+
+/// The limits every reader of cards applies.
+public enum VCardLimits {
+    /// One card, photo included.
+    public static let maximumCardSize = 8 << 20
+    public static let maximumProperties = 1_000
+
+    static func describe(bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB"
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// Reads the text of one card, `BEGIN:VCARD` to `END:VCARD`, from its bytes: CRLF or LF, a BOM,
+/// folded lines (also folded inside a multi-byte character: lines are joined before decoding),
+/// vCard 2.1 quoted-printable soft line breaks, and 2.1 `CHARSET=` values that are not UTF-8.
+public enum VCardParser {
+    public static func parse(_ bytes: some Collection<UInt8>) throws(VCardError) -> VCard {
+        let bytes = Array(bytes)
+        guard bytes.count <= VCardLimits.maximumCardSize else { throw .tooLarge(limit: VCardLimits.maximumCardSize) }
+        let lines = logicalLines(in: bytes)
+        guard let first = lines.first(where: { !$0.isBlank }) else { throw .noCard }
+        guard try first.property().isEnvelope("BEGIN") else { throw .missingBegin }
+        var properties: [VCardProperty] = []
+        var sawEnd = false
+        for line in lines.drop(while: { $0.number != first.number }).dropFirst() where !line.isBlank {
+            let property = try line.property()
+            if property.isEnvelope("END") { sawEnd = true; break }
+            properties.append(property)
+            guard properties.count <= VCardLimits.maximumProperties else {
+                throw .tooManyProperties(limit: VCardLimits.maximumProperties)
+            }
+        }
+        guard sawEnd else { throw .missingEnd }
+        let lineEnding: VCard.LineEnding = bytes.contains(UInt8(ascii: "\r")) ? .crlf : .lf
+        return VCard(properties: properties, lineEnding: lineEnding)
+    }
+
+    /// One property's line after unfolding, with the exact bytes it was read from.
+    struct LogicalLine {
+        var number: Int
+        var content: [UInt8]
+        var source: ArraySlice<UInt8>
+
+        var isBlank: Bool { content.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+
+        func property() throws(VCardError) -> VCardProperty {
+            if content.contains(0) { throw .nulByte(line: number) }
+            var property = try ContentLineReader.property(from: content, line: number)
+            property.source = String(decoding: source, as: UTF8.self)
+            if String(validating: source, as: UTF8.self) == nil {
+                // Text in a legacy character set: kept decoded, written afresh as UTF-8.
+                property.source = nil
+                property.parameters.removeAll { $0.name.caseInsensitiveEquals("CHARSET") }
+            }
+            return property
+        }
+    }
+
+    static func logicalLines(in bytes: [UInt8]) -> [LogicalLine] {
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var lines: [LogicalLine] = []
+        var physicalNumber = 0
+        while start < bytes.count {
+            let newline = bytes[start...].firstIndex(of: 0x0A)
+            let end = newline.map { $0 + 1 } ?? bytes.count
+            var content = bytes[start..<(newline ?? bytes.count)]
+            if content.last == 0x0D { content = content.dropLast() }
+            physicalNumber += 1
+            let continues = content.first == 0x20 || content.first == 0x09
+            if content.isEmpty, var last = lines.popLast() {
+                // A blank line (2.1 ends base64 with one) stays with the property before it.
+                last.source = bytes[last.source.startIndex..<end]
+                lines.append(last)
+            } else if continues, var last = lines.popLast() {
+                last.content.append(contentsOf: content.dropFirst())
+                last.source = bytes[last.source.startIndex..<end]
+                lines.append(last)
+            } else if var last = lines.last, last.endsInSoftLineBreak {
+                // vCard 2.1 quoted-printable: a line ending in `=` goes on in the next one.
+                lines.removeLast()
+                last.content.removeLast()
+                last.content.append(contentsOf: content)
+                last.source = bytes[last.source.startIndex..<end]
+                lines.append(last)
+            } else {
+                lines.append(LogicalLine(number: physicalNumber, content: Array(content), source: bytes[start..<end]))
+            }
+            start = end
+        }
+        return lines
+    }
+}
+
+extension VCardParser.LogicalLine {
+    var endsInSoftLineBreak: Bool {
+        guard content.last == UInt8(ascii: "="), let colon = content.firstIndex(of: UInt8(ascii: ":")) else { return false }
+        return String(decoding: content[..<colon], as: UTF8.self).uppercased().contains("QUOTED-PRINTABLE")
+    }
+}
+
+extension VCardProperty {
+    func isEnvelope(_ keyword: String) -> Bool {
+        hasName(keyword) && value.trimmingSpaces.caseInsensitiveEquals("VCARD")
+    }
+}

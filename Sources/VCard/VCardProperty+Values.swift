@@ -1,0 +1,126 @@
+import Foundation
+
+extension VCardProperty {
+    /// The value as text: quoted-printable decoded (in its `CHARSET`), escapes undone.
+    public var text: String {
+        VCardEscaping.unescape(decodedValue)
+    }
+
+    /// The components of a structured value (`N`, `ADR`, `ORG`), split at unescaped `;`, each
+    /// with its escapes undone.
+    public var components: [String] {
+        VCardEscaping.splitComponents(decodedValue).map(VCardEscaping.unescape)
+    }
+
+    /// The value with quoted-printable undone; other values as written.
+    var decodedValue: String {
+        guard isQuotedPrintable else { return value }
+        let encoding = CharacterSets.encoding(named: parameters) ?? .utf8
+        return QuotedPrintable.decode(value, encoding: encoding)
+    }
+}
+
+/// vCard text escapes: `\\`, `\n` (or `\N`), `\,`, `\;`; a lone backslash before anything else stays.
+public enum VCardEscaping {
+    public static func unescape(_ text: String) -> String {
+        guard text.contains("\\") else { return text }
+        var result = ""
+        var escaping = false
+        for character in text {
+            if escaping {
+                switch character {
+                case "n", "N": result.append("\n")
+                case ",", ";", ":", "\\": result.append(character)
+                default: result.append("\\"); result.append(character)
+                }
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                result.append(character)
+            }
+        }
+        if escaping { result.append("\\") }
+        return result
+    }
+
+    public static func escape(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "\\": result += "\\\\"
+            case "\n", "\r\n": result += "\\n"
+            case "\r": result += "\\n"
+            case ",": result += "\\,"
+            case ";": result += "\\;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Splits at `;` that no backslash escapes; the pieces keep their escapes.
+    static func splitComponents(_ text: String) -> [String] {
+        var pieces: [String] = []
+        var current = ""
+        var escaping = false
+        for character in text {
+            if escaping {
+                current.append(character)
+                escaping = false
+            } else if character == "\\" {
+                current.append(character)
+                escaping = true
+            } else if character == ";" {
+                pieces.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        pieces.append(current)
+        return pieces
+    }
+
+    /// Components written back: each escaped, joined with `;`, empty trailing ones kept.
+    public static func joinComponents(_ components: [String]) -> String {
+        components.map(escape).joined(separator: ";")
+    }
+}
+
+/// vCard 2.1's `ENCODING=QUOTED-PRINTABLE` (RFC 2045 section 6.7); soft line breaks are already
+/// joined by the parser.
+enum QuotedPrintable {
+    static func decode(_ text: String, encoding: String.Encoding) -> String {
+        var bytes: [UInt8] = []
+        let input = Array(text.utf8)
+        var index = 0
+        while index < input.count {
+            let byte = input[index]
+            if byte == UInt8(ascii: "="), let high = hexValue(input[safe: index + 1]), let low = hexValue(input[safe: index + 2]) {
+                bytes.append(high << 4 | low)
+                index += 3
+                continue
+            }
+            bytes.append(byte)
+            index += 1
+        }
+        return String(bytes: bytes, encoding: encoding) ?? String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8?) -> UInt8? {
+        guard let byte else { return nil }
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        default: return nil
+        }
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? {
+        indices.contains(index) ? self[index] : nil
+    }
+}

@@ -1,0 +1,67 @@
+/// One content line of a card: `group.NAME;PARAM=value:value`.
+public struct VCardProperty: Sendable, Equatable {
+    /// `item1` in `item1.TEL:…` (Apple groups a value with its `X-ABLabel` this way).
+    public var group: String?
+    /// As written; compare with `hasName`, names are case-insensitive.
+    public var name: String
+    public var parameters: [VCardParameter]
+    /// The value as written, after unfolding: still escaped (`\,`, `\n`) and still encoded
+    /// (quoted-printable, base64). `text`, `components` and `decodedBytes` read it.
+    public var value: String
+    /// The exact text the property was read from, folds and line ending included; `nil` for a
+    /// property made or changed here. The writer copies it unchanged, so untouched properties
+    /// keep their bytes.
+    public var source: String?
+
+    public init(group: String? = nil, name: String, parameters: [VCardParameter] = [], value: String) {
+        self.group = group
+        self.name = name
+        self.parameters = parameters
+        self.value = value
+        self.source = nil
+    }
+
+    public func hasName(_ other: String) -> Bool {
+        name.caseInsensitiveEquals(other)
+    }
+
+    /// Every value of the parameters called `name` (`TYPE=work,voice;TYPE=pref` gives three).
+    public func parameterValues(_ name: String) -> [String] {
+        parameters.filter { $0.name.caseInsensitiveEquals(name) }.flatMap(\.values)
+    }
+
+    /// Whether a `TYPE` value equals `type`, ignoring case.
+    public func hasType(_ type: String) -> Bool {
+        parameterValues("TYPE").contains { $0.caseInsensitiveEquals(type) }
+    }
+
+    /// Whether the value is quoted-printable (vCard 2.1).
+    var isQuotedPrintable: Bool {
+        parameterValues("ENCODING").contains { $0.caseInsensitiveEquals("QUOTED-PRINTABLE") }
+    }
+
+    /// A copy with a new value, to be written afresh (its parameters stay).
+    public func replacingValue(with newValue: String) -> VCardProperty {
+        var copy = VCardProperty(group: group, name: name, parameters: parameters, value: newValue)
+        copy.parameters.removeAll { $0.name.caseInsensitiveEquals("ENCODING") || $0.name.caseInsensitiveEquals("CHARSET") }
+        return copy
+    }
+}
+
+/// `TYPE=work,voice` is one parameter with two values. A vCard 2.1 bare parameter (`TEL;CELL:`)
+/// reads as `TYPE` with that value.
+public struct VCardParameter: Sendable, Equatable {
+    public var name: String
+    public var values: [String]
+
+    public init(name: String, values: [String]) {
+        self.name = name
+        self.values = values
+    }
+}
+
+extension String {
+    func caseInsensitiveEquals(_ other: String) -> Bool {
+        utf8.count == other.utf8.count && lowercased() == other.lowercased()
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// Cuts a stream of bytes holding many cards into single cards as the bytes arrive, so an import
+/// of any size holds at most one card in memory. A card that is cut short (a new `BEGIN:VCARD`
+/// before its `END:VCARD`, or the end of the stream) or too large is reported by its position and
+/// the reading goes on with the next card.
+public struct VCardStreamReader: Sendable {
+    public enum Item: Sendable {
+        /// A card's position in the stream, from 1, and its bytes (`BEGIN` to `END`).
+        case card(position: Int, bytes: [UInt8])
+        case failure(position: Int, name: String, VCardError)
+    }
+
+    private var buffer: [UInt8] = []
+    private var current: [UInt8]?
+    private var position = 0
+    /// Inside a card that grew past the limit: its bytes are dropped until the next `BEGIN:VCARD`.
+    private var skipping = false
+    /// The bytes seen so far outside any card that were not blank: a body without any card is refused.
+    public private(set) var cardsSeen = 0
+    private let maximumCardSize: Int
+
+    public init(maximumCardSize: Int = VCardLimits.maximumCardSize) {
+        self.maximumCardSize = maximumCardSize
+    }
+
+    /// Adds bytes and returns the cards they complete.
+    public mutating func append(_ bytes: some Sequence<UInt8>) -> [Item] {
+        buffer.append(contentsOf: bytes)
+        var items: [Item] = []
+        var lineStart = 0
+        while let newline = buffer[lineStart...].firstIndex(of: 0x0A) {
+            handle(line: buffer[lineStart...newline], into: &items)
+            lineStart = newline + 1
+        }
+        buffer.removeFirst(lineStart)
+        if buffer.count > maximumCardSize, current != nil || skipping {
+            // A line longer than any card may be: what is left of it cannot start a card.
+            failCurrent(with: .tooLarge(limit: maximumCardSize), into: &items)
+            buffer.removeAll()
+        } else if buffer.count > maximumCardSize {
+            buffer.removeAll()
+        }
+        return items
+    }
+
+    /// Call at the end of the stream: a card still open is reported as cut short.
+    public mutating func finish() -> [Item] {
+        var items: [Item] = []
+        if !buffer.isEmpty {
+            handle(line: buffer[...], into: &items)
+            buffer.removeAll()
+        }
+        if current != nil { failCurrent(with: .missingEnd, into: &items) }
+        return items
+    }
+
+    private mutating func handle(line: ArraySlice<UInt8>, into items: inout [Item]) {
+        let keyword = Self.keyword(of: line)
+        if keyword == "BEGIN:VCARD" {
+            if current != nil { failCurrent(with: .missingEnd, into: &items) }
+            position += 1
+            cardsSeen += 1
+            skipping = false
+            current = Array(line)
+            return
+        }
+        guard !skipping, current != nil else { return }
+        current?.append(contentsOf: line)
+        if let size = current?.count, size > maximumCardSize {
+            failCurrent(with: .tooLarge(limit: maximumCardSize), into: &items)
+            return
+        }
+        if keyword == "END:VCARD", let bytes = current {
+            items.append(.card(position: position, bytes: bytes))
+            current = nil
+        }
+    }
+
+    private mutating func failCurrent(with error: VCardError, into items: inout [Item]) {
+        guard current != nil || skipping else { return }
+        if let bytes = current {
+            items.append(.failure(position: position, name: Self.name(in: bytes), error))
+            skipping = error != .missingEnd
+        }
+        current = nil
+    }
+
+    /// The line upper-cased without surrounding white space, when it is short enough to be a keyword.
+    private static func keyword(of line: ArraySlice<UInt8>) -> String? {
+        guard line.count <= 40 else { return nil }
+        return String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
+    }
+
+    /// `FN`'s value, for a report about a card that could not be read; best effort.
+    static func name(in bytes: [UInt8]) -> String {
+        let text = String(decoding: bytes.prefix(64 << 10), as: UTF8.self)
+        for line in text.split(whereSeparator: \.isNewline) {
+            let upper = line.uppercased()
+            if upper.hasPrefix("FN:") || upper.hasPrefix("FN;"), let colon = line.firstIndex(of: ":") {
+                return VCardEscaping.unescape(String(line[line.index(after: colon)...])).trimmingSpaces
+            }
+        }
+        return ""
+    }
+}

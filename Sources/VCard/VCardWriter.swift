@@ -1,0 +1,46 @@
+/// Writes cards as text. A property read from text is copied as it was read; a new or changed one
+/// is written with the card's line ending and folded at 75 octets without splitting a character.
+public enum VCardWriter {
+    public static func text(of card: VCard) -> String {
+        let ending = card.lineEnding.rawValue
+        var text = "BEGIN:VCARD" + ending
+        for property in card.properties {
+            text += property.source ?? line(of: property, ending: ending)
+        }
+        return text + "END:VCARD" + ending
+    }
+
+    public static func bytes(of card: VCard) -> [UInt8] {
+        Array(text(of: card).utf8)
+    }
+
+    static func line(of property: VCardProperty, ending: String) -> String {
+        var line = property.group.map { $0 + "." } ?? ""
+        line += property.name
+        for parameter in property.parameters {
+            line += ";" + parameter.name + "=" + parameter.values.map(quotedIfNeeded).joined(separator: ",")
+        }
+        line += ":" + property.value
+        return folded(line, ending: ending)
+    }
+
+    private static func quotedIfNeeded(_ value: String) -> String {
+        value.contains(where: { $0 == ":" || $0 == ";" || $0 == "," }) ? "\"" + value + "\"" : value
+    }
+
+    /// RFC 6350 3.2: lines longer than 75 octets continue on the next line after one space.
+    static func folded(_ line: String, ending: String) -> String {
+        var result = ""
+        var lineLength = 0
+        for character in line {
+            let size = character.utf8.count
+            if lineLength + size > 75 {
+                result += ending + " "
+                lineLength = 1
+            }
+            result.append(character)
+            lineLength += size
+        }
+        return result + ending
+    }
+}

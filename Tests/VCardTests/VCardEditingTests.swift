@@ -1,0 +1,103 @@
+import Foundation
+import FriendsAPI
+import Testing
+@testable import VCard
+
+@Suite("A REST write changes only the properties it maps, in place")
+struct VCardEditingTests {
+    private let now = Date(timeIntervalSince1970: 1_795_000_000)
+
+    private func card(_ name: String) throws -> VCard {
+        var reader = VCardStreamReader()
+        guard case .card(_, let bytes)? = (reader.append(try SampleCards.bytes(name)) + reader.finish()).first else {
+            throw TestFailure("no card in \(name)")
+        }
+        return try VCardParser.parse(bytes)
+    }
+
+    private func lines(_ card: VCard) -> [String] {
+        VCardWriter.text(of: card).components(separatedBy: card.lineEnding.rawValue)
+    }
+
+    @Test func aNewPhoneNumberReplacesThePreferredTELValueAndKeepsItsTypes() throws {
+        var card = try card("apple")
+        let before = lines(card)
+        card.apply(FriendUpdate(phonenumber: "+44 20 7946 0999"), now: now)
+        let after = lines(card)
+        #expect(after.contains("TEL;type=CELL;type=VOICE;type=pref:+44 20 7946 0999"))
+        let changed = Set(after).symmetricDifference(before).sorted()
+        #expect(changed == [
+            "REV:20261118T110640Z", "TEL;type=CELL;type=VOICE;type=pref:+44 20 7946 0018",
+            "TEL;type=CELL;type=VOICE;type=pref:+44 20 7946 0999",
+        ])
+    }
+
+    @Test func namesMoveFNAndKeepTheOtherComponentsOfN() throws {
+        var card = try card("apple")
+        card.apply(FriendUpdate(firstname: "Augusta Ada"), now: now)
+        #expect(card.first("N")?.value == "Lovelace;Augusta Ada;Augusta;Countess;")
+        #expect(card.first("FN")?.value == "Augusta Ada Lovelace")
+        #expect(card.first("PHOTO")?.source != nil)
+        #expect(card.all("REV").count == 1)
+    }
+
+    @Test func nothingChangedLeavesEveryByteAndREV() throws {
+        let original = try card("davx5")
+        var card = original
+        card.apply(FriendUpdate(firstname: "Mom", about: ""), now: now)
+        #expect(card == original)
+    }
+
+    @Test func clearingThePreferredPhoneRemovesItWithItsLabel() throws {
+        var card = try card("davx5")
+        card.apply(FriendUpdate(phonenumber: ""), now: now)
+        let friend = card.friend(id: 0)
+        #expect(friend.phones == [LabeledValue(label: "mobile", value: "+1 555 0143")])
+        #expect(!VCardWriter.text(of: card).contains("Summer house"))
+    }
+
+    @Test func aNewListOfPhonesIsWrittenPreferredFirstWithLabels() throws {
+        var card = try card("google")
+        let phones = [LabeledValue(label: "work", value: "+1 555 0100"), LabeledValue(label: "Boat", value: "+1 555 0101")]
+        card.apply(FriendUpdate(phones: phones), now: now)
+        #expect(card.friend(id: 0).phones == phones)
+        let text = VCardWriter.text(of: card)
+        #expect(text.contains("TEL;TYPE=WORK,pref:+1 555 0100"))
+        #expect(text.contains("item1.TEL:+1 555 0101\r\nitem1.X-ABLabel:Boat"))
+    }
+
+    @Test func vCard4MarksThePreferredWithPREF() throws {
+        var card = try card("thunderbird")
+        card.apply(FriendUpdate(emails: [LabeledValue(label: "home", value: "alan@example.net")]), now: now)
+        #expect(VCardWriter.text(of: card).contains("EMAIL;TYPE=HOME;PREF=1:alan@example.net\n"))
+        #expect(card.version == "4.0")
+    }
+
+    @Test func aFriendCreatedOverRESTIsAVCard30WithAUID() throws {
+        let fields = NewFriend(
+            firstname: "", lastname: "", phonenumber: "+1 555 0100", email: "hello@acme.example",
+            about: "Pipes; drains, taps", organization: "Acme Plumbing", birthday: "1990-01-31"
+        )
+        let card = VCard.make(from: fields, uid: "5A1D", now: now)
+        let reread = try VCardParser.parse(VCardWriter.bytes(of: card))
+        let friend = reread.friend(id: 7)
+        #expect(reread.version == "3.0")
+        #expect(friend.uid == "5A1D")
+        #expect(friend.displayName == "Acme Plumbing")
+        #expect(reread.first("FN")?.text == "Acme Plumbing")
+        #expect(friend.about == "Pipes; drains, taps")
+        #expect(friend.phonenumber == "+1 555 0100")
+        #expect(friend.email == "hello@acme.example")
+        #expect(friend.birthday == "1990-01-31")
+    }
+
+    @Test func longValuesAreFoldedAt75OctetsWithoutSplittingACharacter() throws {
+        let about = String(repeating: "Zoë ", count: 60)
+        let card = VCard.make(from: NewFriend(firstname: "Zoë", lastname: "", about: about), uid: "1", now: now)
+        let text = VCardWriter.text(of: card)
+        for line in text.components(separatedBy: "\r\n") {
+            #expect(line.utf8.count <= 75)
+        }
+        #expect(try VCardParser.parse(Array(text.utf8)).friend(id: 0).about == FriendValidation.trim(about))
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import VCard
+
+@Suite("Cutting a stream of cards, bad ones among good ones")
+struct VCardStreamReaderTests {
+    private func items(_ text: String, chunk: Int = 7, limit: Int = VCardLimits.maximumCardSize) -> [VCardStreamReader.Item] {
+        var reader = VCardStreamReader(maximumCardSize: limit)
+        let bytes = Array(text.utf8)
+        var items: [VCardStreamReader.Item] = []
+        for start in stride(from: 0, to: bytes.count, by: chunk) {
+            items += reader.append(bytes[start..<min(start + chunk, bytes.count)])
+        }
+        return items + reader.finish()
+    }
+
+    private func summary(_ items: [VCardStreamReader.Item]) -> [String] {
+        items.map { item in
+            switch item {
+            case .card(let position, _): "\(position) card"
+            case .failure(let position, let name, let error): "\(position) \(name): \(error)"
+            }
+        }
+    }
+
+    @Test func aCardWithoutENDFollowedByAGoodOne() {
+        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Cut Short\r\nBEGIN:VCARD\r\nVERSION:3.0\r\nFN:Whole\r\nEND:VCARD\r\n"
+        #expect(summary(items(text)) == ["1 Cut Short: The card ends without END:VCARD.", "2 card"])
+    }
+
+    @Test func aTruncatedLastCard() {
+        #expect(summary(items("BEGIN:VCARD\nFN:A\nEND:VCARD\nBEGIN:VCARD\nFN:B\nTEL:1")) == [
+            "1 card", "2 B: The card ends without END:VCARD.",
+        ])
+    }
+
+    @Test func aCardOverTheLimitIsSkippedAndTheNextOneRead() {
+        let huge = "BEGIN:VCARD\nFN:Huge\nNOTE:" + String(repeating: "x", count: 5_000) + "\nEND:VCARD\n"
+        let text = huge + "BEGIN:VCARD\nFN:Small\nEND:VCARD\n"
+        #expect(summary(items(text, chunk: 300, limit: 1_024)) == ["1 Huge: The card is larger than 1 KiB.", "2 card"])
+    }
+
+    @Test func aSingleLineLongerThanAnyCardNeverFillsMemory() {
+        var reader = VCardStreamReader(maximumCardSize: 1_024)
+        var items = reader.append(Array("BEGIN:VCARD\nFN:Line\nNOTE:".utf8))
+        for _ in 0..<1_000 { items += reader.append([UInt8](repeating: 0x41, count: 1_000)) }
+        items += reader.append(Array("\nEND:VCARD\nBEGIN:VCARD\nFN:Next\nEND:VCARD\n".utf8)) + reader.finish()
+        #expect(summary(items) == ["1 Line: The card is larger than 1 KiB.", "2 card"])
+    }
+
+    @Test func textWithoutAnyCard() {
+        var reader = VCardStreamReader()
+        let items = reader.append(Array("{\"firstname\": \"Ada\"}".utf8)) + reader.finish()
+        #expect(items.isEmpty)
+        #expect(reader.cardsSeen == 0)
+    }
+}
+
+@Suite("Bad cards get a clear error")
+struct VCardBadInputTests {
+    @Test(arguments: [
+        ("FN:A\r\nEND:VCARD\r\n", VCardError.missingBegin),
+        ("BEGIN:VCARD\r\nFN:A\r\n", .missingEnd),
+        ("BEGIN:VCARD\r\nFN:A\u{0}B\r\nEND:VCARD\r\n", .nulByte(line: 2)),
+        ("BEGIN:VCARD\r\nthis is not a property\r\nEND:VCARD\r\n", .notAProperty(line: 2)),
+        ("", .noCard),
+    ])
+    func refused(text: String, error: VCardError) {
+        #expect(throws: error) { try VCardParser.parse(Array(text.utf8)) }
+    }
+
+    @Test func invalidUTF8WithoutACharacterSet() {
+        let bytes = Array("BEGIN:VCARD\r\nFN:".utf8) + [0xC3, 0x28] + Array("\r\nEND:VCARD\r\n".utf8)
+        #expect(throws: VCardError.invalidUTF8(line: 2)) { try VCardParser.parse(bytes) }
+    }
+
+    @Test func tenThousandProperties() {
+        let text = "BEGIN:VCARD\r\n" + String(repeating: "NOTE:x\r\n", count: 10_000) + "END:VCARD\r\n"
+        #expect(throws: VCardError.tooManyProperties(limit: VCardLimits.maximumProperties)) { try VCardParser.parse(Array(text.utf8)) }
+    }
+
+    @Test func aPhotoThatIsNotAnImage() throws {
+        let text = "BEGIN:VCARD\r\nFN:A\r\nPHOTO;ENCODING=b;TYPE=JPEG:" + Data("not an image".utf8).base64EncodedString() + "\r\nEND:VCARD\r\n"
+        let card = try VCardParser.parse(Array(text.utf8))
+        #expect(throws: VCardCheckError.photo(.notAnImage)) { try card.checkedForStorage { "x" } }
+        #expect(!card.friend(id: 0).photo)
+    }
+
+    @Test func aCardWithoutAnyName() throws {
+        let card = try VCardParser.parse(Array("BEGIN:VCARD\r\nVERSION:3.0\r\nTEL:+1 555 0100\r\nEND:VCARD\r\n".utf8))
+        #expect(throws: VCardCheckError.noName) { try card.checkedForStorage { "x" } }
+    }
+
+    @Test func aMissingUIDIsAdded() throws {
+        let card = try VCardParser.parse(Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nEND:VCARD\r\n".utf8))
+        #expect(try card.checkedForStorage { "NEW-UID" }.uid == "NEW-UID")
+    }
+}
