@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "flights", targets: ["flights"]),
         .library(name: "Binding", targets: ["Binding"]),
         .library(name: "FriendsAPI", targets: ["FriendsAPI"]),
+        .library(name: "VCard", targets: ["VCard"]),
         .library(name: "FriendsClient", targets: ["FriendsClient"]),
         .library(name: "FriendsViewModels", targets: ["FriendsViewModels"]),
         .library(name: "FriendService", targets: ["FriendService"]),
@@ -40,6 +41,7 @@ let package = Package(
         // Portable core: Foundation only, compiles unchanged into an iOS app.
         .target(name: "Binding"),
         .target(name: "FriendsAPI"),
+        .target(name: "VCard", dependencies: ["FriendsAPI"]),
         .target(name: "FriendsClient", dependencies: ["FriendsAPI"]),
         .target(name: "FriendsViewModels", dependencies: ["Binding", "FriendsAPI", "FriendsClient"]),
         .target(name: "Scoreboard", dependencies: ["Binding"]),
@@ -49,18 +51,18 @@ let package = Package(
         // Server. Storage: the store protocol, the memory store and what the backends share, then
         // each backend in a module of its own, so that only `friendservice` builds PostgreSQL's client.
         .target(name: "FriendStorage", dependencies: [
-            "FriendsAPI",
+            "FriendsAPI", "VCard",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "SQLiteFriendStorage", dependencies: [
-            "FriendStorage", "FriendsAPI",
+            "FriendStorage", "FriendsAPI", "VCard",
             .product(name: "SQLiteNIO", package: "sqlite-nio"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
         ]),
         .target(name: "PostgresFriendStorage", dependencies: [
-            "FriendStorage", "FriendsAPI",
+            "FriendStorage", "FriendsAPI", "VCard",
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -77,7 +79,7 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         .target(name: "FriendService", dependencies: [
-            "FriendsAPI", "FriendStorage", "HTTPServerKit",
+            "FriendsAPI", "FriendStorage", "HTTPServerKit", "VCard",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
@@ -148,8 +150,9 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Binding", "TerminalUI"], path: "Tests/TestSupport"),
         .testTarget(name: "BindingTests", dependencies: ["Binding"]),
         .testTarget(name: "FriendsAPITests", dependencies: ["FriendsAPI"]),
+        .testTarget(name: "VCardTests", dependencies: ["VCard", "FriendsAPI"], exclude: ["Cards"]),
         .testTarget(name: "FriendServiceTests", dependencies: [
-            "FriendService", "FriendsAPI", "FriendStorage", "SQLiteFriendStorage", "PostgresFriendStorage", "HTTPServerKit", "TestSupport",
+            "FriendService", "FriendsAPI", "FriendStorage", "VCard", "SQLiteFriendStorage", "PostgresFriendStorage", "HTTPServerKit", "TestSupport",
             .product(name: "SQLiteNIO", package: "sqlite-nio"),
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,4 +1,5 @@
 import FriendsAPI
+import VCard
 
 /// A store assembled from the jobs of others: a decorator implements the one job it changes
 /// (announcing writes, say) and the rest comes from the store it decorates.
@@ -34,8 +35,19 @@ public struct ComposedFriendStore: FriendStore {
     }
     public func all() async throws -> [StoredFriend] { try await reading.all() }
     public func friend(id: Int) async throws -> StoredFriend? { try await reading.friend(id: id) }
+    public func friend(uid: String) async throws -> StoredFriend? { try await reading.friend(uid: uid) }
+    public func card(id: Int) async throws -> StoredCard? { try await reading.card(id: id) }
+    public func cards(matching search: FriendSearch?, afterID: Int, limit: Int) async throws -> [StoredCard] {
+        try await reading.cards(matching: search, afterID: afterID, limit: limit)
+    }
 
     public func create(_ fields: NewFriend) async throws -> StoredFriend { try await writing.create(fields) }
+    public func create(card: VCard, resourceName: String?) async throws -> StoredFriend {
+        try await writing.create(card: card, resourceName: resourceName)
+    }
+    public func replace(id: Int, with card: VCard, if precondition: VersionPrecondition) async throws -> StoredFriend {
+        try await writing.replace(id: id, with: card, if: precondition)
+    }
     public func update(id: Int, with update: FriendUpdate, if precondition: VersionPrecondition) async throws -> StoredFriend {
         try await writing.update(id: id, with: update, if: precondition)
     }

@@ -31,7 +31,7 @@ public struct FriendSortKey: Sendable, Equatable, Hashable, Codable {
 
     public init(_ friend: Friend) {
         self.init(
-            lastname: SearchText.fold(friend.lastname),
+            lastname: SearchText.fold(friend.sortingLastName),
             firstname: SearchText.fold(friend.firstname),
             id: friend.id
         )
@@ -47,8 +47,9 @@ public struct FriendSortKey: Sendable, Equatable, Hashable, Codable {
 /// A search in store terms: the folded text, and the digits when the text looks like a phone number.
 ///
 /// A friend matches when the text is a prefix of the folded first name, last name or "first last",
-/// or when `phoneDigits` occur anywhere in the digits of the phone number ("612" finds
-/// "+34 612 345 678").
+/// when a query that is not a phone number occurs anywhere in the organization or an email
+/// address, or when `phoneDigits` occur
+/// anywhere in the digits of the phone number ("612" finds "+34 612 345 678").
 public struct FriendSearch: Sendable, Hashable {
     public var text: String
     public var phoneDigits: String?
@@ -66,6 +67,7 @@ public struct FriendSearch: Sendable, Hashable {
             return true
         }
         if let phoneDigits, columns.phoneDigits.contains(phoneDigits) { return true }
+        if phoneDigits == nil, columns.extra.contains(text) { return true }
         return false
     }
 

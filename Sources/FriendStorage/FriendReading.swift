@@ -22,4 +22,14 @@ public protocol FriendReading: Sendable {
     func all() async throws -> [StoredFriend]
 
     func friend(id: Int) async throws -> StoredFriend?
+
+    /// The friend whose card has this `UID` (import merges by it).
+    func friend(uid: String) async throws -> StoredFriend?
+
+    /// The friend's whole vCard as stored.
+    func card(id: Int) async throws -> StoredCard?
+
+    /// Up to `limit` cards in id order after `afterID`, matching `search`: export reads every
+    /// card a batch at a time, so its memory stays flat however many friends there are.
+    func cards(matching search: FriendSearch?, afterID: Int, limit: Int) async throws -> [StoredCard]
 }

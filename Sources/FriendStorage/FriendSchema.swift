@@ -2,11 +2,13 @@
 public enum FriendSchema {
     public static var currentVersion: Int { migrationCount }
 
-    package static let migrationCount = 4
+    package static let migrationCount = 5
 
     /// The table that records which migrations ran.
     package static let migrationsTable = "friendservice_migrations"
 
+    /// Migration 5 keeps each friend's whole vCard (`card`) with the columns derived from it.
+    ///
     /// The change log (migration 4): one row per committed change, written by triggers on `friends`.
     package static let changesTable = "friend_changes"
 }

@@ -1,12 +1,22 @@
 import FriendsAPI
+import VCard
 
 /// Writing friends. Writes are atomic: a call either changes the row completely or not at all,
 /// and each logs its change in its own transaction (see `FriendChangeLog`).
 public protocol FriendWriting: Sendable {
-    /// Stores a friend whose fields are already validated and trimmed; gives it a new id and version 1.
+    /// Stores a friend whose fields are already validated and trimmed, as a new vCard 3.0 card
+    /// with a new `UID`; gives it a new id and version 1.
     func create(_ fields: NewFriend) async throws -> StoredFriend
 
-    /// Applies the present fields of `update` when the stored version satisfies `precondition`;
+    /// Stores a card from outside (an import, CardDAV), already checked
+    /// (`VCard.checkedForStorage`), under `resourceName` (`<uid>.vcf` when `nil`).
+    func create(card: VCard, resourceName: String?) async throws -> StoredFriend
+
+    /// Replaces a friend's whole card when the stored version satisfies `precondition`; bumps the
+    /// version when the text changed.
+    func replace(id: Int, with card: VCard, if precondition: VersionPrecondition) async throws -> StoredFriend
+
+    /// Applies the present fields of `update` to the stored card, in place (`VCard.apply`), when the stored version satisfies `precondition`;
     /// bumps the version when anything changed.
     /// - Throws: `FriendStoreError.notFound`, `FriendStoreError.preconditionFailed`.
     func update(id: Int, with update: FriendUpdate, if precondition: VersionPrecondition) async throws -> StoredFriend

@@ -1,8 +1,15 @@
+import Foundation
 import FriendsAPI
+import VCard
 
 /// Friends in memory, for tests and `--database memory`. Lost when the process ends.
 public actor MemoryFriendStore: FriendStore {
-    private var rows: [Int: StoredFriend] = [:]
+    private struct Row {
+        var stored: StoredFriend
+        var card: StoredCard
+    }
+
+    private var rows: [Int: Row] = [:]
     private var lastID = 0
     private var migrated = false
     /// The change log, oldest first, numbered without gaps.
@@ -18,7 +25,7 @@ public actor MemoryFriendStore: FriendStore {
     public func schemaVersion() -> Int { migrated ? FriendSchema.currentVersion : 0 }
 
     public func list(_ request: FriendListRequest) -> [StoredFriend] {
-        let matching = rows.values.filter { row in
+        let matching = rows.values.map(\.stored).filter { row in
             if let after = request.after, !(after < FriendSortKey(row.friend)) { return false }
             if let search = request.search, !search.matches(row.friend) { return false }
             return true
@@ -27,12 +34,12 @@ public actor MemoryFriendStore: FriendStore {
     }
 
     public func count(matching search: FriendSearch?, atMost limit: Int?) -> Int {
-        let count = search.map { search in rows.values.count { search.matches($0.friend) } } ?? rows.count
+        let count = search.map { search in rows.values.count { search.matches($0.stored.friend) } } ?? rows.count
         return limit.map { min($0, count) } ?? count
     }
 
     public func all() -> [StoredFriend] {
-        Self.inListOrder(rows.values)
+        Self.inListOrder(rows.values.map(\.stored))
     }
 
     /// Folds each name once, not once per comparison: folding is most of the cost of sorting.
@@ -41,46 +48,88 @@ public actor MemoryFriendStore: FriendStore {
     }
 
     public func friend(id: Int) -> StoredFriend? {
-        rows[id]
+        rows[id]?.stored
+    }
+
+    public func friend(uid: String) -> StoredFriend? {
+        rows.values.filter { $0.stored.friend.uid == uid }.min { $0.stored.friend.id < $1.stored.friend.id }?.stored
+    }
+
+    public func card(id: Int) -> StoredCard? {
+        rows[id]?.card
+    }
+
+    public func cards(matching search: FriendSearch?, afterID: Int, limit: Int) -> [StoredCard] {
+        let matching = rows.values.filter { $0.card.id > afterID && (search?.matches($0.stored.friend) ?? true) }
+        return Array(matching.map(\.card).sorted { $0.id < $1.id }.prefix(limit))
     }
 
     public func create(_ fields: NewFriend) -> StoredFriend {
+        store(FriendRecord(newFriend: fields))
+    }
+
+    public func create(card: VCard, resourceName: String?) -> StoredFriend {
+        store(FriendRecord(card: card, resourceName: resourceName))
+    }
+
+    private func store(_ record: FriendRecord, logging: Bool = true) -> StoredFriend {
         lastID += 1
-        let row = StoredFriend(friend: Friend(id: lastID, fields), version: 1)
+        var friend = record.friend
+        friend.id = lastID
+        let row = Row(
+            stored: StoredFriend(friend: friend, version: 1),
+            card: StoredCard(id: lastID, version: 1, resourceName: record.resourceName, text: record.cardText)
+        )
         rows[lastID] = row
-        logChange(.created(row.friend, version: row.version))
-        return row
+        if logging { logChange(.created(row.stored.friend, version: 1)) }
+        return row.stored
     }
 
     public func update(id: Int, with update: FriendUpdate, if precondition: VersionPrecondition) throws -> StoredFriend {
-        guard var row = rows[id] else { throw FriendStoreError.notFound(id: id) }
-        guard precondition.isSatisfied(by: row.version) else {
-            throw FriendStoreError.preconditionFailed(id: id, currentVersion: row.version)
-        }
-        let changed = update.applied(to: row.friend)
-        if changed != row.friend {
-            row = StoredFriend(friend: changed, version: row.version + 1)
-            rows[id] = row
-            logChange(.updated(row.friend, version: row.version))
+        let row = try existing(id: id, if: precondition)
+        var card = try FriendRecord.card(from: row.card.text)
+        card.apply(update, now: Date())
+        return replace(row, with: FriendRecord(card: card, resourceName: row.card.resourceName))
+    }
+
+    public func replace(id: Int, with card: VCard, if precondition: VersionPrecondition) throws -> StoredFriend {
+        let row = try existing(id: id, if: precondition)
+        return replace(row, with: FriendRecord(card: card, resourceName: row.card.resourceName))
+    }
+
+    private func existing(id: Int, if precondition: VersionPrecondition) throws -> Row {
+        guard let row = rows[id] else { throw FriendStoreError.notFound(id: id) }
+        guard precondition.isSatisfied(by: row.stored.version) else {
+            throw FriendStoreError.preconditionFailed(id: id, currentVersion: row.stored.version)
         }
         return row
     }
 
+    private func replace(_ row: Row, with record: FriendRecord) -> StoredFriend {
+        guard record.cardText != row.card.text else { return row.stored }
+        let id = row.stored.friend.id
+        let version = row.stored.version + 1
+        var friend = record.friend
+        friend.id = id
+        rows[id] = Row(
+            stored: StoredFriend(friend: friend, version: version),
+            card: StoredCard(id: id, version: version, resourceName: row.card.resourceName, text: record.cardText)
+        )
+        logChange(.updated(friend, version: version))
+        return StoredFriend(friend: friend, version: version)
+    }
+
     public func delete(id: Int, if precondition: VersionPrecondition) throws -> StoredFriend {
-        guard let row = rows[id] else { throw FriendStoreError.notFound(id: id) }
-        guard precondition.isSatisfied(by: row.version) else {
-            throw FriendStoreError.preconditionFailed(id: id, currentVersion: row.version)
-        }
+        let row = try existing(id: id, if: precondition)
         rows[id] = nil
         logChange(.deleted(id: id))
-        return row
+        return row.stored
     }
 
     /// Logs one `reset` for the batch, as the SQL stores do.
     public func insert(_ friends: [NewFriend]) {
         for fields in friends {
-            lastID += 1
-            rows[lastID] = StoredFriend(friend: Friend(id: lastID, fields), version: 1)
+            _ = store(FriendRecord(newFriend: fields), logging: false)
         }
         logChange(.reset)
     }

@@ -4,12 +4,16 @@ package enum MigrationStep: ExpressibleByStringInterpolation, Sendable {
     /// Computes the folded sort and search columns of every stored friend again with
     /// `SearchText.fold`, after the folding changed; only rows with non-ASCII names can change.
     case refoldSearchColumns
+    /// Gives every friend without a card (every friend, when the schema gains cards) a vCard 3.0
+    /// card made of its fields, with a new `UID`, and the columns derived from it
+    /// (`FriendRecord`); logs one `reset` when there was any, so that every view reloads once.
+    case makeCards
 
     package init(stringLiteral statement: String) {
         self = .sql(statement)
     }
 
-    /// Rows read and written at a time by `refoldSearchColumns`.
+    /// Rows read and written at a time by `refoldSearchColumns` and `makeCards`.
     package static let refoldBatchSize = 5_000
 
     /// The rows `refoldSearchColumns` reads (the same SQL on SQLite and PostgreSQL): names with a
@@ -20,5 +24,12 @@ package enum MigrationStep: ExpressibleByStringInterpolation, Sendable {
         WHERE id > \(placeholder) AND (octet_length(firstname) <> length(firstname) OR octet_length(lastname) <> length(lastname))
         ORDER BY id LIMIT \(refoldBatchSize)
         """
+    }
+}
+
+extension MigrationStep {
+    /// The rows `makeCards` reads (the same SQL on SQLite and PostgreSQL), in id order after `?`/`$1`.
+    package static func cardlessRows(table: String, after placeholder: String) -> String {
+        "SELECT id, firstname, lastname, phonenumber, email, about FROM \(table) WHERE id > \(placeholder) AND card = '' ORDER BY id LIMIT \(refoldBatchSize)"
     }
 }

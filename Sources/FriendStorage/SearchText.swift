@@ -48,13 +48,13 @@ package struct SearchColumns: Equatable {
     package var firstname: String
     package var fullName: String
     package var phoneDigits: String
+    /// The organization and every email address: a search finds text anywhere in them.
+    package var extra: String = ""
 
+    /// A friend known by its organization alone sorts and is found by it as by a last name.
     package init(_ friend: Friend) {
-        self.init(firstname: friend.firstname, lastname: friend.lastname, phonenumber: friend.phonenumber)
-    }
-
-    package init(_ fields: NewFriend) {
-        self.init(firstname: fields.firstname, lastname: fields.lastname, phonenumber: fields.phonenumber)
+        self.init(firstname: friend.firstname, lastname: friend.sortingLastName, phonenumber: friend.phonenumber)
+        extra = SearchText.fold(([friend.organization] + friend.emails.map(\.value)).joined(separator: " "))
     }
 
     package init(firstname: String, lastname: String, phonenumber: String) {

@@ -96,6 +96,32 @@ public struct Friend: Codable, Sendable, Equatable, Hashable, Identifiable {
         uid = try container.decodeIfPresent(String.self, forKey: .uid) ?? ""
     }
 
+    enum CodingKeys: String, CodingKey {
+        case id, firstname, lastname, phonenumber, email, about, version
+        case organization, phones, emails, addresses, birthday, photo, uid
+    }
+
+    /// The original client's six fields; with a `version` (as the `/friends` routes send a friend)
+    /// also the version and the contact's other details.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(firstname, forKey: .firstname)
+        try container.encode(lastname, forKey: .lastname)
+        try container.encode(phonenumber, forKey: .phonenumber)
+        try container.encode(email, forKey: .email)
+        try container.encode(about, forKey: .about)
+        guard let version else { return }
+        try container.encode(version, forKey: .version)
+        try container.encode(organization, forKey: .organization)
+        try container.encode(phones, forKey: .phones)
+        try container.encode(emails, forKey: .emails)
+        try container.encode(addresses, forKey: .addresses)
+        try container.encode(birthday, forKey: .birthday)
+        try container.encode(photo, forKey: .photo)
+        try container.encode(uid, forKey: .uid)
+    }
+
     /// What the friend is called: the names, or the organization when there are none.
     public var displayName: String {
         let name = [firstname, lastname].filter { !$0.isEmpty }.joined(separator: " ")
@@ -114,5 +140,12 @@ public struct Friend: Codable, Sendable, Equatable, Hashable, Identifiable {
             firstname: firstname, lastname: lastname, phonenumber: phonenumber, email: email, about: about,
             organization: organization, phones: phones, emails: emails, addresses: addresses, birthday: birthday
         )
+    }
+}
+
+extension Friend {
+    /// The last name the list sorts by: the organization for a friend known by that alone.
+    public var sortingLastName: String {
+        firstname.isEmpty && lastname.isEmpty ? organization : lastname
     }
 }

@@ -10,6 +10,7 @@ public enum FriendValidation {
     public static let maximumLabelLength = 40
     public static let maximumAddressPartLength = 200
     public static let maximumListLength = 100
+    public static let maximumBirthdayLength = 40
     public static let maximumAboutLength = 2_000
     public static let maximumEmailLength = 254
     public static let maximumPhoneNumberLength = 40
@@ -74,7 +75,8 @@ public enum FriendValidation {
         case .phonenumber:
             return length <= maximumPhoneNumberLength && isPlausiblePhoneNumber(value) ? nil : phoneNumberMessage
         case .birthday:
-            return isBirthday(value) ? nil : "Birthday must be empty or a date like 1815-12-10 (--12-10 without the year)."
+            return length <= maximumBirthdayLength && isBirthday(value)
+                ? nil : "Birthday must be empty or a date like 1815-12-10 (--12-10 without the year)."
         case .email:
             return length <= maximumEmailLength && isPlausibleEmail(value)
                 ? nil : "Email must be empty or an address like name@example.com."

@@ -4,6 +4,8 @@ import Foundation
 /// paths from them, and the OpenAPI document is checked against them (its `operationId` is the case name).
 public enum FriendsEndpoint: String, CaseIterable, Sendable {
     case listFriends, createFriend, getFriend, updateFriend, deleteFriend, getFriendAvatar
+    /// Many vCards in one body; merged by `UID`.
+    case importFriends
     /// The live change feed (Server-Sent Events).
     case friendEvents
     case health, openAPI
@@ -14,7 +16,7 @@ public enum FriendsEndpoint: String, CaseIterable, Sendable {
     public var method: String {
         switch self {
         case .listFriends, .getFriend, .getFriendAvatar, .friendEvents, .health, .openAPI, .legacyListFriends: "GET"
-        case .createFriend, .legacyAddFriend: "POST"
+        case .createFriend, .importFriends, .legacyAddFriend: "POST"
         case .updateFriend, .legacyEditFriend: "PATCH"
         case .deleteFriend, .legacyDeleteFriend: "DELETE"
         }
@@ -27,6 +29,7 @@ public enum FriendsEndpoint: String, CaseIterable, Sendable {
         case .getFriend, .updateFriend, .deleteFriend: "/friends/\(Self.idParameter)"
         case .getFriendAvatar: "/friends/\(Self.idParameter)/avatar"
         case .friendEvents: "/friends/events"
+        case .importFriends: "/friends/import"
         case .health: "/health"
         case .openAPI: "/openapi.json"
         case .legacyListFriends: "/listFriends"

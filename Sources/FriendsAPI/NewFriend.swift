@@ -56,6 +56,26 @@ public struct NewFriend: Codable, Sendable, Equatable, Hashable {
         birthday = try container.decodeIfPresent(String.self, forKey: .birthday) ?? ""
     }
 
+    enum CodingKeys: String, CodingKey {
+        case firstname, lastname, phonenumber, email, about, organization, phones, emails, addresses, birthday
+    }
+
+    /// The seed's five fields always; the others only when they hold something, so a request
+    /// stays what it was for a friend that has none.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(firstname, forKey: .firstname)
+        try container.encode(lastname, forKey: .lastname)
+        try container.encode(phonenumber, forKey: .phonenumber)
+        try container.encode(email, forKey: .email)
+        try container.encode(about, forKey: .about)
+        if !organization.isEmpty { try container.encode(organization, forKey: .organization) }
+        if !phones.isEmpty { try container.encode(phones, forKey: .phones) }
+        if !emails.isEmpty { try container.encode(emails, forKey: .emails) }
+        if !addresses.isEmpty { try container.encode(addresses, forKey: .addresses) }
+        if !birthday.isEmpty { try container.encode(birthday, forKey: .birthday) }
+    }
+
     /// The same fields with surrounding white space removed, as they are stored; `phonenumber` and
     /// `email` are the first of `phones` and `emails` when those are given.
     public var trimmed: NewFriend {

@@ -77,16 +77,18 @@ extension PostgresFriendStore {
         )
     }
 
-    static let changeColumns = "sequence, kind, friend_id, firstname, lastname, phonenumber, email, about, version"
+    static let changeColumns = "sequence, kind, friend_id, firstname, lastname, phonenumber, email, about, version, details"
 
     static func change(_ row: PostgresRow) throws -> FriendChange {
-        let (sequence, kind, id, firstname, lastname, phonenumber, email, about, version) =
-            try row.decode((Int, String, Int?, String?, String?, String?, String?, String?, Int?).self)
+        let (sequence, kind, id, firstname, lastname, phonenumber, email, about, version, details) =
+            try row.decode((Int, String, Int?, String?, String?, String?, String?, String?, Int?, String?).self)
         let friend = id.map { id in
-            Friend(
+            var friend = Friend(
                 id: id, firstname: firstname ?? "", lastname: lastname ?? "",
                 phonenumber: phonenumber ?? "", email: email ?? "", about: about ?? ""
             )
+            FriendDetails.apply(details ?? "", to: &friend)
+            return friend
         }
         return try FriendChange(sequence: sequence, kind: kind, friend: friend, version: version)
     }

@@ -1,29 +1,39 @@
 import FriendStorage
 import FriendsAPI
 import PostgresNIO
+import VCard
 
 extension PostgresFriendStore {
-    static let columns = "id, firstname, lastname, phonenumber, email, about, version"
+    static let columns = "id, firstname, lastname, phonenumber, email, about, version, details"
+    static let cardColumns = "id, version, resource_name, card"
 
     static let writableColumnNames = [
         "firstname", "lastname", "phonenumber", "email", "about",
         "sort_last", "sort_first", "search_full", "phone_digits",
+        "details", "card", "uid", "resource_name", "search_extra",
     ]
     static var writableColumns: String { writableColumnNames.joined(separator: ", ") }
 
     /// Values in the order of `writableColumnNames`.
-    static func values(_ fields: NewFriend) -> [String] {
-        let search = SearchColumns(fields)
+    static func values(_ record: FriendRecord) -> [String] {
+        let friend = record.friend
+        let search = record.search
         return [
-            fields.firstname, fields.lastname, fields.phonenumber, fields.email, fields.about,
+            friend.firstname, friend.lastname, friend.phonenumber, friend.email, friend.about,
             search.lastname, search.firstname, search.fullName, search.phoneDigits,
+            record.details, record.cardText, friend.uid, record.resourceName, search.extra,
         ]
     }
 
-    static func bindings(_ fields: NewFriend) -> PostgresBindings {
+    static func bindings(_ record: FriendRecord) -> PostgresBindings {
         var binds = PostgresBindings()
-        for value in values(fields) { binds.append(value) }
+        for value in values(record) { binds.append(value) }
         return binds
+    }
+
+    static func storedCard(_ row: PostgresRow) throws -> StoredCard {
+        let (id, version, name, text) = try row.decode((Int, Int, String, String).self)
+        return StoredCard(id: id, version: version, resourceName: name, text: text)
     }
 
     static func bindings(_ values: any PostgresDynamicTypeEncodable...) -> PostgresBindings {
@@ -61,12 +71,13 @@ extension PostgresFriendStore {
     }
 
     static func storedFriend(_ row: PostgresRow) throws -> StoredFriend {
-        let (id, firstname, lastname, phonenumber, email, about, version) =
-            try row.decode((Int, String, String, String, String, String, Int).self)
-        let friend = Friend(
+        let (id, firstname, lastname, phonenumber, email, about, version, details) =
+            try row.decode((Int, String, String, String, String, String, Int, String).self)
+        var friend = Friend(
             id: id, firstname: firstname, lastname: lastname,
             phonenumber: phonenumber, email: email, about: about
         )
+        FriendDetails.apply(details, to: &friend)
         return StoredFriend(friend: friend, version: version)
     }
 
@@ -130,6 +141,29 @@ extension PostgresFriendStore {
                 guard rows.count == MigrationStep.refoldBatchSize, let last = rows.last else { return }
                 after = try last.decode((Int, String, String, String, String, String).self).0
             }
+        case .makeCards:
+            try await connection.query("SELECT set_config('friendservice.seeding', 'on', true)", logger: logger)
+            let assignments = Self.writableColumnNames.enumerated().map { "\($1) = $\($0 + 1)" }.joined(separator: ", ")
+            var after = 0
+            var madeAny = false
+            while true {
+                let rows = try await connection.query(sql(MigrationStep.cardlessRows(table: "%s.friends", after: "$1"), after), logger: logger).collect()
+                for row in rows {
+                    let (id, firstname, lastname, phonenumber, email, about) = try row.decode((Int, String, String, String, String, String).self)
+                    let fields = NewFriend(firstname: firstname, lastname: lastname, phonenumber: phonenumber, email: email, about: about)
+                    var binds = Self.bindings(FriendRecord(newFriend: fields))
+                    binds.append(id)
+                    try await connection.query(
+                        PostgresQuery(unsafeSQL: "UPDATE \(schema).friends SET \(assignments) WHERE id = $\(binds.count)", binds: binds),
+                        logger: logger
+                    )
+                    madeAny = true
+                    after = id
+                }
+                guard rows.count == MigrationStep.refoldBatchSize else { break }
+            }
+            try await connection.query("SELECT set_config('friendservice.seeding', 'off', true)", logger: logger)
+            if madeAny { try await logReset(connection) }
         }
     }
 }

@@ -1,7 +1,9 @@
+import Foundation
 import FriendStorage
 import FriendsAPI
 import Logging
 import PostgresNIO
+import VCard
 
 /// Friends in PostgreSQL, for several stateless server instances sharing one database.
 /// Every write is one transaction; row locks (`FOR UPDATE`) keep If-Match checks race-free.
@@ -122,7 +124,11 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
             "\(column) >= \(parameter(search.text)) AND \(column) < \(parameter(FriendSearch.upperBound(ofPrefix: search.text)))"
         }
         // Digits anywhere in the number: the trigram index finds them (the pattern holds digits only).
-        if let digits = search.phoneDigits { matches.append("phone_digits LIKE \(parameter("%" + digits + "%"))") }
+        if let digits = search.phoneDigits {
+            matches.append("phone_digits LIKE \(parameter("%" + digits + "%"))")
+        } else {
+            matches.append("strpos(search_extra, \(parameter(search.text))) > 0")
+        }
         let branches = matches.map { match in
             let conditions = [match, keyset].compactMap { $0 }.joined(separator: " AND ")
             return "(SELECT id FROM \(schema).friends WHERE \(conditions) \(order))"
@@ -146,6 +152,9 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
             if let digits = search.phoneDigits {
                 binds.append("%" + digits + "%")
                 conditions.append("phone_digits LIKE $\(binds.count)")
+            } else {
+                binds.append(search.text)
+                conditions.append("strpos(search_extra, $\(binds.count)) > 0")
             }
         }
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " OR ")
@@ -167,31 +176,88 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
         try await rows(sql("SELECT \(Self.columns) FROM %s.friends WHERE id = $1", id)).first
     }
 
+    public func friend(uid: String) async throws -> StoredFriend? {
+        try await rows(sql("SELECT \(Self.columns) FROM %s.friends WHERE uid = $1 ORDER BY id LIMIT 1", uid)).first
+    }
+
+    public func card(id: Int) async throws -> StoredCard? {
+        let query = sql("SELECT \(Self.cardColumns) FROM %s.friends WHERE id = $1", id)
+        return try await withConnection { try await $0.query(query, logger: self.logger).collect().map(Self.storedCard) }.first
+    }
+
+    /// Export's batches in id order; a search matches as `list`'s does, without its index tricks.
+    public func cards(matching search: FriendSearch?, afterID: Int, limit: Int) async throws -> [StoredCard] {
+        var binds = PostgresBindings()
+        binds.append(afterID)
+        binds.append(limit)
+        var filter = ""
+        if let search {
+            binds.append(search.text)
+            binds.append(FriendSearch.upperBound(ofPrefix: search.text))
+            var matches = ["(sort_last >= $3 AND sort_last < $4)", "(search_full >= $3 AND search_full < $4)"]
+            if let digits = search.phoneDigits {
+                binds.append("%" + digits + "%")
+                matches.append("phone_digits LIKE $5")
+            } else {
+                matches.append("strpos(search_extra, $3) > 0")
+            }
+            filter = "AND (" + matches.joined(separator: " OR ") + ")"
+        }
+        let query = PostgresQuery(
+            unsafeSQL: "SELECT \(Self.cardColumns) FROM \(schema).friends WHERE id > $1 \(filter) ORDER BY id LIMIT $2", binds: binds
+        )
+        return try await withConnection { try await $0.query(query, logger: self.logger).collect().map(Self.storedCard) }
+    }
+
     public func create(_ fields: NewFriend) async throws -> StoredFriend {
+        try await insert(FriendRecord(newFriend: fields))
+    }
+
+    public func create(card: VCard, resourceName: String?) async throws -> StoredFriend {
+        try await insert(FriendRecord(card: card, resourceName: resourceName))
+    }
+
+    private func insert(_ record: FriendRecord) async throws -> StoredFriend {
         let placeholders = (1...Self.writableColumnNames.count).map { "$\($0)" }.joined(separator: ", ")
         let query = PostgresQuery(
             unsafeSQL: "INSERT INTO \(schema).friends (\(Self.writableColumns)) VALUES (\(placeholders)) RETURNING \(Self.columns)",
-            binds: Self.bindings(fields)
+            binds: Self.bindings(record)
         )
         guard let created = try await rows(query).first else { throw FriendStoreError.unavailable("INSERT returned no row") }
         return created
     }
 
     public func update(id: Int, with update: FriendUpdate, if precondition: VersionPrecondition) async throws -> StoredFriend {
+        try await replace(id: id, if: precondition) { card in
+            var card = card
+            card.apply(update, now: Date())
+            return card
+        }
+    }
+
+    public func replace(id: Int, with card: VCard, if precondition: VersionPrecondition) async throws -> StoredFriend {
+        try await replace(id: id, if: precondition) { _ in card }
+    }
+
+    /// Reads the stored card under a row lock, changes it and writes it back, in one transaction.
+    private func replace(id: Int, if precondition: VersionPrecondition, _ change: @escaping @Sendable (VCard) -> VCard) async throws -> StoredFriend {
         try await transaction { connection in
             let stored = try await self.lockedRow(id: id, precondition: precondition, connection)
-            let changed = update.applied(to: stored.friend)
-            guard changed != stored.friend else { return stored }
+            let found = try await connection.query(self.sql("SELECT \(Self.cardColumns) FROM %s.friends WHERE id = $1", id), logger: self.logger).collect()
+            guard let card = try found.first.map(Self.storedCard) else { throw FriendStoreError.notFound(id: id) }
+            let record = FriendRecord(card: change(try FriendRecord.card(from: card.text)), resourceName: card.resourceName)
+            guard record.cardText != card.text else { return stored }
             let assignments = Self.writableColumnNames.enumerated().map { "\($1) = $\($0 + 1)" }.joined(separator: ", ")
-            var binds = Self.bindings(changed.fields)
+            var binds = Self.bindings(record)
             binds.append(id)
-            try await connection.query(
+            let updated = try await connection.query(
                 PostgresQuery(
-                    unsafeSQL: "UPDATE \(self.schema).friends SET \(assignments), version = version + 1 WHERE id = $\(binds.count)",
+                    unsafeSQL: "UPDATE \(self.schema).friends SET \(assignments), version = version + 1 WHERE id = $\(binds.count) RETURNING \(Self.columns)",
                     binds: binds),
                 logger: self.logger
-            )
-            return StoredFriend(friend: changed, version: stored.version + 1)
+            ).collect()
+            guard let row = try updated.first.map(Self.storedFriend) else { throw FriendStoreError.notFound(id: id) }
+            return row
         }
     }
 
@@ -217,8 +283,9 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
             while start < friends.endIndex {
                 let end = min(start + rowsPerStatement, friends.endIndex)
                 var columns = Array(repeating: [String](), count: Self.writableColumnNames.count)
+                let now = Date()
                 for fields in friends[start..<end] {
-                    for (index, value) in Self.values(fields).enumerated() { columns[index].append(value) }
+                    for (index, value) in Self.values(FriendRecord(newFriend: fields, now: now)).enumerated() { columns[index].append(value) }
                 }
                 var binds = PostgresBindings()
                 for column in columns { binds.append(column) }

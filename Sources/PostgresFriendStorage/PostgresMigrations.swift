@@ -94,6 +94,43 @@ enum PostgresMigrations {
             FOR EACH ROW EXECUTE FUNCTION %s.friendservice_log_change()
             """,
         ],
+        // 5: each friend is a whole vCard (`card`), the other columns derived from it on every
+        // write (see SQLiteMigrations 5). The organization and email addresses are found anywhere
+        // through a trigram index on `search_extra`; the change log carries the details. The
+        // trigger function is replaced, and logs nothing while the cards are made (one `reset`).
+        [
+            "ALTER TABLE %s.friends ADD COLUMN card TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE %s.friends ADD COLUMN details TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE %s.friends ADD COLUMN uid TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE %s.friends ADD COLUMN resource_name TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE %s.friends ADD COLUMN search_extra TEXT COLLATE \"C\" NOT NULL DEFAULT ''",
+            "ALTER TABLE %s.friend_changes ADD COLUMN details TEXT",
+            """
+            CREATE OR REPLACE FUNCTION %s.friendservice_log_change() RETURNS trigger LANGUAGE plpgsql AS $$
+            DECLARE
+                next BIGINT;
+            BEGIN
+                IF current_setting('friendservice.seeding', true) = 'on' THEN
+                    RETURN NULL;
+                END IF;
+                UPDATE %s.friend_change_counter SET last = last + 1 RETURNING last INTO next;
+                IF TG_OP = 'DELETE' THEN
+                    INSERT INTO %s.friend_changes (sequence, kind, friend_id) VALUES (next, 'deleted', OLD.id);
+                ELSE
+                    INSERT INTO %s.friend_changes (sequence, kind, friend_id, firstname, lastname, phonenumber, email, about, version, details)
+                    VALUES (next, CASE TG_OP WHEN 'INSERT' THEN 'created' ELSE 'updated' END,
+                            NEW.id, NEW.firstname, NEW.lastname, NEW.phonenumber, NEW.email, NEW.about, NEW.version, NEW.details);
+                END IF;
+                PERFORM pg_notify('\(changesChannel)', TG_TABLE_SCHEMA || ' ' || next);
+                RETURN NULL;
+            END
+            $$
+            """,
+            .makeCards,
+            "CREATE UNIQUE INDEX friends_resource_name ON %s.friends (resource_name)",
+            "CREATE INDEX friends_uid ON %s.friends (uid)",
+            "CREATE INDEX friends_extra_trigrams ON %s.friends USING gin (search_extra gin_trgm_ops)",
+        ],
     ]
 
     /// The NOTIFY channel of new changes; the payload is "<schema> <sequence>".

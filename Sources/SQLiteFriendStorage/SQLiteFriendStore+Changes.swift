@@ -31,7 +31,7 @@ extension SQLiteFriendStore {
         }
     }
 
-    static let changeColumns = "sequence, kind, friend_id, firstname, lastname, phonenumber, email, about, version"
+    static let changeColumns = "sequence, kind, friend_id, firstname, lastname, phonenumber, email, about, version, details"
 
     static func latestChangeSequence(_ connection: SQLiteDirectConnection) throws -> Int {
         try connection.integer("SELECT COALESCE(MAX(sequence), 0) FROM \(FriendSchema.changesTable)") ?? 0
@@ -42,10 +42,12 @@ extension SQLiteFriendStore {
             throw FriendStoreError.unavailable("a change row without its sequence or kind")
         }
         let friend = row.integer(2).map { id in
-            Friend(
+            var friend = Friend(
                 id: id, firstname: row.text(3) ?? "", lastname: row.text(4) ?? "",
                 phonenumber: row.text(5) ?? "", email: row.text(6) ?? "", about: row.text(7) ?? ""
             )
+            FriendDetails.apply(row.text(9) ?? "", to: &friend)
+            return friend
         }
         return try FriendChange(sequence: sequence, kind: kind, friend: friend, version: row.integer(8))
     }

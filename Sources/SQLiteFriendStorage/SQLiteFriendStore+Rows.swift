@@ -37,11 +37,13 @@ extension SQLiteFriendStore {
     }
     static let rowsPerStatement = 500
 
-    static let columns = "id, firstname, lastname, phonenumber, email, about, version"
+    static let columns = "id, firstname, lastname, phonenumber, email, about, version, details"
+    static let cardColumns = "id, version, resource_name, card"
 
     static let writableColumnNames = [
         "firstname", "lastname", "phonenumber", "email", "about",
         "sort_last", "sort_first", "search_full", "phone_digits",
+        "details", "card", "uid", "resource_name", "search_extra",
     ]
     static var writableColumns: String { writableColumnNames.joined(separator: ", ") }
     static var writablePlaceholders: String {
@@ -49,11 +51,13 @@ extension SQLiteFriendStore {
     }
 
     /// Binds in the order of `writableColumnNames`.
-    @Sendable static func binds(_ fields: NewFriend) -> [SQLiteData] {
-        let search = SearchColumns(fields)
+    @Sendable static func binds(_ record: FriendRecord) -> [SQLiteData] {
+        let friend = record.friend
+        let search = record.search
         return [
-            fields.firstname, fields.lastname, fields.phonenumber, fields.email, fields.about,
+            friend.firstname, friend.lastname, friend.phonenumber, friend.email, friend.about,
             search.lastname, search.firstname, search.fullName, search.phoneDigits,
+            record.details, record.cardText, friend.uid, record.resourceName, search.extra,
         ].map { .text($0) }
     }
 
@@ -71,11 +75,23 @@ extension SQLiteFriendStore {
         else {
             throw FriendStoreError.unavailable("a friends row with a missing or mistyped column")
         }
-        let friend = Friend(
+        var friend = Friend(
             id: id, firstname: firstname, lastname: lastname,
             phonenumber: phonenumber, email: email, about: about
         )
+        FriendDetails.apply(row.text(7) ?? "", to: &friend)
         return StoredFriend(friend: friend, version: version)
+    }
+
+    @Sendable static func storedCard(_ row: SQLiteDirectRow) throws -> StoredCard {
+        guard let id = row.integer(0), let version = row.integer(1), let name = row.text(2), let text = row.text(3) else {
+            throw FriendStoreError.unavailable("a friends row with a missing or mistyped card column")
+        }
+        return StoredCard(id: id, version: version, resourceName: name, text: text)
+    }
+
+    static func readCard(id: Int, _ connection: SQLiteDirectConnection) throws -> StoredCard? {
+        try connection.rows("SELECT \(cardColumns) FROM friends WHERE id = ?", [.integer(id)], storedCard).first
     }
 
     /// A page of the list: for a search, first which of its branches match many friends.
@@ -93,6 +109,10 @@ extension SQLiteFriendStore {
         if let probe = SQLiteListQuery.phoneProbe(request, search: search),
             try connection.rows(probe.sql, probe.binds, { _ in () }).count == request.limit {
             dense.insert(SQLiteListQuery.Branch.phoneDigits("").name)
+        }
+        if let probe = SQLiteListQuery.extraProbe(request, search: search),
+            try connection.rows(probe.sql, probe.binds, { _ in () }).count == request.limit {
+            dense.insert(SQLiteListQuery.Branch.extraText("").name)
         }
         return try query(SQLiteListQuery(request, search: search, denseBranches: dense), connection)
     }
@@ -136,11 +156,30 @@ extension SQLiteFriendStore {
                 guard rows.count == MigrationStep.refoldBatchSize, let last = rows.last?.id else { return }
                 after = last
             }
+        case .makeCards:
+            var after = 0
+            var madeAny = false
+            let assignments = writableColumnNames.map { "\($0) = ?" }.joined(separator: ", ")
+            while true {
+                let rows = try connection.rows(MigrationStep.cardlessRows(table: "friends", after: "?"), [.integer(after)]) { row in
+                    (id: row.integer(0) ?? 0, fields: NewFriend(
+                        firstname: row.text(1) ?? "", lastname: row.text(2) ?? "", phonenumber: row.text(3) ?? "",
+                        email: row.text(4) ?? "", about: row.text(5) ?? ""
+                    ))
+                }
+                for row in rows {
+                    try connection.run("UPDATE friends SET \(assignments) WHERE id = ?", binds(FriendRecord(newFriend: row.fields)) + [.integer(row.id)])
+                    madeAny = true
+                }
+                guard rows.count == MigrationStep.refoldBatchSize, let last = rows.last?.id else { break }
+                after = last
+            }
+            if madeAny { try connection.execute("INSERT INTO \(FriendSchema.changesTable) (kind) VALUES ('reset')") }
         }
     }
 
     /// Multi-row `INSERT … VALUES (…), (…)`, `rowsPerStatement` rows a statement.
-    static func insertRows(_ friends: [NewFriend], _ connection: SQLiteDirectConnection) throws {
+    static func insertRows(_ friends: [FriendRecord], _ connection: SQLiteDirectConnection) throws {
         var start = friends.startIndex
         while start < friends.endIndex {
             let end = min(start + rowsPerStatement, friends.endIndex)

@@ -4,6 +4,7 @@ import FriendsAPI
 import Logging
 import NIOPosix
 import SQLiteNIO
+import VCard
 
 /// Friends in one SQLite file (the default), in WAL mode with `synchronous=FULL`, so a write is on
 /// disk before it is acknowledged and survives `kill -9`.
@@ -177,11 +178,45 @@ public final class SQLiteFriendStore: FriendStore {
         try await read { connection in try Self.read(id: id, connection) }
     }
 
+    public func friend(uid: String) async throws -> StoredFriend? {
+        try await read { connection in
+            try connection.rows("SELECT \(Self.columns) FROM friends WHERE uid = ? ORDER BY id LIMIT 1", [.text(uid)], Self.storedFriend).first
+        }
+    }
+
+    public func card(id: Int) async throws -> StoredCard? {
+        try await read { connection in try Self.readCard(id: id, connection) }
+    }
+
+    public func cards(matching search: FriendSearch?, afterID: Int, limit: Int) async throws -> [StoredCard] {
+        try await read { connection in
+            guard let search else {
+                return try connection.rows(
+                    "SELECT \(Self.cardColumns) FROM friends WHERE id > ? ORDER BY id LIMIT \(SQLiteListQuery.boundLimit)",
+                    [.integer(afterID), .integer(limit)], Self.storedCard
+                )
+            }
+            let matches = SQLiteListQuery.condition(search)
+            return try connection.rows(
+                "SELECT \(Self.cardColumns) FROM friends WHERE \(matches.sql) AND id > ? ORDER BY id LIMIT \(SQLiteListQuery.boundLimit)",
+                matches.binds + [.integer(afterID), .integer(limit)], Self.storedCard
+            )
+        }
+    }
+
     public func create(_ fields: NewFriend) async throws -> StoredFriend {
+        try await insert(FriendRecord(newFriend: fields))
+    }
+
+    public func create(card: VCard, resourceName: String?) async throws -> StoredFriend {
+        try await insert(FriendRecord(card: card, resourceName: resourceName))
+    }
+
+    private func insert(_ record: FriendRecord) async throws -> StoredFriend {
         try await writes.perform { connection in
             let rows = try connection.rows(
                 "INSERT INTO friends (\(Self.writableColumns)) VALUES (\(Self.writablePlaceholders)) RETURNING \(Self.columns)",
-                Self.binds(fields), Self.storedFriend
+                Self.binds(record), Self.storedFriend
             )
             guard let row = rows.first else { throw FriendStoreError.unavailable("INSERT returned no row") }
             return row
@@ -189,19 +224,36 @@ public final class SQLiteFriendStore: FriendStore {
     }
 
     public func update(id: Int, with update: FriendUpdate, if precondition: VersionPrecondition) async throws -> StoredFriend {
+        try await replace(id: id, if: precondition) { card in
+            var card = card
+            card.apply(update, now: Date())
+            return card
+        }
+    }
+
+    public func replace(id: Int, with card: VCard, if precondition: VersionPrecondition) async throws -> StoredFriend {
+        try await replace(id: id, if: precondition) { _ in card }
+    }
+
+    /// Reads the stored card, changes it and writes it back, in one transaction of the writer.
+    private func replace(id: Int, if precondition: VersionPrecondition, _ change: @escaping @Sendable (VCard) -> VCard) async throws -> StoredFriend {
         try await writes.perform { connection in
-            guard let stored = try Self.read(id: id, connection) else { throw FriendStoreError.notFound(id: id) }
+            guard let stored = try Self.readCard(id: id, connection) else { throw FriendStoreError.notFound(id: id) }
             guard precondition.isSatisfied(by: stored.version) else {
                 throw FriendStoreError.preconditionFailed(id: id, currentVersion: stored.version)
             }
-            let changed = update.applied(to: stored.friend)
-            guard changed != stored.friend else { return stored }
+            let record = FriendRecord(card: change(try FriendRecord.card(from: stored.text)), resourceName: stored.resourceName)
+            guard record.cardText != stored.text else {
+                guard let friend = try Self.read(id: id, connection) else { throw FriendStoreError.notFound(id: id) }
+                return friend
+            }
             let assignments = Self.writableColumnNames.map { "\($0) = ?" }.joined(separator: ", ")
-            try connection.run(
-                "UPDATE friends SET \(assignments), version = version + 1 WHERE id = ?",
-                Self.binds(changed.fields) + [.integer(id)]
+            let rows = try connection.rows(
+                "UPDATE friends SET \(assignments), version = version + 1 WHERE id = ? RETURNING \(Self.columns)",
+                Self.binds(record) + [.integer(id)], Self.storedFriend
             )
-            return StoredFriend(friend: changed, version: stored.version + 1)
+            guard let row = rows.first else { throw FriendStoreError.notFound(id: id) }
+            return row
         }
     }
 
@@ -221,6 +273,8 @@ public final class SQLiteFriendStore: FriendStore {
     /// transaction: sorting once is far faster than a million random index inserts.
     public func insert(_ friends: [NewFriend]) async throws {
         let isBulk = friends.count >= Self.bulkInsertThreshold
+        let now = Date()
+        let records = friends.map { FriendRecord(newFriend: $0, now: now) }
         try await writingAlone { writer in
             if isBulk { try writer.execute("PRAGMA cache_size = \(Self.bulkCacheSize)") }
             defer { if isBulk { try? writer.execute("PRAGMA cache_size = \(Self.cacheSize)") } }
@@ -229,7 +283,7 @@ public final class SQLiteFriendStore: FriendStore {
                     for name in SQLiteMigrations.indexNames { try writer.execute("DROP INDEX IF EXISTS \(name)") }
                 }
                 try writer.execute("DROP TRIGGER friends_log_insert")
-                try Self.insertRows(friends, writer)
+                try Self.insertRows(records, writer)
                 try writer.execute(SQLiteMigrations.changeLogInsertTrigger)
                 try writer.execute("INSERT INTO \(FriendSchema.changesTable) (kind) VALUES ('reset')")
                 if isBulk {

@@ -27,6 +27,8 @@ struct SQLiteListQuery {
         case lastNamePrefix(String)
         case fullNamePrefix(String)
         case phoneDigits(String)
+        /// Text anywhere in the organization or an email address.
+        case extraText(String)
 
         /// How the match count and `denseBranches` name this branch.
         var name: String {
@@ -34,6 +36,7 @@ struct SQLiteListQuery {
             case .lastNamePrefix: "sort_last"
             case .fullNamePrefix: "search_full"
             case .phoneDigits: "phone_digits"
+            case .extraText: "search_extra"
             }
         }
     }
@@ -90,6 +93,13 @@ struct SQLiteListQuery {
             let match = "id IN (SELECT rowid FROM friends_phone_trigrams WHERE friends_phone_trigrams MATCH ?) "
                 + "AND instr(phone_digits, ?) > 0"
             return ("friends NOT INDEXED", match, [.text(trigramQuery(digits)), .text(digits)])
+        case .extraText(let text):
+            if dense || text.count < trigramLength {
+                return ("friends INDEXED BY friends_list_order", "instr(search_extra, ?) > 0", [.text(text)])
+            }
+            let match = "id IN (SELECT rowid FROM friends_extra_trigrams WHERE friends_extra_trigrams MATCH ?) "
+                + "AND instr(search_extra, ?) > 0"
+            return ("friends NOT INDEXED", match, [.text(trigramQuery(text)), .text(text)])
         }
     }
 
@@ -106,7 +116,7 @@ struct SQLiteListQuery {
             case .fullNamePrefix(let text):
                 counts.append("(SELECT count(*) FROM (SELECT 1 FROM friends WHERE search_full >= ? AND search_full < ? LIMIT \(Self.boundLimit)))")
                 binds += prefixRange(text)
-            case .phoneDigits:
+            case .phoneDigits, .extraText:
                 continue
             }
             binds.append(.integer(denseMatchCount))
@@ -122,12 +132,22 @@ struct SQLiteListQuery {
     /// nothing to probe (no digits, or too few for the trigram index: always dense).
     static func phoneProbe(_ request: FriendListRequest, search: FriendSearch) -> (sql: String, binds: [SQLiteData])? {
         guard let digits = search.phoneDigits, digits.count >= trigramLength else { return nil }
+        return probe(request, column: "phone_digits", needle: digits)
+    }
+
+    /// The same for text in the organization and email addresses ("gmail" is in many).
+    static func extraProbe(_ request: FriendListRequest, search: FriendSearch) -> (sql: String, binds: [SQLiteData])? {
+        guard search.phoneDigits == nil, search.text.count >= trigramLength else { return nil }
+        return probe(request, column: "search_extra", needle: search.text)
+    }
+
+    private static func probe(_ request: FriendListRequest, column: String, needle: String) -> (sql: String, binds: [SQLiteData]) {
         let (keyset, keysetBinds) = keyset(request.after)
-        let window = "SELECT phone_digits FROM friends INDEXED BY friends_list_order \(keyset.map { "WHERE \($0)" } ?? "") "
+        let window = "SELECT \(column) FROM friends INDEXED BY friends_list_order \(keyset.map { "WHERE \($0)" } ?? "") "
             + "ORDER BY sort_last, sort_first, id LIMIT \(Self.boundLimit)"
         return (
-            "SELECT 1 FROM (\(window)) WHERE instr(phone_digits, ?) > 0 LIMIT \(Self.boundLimit)",
-            keysetBinds + [.integer(phoneProbeLength), .text(digits), .integer(request.limit)]
+            "SELECT 1 FROM (\(window)) WHERE instr(\(column), ?) > 0 LIMIT \(Self.boundLimit)",
+            keysetBinds + [.integer(phoneProbeLength), .text(needle), .integer(request.limit)]
         )
     }
 
@@ -145,12 +165,17 @@ struct SQLiteListQuery {
         var conditions = ""
         var binds: [SQLiteData] = []
         if let search {
-            let matches = branches(search).map { source(of: $0, dense: false) }
-            conditions = "WHERE " + matches.map { "(\($0.1))" }.joined(separator: " OR ")
-            binds = matches.flatMap(\.2)
+            (conditions, binds) = condition(search)
+            conditions = "WHERE " + conditions
         }
         guard let limit else { return ("SELECT count(*) AS total FROM friends \(conditions)", binds) }
         return ("SELECT count(*) AS total FROM (SELECT 1 FROM friends \(conditions) LIMIT \(Self.boundLimit))", binds + [.integer(limit)])
+    }
+
+    /// The condition a friend matching `search` meets, over the columns of `friends`.
+    static func condition(_ search: FriendSearch) -> (sql: String, binds: [SQLiteData]) {
+        let matches = branches(search).map { source(of: $0, dense: false) }
+        return ("(" + matches.map { "(\($0.1))" }.joined(separator: " OR ") + ")", matches.flatMap(\.2))
     }
 
     private static func keyset(_ after: FriendSortKey?) -> (String?, [SQLiteData]) {
@@ -164,7 +189,11 @@ struct SQLiteListQuery {
 
     static func branches(_ search: FriendSearch) -> [Branch] {
         var branches: [Branch] = [.lastNamePrefix(search.text), .fullNamePrefix(search.text)]
-        if let digits = search.phoneDigits { branches.append(.phoneDigits(digits)) }
+        if let digits = search.phoneDigits {
+            branches.append(.phoneDigits(digits))
+        } else {
+            branches.append(.extraText(search.text))
+        }
         return branches
     }
 }

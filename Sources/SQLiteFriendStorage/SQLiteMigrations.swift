@@ -81,7 +81,12 @@ enum SQLiteMigrations {
                 version INTEGER
             )
             """,
-            .sql(changeLogInsertTrigger),
+            """
+            CREATE TRIGGER friends_log_insert AFTER INSERT ON friends BEGIN
+                INSERT INTO friend_changes (kind, friend_id, firstname, lastname, phonenumber, email, about, version)
+                VALUES ('created', NEW.id, NEW.firstname, NEW.lastname, NEW.phonenumber, NEW.email, NEW.about, NEW.version);
+            END
+            """,
             """
             CREATE TRIGGER friends_log_update AFTER UPDATE ON friends BEGIN
                 INSERT INTO friend_changes (kind, friend_id, firstname, lastname, phonenumber, email, about, version)
@@ -94,13 +99,60 @@ enum SQLiteMigrations {
             END
             """,
         ],
+        // 5: each friend is a whole vCard (`card`); the seed's fields, the other details (`details`,
+        // JSON), the `UID` and CardDAV's resource name are derived from it on every write. The
+        // organization and email addresses are found anywhere in them through a second trigram
+        // index (`search_extra`). The change log carries the details too.
+        [
+            "ALTER TABLE friends ADD COLUMN card TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE friends ADD COLUMN details TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE friends ADD COLUMN uid TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE friends ADD COLUMN resource_name TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE friends ADD COLUMN search_extra TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE friend_changes ADD COLUMN details TEXT",
+            "DROP TRIGGER friends_log_insert",
+            "DROP TRIGGER friends_log_update",
+            .makeCards,
+            "CREATE UNIQUE INDEX friends_resource_name ON friends (resource_name)",
+            "CREATE INDEX friends_uid ON friends (uid)",
+            """
+            CREATE VIRTUAL TABLE friends_extra_trigrams USING fts5(
+                search_extra, content = 'friends', content_rowid = 'id', tokenize = 'trigram', detail = 'none')
+            """,
+            """
+            CREATE TRIGGER friends_extra_trigrams_insert AFTER INSERT ON friends BEGIN
+                INSERT INTO friends_extra_trigrams (rowid, search_extra) VALUES (new.id, new.search_extra);
+            END
+            """,
+            """
+            CREATE TRIGGER friends_extra_trigrams_delete AFTER DELETE ON friends BEGIN
+                INSERT INTO friends_extra_trigrams (friends_extra_trigrams, rowid, search_extra)
+                VALUES ('delete', old.id, old.search_extra);
+            END
+            """,
+            """
+            CREATE TRIGGER friends_extra_trigrams_update AFTER UPDATE OF search_extra ON friends BEGIN
+                INSERT INTO friends_extra_trigrams (friends_extra_trigrams, rowid, search_extra)
+                VALUES ('delete', old.id, old.search_extra);
+                INSERT INTO friends_extra_trigrams (rowid, search_extra) VALUES (new.id, new.search_extra);
+            END
+            """,
+            "INSERT INTO friends_extra_trigrams (friends_extra_trigrams) VALUES ('rebuild')",
+            .sql(changeLogInsertTrigger),
+            """
+            CREATE TRIGGER friends_log_update AFTER UPDATE ON friends BEGIN
+                INSERT INTO friend_changes (kind, friend_id, firstname, lastname, phonenumber, email, about, version, details)
+                VALUES ('updated', NEW.id, NEW.firstname, NEW.lastname, NEW.phonenumber, NEW.email, NEW.about, NEW.version, NEW.details);
+            END
+            """,
+        ],
     ]
 
     /// Seeding drops this trigger for its batch and logs one `reset` instead of a row per friend.
     static let changeLogInsertTrigger = """
         CREATE TRIGGER friends_log_insert AFTER INSERT ON friends BEGIN
-            INSERT INTO friend_changes (kind, friend_id, firstname, lastname, phonenumber, email, about, version)
-            VALUES ('created', NEW.id, NEW.firstname, NEW.lastname, NEW.phonenumber, NEW.email, NEW.about, NEW.version);
+            INSERT INTO friend_changes (kind, friend_id, firstname, lastname, phonenumber, email, about, version, details)
+            VALUES ('created', NEW.id, NEW.firstname, NEW.lastname, NEW.phonenumber, NEW.email, NEW.about, NEW.version, NEW.details);
         END
         """
 
@@ -109,7 +161,8 @@ enum SQLiteMigrations {
     static let indexStatements = [
         "CREATE INDEX friends_list_order ON friends (sort_last, sort_first, id, search_full, phone_digits)",
         "CREATE INDEX friends_search_full ON friends (search_full, sort_last, sort_first, id)",
+        "CREATE INDEX friends_uid ON friends (uid)",
     ]
 
-    static let indexNames = ["friends_list_order", "friends_search_full"]
+    static let indexNames = ["friends_list_order", "friends_search_full", "friends_uid"]
 }

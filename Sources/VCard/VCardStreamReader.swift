@@ -93,7 +93,7 @@ public struct VCardStreamReader: Sendable {
     }
 
     /// `FN`'s value, for a report about a card that could not be read; best effort.
-    static func name(in bytes: [UInt8]) -> String {
+    public static func name(in bytes: [UInt8]) -> String {
         let text = String(decoding: bytes.prefix(64 << 10), as: UTF8.self)
         for line in text.split(whereSeparator: \.isNewline) {
             let upper = line.uppercased()

@@ -60,15 +60,17 @@ struct BadInputTests {
         try await TestApp.run { client, _ in
             let response = try await client.send(
                 .post, "/friends",
-                json: #"{"lastname": 7, "phonenumber": "12", "email": "x@", "about": null, "nickname": "A"}"#
+                json: #"{"lastname": 7, "phonenumber": "call me", "email": "x@", "about": null, "nickname": "A", "phones": [{"value": 5}]}"#
             )
             #expect(response.status == .badRequest)
             let envelope = try response.envelope
             #expect(envelope.message == "Some fields are not valid.")
             #expect(envelope.fields == [
-                "firstname": "First name is required.",
+                "firstname": FriendValidation.nameMissingMessage,
+                "organization": FriendValidation.nameMissingMessage,
                 "lastname": "Last name must be a string, not a number.",
-                "phonenumber": FriendValidation.message(for: .phonenumber, value: "12"),
+                "phonenumber": FriendValidation.message(for: .phonenumber, value: "call me"),
+                "phones": "Entry 1: \"value\" must be a string, not a number.",
                 "email": "Email must be empty or an address like name@example.com.",
                 "about": "About must be a string, not null.",
                 "nickname": "Unknown field.",

@@ -6,6 +6,7 @@ import NIOConcurrencyHelpers
 import ServiceLifecycle
 import TestSupport
 import Testing
+import VCard
 
 @testable import FriendService
 @testable import FriendStorage
@@ -238,6 +239,15 @@ final class ChangeLogProbeStore: FriendStore {
         try await base.listSnapshot(request, reading: need)
     }
     func count(matching search: FriendSearch?, atMost limit: Int?) async throws -> Int { try await base.count(matching: search, atMost: limit) }
+    func friend(uid: String) async throws -> StoredFriend? { try await base.friend(uid: uid) }
+    func card(id: Int) async throws -> StoredCard? { try await base.card(id: id) }
+    func cards(matching search: FriendSearch?, afterID: Int, limit: Int) async throws -> [StoredCard] {
+        try await base.cards(matching: search, afterID: afterID, limit: limit)
+    }
+    func create(card: VCard, resourceName: String?) async throws -> StoredFriend { try await base.create(card: card, resourceName: resourceName) }
+    func replace(id: Int, with card: VCard, if precondition: VersionPrecondition) async throws -> StoredFriend {
+        try await base.replace(id: id, with: card, if: precondition)
+    }
     func all() async throws -> [StoredFriend] { try await base.all() }
     func friend(id: Int) async throws -> StoredFriend? { try await base.friend(id: id) }
     func create(_ fields: NewFriend) async throws -> StoredFriend { try await base.create(fields) }

@@ -4,6 +4,7 @@ import Hummingbird
 import NIOConcurrencyHelpers
 import NIOFoundationCompat
 import Testing
+import VCard
 
 @testable import FriendService
 @testable import FriendStorage
@@ -95,6 +96,15 @@ private final class DroppingStore: FriendStore {
     }
     func delete(id: Int, if precondition: VersionPrecondition) async throws -> StoredFriend { try await base.delete(id: id, if: precondition) }
     func insert(_ friends: [NewFriend]) async throws { try await base.insert(friends) }
+    func friend(uid: String) async throws -> StoredFriend? { try await base.friend(uid: uid) }
+    func card(id: Int) async throws -> StoredCard? { try await base.card(id: id) }
+    func cards(matching search: FriendSearch?, afterID: Int, limit: Int) async throws -> [StoredCard] {
+        try await base.cards(matching: search, afterID: afterID, limit: limit)
+    }
+    func create(card: VCard, resourceName: String?) async throws -> StoredFriend { try await base.create(card: card, resourceName: resourceName) }
+    func replace(id: Int, with card: VCard, if precondition: VersionPrecondition) async throws -> StoredFriend {
+        try await base.replace(id: id, with: card, if: precondition)
+    }
     func changes(after sequence: Int, limit: Int) async throws -> [FriendChange]? { try await base.changes(after: sequence, limit: limit) }
     func latestChangeSequence() async throws -> Int { try await base.latestChangeSequence() }
     func pruneChanges(keepingLast count: Int) async throws { try await base.pruneChanges(keepingLast: count) }

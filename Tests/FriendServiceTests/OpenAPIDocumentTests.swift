@@ -77,7 +77,11 @@ struct OpenAPIDocumentTests {
             let schema = try #require(schemas[name])
             #expect(schema["additionalProperties"] as? Bool == false, "\(name)")
             let properties = try #require(schema["properties"] as? [String: [String: Any]])
-            #expect(Set(properties.keys) == Set(FriendField.allCases.map(\.rawValue) + ["id"]))
+            let lists = ["phones", "emails", "addresses"]
+            let echoedBack = ["id", "version", "photo", "uid"]
+            #expect(Set(properties.keys) == Set(FriendField.allCases.map(\.rawValue) + lists + echoedBack))
+            #expect(properties["phonenumber"]?["pattern"] as? String == FriendValidation.Pattern.phoneNumber)
+            #expect(properties["birthday"]?["pattern"] as? String == FriendValidation.Pattern.birthday)
             #expect(properties["firstname"]?["maxLength"] as? Int == FriendValidation.maximumNameLength)
             #expect(properties["firstname"]?["pattern"] as? String == FriendValidation.Pattern.name)
             #expect(properties["about"]?["maxLength"] as? Int == FriendValidation.maximumAboutLength)

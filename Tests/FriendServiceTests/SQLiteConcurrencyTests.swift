@@ -121,7 +121,7 @@ struct SQLiteConcurrencyTests {
             let holding = try await HeldBatch(store.writes) { connection in
                 _ = try connection.rows(
                     "INSERT INTO friends (\(SQLiteFriendStore.writableColumns)) VALUES (\(SQLiteFriendStore.writablePlaceholders))",
-                    SQLiteFriendStore.binds(.sample("Ada", "Lovelace"))) { _ in () }
+                    SQLiteFriendStore.binds(FriendRecord(newFriend: .sample("Ada", "Lovelace")))) { _ in () }
             }
             // Should the ping wait for the write (the defect), this lets the write go after a
             // while, so that the test fails instead of hanging.

@@ -46,6 +46,35 @@ struct SQLiteMigrationTests {
         }
     }
 
+    /// Version 5 makes every friend a vCard 3.0 card with a UID, keeps what the friend was, and
+    /// tells every view to reload once.
+    @Test func aVersionFourDatabaseGetsACardForEveryFriend() async throws {
+        try await TemporaryDirectory.with { directory in
+            let path = directory.appendingPathComponent("friends.sqlite").path
+            try await Self.makeDatabase(at: path, version: 4, friends: [
+                .sample("Ada", "Lovelace", phone: "+44 20 7946 0018"), NewFriend(firstname: "Grace", lastname: "Hopper", email: "grace@example.com", about: "Navy; COBOL, too"),
+            ])
+
+            let store = try await SQLiteFriendStore.open(path: path)
+            try await store.migrate()
+            let friends = try await store.all()
+            #expect(friends.map(\.friend.displayName) == ["Grace Hopper", "Ada Lovelace"])
+            #expect(friends.map(\.version) == [1, 1])
+            let grace = try #require(friends.first)
+            #expect(grace.friend.about == "Navy; COBOL, too")
+            #expect(grace.friend.emails == [LabeledValue(label: "", value: "grace@example.com")])
+            #expect(!grace.friend.uid.isEmpty)
+            let card = try #require(try await store.card(id: grace.friend.id))
+            #expect(card.text.hasPrefix("BEGIN:VCARD\r\nVERSION:3.0\r\n"))
+            #expect(card.text.contains("NOTE:Navy\\; COBOL\\, too\r\n"))
+            #expect(card.resourceName == grace.friend.uid + ".vcf")
+            #expect(try await store.friend(uid: grace.friend.uid) == grace)
+            let changes = try #require(try await store.changes(after: 0, limit: 10))
+            #expect(changes.map(\.eventName) == [FriendChange.Name.reset])
+            try await store.close()
+        }
+    }
+
     /// A file at `version`, written as that version's server did: folded without the letters
     /// that have no decomposition.
     static func makeDatabase(at path: String, version: Int, friends: [NewFriend]) async throws {
@@ -67,9 +96,8 @@ struct SQLiteMigrationTests {
                 fields.firstname, fields.lastname, fields.phonenumber, fields.email, fields.about,
                 last, first, first + " " + last, SearchText.digits(fields.phonenumber),
             ]
-            try old.run(
-                "INSERT INTO friends (\(SQLiteFriendStore.writableColumns)) VALUES (\(SQLiteFriendStore.writablePlaceholders))",
-                values.map { .text($0) })
+            let columns = "firstname, lastname, phonenumber, email, about, sort_last, sort_first, search_full, phone_digits"
+            try old.run("INSERT INTO friends (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", values.map { .text($0) })
         }
     }
 

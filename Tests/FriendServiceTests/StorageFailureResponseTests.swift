@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Logging
 import Synchronization
 import Testing
+import VCard
 
 @testable import FriendService
 @testable import FriendStorage
@@ -153,6 +154,9 @@ final class FailingReads: FriendReading {
     }
     func all() async throws -> [StoredFriend] { try check(); return [] }
     func friend(id: Int) async throws -> StoredFriend? { try check(); return nil }
+    func friend(uid: String) async throws -> StoredFriend? { try check(); return nil }
+    func card(id: Int) async throws -> StoredCard? { try check(); return nil }
+    func cards(matching search: FriendSearch?, afterID: Int, limit: Int) async throws -> [StoredCard] { try check(); return [] }
 }
 
 /// Writes that fail with `failure` while it is set, and go to `base` otherwise.
@@ -178,6 +182,12 @@ final class FailingWrites: FriendWriting {
     }
 
     func create(_ fields: NewFriend) async throws -> StoredFriend { try await checked().create(fields) }
+    func create(card: VCard, resourceName: String?) async throws -> StoredFriend {
+        try await checked().create(card: card, resourceName: resourceName)
+    }
+    func replace(id: Int, with card: VCard, if precondition: VersionPrecondition) async throws -> StoredFriend {
+        try await checked().replace(id: id, with: card, if: precondition)
+    }
     func update(id: Int, with update: FriendUpdate, if precondition: VersionPrecondition) async throws -> StoredFriend {
         try await checked().update(id: id, with: update, if: precondition)
     }

@@ -112,3 +112,10 @@ extension NewFriend {
         NewFriend(firstname: first, lastname: last, phonenumber: phone)
     }
 }
+
+extension Friend {
+    /// The seed's five fields alone, as a test wrote them (the stored friend has its card's details too).
+    var seedFields: NewFriend {
+        NewFriend(firstname: firstname, lastname: lastname, phonenumber: phonenumber, email: email, about: about)
+    }
+}

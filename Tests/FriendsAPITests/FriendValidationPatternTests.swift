@@ -18,6 +18,9 @@ struct FriendValidationPatternTests {
         String(repeating: "e\u{301}", count: 50), String(repeating: "e\u{301}", count: 51),
         "line\r\nline\tend", "bell\u{7}", String(repeating: "a", count: 2_000), String(repeating: "a", count: 2_001),
         String(repeating: "x", count: 250) + "@b.co", String(repeating: "x", count: 249) + "@b.co",
+        "*155*181#", "+1 555 0100 ext. 12", "1-800-FLOWERS", "ext.", String(repeating: "1", count: 41),
+        "1815-12-10", "--12-10", " --12-10 ", "1815-13-10", "1815-12-32", "--1210", "2000-02-29", "1815-1-10",
+        String(repeating: " ", count: 40) + "1815-12-10", String(repeating: "a", count: 200), String(repeating: "a", count: 201),
     ]
 
     static let rules: [(FriendField, String, Int)] = [
@@ -26,6 +29,8 @@ struct FriendValidationPatternTests {
         (.email, FriendValidation.Pattern.email, FriendValidation.maximumEmailLength),
         (.about, FriendValidation.Pattern.about, FriendValidation.maximumAboutLength),
         (.phonenumber, FriendValidation.Pattern.phoneNumber, FriendValidation.maximumPhoneNumberLength),
+        (.organization, FriendValidation.Pattern.name, FriendValidation.maximumOrganizationLength),
+        (.birthday, FriendValidation.Pattern.birthday, FriendValidation.maximumBirthdayLength),
     ]
 
     static func schemaAccepts(_ value: String, pattern: String, maximumLength: Int) throws -> Bool {

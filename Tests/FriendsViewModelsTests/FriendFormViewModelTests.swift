@@ -85,7 +85,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
     }
 
     @Test func theUpdateScreenStartsDisabledForAFriendStoredInvalid() {
-        let legacy = Friend(id: 9, firstname: "Old", lastname: "Entry", phonenumber: "12")
+        let legacy = Friend(id: 9, firstname: "Old", lastname: "Entry", email: "not an address")
 
         let form = updateForm(legacy)
 
@@ -98,18 +98,18 @@ private let couldNotConnect = "Could not connect to server. Check your network a
     @Test func messagesShowOnlyForFieldsTheUserChanged() {
         let form = addForm()
 
-        form.viewModel.fieldChanged(.firstname, to: "Ada")
         form.viewModel.fieldChanged(.lastname, to: " ")
+        form.viewModel.fieldChanged(.firstname, to: "Ada")
         form.viewModel.fieldChanged(.lastname, to: "Lovelace")
-        form.viewModel.fieldChanged(.phonenumber, to: "12")
+        form.viewModel.fieldChanged(.phonenumber, to: "call me")
         form.viewModel.fieldChanged(.phonenumber, to: "050 123")
         form.viewModel.fieldChanged(.email, to: "ada@")
         form.viewModel.fieldChanged(.email, to: "")
 
-        let phoneMessage = FriendValidation.message(for: .phonenumber, value: "12")!
+        let phoneMessage = FriendValidation.message(for: .phonenumber, value: "call me")!
         #expect(form.messages.values == [
             [:],
-            [.lastname: "Last name is required."],
+            [.lastname: FriendValidation.nameMissingMessage],
             [:],
             [.phonenumber: phoneMessage],
             [:],
@@ -125,9 +125,12 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         let form = updateForm()
 
         form.viewModel.fieldChanged(.firstname, to: "")
-        form.viewModel.fieldChanged(.firstname, to: "Augusta")
+        form.viewModel.fieldChanged(.lastname, to: "")
+        form.viewModel.fieldChanged(.organization, to: "Analytical Engines")
 
-        #expect(form.messages.values == [[:], [.firstname: "First name is required."], [:]])
+        #expect(form.messages.values == [
+            [:], [.firstname: FriendValidation.nameMissingMessage, .lastname: FriendValidation.nameMissingMessage], [:],
+        ])
         #expect(form.submitEnabled.values == [true, false, true])
     }
 
@@ -141,8 +144,9 @@ private let couldNotConnect = "Could not connect to server. Check your network a
             [:],
             [.phonenumber: FriendValidation.message(for: .phonenumber, value: "x")!],
             [
-                .firstname: "First name is required.",
-                .lastname: "Last name is required.",
+                .firstname: FriendValidation.nameMissingMessage,
+                .lastname: FriendValidation.nameMissingMessage,
+                .organization: FriendValidation.nameMissingMessage,
                 .phonenumber: FriendValidation.message(for: .phonenumber, value: "x")!,
             ],
         ])

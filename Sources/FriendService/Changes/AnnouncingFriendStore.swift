@@ -1,5 +1,6 @@
 import FriendStorage
 import FriendsAPI
+import VCard
 
 /// The writes the routes make: after every committed write it tells the feed to read the log, so
 /// this instance's subscribers hear of the change at once. Reads go to the store undecorated
@@ -12,6 +13,18 @@ struct AnnouncingFriendStore: FriendWriting {
         let created = try await base.create(fields)
         feed.announce()
         return created
+    }
+
+    func create(card: VCard, resourceName: String?) async throws -> StoredFriend {
+        let created = try await base.create(card: card, resourceName: resourceName)
+        feed.announce()
+        return created
+    }
+
+    func replace(id: Int, with card: VCard, if precondition: VersionPrecondition) async throws -> StoredFriend {
+        let replaced = try await base.replace(id: id, with: card, if: precondition)
+        feed.announce()
+        return replaced
     }
 
     func update(id: Int, with update: FriendUpdate, if precondition: VersionPrecondition) async throws -> StoredFriend {

@@ -7,6 +7,8 @@ public struct FriendServerConfiguration: Sendable {
     public static let defaultHostname = "127.0.0.1"
     public static let defaultPort = 8080
     public static let defaultMaximumBodySize = 64 * 1024
+    /// `POST /friends/import`: read as it arrives, one card at a time (each at most 8 MiB).
+    public static let defaultMaximumImportSize = 256 << 20
 
     public var hostname: String
     /// 0 lets the operating system pick a free port; `RunningFriendServer.url` tells which.
@@ -21,6 +23,8 @@ public struct FriendServerConfiguration: Sendable {
     public var logLevel: Logger.Level
     /// Request bodies larger than this get 413.
     public var maximumBodySize: Int
+    /// The largest import body, in bytes.
+    public var maximumImportSize: Int = FriendServerConfiguration.defaultMaximumImportSize
     /// Read timeouts, the keep-alive idle timeout and the cap on open connections.
     public var connectionLimits = ConnectionLimits()
     /// How many changes the change log keeps for clients resuming the live feed.

@@ -14,6 +14,7 @@ struct EndpointResponders: Sendable {
     typealias Responder = @Sendable (Request, ConnectionRequestContext) async throws -> Response
 
     let handlers: FriendHandlers
+    let cards: CardHandlers
     let changeEvents: ChangeEventsController
     let avatarCacheControl: String
     let openAPIDocument: Data
@@ -22,13 +23,21 @@ struct EndpointResponders: Sendable {
     func responder(for endpoint: FriendsEndpoint) -> Responder {
         switch endpoint {
         case .listFriends:
-            return { request, _ in try await handlers.list(request) }
+            return { request, _ in
+                VCardNegotiation.wantsVCard(request.headers) ? try cards.export(request) : try await handlers.list(request)
+            }
+        case .importFriends:
+            return { request, _ in try await cards.importCards(request) }
         case .createFriend:
             return { request, _ in try await handlers.create(request) }
         case .legacyAddFriend:
             return { request, _ in try await handlers.create(request, withVersion: false) }
         case .getFriend:
-            return { request, context in try await handlers.show(request, id: FriendHandlers.id(from: context)) }
+            return { request, context in
+                let id = try FriendHandlers.id(from: context)
+                return VCardNegotiation.wantsVCard(request.headers)
+                    ? try await cards.exportOne(request, id: id) : try await handlers.show(request, id: id)
+            }
         case .updateFriend:
             return { request, context in try await handlers.update(request, id: FriendHandlers.id(from: context)) }
         case .legacyEditFriend:
@@ -69,8 +78,18 @@ struct EndpointResponders: Sendable {
         return JSONResponse.make(HealthStatus(status: status, database: handlers.store.kind))
     }
 
+    /// The card's photo with its own content type, or the initials as SVG.
     private func avatar(_ request: Request, id: Int) async throws -> Response {
         guard let stored = try await handlers.store.friend(id: id) else { throw APIError.friendNotFound(id: id) }
+        if let photo = try await cards.photo(of: stored) {
+            let tag = "\"photo-\(id)-\(stored.version)\""
+            var headers = HTTPFields()
+            headers[.eTag] = tag
+            headers[.cacheControl] = avatarCacheControl
+            if IfNoneMatch.matches(tag, in: request.headers) { return IfNoneMatch.notModified(headers: headers) }
+            headers[.contentType] = photo.mediaType
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: photo.bytes)))
+        }
         let avatar = Avatar(stored.friend)
         var headers = HTTPFields()
         headers[.eTag] = avatar.entityTag

@@ -5,7 +5,11 @@ import Hummingbird
 /// Strong entity tags of friends, `"<id>-<version>"`, so every update gives a new tag, and of the list.
 enum EntityTag {
     static func of(_ stored: StoredFriend) -> String {
-        "\"\(stored.friend.id)-\(stored.version)\""
+        of(id: stored.friend.id, version: stored.version)
+    }
+
+    static func of(id: Int, version: Int) -> String {
+        "\"\(id)-\(version)\""
     }
 
     /// The tag of every page of the list while the last committed change is `sequence`: any

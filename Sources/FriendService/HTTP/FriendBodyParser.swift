@@ -8,27 +8,17 @@ import Hummingbird
 struct FriendBodyParser {
     var maximumBodySize: Int
 
+    /// Every field may be left out, but a friend needs a first name, a last name or an organization.
     func newFriend(from request: Request) async throws -> NewFriend {
         let object = try await jsonObject(from: request)
-        var failures = unknownKeyFailures(object)
-        var values: [FriendField: String] = [:]
-        for field in FriendField.allCases {
-            switch object[field.rawValue] {
-            case nil where field == .firstname || field == .lastname:
-                failures[field.rawValue] = "\(field.displayName) is required."
-            case nil:
-                values[field] = ""
-            case .string(let value)?:
-                values[field] = value
-            case let other?:
-                failures[field.rawValue] = "\(field.displayName) must be a string, not \(other.kindDescription)."
-            }
-        }
+        var (update, failures) = Self.update(from: object)
+        for field in FriendField.allCases where update.value(of: field) == nil { update.set(field, to: "") }
         let fields = NewFriend(
-            firstname: values[.firstname] ?? "", lastname: values[.lastname] ?? "",
-            phonenumber: values[.phonenumber] ?? "", email: values[.email] ?? "", about: values[.about] ?? ""
+            firstname: update.firstname ?? "", lastname: update.lastname ?? "", phonenumber: update.phonenumber ?? "",
+            email: update.email ?? "", about: update.about ?? "", organization: update.organization ?? "",
+            phones: update.phones ?? [], emails: update.emails ?? [], addresses: update.addresses ?? [], birthday: update.birthday ?? ""
         )
-        for (key, message) in FriendValidation.failures(of: fields) where values.keys.contains(where: { $0.rawValue == key }) {
+        for (key, message) in FriendValidation.failures(of: fields) {
             failures[key] = failures[key] ?? message
         }
         guard failures.isEmpty else { throw APIError.invalidFields(failures) }
@@ -37,6 +27,14 @@ struct FriendBodyParser {
 
     func update(from request: Request) async throws -> FriendUpdate {
         let object = try await jsonObject(from: request)
+        var (update, failures) = Self.update(from: object)
+        failures.merge(FriendValidation.failures(of: update)) { existing, _ in existing }
+        guard failures.isEmpty else { throw APIError.invalidFields(failures) }
+        return update.trimmed
+    }
+
+    /// The fields present in `object`, and a failure for each that has the wrong type or is unknown.
+    private static func update(from object: [String: JSONValue]) -> (FriendUpdate, [String: String]) {
         var failures = unknownKeyFailures(object)
         var update = FriendUpdate()
         for field in FriendField.allCases {
@@ -49,9 +47,16 @@ struct FriendBodyParser {
                 failures[field.rawValue] = "\(field.displayName) must be a string, not \(other.kindDescription)."
             }
         }
-        failures.merge(FriendValidation.failures(of: update)) { existing, _ in existing }
-        guard failures.isEmpty else { throw APIError.invalidFields(failures) }
-        return update.trimmed
+        if let value = object["phones"] {
+            do { update.phones = try FriendJSONLists.labeledValues(value, noun: "phone number") } catch { failures["phones"] = error.message }
+        }
+        if let value = object["emails"] {
+            do { update.emails = try FriendJSONLists.labeledValues(value, noun: "email address") } catch { failures["emails"] = error.message }
+        }
+        if let value = object["addresses"] {
+            do { update.addresses = try FriendJSONLists.addresses(value) } catch { failures["addresses"] = error.message }
+        }
+        return (update, failures)
     }
 
     private func jsonObject(from request: Request) async throws -> [String: JSONValue] {
@@ -120,12 +125,15 @@ struct FriendBodyParser {
         return true
     }
 
-    /// `id` is tolerated (clients echo a whole friend back) and ignored; anything else is a typo to report.
-    private func unknownKeyFailures(_ object: [String: JSONValue]) -> [String: String] {
+    /// What a client may echo back from a friend it read (`id`, `version`, `photo`, `uid`) is
+    /// tolerated and ignored; anything else is a typo to report.
+    private static func unknownKeyFailures(_ object: [String: JSONValue]) -> [String: String] {
         var failures: [String: String] = [:]
-        for key in object.keys where FriendField(rawValue: key) == nil && key != "id" {
+        for key in object.keys where FriendField(rawValue: key) == nil && !knownKeys.contains(key) {
             failures[key] = "Unknown field."
         }
         return failures
     }
+
+    private static let knownKeys: Set<String> = ["id", "version", "photo", "uid", "phones", "emails", "addresses"]
 }

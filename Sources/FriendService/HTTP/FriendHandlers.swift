@@ -111,6 +111,11 @@ struct FriendHandlers: Sendable {
     func update(_ request: Request, id: Int, withVersion: Bool = true) async throws -> Response {
         let update = try await parser.update(from: request)
         let precondition = EntityTag.precondition(from: request.headers, id: id)
+        if update.firstname != nil || update.lastname != nil || update.organization != nil,
+           let stored = try await store.friend(id: id), !FriendValidation.hasName(update.applied(to: stored.friend).fields)
+        {
+            throw APIError.invalidFields(FriendValidation.nameMissingFailures)
+        }
         let stored = try await store.update(id: id, with: update, if: precondition)
         let friend = withVersion ? stored.versionedFriend : stored.friend
         return JSONResponse.make(body: FriendJSON.body(friend), headers: Self.tagged(stored))

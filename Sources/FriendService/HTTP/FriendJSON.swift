@@ -49,27 +49,80 @@ enum FriendJSON {
     }
 
     /// Keys in sorted order, as `JSONResponse`'s encoder writes them. Each quote is written with the
-    /// key beside it, so a friend is eleven writes of fixed text and six of escaped text.
+    /// key beside it. A friend with a `version` (the `/friends` routes) carries the contact's other
+    /// details too; one without (the original client's routes) only the seed's five fields.
     private static func write(_ friend: Friend, into buffer: inout ByteBuffer) {
+        let full = friend.version != nil
         buffer.writeStaticString(#"{"about":""#)
         writeEscaped(friend.about, into: &buffer)
+        if full {
+            buffer.writeStaticString(#"","addresses":["#)
+            for (index, address) in friend.addresses.enumerated() {
+                if index > 0 { buffer.writeInteger(UInt8(ascii: ",")) }
+                write(address, into: &buffer)
+            }
+            buffer.writeStaticString(#"],"birthday":""#)
+            writeEscaped(friend.birthday, into: &buffer)
+        }
         buffer.writeStaticString(#"","email":""#)
         writeEscaped(friend.email, into: &buffer)
-        buffer.writeStaticString(#"","firstname":""#)
+        if full {
+            buffer.writeStaticString(#"","emails":"#)
+            write(friend.emails, into: &buffer)
+            buffer.writeStaticString(#","firstname":""#)
+        } else {
+            buffer.writeStaticString(#"","firstname":""#)
+        }
         writeEscaped(friend.firstname, into: &buffer)
         buffer.writeStaticString(#"","id":"#)
         buffer.writeString(String(friend.id))
         buffer.writeStaticString(#","lastname":""#)
         writeEscaped(friend.lastname, into: &buffer)
+        if full {
+            buffer.writeStaticString(#"","organization":""#)
+            writeEscaped(friend.organization, into: &buffer)
+        }
         buffer.writeStaticString(#"","phonenumber":""#)
         writeEscaped(friend.phonenumber, into: &buffer)
-        if let version = friend.version {
-            buffer.writeStaticString(#"","version":"#)
-            buffer.writeString(String(version))
-            buffer.writeInteger(UInt8(ascii: "}"))
-        } else {
+        guard let version = friend.version else {
+            buffer.writeStaticString(#""}"#)
+            return
+        }
+        buffer.writeStaticString(#"","phones":"#)
+        write(friend.phones, into: &buffer)
+        buffer.writeStaticString(friend.photo ? #","photo":true,"uid":""# : #","photo":false,"uid":""#)
+        writeEscaped(friend.uid, into: &buffer)
+        buffer.writeStaticString(#"","version":"#)
+        buffer.writeString(String(version))
+        buffer.writeInteger(UInt8(ascii: "}"))
+    }
+
+    private static func write(_ entries: [LabeledValue], into buffer: inout ByteBuffer) {
+        buffer.writeInteger(UInt8(ascii: "["))
+        for (index, entry) in entries.enumerated() {
+            buffer.writeStaticString(index > 0 ? #",{"label":""# : #"{"label":""#)
+            writeEscaped(entry.label, into: &buffer)
+            buffer.writeStaticString(#"","value":""#)
+            writeEscaped(entry.value, into: &buffer)
             buffer.writeStaticString(#""}"#)
         }
+        buffer.writeInteger(UInt8(ascii: "]"))
+    }
+
+    private static func write(_ address: PostalAddress, into buffer: inout ByteBuffer) {
+        buffer.writeStaticString(#"{"city":""#)
+        writeEscaped(address.city, into: &buffer)
+        buffer.writeStaticString(#"","country":""#)
+        writeEscaped(address.country, into: &buffer)
+        buffer.writeStaticString(#"","label":""#)
+        writeEscaped(address.label, into: &buffer)
+        buffer.writeStaticString(#"","postcode":""#)
+        writeEscaped(address.postcode, into: &buffer)
+        buffer.writeStaticString(#"","region":""#)
+        writeEscaped(address.region, into: &buffer)
+        buffer.writeStaticString(#"","street":""#)
+        writeEscaped(address.street, into: &buffer)
+        buffer.writeStaticString(#""}"#)
     }
 
     /// A JSON string: `"` and `\` escaped, control characters as `\n`-style or `\u00XX` escapes,

@@ -1,5 +1,6 @@
 import FriendStorage
 import FriendsAPI
+import VCard
 
 extension StorageWatch {
     /// `store` with its reads and `writes` telling this watch when the storage answers, so that the
@@ -44,6 +45,11 @@ private struct WatchedFriendReading: FriendReading {
     }
     func all() async throws -> [StoredFriend] { try await watch.observing { try await base.all() } }
     func friend(id: Int) async throws -> StoredFriend? { try await watch.observing { try await base.friend(id: id) } }
+    func friend(uid: String) async throws -> StoredFriend? { try await watch.observing { try await base.friend(uid: uid) } }
+    func card(id: Int) async throws -> StoredCard? { try await watch.observing { try await base.card(id: id) } }
+    func cards(matching search: FriendSearch?, afterID: Int, limit: Int) async throws -> [StoredCard] {
+        try await watch.observing { try await base.cards(matching: search, afterID: afterID, limit: limit) }
+    }
 }
 
 private struct WatchedFriendWriting: FriendWriting {
@@ -52,6 +58,12 @@ private struct WatchedFriendWriting: FriendWriting {
 
     func create(_ fields: NewFriend) async throws -> StoredFriend {
         try await watch.observing(wrote: true) { try await base.create(fields) }
+    }
+    func create(card: VCard, resourceName: String?) async throws -> StoredFriend {
+        try await watch.observing(wrote: true) { try await base.create(card: card, resourceName: resourceName) }
+    }
+    func replace(id: Int, with card: VCard, if precondition: VersionPrecondition) async throws -> StoredFriend {
+        try await watch.observing(wrote: true) { try await base.replace(id: id, with: card, if: precondition) }
     }
     func update(id: Int, with update: FriendUpdate, if precondition: VersionPrecondition) async throws -> StoredFriend {
         try await watch.observing(wrote: true) { try await base.update(id: id, with: update, if: precondition) }

@@ -14,6 +14,10 @@ enum OpenAPIDocument {
         for schema in ["NewFriend", "FriendUpdate"] {
             document[path: ["components", "schemas", schema, "properties"]] = fieldProperties
         }
+        // A new friend needs something to be called by: one of the three names, not blank.
+        document[path: ["components", "schemas", "NewFriend", "anyOf"]] = ["firstname", "lastname", "organization"].map { name in
+            ["required": [name], "properties": [name: ["type": "string", "pattern": FriendValidation.Pattern.presentName]]] as [String: Any]
+        }
         let search = ["paths", FriendsEndpoint.listFriends.pathPattern, "get", "parameters"]
         if var parameters = document[path: search] as? [[String: Any]], let q = parameters.firstIndex(where: { $0["name"] as? String == "q" }) {
             parameters[q][path: ["schema", "pattern"]] = FriendValidation.Pattern.search
@@ -44,16 +48,41 @@ enum OpenAPIDocument {
         func field(_ maximumLength: Int, _ pattern: String, _ description: String) -> [String: Any] {
             ["type": "string", "maxLength": maximumLength, "pattern": pattern, "description": description]
         }
+        func list(_ item: [String: Any], _ description: String) -> [String: Any] {
+            ["type": "array", "maxItems": FriendValidation.maximumListLength, "items": item, "description": description]
+        }
+        let label = field(FriendValidation.maximumLabelLength, FriendValidation.Pattern.name, "What it is for: mobile, home, work, or any words.")
+        let phone = field(FriendValidation.maximumPhoneNumberLength, FriendValidation.Pattern.phoneNumber, "")
+        let email = field(FriendValidation.maximumEmailLength, FriendValidation.Pattern.email, "")
+        let addressPart = field(FriendValidation.maximumAddressPartLength, FriendValidation.Pattern.about, "")
+        let ignored: [String: Any] = ["description": "Ignored, so that a client may send a whole friend back."]
         return [
-            "firstname": field(FriendValidation.maximumNameLength, FriendValidation.Pattern.name, "Not blank; no control characters."),
-            "lastname": field(FriendValidation.maximumNameLength, FriendValidation.Pattern.name, "Not blank; no control characters."),
+            "firstname": field(FriendValidation.maximumNameLength, FriendValidation.Pattern.name, "No control characters; may be empty when lastname or organization is not."),
+            "lastname": field(FriendValidation.maximumNameLength, FriendValidation.Pattern.name, "No control characters; may be empty when firstname or organization is not."),
+            "organization": field(FriendValidation.maximumOrganizationLength, FriendValidation.Pattern.name, "No control characters; a friend may be known by it alone."),
             "phonenumber": field(
                 FriendValidation.maximumPhoneNumberLength, FriendValidation.Pattern.phoneNumber,
-                "Empty, or 3-20 digits with an optional leading + and spaces, dashes, dots (or parentheses) between."
+                "The preferred number: empty, or printable text with at least one digit (*155*181#, +1 555 0100 ext. 12, 1-800-FLOWERS). Ignored when phones is sent."
             ),
-            "email": field(FriendValidation.maximumEmailLength, FriendValidation.Pattern.email, "Empty, or an address like name@example.com."),
+            "email": field(FriendValidation.maximumEmailLength, FriendValidation.Pattern.email, "The preferred address: empty, or an address like name@example.com. Ignored when emails is sent."),
+            "birthday": field(FriendValidation.maximumBirthdayLength, FriendValidation.Pattern.birthday, "Empty, 1815-12-10, or --12-10 without the year."),
             "about": field(FriendValidation.maximumAboutLength, FriendValidation.Pattern.about, "Free text; tabs and line breaks allowed, other control characters not."),
-            "id": ["description": "Ignored, so that a client may send a whole friend back."],
+            "phones": list(
+                ["type": "object", "required": ["value"], "additionalProperties": false, "properties": ["label": label, "value": phone]],
+                "Every phone number, the preferred one first; replaces them all."
+            ),
+            "emails": list(
+                ["type": "object", "required": ["value"], "additionalProperties": false, "properties": ["label": label, "value": email]],
+                "Every email address, the preferred one first; replaces them all."
+            ),
+            "addresses": list(
+                [
+                    "type": "object", "additionalProperties": false,
+                    "properties": ["label": label, "street": addressPart, "city": addressPart, "region": addressPart, "postcode": addressPart, "country": addressPart],
+                ],
+                "Every postal address; replaces them all."
+            ),
+            "id": ignored, "version": ignored, "photo": ignored, "uid": ignored,
         ]
     }
 
@@ -69,15 +98,15 @@ enum OpenAPIDocument {
         "/friends": {
           "get": {
             "operationId": "listFriends",
-            "summary": "One page of friends, sorted by last name, first name, id (case- and accent-insensitive).",
+            "summary": "One page of friends, sorted by last name (the organization for a friend known by that alone), first name, id (case- and accent-insensitive). With Accept: text/vcard, every friend matching q as one vCard file instead (no paging; streamed).",
             "parameters": [
               { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 500, "default": 50 } },
               { "name": "cursor", "in": "query", "description": "nextCursor of the previous page; opaque.", "schema": { "type": "string", "maxLength": 2048, "pattern": "^[A-Za-z0-9_-]*$" } },
-              { "name": "q", "in": "query", "description": "Search, case- and accent-insensitive: a prefix of the first name, the last name or 'first last'; when q is only digits, '+', spaces, dashes, dots or parentheses, also a prefix of the phone number's digits.", "schema": { "type": "string", "maxLength": 200 } },
+              { "name": "q", "in": "query", "description": "Search, case- and accent-insensitive: a prefix of the first name, the last name or 'first last', or text anywhere in the organization or an email address; when q is only digits, '+', spaces, dashes, dots or parentheses, also digits anywhere in the phone number.", "schema": { "type": "string", "maxLength": 200 } },
               { "$ref": "#/components/parameters/ifNoneMatch" }
             ],
             "responses": {
-              "200": { "description": "A page. Its ETag changes whenever any friend is created, updated or deleted.", "headers": { "ETag": { "schema": { "type": "string" } } }, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/FriendPage" }, "example": { "items": [{ "id": 1, "version": 1, "firstname": "Ada", "lastname": "Lovelace", "phonenumber": "+44 20 7946 0018", "email": "ada@example.com", "about": "Wrote the first program." }], "nextCursor": null } } } },
+              "200": { "description": "A page. Its ETag changes whenever any friend is created, updated or deleted.", "headers": { "ETag": { "schema": { "type": "string" } } }, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/FriendPage" }, "example": { "items": [{ "id": 1, "version": 2, "firstname": "Ada", "lastname": "Lovelace", "phonenumber": "+44 20 7946 0018", "email": "ada@example.com", "about": "Wrote the first program.", "organization": "Analytical Engines", "phones": [{ "label": "mobile", "value": "+44 20 7946 0018" }, { "label": "Ski cabin", "value": "*155*181#" }], "emails": [{ "label": "", "value": "ada@example.com" }], "addresses": [{ "label": "home", "street": "12 St James's Square", "city": "London", "region": "", "postcode": "SW1Y 4JH", "country": "United Kingdom" }], "birthday": "--12-10", "photo": false, "uid": "8F3A1C2E-7B1D-4C8E-9E0A-5D2B1F6C3A10" }], "nextCursor": null, "total": 1 } }, "text/vcard": { "schema": { "type": "string" }, "example": "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:8F3A1C2E\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n" } } },
               "304": { "$ref": "#/components/responses/NotModified" },
               "400": { "$ref": "#/components/responses/Error" }
             }
@@ -91,6 +120,20 @@ enum OpenAPIDocument {
               "413": { "$ref": "#/components/responses/Error" },
               "415": { "$ref": "#/components/responses/Error" },
               "503": { "$ref": "#/components/responses/Error" }
+            }
+          }
+        },
+        "/friends/import": {
+          "post": {
+            "operationId": "importFriends",
+            "summary": "Adds or updates friends from vCards (2.1, 3.0, 4.0): a card whose UID is known updates that friend; the others are created. Good cards are kept when others are bad.",
+            "description": "The body is read as it arrives, one card at a time: at most 256 MiB in all, each card at most 8 MiB, a photo at most 4 MiB. A card without a UID gets one made of its bytes, so importing the same file again creates nothing.",
+            "requestBody": { "required": true, "content": { "text/vcard": { "schema": { "type": "string" }, "example": "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n" } } },
+            "responses": {
+              "200": { "description": "What happened to each card.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/ImportReport" }, "example": { "created": 41, "updated": 2, "unchanged": 0, "failed": [{ "index": 7, "name": "Grace Hopper", "reason": "The card ends without END:VCARD." }] } } } },
+              "400": { "$ref": "#/components/responses/Error" },
+              "413": { "$ref": "#/components/responses/Error" },
+              "415": { "$ref": "#/components/responses/Error" }
             }
           }
         },
@@ -115,9 +158,17 @@ enum OpenAPIDocument {
           "parameters": [{ "$ref": "#/components/parameters/id" }],
           "get": {
             "operationId": "getFriend",
+            "summary": "A friend; with Accept: text/vcard, the friend's whole card as stored.",
             "parameters": [{ "$ref": "#/components/parameters/ifNoneMatch" }],
             "responses": {
-              "200": { "$ref": "#/components/responses/Friend" },
+              "200": {
+                "description": "A friend.",
+                "headers": { "ETag": { "schema": { "type": "string" } } },
+                "content": {
+                  "application/json": { "schema": { "$ref": "#/components/schemas/Friend" }, "example": { "id": 1, "version": 2, "firstname": "Ada", "lastname": "Lovelace", "phonenumber": "+44 20 7946 0018", "email": "ada@example.com", "about": "Wrote the first program.", "organization": "Analytical Engines", "phones": [{ "label": "mobile", "value": "+44 20 7946 0018" }, { "label": "Ski cabin", "value": "*155*181#" }], "emails": [{ "label": "", "value": "ada@example.com" }], "addresses": [{ "label": "home", "street": "12 St James's Square", "city": "London", "region": "", "postcode": "SW1Y 4JH", "country": "United Kingdom" }], "birthday": "--12-10", "photo": false, "uid": "8F3A1C2E-7B1D-4C8E-9E0A-5D2B1F6C3A10" } },
+                  "text/vcard": { "schema": { "type": "string" }, "example": "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:8F3A1C2E-7B1D-4C8E-9E0A-5D2B1F6C3A10\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nitem1.TEL;TYPE=CELL,pref:+44 20 7946 0018\r\nEND:VCARD\r\n" }
+                }
+              },
               "304": { "$ref": "#/components/responses/NotModified" },
               "400": { "$ref": "#/components/responses/Error" },
               "404": { "$ref": "#/components/responses/Error" }
@@ -153,13 +204,19 @@ enum OpenAPIDocument {
           "parameters": [{ "$ref": "#/components/parameters/id" }],
           "get": {
             "operationId": "getFriendAvatar",
-            "summary": "The friend's initials on a colour derived from the friend.",
+            "summary": "The photo of the friend's card, or the friend's initials on a colour derived from the friend.",
             "parameters": [{ "name": "If-None-Match", "in": "header", "schema": { "type": "string" } }],
             "responses": {
               "200": {
-                "description": "SVG image, cacheable.",
+                "description": "The card's photo as it is (PNG, JPEG, GIF or WebP), or the initials as SVG; cacheable.",
                 "headers": { "ETag": { "schema": { "type": "string" } }, "Cache-Control": { "schema": { "type": "string" } } },
-                "content": { "image/svg+xml": { "schema": { "type": "string" }, "example": "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"128\" height=\"128\">…</svg>" } }
+                "content": {
+                  "image/svg+xml": { "schema": { "type": "string" }, "example": "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"128\" height=\"128\">…</svg>" },
+                  "image/png": { "schema": { "type": "string", "format": "binary" }, "example": "(the image's bytes)" },
+                  "image/jpeg": { "schema": { "type": "string", "format": "binary" }, "example": "(the image's bytes)" },
+                  "image/gif": { "schema": { "type": "string", "format": "binary" }, "example": "(the image's bytes)" },
+                  "image/webp": { "schema": { "type": "string", "format": "binary" }, "example": "(the image's bytes)" }
+                }
               },
               "304": { "description": "Not modified.", "headers": { "ETag": { "schema": { "type": "string" } } } },
               "400": { "$ref": "#/components/responses/Error" },
@@ -246,7 +303,7 @@ enum OpenAPIDocument {
           "Friend": {
             "description": "A friend.",
             "headers": { "ETag": { "schema": { "type": "string" } } },
-            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Friend" }, "example": { "id": 1, "version": 1, "firstname": "Ada", "lastname": "Lovelace", "phonenumber": "+44 20 7946 0018", "email": "ada@example.com", "about": "Wrote the first program." } } }
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Friend" }, "example": { "id": 1, "version": 2, "firstname": "Ada", "lastname": "Lovelace", "phonenumber": "+44 20 7946 0018", "email": "ada@example.com", "about": "Wrote the first program.", "organization": "Analytical Engines", "phones": [{ "label": "mobile", "value": "+44 20 7946 0018" }, { "label": "Ski cabin", "value": "*155*181#" }], "emails": [{ "label": "", "value": "ada@example.com" }], "addresses": [{ "label": "home", "street": "12 St James's Square", "city": "London", "region": "", "postcode": "SW1Y 4JH", "country": "United Kingdom" }], "birthday": "--12-10", "photo": false, "uid": "8F3A1C2E-7B1D-4C8E-9E0A-5D2B1F6C3A10" } } }
           },
           "CreatedFriend": {
             "description": "The created friend.",
@@ -259,14 +316,14 @@ enum OpenAPIDocument {
               "LegacyEditFriend": { "operationId": "legacyEditFriend", "parameters": { "id": "$response.body#/id" } },
               "LegacyDeleteFriend": { "operationId": "legacyDeleteFriend", "parameters": { "id": "$response.body#/id" } }
             },
-            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Friend" }, "example": { "id": 1, "version": 1, "firstname": "Ada", "lastname": "Lovelace", "phonenumber": "+44 20 7946 0018", "email": "ada@example.com", "about": "Wrote the first program." } } }
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Friend" }, "example": { "id": 1, "version": 2, "firstname": "Ada", "lastname": "Lovelace", "phonenumber": "+44 20 7946 0018", "email": "ada@example.com", "about": "Wrote the first program.", "organization": "Analytical Engines", "phones": [{ "label": "mobile", "value": "+44 20 7946 0018" }, { "label": "Ski cabin", "value": "*155*181#" }], "emails": [{ "label": "", "value": "ada@example.com" }], "addresses": [{ "label": "home", "street": "12 St James's Square", "city": "London", "region": "", "postcode": "SW1Y 4JH", "country": "United Kingdom" }], "birthday": "--12-10", "photo": false, "uid": "8F3A1C2E-7B1D-4C8E-9E0A-5D2B1F6C3A10" } } }
           },
           "Error": {
             "description": "An error; fields names every failed field.",
             "content": {
               "application/json": {
                 "schema": { "$ref": "#/components/schemas/ErrorEnvelope" },
-                "example": { "error": { "message": "Some fields are not valid.", "fields": { "firstname": "First name is required." } } }
+                "example": { "error": { "message": "Some fields are not valid.", "fields": { "email": "Email must be empty or an address like name@example.com." } } }
               }
             }
           }
@@ -289,8 +346,42 @@ enum OpenAPIDocument {
             ]
           },
           "VersionedFriend": {
-            "description": "A friend as the /friends routes send it, with its version.",
-            "allOf": [{ "$ref": "#/components/schemas/Friend" }, { "required": ["version"] }]
+            "description": "A friend as the /friends routes send it, with its version and the contact's other details.",
+            "allOf": [{ "$ref": "#/components/schemas/Friend" }, { "required": ["version", "organization", "phones", "emails", "addresses", "birthday", "photo", "uid"] }]
+          },
+          "LabeledValue": {
+            "type": "object",
+            "required": ["label", "value"],
+            "properties": { "label": { "type": "string", "description": "From the card's TYPE (CELL reads as mobile) or X-ABLabel; may be empty." }, "value": { "type": "string" } }
+          },
+          "PostalAddress": {
+            "type": "object",
+            "required": ["label", "street", "city", "region", "postcode", "country"],
+            "properties": {
+              "label": { "type": "string" }, "street": { "type": "string" }, "city": { "type": "string" },
+              "region": { "type": "string" }, "postcode": { "type": "string" }, "country": { "type": "string" }
+            }
+          },
+          "ImportReport": {
+            "type": "object",
+            "required": ["created", "updated", "unchanged", "failed"],
+            "properties": {
+              "created": { "type": "integer", "minimum": 0 },
+              "updated": { "type": "integer", "minimum": 0 },
+              "unchanged": { "type": "integer", "minimum": 0 },
+              "failed": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "required": ["index", "name", "reason"],
+                  "properties": {
+                    "index": { "type": "integer", "minimum": 1, "description": "The card's position in the body, from 1." },
+                    "name": { "type": "string", "description": "The card's FN, when it could be read." },
+                    "reason": { "type": "string" }
+                  }
+                }
+              }
+            }
           },
           "DeletedFriend": {
             "type": "object",
@@ -303,23 +394,29 @@ enum OpenAPIDocument {
             "required": ["id", "firstname", "lastname", "phonenumber", "email", "about"],
             "properties": {
               "id": { "type": "integer", "format": "int64" },
-              "firstname": { "type": "string", "maxLength": 100 },
-              "lastname": { "type": "string", "maxLength": 100 },
-              "phonenumber": { "type": "string" },
-              "email": { "type": "string" },
-              "about": { "type": "string", "maxLength": 2000 },
+              "firstname": { "type": "string", "description": "N's given name, or FN when N has no name." },
+              "lastname": { "type": "string", "description": "N's family name." },
+              "phonenumber": { "type": "string", "description": "The preferred TEL (TYPE=pref, or the lowest PREF), else the first." },
+              "email": { "type": "string", "description": "The preferred EMAIL, likewise." },
+              "about": { "type": "string", "description": "NOTE." },
+              "organization": { "type": "string", "description": "The first component of ORG. Sent on the /friends routes only, as every field below but version." },
+              "phones": { "type": "array", "items": { "$ref": "#/components/schemas/LabeledValue" }, "description": "Every TEL, the preferred one first." },
+              "emails": { "type": "array", "items": { "$ref": "#/components/schemas/LabeledValue" }, "description": "Every EMAIL, the preferred one first." },
+              "addresses": { "type": "array", "items": { "$ref": "#/components/schemas/PostalAddress" } },
+              "birthday": { "type": "string", "pattern": "^$|^[0-9]{4}-[0-9]{2}-[0-9]{2}$|^--[0-9]{2}-[0-9]{2}$", "description": "BDAY: 1815-12-10, --12-10 without the year, or empty." },
+              "photo": { "type": "boolean", "description": "Whether the card holds a picture; GET /friends/{id}/avatar serves it." },
+              "uid": { "type": "string", "description": "The card's UID." },
               "version": { "type": "integer", "format": "int64", "minimum": 1, "description": "Sent on the /friends routes only; grows with every change. The ETag is \"<id>-<version>\"." }
             }
           },
           "NewFriend": {
             "type": "object",
-            "description": "Names required: not blank, no control characters, any script. phonenumber empty or 3-20 digits with an optional leading + and spaces, dashes, dots or parentheses between (the pattern shows the common form without parentheses). email empty or an address. White space around a value is removed before it is stored. Lengths count Unicode code points of the value as sent. Unknown fields are rejected; id is ignored.",
-            "required": ["firstname", "lastname"],
+            "description": "A friend needs a first name, a last name or an organization (not blank); names have no control characters, any script. The friend is stored as a vCard 3.0 card with a new UID. White space around a value is removed before it is stored. Lengths count Unicode code points of the value as sent. Unknown fields are rejected; id, version, photo and uid are ignored.",
             "additionalProperties": false
           },
           "FriendUpdate": {
             "type": "object",
-            "description": "Only the fields present change; the rules of NewFriend apply to them. Unknown fields are rejected; id is ignored.",
+            "description": "Only the fields present change, in the friend's card in place (the preferred TEL keeps its TYPEs, FN follows the names, everything else stays as it was); the rules of NewFriend apply to them, and the friend must keep a first name, a last name or an organization. Unknown fields are rejected; id, version, photo and uid are ignored.",
             "additionalProperties": false
           },
           "FriendPage": {

@@ -48,6 +48,7 @@ func buildRouter(store: any FriendStore, configuration: FriendServerConfiguratio
     }
     let responders = EndpointResponders(
         handlers: FriendHandlers(store: store, parser: FriendBodyParser(maximumBodySize: configuration.maximumBodySize)),
+        cards: CardHandlers(store: store, maximumImportSize: configuration.maximumImportSize),
         changeEvents: ChangeEventsController(feed: feed, limits: configuration.eventStreamLimits),
         avatarCacheControl: configuration.token == nil ? "public, max-age=300" : "private, max-age=300",
         openAPIDocument: OpenAPIDocument.served(withToken: configuration.token != nil),

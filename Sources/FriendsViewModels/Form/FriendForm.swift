@@ -21,8 +21,9 @@ struct FriendForm: Equatable {
     /// The message to show beside each field that has one.
     var messages: [FriendField: String] {
         var messages: [FriendField: String] = [:]
+        let failures = FriendValidation.failures(of: values)
         for field in touchedFields {
-            messages[field] = FriendValidation.message(for: field, value: values.value(of: field))
+            messages[field] = failures[field.rawValue]
         }
         return messages.merging(serverMessages) { _, server in server }
     }

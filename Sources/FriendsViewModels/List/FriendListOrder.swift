@@ -7,7 +7,7 @@ import FriendsAPI
 struct FriendListOrder {
     /// True when `a` comes before `b` in the list.
     static func precedes(_ a: Friend, _ b: Friend) -> Bool {
-        let (lastA, lastB) = (NameFolding.fold(a.lastname), NameFolding.fold(b.lastname))
+        let (lastA, lastB) = (NameFolding.fold(a.sortingLastName), NameFolding.fold(b.sortingLastName))
         if lastA != lastB { return lastA.utf8.lexicographicallyPrecedes(lastB.utf8) }
         let (firstA, firstB) = (NameFolding.fold(a.firstname), NameFolding.fold(b.firstname))
         if firstA != firstB { return firstA.utf8.lexicographicallyPrecedes(firstB.utf8) }

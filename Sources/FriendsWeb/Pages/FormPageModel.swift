@@ -89,6 +89,8 @@ private extension FriendField {
         case .lastname: "family-name"
         case .phonenumber: "tel"
         case .email: "email"
+        case .organization: "organization"
+        case .birthday: "bday"
         case .about: "off"
         }
     }

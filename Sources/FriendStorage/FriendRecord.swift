@@ -1,0 +1,83 @@
+import Foundation
+import FriendsAPI
+import VCard
+
+/// What a store writes for one friend: the card's text and every column derived from it (the
+/// seed's fields, the other details, the sort and search columns), computed once per write.
+package struct FriendRecord: Sendable {
+    /// The friend the card shows; `id` is 0 until the store assigns one.
+    package var friend: Friend
+    package var cardText: String
+    package var resourceName: String
+    package var details: String
+    package var search: SearchColumns
+
+    package init(card: VCard, resourceName: String? = nil) {
+        friend = card.friend(id: 0)
+        cardText = VCardWriter.text(of: card)
+        self.resourceName = resourceName ?? Self.resourceName(forUID: friend.uid)
+        details = FriendDetails(friend).encoded
+        search = SearchColumns(friend)
+    }
+
+    /// A card for a friend made over REST, with a new `UID`.
+    package init(newFriend fields: NewFriend, now: Date = Date()) {
+        self.init(card: VCard.make(from: fields, uid: UUID().uuidString, now: now))
+    }
+
+    /// `<uid>.vcf`, with characters that do not belong in a path segment replaced.
+    package static func resourceName(forUID uid: String) -> String {
+        let safe = uid.unicodeScalars.map { scalar -> String in
+            let allowed = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.@".unicodeScalars.contains(scalar))
+            return allowed ? String(scalar) : "-"
+        }.joined()
+        return (safe.isEmpty ? UUID().uuidString : safe) + ".vcf"
+    }
+
+    /// The stored card, read again; `nil` when the text no longer parses (it always does: it was
+    /// written from a parsed card).
+    package static func card(from text: String) throws -> VCard {
+        try VCardParser.parse(Array(text.utf8))
+    }
+}
+
+/// The friend's fields beyond the seed's five, kept as one JSON column beside them so that a list
+/// page and the change log read them without reading the card (which may hold a photo of MiBs).
+package struct FriendDetails: Codable, Sendable, Equatable {
+    var organization: String
+    var phones: [LabeledValue]
+    var emails: [LabeledValue]
+    var addresses: [PostalAddress]
+    var birthday: String
+    var photo: Bool
+    var uid: String
+
+    package init(_ friend: Friend) {
+        organization = friend.organization
+        phones = friend.phones
+        emails = friend.emails
+        addresses = friend.addresses
+        birthday = friend.birthday
+        photo = friend.photo
+        uid = friend.uid
+    }
+
+    package var encoded: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    /// Fills `friend`'s details from a stored column; an empty column (a row from before the
+    /// migration) leaves them empty.
+    package static func apply(_ text: String, to friend: inout Friend) {
+        guard !text.isEmpty, let details = try? JSONDecoder().decode(FriendDetails.self, from: Data(text.utf8)) else { return }
+        friend.organization = details.organization
+        friend.phones = details.phones
+        friend.emails = details.emails
+        friend.addresses = details.addresses
+        friend.birthday = details.birthday
+        friend.photo = details.photo
+        friend.uid = details.uid
+    }
+}
