@@ -47,8 +47,8 @@ public struct FriendSortKey: Sendable, Equatable, Hashable, Codable {
 /// A search in store terms: the folded text, and the digits when the text looks like a phone number.
 ///
 /// A friend matches when the text is a prefix of the folded first name, last name or "first last",
-/// when a query that is not a phone number occurs anywhere in the organization or an email
-/// address, or when `phoneDigits` occur
+/// when a query of three characters or more that is not a phone number occurs anywhere in the
+/// organization or an email address, or when `phoneDigits` occur
 /// anywhere in the digits of the phone number ("612" finds "+34 612 345 678").
 public struct FriendSearch: Sendable, Hashable {
     public var text: String
@@ -61,13 +61,19 @@ public struct FriendSearch: Sendable, Hashable {
         phoneDigits = SearchText.phoneDigitsQuery(query)
     }
 
+    /// Text anywhere in the organization and email addresses is looked for from three characters
+    /// on (one or two letters are in nearly every address), and not for phone numbers.
+    public var searchesExtra: Bool {
+        phoneDigits == nil && text.count >= 3
+    }
+
     public func matches(_ friend: Friend) -> Bool {
         let columns = SearchColumns(friend)
         if columns.firstname.hasPrefix(text) || columns.lastname.hasPrefix(text) || columns.fullName.hasPrefix(text) {
             return true
         }
         if let phoneDigits, columns.phoneDigits.contains(phoneDigits) { return true }
-        if phoneDigits == nil, columns.extra.contains(text) { return true }
+        if searchesExtra, columns.extra.contains(text) { return true }
         return false
     }
 

@@ -134,11 +134,13 @@ public struct Friend: Codable, Sendable, Equatable, Hashable, Identifiable {
         version.map { "\"\(id)-\($0)\"" }
     }
 
-    /// The editable fields of this friend, e.g. to fill an update form.
+    /// The editable text fields of this friend, e.g. to fill an update form. The lists (`phones`,
+    /// `emails`, `addresses`) are left empty: a form that edits only the preferred number and
+    /// address sends no list, so the card keeps every other one.
     public var fields: NewFriend {
         NewFriend(
             firstname: firstname, lastname: lastname, phonenumber: phonenumber, email: email, about: about,
-            organization: organization, phones: phones, emails: emails, addresses: addresses, birthday: birthday
+            organization: organization, birthday: birthday
         )
     }
 }

@@ -60,16 +60,17 @@ public struct FriendUpdate: Codable, Sendable, Equatable, Hashable {
     }
 
     /// The fields that differ between `old` and `new`; empty when nothing changed. Lists are sent
-    /// only when the form changed them, so a form that never showed them leaves them alone.
+    /// only when `new` has them (`Friend.fields` has none), so a form that never showed them
+    /// leaves them alone.
     public init(from old: Friend, to new: NewFriend) {
         self.init()
         let oldFields = old.fields
         for field in FriendField.allCases where oldFields.value(of: field) != new.value(of: field) {
             set(field, to: new.value(of: field))
         }
-        if new.phones != oldFields.phones { phones = new.phones; phonenumber = nil }
-        if new.emails != oldFields.emails { emails = new.emails; email = nil }
-        if new.addresses != oldFields.addresses { addresses = new.addresses }
+        if !new.phones.isEmpty, new.phones != old.phones { phones = new.phones; phonenumber = nil }
+        if !new.emails.isEmpty, new.emails != old.emails { emails = new.emails; email = nil }
+        if !new.addresses.isEmpty, new.addresses != old.addresses { addresses = new.addresses }
     }
 
     public var isEmpty: Bool { presentFields.isEmpty && phones == nil && emails == nil && addresses == nil }

@@ -124,11 +124,8 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
             "\(column) >= \(parameter(search.text)) AND \(column) < \(parameter(FriendSearch.upperBound(ofPrefix: search.text)))"
         }
         // Digits anywhere in the number: the trigram index finds them (the pattern holds digits only).
-        if let digits = search.phoneDigits {
-            matches.append("phone_digits LIKE \(parameter("%" + digits + "%"))")
-        } else {
-            matches.append("strpos(search_extra, \(parameter(search.text))) > 0")
-        }
+        if let digits = search.phoneDigits { matches.append("phone_digits LIKE \(parameter("%" + digits + "%"))") }
+        if search.searchesExtra { matches.append("strpos(search_extra, \(parameter(search.text))) > 0") }
         let branches = matches.map { match in
             let conditions = [match, keyset].compactMap { $0 }.joined(separator: " AND ")
             return "(SELECT id FROM \(schema).friends WHERE \(conditions) \(order))"
@@ -152,7 +149,8 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
             if let digits = search.phoneDigits {
                 binds.append("%" + digits + "%")
                 conditions.append("phone_digits LIKE $\(binds.count)")
-            } else {
+            }
+            if search.searchesExtra {
                 binds.append(search.text)
                 conditions.append("strpos(search_extra, $\(binds.count)) > 0")
             }
@@ -198,9 +196,8 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
             if let digits = search.phoneDigits {
                 binds.append("%" + digits + "%")
                 matches.append("phone_digits LIKE $5")
-            } else {
-                matches.append("strpos(search_extra, $3) > 0")
             }
+            if search.searchesExtra { matches.append("strpos(search_extra, $3) > 0") }
             filter = "AND (" + matches.joined(separator: " OR ") + ")"
         }
         let query = PostgresQuery(

@@ -137,7 +137,7 @@ struct SQLiteListQuery {
 
     /// The same for text in the organization and email addresses ("gmail" is in many).
     static func extraProbe(_ request: FriendListRequest, search: FriendSearch) -> (sql: String, binds: [SQLiteData])? {
-        guard search.phoneDigits == nil, search.text.count >= trigramLength else { return nil }
+        guard search.searchesExtra else { return nil }
         return probe(request, column: "search_extra", needle: search.text)
     }
 
@@ -189,11 +189,8 @@ struct SQLiteListQuery {
 
     static func branches(_ search: FriendSearch) -> [Branch] {
         var branches: [Branch] = [.lastNamePrefix(search.text), .fullNamePrefix(search.text)]
-        if let digits = search.phoneDigits {
-            branches.append(.phoneDigits(digits))
-        } else {
-            branches.append(.extraText(search.text))
-        }
+        if let digits = search.phoneDigits { branches.append(.phoneDigits(digits)) }
+        if search.searchesExtra { branches.append(.extraText(search.text)) }
         return branches
     }
 }

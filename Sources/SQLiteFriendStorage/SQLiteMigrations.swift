@@ -162,7 +162,8 @@ enum SQLiteMigrations {
         "CREATE INDEX friends_list_order ON friends (sort_last, sort_first, id, search_full, phone_digits)",
         "CREATE INDEX friends_search_full ON friends (search_full, sort_last, sort_first, id)",
         "CREATE INDEX friends_uid ON friends (uid)",
+        "CREATE UNIQUE INDEX friends_resource_name ON friends (resource_name)",
     ]
 
-    static let indexNames = ["friends_list_order", "friends_search_full", "friends_uid"]
+    static let indexNames = ["friends_list_order", "friends_search_full", "friends_uid", "friends_resource_name"]
 }

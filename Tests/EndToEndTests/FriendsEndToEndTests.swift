@@ -45,7 +45,7 @@ struct FriendsEndToEndTests {
             try tmux.sendText("Ada")
             try tmux.sendKeys("Tab")
             try tmux.sendText("Lovelace")
-            try tmux.sendKeys("Tab")
+            try tmux.sendKeys("Tab", "Tab")
             try tmux.sendText("0501234567")
             try await tmux.waitForScreen("SUBMIT enabled") { $0.contains("[0501234567") }
             try tmux.sendKeys("Enter")
@@ -144,7 +144,7 @@ struct FriendsEndToEndTests {
 
             try tmux.sendKeys("e")
             try await tmux.waitForText("Update Friend")
-            try tmux.sendKeys("Tab", "Tab", "Tab", "Tab")
+            try tmux.sendKeys("Tab", "Tab", "Tab", "Tab", "Tab", "Tab")
             try tmux.sendText("Sushi on Sundays.")
             try tmux.sendKeys("Enter")
             let saved = try await tmux.waitForText("Saved 花子 山田.")
@@ -262,7 +262,7 @@ struct FriendsEndToEndTests {
         try editor.sendText("Grace")
         try editor.sendKeys("Tab")
         try editor.sendText("Hopper")
-        try editor.sendKeys("Tab")
+        try editor.sendKeys("Tab", "Tab")
         try editor.sendText("0501234567")
         try await editor.waitForText("[0501234567")
         try editor.sendKeys("Enter")

@@ -27,7 +27,7 @@ struct ChangeEventsLiveTests {
         #expect(String(decoding: data, as: UTF8.self).hasSuffix("""
             id: 1
             event: created
-            data: {"about":"","email":"","firstname":"Ada","id":\(friend.id),"lastname":"Lovelace","phonenumber":"","version":1}
+            data: {"about":"","addresses":[],"birthday":"","email":"","emails":[],"firstname":"Ada","id":\(friend.id),"lastname":"Lovelace","organization":"","phonenumber":"","phones":[],"photo":false,"uid":"\(friend.uid)","version":1}
 
 
             """))

@@ -24,7 +24,8 @@ struct ChangeEventsTests {
             #expect(response.status == .ok)
             #expect(response.headers[.contentType] == "text/event-stream; charset=utf-8")
             #expect(response.headers[.cacheControl] == "no-cache")
-            let friend = #""about":"Line\none \"quoted\"","email":"","firstname":"Ada","id":\#(ada.id)"#
+            let friend = #""about":"Line\none \"quoted\"","addresses":[],"birthday":"","email":"","emails":[],"firstname":"Ada","id":\#(ada.id)"#
+            let details = #""organization":"","phonenumber":"","phones":[],"photo":false,"uid":"\#(ada.uid)""#
             #expect(response.headers[.connection] == "close")
             #expect(response.text == """
                 : connected
@@ -33,11 +34,11 @@ struct ChangeEventsTests {
 
                 id: 1
                 event: created
-                data: {\(friend),"lastname":"Lovelace","phonenumber":"","version":1}
+                data: {\(friend),"lastname":"Lovelace",\(details),"version":1}
 
                 id: 2
                 event: updated
-                data: {\(friend),"lastname":"King","phonenumber":"","version":2}
+                data: {\(friend),"lastname":"King",\(details),"version":2}
 
                 id: 3
                 event: deleted

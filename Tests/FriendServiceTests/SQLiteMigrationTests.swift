@@ -70,7 +70,7 @@ struct SQLiteMigrationTests {
             #expect(card.resourceName == grace.friend.uid + ".vcf")
             #expect(try await store.friend(uid: grace.friend.uid) == grace)
             let changes = try #require(try await store.changes(after: 0, limit: 10))
-            #expect(changes.map(\.eventName) == [FriendChange.Name.reset])
+            #expect(changes.map(\.eventName) == [FriendChange.Name.created, FriendChange.Name.created, FriendChange.Name.reset])
             try await store.close()
         }
     }

@@ -264,18 +264,18 @@ struct FriendFormScreenTests {
         _ = screen.handle(.enter)
         await viewModel.conflict.waitUntil { $0 != nil }
         expectScreen(screen.render(size: Self.wide), [
-            " Update Friend",
+" Update Friend",
             "────────────────────────────────────────────────────────────────────────────────",
             "",
             " First name    [Ada                                             ]",
             " Last name     [Byron                                           ]",
+            " Organization  [                                                ]",
             " Phone number  [0501234567                                      ]",
             " Email         [ada@example.com                                 ]",
-            " About         [Wrote the first program.                        ]",
-            "",
-            "               [┌─ Ada King was changed elsewhere. ───────────┐",
+            " Birthday      [                                                ]",
+            " About         [┌─ Ada King was changed elsewhere. ───────────┐ ]",
             "                │ Last name     theirs: King                  │",
-            "                │               mine:   Byron                 │",
+            "               [│               mine:   Byron                 │",
             "                │                                             │",
             "                │ [ Keep theirs ]  [ Keep mine ]  [ Edit on ] │",
             "                └─────────────────────────────────────────────┘",

@@ -9,8 +9,10 @@ enum ServerSentEvents {
     static func event(_ change: FriendChange) -> ByteBuffer {
         var data = ByteBufferAllocator().buffer(capacity: 200)
         switch change.event {
-        case .created(let friend, let version), .updated(let friend, let version):
-            writeJSON(friend, version: version, into: &data)
+        case .created(var friend, let version), .updated(var friend, let version):
+            // As `/friends` writes it: sorted keys, one line, with its version and details.
+            friend.version = version
+            data = FriendJSON.body(friend)
         case .deleted(let id):
             data.writeString(#"{"id":\#(id)}"#)
         case .reset:
@@ -27,23 +29,5 @@ enum ServerSentEvents {
 
     static func comment(_ text: String) -> ByteBuffer {
         ServerSentEventWriter.comment(text)
-    }
-
-    /// The friend as `/friends` writes it (sorted keys, one line) with its `version`.
-    private static func writeJSON(_ friend: Friend, version: Int, into buffer: inout ByteBuffer) {
-        let fields: [(String, String)] = [
-            ("about", friend.about), ("email", friend.email), ("firstname", friend.firstname),
-        ]
-        buffer.writeStaticString("{")
-        for (key, value) in fields {
-            buffer.writeString("\"\(key)\":")
-            FriendJSON.write(value, into: &buffer)
-            buffer.writeStaticString(",")
-        }
-        buffer.writeString("\"id\":\(friend.id),\"lastname\":")
-        FriendJSON.write(friend.lastname, into: &buffer)
-        buffer.writeStaticString(",\"phonenumber\":")
-        FriendJSON.write(friend.phonenumber, into: &buffer)
-        buffer.writeString(",\"version\":\(version)}")
     }
 }
