@@ -146,8 +146,10 @@ public struct Friend: Codable, Sendable, Equatable, Hashable, Identifiable {
 }
 
 extension Friend {
-    /// The last name the list sorts by: the organization for a friend known by that alone.
+    /// The last name the list sorts by: without one, the first name ("Mom" sorts under M), and
+    /// without any name, the organization.
     public var sortingLastName: String {
-        firstname.isEmpty && lastname.isEmpty ? organization : lastname
+        guard lastname.isEmpty else { return lastname }
+        return firstname.isEmpty ? organization : firstname
     }
 }

@@ -105,6 +105,7 @@ enum PostgresMigrations {
             "ALTER TABLE %s.friends ADD COLUMN resource_name TEXT NOT NULL DEFAULT ''",
             "ALTER TABLE %s.friends ADD COLUMN search_extra TEXT COLLATE \"C\" NOT NULL DEFAULT ''",
             "ALTER TABLE %s.friend_changes ADD COLUMN details TEXT",
+            "ALTER TABLE %s.friend_changes ADD COLUMN resource_name TEXT",
             """
             CREATE OR REPLACE FUNCTION %s.friendservice_log_change() RETURNS trigger LANGUAGE plpgsql AS $$
             DECLARE
@@ -115,11 +116,11 @@ enum PostgresMigrations {
                 END IF;
                 UPDATE %s.friend_change_counter SET last = last + 1 RETURNING last INTO next;
                 IF TG_OP = 'DELETE' THEN
-                    INSERT INTO %s.friend_changes (sequence, kind, friend_id) VALUES (next, 'deleted', OLD.id);
+                    INSERT INTO %s.friend_changes (sequence, kind, friend_id, resource_name) VALUES (next, 'deleted', OLD.id, OLD.resource_name);
                 ELSE
-                    INSERT INTO %s.friend_changes (sequence, kind, friend_id, firstname, lastname, phonenumber, email, about, version, details)
+                    INSERT INTO %s.friend_changes (sequence, kind, friend_id, firstname, lastname, phonenumber, email, about, version, details, resource_name)
                     VALUES (next, CASE TG_OP WHEN 'INSERT' THEN 'created' ELSE 'updated' END,
-                            NEW.id, NEW.firstname, NEW.lastname, NEW.phonenumber, NEW.email, NEW.about, NEW.version, NEW.details);
+                            NEW.id, NEW.firstname, NEW.lastname, NEW.phonenumber, NEW.email, NEW.about, NEW.version, NEW.details, NEW.resource_name);
                 END IF;
                 PERFORM pg_notify('\(changesChannel)', TG_TABLE_SCHEMA || ' ' || next);
                 RETURN NULL;

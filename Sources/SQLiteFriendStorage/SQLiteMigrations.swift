@@ -110,8 +110,10 @@ enum SQLiteMigrations {
             "ALTER TABLE friends ADD COLUMN resource_name TEXT NOT NULL DEFAULT ''",
             "ALTER TABLE friends ADD COLUMN search_extra TEXT NOT NULL DEFAULT ''",
             "ALTER TABLE friend_changes ADD COLUMN details TEXT",
+            "ALTER TABLE friend_changes ADD COLUMN resource_name TEXT",
             "DROP TRIGGER friends_log_insert",
             "DROP TRIGGER friends_log_update",
+            "DROP TRIGGER friends_log_delete",
             .makeCards,
             "CREATE UNIQUE INDEX friends_resource_name ON friends (resource_name)",
             "CREATE INDEX friends_uid ON friends (uid)",
@@ -141,8 +143,14 @@ enum SQLiteMigrations {
             .sql(changeLogInsertTrigger),
             """
             CREATE TRIGGER friends_log_update AFTER UPDATE ON friends BEGIN
-                INSERT INTO friend_changes (kind, friend_id, firstname, lastname, phonenumber, email, about, version, details)
-                VALUES ('updated', NEW.id, NEW.firstname, NEW.lastname, NEW.phonenumber, NEW.email, NEW.about, NEW.version, NEW.details);
+                INSERT INTO friend_changes (kind, friend_id, firstname, lastname, phonenumber, email, about, version, details, resource_name)
+                VALUES ('updated', NEW.id, NEW.firstname, NEW.lastname, NEW.phonenumber, NEW.email, NEW.about, NEW.version, NEW.details, NEW.resource_name);
+            END
+            """,
+            // CardDAV's sync names a removed card by its resource name.
+            """
+            CREATE TRIGGER friends_log_delete AFTER DELETE ON friends BEGIN
+                INSERT INTO friend_changes (kind, friend_id, resource_name) VALUES ('deleted', OLD.id, OLD.resource_name);
             END
             """,
         ],
@@ -151,8 +159,8 @@ enum SQLiteMigrations {
     /// Seeding drops this trigger for its batch and logs one `reset` instead of a row per friend.
     static let changeLogInsertTrigger = """
         CREATE TRIGGER friends_log_insert AFTER INSERT ON friends BEGIN
-            INSERT INTO friend_changes (kind, friend_id, firstname, lastname, phonenumber, email, about, version, details)
-            VALUES ('created', NEW.id, NEW.firstname, NEW.lastname, NEW.phonenumber, NEW.email, NEW.about, NEW.version, NEW.details);
+            INSERT INTO friend_changes (kind, friend_id, firstname, lastname, phonenumber, email, about, version, details, resource_name)
+            VALUES ('created', NEW.id, NEW.firstname, NEW.lastname, NEW.phonenumber, NEW.email, NEW.about, NEW.version, NEW.details, NEW.resource_name);
         END
         """
 

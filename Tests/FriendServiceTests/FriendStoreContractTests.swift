@@ -1,5 +1,7 @@
+import Foundation
 import FriendsAPI
 import Testing
+import VCard
 
 @testable import FriendService
 @testable import FriendStorage
@@ -215,5 +217,55 @@ struct FriendStoreContractTests {
         try await kind.withStore { store in
             try await store.ping()
         }
+    }
+}
+
+/// What every store keeps of a card: its bytes, its UID and its resource name.
+struct FriendStoreCardContractTests {
+    static let apple = try! VCardParser.parse(Array(VCardRoutesTestsCards.text("apple").utf8))
+
+    @Test(arguments: StoreKind.available)
+    func aCardIsKeptByteForByteAndFoundByItsUID(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let created = try await store.create(card: Self.apple, resourceName: "8F3A-12.vcf")
+            let card = try #require(try await store.card(id: created.friend.id))
+            #expect(card.text == VCardRoutesTestsCards.text("apple"))
+            #expect(card.resourceName == "8F3A-12.vcf")
+            #expect(card.version == 1)
+            #expect(try await store.friend(uid: "8F3A1C2E-7B1D-4C8E-9E0A-5D2B1F6C3A10") == created)
+            #expect(try await store.friend(uid: "nobody") == nil)
+            #expect(created.friend.phones.count == 3)
+
+            let same = try await store.replace(id: created.friend.id, with: Self.apple, if: .oneOf([1]))
+            #expect(same.version == 1)
+            var changed = Self.apple
+            changed.apply(FriendUpdate(about: "Changed"), now: Date())
+            let replaced = try await store.replace(id: created.friend.id, with: changed, if: .any)
+            #expect(replaced.version == 2)
+            #expect(replaced.friend.about == "Changed")
+            #expect(try await store.card(id: created.friend.id)?.resourceName == "8F3A-12.vcf")
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func cardsComeInIDOrderABatchAtATime(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            var ids: [Int] = []
+            for name in ["Ada", "Grace", "Alan", "Edsger", "Barbara"] {
+                ids.append(try await store.create(.sample(name, "Doe")).friend.id)
+            }
+            let first = try await store.cards(matching: nil, afterID: 0, limit: 2)
+            let rest = try await store.cards(matching: nil, afterID: try #require(first.last).id, limit: 10)
+            #expect((first + rest).map(\.id) == ids)
+            let a = try await store.cards(matching: FriendSearch("a"), afterID: 0, limit: 10)
+            #expect(a.map(\.id) == [ids[0], ids[2]])
+            #expect(try await store.cards(matching: nil, afterID: try #require(ids.last), limit: 10).isEmpty)
+        }
+    }
+}
+
+enum VCardRoutesTestsCards {
+    static func text(_ name: String) -> String {
+        (try? VCardRoutesTests.card(name)) ?? ""
     }
 }

@@ -1,0 +1,155 @@
+import Foundation
+import FriendsAPI
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import FriendService
+@testable import FriendStorage
+
+/// Friends as vCards over REST: export, import, the photo as the avatar, edits in place.
+struct VCardRoutesTests {
+    static let cards = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("VCardTests/Cards")
+
+    static func card(_ name: String) throws -> String {
+        try String(decoding: Data(contentsOf: cards.appendingPathComponent(name + ".vcf")), as: UTF8.self)
+    }
+
+    private func importCards(_ text: String, into client: any TestClientProtocol, contentType: String = "text/vcard") async throws -> TestResponse {
+        try await client.execute(uri: "/friends/import", method: .post, headers: [.contentType: contentType], body: ByteBuffer(string: text))
+    }
+
+    @Test func importingCreatesThenMergesByUIDSoTheSameFileTwiceCreatesNothing() async throws {
+        try await TestApp.run { client, store in
+            let file = try Self.card("apple") + Self.card("google") + Self.card("davx5")
+            let first = try await importCards(file, into: client)
+            #expect(first.status == .ok)
+            #expect(first.text == #"{"created":4,"failed":[],"unchanged":0,"updated":0}"#)
+            let again = try await importCards(file, into: client)
+            #expect(again.text == #"{"created":0,"failed":[],"unchanged":4,"updated":0}"#)
+            #expect(try await store.all().map(\.friend.displayName) == ["Acme Plumbing", "Grace Hopper", "Ada Lovelace", "Mom"])
+            let changed = try Self.card("davx5").replacingOccurrences(of: "NICKNAME:Mama", with: "NICKNAME:Mum")
+            #expect(try await importCards(changed, into: client).text == #"{"created":0,"failed":[],"unchanged":0,"updated":1}"#)
+        }
+    }
+
+    @Test func badCardsAreReportedAndTheGoodOnesKept() async throws {
+        try await TestApp.run { client, store in
+            let body = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Cut Short\r\n"
+                + "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Good One\r\nN:One;Good;;;\r\nEND:VCARD\r\n"
+                + "BEGIN:VCARD\r\nVERSION:3.0\r\nTEL:+1 555 0100\r\nEND:VCARD\r\n"
+                + "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Not A Photo\r\nPHOTO;ENCODING=b;TYPE=JPEG:bm90IGFuIGltYWdl\r\nEND:VCARD\r\n"
+                + "BEGIN:VCARD\r\nFN:Nul\u{0}Byte\r\nEND:VCARD\r\n"
+            let response = try await importCards(body, into: client)
+            #expect(response.status == .ok)
+            let report = try response.decode(Report.self)
+            #expect(report.created == 1)
+            #expect(report.failed.map(\.index) == [1, 3, 4, 5])
+            #expect(report.failed.map(\.name) == ["Cut Short", "", "Not A Photo", "Nul\u{0}Byte"])
+            #expect(report.failed[0].reason == "The card ends without END:VCARD.")
+            #expect(report.failed[1].reason == "The card has no name: FN, N and ORG are all empty.")
+            #expect(report.failed[2].reason == "The photo is not a PNG, JPEG, GIF or WebP image.")
+            #expect(report.failed[3].reason == "Line 2 holds a NUL byte.")
+            #expect(try await store.all().map(\.friend.displayName) == ["Good One"])
+        }
+    }
+
+    @Test func aBodyWithoutAnyCardOrOfAnotherTypeIsRefused() async throws {
+        try await TestApp.run { client, store in
+            let none = try await importCards(#"{"firstname": "Ada"}"#, into: client)
+            #expect(none.status == .badRequest)
+            #expect(try none.envelope.message.contains("holds no vCard"))
+            let json = try await importCards(try Self.card("apple"), into: client, contentType: "application/json")
+            #expect(json.status == .unsupportedMediaType)
+            #expect(try await store.all().isEmpty)
+        }
+    }
+
+    @Test func exportStreamsEveryCardAsStoredAndASearchNarrowsIt() async throws {
+        try await TestApp.run { client, _ in
+            _ = try await importCards(try Self.card("apple") + Self.card("thunderbird"), into: client)
+            _ = try await client.createFriend()
+            let all = try await client.execute(uri: "/friends", method: .get, headers: [.accept: "text/vcard"], body: nil)
+            #expect(all.status == .ok)
+            #expect(all.headers[.contentType] == "text/vcard; charset=utf-8")
+            #expect(all.text.hasPrefix(try Self.card("apple") + Self.card("thunderbird")))
+            #expect(all.text.components(separatedBy: "BEGIN:VCARD").count == 4)
+            let turing = try await client.execute(uri: "/friends?q=turing", method: .get, headers: [.accept: "text/vcard"], body: nil)
+            #expect(turing.text == (try Self.card("thunderbird")))
+            let json = try await client.execute(uri: "/friends", method: .get, headers: [.accept: "application/json, text/vcard;q=0.5"], body: nil)
+            #expect(json.headers[.contentType]?.hasPrefix("application/json") == true)
+        }
+    }
+
+    @Test func oneFriendAsItsStoredCardWithTheSameETagAsItsJSON() async throws {
+        try await TestApp.run { client, store in
+            _ = try await importCards(try Self.card("android21"), into: client)
+            let id = try #require(try await store.all().first?.friend.id)
+            let json = try await client.send(.get, "/friends/\(id)")
+            let card = try await client.execute(uri: "/friends/\(id)", method: .get, headers: [.accept: "text/vcard"], body: nil)
+            #expect(card.headers[.eTag] == json.headers[.eTag])
+            #expect(card.text.contains("VERSION:2.1\r\n"))
+            #expect(card.text.contains("N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:M=C3=BCller;J=C3=BCrgen;;;\r\n"))
+        }
+    }
+
+    @Test func aRESTEditChangesOnlyTheMappedPropertiesOfTheCard() async throws {
+        try await TestApp.run { client, store in
+            _ = try await importCards(try Self.card("apple"), into: client)
+            let friend = try #require(try await store.all().first?.friend)
+            let before = try #require(try await store.card(id: friend.id)).text
+            let response = try await client.send(.patch, "/friends/\(friend.id)", json: #"{"phonenumber": "+44 20 7946 0999"}"#)
+            #expect(response.status == .ok)
+            let after = try #require(try await store.card(id: friend.id)).text
+            let removed = Set(before.components(separatedBy: "\r\n")).subtracting(after.components(separatedBy: "\r\n"))
+            let added = Set(after.components(separatedBy: "\r\n")).subtracting(before.components(separatedBy: "\r\n"))
+            #expect(removed == ["TEL;type=CELL;type=VOICE;type=pref:+44 20 7946 0018"])
+            #expect(added.count == 2)
+            #expect(added.contains("TEL;type=CELL;type=VOICE;type=pref:+44 20 7946 0999"))
+            #expect(added.contains { $0.hasPrefix("REV:") })
+            let updated = try response.decode(Friend.self)
+            #expect(updated.phones.map(\.label) == ["mobile", "Ski cabin", "work"])
+            #expect(updated.photo)
+        }
+    }
+
+    @Test func aFriendKnownByItsOrganizationAloneAndOneLeftWithoutAnyName() async throws {
+        try await TestApp.run { client, _ in
+            let (acme, _) = try await client.createFriend(#"{"organization": "Acme Plumbing", "phones": [{"label": "work", "value": "*155*181#"}]}"#)
+            #expect(acme.displayName == "Acme Plumbing")
+            #expect(acme.phonenumber == "*155*181#")
+            let nameless = try await client.send(.patch, "/friends/\(acme.id)", json: #"{"organization": ""}"#)
+            #expect(nameless.status == .badRequest)
+            #expect(try nameless.envelope.fields == FriendValidation.nameMissingFailures)
+            let found = try await client.send(.get, "/friends?q=plumb")
+            #expect(try found.decode(FriendPage.self).items.map(\.id) == [acme.id])
+        }
+    }
+
+    @Test func theCardsPhotoIsTheAvatarWithItsOwnContentType() async throws {
+        try await TestApp.run { client, store in
+            _ = try await importCards(try Self.card("thunderbird") + Self.card("rfc6350"), into: client)
+            let friends = try await store.all()
+            let turing = try #require(friends.first { $0.friend.lastname == "Turing" })
+            let photo = try await client.send(.get, "/friends/\(turing.friend.id)/avatar")
+            #expect(photo.status == .ok)
+            #expect(photo.headers[.contentType] == "image/png")
+            #expect(Array(photo.body.readableBytesView.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+            let tag = try #require(photo.headers[.eTag])
+            let again = try await client.send(.get, "/friends/\(turing.friend.id)/avatar", headers: [.ifNoneMatch: tag])
+            #expect(again.status == .notModified)
+            let byURL = try #require(friends.first { $0.friend.lastname == "Perreault" })
+            let initials = try await client.send(.get, "/friends/\(byURL.friend.id)/avatar")
+            #expect(initials.headers[.contentType] == "image/svg+xml; charset=utf-8")
+        }
+    }
+
+    private struct Report: Decodable {
+        var created: Int
+        var updated: Int
+        var unchanged: Int
+        var failed: [Failure]
+        struct Failure: Decodable { var index: Int; var name: String; var reason: String }
+    }
+}
