@@ -108,7 +108,7 @@ let package = Package(
         .target(name: "FriendsTerminal", dependencies: ["TerminalUI", "FriendsViewModels", "FriendsClient", "FriendsAPI"]),
         .executableTarget(name: "friends", dependencies: [
             "FriendsTerminal", "TerminalUI", "FriendsWeb", "WebUI", "HTTPServerKit", "FriendsViewModels", "FriendsAPI", "FriendsClient", "FriendService",
-            "FriendStorage", "SQLiteFriendStorage", "FriendsNIOTransport",
+            "FriendStorage", "SQLiteFriendStorage", "FriendsNIOTransport", "VCard",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),

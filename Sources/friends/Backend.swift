@@ -1,3 +1,4 @@
+import Foundation
 import FriendsClient
 import FriendsNIOTransport
 
@@ -13,13 +14,19 @@ extension Backend {
     /// The client for the backend, and the embedded server when one was started (the caller
     /// shuts it down).
     func connect() async throws(LaunchError) -> (AppServerClient, EmbeddedFriendService?) {
+        let (url, token, embedded) = try await endpoint()
+        return (AppServerClient(baseURL: url, token: token, eventTransport: NIOEventStreamTransport()), embedded)
+    }
+
+    /// The FriendService's address and token, and the embedded server when one was started.
+    func endpoint() async throws(LaunchError) -> (url: URL, token: String?, embedded: EmbeddedFriendService?) {
         switch self {
         case .embedded(let directory):
             let service = try await EmbeddedFriendService.start(in: directory)
-            return (AppServerClient(baseURL: service.url, token: service.token, eventTransport: NIOEventStreamTransport()), service)
+            return (service.url, service.token, service)
         case .remote(let address, let token):
             try await RemoteServerCheck.check(address, token: token)
-            return (AppServerClient(baseURL: address.url, token: token, eventTransport: NIOEventStreamTransport()), nil)
+            return (address.url, token, nil)
         }
     }
 }

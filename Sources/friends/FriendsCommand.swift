@@ -13,7 +13,7 @@ struct FriendsCommand: AsyncParsableCommand {
             Without --server, the friends are kept in $XDG_DATA_HOME/friends/friends.sqlite \
             (~/.local/share/friends/friends.sqlite when XDG_DATA_HOME is not set).
             """,
-        subcommands: [TerminalCommand.self, WebCommand.self],
+        subcommands: [TerminalCommand.self, WebCommand.self, ImportCommand.self, ExportCommand.self],
         defaultSubcommand: TerminalCommand.self
     )
 }

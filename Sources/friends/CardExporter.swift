@@ -1,0 +1,72 @@
+import Foundation
+import FriendsAPI
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Downloads `GET /friends` as `text/vcard` (the server streams it) into a file, then moves it
+/// to its place or copies it to standard output a MiB at a time: memory stays flat.
+struct CardExporter {
+    let server: URL
+    let token: String?
+    let progress: ProgressLine
+
+    /// Writes the cards and answers how many there were.
+    func export(to path: String?, search: String?) async throws -> Int {
+        var components = URLComponents(url: server.appendingPathComponent("friends"), resolvingAgainstBaseURL: false)
+        if let search { components?.queryItems = [URLQueryItem(name: "q", value: search)] }
+        guard let url = components?.url else { throw CardCommandError("Cannot make the export address.") }
+        var request = URLRequest(url: url)
+        request.setValue("text/vcard", forHTTPHeaderField: "Accept")
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        let (downloaded, response) = try await URLSession.shared.download(for: request)
+        defer { try? FileManager.default.removeItem(at: downloaded) }
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        guard status == 200 else { throw CardCommandError("The FriendService answered HTTP \(status).") }
+        let count = try copy(downloaded, to: path)
+        progress.finish()
+        return count
+    }
+
+    /// Copies the download where it belongs, counting the cards on the way.
+    private func copy(_ source: URL, to path: String?) throws -> Int {
+        guard let input = FileHandle(forReadingAtPath: source.path) else { throw CardCommandError("Cannot read the download.") }
+        defer { try? input.close() }
+        let output: FileHandle
+        if let path {
+            guard FileManager.default.createFile(atPath: path, contents: nil), let file = FileHandle(forWritingAtPath: path) else {
+                throw CardCommandError("Cannot write \(path).")
+            }
+            output = file
+        } else {
+            output = FileHandle.standardOutput
+        }
+        defer { if path != nil { try? output.close() } }
+        var count = 0
+        var tail: [UInt8] = []
+        while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
+            try output.write(contentsOf: chunk)
+            let text = tail + Array(chunk)
+            count += Self.occurrences(of: Array("END:VCARD".utf8), in: text)
+            tail = Array(text.suffix(8))
+            progress.update("Exported", count: count)
+        }
+        return count
+    }
+
+    private static func occurrences(of needle: [UInt8], in haystack: [UInt8]) -> Int {
+        guard haystack.count >= needle.count else { return 0 }
+        var count = 0
+        var index = 0
+        while index <= haystack.count - needle.count {
+            if haystack[index] == needle[0], Array(haystack[index..<(index + needle.count)]) == needle {
+                count += 1
+                index += needle.count
+            } else {
+                index += 1
+            }
+        }
+        return count
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import FriendsAPI
+import VCard
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends vCard files to `POST /friends/import` a batch of cards at a time, so any file size
+/// takes little memory and the progress line moves; cards the reader cannot cut out (cut short,
+/// too large) are reported here with the server's refusals, by file and position.
+struct CardImporter {
+    let server: URL
+    let token: String?
+    let progress: ProgressLine
+    var batchSize = 500
+
+    struct Summary {
+        var created = 0
+        var updated = 0
+        var unchanged = 0
+        var failures: [String] = []
+        var failed: Int { failures.count }
+
+        var text: String {
+            var lines = ["Created \(created), updated \(updated), unchanged \(unchanged), refused \(failed)."]
+            lines += failures.map { "  " + $0 }
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    func importFiles(_ paths: [String]) async throws -> Summary {
+        var summary = Summary()
+        var sent = 0
+        for path in paths {
+            guard let handle = FileHandle(forReadingAtPath: path) else { throw CardCommandError("Cannot read \(path).") }
+            defer { try? handle.close() }
+            var reader = VCardStreamReader()
+            var batch = Batch()
+            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+                for item in reader.append(chunk) {
+                    try await add(item, to: &batch, file: path, summary: &summary, sent: &sent)
+                }
+            }
+            for item in reader.finish() { try await add(item, to: &batch, file: path, summary: &summary, sent: &sent) }
+            try await send(&batch, file: path, summary: &summary, sent: &sent)
+            if reader.cardsSeen == 0 { summary.failures.append("\(path): holds no vCard.") }
+        }
+        progress.finish()
+        return summary
+    }
+
+    private struct Batch {
+        var bytes: [UInt8] = []
+        var positions: [Int] = []
+    }
+
+    private func add(_ item: VCardStreamReader.Item, to batch: inout Batch, file: String, summary: inout Summary, sent: inout Int) async throws {
+        switch item {
+        case .failure(let position, let name, let error):
+            summary.failures.append(Self.failure(file: file, position: position, name: name, reason: error.description))
+        case .card(let position, let bytes):
+            batch.bytes += bytes
+            batch.positions.append(position)
+            if batch.positions.count >= batchSize { try await send(&batch, file: file, summary: &summary, sent: &sent) }
+        }
+    }
+
+    private func send(_ batch: inout Batch, file: String, summary: inout Summary, sent: inout Int) async throws {
+        guard !batch.positions.isEmpty else { return }
+        var request = URLRequest(url: server.appendingPathComponent("friends/import"))
+        request.httpMethod = "POST"
+        request.setValue("text/vcard; charset=utf-8", forHTTPHeaderField: "Content-Type")
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        let (data, response) = try await URLSession.shared.upload(for: request, from: Data(batch.bytes))
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        guard status == 200 else {
+            let message = (try? JSONDecoder().decode(ErrorEnvelope.self, from: data))?.message ?? "HTTP \(status)"
+            throw CardCommandError("The FriendService refused \(file): \(message)")
+        }
+        let report = try JSONDecoder().decode(ImportReportBody.self, from: data)
+        summary.created += report.created
+        summary.updated += report.updated
+        summary.unchanged += report.unchanged
+        for failure in report.failed {
+            let position = batch.positions[safe: failure.index - 1] ?? failure.index
+            summary.failures.append(Self.failure(file: file, position: position, name: failure.name, reason: failure.reason))
+        }
+        sent += batch.positions.count
+        progress.update("Imported", count: sent)
+        batch = Batch()
+    }
+
+    private static func failure(file: String, position: Int, name: String, reason: String) -> String {
+        "\(file), card \(position)\(name.isEmpty ? "" : " (\(name))"): \(reason)"
+    }
+
+    private struct ImportReportBody: Decodable {
+        var created: Int
+        var updated: Int
+        var unchanged: Int
+        var failed: [Failure]
+        struct Failure: Decodable { var index: Int; var name: String; var reason: String }
+    }
+}
+
+struct CardCommandError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
