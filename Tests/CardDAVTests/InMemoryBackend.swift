@@ -23,6 +23,7 @@ actor InMemoryBackend: AddressBookBackend {
         }
     }
 
+    func setName(_ name: String) { self.name = name }
     func setFailure(_ failure: AddressBookBackendError?) { self.failure = failure }
     func setRewrite(_ bytes: [UInt8]?) { rewriteOnPut = bytes }
     func forgetHistory() { oldestKnownToken = token }
