@@ -2,7 +2,7 @@ import Foundation
 
 /// addressbook-query (RFC 6352 section 8.6): filters every card by its property values.
 enum AddressBookQuery {
-    static func handle(_ context: RequestContext, _ root: XMLElement,
+    static func handle(_ context: RequestContext, _ root: DAVXMLElement,
                        _ backend: some AddressBookBackend) async throws -> DAVResponse {
         let request = try Reports.properties(in: root)
         // A query without a filter element lists every card, as sabre/dav does.
@@ -42,7 +42,7 @@ enum AddressBookQuery {
             self.propFilters = propFilters
         }
 
-        init(_ element: XMLElement) throws {
+        init(_ element: DAVXMLElement) throws {
             allOf = try testIsAllOf(element)
             propFilters = try element.children(.cardDAV("prop-filter")).map(PropFilter.init)
         }
@@ -60,7 +60,7 @@ enum AddressBookQuery {
         var isNotDefined: Bool
         var textMatches: [TextMatch]
 
-        init(_ element: XMLElement) throws {
+        init(_ element: DAVXMLElement) throws {
             guard let name = element.attribute("name")?.trimmingSpaces, !name.isEmpty else {
                 throw DAVRequestError.badRequest("A prop-filter needs a name.")
             }
@@ -92,7 +92,7 @@ enum AddressBookQuery {
         var collation: Collation
         var negate: Bool
 
-        init(_ element: XMLElement) throws {
+        init(_ element: DAVXMLElement) throws {
             guard let matchType = MatchType(rawValue: element.attribute("match-type") ?? "contains") else {
                 throw DAVRequestError.badRequest("Unknown match-type.")
             }
@@ -145,7 +145,7 @@ extension AddressBookQuery.TextMatch.Collation {
     }
 }
 
-private func testIsAllOf(_ element: XMLElement) throws -> Bool {
+private func testIsAllOf(_ element: DAVXMLElement) throws -> Bool {
     switch element.attribute("test") ?? "anyof" {
     case "anyof": return false
     case "allof": return true

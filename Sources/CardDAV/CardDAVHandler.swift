@@ -126,7 +126,7 @@ struct RequestContext: Sendable {
 
     var href: String { paths.href(resource) }
 
-    func readXML() throws -> XMLElement {
+    func readXML() throws -> DAVXMLElement {
         try XMLReader(maxBytes: configuration.maxRequestBodySize, maxDepth: configuration.maxXMLDepth)
             .read(request.body)
     }

@@ -214,7 +214,7 @@ enum Properties {
     }
 
     /// Reads the `D:prop` children (or allprop/propname) of a PROPFIND or REPORT body.
-    static func request(in element: XMLElement) -> PropertyRequest? {
+    static func request(in element: DAVXMLElement) -> PropertyRequest? {
         if element.child(.dav("propname")) != nil { return .propname }
         if element.child(.dav("allprop")) != nil {
             return .allprop(include: element.child(.dav("include"))?.children.map(\.name) ?? [])

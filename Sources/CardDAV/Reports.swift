@@ -19,7 +19,7 @@ enum Reports {
     }
 
     /// The properties a report asks for; checks that address-data asks for something we can give.
-    static func properties(in root: XMLElement) throws -> PropertyRequest {
+    static func properties(in root: DAVXMLElement) throws -> PropertyRequest {
         let request = Properties.request(in: root) ?? .props([Properties.getETag])
         if let prop = root.child(.dav("prop")), let addressData = prop.child(Properties.addressData) {
             let type = addressData.attribute("content-type")?.lowercased() ?? "text/vcard"
@@ -42,7 +42,7 @@ enum Reports {
         }
     }
 
-    static func multiget(_ context: RequestContext, _ root: XMLElement,
+    static func multiget(_ context: RequestContext, _ root: DAVXMLElement,
                          _ backend: some AddressBookBackend) async throws -> DAVResponse {
         let request = try properties(in: root)
         var wanted: [(href: String, name: String?)] = []
@@ -82,7 +82,7 @@ enum Reports {
     }
 
     /// `D:limit/D:nresults` (sync-collection) or `C:limit/C:nresults` (addressbook-query).
-    static func limit(in root: XMLElement, namespace: String) throws -> Int? {
+    static func limit(in root: DAVXMLElement, namespace: String) throws -> Int? {
         guard let limit = root.child(XMLName(namespace, "limit")) else { return nil }
         guard let text = limit.child(XMLName(namespace, "nresults"))?.text.trimmingSpaces,
               let value = Int(text), value > 0 else {

@@ -10,7 +10,7 @@
 ///   for the collection so that clients ask again (sabre/dav fixed exactly this).
 /// So any token we cannot use, garbage or too old, gets 403 with `D:valid-sync-token`.
 enum SyncCollection {
-    static func handle(_ context: RequestContext, _ root: XMLElement,
+    static func handle(_ context: RequestContext, _ root: DAVXMLElement,
                        _ backend: some AddressBookBackend) async throws -> DAVResponse {
         let invalidToken = DAVRequestError.precondition(
             403, "<D:valid-sync-token/>", "The sync token is unknown or too old; sync again from the start.")

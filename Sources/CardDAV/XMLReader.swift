@@ -16,10 +16,10 @@ struct XMLName: Hashable, Sendable {
     }
 }
 
-struct XMLElement: Sendable {
+struct DAVXMLElement: Sendable {
     var name: XMLName
     var attributes: [XMLName: String]
-    var children: [XMLElement]
+    var children: [DAVXMLElement]
     /// The element's own text (character data and CDATA directly inside it), concatenated.
     var text: String
 
@@ -27,11 +27,11 @@ struct XMLElement: Sendable {
         attributes[XMLName("", local)]
     }
 
-    func child(_ name: XMLName) -> XMLElement? {
+    func child(_ name: XMLName) -> DAVXMLElement? {
         children.first { $0.name == name }
     }
 
-    func children(_ name: XMLName) -> [XMLElement] {
+    func children(_ name: XMLName) -> [DAVXMLElement] {
         children.filter { $0.name == name }
     }
 }
@@ -58,10 +58,10 @@ struct XMLReader {
     var maxBytes: Int
     var maxDepth: Int
 
-    func read(_ bytes: [UInt8]) throws(XMLReadError) -> XMLElement {
+    func read(_ bytes: [UInt8]) throws(XMLReadError) -> DAVXMLElement {
         guard bytes.count <= maxBytes else { throw .tooLarge }
         guard String(validating: bytes, as: UTF8.self) != nil else { throw .invalidUTF8 }
-        var scanner = Scanner(bytes: bytes, maxDepth: maxDepth)
+        var scanner = XMLScanner(bytes: bytes, maxDepth: maxDepth)
         return try scanner.document()
     }
 }
@@ -72,11 +72,11 @@ private struct Partial {
     var qualified: [UInt8]
     var rawAttributes: [(prefix: String, local: String, value: String)]
     var namespaces: [String: String]
-    var children: [XMLElement] = []
+    var children: [DAVXMLElement] = []
     var text: [UInt8] = []
 }
 
-private struct Scanner {
+private struct XMLScanner {
     let bytes: [UInt8]
     let maxDepth: Int
     var index = 0
@@ -87,11 +87,11 @@ private struct Scanner {
         self.maxDepth = maxDepth
     }
 
-    mutating func document() throws(XMLReadError) -> XMLElement {
+    mutating func document() throws(XMLReadError) -> DAVXMLElement {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         try skipMisc()
         guard peek() == UInt8(ascii: "<") else { throw .malformed("no root element") }
-        var root: XMLElement?
+        var root: DAVXMLElement?
         while root == nil {
             guard index < bytes.count else { throw .malformed("the document ends inside an element") }
             if peek() == UInt8(ascii: "<") {
@@ -114,7 +114,7 @@ private struct Scanner {
         }
         try skipMisc()
         guard index == bytes.count else { throw .malformed("content after the root element") }
-        return root ?? XMLElement(name: XMLName("", ""), attributes: [:], children: [], text: "")
+        return root ?? DAVXMLElement(name: XMLName("", ""), attributes: [:], children: [], text: "")
     }
 
     // MARK: Prolog and epilog
@@ -169,7 +169,7 @@ private struct Scanner {
 
     // MARK: Tags
 
-    mutating func startTag() throws(XMLReadError) -> XMLElement? {
+    mutating func startTag() throws(XMLReadError) -> DAVXMLElement? {
         index += 1
         let qualified = try name()
         var attributes: [(prefix: String, local: String, value: String)] = []
@@ -209,7 +209,7 @@ private struct Scanner {
         return nil
     }
 
-    mutating func endTag() throws(XMLReadError) -> XMLElement? {
+    mutating func endTag() throws(XMLReadError) -> DAVXMLElement? {
         index += 2
         let qualified = try name()
         skipSpace()
@@ -222,9 +222,9 @@ private struct Scanner {
     }
 
     /// Closes the innermost element; returns it when it was the root.
-    mutating func close() throws(XMLReadError) -> XMLElement? {
+    mutating func close() throws(XMLReadError) -> DAVXMLElement? {
         let partial = stack[stack.count - 1]
-        let element = XMLElement(
+        let element = DAVXMLElement(
             name: XMLName(try resolve(partial.prefix, forAttribute: false), partial.local),
             attributes: try resolvedAttributes(partial.rawAttributes),
             children: partial.children,

@@ -23,24 +23,24 @@ struct Answer {
     }
 
     /// The body read back as XML.
-    var xml: XMLElement? { try? XMLReader(maxBytes: 1 << 30, maxDepth: 64).read(body) }
+    var xml: DAVXMLElement? { try? XMLReader(maxBytes: 1 << 30, maxDepth: 64).read(body) }
 
     /// The `D:response` elements of a multistatus, in order, by href.
-    var responses: [(href: String, element: XMLElement)] {
+    var responses: [(href: String, element: DAVXMLElement)] {
         (xml?.children(.dav("response")) ?? []).map { ($0.child(.dav("href"))?.text ?? "", $0) }
     }
 
-    func response(_ href: String) -> XMLElement? {
+    func response(_ href: String) -> DAVXMLElement? {
         responses.first { $0.href == href }?.element
     }
 }
 
-extension XMLElement {
+extension DAVXMLElement {
     /// The statuses of the propstats, in order.
     var propstatStatuses: [String] { children(.dav("propstat")).compactMap { $0.child(.dav("status"))?.text } }
 
     /// A property found with 200 in a response.
-    func found(_ name: XMLName) -> XMLElement? {
+    func found(_ name: XMLName) -> DAVXMLElement? {
         for propstat in children(.dav("propstat")) where propstat.child(.dav("status"))?.text.contains(" 200 ") == true {
             if let value = propstat.child(.dav("prop"))?.child(name) { return value }
         }

@@ -4,7 +4,7 @@ import Testing
 @Suite struct XMLReaderTests {
     let reader = XMLReader(maxBytes: 1 << 20, maxDepth: 32)
 
-    func read(_ text: String) throws(XMLReadError) -> XMLElement { try reader.read(Array(text.utf8)) }
+    func read(_ text: String) throws(XMLReadError) -> DAVXMLElement { try reader.read(Array(text.utf8)) }
 
     @Test func readsNamespacesPrefixesAndDefaults() throws {
         let root = try read("""
