@@ -4,7 +4,7 @@ import Foundation
 enum AddressBookQuery {
     static func handle(_ context: RequestContext, _ root: DAVXMLElement,
                        _ backend: some AddressBookBackend) async throws -> DAVResponse {
-        let request = try Reports.properties(in: root)
+        let (request, subset) = try Reports.properties(in: root)
         // A query without a filter element lists every card, as sabre/dav does.
         let filter = try root.child(.cardDAV("filter")).map(Filter.init) ?? Filter(allOf: false, propFilters: [])
         let clientLimit = try Reports.limit(in: root, namespace: DAVNamespace.cardDAV)
@@ -16,7 +16,9 @@ enum AddressBookQuery {
             guard matches.count < limit else { truncated = true; break }
             matches.append(object)
         }
-        let properties = context.propertyContext()
+        var properties = context.propertyContext()
+        properties.addressDataProperties = subset
+        let frozen = properties
         let paths = context.paths
         let found = matches
         let bookHref = context.href
@@ -24,7 +26,7 @@ enum AddressBookQuery {
         return MultistatusWriter.response { out in
             for object in found {
                 try await out.append(Properties.response(href: paths.href(.card(object.name)), request: request,
-                                                         target: .object(object), context: properties))
+                                                         target: .object(object), context: frozen))
             }
             if cut {
                 try await out.append(statusResponse(href: bookHref, status: 507,

@@ -33,7 +33,12 @@ public struct CardDAVHandler: Sendable {
         let context = RequestContext(request: request, resource: resource, paths: paths,
                                      configuration: configuration)
         do {
-            return try await dispatch(method, context, backend)
+            var response = try await dispatch(method, context, backend)
+            if response.status == 207, method == "PROPFIND" || method == "REPORT" {
+                response.headers.append(("Vary", "Brief, Prefer"))
+                if context.prefersMinimal { response.headers.append(("Preference-Applied", "return=minimal")) }
+            }
+            return response
         } catch let error as AddressBookBackendError {
             return Self.response(for: error, paths: paths, retryAfter: configuration.retryAfterSeconds)
         } catch let error as XMLReadError {
@@ -132,7 +137,14 @@ struct RequestContext: Sendable {
     }
 
     func propertyContext(displayName: String? = nil, syncToken: Int? = nil) -> PropertyContext {
-        PropertyContext(paths: paths, configuration: configuration, displayName: displayName, syncToken: syncToken)
+        PropertyContext(paths: paths, configuration: configuration, displayName: displayName, syncToken: syncToken,
+                        minimal: prefersMinimal)
+    }
+
+    var prefersMinimal: Bool {
+        let prefer = request.header("Prefer")?.lowercased() ?? ""
+        return prefer.split(separator: ",").contains { String($0).trimmingSpaces.hasPrefix("return=minimal") }
+            || request.header("Brief")?.trimmingSpaces.lowercased() == "t"
     }
 }
 

@@ -28,6 +28,10 @@ struct PropertyContext: Sendable {
     var configuration: CardDAVConfiguration
     var displayName: String?
     var syncToken: Int?
+    /// `Prefer: return=minimal` (RFC 8144) or `Brief: t`: leave out the 404 propstats.
+    var minimal = false
+    /// The vCard properties `C:address-data` asked for with `C:prop`; nil for the whole card.
+    var addressDataProperties: Set<String>?
 }
 
 enum Properties {
@@ -170,8 +174,9 @@ enum Properties {
             return isBook ? String(context.configuration.maxResourceSize) : nil
         case addressData:
             // Only REPORTs return card data; PROPFIND answers it as not found.
-            if case .object(let o) = target { return escapeXML(String(decoding: o.card, as: UTF8.self)) }
-            return nil
+            guard case .object(let o) = target else { return nil }
+            let card = context.addressDataProperties.map { VCardSubset.keep($0, of: o.card) } ?? o.card
+            return escapeXML(String(decoding: card, as: UTF8.self))
         default:
             return nil
         }
@@ -202,6 +207,7 @@ enum Properties {
                 }
             }
         }
+        if context.minimal { missing = [] }
         var xml = "<D:response><D:href>\(escapeXML(href))</D:href>"
         if !found.isEmpty || missing.isEmpty {
             xml += "<D:propstat><D:prop>\(found.joined())</D:prop><D:status>\(statusLine(200))</D:status></D:propstat>"

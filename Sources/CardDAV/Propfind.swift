@@ -108,11 +108,14 @@ enum Proppatch {
 }
 
 extension String {
+    /// Without leading and trailing XML white space. Works on scalars: CR LF is one Character.
     var trimmingSpaces: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+        let scalars = unicodeScalars
+        let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+              let last = scalars.lastIndex(where: { !isSpace($0) }) else {
             return ""
         }
-        return String(self[first...last])
+        return String(scalars[first...last])
     }
 }

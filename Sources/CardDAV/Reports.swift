@@ -18,9 +18,11 @@ enum Reports {
         }
     }
 
-    /// The properties a report asks for; checks that address-data asks for something we can give.
-    static func properties(in root: DAVXMLElement) throws -> PropertyRequest {
+    /// The properties a report asks for, and the vCard properties `C:address-data` limits the card
+    /// to (nil: the whole card); checks that address-data asks for something we can give.
+    static func properties(in root: DAVXMLElement) throws -> (PropertyRequest, Set<String>?) {
         let request = Properties.request(in: root) ?? .props([Properties.getETag])
+        var subset: Set<String>?
         if let prop = root.child(.dav("prop")), let addressData = prop.child(Properties.addressData) {
             let type = addressData.attribute("content-type")?.lowercased() ?? "text/vcard"
             let version = addressData.attribute("version") ?? "3.0"
@@ -29,8 +31,10 @@ enum Reports {
                 throw DAVRequestError.precondition(403, "<C:supported-address-data/>",
                                                    "Only text/vcard 3.0 and 4.0 are supported.")
             }
+            let names = addressData.children(.cardDAV("prop")).compactMap { $0.attribute("name")?.trimmingSpaces.uppercased() }
+            if !names.isEmpty, addressData.attribute("allprop") != "yes" { subset = Set(names) }
         }
-        return request
+        return (request, subset)
     }
 
     /// Whether answering needs the card data, not just the summary.
@@ -44,7 +48,7 @@ enum Reports {
 
     static func multiget(_ context: RequestContext, _ root: DAVXMLElement,
                          _ backend: some AddressBookBackend) async throws -> DAVResponse {
-        let request = try properties(in: root)
+        let (request, subset) = try properties(in: root)
         var wanted: [(href: String, name: String?)] = []
         var seen: Set<String> = []
         for element in root.children(.dav("href")) {
@@ -58,7 +62,9 @@ enum Reports {
         }
         guard !wanted.isEmpty else { throw DAVRequestError.badRequest("The multiget names no href.") }
 
-        let properties = context.propertyContext()
+        var properties = context.propertyContext()
+        properties.addressDataProperties = subset
+        let frozen = properties
         let batches = stride(from: 0, to: wanted.count, by: batchSize).map {
             Array(wanted[$0..<min($0 + batchSize, wanted.count)])
         }
@@ -72,7 +78,7 @@ enum Reports {
                 for entry in batch {
                     if let name = entry.name, let object = byName[name] {
                         try await out.append(Properties.response(href: entry.href, request: request,
-                                                                 target: .object(object), context: properties))
+                                                                 target: .object(object), context: frozen))
                     } else {
                         try await out.append(statusResponse(href: entry.href, status: 404))
                     }

@@ -25,14 +25,16 @@ enum SyncCollection {
         case "1", "infinite", "infinity": break
         default: throw DAVRequestError.badRequest("sync-level must be 1 or infinite.")
         }
-        let request = try Reports.properties(in: root)
+        let (request, subset) = try Reports.properties(in: root)
         let clientLimit = try Reports.limit(in: root, namespace: DAVNamespace.dav)
         let limit = min(clientLimit ?? Int.max, context.configuration.maxSyncResults)
 
         guard let delta = try await backend.changes(since: token, limit: limit) else { throw invalidToken }
 
         let paths = context.paths
-        let properties = context.propertyContext()
+        var properties = context.propertyContext()
+        properties.addressDataProperties = subset
+        let frozen = properties
         let bookHref = context.href
         let needsCards = Reports.needsCards(request)
         let batchSize = Reports.batchSize
@@ -48,10 +50,10 @@ enum SyncCollection {
                     let href = paths.href(.card(summary.name))
                     if !needsCards {
                         try await out.append(Properties.response(href: href, request: request,
-                                                                 target: .summary(summary), context: properties))
+                                                                 target: .summary(summary), context: frozen))
                     } else if let object = objects[summary.name] {
                         try await out.append(Properties.response(href: href, request: request,
-                                                                 target: .object(object), context: properties))
+                                                                 target: .object(object), context: frozen))
                     } else {
                         // Removed between listing the changes and reading the card.
                         try await out.append(statusResponse(href: href, status: 404))

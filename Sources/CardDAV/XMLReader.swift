@@ -152,7 +152,17 @@ private struct XMLScanner {
         try skip(until: "]]>", what: "CDATA section")
         let content = bytes[start..<(index - 3)]
         try checkChars(content)
-        stack[stack.count - 1].text += content
+        var normalised: [UInt8] = []
+        normalised.reserveCapacity(content.count)
+        for (offset, byte) in zip(content.indices, content) {
+            if byte == 0x0D {
+                if offset + 1 < content.endIndex, content[offset + 1] == 0x0A { continue }
+                normalised.append(0x0A)
+            } else {
+                normalised.append(byte)
+            }
+        }
+        stack[stack.count - 1].text += normalised
     }
 
     mutating func skip(until terminator: String, what: String) throws(XMLReadError) {
@@ -314,6 +324,12 @@ private struct XMLScanner {
                 text += try reference()
             } else {
                 try checkChar(byte)
+                // Line-end normalisation (XML 1.0 section 2.11): CR LF and a lone CR become LF.
+                if byte == 0x0D {
+                    text.append(0x0A)
+                    index += index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+                    continue
+                }
                 if byte == UInt8(ascii: ">"), bytes[..<index].suffix(2).elementsEqual([UInt8(ascii: "]"), UInt8(ascii: "]")]) {
                     throw .malformed("']]>' in text")
                 }

@@ -132,3 +132,28 @@ import Testing
         #expect(matchType.status == 400)
     }
 }
+
+@Suite struct AddressDataSubsetTests {
+    @Test func addressDataCanAskForSomeProperties() async throws {
+        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:a\r\nFN:Ada\r\nitem1.EMAIL;TYPE=INTERNET:ada@exam\r\n ple.org\r\nNOTE:secret\r\nEND:VCARD\r\n"
+        let backend = InMemoryBackend(cards: [("a.vcf", card)])
+        let answer = await send("REPORT", book, body: """
+            <C:addressbook-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav">
+              <D:prop><C:address-data><C:prop name="FN"/><C:prop name="email"/></C:address-data></D:prop>
+              <D:href>\(book)a.vcf</D:href>
+            </C:addressbook-multiget>
+            """, backend: backend)
+        let data = answer.response(book + "a.vcf")?.found(.cardDAV("address-data"))?.text
+        #expect(data == "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\nitem1.EMAIL;TYPE=INTERNET:ada@exam\r\n ple.org\r\nEND:VCARD\r\n")
+    }
+
+    @Test func preferMinimalLeavesOutTheNotFoundProperties() async throws {
+        let backend = InMemoryBackend(cards: [("a.vcf", vcard("a", fn: "Ada"))])
+        let answer = await send("PROPFIND", book, headers: [("Depth", "1"), ("Prefer", "return=minimal")], body: """
+            <D:propfind xmlns:D="DAV:"><D:prop><D:getetag/><D:displayname/></D:prop></D:propfind>
+            """, backend: backend)
+        #expect(answer.header("Preference-Applied") == "return=minimal")
+        #expect(answer.responses.allSatisfy { $0.element.propstatStatuses == ["HTTP/1.1 200 OK"] })
+        #expect(answer.response(book + "a.vcf")?.found(.dav("getetag")) != nil)
+    }
+}

@@ -21,6 +21,11 @@ import Testing
         #expect(prop.children[1].attributes[XMLName("urn:other", "b")] == "2")
     }
 
+    @Test func normalisesLineEnds() throws {
+        let root = try read("<a>x\r\ny\rz<![CDATA[\r\n]]>&#13;</a>")
+        #expect(Array(root.text.unicodeScalars) == Array("x\ny\nz\n\r".unicodeScalars))
+    }
+
     @Test func aPropInNoNamespaceIsNotDAVProp() throws {
         let root = try read(#"<D:propfind xmlns:D="DAV:"><prop><getetag/></prop></D:propfind>"#)
         #expect(root.child(.dav("prop")) == nil)
