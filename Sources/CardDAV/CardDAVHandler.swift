@@ -1,4 +1,17 @@
-/// Answers CardDAV requests for the one address book of an authenticated principal.
+/// Answers CardDAV requests (RFC 6352, sync-collection from RFC 6578, the WebDAV of RFC 4918 they
+/// need) for the one address book of an authenticated principal P:
+///
+///     /                                  PROPFIND and OPTIONS only: current-user-principal
+///     /.well-known/carddav               PROPFIND answered in place (iOS gives up on a redirect
+///                                        there); other methods get 301 to /dav/
+///     /dav/principals/P/                 the principal
+///     /dav/addressbooks/P/               the address book home
+///     /dav/addressbooks/P/friends/       the address book
+///     /dav/addressbooks/P/friends/NAME   a card, NAME as the client chose it
+///
+/// The server limits how much of a request body it reads; this handler then refuses XML bodies
+/// over `maxRequestBodySize` and cards over `maxResourceSize`. HEAD answers carry the
+/// Content-Length of the GET body, with an empty body.
 public struct CardDAVHandler: Sendable {
     public let configuration: CardDAVConfiguration
 
