@@ -1,0 +1,156 @@
+import Foundation
+
+/// addressbook-query (RFC 6352 section 8.6): filters every card by its property values.
+enum AddressBookQuery {
+    static func handle(_ context: RequestContext, _ root: DAVXMLElement,
+                       _ backend: some AddressBookBackend) async throws -> DAVResponse {
+        let (request, subset) = try Reports.properties(in: root)
+        // A query without a filter element lists every card, as sabre/dav does.
+        let filter = try root.child(.cardDAV("filter")).map(Filter.init) ?? Filter(allOf: false, propFilters: [])
+        let clientLimit = try Reports.limit(in: root, namespace: DAVNamespace.cardDAV)
+        let limit = min(clientLimit ?? Int.max, context.configuration.maxQueryResults)
+
+        var matches: [AddressObject] = []
+        var truncated = false
+        for object in try await backend.allObjects() where filter.matches(object, backend) {
+            guard matches.count < limit else { truncated = true; break }
+            matches.append(object)
+        }
+        var properties = context.propertyContext()
+        properties.addressDataProperties = subset
+        let frozen = properties
+        let paths = context.paths
+        let found = matches
+        let bookHref = context.href
+        let cut = truncated
+        return MultistatusWriter.response { out in
+            for object in found {
+                try await out.append(Properties.response(href: paths.href(.card(object.name)), request: request,
+                                                         target: .object(object), context: frozen))
+            }
+            if cut {
+                try await out.append(statusResponse(href: bookHref, status: 507,
+                                                    error: "<D:number-of-matches-within-limits/>"))
+            }
+        }
+    }
+
+    struct Filter {
+        var allOf: Bool
+        var propFilters: [PropFilter]
+
+        init(allOf: Bool, propFilters: [PropFilter]) {
+            self.allOf = allOf
+            self.propFilters = propFilters
+        }
+
+        init(_ element: DAVXMLElement) throws {
+            allOf = try testIsAllOf(element)
+            propFilters = try element.children(.cardDAV("prop-filter")).map(PropFilter.init)
+        }
+
+        func matches(_ object: AddressObject, _ backend: some AddressBookBackend) -> Bool {
+            if propFilters.isEmpty { return true }
+            let results = propFilters.lazy.map { $0.matches(object, backend) }
+            return allOf ? results.allSatisfy { $0 } : results.contains(true)
+        }
+    }
+
+    struct PropFilter {
+        var name: String
+        var allOf: Bool
+        var isNotDefined: Bool
+        var textMatches: [TextMatch]
+
+        init(_ element: DAVXMLElement) throws {
+            guard let name = element.attribute("name")?.trimmingSpaces, !name.isEmpty else {
+                throw DAVRequestError.badRequest("A prop-filter needs a name.")
+            }
+            guard element.child(.cardDAV("param-filter")) == nil else {
+                throw DAVRequestError.precondition(403, "<C:supported-filter><C:param-filter/></C:supported-filter>",
+                                                   "Filtering on vCard parameters is not supported.")
+            }
+            self.name = name.uppercased()
+            allOf = try testIsAllOf(element)
+            isNotDefined = element.child(.cardDAV("is-not-defined")) != nil
+            textMatches = try element.children(.cardDAV("text-match")).map(TextMatch.init)
+        }
+
+        func matches(_ object: AddressObject, _ backend: some AddressBookBackend) -> Bool {
+            let values = backend.propertyValues(name, in: object)
+            if isNotDefined { return values.isEmpty }
+            if textMatches.isEmpty { return !values.isEmpty }
+            let results = textMatches.lazy.map { match in values.contains { match.matches($0) } }
+            return allOf ? results.allSatisfy { $0 } : results.contains(true)
+        }
+    }
+
+    struct TextMatch {
+        enum MatchType: String { case equals, contains, startsWith = "starts-with", endsWith = "ends-with" }
+        enum Collation: String { case unicodeCasemap = "i;unicode-casemap", asciiCasemap = "i;ascii-casemap", octet = "i;octet" }
+
+        var needle: String
+        var matchType: MatchType
+        var collation: Collation
+        var negate: Bool
+
+        init(_ element: DAVXMLElement) throws {
+            guard let matchType = MatchType(rawValue: element.attribute("match-type") ?? "contains") else {
+                throw DAVRequestError.badRequest("Unknown match-type.")
+            }
+            guard let collation = Collation(rawValue: element.attribute("collation") ?? "i;unicode-casemap") else {
+                throw DAVRequestError.precondition(403, "<C:supported-collation/>",
+                                                   "Supported collations: i;unicode-casemap, i;ascii-casemap, i;octet.")
+            }
+            switch element.attribute("negate-condition") ?? "no" {
+            case "yes": negate = true
+            case "no": negate = false
+            default: throw DAVRequestError.badRequest("negate-condition must be yes or no.")
+            }
+            self.matchType = matchType
+            self.collation = collation
+            needle = collation.fold(element.text)
+        }
+
+        func matches(_ value: String) -> Bool {
+            let haystack = collation.fold(value)
+            let found: Bool
+            switch matchType {
+            case .equals: found = haystack == needle
+            case .contains: found = needle.isEmpty || haystack.contains(needle)
+            case .startsWith: found = haystack.hasPrefix(needle)
+            case .endsWith: found = haystack.hasSuffix(needle)
+            }
+            return found != negate
+        }
+    }
+}
+
+extension AddressBookQuery.TextMatch.Collation {
+    /// Folds a string so that plain comparison implements the collation. Octet comparison is
+    /// done on the UTF-8 bytes, which Swift's String comparison (canonical equivalence) is not.
+    func fold(_ text: String) -> String {
+        switch self {
+        case .unicodeCasemap:
+            // RFC 5051: case fold, then compatibility decomposition.
+            return text.folding(options: [.caseInsensitive], locale: nil).decomposedStringWithCompatibilityMapping
+        case .asciiCasemap:
+            return String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+                ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32) ?? scalar : scalar
+            }))
+        case .octet:
+            // Every byte as "." and two hex digits: String comparison then compares bytes, and a
+            // match can only start at a byte boundary.
+            let hex = Array("0123456789abcdef")
+            return String(text.utf8.flatMap { [".", hex[Int($0 >> 4)], hex[Int($0 & 0xF)]] })
+        }
+    }
+}
+
+private func testIsAllOf(_ element: DAVXMLElement) throws -> Bool {
+    switch element.attribute("test") ?? "anyof" {
+    case "anyof": return false
+    case "allof": return true
+    default: throw DAVRequestError.badRequest("test must be anyof or allof.")
+    }
+}

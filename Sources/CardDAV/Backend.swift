@@ -1,0 +1,100 @@
+/// A card as listed: its name in the address book and its entity tag.
+public struct AddressObjectSummary: Sendable, Equatable {
+    public var name: String
+    /// The full quoted entity tag, e.g. `"12-3"` with the quotes.
+    public var etag: String
+
+    public init(name: String, etag: String) {
+        self.name = name
+        self.etag = etag
+    }
+}
+
+public struct AddressObject: Sendable, Equatable {
+    public var name: String
+    public var etag: String
+    /// The stored vCard bytes.
+    public var card: [UInt8]
+
+    public init(name: String, etag: String, card: [UInt8]) {
+        self.name = name
+        self.etag = etag
+        self.card = card
+    }
+}
+
+/// What changed since a sync token.
+public struct SyncDelta: Sendable, Equatable {
+    /// The token that describes the state after these changes.
+    public var token: Int
+    public var changed: [AddressObjectSummary]
+    /// Names of cards removed since the token.
+    public var removed: [String]
+    /// True when the limit cut the changes short; `token` then covers only what is listed.
+    public var truncated: Bool
+
+    public init(token: Int, changed: [AddressObjectSummary], removed: [String], truncated: Bool = false) {
+        self.token = token
+        self.changed = changed
+        self.removed = removed
+        self.truncated = truncated
+    }
+}
+
+public enum AddressBookBackendError: Error, Sendable, Equatable {
+    case notFound
+    case preconditionFailed
+    case alreadyExists
+    /// The vCard was refused; the text says why.
+    case invalidCard(String)
+    /// Another card already has this card's UID.
+    case uidConflict(existingName: String)
+    case tooLarge(limit: Int)
+    case forbidden(String)
+    case unavailable(String)
+}
+
+public enum DAVWritePrecondition: Sendable, Equatable {
+    case none
+    /// `If-None-Match: *`: only create.
+    case mustNotExist
+    /// `If-Match: *`: only replace an existing card, whatever its entity tag.
+    case mustExist
+    /// `If-Match` with entity tags, exactly as sent (quoted; weak tags keep their `W/`, and never match).
+    case etagMatches([String])
+}
+
+public struct DAVPutOutcome: Sendable, Equatable {
+    public var created: Bool
+    public var etag: String
+    /// False when the stored bytes differ from what was sent: the answer then has no ETag,
+    /// so the client fetches the card again.
+    public var storedExactly: Bool
+
+    public init(created: Bool, etag: String, storedExactly: Bool) {
+        self.created = created
+        self.etag = etag
+        self.storedExactly = storedExactly
+    }
+}
+
+/// The one address book of a principal, as the handler needs it.
+public protocol AddressBookBackend: Sendable {
+    /// The current sync token; also used as the CTag.
+    func syncToken() async throws -> Int
+    /// Every card, for PROPFIND with Depth 1.
+    func summaries() async throws -> [AddressObjectSummary]
+    /// Multiget: unknown names are simply absent from the answer.
+    func objects(named names: [String]) async throws -> [AddressObject]
+    func object(named name: String) async throws -> AddressObject?
+    /// Every card with its data, for addressbook-query (the handler filters).
+    func allObjects() async throws -> [AddressObject]
+    /// The unfolded, unescaped values of a vCard property (FN, N, EMAIL, TEL, UID, …) for text-match.
+    func propertyValues(_ property: String, in object: AddressObject) -> [String]
+    /// Changes since `token` (nil: the initial sync, every card), at most `limit` entries when given.
+    /// Returns nil when the token is older than the kept history.
+    func changes(since token: Int?, limit: Int?) async throws -> SyncDelta?
+    func put(name: String, card: [UInt8], precondition: DAVWritePrecondition) async throws -> DAVPutOutcome
+    func delete(name: String, precondition: DAVWritePrecondition) async throws
+    func displayName() async throws -> String
+}

@@ -1,0 +1,175 @@
+/// Answers CardDAV requests (RFC 6352, sync-collection from RFC 6578, the WebDAV of RFC 4918 they
+/// need) for the one address book of an authenticated principal P:
+///
+///     /                                  PROPFIND and OPTIONS only: current-user-principal
+///     /.well-known/carddav               PROPFIND answered in place (iOS gives up on a redirect
+///                                        there); other methods get 301 to /dav/
+///     /dav/principals/P/                 the principal
+///     /dav/addressbooks/P/               the address book home
+///     /dav/addressbooks/P/friends/       the address book
+///     /dav/addressbooks/P/friends/NAME   a card, NAME as the client chose it
+///
+/// The server limits how much of a request body it reads; this handler then refuses XML bodies
+/// over `maxRequestBodySize` and cards over `maxResourceSize`. HEAD answers carry the
+/// Content-Length of the GET body, with an empty body.
+public struct CardDAVHandler: Sendable {
+    public let configuration: CardDAVConfiguration
+
+    public init(configuration: CardDAVConfiguration = CardDAVConfiguration()) {
+        self.configuration = configuration
+    }
+
+    /// Whether a request belongs to this handler: `/` only for PROPFIND and OPTIONS (discovery),
+    /// `/.well-known/carddav`, and everything under `/dav`.
+    public static func handles(path: String, method: String) -> Bool {
+        let path = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? path
+        switch path {
+        case "/":
+            return ["PROPFIND", "OPTIONS"].contains(method.uppercased())
+        case DAVPaths.wellKnownPath, DAVPaths.wellKnownPath + "/", "/dav":
+            return true
+        default:
+            return path.hasPrefix("/dav/")
+        }
+    }
+
+    /// Never throws: backend errors and malformed requests become statuses with explanatory bodies.
+    public func handle(_ request: DAVRequest, principal: String, backend: some AddressBookBackend) async -> DAVResponse {
+        let paths = DAVPaths(principal: principal)
+        let resource: DAVResource
+        switch paths.resource(for: request.path) {
+        case .success(let r): resource = r
+        case .failure(.badRequest(let message)): return .text(400, message)
+        case .failure(.notFound): return .text(404, "There is nothing here.")
+        }
+        let method = request.method.uppercased()
+        let context = RequestContext(request: request, resource: resource, paths: paths,
+                                     configuration: configuration)
+        do {
+            var response = try await dispatch(method, context, backend)
+            if response.status == 207, method == "PROPFIND" || method == "REPORT" {
+                response.headers.append(("Vary", "Brief, Prefer"))
+                if context.prefersMinimal { response.headers.append(("Preference-Applied", "return=minimal")) }
+            }
+            return response
+        } catch let error as AddressBookBackendError {
+            return Self.response(for: error, paths: paths, retryAfter: configuration.retryAfterSeconds)
+        } catch let error as XMLReadError {
+            return error == .tooLarge ? .text(413, error.message) : .text(400, error.message)
+        } catch let error as DAVRequestError {
+            return error.response
+        } catch {
+            return .text(500, "The address book could not be read or changed.")
+        }
+    }
+
+    private func dispatch(_ method: String, _ context: RequestContext,
+                          _ backend: some AddressBookBackend) async throws -> DAVResponse {
+        let resource = context.resource
+        switch resource {
+        case .root where method != "PROPFIND" && method != "OPTIONS":
+            return .methodNotAllowed(Self.allowedMethods(for: resource), "Only discovery is answered here.")
+        case .wellKnown where method != "PROPFIND" && method != "OPTIONS":
+            // Answering PROPFIND directly matters: iOS gives up on a redirect there.
+            return DAVResponse(status: 301, headers: [("Location", "/dav/")])
+        default:
+            break
+        }
+        switch method {
+        case "OPTIONS":
+            return DAVResponse(status: 200, headers: [
+                ("DAV", "1, 3, addressbook"),
+                ("Allow", Self.allowedMethods(for: resource).joined(separator: ", ")),
+                ("Content-Length", "0"),
+            ])
+        case "PROPFIND":
+            return try await Propfind.handle(context, backend)
+        case "PROPPATCH":
+            return try await Proppatch.handle(context, backend)
+        case "REPORT":
+            return try await Reports.handle(context, backend)
+        case "GET", "HEAD":
+            return try await CardAccess.get(context, backend, head: method == "HEAD")
+        case "PUT":
+            return try await CardAccess.put(context, backend)
+        case "DELETE":
+            return try await CardAccess.delete(context, backend)
+        default:
+            let what = resource.isCollection ? "this collection" : "an address card"
+            return .methodNotAllowed(Self.allowedMethods(for: resource), "\(method) is not supported on \(what).")
+        }
+    }
+
+    static func allowedMethods(for resource: DAVResource) -> [String] {
+        switch resource {
+        case .root: return ["OPTIONS", "PROPFIND"]
+        case .wellKnown: return ["OPTIONS", "PROPFIND", "GET", "HEAD"]
+        case .card: return ["OPTIONS", "GET", "HEAD", "PUT", "DELETE", "PROPFIND", "PROPPATCH", "REPORT"]
+        case .addressBook: return ["OPTIONS", "GET", "HEAD", "PROPFIND", "PROPPATCH", "REPORT"]
+        default: return ["OPTIONS", "GET", "HEAD", "PROPFIND", "PROPPATCH"]
+        }
+    }
+
+    static func response(for error: AddressBookBackendError, paths: DAVPaths, retryAfter: Int) -> DAVResponse {
+        switch error {
+        case .notFound:
+            return .text(404, "There is no such card.")
+        case .preconditionFailed:
+            return .text(412, "The card has changed since it was last read (If-Match).")
+        case .alreadyExists:
+            return .text(412, "A card with this name already exists (If-None-Match).")
+        case .invalidCard(let reason):
+            return .error(403, precondition: "<C:valid-address-data/>", message: reason)
+        case .uidConflict(let existingName):
+            let href = escapeXML(paths.href(.card(existingName)))
+            return .error(403, precondition: "<C:no-uid-conflict><D:href>\(href)</D:href></C:no-uid-conflict>",
+                          message: "Another card already has this UID.")
+        case .tooLarge(let limit):
+            return .error(403, precondition: "<C:max-resource-size/>",
+                          message: "A card may have at most \(limit) bytes.")
+        case .forbidden(let reason):
+            return .text(403, reason)
+        case .unavailable(let reason):
+            return .text(503, reason, headers: [("Retry-After", String(retryAfter))])
+        }
+    }
+}
+
+/// Everything a method handler needs besides the backend.
+struct RequestContext: Sendable {
+    var request: DAVRequest
+    var resource: DAVResource
+    var paths: DAVPaths
+    var configuration: CardDAVConfiguration
+
+    var href: String { paths.href(resource) }
+
+    func readXML() throws -> DAVXMLElement {
+        try XMLReader(maxBytes: configuration.maxRequestBodySize, maxDepth: configuration.maxXMLDepth)
+            .read(request.body)
+    }
+
+    func propertyContext(displayName: String? = nil, syncToken: Int? = nil) -> PropertyContext {
+        PropertyContext(paths: paths, configuration: configuration, displayName: displayName, syncToken: syncToken,
+                        minimal: prefersMinimal)
+    }
+
+    var prefersMinimal: Bool {
+        let prefer = request.header("Prefer")?.lowercased() ?? ""
+        return prefer.split(separator: ",").contains { String($0).trimmingSpaces.hasPrefix("return=minimal") }
+            || request.header("Brief")?.trimmingSpaces.lowercased() == "t"
+    }
+}
+
+/// A request the handler refuses, with the answer to give.
+struct DAVRequestError: Error {
+    var response: DAVResponse
+
+    static func badRequest(_ message: String) -> DAVRequestError {
+        DAVRequestError(response: .text(400, message))
+    }
+
+    static func precondition(_ status: Int, _ element: String, _ message: String) -> DAVRequestError {
+        DAVRequestError(response: .error(status, precondition: element, message: message))
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+
+/// The resources under `/dav/` for one principal, and the two discovery entry points.
+enum DAVResource: Equatable, Sendable {
+    case root           // "/", PROPFIND and OPTIONS only
+    case wellKnown      // "/.well-known/carddav"
+    case davRoot        // "/dav/"
+    case principals     // "/dav/principals/"
+    case principal      // "/dav/principals/P/"
+    case homes          // "/dav/addressbooks/"
+    case home           // "/dav/addressbooks/P/"
+    case addressBook    // "/dav/addressbooks/P/friends/"
+    case card(String)   // "/dav/addressbooks/P/friends/NAME", NAME percent-decoded
+
+    var isCollection: Bool {
+        if case .card = self { return false }
+        return true
+    }
+}
+
+enum DAVPathError: Error, Equatable {
+    case badRequest(String)
+    case notFound
+}
+
+struct DAVPaths: Sendable {
+    static let addressBookSegment = "friends"
+    static let wellKnownPath = "/.well-known/carddav"
+    static let maxNameBytes = 255
+
+    let principal: String
+
+    var principalHref: String { "/dav/principals/\(encodePathSegment(principal))/" }
+    var homeHref: String { "/dav/addressbooks/\(encodePathSegment(principal))/" }
+    var addressBookHref: String { homeHref + Self.addressBookSegment + "/" }
+
+    func href(_ resource: DAVResource) -> String {
+        switch resource {
+        case .root: return "/"
+        case .wellKnown: return Self.wellKnownPath
+        case .davRoot: return "/dav/"
+        case .principals: return "/dav/principals/"
+        case .principal: return principalHref
+        case .homes: return "/dav/addressbooks/"
+        case .home: return homeHref
+        case .addressBook: return addressBookHref
+        case .card(let name): return addressBookHref + encodePathSegment(name)
+        }
+    }
+
+    /// Resolves a raw, percent-encoded request path (or an href, which may be an absolute URL).
+    func resource(for rawPath: String) -> Result<DAVResource, DAVPathError> {
+        var path = Substring(rawPath)
+        if let query = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<query] }
+        if let schemeEnd = path.range(of: "://"), path[..<schemeEnd.lowerBound].allSatisfy(\.isLetter) {
+            let afterAuthority = path[schemeEnd.upperBound...]
+            path = afterAuthority.firstIndex(of: "/").map { afterAuthority[$0...] } ?? "/"
+        }
+        guard path.first == "/" else { return .failure(.badRequest("The path must start with '/'.")) }
+        var raw = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+        let trailingSlash = raw.last == ""
+        if trailingSlash { raw.removeLast() }
+        var segments: [String] = []
+        for segment in raw {
+            guard !segment.isEmpty else { return .failure(.badRequest("The path has an empty segment.")) }
+            guard let decoded = percentDecode(segment) else {
+                return .failure(.badRequest("The path has an invalid percent-encoding."))
+            }
+            guard !decoded.contains("/") else {
+                return .failure(.badRequest("Encoded slashes are not allowed in names."))
+            }
+            guard decoded != ".", decoded != ".." else {
+                return .failure(.badRequest("'.' and '..' are not allowed in paths."))
+            }
+            guard !decoded.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+                return .failure(.badRequest("Control characters are not allowed in names."))
+            }
+            segments.append(decoded)
+        }
+        return match(segments, trailingSlash: trailingSlash)
+    }
+
+    private func match(_ segments: [String], trailingSlash: Bool) -> Result<DAVResource, DAVPathError> {
+        switch segments.count {
+        case 0:
+            return .success(.root)
+        case 2 where segments == [".well-known", "carddav"]:
+            return .success(.wellKnown)
+        default:
+            break
+        }
+        guard segments.first == "dav" else { return .failure(.notFound) }
+        let rest = Array(segments.dropFirst())
+        switch rest.count {
+        case 0: return .success(.davRoot)
+        case 1 where rest[0] == "principals": return .success(.principals)
+        case 1 where rest[0] == "addressbooks": return .success(.homes)
+        default: break
+        }
+        // Another principal's resources are answered as not found, so names do not leak.
+        guard rest.count >= 2, rest[1] == principal else { return .failure(.notFound) }
+        switch (rest[0], rest.count) {
+        case ("principals", 2): return .success(.principal)
+        case ("addressbooks", 2): return .success(.home)
+        case ("addressbooks", 3) where rest[2] == Self.addressBookSegment: return .success(.addressBook)
+        case ("addressbooks", 4) where rest[2] == Self.addressBookSegment:
+            guard !trailingSlash else { return .failure(.notFound) }
+            guard rest[3].utf8.count <= Self.maxNameBytes else {
+                return .failure(.badRequest("The name is longer than \(Self.maxNameBytes) bytes."))
+            }
+            return .success(.card(rest[3]))
+        default:
+            return .failure(.notFound)
+        }
+    }
+}
+
+/// Decodes `%XX` escapes; nil for a malformed escape or bytes that are not UTF-8.
+func percentDecode(_ segment: Substring) -> String? {
+    var bytes: [UInt8] = []
+    var iterator = Array(segment.utf8).makeIterator()
+    while let byte = iterator.next() {
+        if byte == UInt8(ascii: "%") {
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+                return nil
+            }
+            bytes.append(high << 4 | low)
+        } else {
+            bytes.append(byte)
+        }
+    }
+    return String(validating: bytes, as: UTF8.self)
+}
+
+private func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+    default: return nil
+    }
+}
+
+/// Percent-encodes one path segment, keeping RFC 3986 `pchar` characters as they are.
+func encodePathSegment(_ segment: String) -> String {
+    let hex = Array("0123456789ABCDEF".utf8)
+    var result: [UInt8] = []
+    for byte in segment.utf8 {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"):
+            result.append(byte)
+        case _ where "-._~!$&'()*+,;=:@".utf8.contains(byte):
+            result.append(byte)
+        default:
+            result += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+        }
+    }
+    return String(decoding: result, as: UTF8.self)
+}

@@ -1,0 +1,235 @@
+// The property catalogue: which properties each resource has, and their values.
+
+/// What a PROPFIND or REPORT asked for.
+enum PropertyRequest: Sendable {
+    case allprop(include: [XMLName])
+    case propname
+    case props([XMLName])
+
+    func asks(for name: XMLName) -> Bool {
+        switch self {
+        case .allprop(let include): return Properties.allprop.contains(name) || include.contains(name)
+        case .propname: return false
+        case .props(let names): return names.contains(name)
+        }
+    }
+}
+
+/// What a property can be read from.
+enum PropertyTarget: Sendable {
+    case resource(DAVResource)
+    case summary(AddressObjectSummary)
+    case object(AddressObject)
+}
+
+/// Values fetched from the backend before answering, only when asked for.
+struct PropertyContext: Sendable {
+    var paths: DAVPaths
+    var configuration: CardDAVConfiguration
+    var displayName: String?
+    var syncToken: Int?
+    /// `Prefer: return=minimal` (RFC 8144) or `Brief: t`: leave out the 404 propstats.
+    var minimal = false
+    /// The vCard properties `C:address-data` asked for with `C:prop`; nil for the whole card.
+    var addressDataProperties: Set<String>?
+}
+
+enum Properties {
+    static let resourceType = XMLName.dav("resourcetype")
+    static let displayName = XMLName.dav("displayname")
+    static let getETag = XMLName.dav("getetag")
+    static let getContentType = XMLName.dav("getcontenttype")
+    static let getContentLength = XMLName.dav("getcontentlength")
+    static let currentUserPrincipal = XMLName.dav("current-user-principal")
+    static let principalURL = XMLName.dav("principal-URL")
+    static let principalCollectionSet = XMLName.dav("principal-collection-set")
+    static let owner = XMLName.dav("owner")
+    static let syncToken = XMLName.dav("sync-token")
+    static let supportedReportSet = XMLName.dav("supported-report-set")
+    static let currentUserPrivilegeSet = XMLName.dav("current-user-privilege-set")
+    static let getCTag = XMLName.calendarServer("getctag")
+    static let addressBookHomeSet = XMLName.cardDAV("addressbook-home-set")
+    static let addressBookDescription = XMLName.cardDAV("addressbook-description")
+    static let supportedAddressData = XMLName.cardDAV("supported-address-data")
+    static let maxResourceSize = XMLName.cardDAV("max-resource-size")
+    static let addressData = XMLName.cardDAV("address-data")
+
+    static let cardContentType = "text/vcard; charset=utf-8"
+
+    /// The live properties RFC 4918 returns for allprop (RFC 6578 forbids the sync token there).
+    static let allprop: [XMLName] = [resourceType, displayName, getETag, getContentType, getContentLength]
+
+    static let all: [XMLName] = [
+        resourceType, displayName, getETag, getContentType, getContentLength, currentUserPrincipal,
+        principalURL, principalCollectionSet, owner, syncToken, supportedReportSet,
+        currentUserPrivilegeSet, getCTag, addressBookHomeSet, addressBookDescription,
+        supportedAddressData, maxResourceSize, addressData,
+    ]
+
+    /// Whether answering needs the display name or the sync token from the backend.
+    static func needsDisplayName(_ request: PropertyRequest) -> Bool {
+        if case .propname = request { return false }
+        return request.asks(for: displayName)
+    }
+
+    static func needsSyncToken(_ request: PropertyRequest) -> Bool {
+        request.asks(for: syncToken) || request.asks(for: getCTag)
+    }
+
+    /// The names a target has, for propname.
+    static func names(of target: PropertyTarget, context: PropertyContext) -> [XMLName] {
+        all.filter { value($0, of: target, context: context, forNames: true) != nil }
+    }
+
+    /// The inner XML of a property, or nil when the target does not have it.
+    static func value(_ name: XMLName, of target: PropertyTarget, context: PropertyContext,
+                      forNames: Bool = false) -> String? {
+        let paths = context.paths
+        let href = { (path: String) in "<D:href>\(escapeXML(path))</D:href>" }
+        let resource: DAVResource
+        switch target {
+        case .resource(let r): resource = r
+        case .summary, .object: resource = .card("")
+        }
+        let isBook = resource == .addressBook
+        let isCard = !resource.isCollection
+
+        switch name {
+        case resourceType:
+            switch resource {
+            case .addressBook: return "<D:collection/><C:addressbook/>"
+            case .principal: return "<D:principal/>"
+            case .card: return ""
+            default: return "<D:collection/>"
+            }
+        case displayName:
+            switch resource {
+            case .principal: return escapeXML(paths.principal)
+            case .home: return "Address books"
+            case .addressBook:
+                if forNames { return "" }
+                let name = context.displayName ?? ""
+                return escapeXML(name.isEmpty ? context.configuration.defaultDisplayName : name)
+            default: return nil
+            }
+        case getETag:
+            switch target {
+            case .summary(let s): return escapeXML(s.etag)
+            case .object(let o): return escapeXML(o.etag)
+            case .resource: return nil
+            }
+        case getContentType:
+            return isCard ? cardContentType : nil
+        case getContentLength:
+            if case .object(let o) = target { return String(o.card.count) }
+            return nil
+        case currentUserPrincipal:
+            return href(paths.principalHref)
+        case principalURL:
+            return resource == .principal ? href(paths.principalHref) : nil
+        case principalCollectionSet:
+            return isCard ? nil : href(paths.href(.principals))
+        case owner:
+            switch resource {
+            case .home, .addressBook, .card, .principal: return href(paths.principalHref)
+            default: return nil
+            }
+        case addressBookHomeSet:
+            switch resource {
+            case .root, .wellKnown, .davRoot, .principal: return href(paths.homeHref)
+            default: return nil
+            }
+        case syncToken:
+            guard isBook else { return nil }
+            if forNames { return "" }
+            return context.syncToken.map { escapeXML(SyncToken.format($0)) }
+        case getCTag:
+            guard isBook else { return nil }
+            if forNames { return "" }
+            return context.syncToken.map { escapeXML(SyncToken.format($0)) }
+        case supportedReportSet:
+            guard isBook else { return isCard ? nil : "" }
+            return ["C:addressbook-multiget", "C:addressbook-query", "D:sync-collection"]
+                .map { "<D:supported-report><D:report><\($0)/></D:report></D:supported-report>" }
+                .joined()
+        case currentUserPrivilegeSet:
+            let privileges: [String]
+            switch resource {
+            case .addressBook:
+                privileges = ["read", "write", "write-content", "bind", "unbind", "read-current-user-privilege-set"]
+            case .card:
+                privileges = ["read", "write", "write-content", "read-current-user-privilege-set"]
+            default:
+                privileges = ["read", "read-current-user-privilege-set"]
+            }
+            return privileges.map { "<D:privilege><D:\($0)/></D:privilege>" }.joined()
+        case addressBookDescription:
+            guard isBook, let description = context.configuration.addressBookDescription else { return nil }
+            return escapeXML(description)
+        case supportedAddressData:
+            guard isBook else { return nil }
+            return #"<C:address-data-type content-type="text/vcard" version="3.0"/>"#
+                + #"<C:address-data-type content-type="text/vcard" version="4.0"/>"#
+        case maxResourceSize:
+            return isBook ? String(context.configuration.maxResourceSize) : nil
+        case addressData:
+            // Only REPORTs return card data; PROPFIND answers it as not found.
+            guard case .object(let o) = target else { return nil }
+            let card = context.addressDataProperties.map { VCardSubset.keep($0, of: o.card) } ?? o.card
+            return escapeXML(String(decoding: card, as: UTF8.self))
+        default:
+            return nil
+        }
+    }
+
+    /// One `D:response` with the 200 propstat first (some clients read only the first) and 404 after.
+    static func response(href: String, request: PropertyRequest, target: PropertyTarget,
+                         context: PropertyContext) -> String {
+        var found: [String] = []
+        var missing: [XMLName] = []
+        switch request {
+        case .propname:
+            found = names(of: target, context: context).map(\.emptyElement)
+        case .allprop(let include):
+            for name in allprop + include.filter({ !allprop.contains($0) }) {
+                if let inner = value(name, of: target, context: context) {
+                    found.append(name.element(containing: inner))
+                } else if include.contains(name) {
+                    missing.append(name)
+                }
+            }
+        case .props(let names):
+            for name in names {
+                if let inner = value(name, of: target, context: context) {
+                    found.append(name.element(containing: inner))
+                } else {
+                    missing.append(name)
+                }
+            }
+        }
+        if context.minimal { missing = [] }
+        var xml = "<D:response><D:href>\(escapeXML(href))</D:href>"
+        if !found.isEmpty || missing.isEmpty {
+            xml += "<D:propstat><D:prop>\(found.joined())</D:prop><D:status>\(statusLine(200))</D:status></D:propstat>"
+        }
+        if !missing.isEmpty {
+            xml += "<D:propstat><D:prop>\(missing.map(\.emptyElement).joined())</D:prop>"
+                + "<D:status>\(statusLine(404))</D:status></D:propstat>"
+        }
+        return xml + "</D:response>\n"
+    }
+
+    /// Reads the `D:prop` children (or allprop/propname) of a PROPFIND or REPORT body.
+    static func request(in element: DAVXMLElement) -> PropertyRequest? {
+        if element.child(.dav("propname")) != nil { return .propname }
+        if element.child(.dav("allprop")) != nil {
+            return .allprop(include: element.child(.dav("include"))?.children.map(\.name) ?? [])
+        }
+        if let prop = element.child(.dav("prop")) {
+            var names: [XMLName] = []
+            for child in prop.children where !names.contains(child.name) { names.append(child.name) }
+            return .props(names)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,121 @@
+enum Propfind {
+    static func handle(_ context: RequestContext, _ backend: some AddressBookBackend) async throws -> DAVResponse {
+        let depth = try self.depth(context.request.header("Depth"))
+        let request = try propertyRequest(context)
+        let resource = context.resource
+
+        if case .card(let name) = resource {
+            guard let object = try await backend.object(named: name) else {
+                return .text(404, "There is no such card.")
+            }
+            let response = Properties.response(href: context.href, request: request, target: .object(object),
+                                               context: context.propertyContext())
+            return MultistatusWriter.bytes([response])
+        }
+
+        let touchesBook = resource == .addressBook || (resource == .home && depth == 1)
+        var properties = context.propertyContext()
+        if touchesBook {
+            if Properties.needsDisplayName(request) { properties.displayName = try await backend.displayName() }
+            if Properties.needsSyncToken(request) { properties.syncToken = try await backend.syncToken() }
+        }
+        var responses = [Properties.response(href: context.href, request: request, target: .resource(resource),
+                                             context: properties)]
+        if depth == 1 {
+            for child in children(of: resource) {
+                responses.append(Properties.response(href: context.paths.href(child), request: request,
+                                                     target: .resource(child), context: properties))
+            }
+        }
+        guard depth == 1, resource == .addressBook else { return MultistatusWriter.bytes(responses) }
+
+        let cards = try await backend.summaries()
+        let paths = context.paths
+        let first = responses
+        let frozen = properties
+        return MultistatusWriter.response { out in
+            for response in first { try await out.append(response) }
+            for card in cards {
+                try await out.append(Properties.response(href: paths.href(.card(card.name)), request: request,
+                                                         target: .summary(card), context: frozen))
+            }
+        }
+    }
+
+    static func children(of resource: DAVResource) -> [DAVResource] {
+        switch resource {
+        case .davRoot: return [.principals, .homes]
+        case .principals: return [.principal]
+        case .homes: return [.home]
+        case .home: return [.addressBook]
+        default: return []
+        }
+    }
+
+    /// RFC 4918 takes a missing Depth as infinity; like sabre/dav we answer it as 1 instead of
+    /// refusing, because some clients omit the header. An explicit infinity is refused.
+    static func depth(_ header: String?) throws -> Int {
+        switch header?.trimmingSpaces.lowercased() {
+        case nil, "1": return 1
+        case "0": return 0
+        case "infinity":
+            throw DAVRequestError.precondition(403, "<D:propfind-finite-depth/>",
+                                               "Depth: infinity is not supported; use 0 or 1.")
+        default:
+            throw DAVRequestError.badRequest("The Depth header must be 0, 1 or infinity.")
+        }
+    }
+
+    static func propertyRequest(_ context: RequestContext) throws -> PropertyRequest {
+        if context.request.body.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+            return .allprop(include: [])
+        }
+        let root = try context.readXML()
+        guard root.name == .dav("propfind") else {
+            throw DAVRequestError.badRequest("A PROPFIND body must be a DAV: propfind element.")
+        }
+        guard let request = Properties.request(in: root) else {
+            throw DAVRequestError.badRequest("A propfind must contain prop, allprop or propname.")
+        }
+        return request
+    }
+}
+
+/// Properties cannot be changed: every property is answered 403 in a 207, as RFC 4918 allows.
+enum Proppatch {
+    static func handle(_ context: RequestContext, _ backend: some AddressBookBackend) async throws -> DAVResponse {
+        let root = try context.readXML()
+        guard root.name == .dav("propertyupdate") else {
+            throw DAVRequestError.badRequest("A PROPPATCH body must be a DAV: propertyupdate element.")
+        }
+        var names: [XMLName] = []
+        for update in root.children where update.name == .dav("set") || update.name == .dav("remove") {
+            for prop in update.children(.dav("prop")) {
+                for child in prop.children where !names.contains(child.name) { names.append(child.name) }
+            }
+        }
+        guard !names.isEmpty else { throw DAVRequestError.badRequest("The propertyupdate names no property.") }
+        if case .card(let name) = context.resource, try await backend.object(named: name) == nil {
+            return .text(404, "There is no such card.")
+        }
+        let response = "<D:response><D:href>\(escapeXML(context.href))</D:href><D:propstat><D:prop>"
+            + names.map(\.emptyElement).joined()
+            + "</D:prop><D:status>\(statusLine(403))</D:status>"
+            + "<D:responsedescription>These properties cannot be changed.</D:responsedescription>"
+            + "</D:propstat></D:response>\n"
+        return MultistatusWriter.bytes([response])
+    }
+}
+
+extension String {
+    /// Without leading and trailing XML white space. Works on scalars: CR LF is one Character.
+    var trimmingSpaces: String {
+        let scalars = unicodeScalars
+        let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+              let last = scalars.lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(scalars[first...last])
+    }
+}

@@ -1,0 +1,99 @@
+/// REPORT: addressbook-multiget, addressbook-query and sync-collection on the address book.
+enum Reports {
+    static let batchSize = 100
+
+    static func handle(_ context: RequestContext, _ backend: some AddressBookBackend) async throws -> DAVResponse {
+        let root = try context.readXML()
+        guard context.resource == .addressBook else {
+            throw DAVRequestError.precondition(403, "<D:supported-report/>",
+                                               "Reports are answered on the address book collection.")
+        }
+        switch root.name {
+        case .cardDAV("addressbook-multiget"): return try await multiget(context, root, backend)
+        case .cardDAV("addressbook-query"): return try await AddressBookQuery.handle(context, root, backend)
+        case .dav("sync-collection"): return try await SyncCollection.handle(context, root, backend)
+        default:
+            throw DAVRequestError.precondition(403, "<D:supported-report/>",
+                                               "Only addressbook-multiget, addressbook-query and sync-collection are supported.")
+        }
+    }
+
+    /// The properties a report asks for, and the vCard properties `C:address-data` limits the card
+    /// to (nil: the whole card); checks that address-data asks for something we can give.
+    static func properties(in root: DAVXMLElement) throws -> (PropertyRequest, Set<String>?) {
+        let request = Properties.request(in: root) ?? .props([Properties.getETag])
+        var subset: Set<String>?
+        if let prop = root.child(.dav("prop")), let addressData = prop.child(Properties.addressData) {
+            let type = addressData.attribute("content-type")?.lowercased() ?? "text/vcard"
+            let version = addressData.attribute("version") ?? "3.0"
+            // The card is returned as stored whatever version is asked; a conversion is not offered.
+            guard type == "text/vcard", version == "3.0" || version == "4.0" else {
+                throw DAVRequestError.precondition(403, "<C:supported-address-data/>",
+                                                   "Only text/vcard 3.0 and 4.0 are supported.")
+            }
+            let names = addressData.children(.cardDAV("prop")).compactMap { $0.attribute("name")?.trimmingSpaces.uppercased() }
+            if !names.isEmpty, addressData.attribute("allprop") != "yes" { subset = Set(names) }
+        }
+        return (request, subset)
+    }
+
+    /// Whether answering needs the card data, not just the summary.
+    static func needsCards(_ request: PropertyRequest) -> Bool {
+        switch request {
+        case .props(let names): return names.contains(Properties.addressData) || names.contains(Properties.getContentLength)
+        case .allprop: return true
+        case .propname: return false
+        }
+    }
+
+    static func multiget(_ context: RequestContext, _ root: DAVXMLElement,
+                         _ backend: some AddressBookBackend) async throws -> DAVResponse {
+        let (request, subset) = try properties(in: root)
+        var wanted: [(href: String, name: String?)] = []
+        var seen: Set<String> = []
+        for element in root.children(.dav("href")) {
+            let href = element.text.trimmingSpaces
+            guard seen.insert(href).inserted else { continue }
+            if case .success(.card(let name)) = context.paths.resource(for: href) {
+                wanted.append((context.paths.href(.card(name)), name))
+            } else {
+                wanted.append((href, nil))
+            }
+        }
+        guard !wanted.isEmpty else { throw DAVRequestError.badRequest("The multiget names no href.") }
+
+        var properties = context.propertyContext()
+        properties.addressDataProperties = subset
+        let frozen = properties
+        let batches = stride(from: 0, to: wanted.count, by: batchSize).map {
+            Array(wanted[$0..<min($0 + batchSize, wanted.count)])
+        }
+        // The first batch is read before answering, so that an unavailable backend gets a proper status.
+        let firstNames = batches.first?.compactMap(\.name) ?? []
+        let first = try await backend.objects(named: firstNames)
+        return MultistatusWriter.response { out in
+            for (index, batch) in batches.enumerated() {
+                let objects = index == 0 ? first : try await backend.objects(named: batch.compactMap(\.name))
+                let byName = Dictionary(objects.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+                for entry in batch {
+                    if let name = entry.name, let object = byName[name] {
+                        try await out.append(Properties.response(href: entry.href, request: request,
+                                                                 target: .object(object), context: frozen))
+                    } else {
+                        try await out.append(statusResponse(href: entry.href, status: 404))
+                    }
+                }
+            }
+        }
+    }
+
+    /// `D:limit/D:nresults` (sync-collection) or `C:limit/C:nresults` (addressbook-query).
+    static func limit(in root: DAVXMLElement, namespace: String) throws -> Int? {
+        guard let limit = root.child(XMLName(namespace, "limit")) else { return nil }
+        guard let text = limit.child(XMLName(namespace, "nresults"))?.text.trimmingSpaces,
+              let value = Int(text), value > 0 else {
+            throw DAVRequestError.badRequest("nresults must be a positive number.")
+        }
+        return value
+    }
+}

@@ -1,0 +1,98 @@
+// Writing DAV XML: the namespaces we answer in, escaping, and element names for properties a
+// client asked for in namespaces of its own.
+
+enum DAVNamespace {
+    static let dav = "DAV:"
+    static let cardDAV = "urn:ietf:params:xml:ns:carddav"
+    static let calendarServer = "http://calendarserver.org/ns/"
+    /// For our own explanatory messages inside error bodies.
+    static let friends = "http://friends.invalid/ns/"
+
+    /// The prefixes declared on every root element we write.
+    static let rootDeclarations =
+        #" xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav" xmlns:CS="http://calendarserver.org/ns/""#
+
+    static func prefix(for namespace: String) -> String? {
+        switch namespace {
+        case dav: return "D"
+        case cardDAV: return "C"
+        case calendarServer: return "CS"
+        default: return nil
+        }
+    }
+}
+
+extension XMLName {
+    static func dav(_ local: String) -> XMLName { XMLName(DAVNamespace.dav, local) }
+    static func cardDAV(_ local: String) -> XMLName { XMLName(DAVNamespace.cardDAV, local) }
+    static func calendarServer(_ local: String) -> XMLName { XMLName(DAVNamespace.calendarServer, local) }
+
+    /// An empty element of this name, declaring its namespace inline when it has no root prefix.
+    var emptyElement: String {
+        if let prefix = DAVNamespace.prefix(for: namespace) { return "<\(prefix):\(local)/>" }
+        if namespace.isEmpty { return "<\(local)/>" }
+        return "<X:\(local) xmlns:X=\"\(escapeXML(namespace))\"/>"
+    }
+
+    func element(containing inner: String) -> String {
+        if inner.isEmpty { return emptyElement }
+        if let prefix = DAVNamespace.prefix(for: namespace) {
+            return "<\(prefix):\(local)>\(inner)</\(prefix):\(local)>"
+        }
+        if namespace.isEmpty { return "<\(local)>\(inner)</\(local)>" }
+        return "<X:\(local) xmlns:X=\"\(escapeXML(namespace))\">\(inner)</X:\(local)>"
+    }
+}
+
+/// Escapes text and attribute values. Carriage returns become `&#13;` so that the CRLF line ends
+/// of a vCard survive the XML parser's line-end normalisation on the client.
+func escapeXML(_ text: String) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "&": result += "&amp;"
+        case "<": result += "&lt;"
+        case ">": result += "&gt;"
+        case "\"": result += "&quot;"
+        case "'": result += "&apos;"
+        case "\r": result += "&#13;"
+        default:
+            let value = scalar.value
+            // Characters XML 1.0 cannot carry at all are dropped rather than producing a broken document.
+            if value < 0x20 && value != 0x9 && value != 0xA { continue }
+            if value == 0xFFFE || value == 0xFFFF { continue }
+            result.unicodeScalars.append(scalar)
+        }
+    }
+    return result
+}
+
+let xmlDeclaration = #"<?xml version="1.0" encoding="utf-8"?>"# + "\n"
+
+func statusLine(_ status: Int) -> String {
+    "HTTP/1.1 \(status) \(reasonPhrase(status))"
+}
+
+func reasonPhrase(_ status: Int) -> String {
+    switch status {
+    case 200: return "OK"
+    case 201: return "Created"
+    case 204: return "No Content"
+    case 207: return "Multi-Status"
+    case 301: return "Moved Permanently"
+    case 400: return "Bad Request"
+    case 403: return "Forbidden"
+    case 404: return "Not Found"
+    case 405: return "Method Not Allowed"
+    case 409: return "Conflict"
+    case 412: return "Precondition Failed"
+    case 413: return "Content Too Large"
+    case 415: return "Unsupported Media Type"
+    case 424: return "Failed Dependency"
+    case 500: return "Internal Server Error"
+    case 503: return "Service Unavailable"
+    case 507: return "Insufficient Storage"
+    default: return "Status"
+    }
+}

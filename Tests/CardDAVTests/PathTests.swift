@@ -1,0 +1,55 @@
+import Testing
+@testable import CardDAV
+
+@Suite struct PathTests {
+    let paths = DAVPaths(principal: "anna maria")
+
+    @Test func resolvesTheResources() {
+        #expect(paths.resource(for: "/") == .success(.root))
+        #expect(paths.resource(for: "/.well-known/carddav") == .success(.wellKnown))
+        #expect(paths.resource(for: "/.well-known/carddav/") == .success(.wellKnown))
+        #expect(paths.resource(for: "/dav/") == .success(.davRoot))
+        #expect(paths.resource(for: "/dav/principals/anna%20maria/") == .success(.principal))
+        #expect(paths.resource(for: "/dav/addressbooks/anna%20maria") == .success(.home))
+        #expect(paths.resource(for: "/dav/addressbooks/anna%20maria/friends") == .success(.addressBook))
+        #expect(paths.resource(for: "/dav/addressbooks/anna%20maria/friends/8F3A-12.vcf") == .success(.card("8F3A-12.vcf")))
+        #expect(paths.resource(for: "/dav/addressbooks/anna%20maria/friends/a%40b%20c%C3%A9.vcf?x=1") == .success(.card("a@b cé.vcf")))
+        #expect(paths.resource(for: "https://host:8443/dav/addressbooks/anna%20maria/friends/x.vcf") == .success(.card("x.vcf")))
+    }
+
+    @Test func refusesDotsEncodedSlashesAndEmptyNames() {
+        for path in ["/dav/addressbooks/anna%20maria/friends/..", "/dav/addressbooks/anna%20maria/friends/%2E%2E",
+                     "/dav/addressbooks/anna%20maria/friends/a%2Fb.vcf", "/dav/addressbooks/anna%20maria/friends//",
+                     "/dav/addressbooks/anna%20maria/friends/%zz", "/dav/addressbooks/anna%20maria/friends/%FF.vcf",
+                     "/dav/addressbooks/anna%20maria/friends/a%00.vcf", "dav/", "/dav//principals/",
+                     "/dav/addressbooks/anna%20maria/friends/" + String(repeating: "x", count: 256)] {
+            guard case .failure(.badRequest) = paths.resource(for: path) else {
+                Issue.record("accepted \(path)")
+                continue
+            }
+        }
+        #expect(paths.resource(for: "/dav/addressbooks/anna%20maria/other/") == .failure(.notFound))
+        #expect(paths.resource(for: "/dav/addressbooks/anna%20maria/friends/x.vcf/") == .failure(.notFound))
+        #expect(paths.resource(for: "/elsewhere") == .failure(.notFound))
+    }
+
+    @Test func hrefsArePercentEncodedAndRoundTrip() {
+        #expect(paths.principalHref == "/dav/principals/anna%20maria/")
+        #expect(paths.href(.card("a b/ü?#%.vcf")) == "/dav/addressbooks/anna%20maria/friends/a%20b%2F%C3%BC%3F%23%25.vcf")
+        #expect(paths.href(.card("8F3A-12.vcf")) == "/dav/addressbooks/anna%20maria/friends/8F3A-12.vcf")
+        #expect(paths.href(.card("a@b:c+d.vcf")) == "/dav/addressbooks/anna%20maria/friends/a@b:c+d.vcf")
+        for name in ["a b.vcf", "ü.vcf", "x@y.vcf", "100%.vcf", "a&b.vcf"] {
+            #expect(paths.resource(for: paths.href(.card(name))) == .success(.card(name)))
+        }
+    }
+
+    @Test func syncTokensParseStrictly() {
+        #expect(SyncToken.parse(SyncToken.format(42)) == 42)
+        #expect(SyncToken.parse("http://friends.invalid/ns/sync/0") == 0)
+        for bad in ["42", "http://friends.invalid/ns/sync/", "http://friends.invalid/ns/sync/042",
+                    "http://friends.invalid/ns/sync/-1", "http://friends.invalid/ns/sync/4 2",
+                    "http://friends.invalid/ns/sync/99999999999999999999", "http://sabre.io/ns/sync/4"] {
+            #expect(SyncToken.parse(bad) == nil, "\(bad)")
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import Testing
+@testable import CardDAV
+
+@Suite struct MultigetTests {
+    let backend = InMemoryBackend(cards: [
+        ("a.vcf", vcard("a", fn: "Ada Lovelace", email: "ada@example.org")),
+        ("b c.vcf", vcard("b", fn: "Bob", tel: "+1 555 0100")),
+    ])
+
+    @Test func davx5FetchesCardsInBatches() async throws {
+        let answer = await send("REPORT", book, headers: [("Depth", "0")], body: """
+            <?xml version='1.0' encoding='UTF-8' ?>
+            <CARD:addressbook-multiget xmlns="DAV:" xmlns:CARD="urn:ietf:params:xml:ns:carddav">
+              <prop><getetag /><CARD:address-data /></prop>
+              <href>\(book)a.vcf</href>
+              <href>\(book)b%20c.vcf</href>
+              <href>\(book)gone.vcf</href>
+              <href>/dav/addressbooks/someone/friends/x.vcf</href>
+            </CARD:addressbook-multiget>
+            """, backend: backend)
+        #expect(answer.status == 207)
+        #expect(answer.responses.map(\.href) == [book + "a.vcf", book + "b%20c.vcf", book + "gone.vcf",
+                                                 "/dav/addressbooks/someone/friends/x.vcf"])
+        let ada = try #require(answer.response(book + "a.vcf"))
+        #expect(ada.found(.cardDAV("address-data"))?.text == vcard("a", fn: "Ada Lovelace", email: "ada@example.org"))
+        #expect(ada.found(.dav("getetag"))?.text.hasPrefix("\"1-") == true)
+        #expect(answer.response(book + "gone.vcf")?.status == "HTTP/1.1 404 Not Found")
+        #expect(answer.response(book + "gone.vcf")?.children(.dav("propstat")).isEmpty == true)
+        // CRLF line ends survive the client's XML parser.
+        #expect(answer.text.contains("&#13;\n"))
+    }
+
+    @Test func thunderbirdSendsAbsoluteURLs() async throws {
+        let answer = await send("REPORT", book, body: """
+            <C:addressbook-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav">
+              <D:prop><D:getetag/><C:address-data content-type="text/vcard" version="3.0"/></D:prop>
+              <D:href>https://friends.example.org\(book)a.vcf</D:href>
+            </C:addressbook-multiget>
+            """, backend: backend)
+        #expect(answer.responses.map(\.href) == [book + "a.vcf"])
+        #expect(answer.response(book + "a.vcf")?.found(.cardDAV("address-data")) != nil)
+    }
+
+    @Test func manyHrefsAreReadInBatches() async throws {
+        let many = InMemoryBackend(cards: (0..<250).map { ("\($0).vcf", vcard("\($0)", fn: "P\($0)")) })
+        let hrefs = (0..<260).map { "<D:href>\(book)\($0).vcf</D:href>" }.joined()
+        let answer = await send("REPORT", book, body: """
+            <C:addressbook-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav"><D:prop><D:getetag/></D:prop>\(hrefs)</C:addressbook-multiget>
+            """, backend: many)
+        #expect(answer.responses.count == 260)
+        #expect(answer.responses.filter { $0.element.status?.contains("404") == true }.count == 10)
+    }
+
+    @Test func unsupportedAddressDataIsRefused() async {
+        let answer = await send("REPORT", book, body: """
+            <C:addressbook-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav">
+              <D:prop><C:address-data content-type="application/vcard+json"/></D:prop><D:href>\(book)a.vcf</D:href>
+            </C:addressbook-multiget>
+            """, backend: backend)
+        #expect(answer.status == 403)
+        #expect(answer.xml?.child(.cardDAV("supported-address-data")) != nil)
+    }
+
+    @Test func otherReportsAndOtherTargetsAreRefused() async {
+        let principalSearch = await send("REPORT", "/dav/principals/friends/", body: """
+            <D:principal-search-property-set xmlns:D="DAV:"/>
+            """, backend: backend)
+        #expect(principalSearch.status == 403)
+        #expect(principalSearch.xml?.child(.dav("supported-report")) != nil)
+        let expand = await send("REPORT", book, body: #"<D:expand-property xmlns:D="DAV:"/>"#, backend: backend)
+        #expect(expand.status == 403)
+        let empty = await send("REPORT", book, body: "", backend: backend)
+        #expect(empty.status == 400)
+    }
+}
+
+@Suite struct QueryTests {
+    let backend = InMemoryBackend(cards: [
+        ("a.vcf", vcard("a", fn: "Ada Lovelace", email: "ada@example.org")),
+        ("b.vcf", vcard("b", fn: "Bob Müller", email: "bob@example.com", tel: "+1 555 0100")),
+        ("c.vcf", vcard("c", fn: "Cyrus", tel: "+44 20 7946 0000")),
+    ])
+
+    func query(_ filter: String, limit: String = "", props: String = "<D:getetag/>") async -> Answer {
+        await send("REPORT", book, headers: [("Depth", "1")], body: """
+            <C:addressbook-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav">
+              <D:prop>\(props)</D:prop>\(filter)\(limit)
+            </C:addressbook-query>
+            """, backend: backend)
+    }
+
+    func names(_ answer: Answer) -> [String] {
+        answer.responses.map { $0.href.replacingOccurrences(of: book, with: "") }
+    }
+
+    @Test func matchTypesAndCollations() async {
+        #expect(names(await query(#"<C:filter><C:prop-filter name="FN"><C:text-match>ada</C:text-match></C:prop-filter></C:filter>"#)) == ["a.vcf"])
+        #expect(names(await query(#"<C:filter><C:prop-filter name="FN"><C:text-match match-type="starts-with">bob m</C:text-match></C:prop-filter></C:filter>"#)) == ["b.vcf"])
+        #expect(names(await query(#"<C:filter><C:prop-filter name="FN"><C:text-match match-type="contains">MÜLLER</C:text-match></C:prop-filter></C:filter>"#)) == ["b.vcf"])
+        #expect(names(await query(#"<C:filter><C:prop-filter name="EMAIL"><C:text-match match-type="ends-with">.org</C:text-match></C:prop-filter></C:filter>"#)) == ["a.vcf"])
+        #expect(names(await query(#"<C:filter><C:prop-filter name="UID"><C:text-match match-type="equals" collation="i;octet">c</C:text-match></C:prop-filter></C:filter>"#)) == ["c.vcf"])
+        #expect(names(await query(#"<C:filter><C:prop-filter name="UID"><C:text-match match-type="equals" collation="i;octet">C</C:text-match></C:prop-filter></C:filter>"#)) == [])
+        #expect(names(await query(#"<C:filter><C:prop-filter name="FN"><C:text-match collation="i;ascii-casemap">CYRUS</C:text-match></C:prop-filter></C:filter>"#)) == ["c.vcf"])
+    }
+
+    @Test func testsNegationAndDefinedness() async {
+        #expect(names(await query(#"<C:filter test="anyof"><C:prop-filter name="EMAIL"><C:text-match>ada</C:text-match></C:prop-filter><C:prop-filter name="TEL"><C:text-match>+44</C:text-match></C:prop-filter></C:filter>"#)) == ["a.vcf", "c.vcf"])
+        #expect(names(await query(#"<C:filter test="allof"><C:prop-filter name="EMAIL"/><C:prop-filter name="TEL"/></C:filter>"#)) == ["b.vcf"])
+        #expect(names(await query(#"<C:filter><C:prop-filter name="EMAIL"><C:is-not-defined/></C:prop-filter></C:filter>"#)) == ["c.vcf"])
+        #expect(names(await query(#"<C:filter><C:prop-filter name="FN"><C:text-match negate-condition="yes">o</C:text-match></C:prop-filter></C:filter>"#)) == ["c.vcf"])
+        #expect(names(await query(#"<C:filter><C:prop-filter name="FN" test="allof"><C:text-match>bob</C:text-match><C:text-match>ada</C:text-match></C:prop-filter></C:filter>"#)) == [])
+        #expect(names(await query("<C:filter/>")) == ["a.vcf", "b.vcf", "c.vcf"])
+    }
+
+    @Test func aLimitTruncatesWithA507ForTheCollection() async throws {
+        let answer = await query("<C:filter/>", limit: "<C:limit><C:nresults>2</C:nresults></C:limit>", props: "<D:getetag/><C:address-data/>")
+        #expect(names(answer) == ["a.vcf", "b.vcf", ""])
+        let last = try #require(answer.responses.last?.element)
+        #expect(last.status == "HTTP/1.1 507 Insufficient Storage")
+        #expect(last.child(.dav("error"))?.child(.dav("number-of-matches-within-limits")) != nil)
+        #expect(answer.response(book + "b.vcf")?.found(.cardDAV("address-data"))?.text.contains("FN:Bob Müller") == true)
+    }
+
+    @Test func unsupportedFiltersAreRefused() async {
+        let parameter = await query(#"<C:filter><C:prop-filter name="TEL"><C:param-filter name="TYPE"><C:text-match>cell</C:text-match></C:param-filter></C:prop-filter></C:filter>"#)
+        #expect(parameter.status == 403)
+        #expect(parameter.xml?.child(.cardDAV("supported-filter")) != nil)
+        let collation = await query(#"<C:filter><C:prop-filter name="FN"><C:text-match collation="i;klingon">x</C:text-match></C:prop-filter></C:filter>"#)
+        #expect(collation.status == 403)
+        #expect(collation.xml?.child(.cardDAV("supported-collation")) != nil)
+        let matchType = await query(#"<C:filter><C:prop-filter name="FN"><C:text-match match-type="regex">x</C:text-match></C:prop-filter></C:filter>"#)
+        #expect(matchType.status == 400)
+    }
+}
+
+@Suite struct AddressDataSubsetTests {
+    @Test func addressDataCanAskForSomeProperties() async throws {
+        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:a\r\nFN:Ada\r\nitem1.EMAIL;TYPE=INTERNET:ada@exam\r\n ple.org\r\nNOTE:secret\r\nEND:VCARD\r\n"
+        let backend = InMemoryBackend(cards: [("a.vcf", card)])
+        let answer = await send("REPORT", book, body: """
+            <C:addressbook-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav">
+              <D:prop><C:address-data><C:prop name="FN"/><C:prop name="email"/></C:address-data></D:prop>
+              <D:href>\(book)a.vcf</D:href>
+            </C:addressbook-multiget>
+            """, backend: backend)
+        let data = answer.response(book + "a.vcf")?.found(.cardDAV("address-data"))?.text
+        #expect(data == "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\nitem1.EMAIL;TYPE=INTERNET:ada@exam\r\n ple.org\r\nEND:VCARD\r\n")
+    }
+
+    @Test func preferMinimalLeavesOutTheNotFoundProperties() async throws {
+        let backend = InMemoryBackend(cards: [("a.vcf", vcard("a", fn: "Ada"))])
+        let answer = await send("PROPFIND", book, headers: [("Depth", "1"), ("Prefer", "return=minimal")], body: """
+            <D:propfind xmlns:D="DAV:"><D:prop><D:getetag/><D:displayname/></D:prop></D:propfind>
+            """, backend: backend)
+        #expect(answer.header("Preference-Applied") == "return=minimal")
+        #expect(answer.responses.allSatisfy { $0.element.propstatStatuses == ["HTTP/1.1 200 OK"] })
+        #expect(answer.response(book + "a.vcf")?.found(.dav("getetag")) != nil)
+    }
+}

@@ -1,0 +1,98 @@
+import Testing
+@testable import CardDAV
+
+/// DAVx5 style sync-collection, with the answers it relies on.
+@Suite struct SyncTests {
+    func sync(_ token: String, limit: Int? = nil, props: String = "<getetag/>", backend: InMemoryBackend) async -> Answer {
+        let limitElement = limit.map { "<limit><nresults>\($0)</nresults></limit>" } ?? ""
+        return await send("REPORT", book, headers: [("Depth", "0")], body: """
+            <?xml version='1.0' encoding='UTF-8' ?>
+            <sync-collection xmlns="DAV:" xmlns:CARD="urn:ietf:params:xml:ns:carddav">
+              <sync-token>\(token)</sync-token><sync-level>1</sync-level>\(limitElement)<prop>\(props)</prop>
+            </sync-collection>
+            """, backend: backend)
+    }
+
+    func token(_ answer: Answer) -> String? { answer.xml?.child(.dav("sync-token"))?.text }
+
+    @Test func initialSyncListsEveryCardAndNoRemovals() async throws {
+        let backend = InMemoryBackend(cards: [("a.vcf", vcard("a", fn: "Ada")), ("b.vcf", vcard("b", fn: "Bob"))])
+        try await backend.delete(name: "b.vcf", precondition: .none)
+        let answer = await sync("", backend: backend)
+        #expect(answer.status == 207)
+        #expect(answer.responses.map(\.href) == [book + "a.vcf"])
+        #expect(token(answer) == "http://friends.invalid/ns/sync/3")
+        let empty = await send("REPORT", book, body: #"<D:sync-collection xmlns:D="DAV:"><D:sync-token/><D:prop><D:getetag/></D:prop></D:sync-collection>"#, backend: backend)
+        #expect(empty.responses.count == 1)
+    }
+
+    @Test func incrementalSyncListsChangesAndRemovals() async throws {
+        let backend = InMemoryBackend(cards: [("a.vcf", vcard("a", fn: "Ada")), ("b.vcf", vcard("b", fn: "Bob"))])
+        let first = try #require(token(await sync("", backend: backend)))
+        _ = try await backend.put(name: "c.vcf", card: Array(vcard("c", fn: "Cy").utf8), precondition: .mustNotExist)
+        try await backend.delete(name: "a.vcf", precondition: .none)
+        let answer = await sync(first, props: "<getetag/><CARD:address-data/>", backend: backend)
+        #expect(answer.status == 207)
+        let removed = try #require(answer.response(book + "a.vcf"))
+        #expect(removed.status == "HTTP/1.1 404 Not Found")
+        #expect(removed.children(.dav("propstat")).isEmpty)
+        let added = try #require(answer.response(book + "c.vcf"))
+        #expect(added.found(.cardDAV("address-data"))?.text == vcard("c", fn: "Cy"))
+        #expect(answer.response(book + "b.vcf") == nil)
+        let next = try #require(token(answer))
+        #expect(next == "http://friends.invalid/ns/sync/4")
+        let quiet = await sync(next, backend: backend)
+        #expect(quiet.responses.isEmpty)
+        #expect(token(quiet) == next)
+    }
+
+    @Test func garbageAndForgottenTokensGet403ValidSyncToken() async throws {
+        let backend = InMemoryBackend(cards: [("a.vcf", vcard("a", fn: "Ada"))])
+        for garbage in ["42", "http://sabre.io/ns/sync/1", "http://friends.invalid/ns/sync/99", "http://friends.invalid/ns/sync/x"] {
+            let answer = await sync(garbage, backend: backend)
+            #expect(answer.status == 403, "\(garbage)")
+            #expect(answer.xml?.name == .dav("error"))
+            #expect(answer.xml?.child(.dav("valid-sync-token")) != nil)
+        }
+        let old = try #require(token(await sync("", backend: backend)))
+        _ = try await backend.put(name: "b.vcf", card: Array(vcard("b", fn: "Bob").utf8), precondition: .none)
+        await backend.forgetHistory()
+        let answer = await sync(old, backend: backend)
+        #expect(answer.status == 403)
+        #expect(answer.xml?.child(.dav("valid-sync-token")) != nil)
+    }
+
+    @Test func aLimitReturnsAPartialTokenAndA507() async throws {
+        let backend = InMemoryBackend(cards: (0..<5).map { ("\($0).vcf", vcard("\($0)", fn: "P\($0)")) })
+        let start = "http://friends.invalid/ns/sync/0"
+        let first = await sync(start, limit: 2, backend: backend)
+        #expect(first.responses.map(\.href) == [book + "0.vcf", book + "1.vcf", book])
+        #expect(first.responses.last?.element.status == "HTTP/1.1 507 Insufficient Storage")
+        #expect(token(first) == "http://friends.invalid/ns/sync/2")
+        let second = await sync(token(first) ?? "", limit: 10, backend: backend)
+        #expect(second.responses.map(\.href) == [book + "2.vcf", book + "3.vcf", book + "4.vcf"])
+        #expect(token(second) == "http://friends.invalid/ns/sync/5")
+        let serverLimited = await send("REPORT", book, body: """
+            <D:sync-collection xmlns:D="DAV:"><D:sync-token>\(start)</D:sync-token><D:prop><D:getetag/></D:prop></D:sync-collection>
+            """, backend: backend, configuration: CardDAVConfiguration(maxSyncResults: 3))
+        #expect(serverLimited.responses.count == 4)
+        let zero = await sync(start, limit: 0, backend: backend)
+        #expect(zero.status == 400)
+    }
+
+    @Test func tokensSurroundedByCRLFStillWork() async throws {
+        let backend = InMemoryBackend(cards: [("a.vcf", vcard("a", fn: "Ada"))])
+        let body = "<D:sync-collection xmlns:D=\"DAV:\">\r\n<D:sync-token>\r\n  http://friends.invalid/ns/sync/1\r\n</D:sync-token>\r\n<D:sync-level>1</D:sync-level><D:prop><D:getetag/></D:prop></D:sync-collection>\r\n"
+        let answer = await send("REPORT", book, body: body, backend: backend)
+        #expect(answer.status == 207)
+        #expect(answer.responses.isEmpty)
+    }
+
+    @Test func badSyncLevelIsABadRequest() async {
+        let backend = InMemoryBackend()
+        let answer = await send("REPORT", book, body: """
+            <D:sync-collection xmlns:D="DAV:"><D:sync-token/><D:sync-level>2</D:sync-level><D:prop/></D:sync-collection>
+            """, backend: backend)
+        #expect(answer.status == 400)
+    }
+}

@@ -1,0 +1,130 @@
+import Testing
+@testable import CardDAV
+
+@Suite struct XMLReaderTests {
+    let reader = XMLReader(maxBytes: 1 << 20, maxDepth: 32)
+
+    func read(_ text: String) throws(XMLReadError) -> DAVXMLElement { try reader.read(Array(text.utf8)) }
+
+    @Test func readsNamespacesPrefixesAndDefaults() throws {
+        let root = try read("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!-- iOS sends a default namespace -->
+            <A:propfind xmlns:A="DAV:" xmlns="urn:ietf:params:xml:ns:carddav">
+              <A:prop><addressbook-home-set/><x:y xmlns:x="urn:other" a="1" x:b='2'/></A:prop>
+            </A:propfind>
+            """)
+        #expect(root.name == .dav("propfind"))
+        let prop = try #require(root.child(.dav("prop")))
+        #expect(prop.children.map(\.name) == [.cardDAV("addressbook-home-set"), XMLName("urn:other", "y")])
+        #expect(prop.children[1].attribute("a") == "1")
+        #expect(prop.children[1].attributes[XMLName("urn:other", "b")] == "2")
+    }
+
+    @Test func normalisesLineEnds() throws {
+        let root = try read("<a>x\r\ny\rz<![CDATA[\r\n]]>&#13;</a>")
+        #expect(Array(root.text.unicodeScalars) == Array("x\ny\nz\n\r".unicodeScalars))
+    }
+
+    @Test func aPropInNoNamespaceIsNotDAVProp() throws {
+        let root = try read(#"<D:propfind xmlns:D="DAV:"><prop><getetag/></prop></D:propfind>"#)
+        #expect(root.child(.dav("prop")) == nil)
+        #expect(root.child(XMLName("", "prop")) != nil)
+    }
+
+    @Test func decodesEntitiesCharacterReferencesAndCDATA() throws {
+        let root = try read("<a>&lt;&amp;&gt;&quot;&apos;&#65;&#x1F600;<![CDATA[<raw & text>]]></a>")
+        #expect(root.text == "<&>\"'A😀<raw & text>")
+    }
+
+    @Test(arguments: [
+        ("xxe", #"<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><D:propfind xmlns:D="DAV:"><D:prop>&e;</D:prop></D:propfind>"#),
+        ("laughs", #"<!DOCTYPE l [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><x>&b;</x>"#),
+    ])
+    func refusesDTDs(name: String, body: String) {
+        #expect(throws: XMLReadError.doctypeRefused) { try read(body) }
+    }
+
+    @Test(arguments: [
+        "<a>&e;</a>", "<a>&#0;</a>", "<a>&#xD800;</a>", "<a>&#;</a>", "<a>&amp</a>",
+        "<D:propfind xmlns:D=\"DAV:\"><D:prop>", "<a></b>", "<a><b></a></b>", "<p:a/>", "<a/><b/>",
+        "<a/>text", "", "   ", "<a b=1/>", "<a b='1' b='2'/>", "<a b='1'c='2'/>", "<1a/>", "<a:b:c xmlns:a='x'/>",
+        "<a>]]></a>", "<a><!-- unterminated </a>", "<a><![CDATA[ open </a>", "text", "<a x='<'/>",
+        "<x:a xmlns:x='u' xmlns:y='u' y:b='1' x:b='2'/>", "<a xmlns:p=''/>",
+    ])
+    func refusesMalformedDocuments(body: String) {
+        #expect(throws: XMLReadError.self) { try read(body) }
+    }
+
+    @Test func refusesInvalidUTF8AndInvalidBytesInNames() {
+        let prefix = Array("<D:propfind xmlns:D=\"DAV:\"><D:".utf8)
+        #expect(throws: XMLReadError.invalidUTF8) { try reader.read(prefix + [0xFF, 0x80] + Array("/></D:propfind>".utf8)) }
+        #expect(throws: XMLReadError.invalidUTF8) { try reader.read([0x3C, 0xC3, 0x28, 0x3E, 0x3C, 0x2F, 0xC3, 0x28, 0x3E]) }
+        #expect(throws: XMLReadError.invalidUTF8) { try reader.read(Array("<a>".utf8) + [0xC0, 0xAF] + Array("</a>".utf8)) }
+    }
+
+    @Test func refusesNULAndControlCharacters() {
+        #expect(throws: XMLReadError.self) { try reader.read(Array("<a>\u{0}</a>".utf8)) }
+        #expect(throws: XMLReadError.self) { try reader.read(Array("<a\u{0}/>".utf8)) }
+        #expect(throws: XMLReadError.self) { try reader.read(Array("<a>\u{1B}</a>".utf8)) }
+    }
+
+    @Test func refusesDeepNestingWithoutRecursion() {
+        let deep = String(repeating: "<a>", count: 10_000) + String(repeating: "</a>", count: 10_000)
+        #expect(throws: XMLReadError.tooDeep) { try read(deep) }
+        let fine = String(repeating: "<a>", count: 32) + String(repeating: "</a>", count: 32)
+        #expect((try? read(fine)) != nil)
+    }
+
+    @Test func refusesBodiesOverTheLimit() {
+        let small = XMLReader(maxBytes: 10, maxDepth: 8)
+        #expect(throws: XMLReadError.tooLarge) { try small.read(Array("<a>0123456789</a>".utf8)) }
+    }
+
+    @Test func acceptsAByteOrderMarkAndNonASCIINames() throws {
+        let root = try reader.read([0xEF, 0xBB, 0xBF] + Array("<é xmlns='u'>ü</é>".utf8))
+        #expect(root.name == XMLName("u", "é"))
+        #expect(root.text == "ü")
+    }
+}
+
+@Suite struct HostileBodyTests {
+    @Test(arguments: [
+        #"<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><D:propfind xmlns:D="DAV:"><D:prop>&e;</D:prop></D:propfind>"#,
+        #"<!DOCTYPE l [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]><D:propfind xmlns:D="DAV:">&c;</D:propfind>"#,
+        "<D:propfind xmlns:D=\"DAV:\"><D:prop>",
+        String(repeating: "<D:prop xmlns:D=\"DAV:\">", count: 10_000),
+        "<D:propfind xmlns:D=\"DAV:\">\u{0}</D:propfind>",
+        "{\"json\": true}",
+    ])
+    func hostileXMLGetsA400(body: String) async {
+        let backend = InMemoryBackend()
+        for (method, path) in [("PROPFIND", book), ("REPORT", book), ("PROPPATCH", book), ("PROPFIND", "/")] {
+            let answer = await send(method, path, headers: [("Depth", "0")], body: body, backend: backend)
+            #expect(answer.status == 400, "\(method) \(path)")
+            #expect(answer.header("Content-Type")?.hasPrefix("text/plain") == true)
+            #expect(!answer.text.contains("root:"))
+        }
+    }
+
+    @Test func invalidBytesGetA400() async {
+        let backend = InMemoryBackend()
+        let body = Array("<D:propfind xmlns:D=\"DAV:\"><D:".utf8) + [0xFF, 0x80] + Array("/></D:propfind>".utf8)
+        let answer = await send("PROPFIND", book, bytes: body, backend: backend)
+        #expect(answer.status == 400)
+    }
+
+    @Test func oversizedBodiesGetA413() async {
+        let backend = InMemoryBackend()
+        let body = "<D:propfind xmlns:D=\"DAV:\"><D:allprop/></D:propfind>" + String(repeating: " ", count: 2000)
+        let answer = await send("PROPFIND", book, body: body, backend: backend,
+                                configuration: CardDAVConfiguration(maxRequestBodySize: 1000))
+        #expect(answer.status == 413)
+    }
+
+    @Test func aPropInTheWrongNamespaceIsABadRequest() async {
+        let backend = InMemoryBackend()
+        let answer = await send("PROPFIND", book, body: #"<propfind xmlns="DAV:"><C:prop xmlns:C="urn:ietf:params:xml:ns:carddav"><getetag/></C:prop></propfind>"#, backend: backend)
+        #expect(answer.status == 400)
+    }
+}
