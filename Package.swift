@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Binding", targets: ["Binding"]),
         .library(name: "FriendsAPI", targets: ["FriendsAPI"]),
         .library(name: "VCard", targets: ["VCard"]),
+        .library(name: "CardDAV", targets: ["CardDAV"]),
         .library(name: "FriendsClient", targets: ["FriendsClient"]),
         .library(name: "FriendsViewModels", targets: ["FriendsViewModels"]),
         .library(name: "FriendService", targets: ["FriendService"]),
@@ -42,6 +43,8 @@ let package = Package(
         .target(name: "Binding"),
         .target(name: "FriendsAPI"),
         .target(name: "VCard", dependencies: ["FriendsAPI"]),
+        // The DAV routes over a backend protocol: XML in, multistatus out, no server framework.
+        .target(name: "CardDAV"),
         .target(name: "FriendsClient", dependencies: ["FriendsAPI"]),
         .target(name: "FriendsViewModels", dependencies: ["Binding", "FriendsAPI", "FriendsClient"]),
         .target(name: "Scoreboard", dependencies: ["Binding"]),
@@ -79,8 +82,9 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         .target(name: "FriendService", dependencies: [
-            "FriendsAPI", "FriendStorage", "HTTPServerKit", "VCard",
+            "FriendsAPI", "FriendStorage", "HTTPServerKit", "VCard", "CardDAV",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -151,6 +155,7 @@ let package = Package(
         .testTarget(name: "BindingTests", dependencies: ["Binding"]),
         .testTarget(name: "FriendsAPITests", dependencies: ["FriendsAPI"]),
         .testTarget(name: "VCardTests", dependencies: ["VCard", "FriendsAPI"], exclude: ["Cards"]),
+        .testTarget(name: "CardDAVTests", dependencies: ["CardDAV"]),
         .testTarget(name: "FriendServiceTests", dependencies: [
             "FriendService", "FriendsAPI", "FriendStorage", "VCard", "SQLiteFriendStorage", "PostgresFriendStorage", "HTTPServerKit", "TestSupport",
             .product(name: "SQLiteNIO", package: "sqlite-nio"),

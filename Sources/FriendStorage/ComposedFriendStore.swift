@@ -40,6 +40,8 @@ public struct ComposedFriendStore: FriendStore {
     public func cards(matching search: FriendSearch?, afterID: Int, limit: Int) async throws -> [StoredCard] {
         try await reading.cards(matching: search, afterID: afterID, limit: limit)
     }
+    public func cardSummaries() async throws -> [CardSummary] { try await reading.cardSummaries() }
+    public func cards(named names: [String]) async throws -> [StoredCard] { try await reading.cards(named: names) }
 
     public func create(_ fields: NewFriend) async throws -> StoredFriend { try await writing.create(fields) }
     public func create(card: VCard, resourceName: String?) async throws -> StoredFriend {
@@ -58,6 +60,9 @@ public struct ComposedFriendStore: FriendStore {
 
     public func changes(after sequence: Int, limit: Int) async throws -> [FriendChange]? {
         try await changeLog.changes(after: sequence, limit: limit)
+    }
+    public func cardChanges(after sequence: Int, limit: Int) async throws -> [CardChange]? {
+        try await changeLog.cardChanges(after: sequence, limit: limit)
     }
     public func latestChangeSequence() async throws -> Int { try await changeLog.latestChangeSequence() }
     public func pruneChanges(keepingLast count: Int) async throws { try await changeLog.pruneChanges(keepingLast: count) }

@@ -8,6 +8,9 @@ public protocol FriendChangeLog: Sendable {
     /// `reset` for the whole batch.
     func changes(after sequence: Int, limit: Int) async throws -> [FriendChange]?
 
+    /// The same changes as `changes(after:limit:)`, each named by the card's resource name.
+    func cardChanges(after sequence: Int, limit: Int) async throws -> [CardChange]?
+
     /// The sequence of the last committed change; 0 before the first.
     func latestChangeSequence() async throws -> Int
 

@@ -32,4 +32,10 @@ public protocol FriendReading: Sendable {
     /// Up to `limit` cards in id order after `afterID`, matching `search`: export reads every
     /// card a batch at a time, so its memory stays flat however many friends there are.
     func cards(matching search: FriendSearch?, afterID: Int, limit: Int) async throws -> [StoredCard]
+
+    /// Every card's id, version and resource name, in id order (CardDAV lists them).
+    func cardSummaries() async throws -> [CardSummary]
+
+    /// The cards with these resource names; names no card has are left out.
+    func cards(named names: [String]) async throws -> [StoredCard]
 }

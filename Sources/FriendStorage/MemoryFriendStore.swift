@@ -12,8 +12,8 @@ public actor MemoryFriendStore: FriendStore {
     private var rows: [Int: Row] = [:]
     private var lastID = 0
     private var migrated = false
-    /// The change log, oldest first, numbered without gaps.
-    private var log: [FriendChange] = []
+    /// The change log, oldest first, numbered without gaps, with each card's resource name.
+    private var log: [(change: FriendChange, resourceName: String?)] = []
     private var lastSequence = 0
 
     public init() {}
@@ -81,7 +81,7 @@ public actor MemoryFriendStore: FriendStore {
             card: StoredCard(id: lastID, version: 1, resourceName: record.resourceName, text: record.cardText)
         )
         rows[lastID] = row
-        if logging { logChange(.created(row.stored.friend, version: 1)) }
+        if logging { logChange(.created(row.stored.friend, version: 1), resourceName: record.resourceName) }
         return row.stored
     }
 
@@ -115,14 +115,14 @@ public actor MemoryFriendStore: FriendStore {
             stored: StoredFriend(friend: friend, version: version),
             card: StoredCard(id: id, version: version, resourceName: row.card.resourceName, text: record.cardText)
         )
-        logChange(.updated(friend, version: version))
+        logChange(.updated(friend, version: version), resourceName: row.card.resourceName)
         return StoredFriend(friend: friend, version: version)
     }
 
     public func delete(id: Int, if precondition: VersionPrecondition) throws -> StoredFriend {
         let row = try existing(id: id, if: precondition)
         rows[id] = nil
-        logChange(.deleted(id: id))
+        logChange(.deleted(id: id), resourceName: row.card.resourceName)
         return row.stored
     }
 
@@ -135,10 +135,36 @@ public actor MemoryFriendStore: FriendStore {
     }
 
     public func changes(after sequence: Int, limit: Int) -> [FriendChange]? {
+        entries(after: sequence, limit: limit)?.map(\.change)
+    }
+
+    public func cardChanges(after sequence: Int, limit: Int) -> [CardChange]? {
+        entries(after: sequence, limit: limit)?.map { entry in
+            let change = entry.change
+            let id: Int? = switch change.event {
+            case .created(let friend, _), .updated(let friend, _): friend.id
+            case .deleted(let id): id
+            case .reset: nil
+            }
+            let kind = CardChange.Kind(rawValue: change.eventName) ?? .reset
+            return CardChange(sequence: change.sequence, kind: kind, id: id, resourceName: entry.resourceName)
+        }
+    }
+
+    private func entries(after sequence: Int, limit: Int) -> ArraySlice<(change: FriendChange, resourceName: String?)>? {
         guard sequence <= lastSequence else { return nil }
-        let start = log.firstIndex { $0.sequence > sequence } ?? log.endIndex
-        if start < log.endIndex, log[start].sequence != sequence + 1 { return nil }
-        return Array(log[start...].prefix(limit))
+        let start = log.firstIndex { $0.change.sequence > sequence } ?? log.endIndex
+        if start < log.endIndex, log[start].change.sequence != sequence + 1 { return nil }
+        return log[start...].prefix(limit)
+    }
+
+    public func cardSummaries() -> [CardSummary] {
+        rows.values.map { CardSummary(id: $0.card.id, version: $0.card.version, resourceName: $0.card.resourceName) }.sorted { $0.id < $1.id }
+    }
+
+    public func cards(named names: [String]) -> [StoredCard] {
+        let wanted = Set(names)
+        return rows.values.map(\.card).filter { wanted.contains($0.resourceName) }.sorted { $0.id < $1.id }
     }
 
     public func latestChangeSequence() -> Int { lastSequence }
@@ -147,9 +173,9 @@ public actor MemoryFriendStore: FriendStore {
         log.removeFirst(max(0, log.count - max(1, count)))
     }
 
-    private func logChange(_ event: FriendChange.Event) {
+    private func logChange(_ event: FriendChange.Event, resourceName: String? = nil) {
         lastSequence += 1
-        log.append(FriendChange(sequence: lastSequence, event: event))
+        log.append((FriendChange(sequence: lastSequence, event: event), resourceName))
     }
 
     public func ping() {}

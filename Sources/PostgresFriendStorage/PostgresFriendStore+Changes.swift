@@ -15,6 +15,17 @@ extension PostgresFriendStore {
         return sequence <= (try await latestChangeSequence()) ? [] : nil
     }
 
+    public func cardChanges(after sequence: Int, limit: Int) async throws -> [CardChange]? {
+        let query = sql("SELECT sequence, kind, friend_id, resource_name FROM %s.friend_changes WHERE sequence > $1 ORDER BY sequence LIMIT $2", sequence, limit)
+        let rows = try await withConnection { try await $0.query(query, logger: self.logger).collect() }
+        let changes = try rows.map { row in
+            let (sequence, kind, id, name) = try row.decode((Int, String, Int?, String?).self)
+            return CardChange(sequence: sequence, kind: CardChange.Kind(rawValue: kind) ?? .reset, id: id, resourceName: name)
+        }
+        if let first = changes.first { return first.sequence == sequence + 1 ? changes : nil }
+        return sequence <= (try await latestChangeSequence()) ? [] : nil
+    }
+
     public func latestChangeSequence() async throws -> Int {
         let query = sql("SELECT last FROM %s.friend_change_counter")
         let rows = try await withConnection { try await $0.query(query, logger: self.logger).collect() }

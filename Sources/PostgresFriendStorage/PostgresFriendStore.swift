@@ -206,6 +206,22 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
         return try await withConnection { try await $0.query(query, logger: self.logger).collect().map(Self.storedCard) }
     }
 
+    public func cardSummaries() async throws -> [CardSummary] {
+        let query = sql("SELECT id, version, resource_name FROM %s.friends ORDER BY id")
+        return try await withConnection { connection in
+            try await connection.query(query, logger: self.logger).collect().map { row in
+                let (id, version, name) = try row.decode((Int, Int, String).self)
+                return CardSummary(id: id, version: version, resourceName: name)
+            }
+        }
+    }
+
+    public func cards(named names: [String]) async throws -> [StoredCard] {
+        guard !names.isEmpty else { return [] }
+        let query = sql("SELECT \(Self.cardColumns) FROM %s.friends WHERE resource_name = ANY($1) ORDER BY id", names)
+        return try await withConnection { try await $0.query(query, logger: self.logger).collect().map(Self.storedCard) }
+    }
+
     public func create(_ fields: NewFriend) async throws -> StoredFriend {
         try await insert(FriendRecord(newFriend: fields))
     }

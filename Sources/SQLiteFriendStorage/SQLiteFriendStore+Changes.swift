@@ -18,6 +18,24 @@ extension SQLiteFriendStore {
         }
     }
 
+    public func cardChanges(after sequence: Int, limit: Int) async throws -> [CardChange]? {
+        try await read { connection in
+            try connection.inSnapshot {
+                let changes = try connection.rows(
+                    "SELECT sequence, kind, friend_id, resource_name FROM \(FriendSchema.changesTable) WHERE sequence > ? ORDER BY sequence LIMIT \(SQLiteListQuery.boundLimit)",
+                    [.integer(sequence), .integer(limit)]
+                ) { row in
+                    CardChange(
+                        sequence: row.integer(0) ?? 0, kind: CardChange.Kind(rawValue: row.text(1) ?? "") ?? .reset,
+                        id: row.integer(2), resourceName: row.text(3)
+                    )
+                }
+                if let first = changes.first { return first.sequence == sequence + 1 ? changes : nil }
+                return sequence <= (try Self.latestChangeSequence(connection)) ? [] : nil
+            }
+        }
+    }
+
     public func latestChangeSequence() async throws -> Int {
         try await read { connection in try Self.latestChangeSequence(connection) }
     }

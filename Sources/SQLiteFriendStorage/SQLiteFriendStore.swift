@@ -204,6 +204,32 @@ public final class SQLiteFriendStore: FriendStore {
         }
     }
 
+    public func cardSummaries() async throws -> [CardSummary] {
+        try await read { connection in
+            try connection.rows("SELECT id, version, resource_name FROM friends ORDER BY id", []) { row in
+                CardSummary(id: row.integer(0) ?? 0, version: row.integer(1) ?? 0, resourceName: row.text(2) ?? "")
+            }
+        }
+    }
+
+    public func cards(named names: [String]) async throws -> [StoredCard] {
+        guard !names.isEmpty else { return [] }
+        return try await read { connection in
+            try connection.inSnapshot {
+                var cards: [StoredCard] = []
+                for start in stride(from: 0, to: names.count, by: Self.rowsPerStatement) {
+                    let batch = names[start..<min(start + Self.rowsPerStatement, names.count)]
+                    let placeholders = Array(repeating: "?", count: batch.count).joined(separator: ", ")
+                    cards += try connection.rows(
+                        "SELECT \(Self.cardColumns) FROM friends WHERE resource_name IN (\(placeholders)) ORDER BY id",
+                        batch.map { .text($0) }, Self.storedCard
+                    )
+                }
+                return cards
+            }
+        }
+    }
+
     public func create(_ fields: NewFriend) async throws -> StoredFriend {
         try await insert(FriendRecord(newFriend: fields))
     }

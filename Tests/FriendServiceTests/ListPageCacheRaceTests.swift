@@ -98,6 +98,8 @@ private final class DroppingStore: FriendStore {
     func insert(_ friends: [NewFriend]) async throws { try await base.insert(friends) }
     func friend(uid: String) async throws -> StoredFriend? { try await base.friend(uid: uid) }
     func card(id: Int) async throws -> StoredCard? { try await base.card(id: id) }
+    func cardSummaries() async throws -> [CardSummary] { try await base.cardSummaries() }
+    func cards(named names: [String]) async throws -> [StoredCard] { try await base.cards(named: names) }
     func cards(matching search: FriendSearch?, afterID: Int, limit: Int) async throws -> [StoredCard] {
         try await base.cards(matching: search, afterID: afterID, limit: limit)
     }
@@ -106,6 +108,7 @@ private final class DroppingStore: FriendStore {
         try await base.replace(id: id, with: card, if: precondition)
     }
     func changes(after sequence: Int, limit: Int) async throws -> [FriendChange]? { try await base.changes(after: sequence, limit: limit) }
+    func cardChanges(after sequence: Int, limit: Int) async throws -> [CardChange]? { try await base.cardChanges(after: sequence, limit: limit) }
     func latestChangeSequence() async throws -> Int { try await base.latestChangeSequence() }
     func pruneChanges(keepingLast count: Int) async throws { try await base.pruneChanges(keepingLast: count) }
     func ping() async throws { try await base.ping() }

@@ -1,5 +1,6 @@
 import Foundation
 import FriendsAPI
+import HTTPTypes
 import Hummingbird
 
 /// An error response in the one JSON envelope of `ErrorEnvelope`.
@@ -38,8 +39,9 @@ extension APIError {
 
     static var unauthorized: APIError {
         var headers = HTTPFields()
-        headers[.wwwAuthenticate] = "Bearer"
-        return APIError(.unauthorized, "A valid bearer token is required.", headers: headers)
+        headers.append(HTTPField(name: .wwwAuthenticate, value: "Bearer"))
+        headers.append(HTTPField(name: .wwwAuthenticate, value: #"Basic realm="Friends""#))
+        return APIError(.unauthorized, "A valid bearer token is required (or Basic with the token as password).", headers: headers)
     }
 
     static var routeNotFound: APIError {

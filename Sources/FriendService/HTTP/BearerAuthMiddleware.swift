@@ -1,8 +1,10 @@
+import Foundation
 import FriendsAPI
 import HTTPServerKit
 import Hummingbird
 
-/// With a token configured, every route except the open ones needs `Authorization: Bearer <token>`.
+/// With a token configured, every route except the open ones needs `Authorization: Bearer <token>`,
+/// or HTTP Basic with any user name and the token as password (what contact apps send).
 struct BearerAuthMiddleware<Context: RequestContext>: RouterMiddleware {
     static var openPaths: Set<String> { Set(FriendsEndpoint.allCases.filter { !$0.needsToken }.map { $0.path() }) }
 
@@ -17,8 +19,22 @@ struct BearerAuthMiddleware<Context: RequestContext>: RouterMiddleware {
 
     private func isAuthorized(_ request: Request) -> Bool {
         guard let header = request.headers[.authorization] else { return false }
-        let prefix = "Bearer "
-        guard header.count > prefix.count, header.lowercased().hasPrefix(prefix.lowercased()) else { return false }
-        return SecretToken.matches(header.dropFirst(prefix.count), token)
+        if let bearer = Self.credentials(header, scheme: "Bearer") {
+            return SecretToken.matches(bearer, token)
+        }
+        if let basic = Self.credentials(header, scheme: "Basic"),
+           let decoded = Data(base64Encoded: String(basic)).flatMap({ String(data: $0, encoding: .utf8) }),
+           let colon = decoded.firstIndex(of: ":")
+        {
+            return SecretToken.matches(decoded[decoded.index(after: colon)...], token)
+        }
+        return false
+    }
+
+    /// What follows `scheme` and a space, the scheme in any case.
+    private static func credentials(_ header: String, scheme: String) -> Substring? {
+        let prefix = scheme + " "
+        guard header.count > prefix.count, header.lowercased().hasPrefix(prefix.lowercased()) else { return nil }
+        return header.dropFirst(prefix.count)
     }
 }

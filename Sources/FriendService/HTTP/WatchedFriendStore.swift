@@ -50,6 +50,8 @@ private struct WatchedFriendReading: FriendReading {
     func cards(matching search: FriendSearch?, afterID: Int, limit: Int) async throws -> [StoredCard] {
         try await watch.observing { try await base.cards(matching: search, afterID: afterID, limit: limit) }
     }
+    func cardSummaries() async throws -> [CardSummary] { try await watch.observing { try await base.cardSummaries() } }
+    func cards(named names: [String]) async throws -> [StoredCard] { try await watch.observing { try await base.cards(named: names) } }
 }
 
 private struct WatchedFriendWriting: FriendWriting {

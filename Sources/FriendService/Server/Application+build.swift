@@ -4,6 +4,7 @@ import HTTPServerKit
 import Hummingbird
 import HummingbirdCore
 import Logging
+import CardDAV
 import NIOCore
 
 /// The router with every route of `FriendsEndpoint` and every middleware, over an open, migrated store.
@@ -46,6 +47,10 @@ func buildRouter(store: any FriendStore, configuration: FriendServerConfiguratio
             refuse: { throw APIError.misdirected }
         ))
     }
+    router.add(middleware: CardDAVMiddleware(
+        handler: CardDAVHandler(configuration: CardDAVMiddleware<ConnectionRequestContext>.configuration),
+        addressBook: FriendAddressBook(store: store)
+    ))
     let responders = EndpointResponders(
         handlers: FriendHandlers(store: store, parser: FriendBodyParser(maximumBodySize: configuration.maximumBodySize)),
         cards: CardHandlers(store: store, maximumImportSize: configuration.maximumImportSize),

@@ -1,0 +1,73 @@
+import CardDAV
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import VCard
+
+/// Hands the DAV requests (`PROPFIND /`, `/.well-known/carddav`, everything under `/dav/`) to the
+/// CardDAV handler, after the authentication and Host checks that guard every route; every
+/// other request goes on to the REST routes.
+struct CardDAVMiddleware<Context: RequestContext>: RouterMiddleware {
+    let handler: CardDAVHandler
+    let addressBook: FriendAddressBook
+    /// Whose address book this is: the one book of a server without accounts.
+    static var principal: String { "friends" }
+
+    static var configuration: CardDAVConfiguration {
+        var configuration = CardDAVConfiguration()
+        configuration.maxResourceSize = VCardLimits.maximumCardSize
+        return configuration
+    }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard CardDAVHandler.handles(path: request.uri.path, method: request.method.rawValue) else {
+            return try await next(request, context)
+        }
+        var request = request
+        let limit = max(handler.configuration.maxResourceSize, handler.configuration.maxRequestBodySize) + 1
+        let body = try await request.collectBody(upTo: limit)
+        let davRequest = DAVRequest(
+            method: request.method.rawValue,
+            path: request.uri.path,
+            headers: request.headers.map { (name: $0.name.rawName, value: $0.value) },
+            body: Array(body.readableBytesView)
+        )
+        let answer = await handler.handle(davRequest, principal: Self.principal, backend: addressBook)
+        return Self.response(answer)
+    }
+
+    static func response(_ answer: DAVResponse) -> Response {
+        var headers = HTTPFields()
+        for (name, value) in answer.headers {
+            if let field = HTTPField.Name(name) { headers.append(HTTPField(name: field, value: value)) }
+        }
+        let status = HTTPResponse.Status(code: answer.status)
+        switch answer.body {
+        case .empty:
+            return Response(status: status, headers: headers)
+        case .bytes(let bytes):
+            return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        case .stream(let produce):
+            return Response(status: status, headers: headers, body: ResponseBody { writer in
+                let box = WriterBox(writer: writer)
+                try await produce(box)
+                try await box.writer.finish(nil)
+            })
+        }
+    }
+}
+
+/// The response writer, lent to the DAV handler's stream for the length of one response. The
+/// stream writes from the one task that runs the response body, one write after the other, so
+/// the writer is never used from two places at once.
+private final class WriterBox: DAVBodyWriter, @unchecked Sendable {
+    var writer: any ResponseBodyWriter
+
+    init(writer: any ResponseBodyWriter) {
+        self.writer = writer
+    }
+
+    func write(_ bytes: [UInt8]) async throws {
+        try await writer.write(ByteBuffer(bytes: bytes))
+    }
+}

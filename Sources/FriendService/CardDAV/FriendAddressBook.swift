@@ -1,0 +1,171 @@
+import CardDAV
+import Foundation
+import FriendStorage
+import FriendsAPI
+import VCard
+
+/// The friends as CardDAV's address book: each card by the resource name its client chose, its
+/// ETag the friend's version (the one REST sends), its sync token the change-log sequence. Writes
+/// go through the same store as REST's, so the live feed hears of them.
+struct FriendAddressBook: AddressBookBackend {
+    let store: any FriendStore
+
+    func syncToken() async throws -> Int {
+        try await mapped { try await store.latestChangeSequence() }
+    }
+
+    func summaries() async throws -> [AddressObjectSummary] {
+        try await mapped { try await store.cardSummaries().map(Self.summary) }
+    }
+
+    func objects(named names: [String]) async throws -> [AddressObject] {
+        try await mapped { try await store.cards(named: names).map(Self.object) }
+    }
+
+    func object(named name: String) async throws -> AddressObject? {
+        try await objects(named: [name]).first
+    }
+
+    func allObjects() async throws -> [AddressObject] {
+        try await mapped {
+            var objects: [AddressObject] = []
+            var after = 0
+            while true {
+                let cards = try await store.cards(matching: nil, afterID: after, limit: 500)
+                objects += cards.map(Self.object)
+                guard let last = cards.last, cards.count == 500 else { return objects }
+                after = last.id
+            }
+        }
+    }
+
+    func propertyValues(_ property: String, in object: AddressObject) -> [String] {
+        guard let card = try? VCardParser.parse(object.card) else { return [] }
+        return card.all(property).map { property.uppercased() == "N" || property.uppercased() == "ADR" ? $0.components.joined(separator: " ") : $0.text }
+    }
+
+    /// What changed after `token`, each card once, as it is now; `nil` when the log no longer
+    /// reaches back that far, or a bulk change (`reset`) happened since: the client starts over.
+    func changes(since token: Int?, limit: Int?) async throws -> SyncDelta? {
+        try await mapped {
+            guard let token else {
+                let latest = try await store.latestChangeSequence()
+                return SyncDelta(token: latest, changed: try await store.cardSummaries().map(Self.summary), removed: [])
+            }
+            let wanted = limit ?? Int.max
+            var changedNames: [String] = []
+            var removedNames: Set<String> = []
+            var position = token
+            var truncated = false
+            while true {
+                guard let batch = try await store.cardChanges(after: position, limit: 1_000) else { return nil }
+                for change in batch {
+                    guard change.kind != .reset else { return nil }
+                    guard let name = change.resourceName else {
+                        position = change.sequence
+                        continue
+                    }
+                    if !changedNames.contains(name) && !removedNames.contains(name) && changedNames.count + removedNames.count >= wanted {
+                        truncated = true
+                        break
+                    }
+                    if change.kind == .deleted {
+                        changedNames.removeAll { $0 == name }
+                        removedNames.insert(name)
+                    } else {
+                        removedNames.remove(name)
+                        if !changedNames.contains(name) { changedNames.append(name) }
+                    }
+                    position = change.sequence
+                }
+                if truncated || batch.count < 1_000 { break }
+            }
+            let current = try await store.cards(named: changedNames)
+            let found = Set(current.map(\.resourceName))
+            return SyncDelta(
+                token: position,
+                changed: current.map { Self.summary(CardSummary(id: $0.id, version: $0.version, resourceName: $0.resourceName)) },
+                removed: removedNames.union(changedNames.filter { !found.contains($0) }).sorted(),
+                truncated: truncated
+            )
+        }
+    }
+
+    func put(name: String, card bytes: [UInt8], precondition: DAVWritePrecondition) async throws -> DAVPutOutcome {
+        let parsed: VCard
+        do {
+            parsed = try VCardParser.parse(bytes).checkedForStorage { UUID().uuidString }
+        } catch {
+            throw AddressBookBackendError.invalidCard("\(error)")
+        }
+        return try await mapped {
+            let existing = try await store.cards(named: [name]).first
+            try Self.check(precondition, against: existing)
+            if let owner = try await store.friend(uid: parsed.uid), owner.friend.id != existing?.id,
+               let ownerCard = try await store.card(id: owner.friend.id)
+            {
+                throw AddressBookBackendError.uidConflict(existingName: ownerCard.resourceName)
+            }
+            let stored: StoredFriend
+            if let existing {
+                stored = try await store.replace(id: existing.id, with: parsed, if: .oneOf([existing.version]))
+            } else {
+                stored = try await store.create(card: parsed, resourceName: name)
+            }
+            let text = try await store.card(id: stored.friend.id)?.text
+            return DAVPutOutcome(
+                created: existing == nil,
+                etag: EntityTag.of(id: stored.friend.id, version: stored.version),
+                storedExactly: text.map { Array($0.utf8) == bytes } ?? false
+            )
+        }
+    }
+
+    func delete(name: String, precondition: DAVWritePrecondition) async throws {
+        try await mapped {
+            guard let existing = try await store.cards(named: [name]).first else { throw AddressBookBackendError.notFound }
+            try Self.check(precondition, against: existing)
+            _ = try await store.delete(id: existing.id, if: .oneOf([existing.version]))
+        }
+    }
+
+    func displayName() async throws -> String { "Friends" }
+
+    private static func check(_ precondition: DAVWritePrecondition, against existing: StoredCard?) throws {
+        switch precondition {
+        case .none:
+            return
+        case .mustNotExist:
+            if existing != nil { throw AddressBookBackendError.preconditionFailed }
+        case .mustExist:
+            if existing == nil { throw AddressBookBackendError.preconditionFailed }
+        case .etagMatches(let tags):
+            guard let existing, tags.contains(EntityTag.of(id: existing.id, version: existing.version)) else {
+                throw AddressBookBackendError.preconditionFailed
+            }
+        }
+    }
+
+    private static func summary(_ card: CardSummary) -> AddressObjectSummary {
+        AddressObjectSummary(name: card.resourceName, etag: EntityTag.of(id: card.id, version: card.version))
+    }
+
+    private static func object(_ card: StoredCard) -> AddressObject {
+        AddressObject(name: card.resourceName, etag: EntityTag.of(id: card.id, version: card.version), card: Array(card.text.utf8))
+    }
+
+    /// The store's errors in the words of the DAV layer: an outage is a 503, a write that lost a
+    /// race a 412.
+    private func mapped<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as FriendStoreError {
+            switch error {
+            case .notFound: throw AddressBookBackendError.notFound
+            case .preconditionFailed: throw AddressBookBackendError.preconditionFailed
+            case .unavailable(let reason): throw AddressBookBackendError.unavailable(reason)
+            case .diskFull(let file): throw AddressBookBackendError.unavailable("the disk of \(file) is full")
+            }
+        }
+    }
+}
