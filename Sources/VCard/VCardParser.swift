@@ -30,13 +30,16 @@ public enum VCardParser {
         var number: Int
         var content: [UInt8]
         var source: ArraySlice<UInt8>
+        /// Joined at a quoted-printable soft line break: written afresh as one line, since many
+        /// readers (vobject among them) do not join such lines.
+        var hadSoftLineBreak = false
 
         var isBlank: Bool { content.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
 
         func property() throws(VCardError) -> VCardProperty {
             if content.contains(0) { throw .nulByte(line: number) }
             var property = try ContentLineReader.property(from: content, line: number)
-            property.source = String(decoding: source, as: UTF8.self)
+            property.source = hadSoftLineBreak ? nil : String(decoding: source, as: UTF8.self)
             if String(validating: source, as: UTF8.self) == nil {
                 // Text in a legacy character set: kept decoded, written afresh as UTF-8.
                 property.source = nil
@@ -70,6 +73,7 @@ public enum VCardParser {
                 lines.removeLast()
                 last.content.removeLast()
                 last.content.append(contentsOf: content)
+                last.hadSoftLineBreak = true
                 last.source = bytes[last.source.startIndex..<end]
                 lines.append(last)
             } else {

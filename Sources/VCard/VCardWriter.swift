@@ -21,7 +21,8 @@ public enum VCardWriter {
             line += ";" + parameter.name + "=" + parameter.values.map(quotedIfNeeded).joined(separator: ",")
         }
         line += ":" + property.value
-        return folded(line, ending: ending)
+        // A quoted-printable value (vCard 2.1) stays on one line: a fold would add a space to it.
+        return property.isQuotedPrintable ? line + ending : folded(line, ending: ending)
     }
 
     private static func quotedIfNeeded(_ value: String) -> String {

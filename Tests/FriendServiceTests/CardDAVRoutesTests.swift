@@ -1,0 +1,128 @@
+import Foundation
+import FriendsAPI
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import FriendService
+@testable import FriendStorage
+
+/// CardDAV on FriendService's own port, over the same friends as REST.
+struct CardDAVRoutesTests {
+    static let book = "/dav/addressbooks/friends/friends/"
+
+    private func dav(
+        _ client: any TestClientProtocol, _ method: String, _ path: String,
+        body: String = "", headers: HTTPFields = [:]
+    ) async throws -> TestResponse {
+        var headers = headers
+        if headers[.contentType] == nil { headers[.contentType] = method == "PUT" ? "text/vcard" : "application/xml" }
+        return try await client.execute(uri: path, method: try #require(HTTPRequest.Method(method)), headers: headers, body: ByteBuffer(string: body))
+    }
+
+    static let syncCollection = #"""
+        <?xml version="1.0" encoding="utf-8"?>
+        <d:sync-collection xmlns:d="DAV:"><d:sync-token>TOKEN</d:sync-token><d:sync-level>1</d:sync-level>
+        <d:prop><d:getetag/></d:prop></d:sync-collection>
+        """#
+
+    private func token(in multistatus: String) throws -> String {
+        let match = try #require(multistatus.firstMatch(of: /<D:sync-token>([^<]*)<\/D:sync-token>/))
+        return String(match.output.1)
+    }
+
+    @Test func discoveryAnswersThePrincipalOnTheRootWithoutARedirect() async throws {
+        try await TestApp.run { client, _ in
+            let body = #"<?xml version="1.0"?><d:propfind xmlns:d="DAV:"><d:prop><d:current-user-principal/><d:displayname/></d:prop></d:propfind>"#
+            let root = try await dav(client, "PROPFIND", "/", body: body, headers: [HTTPField.Name("Depth")!: "0"])
+            #expect(root.status.code == 207)
+            #expect(root.text.contains("<D:current-user-principal><D:href>/dav/principals/friends/</D:href></D:current-user-principal>"))
+            let ok = try #require(root.text.range(of: "200 OK")), missing = try #require(root.text.range(of: "404 Not Found"))
+            #expect(ok.lowerBound < missing.lowerBound, "the 200 propstat comes first")
+            let wellKnown = try await dav(client, "PROPFIND", "/.well-known/carddav", body: body, headers: [HTTPField.Name("Depth")!: "0"])
+            #expect(wellKnown.status.code == 207)
+            let home = try await client.send(.get, "/")
+            #expect(home.status == .notFound, "GET / is not DAV's")
+        }
+    }
+
+    @Test func aCardPutOverDAVIsAFriendOverRESTAndRESTChangesReachTheNextSync() async throws {
+        try await TestApp.run { client, store in
+            let initial = try await dav(client, "REPORT", Self.book, body: Self.syncCollection.replacingOccurrences(of: "TOKEN", with: ""))
+            let firstToken = try token(in: initial.text)
+            let card = try VCardRoutesTests.card("davx5")
+            let put = try await dav(client, "PUT", Self.book + "8F3A-12.vcf", body: card, headers: [.ifNoneMatch: "*"])
+            #expect(put.status == .created)
+            #expect(put.headers[.eTag] == "\"1-1\"", "stored as sent: the ETag comes back")
+            let friends = try await client.send(.get, "/friends").decode(FriendPage.self).items
+            #expect(friends.map(\.displayName) == ["Mom"])
+            #expect(try await store.card(id: 1)?.text == card)
+
+            let changed = try await dav(client, "REPORT", Self.book, body: Self.syncCollection.replacingOccurrences(of: "TOKEN", with: firstToken))
+            #expect(changed.text.contains("<D:href>\(Self.book)8F3A-12.vcf</D:href>"))
+            let secondToken = try token(in: changed.text)
+
+            _ = try await client.send(.patch, "/friends/1", json: #"{"about": "Calls on Sundays"}"#)
+            let edited = try await dav(client, "REPORT", Self.book, body: Self.syncCollection.replacingOccurrences(of: "TOKEN", with: secondToken))
+            #expect(edited.text.contains("&quot;1-2&quot;"))
+            let get = try await dav(client, "GET", Self.book + "8F3A-12.vcf")
+            #expect(get.text.contains("NOTE:Calls on Sundays\r\n"))
+            #expect(get.text.contains("NICKNAME:Mama\r\n"), "what REST does not map stays")
+            let thirdToken = try token(in: edited.text)
+
+            _ = try await client.send(.delete, "/friends/1")
+            let removed = try await dav(client, "REPORT", Self.book, body: Self.syncCollection.replacingOccurrences(of: "TOKEN", with: thirdToken))
+            #expect(removed.text.contains("<D:href>\(Self.book)8F3A-12.vcf</D:href><D:status>HTTP/1.1 404 Not Found</D:status>"))
+        }
+    }
+
+    @Test func aCardWithoutUIDIsStoredWithOneAndAnsweredWithoutAnETag() async throws {
+        try await TestApp.run { client, _ in
+            let put = try await dav(client, "PUT", Self.book + "nouid.vcf", body: "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\nN:;Ada;;;\r\nEND:VCARD\r\n")
+            #expect(put.status == .created)
+            #expect(put.headers[.eTag] == nil, "the client must fetch what was stored")
+            #expect(try await dav(client, "GET", Self.book + "nouid.vcf").text.contains("UID:"))
+        }
+    }
+
+    @Test func refusalsCarryTheCardDAVPreconditionAndStoreNothing() async throws {
+        try await TestApp.run { client, store in
+            let card = try VCardRoutesTests.card("apple")
+            _ = try await dav(client, "PUT", Self.book + "ada.vcf", body: card)
+            let sameUID = try await dav(client, "PUT", Self.book + "other.vcf", body: card)
+            #expect(sameUID.status == .forbidden)
+            #expect(sameUID.text.contains("no-uid-conflict"))
+            #expect(sameUID.text.contains(Self.book + "ada.vcf"))
+            let notACard = try await dav(client, "PUT", Self.book + "json.vcf", body: #"{"firstname": "Ada"}"#)
+            #expect(notACard.status == .forbidden)
+            #expect(notACard.text.contains("valid-address-data"))
+            let stale = try await dav(client, "PUT", Self.book + "ada.vcf", body: card, headers: [.ifMatch: "\"1-9\""])
+            #expect(stale.status == .preconditionFailed)
+            let exists = try await dav(client, "PUT", Self.book + "ada.vcf", body: card, headers: [.ifNoneMatch: "*"])
+            #expect(exists.status == .preconditionFailed)
+            let badXML = try await dav(client, "PROPFIND", Self.book, body: #"<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>"#)
+            #expect(badXML.status == .badRequest)
+            let infinity = try await dav(client, "PROPFIND", Self.book, headers: [HTTPField.Name("Depth")!: "infinity"])
+            #expect(infinity.status == .forbidden)
+            let garbageToken = try await dav(client, "REPORT", Self.book, body: Self.syncCollection.replacingOccurrences(of: "TOKEN", with: "garbage"))
+            #expect(garbageToken.status == .forbidden)
+            #expect(garbageToken.text.contains("valid-sync-token"))
+            #expect(try await store.all().count == 1)
+        }
+    }
+
+    @Test func basicWithTheTokenAsPasswordAndA401ThatMakesClientsAsk() async throws {
+        try await TestApp.run(token: "s3cret") { client, _ in
+            let refused = try await dav(client, "PROPFIND", Self.book)
+            #expect(refused.status == .unauthorized)
+            #expect(refused.headers[values: .wwwAuthenticate].contains(#"Basic realm="Friends""#))
+            let basic = "Basic " + Data("anyone:s3cret".utf8).base64EncodedString()
+            let allowed = try await dav(client, "PROPFIND", Self.book, headers: [.authorization: basic, HTTPField.Name("Depth")!: "0"])
+            #expect(allowed.status.code == 207)
+            let wrong = "Basic " + Data("anyone:nope".utf8).base64EncodedString()
+            #expect(try await dav(client, "PROPFIND", Self.book, headers: [.authorization: wrong]).status == .unauthorized)
+            #expect(try await client.send(.get, "/friends", headers: [.authorization: basic]).status == .ok)
+        }
+    }
+}
