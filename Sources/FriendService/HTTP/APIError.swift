@@ -39,9 +39,17 @@ extension APIError {
 
     static var unauthorized: APIError {
         var headers = HTTPFields()
-        headers.append(HTTPField(name: .wwwAuthenticate, value: "Bearer"))
+        headers[.wwwAuthenticate] = "Bearer"
+        return APIError(.unauthorized, "A valid bearer token is required.", headers: headers)
+    }
+
+    /// For CardDAV: contact apps prompt for a user name and password on a Basic challenge. (Only
+    /// there: URLSession on Linux gives up on a REST request that meets a Basic challenge.)
+    static var unauthorizedContactApp: APIError {
+        var headers = HTTPFields()
         headers.append(HTTPField(name: .wwwAuthenticate, value: #"Basic realm="Friends""#))
-        return APIError(.unauthorized, "A valid bearer token is required (or Basic with the token as password).", headers: headers)
+        headers.append(HTTPField(name: .wwwAuthenticate, value: "Bearer"))
+        return APIError(.unauthorized, "Sign in with any user name and the server's token as password.", headers: headers)
     }
 
     static var routeNotFound: APIError {

@@ -1,3 +1,4 @@
+import CardDAV
 import Foundation
 import FriendsAPI
 import HTTPServerKit
@@ -14,7 +15,7 @@ struct BearerAuthMiddleware<Context: RequestContext>: RouterMiddleware {
         if Self.openPaths.contains(request.uri.path) || isAuthorized(request) {
             return try await next(request, context)
         }
-        throw APIError.unauthorized
+        throw CardDAVHandler.handles(path: request.uri.path, method: request.method.rawValue) ? APIError.unauthorizedContactApp : APIError.unauthorized
     }
 
     private func isAuthorized(_ request: Request) -> Bool {
