@@ -243,6 +243,19 @@ import WebUI
         }
     }
 
+    @Test func aCardWithAPictureShowsItInsteadOfTheInitials() async throws {
+        let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xFF, 0xD9])
+        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Hopper;Grace;;;\r\nFN:Grace Hopper\r\nPHOTO;ENCODING=b;TYPE=JPEG:\(jpeg.base64EncodedString())\r\nEND:VCARD\r\n"
+        try await WebHarness.with([]) { harness in
+            let report = try await harness.client.importCards(Data(card.utf8))
+            #expect(report.created == 1)
+            let app = await harness.app()
+            _ = await app.open(path: "/friends/1")
+            await app.settle()
+            #expect(app.wholePage().contains(#"<img src="data:image/jpeg;base64,\#(jpeg.base64EncodedString())""#))
+        }
+    }
+
     @Test func aContactWithOnlyAnOrganizationIsCalledByIt() async throws {
         try await WebHarness.with([NewFriend(firstname: "", lastname: "", organization: "Acme Plumbing")]) { harness in
             let app = await harness.app()

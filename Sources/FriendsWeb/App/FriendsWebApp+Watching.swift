@@ -19,9 +19,6 @@ extension FriendsWebApp {
     func watchOutputs(of detail: FriendDetailViewModel) {
         watch(detail.fullName)
         watch(detail.initials)
-        watch(detail.phonenumberText)
-        watch(detail.email)
-        watch(detail.about)
         watch(detail.sections)
         watch(detail.avatar)
         watch(detail.removedMessage)
