@@ -192,6 +192,29 @@ import WebUI
     }
 }
 
+/// The import page as a browser without the script gets it, before and after an import.
+@MainActor
+@Suite struct FriendsWebImportPageTests {
+    @Test func theImportPageShowsTheFormThenTheReport() async throws {
+        try await WebHarness.with([WebHarness.ada]) { harness in
+            let app = await harness.app()
+            #expect(await app.open(path: "/import"))
+            SnapshotFiles.expect(app.wholePage(), inFile: "import.html", suite: "FriendsWeb")
+            let file = UploadedFile(name: "file", filename: "contacts.vcf", contentType: "text/vcard", data: Data(FriendsWebCardsTests.goodAndBadCards.utf8))
+            #expect(app.receive(FormFields([(name: "action", value: "import")], files: [file]), at: "/import"))
+            await app.settle()
+            #expect(app.currentPath == "/import")
+            let page = app.wholePage()
+            #expect(page.contains("<h2>Imported 2 cards.</h2>"))
+            SnapshotFiles.expect(page, inFile: "import-report.html", suite: "FriendsWeb")
+            // Back on the list, the imported friends are there.
+            _ = await app.open(path: "/")
+            await app.settle()
+            #expect(app.wholePage().contains("Your Friends (3)"))
+        }
+    }
+}
+
 /// The detail page of a full contact, as a browser without the script gets it.
 @MainActor
 @Suite struct FriendsWebDetailTests {
