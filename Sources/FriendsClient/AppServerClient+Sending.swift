@@ -15,10 +15,11 @@ extension AppServerClient {
         _ path: String,
         query: [URLQueryItem] = [],
         body: Data? = nil,
+        contentType: String = "application/json",
         ifMatch eTag: String? = nil,
         accept: String = "application/json"
     ) async throws(AppServerError) -> (Data, HTTPURLResponse) {
-        let request = makeRequest(method, path, query: query, body: body, ifMatch: eTag, accept: accept)
+        let request = makeRequest(method, path, query: query, body: body, contentType: contentType, ifMatch: eTag, accept: accept)
         let data: Data
         let response: HTTPURLResponse
         do {
@@ -37,6 +38,7 @@ extension AppServerClient {
         _ path: String,
         query: [URLQueryItem],
         body: Data?,
+        contentType: String = "application/json",
         ifMatch eTag: String?,
         accept: String
     ) -> URLRequest {
@@ -54,7 +56,7 @@ extension AppServerClient {
         }
         if let body {
             request.httpBody = body
-            request.setValue("application/json", forHTTPHeaderField: FriendsHTTPHeader.contentType)
+            request.setValue(contentType, forHTTPHeaderField: FriendsHTTPHeader.contentType)
         }
         return request
     }

@@ -55,6 +55,14 @@ struct FriendsListScreenTests {
         ])
     }
 
+    @Test("a contact with only an organization is listed by it")
+    func organizationOnly() async {
+        let acme = Friend(id: 9, firstname: "", lastname: "", phonenumber: "+1 555 0100", organization: "Acme Plumbing")
+        let screen = await loadedScreen(FakeFriendsClient(friends: [SampleData.ada, acme]))
+        let lines = screen.render(size: Self.wide).lines
+        #expect(lines.contains { $0.hasPrefix("  Acme Plumbing") && $0.hasSuffix("+1 555 0100") })
+    }
+
     @Test("narrow: names and phones share the width; the footer keeps q Quit")
     func narrowRows() async {
         let screen = await loadedScreen(FakeFriendsClient(friends: SampleData.friends))

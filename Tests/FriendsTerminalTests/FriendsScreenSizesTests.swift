@@ -33,6 +33,21 @@ struct FriendsScreenSizesTests {
         SnapshotFiles.expect(FriendDetailScreen(viewModel: viewModel, redraw: {}), size: size, named: "detail", suite: "Friends")
     }
 
+    @Test("a full contact: every phone and email with its label, an address, the birthday", arguments: SnapshotFiles.sizes)
+    func fullContact(size: TerminalSize) {
+        let friend = Friend(
+            id: 5, firstname: "Ada", lastname: "Lovelace", phonenumber: "+44 20 7946 0001", email: "ada@example.com",
+            about: "Wrote the first program.", version: 1, organization: "Analytical Engines Ltd",
+            phones: [LabeledValue(label: "mobile", value: "+44 20 7946 0001"), LabeledValue(label: "work", value: "+44 20 7946 0002")],
+            emails: [LabeledValue(label: "home", value: "ada@example.com"), LabeledValue(label: "work", value: "ada@engines.example")],
+            addresses: [PostalAddress(label: "home", street: "12 St James's Square", city: "London", postcode: "SW1Y 4JH", country: "United Kingdom")],
+            birthday: "1815-12-10"
+        )
+        let client = FakeFriendsClient(friends: [friend])
+        let viewModel = FriendDetailViewModel(friend: friend, client: client, avatars: ImageLoader(avatarsFrom: client))
+        SnapshotFiles.expect(FriendDetailScreen(viewModel: viewModel, redraw: {}), size: size, named: "detail-full", suite: "Friends")
+    }
+
     @Test("the add form with a field message, SUBMIT focused", arguments: SnapshotFiles.sizes)
     func form(size: TerminalSize) {
         let screen = FriendFormScreen(viewModel: FriendFormViewModel(client: FakeFriendsClient(friends: [])), redraw: {})

@@ -438,6 +438,24 @@ import Testing
         #expect(screen.title.values == ["Your Friends (0)", "Refreshing...", "Your Friends (2)", "Refreshing...", "Your Friends (3)"])
     }
 
+    @Test func aContactKnownByItsOrganizationIsNamedByItInTheRowAndTheMessages() async {
+        let acme = Friend(id: 9, firstname: "", lastname: "", version: 1, organization: "Acme Plumbing")
+        await client.enqueuePages(.success(Fixtures.page(acme, Fixtures.ada, total: 2)))
+        let screen = makeScreen()
+
+        await screen.appeared()
+        screen.viewModel.friendAdded(acme)
+        screen.viewModel.deleteTapped(id: acme.id)
+
+        #expect(screen.status.values == [nil, "Added Acme Plumbing."])
+        guard case .normal(let row)? = screen.cells.values.last?.first else {
+            Issue.record("the first row is no friend")
+            return
+        }
+        #expect(row.fullName == "Acme Plumbing")
+        #expect(screen.viewModel.deleteConfirmation.value?.message == "Remove Acme Plumbing?")
+    }
+
     @Test func anUpdatedFriendShowsAtOnceAndTheListSaysItWasSaved() async {
         let renamed = Fixtures.changed(Fixtures.ada) { $0.lastname = "King" }
         await client.enqueuePages(.success(Fixtures.page(Fixtures.charles, Fixtures.ada, total: 2)))

@@ -191,7 +191,7 @@ import WebUI
     @Test func everyRegionIsTheElementWithItsId() async throws {
         try await WebHarness.with { harness in
             let app = await harness.app()
-            for path in ["/", "/friends/1", "/friends/1/edit", "/friends/new"] {
+            for path in ["/", "/friends/1", "/friends/1/edit", "/friends/new", "/import"] {
                 _ = await app.open(path: path)
                 await app.settle()
                 let page = app.wholePage(scripted: true)

@@ -1,11 +1,11 @@
 import FriendsViewModels
 import TerminalUI
 
-/// One friend: initials as the avatar (a terminal cannot show the picture), then the phone
-/// number, email and notes.
+/// One friend: initials as the avatar (a terminal cannot show the picture), then what the card
+/// holds, section by section as the view model gives it: every phone and email with its label,
+/// the addresses line by line, the birthday, the organization and the notes.
 @MainActor
 final class FriendDetailScreen: Screen {
-    static let labelWidth = 8
 
     let viewModel: FriendDetailViewModel
     private let redraw: @MainActor () -> Void
@@ -19,9 +19,7 @@ final class FriendDetailScreen: Screen {
         self.redraw = redraw
         viewModel.fullName.bind(self) { screen, _ in screen.redraw() }
         viewModel.initials.bind(self) { screen, _ in screen.redraw() }
-        viewModel.phonenumberText.bind(self) { screen, _ in screen.redraw() }
-        viewModel.email.bind(self) { screen, _ in screen.redraw() }
-        viewModel.about.bind(self) { screen, _ in screen.redraw() }
+        viewModel.sections.bind(self) { screen, _ in screen.redraw() }
         viewModel.removedMessage.bind(self) { screen, _ in screen.redraw() }
     }
 
@@ -50,7 +48,7 @@ final class FriendDetailScreen: Screen {
 
     var minimumSize: TerminalSize { ScreenFrame.minimumSize }
 
-    /// The avatar, phone, email and notes, scrolled when they are taller than the screen.
+    /// The avatar and the sections, scrolled when they are taller than the screen.
     func render(size: TerminalSize) -> Canvas {
         var (canvas, content) = ScreenFrame(title: viewModel.fullName.value, keyMap: Self.keys).draw(size: size)
         // A blank row under the rule where there is room for it.
@@ -61,22 +59,46 @@ final class FriendDetailScreen: Screen {
             ScrollingText(lines: message, offset: 0).draw(in: &canvas, at: area)
             return canvas
         }
-        let valueWidth = max(1, area.width - Self.labelWidth)
-        var lines: [[Span]] = [[Span(" \(viewModel.initials.value) ", style: Theme.avatar)], []]
-        for (label, value) in [("Phone", viewModel.phonenumberText.value), ("Email", viewModel.email.value),
-                               ("About", viewModel.about.value)] {
-            let wrapped = value.isEmpty ? [] : TextLayout.wrap(value, width: valueWidth)
-            let values = wrapped.isEmpty ? [Span("—", style: Theme.placeholder)] : wrapped.map { Span($0) }
-            for (index, value) in values.enumerated() {
-                let title = index == 0 ? TextLayout.pad(label, toWidth: Self.labelWidth) : String(repeating: " ", count: Self.labelWidth)
-                lines.append([Span(title, style: Theme.label), value])
-            }
-        }
+        let lines = [[Span(" \(viewModel.initials.value) ", style: Theme.avatar)], []]
+            + Self.lines(of: viewModel.sections.value, width: area.width)
         let text = ScrollingText(lines: lines, offset: scrollOffset)
         scrollOffset = text.shownOffset(in: area.height)
         visibleRows = max(1, text.textRows(in: area.height))
         text.draw(in: &canvas, at: area)
         return canvas
+    }
+
+    /// Three columns: the section's title on its first row, the row's label ("mobile"), and the
+    /// value, wrapped; an address takes a line for each of its lines. A narrow screen gives the
+    /// title and label columns at most a third and a quarter of its width.
+    static func lines(of sections: [ContactSection], width: Int) -> [[Span]] {
+        guard !sections.isEmpty else { return [[Span("No details", style: Theme.placeholder)]] }
+        let widest = { (texts: [String]) in texts.map { DisplayWidth.of($0) }.max() ?? 0 }
+        let titleWidth = min(max(8, widest(sections.map(\.title)) + 2), max(4, width / 3))
+        let labels = sections.flatMap { $0.rows.map(\.label) }
+        let labelWidth = widest(labels) == 0 ? 0 : min(widest(labels) + 2, max(4, width / 4))
+        let valueWidth = max(1, width - titleWidth - labelWidth)
+        var lines: [[Span]] = []
+        for section in sections {
+            for (rowIndex, row) in section.rows.enumerated() {
+                let values = row.lines.flatMap { TextLayout.wrap($0, width: valueWidth) }
+                for (lineIndex, value) in values.enumerated() {
+                    let title = rowIndex == 0 && lineIndex == 0 ? section.title : ""
+                    let label = lineIndex == 0 ? row.label : ""
+                    lines.append([
+                        Span(column(title, titleWidth), style: Theme.label),
+                        Span(column(label, labelWidth), style: Theme.placeholder),
+                        Span(value),
+                    ])
+                }
+            }
+        }
+        return lines
+    }
+
+    /// `text` in a column of `width`, cut with "…" to leave at least one space before the next.
+    private static func column(_ text: String, _ width: Int) -> String {
+        width == 0 ? "" : TextLayout.pad(text, toWidth: width - 1) + " "
     }
 
     static let keys = KeyMap(title: "Friend", ("e", "Edit"), ("↑↓", "Scroll"), ("Esc", "Back"), ("q", "Quit"))

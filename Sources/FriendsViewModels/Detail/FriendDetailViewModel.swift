@@ -8,7 +8,7 @@ import FriendsClient
 public final class FriendDetailViewModel {
     // MARK: Outputs
 
-    /// "First Last".
+    /// What the friend is called: "First Last", or the organization when the card has no names.
     public let fullName: Bindable<String>
     /// Upper-case initials, to show while (or instead of) the avatar.
     public let initials: Bindable<String>
@@ -18,6 +18,10 @@ public final class FriendDetailViewModel {
     public let email: Bindable<String>
     /// The free-text notes, empty when there are none.
     public let about: Bindable<String>
+    /// Everything the card says, ready to draw: every phone and email with its label, the
+    /// addresses line by line, the birthday written out, the organization and the notes. Only
+    /// the sections with something in them.
+    public let sections: Bindable<[ContactSection]>
     /// The avatar picture's state.
     public let avatar = Bindable(AvatarImage.loading, skipsEqualValues: true)
     /// Set when the friend no longer exists: shown instead of the (stale) details.
@@ -52,6 +56,7 @@ public final class FriendDetailViewModel {
         phonenumberText = Bindable(friend.phonenumber, skipsEqualValues: true)
         email = Bindable(friend.email, skipsEqualValues: true)
         about = Bindable(friend.about, skipsEqualValues: true)
+        sections = Bindable(ContactSection.sections(of: friend), skipsEqualValues: true)
         feed?.observe(self) { viewModel, change in viewModel.apply(change) }
         // Live again after a drop: a change made meanwhile may be missing.
         feed?.connectionState.bind(self) { viewModel, state in
@@ -147,6 +152,7 @@ public final class FriendDetailViewModel {
         phonenumberText.value = latest.value.phonenumber
         email.value = latest.value.email
         about.value = latest.value.about
+        sections.value = ContactSection.sections(of: latest.value)
     }
 }
 

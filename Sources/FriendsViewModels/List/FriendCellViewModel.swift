@@ -5,11 +5,13 @@ import FriendsAPI
 public struct FriendCellViewModel: Equatable, Hashable, Sendable, Identifiable {
     /// The friend's id.
     public let id: Int
-    /// "First Last".
+    /// What the friend is called: "First Last", or the organization for a contact that has no
+    /// person's name ("Acme Plumbing").
     public let fullName: String
     /// The phone number as entered, empty when there is none.
     public let phonenumberText: String
-    /// Upper-case first letters of the first and last name, e.g. "AL".
+    /// Upper-case first letters of the first and last name, e.g. "AL"; of the organization's first
+    /// two words for a contact known by that alone ("AP").
     public let initials: String
 
     public init(friend: Friend) {
@@ -21,13 +23,18 @@ public struct FriendCellViewModel: Equatable, Hashable, Sendable, Identifiable {
 }
 
 extension Friend {
-    /// "First Last", or the one name that is not empty.
+    /// "First Last", the one name that is not empty, or the organization when there are no names
+    /// (`displayName`): every text that names a friend ("Added NAME.", "Remove NAME?") uses it.
     var fullName: String {
-        [firstname, lastname].filter { !$0.isEmpty }.joined(separator: " ")
+        displayName
     }
 
-    /// The first character of each name, upper-cased: "AL" for Ada Lovelace, "Ø李" for Øystein 李.
+    /// The first character of each name, upper-cased: "AL" for Ada Lovelace, "Ø李" for Øystein 李;
+    /// "AP" for Acme Plumbing, a contact with only an organization.
     var initials: String {
-        (firstname.first?.uppercased() ?? "") + (lastname.first?.uppercased() ?? "")
+        let names = firstname.isEmpty && lastname.isEmpty
+            ? organization.split(separator: " ").prefix(2).map(String.init)
+            : [firstname, lastname]
+        return names.compactMap { $0.first?.uppercased() }.joined()
     }
 }

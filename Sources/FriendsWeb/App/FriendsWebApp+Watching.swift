@@ -19,9 +19,7 @@ extension FriendsWebApp {
     func watchOutputs(of detail: FriendDetailViewModel) {
         watch(detail.fullName)
         watch(detail.initials)
-        watch(detail.phonenumberText)
-        watch(detail.email)
-        watch(detail.about)
+        watch(detail.sections)
         watch(detail.avatar)
         watch(detail.removedMessage)
     }
@@ -34,6 +32,12 @@ extension FriendsWebApp {
         watch(form.conflict)
         watch(form.discardConfirmation)
         watch(form.changedElsewhereNotice)
+    }
+
+    func watchOutputs(of file: ContactsFileViewModel) {
+        watch(file.isImporting)
+        watch(file.summary)
+        watch(file.errorMessage)
     }
 
     private func watch<Value>(_ output: Bindable<Value>) {

@@ -1,4 +1,5 @@
 import Binding
+import Foundation
 import FriendsAPI
 import FriendsClient
 import FriendsViewModels
@@ -6,18 +7,20 @@ import WebUI
 
 /// One browser session of the Friends app: the same view models as the terminal app, and the
 /// way between its screens (list, a friend's details, the add and update forms), with alerts over
-/// whatever is shown. It plays the part `FriendsApp` plays in the terminal: links and forms
+/// whatever is shown, and friends as a vCard file (Export, Import). It plays the part `FriendsApp` plays in the terminal: links and forms
 /// become view-model inputs, and every output a page draws tells WebUI to push it again.
 @MainActor
 public final class FriendsWebApp: WebApplication {
     enum Screen {
         case detail(FriendDetailViewModel, id: Int)
         case form(FriendFormViewModel, path: FriendsWebPath)
+        case importer(ContactsFileViewModel)
 
         var path: FriendsWebPath {
             switch self {
             case .detail(_, let id): .friend(id)
             case .form(_, let path): path
+            case .importer: .importCards
             }
         }
     }
@@ -35,6 +38,8 @@ public final class FriendsWebApp: WebApplication {
     /// What the search box holds (the terminal's search line keeps its text the same way).
     private(set) var searchText = ""
     private let client: any FriendsProviding
+    /// FriendService's vCard routes, for Export and Import; `nil` hides them.
+    let cards: (any CardExchanging)?
     private let avatars: ImageLoader<Int>
     private let feed: FriendChangeFeed?
     private let pages: FriendsPages
@@ -43,8 +48,13 @@ public final class FriendsWebApp: WebApplication {
     ///   - avatars: the avatar loader, shared by every session.
     ///   - feed: the live change feed, shared by every session.
     ///   - pages: the templates; their `pageSize` is how many friends the list loads at a time.
-    public init(client: any FriendsProviding, avatars: ImageLoader<Int>, feed: FriendChangeFeed?, pages: FriendsPages) {
+    ///   - cards: where Export and Import go; by default the client, when it can (`AppServerClient` can).
+    public init(
+        client: any FriendsProviding, avatars: ImageLoader<Int>, feed: FriendChangeFeed?, pages: FriendsPages,
+        cards: (any CardExchanging)? = nil
+    ) {
         self.client = client
+        self.cards = cards ?? (client as? any CardExchanging)
         self.avatars = avatars
         self.feed = feed
         self.pages = pages
@@ -74,7 +84,7 @@ public final class FriendsWebApp: WebApplication {
     public func open(path: String) async -> Bool {
         guard let target = FriendsWebPath(path) else { return false }
         guard target != shownPath else { return true }
-        if target != .list, target != .add {
+        if target != .list, target != .add, target != .importCards {
             // A link straight to a friend (a bookmark, a new tab) can come before the list has
             // loaded the friend it names.
             await BusyWait.untilIdle(list.showLoadingHud, limit: Self.loadingPatience)
@@ -91,6 +101,10 @@ public final class FriendsWebApp: WebApplication {
         case .add:
             popToList()
             list.addButtonTapped()
+        case .importCards:
+            guard let cards else { return false }
+            popToList()
+            showImporter(ContactsFileViewModel(cards: cards))
         case .edit(let id):
             if popTo(.friend(id)), case .detail(let detail, _)? = screens.last {
                 detail.editButtonTapped()
@@ -117,6 +131,20 @@ public final class FriendsWebApp: WebApplication {
         case nil: return receiveListInput(action, input)
         case .detail: return false
         case .form(let form, _): return receiveFormInput(action, input, form: form)
+        case .importer(let file):
+            guard action == "import" else { return false }
+            let chosen = input.file(named: "file")
+            file.importRequested(filename: chosen?.filename ?? "", data: chosen?.data ?? Data())
+            return true
+        }
+    }
+
+    /// `/friends.vcf`: every friend as one vCard file.
+    public func download(at path: String) async -> Download? {
+        guard path == FriendsWebPath.exportPath, let cards else { return nil }
+        switch await ContactsFileViewModel(cards: cards).exportRequested() {
+        case .file(let data, let filename): return .file(data, contentType: "text/vcard; charset=utf-8", filename: filename)
+        case .failed(let message): return .unavailable(message)
         }
     }
 
@@ -215,6 +243,12 @@ public final class FriendsWebApp: WebApplication {
         detail.friendSaved(friend)
     }
 
+    private func showImporter(_ file: ContactsFileViewModel) {
+        file.onImported = { [weak self] in self?.list.refreshRequested() }
+        watchOutputs(of: file)
+        push(.importer(file))
+    }
+
     private func push(_ screen: Screen) {
         screens.append(screen)
         changed()
@@ -250,7 +284,7 @@ public final class FriendsWebApp: WebApplication {
         switch screens.last {
         case nil: list.viewAppeared()
         case .detail(let detail, _): detail.viewAppeared()
-        case .form: break
+        case .form, .importer: break
         }
         changed()
     }
@@ -267,6 +301,7 @@ public final class FriendsWebApp: WebApplication {
         case nil: list.showLoadingHud.value
         case .detail(let detail, _): detail.avatar.value == .loading
         case .form(let form, _): list.showLoadingHud.value || form.showLoadingHud.value
+        case .importer(let file): file.isImporting.value
         }
         onChange?()
     }

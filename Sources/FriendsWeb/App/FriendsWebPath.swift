@@ -8,12 +8,19 @@ enum FriendsWebPath: Equatable {
     case add
     /// `/friends/42/edit`: the update form.
     case edit(Int)
+    /// `/import`: the form that imports a vCard file, and what the last import did.
+    case importCards
+
+    /// Where every friend downloads as one vCard file (not a screen: a file).
+    static let exportPath = "/friends.vcf"
 
     init?(_ path: String) {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         switch parts.count {
         case 0:
             self = .list
+        case 1 where parts[0] == "import":
+            self = .importCards
         case 2 where parts[0] == "friends" && parts[1] == "new":
             self = .add
         case 2 where parts[0] == "friends":
@@ -33,6 +40,7 @@ enum FriendsWebPath: Equatable {
         case .friend(let id): "/friends/\(id)"
         case .add: "/friends/new"
         case .edit(let id): "/friends/\(id)/edit"
+        case .importCards: "/import"
         }
     }
 

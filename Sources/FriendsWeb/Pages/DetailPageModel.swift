@@ -3,18 +3,31 @@ import WebUI
 
 /// A friend's page as a value: a pure function of the detail view model's outputs.
 struct DetailPageModel {
-    struct Line {
-        let label: String
-        let value: String?
+    /// A part of the card ("Phone", "Address"): its rows, each with its label and lines; a phone
+    /// or email row is a link (`tel:`, `mailto:`).
+    struct Section {
+        struct Row {
+            struct Line {
+                let text: String
+            }
+
+            let label: String?
+            let lines: [Line]
+            let href: String?
+        }
+
+        let kind: String
+        let title: String
+        let rows: [Row]
     }
 
     let chrome: PageChrome
     let id: Int
     let fullName: String
     let initials: String
-    /// The avatar as base64 SVG, once loaded.
-    let avatarBase64: String?
-    let lines: [Line]
+    /// The avatar as a `data:` address (the card's picture or the initials as SVG), once loaded.
+    let avatarSource: String?
+    let sections: [Section]
     let removedMessage: String?
     let canEdit: Bool
 
@@ -27,13 +40,21 @@ struct DetailPageModel {
         self.id = id
         fullName = detail.fullName.value
         initials = detail.initials.value
-        if case .loaded(let data) = detail.avatar.value {
-            avatarBase64 = data.base64EncodedString()
+        if case .loaded(let data) = detail.avatar.value, let type = ContactLinks.imageType(of: data) {
+            avatarSource = "data:\(type);base64,\(data.base64EncodedString())"
         } else {
-            avatarBase64 = nil
+            avatarSource = nil
         }
-        lines = [("Phone", detail.phonenumberText.value), ("Email", detail.email.value), ("About", detail.about.value)]
-            .map { Line(label: $0.0, value: $0.1.isEmpty ? nil : $0.1) }
+        sections = detail.sections.value.map { section in
+            Section(kind: section.kind.rawValue, title: section.title, rows: section.rows.map { row in
+                let href: String? = switch section.kind {
+                case .phones: ContactLinks.telephone(row.text)
+                case .emails: ContactLinks.mail(row.text)
+                default: nil
+                }
+                return Section.Row(label: row.label.isEmpty ? nil : row.label, lines: row.lines.map(Section.Row.Line.init), href: href)
+            })
+        }
         removedMessage = detail.removedMessage.value
         canEdit = detail.removedMessage.value == nil
     }

@@ -33,6 +33,7 @@ public struct FriendsPages: Sendable {
     static let listRegions = [("list-title", "listTitle"), ("search-summary", "searchSummary"), ("status", "status"),
                               ("list-rows", "listRows"), ("dialog", "confirmation")]
     static let detailRegions = [("detail", "detailCard")]
+    static let importRegions = [("import-report", "importReport")]
     static let formRegions = [("form-notice", "formNotice"), ("form-actions", "formActions"), ("form-dialog", "formDialog")]
 
     /// A live region: the element id, its partial template and the model that fills it.
@@ -59,11 +60,16 @@ public struct FriendsPages: Sendable {
         let alert = app.alerts.first
         switch app.screens.last {
         case nil:
-            let model = ListPageModel(list: app.list, searchText: app.searchText, alert: alert, context: context)
+            let model = ListPageModel(
+                list: app.list, searchText: app.searchText, exchangesCards: app.cards != nil, alert: alert, context: context
+            )
             return (model, "listPage", Self.regions(Self.chromeRegions + Self.listRegions, of: model))
         case .detail(let detail, let id):
             let model = DetailPageModel(detail: detail, id: id, list: app.list, alert: alert, context: context)
             return (model, "detailPage", Self.regions(Self.chromeRegions + Self.detailRegions, of: model))
+        case .importer(let file):
+            let model = ImportPageModel(file: file, list: app.list, alert: alert, context: context)
+            return (model, "importPage", Self.regions(Self.chromeRegions + Self.importRegions, of: model))
         case .form(let form, let path):
             let model = FormPageModel(form: form, path: path, list: app.list, alert: alert, context: context)
             // Each field's input and message are regions of their own: the script leaves alone the

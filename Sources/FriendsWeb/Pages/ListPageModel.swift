@@ -33,9 +33,12 @@ struct ListPageModel {
     /// The last friend's id after a next page failed: "Try again" asks for it again.
     let retryAfter: Int?
     let confirmation: ConfirmationModel?
+    /// Export and Import are offered (the app reaches FriendService's vCard routes).
+    let exchangesCards: Bool
 
     @MainActor
-    init(list: FriendsListViewModel, searchText: String, alert: Alert?, context: PageContext) {
+    init(list: FriendsListViewModel, searchText: String, exchangesCards: Bool = false, alert: Alert?, context: PageContext) {
+        self.exchangesCards = exchangesCards
         let loading = list.showLoadingHud.value ? "Loading..." : nil
         chrome = PageChrome(
             screenTitle: list.title.value, connection: list.connectionStatus.value, loading: loading,
@@ -71,4 +74,9 @@ struct ListPageModel {
             ConfirmationModel($0, confirmAction: "confirmDelete", cancelAction: "cancelDelete", path: "/")
         }
     }
+}
+
+extension ListPageModel {
+    /// The Export link's address.
+    var exportPath: String { FriendsWebPath.exportPath }
 }

@@ -40,7 +40,13 @@ extension FriendsPages {
         ListPageModel.Row.self,
         ListPageModel.Row.FriendRow.self,
         DetailPageModel.self,
-        DetailPageModel.Line.self,
+        DetailPageModel.Section.self,
+        DetailPageModel.Section.Row.self,
+        DetailPageModel.Section.Row.Line.self,
+        ImportPageModel.self,
+        ImportPageModel.Report.self,
+        ImportPageModel.Report.Count.self,
+        ImportPageModel.Report.Failure.self,
         FormPageModel.self,
         FormPageModel.Field.self,
         FormPageModel.ConflictModel.self,
@@ -98,6 +104,8 @@ extension ListPageModel: TemplateModel {
         "moreAfter": \.moreAfter,
         "retryAfter": \.retryAfter,
         "confirmation": \.confirmation,
+        "exchangesCards": \.exchangesCards,
+        "exportPath": \.exportPath,
     ]
 }
 
@@ -126,17 +134,32 @@ extension DetailPageModel: TemplateModel {
         "id": \.id,
         "fullName": \.fullName,
         "initials": \.initials,
-        "avatarBase64": \.avatarBase64,
-        "lines": \.lines,
+        "avatarSource": \.avatarSource,
+        "sections": \.sections,
         "removedMessage": \.removedMessage,
         "canEdit": \.canEdit,
     ]
 }
 
-extension DetailPageModel.Line: TemplateModel {
+extension DetailPageModel.Section: TemplateModel {
+    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
+        "kind": \.kind,
+        "title": \.title,
+        "rows": \.rows,
+    ]
+}
+
+extension DetailPageModel.Section.Row: TemplateModel {
     static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
         "label": \.label,
-        "value": \.value,
+        "lines": \.lines,
+        "href": \.href,
+    ]
+}
+
+extension DetailPageModel.Section.Row.Line: TemplateModel {
+    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
+        "text": \.text,
     ]
 }
 
@@ -179,5 +202,37 @@ extension FormPageModel.ConflictModel.Choice: TemplateModel {
         "label": \.label,
         "theirs": \.theirs,
         "mine": \.mine,
+    ]
+}
+
+extension ImportPageModel: TemplateModel {
+    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
+        "chrome": \.chrome,
+        "importing": \.importing,
+        "errorMessage": \.errorMessage,
+        "report": \.report,
+    ]
+}
+
+extension ImportPageModel.Report: TemplateModel {
+    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
+        "headline": \.headline,
+        "counts": \.counts,
+        "failures": \.failures,
+        "hasFailures": \.hasFailures,
+    ]
+}
+
+extension ImportPageModel.Report.Count: TemplateModel {
+    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
+        "text": \.text,
+    ]
+}
+
+extension ImportPageModel.Report.Failure: TemplateModel {
+    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
+        "index": \.index,
+        "name": \.name,
+        "reason": \.reason,
     ]
 }

@@ -10,6 +10,13 @@ import Hummingbird
 /// only a navigation of the person's own (typed, bookmarked, or from one of our pages) or the
 /// script's own load may do that. Requests without these headers (older browsers, curl) pass.
 enum FetchMetadata {
+    /// A file (an export) may be saved from the app's own pages or the address bar, whatever the
+    /// browser calls the request's destination (a link with `download` is not a "document").
+    static func mayDownload(_ request: Request) -> Bool {
+        guard let site = request.headers[.secFetchSite]?.lowercased() else { return true }
+        return site == "same-origin" || site == "none"
+    }
+
     static func mayOpenAPage(_ request: Request) -> Bool {
         if let site = request.headers[.secFetchSite]?.lowercased(), site != "same-origin", site != "none" {
             return false

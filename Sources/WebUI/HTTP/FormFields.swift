@@ -1,11 +1,15 @@
 import Foundation
 
-/// The fields of a submitted form (`application/x-www-form-urlencoded`), in order; a name may repeat.
+/// The fields of a submitted form (`application/x-www-form-urlencoded`), in order; a name may
+/// repeat. A form sent as `multipart/form-data` also carries its files.
 public struct FormFields: Equatable, Sendable {
     public private(set) var pairs: [(name: String, value: String)]
+    /// The files of a form with a file input, in order.
+    public internal(set) var files: [UploadedFile]
 
-    public init(_ pairs: [(name: String, value: String)] = []) {
+    public init(_ pairs: [(name: String, value: String)] = [], files: [UploadedFile] = []) {
         self.pairs = pairs
+        self.files = files
     }
 
     /// Decodes a form body. Returns `nil` when it is not one (bad percent-encoding or not UTF-8).
@@ -19,6 +23,7 @@ public struct FormFields: Equatable, Sendable {
             pairs.append((name, value))
         }
         self.pairs = pairs
+        files = []
     }
 
     /// The first value given for `name`.
@@ -26,13 +31,38 @@ public struct FormFields: Equatable, Sendable {
         pairs.first { $0.name == name }?.value
     }
 
+    /// The first file sent for the file input `name`.
+    public func file(named name: String) -> UploadedFile? {
+        files.first { $0.name == name }
+    }
+
+    mutating func append(name: String, value: String) {
+        pairs.append((name, value))
+    }
+
     public static func == (lhs: FormFields, rhs: FormFields) -> Bool {
-        lhs.pairs.elementsEqual(rhs.pairs) { $0.name == $1.name && $0.value == $1.value }
+        lhs.pairs.elementsEqual(rhs.pairs) { $0.name == $1.name && $0.value == $1.value } && lhs.files == rhs.files
     }
 
     /// `+` is a space in forms; `%XX` a byte of the UTF-8 text (`nil` for a broken escape or bytes
     /// that are not UTF-8).
     private static func decode(_ text: Substring) -> String? {
         text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+    }
+}
+
+/// A file sent with a form: the input's name, the file's name on the person's machine (never a
+/// path to trust), its declared type and its bytes.
+public struct UploadedFile: Equatable, Sendable {
+    public let name: String
+    public let filename: String
+    public let contentType: String
+    public let data: Data
+
+    public init(name: String, filename: String, contentType: String, data: Data) {
+        self.name = name
+        self.filename = filename
+        self.contentType = contentType
+        self.data = data
     }
 }

@@ -12,6 +12,10 @@ import Hummingbird
 /// - `POST /any/path` is a form of that page: the app receives it, then `303` to the screen shown
 ///   now (POST, redirect, GET). The script's live inputs (`X-WebUI` header) get `204`; what they
 ///   change arrives over the event stream.
+/// - `GET` of a path where the app offers a file (`WebApplication.download(at:)`) answers the
+///   file as an attachment.
+/// - A form with a file input is sent as `multipart/form-data` (`MultipartForm`), within
+///   `maximumUploadSize`; a malformed or oversized one gets an error page saying what is wrong.
 /// - `GET /webui/events?path=` streams the session's changes to a tab (Server-Sent Events).
 public struct WebRoutes: Sendable {
     public struct Settings: Sendable {
@@ -21,6 +25,8 @@ public struct WebRoutes: Sendable {
         public var busyLimit: Duration = .seconds(5)
         /// The largest form body read.
         public var maximumFormSize = 64 * 1024
+        /// The largest form with files (`multipart/form-data`) read.
+        public var maximumUploadSize = 16 * 1024 * 1024
 
         public init() {}
     }
@@ -65,15 +71,20 @@ public struct WebRoutes: Sendable {
     // MARK: Pages
 
     private func page(_ request: Request) async -> Response {
-        guard FetchMetadata.mayOpenAPage(request) else {
-            return ErrorPage.response(.forbidden, "Pages of this app open only from its own pages or the address bar.")
-        }
+        let refusal = "Pages of this app open only from its own pages or the address bar."
+        guard FetchMetadata.mayDownload(request) else { return ErrorPage.response(.forbidden, refusal) }
         let path = request.uri.path
         let isScripted = request.headers[.webUIScripted] != nil
         let (session, isNew) = await MainActor.run { () -> (WebSession, Bool) in
             if let session = sessions.session(id: Self.sessionID(request)) { return (session, false) }
             return (sessions.start(), true)
         }
+        if let download = await session.download(at: path) {
+            var response = Self.attachment(download)
+            if isNew { response.setCookie(Self.cookie(for: session)) }
+            return response
+        }
+        guard FetchMetadata.mayOpenAPage(request) else { return ErrorPage.response(.forbidden, refusal) }
         let found = await session.open(path: path)
         if found { await session.waitUntilIdle(limit: settings.busyLimit) }
         var response = await MainActor.run { () -> Response in
@@ -95,12 +106,10 @@ public struct WebRoutes: Sendable {
         guard Self.isSameOrigin(request) else {
             return ErrorPage.response(.forbidden, "Forms are only taken from this app's own pages.")
         }
-        guard Self.isForm(request) else {
-            return ErrorPage.response(.unsupportedMediaType, "Send the form as application/x-www-form-urlencoded.")
-        }
-        let body = try await request.body.collect(upTo: settings.maximumFormSize)
-        guard let fields = FormFields(urlEncoded: String(decoding: body.readableBytesView, as: UTF8.self)) else {
-            return ErrorPage.response(.badRequest, "The form could not be read.")
+        let fields: FormFields
+        switch try await Self.formFields(of: request, settings: settings) {
+        case .success(let read): fields = read
+        case .failure(let refusal): return refusal.response
         }
         let token = fields["_csrf"] ?? request.headers[.csrfToken]
         guard let token, SecretToken.matches(token, session.csrfToken) else {
@@ -165,6 +174,67 @@ public struct WebRoutes: Sendable {
         if let given = request.headers[.origin] { return given == origin }
         guard let referer = request.headers[.referer] else { return false }
         return referer == origin || referer.hasPrefix(origin + "/")
+    }
+
+    /// Why a form was not read: the status and the sentence its error page says.
+    struct FormRefusal: Error {
+        let status: HTTPResponse.Status
+        let message: String
+
+        var response: Response { ErrorPage.response(status, message) }
+    }
+
+    /// The fields of a posted form, URL-encoded or (with files) multipart.
+    static func formFields(of request: Request, settings: Settings) async throws -> Result<FormFields, FormRefusal> {
+        let boundary: String?
+        do {
+            boundary = try MultipartForm.boundary(inContentType: request.headers[.contentType])
+        } catch {
+            return .failure(FormRefusal(status: .badRequest, message: error.message))
+        }
+        if let boundary {
+            let limit = settings.maximumUploadSize
+            let tooLarge = FormRefusal(
+                status: .contentTooLarge, message: "The file is too large: a form may send at most \(limit / (1024 * 1024)) MB."
+            )
+            if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { return .failure(tooLarge) }
+            // Read chunk by chunk, so a body without a Content-Length stops at the limit too.
+            var body: [UInt8] = []
+            for try await chunk in request.body {
+                guard body.count + chunk.readableBytes <= limit else { return .failure(tooLarge) }
+                body.append(contentsOf: chunk.readableBytesView)
+            }
+            do {
+                return .success(try MultipartForm.parse(body, boundary: boundary))
+            } catch {
+                return .failure(FormRefusal(status: .badRequest, message: "The form could not be read. \(error.message)"))
+            }
+        }
+        guard Self.isForm(request) else {
+            return .failure(FormRefusal(status: .unsupportedMediaType, message: "Send the form as application/x-www-form-urlencoded."))
+        }
+        let body = try await request.body.collect(upTo: settings.maximumFormSize)
+        guard let fields = FormFields(urlEncoded: String(decoding: body.readableBytesView, as: UTF8.self)) else {
+            return .failure(FormRefusal(status: .badRequest, message: "The form could not be read."))
+        }
+        return .success(fields)
+    }
+
+    /// A file to save: its bytes with `Content-Disposition: attachment`, or the reason it is not there.
+    static func attachment(_ download: Download) -> Response {
+        switch download {
+        case .unavailable(let message):
+            return ErrorPage.response(.serviceUnavailable, message)
+        case .file(let data, let contentType, let filename):
+            // Only characters that need no quoting or encoding reach the header.
+            let safeName = String(filename.unicodeScalars.filter { CharacterSet(charactersIn:
+                "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-").contains($0) }.map(Character.init))
+            return Response(
+                status: .ok,
+                headers: [.contentType: contentType, .contentDisposition: "attachment; filename=\"\(safeName.isEmpty ? "download" : safeName)\""],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: data))
+            )
+        }
     }
 
     static func isForm(_ request: Request) -> Bool {

@@ -99,6 +99,8 @@
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if ((form.getAttribute("method") || "get").toLowerCase() !== "post") { return; }
+    // A form with a file goes as the browser sends it (multipart), and its answer loads whole.
+    if ((form.getAttribute("enctype") || "").toLowerCase() === "multipart/form-data") { return; }
     event.preventDefault();
     var data = new FormData(form, event.submitter);
     load(form.getAttribute("action") || location.pathname, "POST", new URLSearchParams(data), true);

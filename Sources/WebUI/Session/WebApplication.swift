@@ -1,4 +1,5 @@
 import Binding
+import Foundation
 
 /// What a browser app gives WebUI: one instance per browser session, holding that session's view
 /// models. Like a terminal app's screens, its pages are pure functions of view-model state; WebUI
@@ -23,6 +24,22 @@ public protocol WebApplication: AnyObject {
     func page(_ context: PageContext) -> String
     /// The screen's live regions, each replacing the element with its id.
     func fragments(_ context: PageContext) -> [Fragment]
+    /// The file the app offers at `path` (an export), made now; `nil` when `path` is not a file
+    /// but a screen. The default offers none.
+    func download(at path: String) async -> Download?
+}
+
+extension WebApplication {
+    public func download(at path: String) async -> Download? { nil }
+}
+
+/// A file a browser saves rather than shows (`Content-Disposition: attachment`), or why it
+/// could not be made.
+public enum Download: Sendable {
+    /// The bytes, their media type and the name the browser saves them under.
+    case file(Data, contentType: String, filename: String)
+    /// The file could not be made now (its source is unreachable): said on an error page.
+    case unavailable(String)
 }
 
 /// What every page needs beside view-model state.

@@ -33,6 +33,10 @@ public final class WebSession {
         await app.open(path: path)
     }
 
+    func download(at path: String) async -> Download? {
+        await app.download(at: path)
+    }
+
     /// Waits, for at most `limit`, until the app's work in progress is done.
     func waitUntilIdle(limit: Duration) async {
         await BusyWait.untilIdle(app.isBusy, limit: limit)

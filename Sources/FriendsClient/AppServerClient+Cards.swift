@@ -1,0 +1,19 @@
+import Foundation
+import FriendsAPI
+
+extension AppServerClient: CardExchanging {
+    /// `GET /friends` with `Accept: text/vcard`: every friend's card, one after the other.
+    public func exportCards() async throws(AppServerError) -> Data {
+        let (data, _) = try await send(.get, FriendsRoutes.friends, accept: Self.vCardType)
+        return data
+    }
+
+    /// `POST /friends/import` with the file as `text/vcard`. Good cards are kept even when others
+    /// are refused; the report says which were refused and why.
+    public func importCards(_ data: Data) async throws(AppServerError) -> ImportReport {
+        let (answer, _) = try await send(.post, FriendsRoutes.friends + "/import", body: data, contentType: Self.vCardType)
+        return try decode(ImportReport.self, from: answer)
+    }
+
+    static let vCardType = "text/vcard"
+}

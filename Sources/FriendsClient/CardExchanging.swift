@@ -1,0 +1,11 @@
+import Foundation
+import FriendsAPI
+
+/// Friends as vCards, the format every contact app reads and writes: all of them out as one
+/// file, a file of cards in. `AppServerClient` is the real one.
+public protocol CardExchanging: Sendable {
+    /// Every friend as one vCard file (`.vcf`).
+    func exportCards() async throws(AppServerError) -> Data
+    /// Sends a file of vCards; answers what was created, updated, unchanged and refused.
+    func importCards(_ data: Data) async throws(AppServerError) -> ImportReport
+}

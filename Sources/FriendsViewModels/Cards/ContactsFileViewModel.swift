@@ -1,0 +1,117 @@
+import Binding
+import Foundation
+import FriendsAPI
+import FriendsClient
+
+/// Friends as a vCard file, the way contact apps move contacts: export every friend as one
+/// `.vcf`, import a file from a phone or another app and say what became of each card.
+@MainActor
+public final class ContactsFileViewModel {
+    /// What an import did, ready to show.
+    public struct Summary: Equatable, Sendable {
+        /// "Imported 2 cards." or "No card was imported."
+        public let headline: String
+        /// "2 created", "0 updated", "1 unchanged".
+        public let counts: [String]
+        /// Each refused card: its position in the file (from 1), its name (may be empty) and why.
+        public let failures: [ImportReport.Failure]
+    }
+
+    /// The file an export gives, or why there is none.
+    public enum Export: Equatable, Sendable {
+        case file(Data, filename: String)
+        case failed(String)
+    }
+
+    // MARK: Outputs
+
+    /// True while a file is being imported.
+    public let isImporting = Bindable(false, skipsEqualValues: true)
+    /// The last import's outcome; `nil` before the first.
+    public let summary = Bindable<Summary?>(nil, skipsEqualValues: true)
+    /// Why the last import could not be done at all (no file, server unreachable); `nil` otherwise.
+    public let errorMessage = Bindable<String?>(nil, skipsEqualValues: true)
+
+    // MARK: Events
+
+    /// An import created or changed friends: lists should show them.
+    public var onImported: (@MainActor () -> Void)?
+
+    /// The name an export is saved under.
+    public static let exportFilename = "friends.vcf"
+
+    private let cards: any CardExchanging
+    let importing = TaskSlot()
+
+    public init(cards: any CardExchanging) {
+        self.cards = cards
+    }
+
+    // MARK: Inputs
+
+    /// The user chose a file (`filename` empty when none was chosen) and asked to import it.
+    public func importRequested(filename: String, data: Data) {
+        guard !filename.isEmpty else { return fail("Choose a vCard file (.vcf) to import.") }
+        guard !data.isEmpty else { return fail("\(filename) is empty.") }
+        summary.value = nil
+        errorMessage.value = nil
+        isImporting.value = true
+        let cards = self.cards
+        importing.replace(with: Task { [weak self] in
+            let outcome: Result<ImportReport, AppServerError>
+            do throws(AppServerError) {
+                outcome = .success(try await cards.importCards(data))
+            } catch {
+                outcome = .failure(error)
+            }
+            guard let self, !Task.isCancelled else { return }
+            self.isImporting.value = false
+            switch outcome {
+            case .success(let report):
+                self.summary.value = Self.summary(of: report)
+                if report.created + report.updated > 0 { self.onImported?() }
+            case .failure(.cancelled):
+                break
+            case .failure(let error):
+                self.errorMessage.value = Self.importFailureText(error)
+            }
+        })
+    }
+
+    /// The user asked for every friend as a file.
+    public func exportRequested() async -> Export {
+        do throws(AppServerError) {
+            return .file(try await cards.exportCards(), filename: Self.exportFilename)
+        } catch .unauthorized {
+            return .failed("Please login to export your friends.")
+        } catch {
+            return .failed("Could not export your friends. Check your network and try again later.")
+        }
+    }
+
+    // MARK: Texts
+
+    private func fail(_ message: String) {
+        summary.value = nil
+        errorMessage.value = message
+    }
+
+    static func summary(of report: ImportReport) -> Summary {
+        let kept = report.created + report.updated + report.unchanged
+        let headline = kept == 0 ? "No card was imported." : "Imported \(kept) \(kept == 1 ? "card" : "cards")."
+        return Summary(
+            headline: headline,
+            counts: ["\(report.created) created", "\(report.updated) updated", "\(report.unchanged) unchanged"]
+                + (report.failed.isEmpty ? [] : ["\(report.failed.count) not imported"]),
+            failures: report.failed
+        )
+    }
+
+    static func importFailureText(_ error: AppServerError) -> String {
+        switch error {
+        case .unauthorized: "Please login to import friends."
+        case .invalid(let message, _): "The file could not be imported: \(message)"
+        default: "Could not connect to server. Check your network and try again later."
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// The links a friend's page makes of a phone number and an email address. The text comes from
+/// a card anyone may have written, so a link is built from the characters its scheme allows and
+/// nothing else (the template escapes the attribute on top of that).
+enum ContactLinks {
+    /// `tel:` with the number's digits, a leading `+`, `*` and `#` (percent-encoded, as RFC 3966
+    /// wants); spaces, dashes, dots and brackets people write between digits are dropped, and
+    /// any other character too. `nil` when no digit is left.
+    static func telephone(_ number: String) -> String? {
+        var kept = ""
+        for character in number.trimmingCharacters(in: .whitespaces) {
+            switch character {
+            case "0"..."9": kept.append(character)
+            case "+" where kept.isEmpty: kept.append(character)
+            case "*": kept += "%2A"
+            case "#": kept += "%23"
+            default: continue
+            }
+        }
+        guard kept.contains(where: \.isASCII) && kept.contains(where: { ("0"..."9").contains($0) }) else { return nil }
+        return "tel:" + kept
+    }
+
+    /// `mailto:` with the address percent-encoded, so a `?`, `&` or quote in it cannot add headers
+    /// or leave the attribute. `nil` when it is not an address (no `@` with text on both sides).
+    static func mail(_ address: String) -> String? {
+        let trimmed = address.trimmingCharacters(in: .whitespaces)
+        guard let at = trimmed.lastIndex(of: "@"), at != trimmed.startIndex, trimmed.index(after: at) != trimmed.endIndex,
+              let encoded = trimmed.addingPercentEncoding(withAllowedCharacters: mailAllowed) else { return nil }
+        return "mailto:" + encoded
+    }
+
+    private static let mailAllowed = CharacterSet(charactersIn:
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~@+")
+
+    /// The media type of an avatar from its first bytes: the server sends the card's own picture
+    /// (JPEG, PNG, GIF or WebP) or the initials as SVG. `nil` for anything else.
+    static func imageType(of data: Data) -> String? {
+        let bytes = [UInt8](data.prefix(12))
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "image/png" }
+        if bytes.starts(with: Array("GIF8".utf8)) { return "image/gif" }
+        if bytes.count == 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) { return "image/webp" }
+        let start = String(decoding: data.prefix(256), as: UTF8.self).drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        if start.hasPrefix("<svg") || start.hasPrefix("<?xml") { return "image/svg+xml" }
+        return nil
+    }
+}

@@ -1,0 +1,46 @@
+import FriendsViewModels
+import WebUI
+
+/// The import page as a value: the file form and what the last import did, from the contacts
+/// file view model's outputs.
+struct ImportPageModel {
+    struct Report {
+        struct Count {
+            let text: String
+        }
+
+        struct Failure {
+            let index: Int
+            /// `nil` when the card gave no name.
+            let name: String?
+            let reason: String
+        }
+
+        let headline: String
+        let counts: [Count]
+        let failures: [Failure]
+        var hasFailures: Bool { !failures.isEmpty }
+    }
+
+    let chrome: PageChrome
+    let importing: Bool
+    let errorMessage: String?
+    let report: Report?
+
+    @MainActor
+    init(file: ContactsFileViewModel, list: FriendsListViewModel, alert: Alert?, context: PageContext) {
+        importing = file.isImporting.value
+        chrome = PageChrome(
+            screenTitle: "Import", connection: list.connectionStatus.value, loading: importing ? "Importing..." : nil,
+            alert: alert, path: FriendsWebPath.importCards.path, context: context
+        )
+        errorMessage = file.errorMessage.value
+        report = file.summary.value.map { summary in
+            Report(
+                headline: summary.headline,
+                counts: summary.counts.map(Report.Count.init),
+                failures: summary.failures.map { Report.Failure(index: $0.index, name: $0.name.isEmpty ? nil : $0.name, reason: $0.reason) }
+            )
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import FriendsAPI
+import FriendsClient
+import TestSupport
+import Testing
+@testable import FriendsViewModels
+
+/// Export and Import as a person sees them: a file out, a file in and what became of each card.
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct ContactsFileViewModelTests {
+    actor FakeCards: CardExchanging {
+        var imports: [Result<ImportReport, AppServerError>] = []
+        var exported: Result<Data, AppServerError> = .success(Data())
+        private(set) var received: [Data] = []
+
+        func willImport(_ outcome: Result<ImportReport, AppServerError>) { imports.append(outcome) }
+        func willExport(_ outcome: Result<Data, AppServerError>) { exported = outcome }
+
+        func exportCards() async throws(AppServerError) -> Data { try exported.get() }
+
+        func importCards(_ data: Data) async throws(AppServerError) -> ImportReport {
+            received.append(data)
+            return try imports.removeFirst().get()
+        }
+    }
+
+    let cards = FakeCards()
+
+    @Test func anImportSaysHowManyCardsWentWhereAndWhyOnesWereRefused() async {
+        let failure = ImportReport.Failure(index: 3, name: "Grace Hopper", reason: "The card ends without END:VCARD.")
+        await cards.willImport(.success(ImportReport(created: 2, updated: 0, unchanged: 1, failed: [failure])))
+        let viewModel = ContactsFileViewModel(cards: cards)
+        let importing = Recorder(viewModel.isImporting)
+        let summaries = Recorder(viewModel.summary)
+        let imported = EventRecorder<Void>()
+        viewModel.onImported = { imported.record(()) }
+
+        viewModel.importRequested(filename: "contacts.vcf", data: Data("BEGIN:VCARD".utf8))
+        await viewModel.importing.task?.value
+
+        #expect(importing.values == [false, true, false])
+        #expect(summaries.values == [nil, ContactsFileViewModel.Summary(
+            headline: "Imported 3 cards.", counts: ["2 created", "0 updated", "1 unchanged", "1 not imported"], failures: [failure]
+        )])
+        #expect(imported.values.count == 1)
+        #expect(await cards.received == [Data("BEGIN:VCARD".utf8)])
+    }
+
+    @Test func noFileOrAnEmptyOneIsSaidWithoutAsking() async {
+        let viewModel = ContactsFileViewModel(cards: cards)
+        let errors = Recorder(viewModel.errorMessage)
+        viewModel.importRequested(filename: "", data: Data())
+        viewModel.importRequested(filename: "empty.vcf", data: Data())
+        #expect(errors.values == [nil, "Choose a vCard file (.vcf) to import.", "empty.vcf is empty."])
+        #expect(await cards.received.isEmpty)
+    }
+
+    @Test func aRefusedFileOrAnUnreachableServerIsSaid() async {
+        await cards.willImport(.failure(.invalid(message: "The body holds no vCard.", fields: [:])))
+        await cards.willImport(.failure(.unreachable))
+        let viewModel = ContactsFileViewModel(cards: cards)
+        let errors = Recorder(viewModel.errorMessage)
+        viewModel.importRequested(filename: "notes.txt", data: Data("hello".utf8))
+        await viewModel.importing.task?.value
+        viewModel.importRequested(filename: "notes.txt", data: Data("hello".utf8))
+        await viewModel.importing.task?.value
+        #expect(errors.values == [
+            nil, "The file could not be imported: The body holds no vCard.", nil,
+            "Could not connect to server. Check your network and try again later.",
+        ])
+    }
+
+    @Test func anExportIsTheFileOrWhyThereIsNone() async {
+        await cards.willExport(.success(Data("BEGIN:VCARD\r\nEND:VCARD\r\n".utf8)))
+        let viewModel = ContactsFileViewModel(cards: cards)
+        #expect(await viewModel.exportRequested() == .file(Data("BEGIN:VCARD\r\nEND:VCARD\r\n".utf8), filename: "friends.vcf"))
+        await cards.willExport(.failure(.unauthorized))
+        #expect(await viewModel.exportRequested() == .failed("Please login to export your friends."))
+    }
+}
