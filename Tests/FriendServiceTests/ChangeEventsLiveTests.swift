@@ -61,8 +61,8 @@ struct ChangeEventsLiveTests {
                 while received.count < 3, let item = await subscription.next() {
                     if case .change(let encoded) = item { received.append(encoded.change) }
                 }
-                let ada = Friend(id: created.id, firstname: "Ada", lastname: "Lovelace")
-                let renamed = Friend(id: created.id, firstname: "Ada", lastname: "King")
+                let ada = Friend(id: created.id, firstname: "Ada", lastname: "Lovelace", uid: created.uid)
+                let renamed = Friend(id: created.id, firstname: "Ada", lastname: "King", uid: created.uid)
                 #expect(received == [
                     FriendChange(sequence: 1, event: .created(ada, version: 1)),
                     FriendChange(sequence: 2, event: .updated(renamed, version: 2)),
