@@ -43,7 +43,15 @@ struct PostgresMigrationTests {
                 let found = try await store.list(FriendListRequest(limit: 10, search: FriendSearch(query)))
                 #expect(found.map(\.friend.firstname) == [expected], "\(query)")
             }
-        }
+            // Version 5: every friend a vCard 3.0 card with a UID, and one reset for the views.
+            for stored in try await store.all() {
+                #expect(!stored.friend.uid.isEmpty)
+                let card = try #require(try await store.card(id: stored.friend.id))
+                #expect(card.text.hasPrefix("BEGIN:VCARD\r\nVERSION:3.0\r\n"))
+                #expect(card.resourceName == stored.friend.uid + ".vcf")
+            }
+            #expect(try await store.changes(after: 0, limit: 10)?.map(\.eventName) == [FriendChange.Name.reset])
+            #expect(try await store.all().first { $0.friend.lastname == "Ødegaard" }?.friend.phones.map(\.value) == ["+47 612 34 567"])
         try? await store.dropSchema()
         try? await store.close()
         try outcome.get()
