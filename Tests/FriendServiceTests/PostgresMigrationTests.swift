@@ -52,6 +52,7 @@ struct PostgresMigrationTests {
             }
             #expect(try await store.changes(after: 0, limit: 10)?.map(\.eventName) == [FriendChange.Name.reset])
             #expect(try await store.all().first { $0.friend.lastname == "Ødegaard" }?.friend.phones.map(\.value) == ["+47 612 34 567"])
+        }
         try? await store.dropSchema()
         try? await store.close()
         try outcome.get()
