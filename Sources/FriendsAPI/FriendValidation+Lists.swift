@@ -1,6 +1,7 @@
 extension FriendValidation {
     /// The failures of the lists a friend may carry, keyed `phones`, `emails` and `addresses`,
-    /// each naming the first entry that is wrong (counted from 1).
+    /// each naming the first entry that is wrong (counted from 1). As for the other fields, lengths
+    /// count the value as sent and everything else is judged on the value trimmed.
     static func listFailures(phones: [LabeledValue]?, emails: [LabeledValue]?, addresses: [PostalAddress]?) -> [String: String] {
         var failures: [String: String] = [:]
         if let phones, let message = labeledFailure(phones, field: .phonenumber, noun: "Phone number") {
@@ -18,6 +19,7 @@ extension FriendValidation {
     private static func labeledFailure(_ entries: [LabeledValue], field: FriendField, noun: String) -> String? {
         if entries.count > maximumListLength { return "At most \(maximumListLength) entries." }
         for (index, entry) in entries.enumerated() {
+            if trim(entry.value).isEmpty { return "\(noun) \(index + 1) is empty." }
             if let message = message(for: field, value: entry.value) { return "\(noun) \(index + 1): \(message)" }
             if let message = labelMessage(entry.label) { return "\(noun) \(index + 1): \(message)" }
         }
@@ -32,7 +34,7 @@ extension FriendValidation {
                 if part.unicodeScalars.count > maximumAddressPartLength {
                     return "Address \(index + 1): each part must be at most \(maximumAddressPartLength) characters."
                 }
-                if part.unicodeScalars.contains(where: isForbiddenInText) {
+                if trim(part).unicodeScalars.contains(where: isForbiddenInText) {
                     return "Address \(index + 1): must not contain control characters."
                 }
             }
@@ -42,7 +44,7 @@ extension FriendValidation {
 
     private static func labelMessage(_ label: String) -> String? {
         if label.unicodeScalars.count > maximumLabelLength { return "The label must be at most \(maximumLabelLength) characters." }
-        if label.unicodeScalars.contains(where: isControl) { return "The label must not contain control characters." }
+        if trim(label).unicodeScalars.contains(where: isControl) { return "The label must not contain control characters." }
         return nil
     }
 }

@@ -22,14 +22,20 @@ extension FriendValidation {
         static let searchControl = #"\u0000-\u001F\u007F-\u009F"#
         /// Empty, or text without control characters holding at least one digit.
         public static let phoneNumber = "^[\(whiteSpace)]*(?:[^\(control)]*[0-9][^\(control)]*)?[\(whiteSpace)]*$"
+        /// A phone number that is not empty: what an entry of `phones` must be.
+        public static let presentPhoneNumber = "^[\(whiteSpace)]*[^\(control)]*[0-9][^\(control)]*[\(whiteSpace)]*$"
+        /// An email address that is not empty: what an entry of `emails` must be.
+        public static let presentEmail = emailPattern(mayBeEmpty: false)
         /// Empty, `YYYY-MM-DD` or `--MM-DD`.
         public static let birthday = "^[\(whiteSpace)]*(?:(?:[0-9]{4}|-)-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]))?[\(whiteSpace)]*$"
         /// Empty, or local@domain.tld: no white space or controls, labels not starting or ending with a dash.
-        public static let email: String = {
+        public static let email = emailPattern(mayBeEmpty: true)
+
+        private static func emailPattern(mayBeEmpty: Bool) -> String {
             let plain = "[^@\(whiteSpace)\(control)]"
             let labelEdge = "[^@.\(whiteSpace)\(control)-]"
             let label = "\(labelEdge)(?:[^@.\(whiteSpace)\(control)]*\(labelEdge))?"
-            return "^[\(whiteSpace)]*(?:\(plain)+@\(label)(?:\\.\(label))+)?[\(whiteSpace)]*$"
-        }()
+            return "^[\(whiteSpace)]*(?:\(plain)+@\(label)(?:\\.\(label))+)\(mayBeEmpty ? "?" : "")[\(whiteSpace)]*$"
+        }
     }
 }

@@ -14,7 +14,7 @@ enum FriendJSONLists {
         var result: [LabeledValue] = []
         for (index, entry) in entries.enumerated() {
             let fields = try object(entry, index: index, allowed: ["label", "value"])
-            guard let text = try string(fields["value"], key: "value", index: index), !text.isEmpty else {
+            guard let text = try string(fields["value"], key: "value", index: index) else {
                 throw Failure(message: "Entry \(index + 1) needs a \(noun) as \"value\".")
             }
             result.append(LabeledValue(label: try string(fields["label"], key: "label", index: index) ?? "", value: text))

@@ -52,8 +52,8 @@ enum OpenAPIDocument {
             ["type": "array", "maxItems": FriendValidation.maximumListLength, "items": item, "description": description]
         }
         let label = field(FriendValidation.maximumLabelLength, FriendValidation.Pattern.name, "What it is for: mobile, home, work, or any words.")
-        let phone = field(FriendValidation.maximumPhoneNumberLength, FriendValidation.Pattern.phoneNumber, "")
-        let email = field(FriendValidation.maximumEmailLength, FriendValidation.Pattern.email, "")
+        let phone = field(FriendValidation.maximumPhoneNumberLength, FriendValidation.Pattern.presentPhoneNumber, "")
+        let email = field(FriendValidation.maximumEmailLength, FriendValidation.Pattern.presentEmail, "")
         let addressPart = field(FriendValidation.maximumAddressPartLength, FriendValidation.Pattern.about, "")
         let ignored: [String: Any] = ["description": "Ignored, so that a client may send a whole friend back."]
         return [
@@ -128,7 +128,7 @@ enum OpenAPIDocument {
             "operationId": "importFriends",
             "summary": "Adds or updates friends from vCards (2.1, 3.0, 4.0): a card whose UID is known updates that friend; the others are created. Good cards are kept when others are bad.",
             "description": "The body is read as it arrives, one card at a time: at most 256 MiB in all, each card at most 8 MiB, a photo at most 4 MiB. A card without a UID gets one made of its bytes, so importing the same file again creates nothing.",
-            "requestBody": { "required": true, "content": { "text/vcard": { "schema": { "type": "string" }, "example": "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n" } } },
+            "requestBody": { "required": true, "content": { "text/vcard": { "schema": { "type": "string", "pattern": "(^|\\n)BEGIN:VCARD\\r?\\n" }, "example": "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n" } } },
             "responses": {
               "200": { "description": "What happened to each card.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/ImportReport" }, "example": { "created": 41, "updated": 2, "unchanged": 0, "failed": [{ "index": 7, "name": "Grace Hopper", "reason": "The card ends without END:VCARD." }] } } } },
               "400": { "$ref": "#/components/responses/Error" },
