@@ -278,11 +278,13 @@ class Browser:
         return [row["name"] for row in self.rows() if row["name"] is not None]
 
     def detail_line(self, label):
+        """The first value of the detail's section titled `label` (the preferred phone, say), without its label."""
         return self.js("""
-            var terms = document.querySelectorAll('#detail dt');
-            for (var i = 0; i < terms.length; i++) {
-              if (terms[i].textContent.trim() === arguments[0]) {
-                var d = terms[i].nextElementSibling; return d ? d.textContent.trim() : null;
+            var titles = document.querySelectorAll('#detail section h2');
+            for (var i = 0; i < titles.length; i++) {
+              if (titles[i].textContent.trim() === arguments[0]) {
+                var line = titles[i].parentNode.querySelector('li .line');
+                return line ? line.textContent.trim() : null;
               }
             }
             return null;""", label)
