@@ -23,6 +23,7 @@ the exit status is 1.
 
 import json
 import os
+import pathlib
 import re
 import shutil
 import signal
@@ -482,6 +483,7 @@ class Run:
             self.live()
         self.escaping()
         self.deep_links()
+        self.import_cards()
         for browser in self.browsers:
             browser.check_console()
         log(f"{self.mode}: passed {self.steps} steps")
@@ -767,6 +769,27 @@ class Run:
         c.check_console()
         self.browsers.remove(c)
         c.quit()
+
+    def import_cards(self):
+        self.step("import: a vCard file with a bad card among good ones, and the report as a page")
+        a = self.a
+        cards = ("BEGIN:VCARD\r\nVERSION:3.0\r\nUID:browser-import-1\r\nFN:Emmy Noether\r\nN:Noether;Emmy;;;\r\nEND:VCARD\r\n"
+                 "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Cut Short\r\n"
+                 "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:browser-import-2\r\nFN:Acme Plumbing\r\nORG:Acme Plumbing\r\nEND:VCARD\r\n")
+        path = pathlib.Path(tempfile.mkdtemp()) / "contacts.vcf"
+        path.write_text(cards, newline="")
+        a.open("/import")
+        a.driver.find_element(By.CSS_SELECTOR, "#file").send_keys(str(path))
+        a.click("form.import-form button[value=import]", "the Import button")
+        a.wait("the report to say 2 created", lambda: "2 created" in (a.text("#import-report") or ""))
+        report = a.text("#import-report")
+        if "Card 2 (Cut Short): The card ends without END:VCARD." not in report:
+            raise Failure(f"the report to name the cut-short card; it says {report!r}", a)
+        a.check_safe()
+        a.shoot("import-report")
+        self.step("import: the imported friends are in the list, the company by its name")
+        a.open("/")
+        a.wait("the rows of the imported friends", lambda: a.row("Emmy Noether") and a.row("Acme Plumbing"))
 
     def expect_stored(self, friend_id, phone, browser):
         status, _, friend = self.servers.friend(friend_id)
