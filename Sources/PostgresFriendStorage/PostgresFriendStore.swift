@@ -2,6 +2,7 @@ import Foundation
 import FriendStorage
 import FriendsAPI
 import Logging
+import NIOPosix
 import PostgresNIO
 import VCard
 
@@ -288,6 +289,10 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
         let rowsPerStatement = 10_000
         let arrays = (1...Self.writableColumnNames.count).map { "$\($0)::text[]" }.joined(separator: ", ")
         let sql = "INSERT INTO \(schema).friends (\(Self.writableColumns)) SELECT * FROM UNNEST(\(arrays))"
+        // Making thousands of cards is seconds of work: on a thread of its own, not on one of the
+        // few threads every task shares.
+        let now = Date()
+        let records = try await NIOThreadPool.singleton.runIfActive { friends.map { FriendRecord(newFriend: $0, now: now) } }
         try await transaction(isLong: true) { connection in
             try await connection.query("SET LOCAL statement_timeout = 0", logger: self.logger)
             // The trigger logs nothing for the batch; one `reset` below stands for all of it.
@@ -296,9 +301,8 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
             while start < friends.endIndex {
                 let end = min(start + rowsPerStatement, friends.endIndex)
                 var columns = Array(repeating: [String](), count: Self.writableColumnNames.count)
-                let now = Date()
-                for fields in friends[start..<end] {
-                    for (index, value) in Self.values(FriendRecord(newFriend: fields, now: now)).enumerated() { columns[index].append(value) }
+                for record in records[start..<end] {
+                    for (index, value) in Self.values(record).enumerated() { columns[index].append(value) }
                 }
                 var binds = PostgresBindings()
                 for column in columns { binds.append(column) }

@@ -299,9 +299,11 @@ public final class SQLiteFriendStore: FriendStore {
     /// transaction: sorting once is far faster than a million random index inserts.
     public func insert(_ friends: [NewFriend]) async throws {
         let isBulk = friends.count >= Self.bulkInsertThreshold
-        let now = Date()
-        let records = friends.map { FriendRecord(newFriend: $0, now: now) }
         try await writingAlone { writer in
+            // Making thousands of cards is seconds of work: here it runs on the writer's thread,
+            // not on one of the few threads every task shares.
+            let now = Date()
+            let records = friends.map { FriendRecord(newFriend: $0, now: now) }
             if isBulk { try writer.execute("PRAGMA cache_size = \(Self.bulkCacheSize)") }
             defer { if isBulk { try? writer.execute("PRAGMA cache_size = \(Self.cacheSize)") } }
             try writer.transaction {

@@ -78,7 +78,7 @@ struct CardImporter {
             let message = (try? JSONDecoder().decode(ErrorEnvelope.self, from: data))?.message ?? "HTTP \(status)"
             throw CardCommandError("The FriendService refused \(file): \(message)")
         }
-        let report = try JSONDecoder().decode(ImportReportBody.self, from: data)
+        let report = try JSONDecoder().decode(ImportReport.self, from: data)
         summary.created += report.created
         summary.updated += report.updated
         summary.unchanged += report.unchanged
@@ -93,14 +93,6 @@ struct CardImporter {
 
     private static func failure(file: String, position: Int, name: String, reason: String) -> String {
         "\(file), card \(position)\(name.isEmpty ? "" : " (\(name))"): \(reason)"
-    }
-
-    private struct ImportReportBody: Decodable {
-        var created: Int
-        var updated: Int
-        var unchanged: Int
-        var failed: [Failure]
-        struct Failure: Decodable { var index: Int; var name: String; var reason: String }
     }
 }
 

@@ -6,43 +6,48 @@ struct FriendsCardCommandsEndToEndTests {
     static let cards = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("VCardTests/Cards")
 
-    private func friends(_ arguments: [String], data: URL) throws -> ChildProcess.Result {
+    /// Runs `friends` on a thread of its own: waiting for a process of a few seconds on one of the
+    /// few threads Swift's concurrency shares would hold up every other test meanwhile.
+    private func friends(_ arguments: [String], data: URL) async throws -> ChildProcess.Result {
         let friends = try #require(BuiltProducts.executable(named: "friends"))
-        return try ChildProcess.run("/usr/bin/env", ["XDG_DATA_HOME=\(data.path)", friends.path] + arguments)
+        let command = ["XDG_DATA_HOME=\(data.path)", friends.path] + arguments
+        return try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try ChildProcess.run("/usr/bin/env", command) }) }.start()
+        }
     }
 
-    @Test func importThenExportKeepsEveryCardAndTheExitStatusSaysWhatHappened() throws {
+    @Test func importThenExportKeepsEveryCardAndTheExitStatusSaysWhatHappened() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("friends-cards-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let files = ["apple", "google", "thunderbird"].map { Self.cards.appendingPathComponent($0 + ".vcf").path }
 
-        let imported = try friends(["import"] + files, data: directory)
+        let imported = try await friends(["import"] + files, data: directory)
         #expect(imported.status == 0, "\(imported.errors)")
         #expect(imported.output == "Created 4, updated 0, unchanged 0, refused 0.\n")
         #expect(imported.errors.isEmpty, "no progress line when standard error is not a terminal")
 
-        let again = try friends(["import", files[0]], data: directory)
+        let again = try await friends(["import", files[0]], data: directory)
         #expect(again.output == "Created 0, updated 0, unchanged 1, refused 0.\n")
 
         let bad = directory.appendingPathComponent("bad.vcf")
         try Data("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Cut Short\r\n".utf8).write(to: bad)
-        let refused = try friends(["import", bad.path], data: directory)
+        let refused = try await friends(["import", bad.path], data: directory)
         #expect(refused.status == 1)
         #expect(refused.output.contains("bad.vcf, card 1 (Cut Short): The card ends without END:VCARD."))
 
-        let missing = try friends(["import", directory.appendingPathComponent("nothing.vcf").path], data: directory)
+        let missing = try await friends(["import", directory.appendingPathComponent("nothing.vcf").path], data: directory)
         #expect(missing.status == 2)
         #expect(missing.errors.contains("Cannot read"))
 
-        let exported = try friends(["export"], data: directory)
+        let exported = try await friends(["export"], data: directory)
         #expect(exported.status == 0)
         let apple = try String(contentsOfFile: files[0], encoding: .utf8)
         #expect(exported.output.contains(apple), "a card comes out as it went in")
         #expect(exported.output.components(separatedBy: "END:VCARD").count == 5)
 
         let file = directory.appendingPathComponent("out.vcf")
-        let toFile = try friends(["export", file.path, "--search", "turing"], data: directory)
+        let toFile = try await friends(["export", file.path, "--search", "turing"], data: directory)
         #expect(toFile.output == "Exported 1 friend to \(file.path).\n")
         #expect(try String(contentsOf: file, encoding: .utf8) == String(contentsOfFile: files[2], encoding: .utf8))
     }

@@ -56,13 +56,25 @@ struct PostgresSessionTimeoutTests {
             let (locked, lockedSignal) = AsyncStream<Void>.makeStream()
             let (release, releaseSignal) = AsyncStream<Void>.makeStream()
             let stall = Task {
+                // Should the transaction fail before it holds the lock, the test hears of it
+                // instead of waiting for the lock for ever.
+                defer { lockedSignal.finish() }
                 try await stalled.transaction { connection in
                     _ = try await stalled.lockedRow(id: id, precondition: .any, connection)
                     lockedSignal.yield()
                     for await _ in release {}
                 }
             }
-            for await _ in locked { break }
+            var isLocked = false
+            for await _ in locked {
+                isLocked = true
+                break
+            }
+            guard isLocked else {
+                try await stall.value
+                Issue.record("the stalled transaction ended without locking the row")
+                return
+            }
             let result = await Result.capturing { try await body(other, id) }
             releaseSignal.finish()
             _ = await stall.result

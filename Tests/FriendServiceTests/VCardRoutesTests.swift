@@ -43,7 +43,7 @@ struct VCardRoutesTests {
                 + "BEGIN:VCARD\r\nFN:Nul\u{0}Byte\r\nEND:VCARD\r\n"
             let response = try await importCards(body, into: client)
             #expect(response.status == .ok)
-            let report = try response.decode(Report.self)
+            let report = try response.decode(ImportReport.self)
             #expect(report.created == 1)
             #expect(report.failed.map(\.index) == [1, 3, 4, 5])
             #expect(report.failed.map(\.name) == ["Cut Short", "", "Not A Photo", "Nul\u{0}Byte"])
@@ -143,13 +143,5 @@ struct VCardRoutesTests {
             let initials = try await client.send(.get, "/friends/\(byURL.friend.id)/avatar")
             #expect(initials.headers[.contentType] == "image/svg+xml; charset=utf-8")
         }
-    }
-
-    private struct Report: Decodable {
-        var created: Int
-        var updated: Int
-        var unchanged: Int
-        var failed: [Failure]
-        struct Failure: Decodable { var index: Int; var name: String; var reason: String }
     }
 }

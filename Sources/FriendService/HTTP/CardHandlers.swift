@@ -120,18 +120,3 @@ struct CardHandlers: Sendable {
         return try? FriendRecord.card(from: card.text).photo()
     }
 }
-
-/// The answer of `POST /friends/import`.
-struct ImportReport: Encodable, Sendable {
-    var created = 0
-    var updated = 0
-    var unchanged = 0
-    var failed: [Failure] = []
-
-    struct Failure: Encodable, Sendable {
-        /// The card's position in the file, from 1.
-        var index: Int
-        var name: String
-        var reason: String
-    }
-}
