@@ -196,6 +196,19 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         (.undecodable, couldNotConnect),
     ])
     func aFailedAddSaysWhyAndStays(failure: AppServerError, title: String) async {
+        await checkFailedAdd(failure: failure, title: title)
+    }
+
+    @Test func aFailedAddOfAFriendKnownByItsOrganizationNamesTheOrganization() async {
+        await client.enqueueAdds(.failure(.unreachable))
+        let form = addForm()
+        form.viewModel.fieldChanged(.organization, to: "Acme Plumbing")
+        form.viewModel.submitButtonTapped()
+        await form.settle()
+        #expect(form.alerts.values.map(\.message) == ["Could not add Acme Plumbing."])
+    }
+
+    private func checkFailedAdd(failure: AppServerError, title: String) async {
         await client.enqueueAdds(.failure(failure))
         let form = addForm()
 

@@ -187,7 +187,7 @@ public final class FriendFormViewModel {
             } catch {
                 guard let self, !Task.isCancelled else { return }
                 self.setSubmitting(false)
-                let message = "Could not add \(newFriend.firstname) \(newFriend.lastname)."
+                let message = "Could not add \(Friend(id: 0, newFriend).displayName)."
                 self.show(error, title: error.addFailureTitle, message: message)
             }
         })
