@@ -83,7 +83,7 @@ struct CardImporter {
         summary.updated += report.updated
         summary.unchanged += report.unchanged
         for failure in report.failed {
-            let position = batch.positions[safe: failure.index - 1] ?? failure.index
+            let position = batch.positions.indices.contains(failure.index - 1) ? batch.positions[failure.index - 1] : failure.index
             summary.failures.append(Self.failure(file: file, position: position, name: failure.name, reason: failure.reason))
         }
         sent += batch.positions.count
@@ -99,8 +99,4 @@ struct CardImporter {
 struct CardCommandError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
-}
-
-extension Array {
-    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

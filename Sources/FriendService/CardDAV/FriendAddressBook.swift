@@ -41,7 +41,9 @@ struct FriendAddressBook: AddressBookBackend {
 
     func propertyValues(_ property: String, in object: AddressObject) -> [String] {
         guard let card = try? VCardParser.parse(object.card) else { return [] }
-        return card.all(property).map { property.uppercased() == "N" || property.uppercased() == "ADR" ? $0.components.joined(separator: " ") : $0.text }
+        // Structured values (`N`, `ADR`) are matched as their parts joined, as a person reads them.
+        let isStructured = ["N", "ADR"].contains(property.uppercased())
+        return card.all(property).map { isStructured ? $0.components.joined(separator: " ") : $0.text }
     }
 
     /// What changed after `token`, each card once, as it is now; `nil` when the log no longer
