@@ -201,7 +201,7 @@ let package = Package(
         .testTarget(name: "PhotosTerminalTests", dependencies: ["PhotosTerminal", "Photos", "TerminalUI", "TestSupport"]),
         .testTarget(name: "FlightCardTests", dependencies: ["FlightCard"]),
         .testTarget(name: "FlightCardTerminalTests", dependencies: ["FlightCardTerminal", "FlightCard", "TerminalUI", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["friends", "friendservice", "scoreboard", "photos", "flights", "FriendStorage"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["friends", "friendservice", "scoreboard", "photos", "flights", "FriendStorage", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

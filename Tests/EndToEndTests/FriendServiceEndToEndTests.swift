@@ -96,6 +96,11 @@ final class FriendServiceProcess: @unchecked Sendable {
             throw Failure("friendservice binary not found at \(binary.path); build the package first")
         }
         let pipe = Pipe()
+        // Only this child gets the pipe (as its output): were a child started elsewhere in the test
+        // process to inherit the write end, the output would never end and neither would the test.
+        for descriptor in [pipe.fileHandleForReading.fileDescriptor, pipe.fileHandleForWriting.fileDescriptor] {
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        }
         process.executableURL = binary
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
@@ -118,12 +123,14 @@ final class FriendServiceProcess: @unchecked Sendable {
         // A hung server must fail its test, not hang the run: nothing here takes a minute.
         Task.detached { [weak self] in
             try? await Task.sleep(for: .seconds(60))
-            guard let self, self.process.isRunning else { return }
+            guard let self, !self.hasExited else { return }
             self.kill(signal: SIGKILL)
         }
     }
 
     var output: String { lock.withLock { collected } }
+
+    private var hasExited: Bool { lock.withLock { terminationStatus != nil } }
 
     /// The address the server reported once listening.
     func baseURL() async throws -> URL {

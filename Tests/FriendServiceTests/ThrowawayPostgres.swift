@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A PostgreSQL cluster of a test's own, in a temporary folder on an OS-picked port, that the test
 /// may stop and start (the shared test database must never be stopped).
@@ -86,7 +87,13 @@ final class ThrowawayPostgres: Sendable {
             var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) }
             argv.append(nil)
             defer { argv.forEach { free($0) } }
-            let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ)
+            // The server pg_ctl leaves running inherits nothing of the test process: holding another
+            // test's pipe open would make that test wait for the end of its output for ever.
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            SpawnActions.closeInheritedDescriptors(&actions)
+            let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, environ)
             guard spawned == 0 else {
                 continuation.resume(throwing: POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO))
                 return

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,7 +12,8 @@ import Darwin
 /// (as `tmux new-session` leaves its server): a test runs on a thread that blocks most signals, and
 /// a spawned child inherits that mask, so the daemon and everything it starts would ignore SIGTERM,
 /// SIGHUP and SIGCHLD; and a daemon holding the write end of an output pipe means the read never
-/// ends. Here signals start unblocked and at their defaults, and output goes to files.
+/// ends. Here signals start unblocked and at their defaults, output goes to files, and no other
+/// descriptor of the test process is inherited.
 enum ChildProcess {
     struct Result {
         var status: Int32
@@ -48,6 +50,11 @@ enum ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errorsURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        // Nothing else of the test process is passed on: a daemon left running must not hold another
+        // test's pipe open (that test would wait for the end of its output for ever).
+        #if canImport(Glibc)
+        SpawnActions.closeInheritedDescriptors(&actions)
+        #endif
 
         var noSignals = sigset_t()
         sigemptyset(&noSignals)
