@@ -12,9 +12,10 @@ search, a friend's details, updating a friend, a conflict between two browser se
 profiles, so separate cookies) resolved with "Keep mine", deleting with confirmation (Cancel, then
 Delete), friends whose names are markup showing as text (no alert, no element made of them),
 labels on every input, the delete dialog's focus, Tab reaching the Add link, a new session opening
-a friend's page and form from their addresses, and no error in the browser console. The pass with
-JavaScript also checks that friends created and updated through the FriendService API show in the
-open page without reloading it.
+a friend's page and form from their addresses, importing a vCard file, and no error in the browser
+console. The pass with JavaScript also checks that friends created and updated through the
+FriendService API show in the open page without reloading it. Every page state photographed, and a
+few more, goes through axe-core 4 and the Nu HTML checker (page_audit.py; the dark colours once).
 
 Prints one line per step. A failure prints what was expected and what the page showed, saves
 FAILED-<pass>-<step>.png beside the screenshots and ends its pass; the other pass still runs, and
@@ -46,6 +47,8 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+
+from page_audit import PageAudit
 
 DESKTOP = (1280, 800)
 PHONE = (375, 812)
@@ -223,8 +226,9 @@ def chrome_options(scripted, size):
 class Browser:
     """One headless Chromium with its own profile (so its own cookies and session)."""
 
-    def __init__(self, scripted, size, base, shots, name):
+    def __init__(self, scripted, size, base, shots, name, audit):
         self.scripted = scripted
+        self.audit = audit
         self.mode = "js" if scripted else "nojs"
         self.name = name
         self.base = base
@@ -404,7 +408,8 @@ class Browser:
             "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
 
     def shoot(self, screen):
-        """The screen at both sizes (this browser's own size first), then back to its own."""
+        """The screen at both sizes (this browser's own size first), then back to its own; then the
+        page audit (axe-core, and the HTML kept for the Nu checker)."""
         for size in sorted(SIZES, key=lambda s: s != self.size):
             self.resize(size)
             time.sleep(0.2)
@@ -415,6 +420,13 @@ class Browser:
                 raise Failure(f"{screen} at {size[0]}x{size[1]} to fit the width; it is {overflow}px wider "
                               f"(see {name})", self)
         self.resize(self.size)
+        self.check_audit(screen)
+
+    def check_audit(self, state):
+        violations = self.audit.check(self.driver, f"{self.mode}-{state}", self.scripted)
+        if violations:
+            raise Failure(f"no serious or critical axe-core violation on {state}, but:\n    "
+                          + "\n    ".join(violations), self)
 
 
 # --- The scenario -------------------------------------------------------------------------------
@@ -422,8 +434,9 @@ class Browser:
 class Run:
     """One pass through the app, with or without JavaScript, on its own servers and database."""
 
-    def __init__(self, scripted, servers, shots):
+    def __init__(self, scripted, servers, shots, audit):
         self.scripted = scripted
+        self.audit = audit
         self.mode = "js" if scripted else "nojs"
         self.servers = servers
         self.shots = shots
@@ -434,7 +447,7 @@ class Run:
         self.a = None
 
     def browser(self, name):
-        browser = Browser(self.scripted, self.size, self.servers.web, self.shots, name)
+        browser = Browser(self.scripted, self.size, self.servers.web, self.shots, name, self.audit)
         self.browsers.append(browser)
         return browser
 
@@ -692,6 +705,12 @@ class Run:
             raise Failure(f"the buttons Delete and Cancel; they are {buttons}", a)
         a.wait("the focus on a button of the delete dialog", lambda: a.focused_button("#dialog"))
         a.shoot("delete")
+        if self.scripted:
+            # The same stylesheet serves both passes; its dark colours are checked once.
+            a.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+                "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+            a.check_audit("delete-dark")
+            a.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
         a.click('#dialog button[value="cancelDelete"]', "Cancel")
         a.wait("the dialog to close", lambda: a.js("return !document.querySelector('#dialog .dialog');"))
         if not a.row("Ada Lovelace"):
@@ -766,6 +785,7 @@ class Run:
                             (f"/friends/{friend['id']}", lambda: c.text("#detail h1") == "Mary Somerville")):
             c.open(path)
             c.wait(f"{path} to show Mary Somerville there", lambda: c.path() == path and check())
+            c.check_audit("deep-link-" + ("edit" if path.endswith("/edit") else "detail"))
         c.check_console()
         self.browsers.remove(c)
         c.quit()
@@ -779,6 +799,7 @@ class Run:
         path = pathlib.Path(tempfile.mkdtemp()) / "contacts.vcf"
         path.write_text(cards, newline="")
         a.open("/import")
+        a.check_audit("import")
         a.driver.find_element(By.CSS_SELECTOR, "#file").send_keys(str(path))
         a.click("form.import-form button[value=import]", "the Import button")
         a.wait("the report to say 2 created", lambda: "2 created" in (a.text("#import-report") or ""))
@@ -832,6 +853,10 @@ def main(argv):
     for old in shots.glob("*.png"):
         old.unlink()
 
+    audit = PageAudit(shots, make_scripted_driver=lambda: webdriver.Chrome(
+        options=chrome_options(True, PHONE),
+        service=Service(executable_path=os.environ.get("CHROMEDRIVER") or shutil.which("chromedriver"),
+                        log_output=subprocess.DEVNULL)))
     signal.signal(signal.SIGTERM, on_termination)
     signal.signal(signal.SIGALRM, on_time_limit)
     signal.alarm(RUN_LIMIT)
@@ -844,7 +869,7 @@ def main(argv):
         with tempfile.TemporaryDirectory(prefix="friends-browser-") as directory:
             try:
                 servers = Servers(friends_bin, friendservice_bin, Path(directory))
-                run = Run(scripted, servers, shots)
+                run = Run(scripted, servers, shots, audit)
                 run.run()
             except Failure as failure:
                 report(failure, mode, run, servers, shots)
@@ -860,6 +885,15 @@ def main(argv):
                 if servers:
                     servers.stop()
     signal.alarm(0)
+    audit.close()
+    errors = audit.validate()
+    if errors:
+        log(f"FAILED (Nu HTML checker): {len(errors)} errors in {audit.states} page states:")
+        for error in errors:
+            print(f"    {error}", flush=True)
+        failed.append("Nu")
+    else:
+        log(f"axe-core and the Nu HTML checker found nothing in {audit.states} page states")
     took = time.monotonic() - started
     if failed:
         log(f"FAILED ({', '.join(failed)}) after {took:.0f} s; screenshots in {shots}")
