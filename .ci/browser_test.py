@@ -14,7 +14,10 @@ Delete), friends whose names are markup showing as text (no alert, no element ma
 labels on every input, the delete dialog's focus, Tab reaching the Add link, a new session opening
 a friend's page and form from their addresses, importing a vCard file, and no error in the browser
 console. The pass with JavaScript also checks that friends created and updated through the
-FriendService API show in the open page without reloading it. Every page state photographed, and a
+FriendService API show in the open page without reloading it, and that focus is kept by identity
+(a row's button and a friend's name stay focused as they are redrawn; a closed dialog gives focus
+back to the button that opened it), that Tab stays in a dialog and Escape cancels it or clears the
+search, and that a field being typed in is still marked invalid and valid again as it changes. Every page state photographed, and a
 few more, goes through axe-core 4 and the Nu HTML checker (page_audit.py; the dark colours once).
 
 Prints one line per step. A failure prints what was expected and what the page showed, saves
@@ -517,6 +520,9 @@ class Run:
             a.wait_text("#email-message", EMAIL_MESSAGE)
             a.wait("Submit to be disabled while the email is bad",
                    lambda: not a.driver.find_element(By.CSS_SELECTOR, 'button[value="save"]').is_enabled())
+            a.wait("the email field, still being typed in, to be marked invalid",
+                   lambda: a.js("var e = document.activeElement;"
+                                "return e.id === 'email' && e.getAttribute('aria-invalid') === 'true';"))
         else:
             a.submit_form()
             a.wait_text("#email-message", EMAIL_MESSAGE)
@@ -533,6 +539,8 @@ class Run:
         a.fill("#email", "ada@example.com")
         if self.scripted:
             a.wait("the email's message to go as the email is fixed", lambda: a.text("#email-message") == "")
+            a.wait("the fixed email field to be valid again",
+                   lambda: a.js("return !document.getElementById('email').hasAttribute('aria-invalid');"))
         a.submit_form()
         a.wait_path("/")
         a.wait_text("#status", "Added Ada Lovelace.")
@@ -589,7 +597,7 @@ class Run:
 
         self.step("search: clearing it shows everyone")
         if self.scripted:
-            a.fill("#q", "")
+            a.driver.find_element(By.CSS_SELECTOR, "#q").send_keys(Keys.ESCAPE)
         else:
             a.click('button[value="clearSearch"]', "Clear")
         a.wait(f"the rows {everyone}", lambda: a.names() == everyone)
@@ -615,6 +623,14 @@ class Run:
             if a.text("#detail .avatar .initials") != "AL":
                 raise Failure("the avatar image or the initials AL", a)
             log(f"{self.mode}: (the detail shows the initials: the avatar had not loaded)")
+        if self.scripted:
+            a.wait("the focus on the friend's name", lambda: a.js(
+                "return document.activeElement.matches('#detail h1');"))
+            self.servers.update(ada, {"about": "Wrote the first program"})
+            a.wait("the detail to show the change made elsewhere",
+                   lambda: "Wrote the first program" in (a.text("#detail") or ""))
+            if not a.js("return document.activeElement.matches('#detail h1');"):
+                raise Failure("the focus to stay on the friend's name as the page is redrawn", a)
         a.shoot("detail")
 
     def edit(self, ada):
@@ -632,6 +648,8 @@ class Run:
         a.submit_form()
         a.wait_path(f"/friends/{ada}")
         a.wait("the detail's phone to be 0507654321", lambda: a.detail_line("Phone") == "0507654321")
+        if self.scripted and not a.js("return document.activeElement.matches('#detail h1');"):
+            raise Failure("the focus on the friend's name after saving", a)
         self.expect_stored(ada, "0507654321", a)
 
     def conflict(self, ada):
@@ -706,6 +724,18 @@ class Run:
         a.wait("the focus on a button of the delete dialog", lambda: a.focused_button("#dialog"))
         a.shoot("delete")
         if self.scripted:
+            self.step("delete: Tab stays in the dialog; Escape cancels and gives focus back to Delete")
+            for _ in range(3):
+                ActionChains(a.driver).send_keys(Keys.TAB).perform()
+                if not a.js("return document.getElementById('dialog').contains(document.activeElement);"):
+                    raise Failure("Tab to keep the focus in the delete dialog", a)
+            ActionChains(a.driver).send_keys(Keys.ESCAPE).perform()
+            a.wait("the dialog to close", lambda: a.js("return !document.querySelector('#dialog .dialog');"))
+            a.wait("the focus back on Delete for Ada Lovelace",
+                   lambda: a.js("return document.activeElement.getAttribute('aria-label');") == "Delete Ada Lovelace")
+            a.click('button[aria-label="Delete Ada Lovelace"]', "Delete for Ada Lovelace")
+            a.wait_text("#confirm-message", "Remove Ada Lovelace?")
+        if self.scripted:
             # The same stylesheet serves both passes; its dark colours are checked once.
             a.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
                 "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
@@ -729,11 +759,14 @@ class Run:
 
     def live(self):
         a = self.a
-        self.step("live: a friend created through the API appears in the open list")
+        self.step("live: a friend created through the API appears in the open list; focus stays")
         a.mark()
+        a.js("document.querySelector('a[aria-label=\"Edit Grace Hopper\"]').focus();")
         created = self.servers.create("Katherine", "Johnson", "0701234567")
         a.wait("Katherine Johnson's row", lambda: a.row("Katherine Johnson"))
         a.wait_text("#list-title", "Your Friends (4)")
+        if a.js("return document.activeElement.getAttribute('aria-label');") != "Edit Grace Hopper":
+            raise Failure("the focus to stay on Edit for Grace Hopper as the list is redrawn", a)
 
         self.step("live: a friend updated through the API changes its row")
         self.servers.update(created["id"], {"phonenumber": "0709876543"})

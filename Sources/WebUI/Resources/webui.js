@@ -5,7 +5,10 @@
 // - inputs marked data-live (a search box, a form field) are sent as the user types;
 // - forms and same-site links load the next page without a full reload, keeping the stream open;
 // - an element marked data-load-more is sent when it scrolls into view (infinite scroll);
-// - an element marked data-webui-connection says so when the stream is refused for good.
+// - an element marked data-webui-connection says so when the stream is refused for good;
+// - focus survives redraws by identity, a dialog keeps focus inside it and gives it back to the
+//   control that opened it, and Escape means cancel (the control marked data-escape) or, in a
+//   search box, clear.
 // No framework and nothing from another site: the Content-Security-Policy allows this file only.
 (function () {
   "use strict";
@@ -24,22 +27,35 @@
 
   function applyFragments(fragments) {
     var active = document.activeElement;
-    var activeID = active && active.id;
+    var before = identify(active);
+    var hadDialog = openDialog() !== null;
     fragments.forEach(function (fragment) {
       var element = document.getElementById(fragment.id);
       if (!element) { return; }
-      // What the user is typing in wins over what the server last saw of it.
-      if (element === active && (element.tagName === "INPUT" || element.tagName === "TEXTAREA")) { return; }
       var template = document.createElement("template");
       template.innerHTML = fragment.html;
+      // What the user is typing wins over what the server last saw of it; the field's state
+      // (invalid or not) is still the server's.
+      if (element === active && (element.tagName === "INPUT" || element.tagName === "TEXTAREA")) {
+        var drawn = template.content.firstElementChild;
+        if (drawn && drawn.tagName === element.tagName) { copyState(drawn, element); }
+        return;
+      }
       element.replaceWith(template.content);
     });
-    if (activeID && document.activeElement !== active) {
-      var again = document.getElementById(activeID);
-      if (again) { again.focus(); }
-    }
-    focusRequested();
+    placeFocus(before, hadDialog, true);
     watchLoadMore();
+  }
+
+  function copyState(from, to) {
+    Array.prototype.forEach.call(to.attributes, function (attribute) {
+      if (attribute.name !== "value" && !from.hasAttribute(attribute.name)) { to.removeAttribute(attribute.name); }
+    });
+    Array.prototype.forEach.call(from.attributes, function (attribute) {
+      if (attribute.name !== "value" && to.getAttribute(attribute.name) !== attribute.value) {
+        to.setAttribute(attribute.name, attribute.value);
+      }
+    });
   }
 
   function connect() {
@@ -78,22 +94,19 @@
     var next = new DOMParser().parseFromString(text, "text/html");
     var main = next.querySelector("main");
     if (!main || response.status >= 500) { document.open(); document.write(text); document.close(); return; }
+    var before = identify(document.activeElement);
+    var hadDialog = openDialog() !== null;
     document.querySelector("main").replaceWith(document.adoptNode(main));
     document.title = next.title;
     var nextToken = next.querySelector('meta[name="csrf-token"]');
     if (nextToken) { token = nextToken.getAttribute("content"); }
     var path = new URL(response.url).pathname;
-    if (push && path !== location.pathname) { history.pushState(null, "", path); }
-    else if (path !== location.pathname) { history.replaceState(null, "", path); }
-    var focus = document.querySelector("main [autofocus]") || document.querySelector("main h1");
-    if (focus) { focus.focus(); }
+    var samePage = path === location.pathname;
+    if (push && !samePage) { history.pushState(null, "", path); }
+    else if (!samePage) { history.replaceState(null, "", path); }
+    placeFocus(before, hadDialog, samePage);
     watchLoadMore();
     connect();
-  }
-
-  function focusRequested() {
-    var wanted = document.querySelector("main [data-focus-now]");
-    if (wanted) { wanted.removeAttribute("data-focus-now"); wanted.focus(); }
   }
 
   document.addEventListener("submit", function (event) {
@@ -102,6 +115,11 @@
     // A form with a file goes as the browser sends it (multipart), and its answer loads whole.
     if ((form.getAttribute("enctype") || "").toLowerCase() === "multipart/form-data") { return; }
     event.preventDefault();
+    // The form carries every field's text: a live input still waiting to be sent would arrive after
+    // the form has gone.
+    timers.forEach(function (timer, input) {
+      if (input.form === form) { clearTimeout(timer); timers.delete(input); }
+    });
     var data = new FormData(form, event.submitter);
     load(form.getAttribute("action") || location.pathname, "POST", new URLSearchParams(data), true);
   });
@@ -116,6 +134,102 @@
   });
 
   window.addEventListener("popstate", function () { load(location.pathname, "GET", null, false); });
+
+  // --- Focus and keys -----------------------------------------------------------------------
+  // A redrawn region replaces the element that had focus: focus goes back to the element that
+  // stands for the same thing (the same id, or the same control in the same identified region, such
+  // as a friend's row), never to whatever now sits where it was.
+
+  var lastUsed = null;  // the control the person last activated
+  var opener = null;    // the control that opened the dialog now open
+
+  function identify(element) {
+    if (!element || element === document.body || !element.isConnected) { return null; }
+    if (element.id) { return { id: element.id }; }
+    var anchor = element.parentElement && element.parentElement.closest("[id]");
+    if (!anchor) { return null; }
+    var selector = element.tagName.toLowerCase();
+    ["name", "value", "href"].forEach(function (attribute) {
+      var value = element.getAttribute(attribute);
+      if (value !== null) { selector += "[" + attribute + '="' + CSS.escape(value) + '"]'; }
+    });
+    var index = Array.prototype.indexOf.call(anchor.querySelectorAll(selector), element);
+    return { anchor: anchor.id, selector: selector, index: index };
+  }
+
+  function find(identity) {
+    if (!identity) { return null; }
+    if (identity.id) { return document.getElementById(identity.id); }
+    var anchor = document.getElementById(identity.anchor);
+    return anchor ? anchor.querySelectorAll(identity.selector)[identity.index] || null : null;
+  }
+
+  function openDialog() { return document.querySelector('[aria-modal="true"]'); }
+
+  // Where focus goes after a redraw: a dialog that opened takes it, one that closed gives it back
+  // to the control that opened it; on the same page it stays where it was, found again by identity
+  // when the redraw replaced it; a new page puts it where the page asks, or on its heading. A
+  // drawing's focus request (data-focus-now) counts only when focus has nowhere better to go, so a
+  // redrawn list never pulls focus away from what the person is on.
+  function placeFocus(before, hadDialog, samePage) {
+    var dialog = openDialog();
+    var requested = document.querySelector("main [data-focus-now]");
+    document.querySelectorAll("main [data-focus-now]").forEach(function (element) {
+      element.removeAttribute("data-focus-now");
+    });
+    var target = null;
+    if (dialog) {
+      if (!hadDialog) { opener = lastUsed; }
+      if (!dialog.contains(document.activeElement)) {
+        target = dialog.querySelector("[autofocus]") || dialog.querySelector("button");
+      }
+    } else {
+      if (hadDialog) { target = find(opener); opener = null; }
+      var active = document.activeElement;
+      var lost = !active || active === document.body || !active.isConnected;
+      if (!target && (!samePage || (lost && (before || requested)))) {
+        target = (samePage ? find(before) : null) || requested
+          || document.querySelector("main [autofocus]") || document.querySelector("main h1");
+      }
+    }
+    if (target) { target.focus(); }
+  }
+
+  document.addEventListener("click", function (event) {
+    var control = event.target.closest && event.target.closest("button, a[href]");
+    if (control) { lastUsed = identify(control); }
+  }, true);
+
+  function keepFocusInside(dialog, event) {
+    var controls = Array.prototype.filter.call(
+      dialog.querySelectorAll("button, a[href], input:not([type=hidden]), select, textarea, [tabindex]"),
+      function (element) { return !element.disabled && element.tabIndex >= 0; });
+    if (!controls.length) { return; }
+    var first = controls[0];
+    var last = controls[controls.length - 1];
+    var inside = dialog.contains(document.activeElement);
+    if (event.shiftKey && (!inside || document.activeElement === first)) { event.preventDefault(); last.focus(); }
+    else if (!event.shiftKey && (!inside || document.activeElement === last)) { event.preventDefault(); first.focus(); }
+  }
+
+  function cancel(event) {
+    var target = event.target;
+    if (target.matches && target.matches('input[type="search"]') && target.value) {
+      event.preventDefault();
+      target.value = "";
+      target.dispatchEvent(new Event("input", { bubbles: true }));
+      return;
+    }
+    var scope = openDialog() || document.querySelector("main");
+    var control = scope && scope.querySelector("[data-escape]");
+    if (control) { event.preventDefault(); control.click(); }
+  }
+
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") { cancel(event); return; }
+    var dialog = openDialog();
+    if (event.key === "Tab" && dialog) { keepFocusInside(dialog, event); }
+  });
 
   // --- Live inputs --------------------------------------------------------------------------
 
