@@ -774,6 +774,7 @@ class Run:
         created = self.servers.create("Katherine", "Johnson", "0701234567")
         a.wait("Katherine Johnson's row", lambda: a.row("Katherine Johnson"))
         a.wait_text("#list-title", "Your Friends (4)")
+        a.wait("the tab's title to count 4", lambda: a.js("return document.title;") == "Your Friends (4) – Friends")
         if a.js("return document.activeElement.getAttribute('aria-label');") != "Edit Grace Hopper":
             raise Failure("the focus to stay on Edit for Grace Hopper as the list is redrawn", a)
 

@@ -286,7 +286,7 @@ import WebUI
             _ = await app.open(path: "/friends/1")
             await app.settle()
             let page = app.wholePage()
-            #expect(page.contains("<title>Acme Plumbing – Friends</title>"))
+            #expect(page.contains("<title id=\"document-title\">Acme Plumbing – Friends</title>"))
             #expect(page.contains(#"<h1 tabindex="-1">Acme Plumbing</h1>"#))
         }
     }

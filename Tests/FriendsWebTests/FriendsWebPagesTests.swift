@@ -188,6 +188,19 @@ import WebUI
         }
     }
 
+    @Test func theTabTitleIsARegionThatFollowsTheCount() async throws {
+        try await WebHarness.with { harness in
+            let app = await harness.app()
+            let context = PageContext(csrfToken: WebHarness.csrf, isScripted: true)
+            let title = { app.fragments(context).first { $0.id == "document-title" }?.html }
+            #expect(title() == "<title id=\"document-title\">Your Friends (3) – Friends</title>\n")
+            await app.send([("action", "delete"), ("id", "1")], at: "/")
+            await app.send([("action", "confirmDelete")], at: "/")
+            await app.settle()
+            #expect(title() == "<title id=\"document-title\">Your Friends (2) – Friends</title>\n")
+        }
+    }
+
     @Test func everyRegionIsTheElementWithItsId() async throws {
         try await WebHarness.with { harness in
             let app = await harness.app()

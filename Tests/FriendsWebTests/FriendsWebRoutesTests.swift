@@ -50,7 +50,7 @@ import WebUI
                 for (path, title) in [("/", "Your Friends (3)"), ("/friends/1", "Ada Lovelace"), ("/friends/1/edit", "Update Friend"), ("/friends/new", "Add Friend")] {
                     let response = try await browser.get(path)
                     #expect(response.status == .ok, "\(path)")
-                    #expect(String(buffer: response.body).contains("<title>\(title) – Friends</title>"), "\(path)")
+                    #expect(String(buffer: response.body).contains("<title id=\"document-title\">\(title) – Friends</title>"), "\(path)")
                 }
                 #expect(try await browser.get("/friends/abc").status == .notFound)
                 #expect(try await browser.get("/friends/1/delete").status == .notFound)

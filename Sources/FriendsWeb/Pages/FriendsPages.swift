@@ -29,7 +29,7 @@ public struct FriendsPages: Sendable {
     }
 
     /// The live regions of each page: element id and partial template.
-    static let chromeRegions = [("connection", "connection"), ("loading", "loading"), ("alert", "alert")]
+    static let chromeRegions = [("document-title", "documentTitle"), ("connection", "connection"), ("loading", "loading"), ("alert", "alert")]
     static let listRegions = [("list-title", "listTitle"), ("search-summary", "searchSummary"), ("status", "status"),
                               ("list-rows", "listRows"), ("dialog", "confirmation")]
     static let detailRegions = [("detail", "detailCard")]
