@@ -659,6 +659,13 @@ class Run:
         a.wait("the detail's phone to be 0507654321", lambda: a.detail_line("Phone") == "0507654321")
         if self.scripted and not a.js("return document.activeElement.matches('#detail h1');"):
             raise Failure("the focus on the friend's name after saving", a)
+        if self.scripted:
+            self.step("edit: Back after saving does not reopen the form")
+            a.driver.back()
+            a.wait(f"Back to stay on /friends/{ada}, not the form",
+                   lambda: a.path() == f"/friends/{ada}" and a.text("#detail h1") == "Ada Lovelace")
+            if a.js("return !!document.querySelector('form #phonenumber');"):
+                raise Failure("no form after Back", a)
         self.expect_stored(ada, "0507654321", a)
 
     def conflict(self, ada):

@@ -18,6 +18,10 @@
   var token = csrf.getAttribute("content");
   var loadingPath = null;
   var events = null;
+  // Set by a form's submit until the page changes: the page its answer leads to (directly or as the
+  // session's navigation) takes the form's place in the history, so Back after saving does not
+  // reopen the form.
+  var formSubmitted = false;
 
   function headers() {
     return { "X-WebUI": "1", "X-CSRF-Token": token, "Content-Type": "application/x-www-form-urlencoded" };
@@ -66,7 +70,7 @@
     });
     events.addEventListener("navigate", function (event) {
       var path = JSON.parse(event.data)[0];
-      if (path !== location.pathname && path !== loadingPath) { load(path, "GET", null, true); }
+      if (path !== location.pathname && path !== loadingPath) { load(path, "GET", null, !formSubmitted); }
     });
     // The browser retries a dropped stream by itself; a refused one (the session ended, the
     // server restarted) stays closed: say so where the page shows its connection.
@@ -79,12 +83,22 @@
 
   // --- Loading pages ------------------------------------------------------------------------
 
-  function load(url, method, body, push) {
+  // History entries remember where the page was scrolled, so Back returns there.
+  if ("scrollRestoration" in history) { history.scrollRestoration = "manual"; }
+
+  function rememberScroll() {
+    history.replaceState({ scrollY: window.scrollY }, "", location.href);
+  }
+
+  function load(url, method, body, push, scrollY) {
     var path = new URL(url, location.href).pathname;
     loadingPath = method === "GET" ? path : null;
     return fetch(url, { method: method, body: body, headers: headers(), credentials: "same-origin" })
       .then(function (response) {
-        return response.text().then(function (text) { show(response, text, push); });
+        return response.text().then(function (text) {
+          show(response, text, push);
+          if (scrollY) { window.scrollTo(0, scrollY); }
+        });
       })
       .catch(function () { location.assign(url); })
       .finally(function () { loadingPath = null; });
@@ -102,8 +116,9 @@
     if (nextToken) { token = nextToken.getAttribute("content"); }
     var path = new URL(response.url).pathname;
     var samePage = path === location.pathname;
-    if (push && !samePage) { history.pushState(null, "", path); }
+    if (push && !samePage) { rememberScroll(); history.pushState(null, "", path); }
     else if (!samePage) { history.replaceState(null, "", path); }
+    if (!samePage) { formSubmitted = false; }
     placeFocus(before, hadDialog, samePage);
     watchLoadMore();
     connect();
@@ -121,7 +136,8 @@
       if (input.form === form) { clearTimeout(timer); timers.delete(input); }
     });
     var data = new FormData(form, event.submitter);
-    load(form.getAttribute("action") || location.pathname, "POST", new URLSearchParams(data), true);
+    formSubmitted = true;
+    load(form.getAttribute("action") || location.pathname, "POST", new URLSearchParams(data), false);
   });
 
   document.addEventListener("click", function (event) {
@@ -130,10 +146,13 @@
     var url = new URL(link.href, location.href);
     if (url.origin !== location.origin || link.hasAttribute("download") || link.target) { return; }
     event.preventDefault();
+    formSubmitted = false;
     load(url.pathname, "GET", null, true);
   });
 
-  window.addEventListener("popstate", function () { load(location.pathname, "GET", null, false); });
+  window.addEventListener("popstate", function (event) {
+    load(location.pathname, "GET", null, false, event.state && event.state.scrollY);
+  });
 
   // --- Focus and keys -----------------------------------------------------------------------
   // A redrawn region replaces the element that had focus: focus goes back to the element that
