@@ -24,8 +24,12 @@ extension FriendsListViewModel {
     }
 
     /// The feed is live again: changes made while it was not (or before it first connected) may
-    /// be missing, so what is shown loads again, quietly.
+    /// be missing, so what is shown loads again, quietly. A list that could not load (the service
+    /// was down) loads again in the open: the service answers once more.
     func feedBecameLive() {
+        if hasAppeared, firstPageFailure != nil, loading == nil {
+            return loadFirstPage(keepingLoadedRows: true)
+        }
         guard isReadyForLiveChanges() else { return }
         refreshLive()
     }
