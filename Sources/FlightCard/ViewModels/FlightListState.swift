@@ -1,6 +1,6 @@
 /// Where the user is in the flight list: the selected flight, named by its id, and whether its
-/// card is open. An inert value like the list it goes with; every change is named after what the
-/// user did, and takes the list it applies to.
+/// card is open. A plain value, no work of its own; every change is named after what the user
+/// did, and takes the list it applies to.
 public struct FlightListState: Hashable, Sendable {
     public enum Mode: Hashable, Sendable {
         case list
