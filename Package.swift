@@ -150,8 +150,13 @@ let package = Package(
         ]),
 
         // Tests mirror sources. TestSupport holds what every suite shares: the recorder of a
-        // Bindable's values, the screen snapshot helpers and a raw HTTP connection.
-        .target(name: "TestSupport", dependencies: ["Binding", "TerminalUI"], path: "Tests/TestSupport"),
+        // Bindable's values, the screen snapshot helpers, a raw HTTP connection and the one way
+        // to run FriendService in a test.
+        .target(name: "TestSupport", dependencies: [
+            "Binding", "TerminalUI", "FriendService", "FriendStorage",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ], path: "Tests/TestSupport"),
         .testTarget(name: "BindingTests", dependencies: ["Binding"]),
         .testTarget(name: "FriendsAPITests", dependencies: ["FriendsAPI"]),
         .testTarget(name: "VCardTests", dependencies: ["VCard", "FriendsAPI"], exclude: ["Cards"]),
@@ -165,7 +170,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "FriendsClientTests", dependencies: [
-            "FriendsClient", "FriendsAPI", "FriendService", "FriendStorage", "SQLiteFriendStorage", "FriendsNIOTransport",
+            "FriendsClient", "FriendsAPI", "FriendService", "FriendStorage", "SQLiteFriendStorage", "FriendsNIOTransport", "TestSupport",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
         ]),

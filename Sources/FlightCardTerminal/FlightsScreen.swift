@@ -2,17 +2,19 @@ import FlightCard
 import TerminalUI
 
 /// The flights app's one screen: the list, and the selected flight's card over it.
-/// It keeps the navigation state, turns keys into the user's actions, and leaves
-/// drawing to `FlightsScreenRenderer`.
+/// It turns keys into the list state's inputs, naming flights by id, keeps only what is about
+/// showing (how far the list is scrolled), and leaves drawing to `FlightsScreenRenderer`.
 @MainActor
 public final class FlightsScreen: TerminalView {
-    public private(set) var state: FlightsScreenState
+    public private(set) var state: FlightListState
+    /// The first list row on screen, kept between frames so scrolling does not jump.
+    public private(set) var scrollOffset = 0
     private let list: FlightListViewModel
 
     /// Rows the list showed in the last frame, for Page Up and Page Down.
     private var visibleRows = 10
 
-    public init(list: FlightListViewModel, state: FlightsScreenState = FlightsScreenState()) {
+    public init(list: FlightListViewModel, state: FlightListState = FlightListState()) {
         self.list = list
         self.state = state
     }
@@ -27,14 +29,15 @@ public final class FlightsScreen: TerminalView {
     }
 
     public func render(size: TerminalSize) -> Canvas {
-        visibleRows = max(1, FlightsScreenRenderer.listRect(in: size).height)
-        state.scrollOffset = ListView.scrollOffset(
-            keeping: state.selectedIndex,
-            visibleRows: FlightsScreenRenderer.listRect(in: size).height,
+        let listHeight = FlightsScreenRenderer.listRect(in: size).height
+        visibleRows = max(1, listHeight)
+        scrollOffset = ListView.scrollOffset(
+            keeping: state.selectedIndex(in: list),
+            visibleRows: listHeight,
             count: list.items.count,
-            current: state.scrollOffset
+            current: scrollOffset
         )
-        return FlightsScreenRenderer.render(list, state: state, size: size)
+        return FlightsScreenRenderer.render(list, state: state, scrollOffset: scrollOffset, size: size)
     }
 
     public func handle(_ key: Key) -> KeyResult {
@@ -42,19 +45,28 @@ public final class FlightsScreen: TerminalView {
         case (_, .character("q")):
             return .quit
         case (.list, .enter):
-            state.enterPressed(itemCount: list.items.count)
+            state.openTapped(in: list)
         case (.card, .escape), (.card, .backspace), (.card, .left):
-            state.backPressed()
+            state.backTapped()
         case (.list, _):
             // The list keys of every app: ↑↓ and j/k, Page Up/Down, Home/End and g/G, the wheel, a click.
-            var selection: Int? = state.selectedIndex
-            guard ListView.navigate(key, selection: &selection, count: list.items.count, pageSize: max(1, visibleRows - 1)) else {
-                return .ignored
-            }
-            state.moved(to: selection ?? 0)
+            guard let move = ListView.Move(key, pageSize: max(1, visibleRows - 1)), select(move) else { return .ignored }
         default:
             return .ignored
         }
         return .handled
+    }
+
+    /// False for a click past the rows.
+    private func select(_ move: ListView.Move) -> Bool {
+        switch move {
+        case .by(let offset): state.selectionMoved(by: offset, in: list)
+        case .toStart: state.selectionMovedToStart(in: list)
+        case .toEnd: state.selectionMovedToEnd(in: list)
+        case .toRow(let index):
+            guard list.items.indices.contains(index) else { return false }
+            state.flightSelected(id: list.items[index].id, in: list)
+        }
+        return true
     }
 }

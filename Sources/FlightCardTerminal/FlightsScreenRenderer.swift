@@ -20,16 +20,17 @@ public enum FlightsScreenRenderer {
         Rect(row: 2, column: 0, width: size.columns, height: size.rows - 3)
     }
 
-    public static func render(_ list: FlightListViewModel, state: FlightsScreenState, size: TerminalSize) -> Canvas {
+    /// - Parameter scrollOffset: the first list row to show, when that keeps the selection in view.
+    public static func render(_ list: FlightListViewModel, state: FlightListState, scrollOffset: Int = 0, size: TerminalSize) -> Canvas {
         var canvas = Canvas(size: size)
         canvas.draw(list.title, row: 0, column: 1, style: .bold, width: size.columns - 1)
         switch state.mode {
         case .list:
-            drawList(list, state: state, in: &canvas)
+            drawList(list, selectedIndex: state.selectedIndex(in: list), scrollOffset: scrollOffset, in: &canvas)
             Footer(listKeys).draw(in: &canvas, at: footerRect(in: size))
         case .card:
-            if list.items.indices.contains(state.selectedIndex) {
-                drawCard(list.items[state.selectedIndex].card, in: &canvas)
+            if let card = state.openCard(in: list) {
+                drawCard(card, in: &canvas)
             }
             Footer(cardKeys).draw(in: &canvas, at: footerRect(in: size))
         }
@@ -40,7 +41,7 @@ public enum FlightsScreenRenderer {
         Rect(row: size.rows - 1, column: 0, width: size.columns, height: 1)
     }
 
-    private static func drawList(_ list: FlightListViewModel, state: FlightsScreenState, in canvas: inout Canvas) {
+    private static func drawList(_ list: FlightListViewModel, selectedIndex: Int?, scrollOffset: Int, in canvas: inout Canvas) {
         let area = listRect(in: canvas.size)
         guard !list.items.isEmpty else {
             canvas.draw(list.emptyMessage, row: area.row, column: 2, style: .dim, width: area.width - 2)
@@ -49,7 +50,7 @@ public enum FlightsScreenRenderer {
         let rows = list.items.map(\.row)
         // Pad flight numbers to one width so the routes line up.
         let numberWidth = rows.map { DisplayWidth.of($0.flightNumber) }.max() ?? 0
-        ListView(count: rows.count, selectedIndex: state.selectedIndex, scrollOffset: state.scrollOffset) { index in
+        ListView(count: rows.count, selectedIndex: selectedIndex, scrollOffset: scrollOffset) { index in
             let row = rows[index]
             return ListView.Row(TextLayout.pad(row.flightNumber, toWidth: numberWidth) + "  " + row.route, detail: row.departure)
         }

@@ -13,7 +13,7 @@ public final class PhotosScreen: TerminalView {
     }
 
     private let viewModel: PhotoListViewModel
-    private let adapter = PhotoListAdapter()
+    private let adapter: PhotoListAdapter
     private let requestRedraw: @MainActor () -> Void
     private var route = Route.list
     private var alertMessage: String?
@@ -25,12 +25,10 @@ public final class PhotosScreen: TerminalView {
     public init(viewModel: PhotoListViewModel, requestRedraw: @escaping @MainActor () -> Void = {}) {
         self.viewModel = viewModel
         self.requestRedraw = requestRedraw
-        adapter.delegate = self
+        adapter = PhotoListAdapter(viewModel: viewModel)
         viewModel.onEvent = { [weak self] event in self?.show(event) }
-        viewModel.cells.bind(self) { screen, _ in
-            screen.adapter.cellsChanged()
-            screen.requestRedraw()
-        }
+        viewModel.cells.bind(self) { screen, _ in screen.requestRedraw() }
+        viewModel.selectedPhotoID.bind(self) { screen, _ in screen.requestRedraw() }
         viewModel.isLoading.bind(self) { screen, _ in screen.requestRedraw() }
     }
 
@@ -112,13 +110,5 @@ public final class PhotosScreen: TerminalView {
         case .openDetail(let detail): route = .detail(detail, scrollOffset: 0)
         }
         requestRedraw()
-    }
-}
-
-extension PhotosScreen: PhotoListAdapterDelegate {
-    var cells: [PhotoCellViewModel] { viewModel.cells.value }
-
-    func photoListAdapter(didSelectPhotoAt index: Int) {
-        viewModel.photoSelected(at: index)
     }
 }

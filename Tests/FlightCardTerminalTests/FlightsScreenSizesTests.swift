@@ -8,17 +8,23 @@ import Testing
 @MainActor
 @Suite("Flights screens at every size")
 struct FlightsScreenSizesTests {
-    private func screen(_ state: FlightsScreenState) throws -> FlightsScreen {
-        FlightsScreen(list: FlightListViewModel(flights: try FlightListReader.sampleFlights()), state: state)
+    private let sample: FlightListViewModel
+
+    init() throws {
+        sample = FlightListViewModel(flights: try FlightListReader.sampleFlights())
+    }
+
+    private func screen(_ state: FlightListState) -> FlightsScreen {
+        FlightsScreen(list: sample, state: state)
     }
 
     @Test("the list, the last flight selected", arguments: SnapshotFiles.sizes)
-    func list(size: TerminalSize) throws {
-        SnapshotFiles.expect(try screen(FlightsScreenState(selectedIndex: 5)), size: size, named: "list", suite: "Flights")
+    func list(size: TerminalSize) {
+        SnapshotFiles.expect(screen(FlightListState(selecting: 5, in: sample)), size: size, named: "list", suite: "Flights")
     }
 
     @Test("a flight's card", arguments: SnapshotFiles.sizes)
-    func card(size: TerminalSize) throws {
-        SnapshotFiles.expect(try screen(FlightsScreenState(mode: .card, selectedIndex: 2)), size: size, named: "card", suite: "Flights")
+    func card(size: TerminalSize) {
+        SnapshotFiles.expect(screen(FlightListState(mode: .card, selecting: 2, in: sample)), size: size, named: "card", suite: "Flights")
     }
 }

@@ -12,13 +12,13 @@ struct FlightsScreenSnapshotTests {
         sample = FlightListViewModel(flights: try FlightListReader.sampleFlights())
     }
 
-    private func screen(_ state: FlightsScreenState, rows: Int, columns: Int) -> [String] {
+    private func screen(_ state: FlightListState, rows: Int, columns: Int) -> [String] {
         FlightsScreenRenderer.render(sample, state: state, size: TerminalSize(rows: rows, columns: columns)).lines
     }
 
     @Test("the list at 40 columns, third flight selected")
     func list40() {
-        #expect(screen(FlightsScreenState(selectedIndex: 2), rows: 11, columns: 40) == [
+        #expect(screen(FlightListState(selecting: 2, in: sample), rows: 11, columns: 40) == [
             " Flights (6)",
             "",
             "  KL 903  AMS ➔ SVO   Nov 23, 2026 10:45",
@@ -35,7 +35,7 @@ struct FlightsScreenSnapshotTests {
 
     @Test("the card at 40 columns")
     func card40() {
-        #expect(screen(FlightsScreenState(mode: .card, selectedIndex: 5), rows: 20, columns: 40) == [
+        #expect(screen(FlightListState(mode: .card, selecting: 5, in: sample), rows: 20, columns: 40) == [
             " Flights (6)",
             "",
             " ┌─ Qantas QF 7 ──────────────────────┐",
@@ -61,7 +61,7 @@ struct FlightsScreenSnapshotTests {
 
     @Test("the list at 60 columns, third flight selected")
     func list60() {
-        #expect(screen(FlightsScreenState(selectedIndex: 2), rows: 11, columns: 60) == [
+        #expect(screen(FlightListState(selecting: 2, in: sample), rows: 11, columns: 60) == [
             " Flights (6)",
             "",
             "  KL 903  AMS ➔ SVO                       Nov 23, 2026 10:45",
@@ -78,7 +78,7 @@ struct FlightsScreenSnapshotTests {
 
     @Test("the card at 60 columns")
     func card60() {
-        #expect(screen(FlightsScreenState(mode: .card, selectedIndex: 5), rows: 20, columns: 60) == [
+        #expect(screen(FlightListState(mode: .card, selecting: 5, in: sample), rows: 20, columns: 60) == [
             " Flights (6)",
             "",
             " ┌─ Qantas QF 7 ──────────────────────────────────────────┐",
@@ -104,7 +104,7 @@ struct FlightsScreenSnapshotTests {
 
     @Test("the list at 100 columns, third flight selected")
     func list100() {
-        #expect(screen(FlightsScreenState(selectedIndex: 2), rows: 11, columns: 100) == [
+        #expect(screen(FlightListState(selecting: 2, in: sample), rows: 11, columns: 100) == [
             " Flights (6)",
             "",
             "  KL 903  AMS ➔ SVO                                                               Nov 23, 2026 10:45",
@@ -121,7 +121,7 @@ struct FlightsScreenSnapshotTests {
 
     @Test("the card at 100 columns")
     func card100() {
-        #expect(screen(FlightsScreenState(mode: .card, selectedIndex: 5), rows: 20, columns: 100) == [
+        #expect(screen(FlightListState(mode: .card, selecting: 5, in: sample), rows: 20, columns: 100) == [
             " Flights (6)",
             "",
             "                    ┌─ Qantas QF 7 ────────────────────────────────────────────┐",
@@ -147,7 +147,7 @@ struct FlightsScreenSnapshotTests {
 
     @Test("in a short terminal the card drops the gaps between sections, not the text")
     func shortTerminal() {
-        #expect(screen(FlightsScreenState(mode: .card, selectedIndex: 0), rows: 14, columns: 40) == [
+        #expect(screen(FlightListState(mode: .card, selecting: 0, in: sample), rows: 14, columns: 40) == [
             " Flights (6)",
             "",
             " ┌─ KLM KL 903 ───────────────────────┐",
@@ -168,7 +168,7 @@ struct FlightsScreenSnapshotTests {
     @Test("an empty list says so")
     func emptyList() {
         let canvas = FlightsScreenRenderer.render(
-            FlightListViewModel(flights: []), state: FlightsScreenState(), size: TerminalSize(rows: 5, columns: 40)
+            FlightListViewModel(flights: []), state: FlightListState(), size: TerminalSize(rows: 5, columns: 40)
         )
         #expect(canvas.lines == [
             " Flights (0)",

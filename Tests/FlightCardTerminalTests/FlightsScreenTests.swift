@@ -13,7 +13,7 @@ struct FlightsScreenTests {
     }
 
     /// Presses `keys` in order and records the result and the state after each one.
-    private func press(_ keys: [Key], on screen: FlightsScreen) -> [(KeyResult, FlightsScreenState)] {
+    private func press(_ keys: [Key], on screen: FlightsScreen) -> [(KeyResult, FlightListState)] {
         keys.map { key in (screen.handle(key), screen.state) }
     }
 
@@ -29,7 +29,7 @@ struct FlightsScreenTests {
             .handled, .handled, .handled, .handled, .handled, .handled, .ignored, .handled,
             .handled, .handled, .handled, .handled, .handled, .handled, .handled, .handled, .handled,
         ])
-        #expect(history.map(\.1.selectedIndex) == [0, 1, 2, 1, 2, 2, 2, 2, 5, 5, 5, 5, 5, 5, 5, 5, 5])
+        #expect(history.map { $0.1.selectedIndex(in: sample) } == [0, 1, 2, 1, 2, 2, 2, 2, 5, 5, 5, 5, 5, 5, 5, 5, 5])
         #expect(history.map(\.1.mode) == [
             .list, .list, .list, .list, .list, .card, .card, .list,
             .list, .list, .list, .list, .list, .card, .list, .card, .list,
@@ -43,21 +43,21 @@ struct FlightsScreenTests {
         let wheelUp = Key.mouse(MouseEvent(action: .wheelUp, row: 3, column: 0))
         let history = press([.pageDown, .pageDown, .pageUp, .character("G"), .character("g"), .end, .home,
                              .click(.row(4)), wheelUp, .click(.row(99))], on: screen)
-        #expect(history.map(\.1.selectedIndex) == [2, 4, 2, 5, 0, 5, 0, 4, 3, 3])
+        #expect(history.map { $0.1.selectedIndex(in: sample) } == [2, 4, 2, 5, 0, 5, 0, 4, 3, 3])
         #expect(history.map(\.0).last == .ignored)
     }
 
     @Test("q quits from the list and from the card")
     func quit() {
         #expect(FlightsScreen(list: sample).handle(.character("q")) == .quit)
-        #expect(FlightsScreen(list: sample, state: FlightsScreenState(mode: .card)).handle(.character("q")) == .quit)
+        #expect(FlightsScreen(list: sample, state: FlightListState(mode: .card)).handle(.character("q")) == .quit)
     }
 
     @Test("with no flights there is nothing to select or open")
     func noFlights() {
         let screen = FlightsScreen(list: FlightListViewModel(flights: []))
         let history = press([.down, .enter, .up], on: screen)
-        #expect(history.map(\.1) == Array(repeating: FlightsScreenState(), count: 3))
+        #expect(history.map(\.1) == Array(repeating: FlightListState(), count: 3))
     }
 
     @Test("the list scrolls to keep the selection on screen, and stays put while it is")
@@ -69,7 +69,7 @@ struct FlightsScreenTests {
         for key in [Key.down, .down, .down, .down, .up, .up, .up, .up] {
             _ = screen.handle(key)
             let lines = screen.render(size: size).lines
-            offsets.append(screen.state.scrollOffset)
+            offsets.append(screen.scrollOffset)
             selectedRows.append(lines.first { $0.hasPrefix(">") })
         }
         #expect(offsets == [0, 0, 1, 2, 2, 2, 1, 0])

@@ -10,8 +10,8 @@ struct FlightListViewModelTests {
         let list = FlightListViewModel(flights: [first, second])
         #expect(list.title == "Flights (2)")
         #expect(list.items == [
-            .init(row: FlightRowViewModel(flight: first), card: FlightCardViewModel(flight: first)),
-            .init(row: FlightRowViewModel(flight: second), card: FlightCardViewModel(flight: second)),
+            .init(id: "KL 903 2026-11-23T09:45:00Z", row: FlightRowViewModel(flight: first), card: FlightCardViewModel(flight: first)),
+            .init(id: "KL 905 2026-11-23T22:30:00Z", row: FlightRowViewModel(flight: second), card: FlightCardViewModel(flight: second)),
         ])
         #expect(list.items.map(\.row.flightNumber) == ["KL 903", "KL 905"])
     }

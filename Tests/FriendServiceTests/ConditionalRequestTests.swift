@@ -158,9 +158,7 @@ struct ConditionalRequestTests {
         _ kind: StoreKind, _ body: @Sendable @escaping (any TestClientProtocol, any FriendStore) async throws -> Void
     ) async throws {
         try await kind.withStore { store in
-            try await buildApplication(TestApp.configuration(), store: store).test(.router) { client in
-                try await body(client, store)
-            }
+            try await TestApp.run(store: store, body)
         }
     }
 
@@ -170,8 +168,8 @@ struct ConditionalRequestTests {
         try await kind.withStore { store in
             let other = try await kind.openSecondInstance(of: store)
             let outcome = await Result.capturing {
-                try await buildApplication(TestApp.configuration(), store: store).test(.router) { first in
-                    try await buildApplication(TestApp.configuration(), store: other).test(.router) { second in
+                try await TestApp.run(store: store) { first, _ in
+                    try await TestApp.run(store: other) { second, _ in
                         try await body(first, second)
                     }
                 }

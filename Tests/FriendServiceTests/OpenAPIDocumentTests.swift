@@ -88,6 +88,18 @@ struct OpenAPIDocumentTests {
         }
     }
 
+    /// A field added to `Friend` fails here until the document describes it, in the schema and
+    /// in the example; the example is a friend as the server sends one.
+    @Test func theFriendSchemaAndExampleHoldEveryFieldAFriendSends() throws {
+        let example = try JSONSerialization.data(withJSONObject: OpenAPIExamples.friend)
+        let friend = try JSONDecoder().decode(Friend.self, from: example)
+        let sent = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(friend)) as? [String: Any])
+        let schema = try #require(try Self.document()[path: ["components", "schemas", "Friend", "properties"]] as? [String: Any])
+        #expect(Set(sent.keys) == Set(schema.keys))
+        #expect(Set(sent.keys) == Set(OpenAPIExamples.friend.keys))
+        #expect(OpenAPIDocument.fieldProperties.keys.allSatisfy(schema.keys.contains))
+    }
+
     @Test func everyBodyAndEveryResponseWithContentHasAnExample() throws {
         let document = try Self.document(withToken: true)
         let components = try #require(document["components"] as? [String: Any])

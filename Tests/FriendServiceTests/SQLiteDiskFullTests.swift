@@ -19,7 +19,7 @@ struct SQLiteDiskFullTests {
             let store = try await SQLiteFriendStore.open(path: path)
             try await store.migrate()
             let outcome = await Result.capturing {
-                try await buildApplication(TestApp.configuration(), store: store).test(.router) { client in
+                try await TestApp.run(store: store) { client, _ in
                     let (ada, _) = try await client.createFriend()
                     try await store.limitPages(toAtMost: nil)
 

@@ -102,7 +102,7 @@ struct StorageFailureResponseTests {
         let base = MemoryFriendStore()
         await base.migrate()
         let store = ComposedFriendStore(base, reading: FailingReads(failure: failure))
-        try await buildApplication(TestApp.configuration(), store: store).test(.router) { try await body($0) }
+        try await TestApp.run(store: store) { client, _ in try await body(client) }
     }
 
     /// The error middleware and the storage watch as the application has them, logging to `log`,

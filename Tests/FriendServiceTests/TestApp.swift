@@ -4,12 +4,14 @@ import Hummingbird
 import HummingbirdTesting
 import PostgresFriendStorage
 import SQLiteFriendStorage
+import TestSupport
 import Testing
 
 @testable import FriendService
 @testable import FriendStorage
 
-/// An application over a fresh in-memory store, driven without a socket (`.router`) or over one (`.live`).
+/// The server configuration of this suite (every storage backend, as `friendservice` has them),
+/// and requests through `TestServer`.
 enum TestApp {
     /// Every kind of storage, as `friendservice` has them.
     static let backends: [any FriendStoreBackend] = [SQLiteBackend(), PostgresBackend()]
@@ -20,16 +22,15 @@ enum TestApp {
         )
     }
 
+    /// The suite's shorthand for `TestServer.run`: a client and the store behind it.
     static func run(
         _ setup: TestingSetup = .router,
         token: String? = nil,
+        store: (any FriendStore)? = nil,
         _ body: @Sendable (any TestClientProtocol, any FriendStore) async throws -> Void
     ) async throws {
-        let store = MemoryFriendStore()
-        await store.migrate()
-        let application = buildApplication(configuration(token: token), store: store)
-        try await application.test(setup) { client in
-            try await body(client, store)
+        try await TestServer.run(setup, configuration(token: token), store: store) { server in
+            try await body(server.http, server.store)
         }
     }
 }

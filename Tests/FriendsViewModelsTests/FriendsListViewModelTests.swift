@@ -38,7 +38,7 @@ import Testing
         }
 
         func settle() async {
-            await viewModel.fetchingForEdit.task?.value
+            await viewModel.fetchingFriend.task?.value
             await viewModel.deleting.task?.value
             await viewModel.loadingTask.task?.value
         }
@@ -88,8 +88,6 @@ import Testing
         screen.viewModel.selectionMovedToEnd()
         screen.viewModel.selectionMovedToStart()
         screen.viewModel.friendSelected(id: Fixtures.ada.id)
-        screen.viewModel.openTapped(id: Fixtures.ada.id)
-        screen.viewModel.editTapped(id: Fixtures.ada.id)
         screen.viewModel.deleteTapped(id: Fixtures.ada.id)
 
         #expect(screen.cells.values == [[], [.empty("No friends yet. Choose Add to add your first friend.")]])
@@ -692,6 +690,47 @@ import Testing
         #expect(screen.cells.values == [[], Fixtures.cells(Fixtures.charles, Fixtures.ada), Fixtures.cells(Fixtures.charles)])
         #expect(screen.selection.values == [nil, Fixtures.charles.id, Fixtures.ada.id, Fixtures.charles.id])
         #expect(screen.title.values == ["Your Friends (0)", "Refreshing...", "Your Friends (2)", "Your Friends (1)"])
+    }
+
+    @Test func aFriendNoLoadedPageHoldsIsFetchedToOpenOrEditIt() async {
+        let latest = Versioned(Fixtures.grace, eTag: "\"3-1\"")
+        await client.enqueuePages(.success(Fixtures.page(Fixtures.charles, Fixtures.ada, next: "c1", total: 4)))
+        await client.enqueueFriends(.success(latest), .success(latest))
+        let screen = makeScreen()
+
+        await screen.appeared()
+        screen.viewModel.openTapped(id: Fixtures.grace.id)
+        await screen.settle()
+        screen.viewModel.editTapped(id: Fixtures.grace.id)
+        await screen.settle()
+
+        #expect(screen.opened.values == [Fixtures.grace])
+        #expect(screen.edited.values == [latest])
+        #expect(screen.cells.values == [[], Fixtures.cells(Fixtures.charles, Fixtures.ada)])
+        #expect(screen.selection.values == [nil, Fixtures.charles.id])
+        #expect(screen.hud.values == [false, true, false, true, false, true, false])
+        #expect(screen.alerts.values.isEmpty)
+        #expect(await client.calls == [.friends(FriendListQuery()), .friend(id: Fixtures.grace.id), .friend(id: Fixtures.grace.id)])
+    }
+
+    @Test func openingOrEditingAFriendThatNoLongerExistsSaysSo() async {
+        await client.enqueuePages(.success(Fixtures.page(Fixtures.charles, Fixtures.ada, next: "c1", total: 4)))
+        await client.enqueueFriends(.failure(.notFound), .failure(.notFound), .failure(.unreachable))
+        let screen = makeScreen()
+
+        await screen.appeared()
+        screen.viewModel.openTapped(id: 999)
+        await screen.settle()
+        screen.viewModel.editTapped(id: 999)
+        await screen.settle()
+        screen.viewModel.openTapped(id: 998)
+        await screen.settle()
+
+        let gone = Alert(title: "Friend not found.", message: "This friend no longer exists.")
+        #expect(screen.alerts.values == [gone, gone, Alert(title: "Loading failed, check network connection", message: "Could not load this friend.")])
+        #expect(screen.opened.values.isEmpty && screen.edited.values.isEmpty)
+        #expect(screen.cells.values == [[], Fixtures.cells(Fixtures.charles, Fixtures.ada)])
+        #expect(screen.title.values == ["Your Friends (0)", "Refreshing...", "Your Friends (4)"])
     }
 
     @Test func aReleasedListIsDeallocatedAndItsLoadCancelled() async {

@@ -76,6 +76,34 @@ import WebUI
         }
     }
 
+    /// A bookmark, a new tab or a reload names a friend the list may not have loaded: the pages
+    /// hold two friends at a time, and Alan Turing (2) comes third.
+    @Test func aFriendPastTheFirstPageOpensFromItsAddressAndAGoneOneSaysSo() async throws {
+        try await WebHarness.with { harness in
+            let client = harness.client
+            let pages = harness.pages
+            let sessions = WebSessions {
+                FriendsWebApp.make(client: client, pages: pages)
+            }
+            try await Application(router: WebRoutes(sessions: sessions, stylesheet: "").router()).test(.router) { client in
+                let detail = try await client.execute(uri: "/friends/2", method: .get, headers: [:])
+                #expect(detail.status == .ok)
+                #expect(String(buffer: detail.body).contains("<title>Alan Turing – Friends</title>"))
+
+                let form = try await client.execute(uri: "/friends/2/edit", method: .get, headers: [:])
+                #expect(form.status == .ok)
+                #expect(String(buffer: form.body).contains(#"value="Turing""#))
+
+                let gone = try await client.execute(uri: "/friends/999/edit", method: .get, headers: [:])
+                #expect(gone.status == .seeOther)
+                #expect(gone.headers[.location] == "/")
+                let cookie = try #require(gone.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+                let list = try await client.execute(uri: "/", method: .get, headers: [.cookie: cookie])
+                #expect(String(buffer: list.body).contains("This friend no longer exists."))
+            }
+        }
+    }
+
     @Test func addingDeletingAndSearchingThroughForms() async throws {
         try await WebHarness.with { harness in
             try await withBrowser(harness) { browser, _ in

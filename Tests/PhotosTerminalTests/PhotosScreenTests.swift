@@ -106,6 +106,16 @@ struct PhotosScreenTests {
         #expect(screen.render(size: .small).lines[6].hasPrefix("> Lighthouse"))
     }
 
+    @Test func aClickSelectsThePictureClickedAndAClickPastThemDoesNothing() async {
+        let screen = await Screens.loaded()
+
+        #expect(screen.handle(.click(.row(2))) == .handled)
+        #expect(screen.render(size: .small).lines[6] == "> Quiet Library             $ 2024-04-30")
+        #expect(screen.handle(.click(.row(99))) == .ignored)
+        Screens.press(.enter, on: screen)
+        #expect(screen.render(size: .small).lines[0] == " Quiet Library")
+    }
+
     @Test func pageDownMovesByOneScreenful() async {
         let screen = await Screens.loaded()
         _ = screen.render(size: .small)  // three cells fit
@@ -175,7 +185,7 @@ struct PhotosScreenTests {
         #expect(spinnerRow() == "            │ ⠹ Loading... │")
     }
 
-    @Test func asksForARedrawWhenTheLoadEndsAndWhenAnAlertOpens() async {
+    @Test func asksForARedrawWhenTheLoadEndsTheSelectionMovesAndAnAlertOpens() async {
         var redraws = 0
         let screen = PhotosScreen(
             viewModel: PhotoListViewModel(service: StubCatalogService(result: .success(SamplePhotos.all))),
@@ -186,7 +196,7 @@ struct PhotosScreenTests {
         Screens.press(.down, .enter, on: screen)
 
         #expect(afterLoad >= 2, "loading started and ended, rows arrived")
-        #expect(redraws == afterLoad + 1)
+        #expect(redraws == afterLoad + 2, "the selection moved, the alert opened")
     }
 
     @Test func theScreenItsViewModelAndListAdapterAreFreedTogether() async {

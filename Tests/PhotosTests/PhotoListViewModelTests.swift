@@ -83,7 +83,7 @@ struct PhotoListViewModelTests {
         viewModel.onEvent = { events.append($0) }
         await viewModel.screenAppeared().value
 
-        viewModel.photoSelected(at: 1)
+        viewModel.openTapped(id: forSale.id)
 
         #expect(events == [.openDetail(PhotoDetailViewModel(forSale))])
     }
@@ -94,7 +94,7 @@ struct PhotoListViewModelTests {
         viewModel.onEvent = { events.append($0) }
         await viewModel.screenAppeared().value
 
-        viewModel.photoSelected(at: 0)
+        viewModel.openTapped(id: notForSale.id)
 
         #expect(events == [.showAlert(message: "This item is not for sale")])
     }
@@ -116,12 +116,43 @@ struct PhotoListViewModelTests {
         var events: [PhotoListEvent] = []
         viewModel.onEvent = { events.append($0) }
 
-        viewModel.photoSelected(at: 0)
+        viewModel.openTapped(id: forSale.id)
         await viewModel.screenAppeared().value
-        viewModel.photoSelected(at: 1)
-        viewModel.photoSelected(at: -1)
+        viewModel.openTapped(id: notForSale.id)
+        viewModel.openTapped(id: -1)
 
         #expect(events == [])
+    }
+
+    @Test func theSelectionNamesAPictureAndMovesWithinTheList() async {
+        let viewModel = PhotoListViewModel(service: FakeCatalogService(photos: [forSale, notForSale, bare]))
+        let selection = Recorder(viewModel.selectedPhotoID)
+
+        viewModel.selectionMoved(by: 1)
+        await viewModel.screenAppeared().value
+        viewModel.selectionMoved(by: 1)
+        viewModel.selectionMoved(by: 5)
+        viewModel.selectionMovedToStart()
+        viewModel.photoSelected(id: bare.id)
+        viewModel.photoSelected(id: 99)
+        viewModel.selectionMoved(by: -1)
+        viewModel.selectionMovedToEnd()
+
+        #expect(selection.values == [nil, 1, 2, 3, 1, 3, 2, 3])
+    }
+
+    @Test func aReloadKeepsTheSelectedPictureWhereverItNowIsOrTheOneInItsPlace() async {
+        let service = SuccessiveCatalogService([[forSale, notForSale, bare], [bare, forSale, notForSale], [forSale, notForSale]])
+        let viewModel = PhotoListViewModel(service: service)
+        let selection = Recorder(viewModel.selectedPhotoID)
+
+        await viewModel.screenAppeared().value
+        viewModel.photoSelected(id: notForSale.id)
+        await viewModel.reloadRequested().value
+        viewModel.photoSelected(id: bare.id)
+        await viewModel.reloadRequested().value
+
+        #expect(selection.values == [nil, 1, 2, 3, 1])
     }
 
     @Test func appearingAgainWhileLoadingDoesNotFetchTwice() async {
@@ -183,5 +214,18 @@ private extension Result {
     var isSuccess: Bool {
         if case .success = self { return true }
         return false
+    }
+}
+
+/// A catalog that answers each fetch with the next of its lists, the last one for ever.
+private actor SuccessiveCatalogService: PhotoCatalogService {
+    private var lists: [[Photo]]
+
+    init(_ lists: [[Photo]]) {
+        self.lists = lists
+    }
+
+    func fetchPopularPhotos() async throws(CatalogError) -> [Photo] {
+        lists.count > 1 ? lists.removeFirst() : lists[0]
     }
 }

@@ -62,6 +62,19 @@ struct GameListScreenTests {
         #expect(opened == ["0 - 0", "7 - 4", "15 - 17", "7 - 4"])
     }
 
+    @Test("A click, Home, End and the paging keys select games by the view model's inputs")
+    func clicksAndEnds() {
+        let screen = makeScreen()
+        var opened: [String] = []
+        screen.viewModel.onGameOpened = { opened.append($0.score.value) }
+        _ = screen.lines(rows: 12, columns: 80)
+
+        screen.press(.click(.row(2)), .enter, .home, .enter, .end, .enter, .pageUp, .enter)
+        #expect(screen.press(.click(.row(7)), .enter) == [.ignored, .handled])
+
+        #expect(opened == ["15 - 17", "0 - 0", "15 - 17", "0 - 0", "0 - 0"])
+    }
+
     @Test("n asks for a new game; q quits")
     func newGameAndQuit() {
         let screen = makeScreen()

@@ -81,6 +81,6 @@ struct ScoreboardRootViewTests {
 
         #expect(releasedRoot == nil)
         #expect(releasedScoreboard == nil)
-        listViewModel.gameSelected(at: 0)
+        listViewModel.openTapped(id: try #require(listViewModel.rows.value.first?.id))
     }
 }

@@ -148,7 +148,9 @@ struct ListNavigationTests {
     private func navigate(_ keys: [Key], from start: Int?, count: Int = 10, pageSize: Int = 4) -> [Int?] {
         var selection = start
         return keys.map { key in
-            _ = ListView.navigate(key, selection: &selection, count: count, pageSize: pageSize)
+            if let move = ListView.Move(key, pageSize: pageSize) {
+                _ = ListView.navigate(move, selection: &selection, count: count)
+            }
             return selection
         }
     }
@@ -179,10 +181,25 @@ struct ListNavigationTests {
     }
 
     @Test func otherKeysAreNotNavigation() {
+        #expect(ListView.Move(.enter, pageSize: 4) == nil)
+        #expect(ListView.Move(.character("x"), pageSize: 4) == nil)
+        #expect(ListView.Move(.down, pageSize: 4) == .by(1))
+    }
+
+    @Test func eachKeyNamesItsMove() {
+        let wheelUp = Key.mouse(MouseEvent(action: .wheelUp, row: 0, column: 0))
+        let keys: [Key] = [.up, .character("j"), .pageUp, .pageDown, .home, .character("g"), .end, .character("G"), wheelUp, .click(.row(3))]
+        #expect(keys.map { ListView.Move($0, pageSize: 4) } == [
+            .by(-1), .by(1), .by(-4), .by(4), .toStart, .toStart, .toEnd, .toEnd, .by(-1), .toRow(3),
+        ])
+        #expect(ListView.Move(.pageDown, pageSize: 0) == .by(1))
+    }
+
+    @Test func aClickPastTheRowsChangesNothing() {
         var selection: Int? = 2
-        #expect(!ListView.navigate(.enter, selection: &selection, count: 10, pageSize: 4))
-        #expect(!ListView.navigate(.character("x"), selection: &selection, count: 10, pageSize: 4))
+        #expect(!ListView.navigate(.toRow(10), selection: &selection, count: 10))
         #expect(selection == 2)
-        #expect(ListView.navigate(.down, selection: &selection, count: 10, pageSize: 4))
+        #expect(ListView.navigate(.toRow(9), selection: &selection, count: 10))
+        #expect(selection == 9)
     }
 }

@@ -53,25 +53,12 @@ final class FriendsListScreen: Screen {
     func handle(_ key: Key) -> KeyResult {
         if viewModel.deleteConfirmation.value != nil { return handleConfirmation(key) }
         if search?.isEditing == true { return handleSearch(key) }
+        if let move = ListView.Move(key, pageSize: max(1, visibleRows - 1)) {
+            select(move)
+            return .handled
+        }
         let selected = viewModel.selectedFriendID.value
-        if case .row(let index)? = key.clickedTarget {
-            // A click on a friend's row selects that friend; the placeholder rows have no friend.
-            if let id = viewModel.friendCells.value.indices.contains(index) ? viewModel.friendCells.value[index].friendID : nil {
-                viewModel.friendSelected(id: id)
-            }
-            return .handled
-        }
-        if let step = key.wheelStep {
-            viewModel.selectionMoved(by: step)
-            return .handled
-        }
         switch key {
-        case .up, .character("k"): viewModel.selectionMoved(by: -1)
-        case .down, .character("j"): viewModel.selectionMoved(by: 1)
-        case .pageUp: viewModel.selectionMoved(by: -max(1, visibleRows - 1))
-        case .pageDown: viewModel.selectionMoved(by: max(1, visibleRows - 1))
-        case .home, .character("g"): viewModel.selectionMovedToStart()
-        case .end, .character("G"): viewModel.selectionMovedToEnd()
         case .enter: if let selected { viewModel.openTapped(id: selected) }
         case .character("a"): viewModel.addButtonTapped()
         case .character("e"): if let selected { viewModel.editTapped(id: selected) }
@@ -83,6 +70,18 @@ final class FriendsListScreen: Screen {
         default: return .ignored
         }
         return .handled
+    }
+
+    private func select(_ move: ListView.Move) {
+        switch move {
+        case .by(let offset): viewModel.selectionMoved(by: offset)
+        case .toStart: viewModel.selectionMovedToStart()
+        case .toEnd: viewModel.selectionMovedToEnd()
+        case .toRow(let index):
+            // A click on a friend's row selects that friend; the placeholder rows have no friend.
+            let cells = viewModel.friendCells.value
+            if cells.indices.contains(index), let id = cells[index].friendID { viewModel.friendSelected(id: id) }
+        }
     }
 
     private func handleConfirmation(_ key: Key) -> KeyResult {

@@ -14,8 +14,8 @@ extension AppServerError {
         }
     }
 
-    /// The alert title when a friend could not be fetched for editing.
-    var editFailureTitle: String {
+    /// The alert title when a friend could not be fetched to open or edit it.
+    var fetchFailureTitle: String {
         switch self {
         case .unauthorized: "Please login to load your friends."
         case .notFound: "Friend not found."

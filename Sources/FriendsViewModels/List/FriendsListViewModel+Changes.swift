@@ -77,13 +77,8 @@ extension FriendsListViewModel {
         publishActivity()
     }
 
-    func setFetchingForEdit(_ fetching: Bool) {
-        isFetchingForEdit = fetching
-        publishActivity()
-    }
-
     func publishActivity() {
-        showLoadingHud.value = (loading != nil && loading != .liveRefresh) || isDeleting || isFetchingForEdit
+        showLoadingHud.value = (loading != nil && loading != .liveRefresh) || isDeleting || isFetchingFriend
         title.value = loading == .firstPage ? Self.refreshingTitle : Self.title(count: totalFriends ?? loaded.count)
         searchSummary.value = shownSearch.map { search in
             Self.matchesText(search.matches ?? loaded.count, search: search.text, more: search.matches == nil)

@@ -19,7 +19,7 @@ public final class FriendsListViewModel {
     public let hasMoreFriends = Bindable(false, skipsEqualValues: true)
     /// The friend the actions apply to; `nil` when no friend is shown.
     public let selectedFriendID = Bindable<Int?>(nil, skipsEqualValues: true)
-    /// True while friends load, a friend is being removed, or a friend is fetched for editing.
+    /// True while friends load, a friend is being removed, or a friend is fetched to open or edit.
     public let showLoadingHud = Bindable(false, skipsEqualValues: true)
     /// "Refreshing..." while the list loads afresh, otherwise "Your Friends (N)" with N friends
     /// in all, loaded or not.
@@ -76,7 +76,7 @@ public final class FriendsListViewModel {
     var hasAppeared = false
     var pendingDeletion: Friend?
     var isDeleting = false
-    var isFetchingForEdit = false
+    var isFetchingFriend = false
     /// A live change arrived while the first page loaded: load it again once it has shown.
     var changedDuringFirstPage = false
     /// Friends this list added or removed itself, already in the counts when the live feed
@@ -87,7 +87,7 @@ public final class FriendsListViewModel {
     let followsFeed: Bool
     let loadingTask = TaskSlot()
     let deleting = TaskSlot()
-    let fetchingForEdit = TaskSlot()
+    let fetchingFriend = TaskSlot()
     let statusTimer = TaskSlot()
 
     /// - Parameters:
@@ -190,9 +190,12 @@ public final class FriendsListViewModel {
 
     // MARK: Inputs: actions on a friend
 
-    /// The user wants to see the friend `id`.
+    /// The user wants to see the friend `id`. A friend no loaded page holds (a link from
+    /// elsewhere, a bookmark) is fetched first.
     public func openTapped(id: Int) {
-        guard let friend = loaded.friend(id: id) else { return }
+        guard let friend = loaded.friend(id: id) else {
+            return fetchFriend(id: id, for: .open)
+        }
         selectedFriendID.value = id
         onOpenFriend?(friend)
     }
@@ -200,27 +203,9 @@ public final class FriendsListViewModel {
     /// The user wants to edit the friend `id`: its latest version is fetched first, so that the
     /// update cannot silently overwrite a change made elsewhere since.
     public func editTapped(id: Int) {
-        guard !isFetchingForEdit, let friend = loaded.friend(id: id) else { return }
-        selectedFriendID.value = id
-        let client = self.client
-        setFetchingForEdit(true)
-        fetchingForEdit.replace(with: Task { [weak self] in
-            do throws(AppServerError) {
-                let latest = try await client.friend(id: id)
-                guard let self, !Task.isCancelled else { return }
-                self.setFetchingForEdit(false)
-                if latest.value != friend {
-                    self.loaded.update(latest.value)
-                    self.publishRows()
-                }
-                self.onEditFriend?(latest)
-            } catch {
-                guard let self, !Task.isCancelled else { return }
-                self.setFetchingForEdit(false)
-                if error == .notFound { self.removeFromList(id) }
-                self.onShowAlert?(Alert(title: error.editFailureTitle, message: "Could not load \(friend.fullName)."))
-            }
-        })
+        guard !isFetchingFriend else { return }
+        if loaded.friend(id: id) != nil { selectedFriendID.value = id }
+        fetchFriend(id: id, for: .edit)
     }
 
     /// The user wants to add a friend.

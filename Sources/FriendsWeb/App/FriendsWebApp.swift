@@ -26,8 +26,6 @@ public final class FriendsWebApp: WebApplication {
     }
 
     public let isBusy = Bindable(false, skipsEqualValues: true)
-    /// How long opening a friend waits for the list to load it.
-    static let loadingPatience: Duration = .seconds(5)
     public var onChange: (@MainActor () -> Void)?
 
     let list: FriendsListViewModel
@@ -84,12 +82,8 @@ public final class FriendsWebApp: WebApplication {
     public func open(path: String) async -> Bool {
         guard let target = FriendsWebPath(path) else { return false }
         guard target != shownPath else { return true }
-        if target != .list, target != .add, target != .importCards {
-            // A link straight to a friend (a bookmark, a new tab) can come before the list has
-            // loaded the friend it names.
-            await BusyWait.untilIdle(list.showLoadingHud, limit: Self.loadingPatience)
-            guard target != shownPath else { return true }
-        }
+        // A link straight to a friend (a bookmark, a new tab, a reload) may name one no loaded
+        // page holds: the list fetches it, and the page waits for that (`isBusy`).
         switch target {
         case .list:
             popToList()

@@ -1,7 +1,7 @@
 import Binding
 
-/// The "Popular" photo list: loads the catalog, turns photos into rows, and decides
-/// what selecting a row does.
+/// The "Popular" photo list: loads the catalog, turns photos into rows, keeps the selected
+/// picture (by id, across reloads), and decides what opening a picture does.
 @MainActor
 public final class PhotoListViewModel {
     public static let notForSaleMessage = "This item is not for sale"
@@ -10,6 +10,8 @@ public final class PhotoListViewModel {
     public let isLoading = Bindable(false, skipsEqualValues: true)
     /// Setting these is the list's "reload" signal.
     public let cells = Bindable<[PhotoCellViewModel]>([])
+    /// The picture the list's actions apply to; `nil` while there are none.
+    public let selectedPhotoID = Bindable<Int?>(nil, skipsEqualValues: true)
     public var onEvent: (@MainActor (PhotoListEvent) -> Void)?
 
     private let service: any PhotoCatalogService
@@ -37,8 +39,37 @@ public final class PhotoListViewModel {
         screenAppeared()
     }
 
-    public func photoSelected(at index: Int) {
-        guard photos.indices.contains(index) else { return }
+    // MARK: Selection
+
+    /// The user selected the picture `id` (clicked it, say).
+    public func photoSelected(id: Int) {
+        guard index(of: id) != nil else { return }
+        selectedPhotoID.value = id
+    }
+
+    /// The user moved the selection `offset` rows down (up when negative), stopping at either end.
+    public func selectionMoved(by offset: Int) {
+        guard !photos.isEmpty else { return }
+        let current = selectedPhotoID.value.flatMap(index(of:)) ?? 0
+        selectedPhotoID.value = photos[min(max(0, current + offset), photos.count - 1)].id
+    }
+
+    /// The user wants the first picture.
+    public func selectionMovedToStart() {
+        if let first = photos.first { selectedPhotoID.value = first.id }
+    }
+
+    /// The user wants the last picture.
+    public func selectionMovedToEnd() {
+        if let last = photos.last { selectedPhotoID.value = last.id }
+    }
+
+    // MARK: Opening
+
+    /// The user chose the picture `id`: one for sale opens its detail, any other is not for sale.
+    public func openTapped(id: Int) {
+        guard let index = index(of: id) else { return }
+        selectedPhotoID.value = id
         let photo = photos[index]
         if photo.isForSale {
             onEvent?(.openDetail(PhotoDetailViewModel(photo)))
@@ -58,10 +89,23 @@ public final class PhotoListViewModel {
 
         switch result {
         case .success(let photos):
-            self.photos = photos
-            cells.value = photos.map(PhotoCellViewModel.init)
+            show(photos)
         case .failure(let error):
             onEvent?(.showAlert(message: error.description))
         }
+    }
+
+    /// Shows `photos`; the selection stays on its picture, or on the picture now in its place
+    /// when that one is gone.
+    private func show(_ photos: [Photo]) {
+        let previousIndex = selectedPhotoID.value.flatMap(index(of:))
+        self.photos = photos
+        cells.value = photos.map(PhotoCellViewModel.init)
+        if let selected = selectedPhotoID.value, index(of: selected) != nil { return }
+        selectedPhotoID.value = photos.isEmpty ? nil : photos[min(previousIndex ?? 0, photos.count - 1)].id
+    }
+
+    private func index(of id: Int) -> Int? {
+        photos.firstIndex { $0.id == id }
     }
 }

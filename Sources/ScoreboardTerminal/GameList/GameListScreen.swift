@@ -2,17 +2,18 @@ import Binding
 import Scoreboard
 import TerminalUI
 
-/// The saved games, newest first; open one, start a new one, delete one.
+/// The saved games, newest first; open one, start a new one, delete one. Keys go to the view
+/// model's inputs, naming games by id; the screen keeps only what is about showing (scrolling,
+/// which button of the delete question is focused, a notice from the launcher).
 @MainActor
 public final class GameListScreen: TerminalView {
     public let viewModel: GameListViewModel
     private let redraw: @MainActor () -> Void
-    private var selectedIndex = 0
     private var scrollOffset = 0
     /// Rows the list showed in the last frame, for Page Up and Page Down.
     private var visibleRows = 10
-    /// The game the user asked to delete, while the question is on screen.
-    private var deletion: (index: Int, box: ConfirmationBox)?
+    /// The focused button of the delete question.
+    private var deleteChoice = ConfirmationBox.Choice.cancel
     private var notice: AlertBox?
 
     /// `notice`, when given, is shown in an alert over the list until the user dismisses it.
@@ -20,46 +21,61 @@ public final class GameListScreen: TerminalView {
         self.viewModel = viewModel
         self.notice = notice
         self.redraw = redraw
-        viewModel.rows.bind(self) { screen, rows in
-            screen.selectedIndex = min(screen.selectedIndex, max(0, rows.count - 1))
+        viewModel.rows.bind(self) { screen, _ in screen.redraw() }
+        viewModel.selectedGameID.bind(self) { screen, _ in screen.redraw() }
+        viewModel.errorMessage.bind(self) { screen, _ in screen.redraw() }
+        viewModel.deleteConfirmation.bind(self) { screen, _ in
+            screen.deleteChoice = .cancel
             screen.redraw()
         }
-        viewModel.errorMessage.bind(self) { screen, _ in screen.redraw() }
     }
 
     private var rows: [GameListRow] { viewModel.rows.value }
+
+    private var selectedIndex: Int? {
+        viewModel.selectedGameID.value.flatMap { id in rows.firstIndex { $0.id == id } }
+    }
 
     public func handle(_ key: Key) -> KeyResult {
         if notice != nil {
             if [.enter, .escape, .character(" ")].contains(key) || key.clickedTarget != nil { notice = nil }
             return .handled
         }
-        if let deletion {
-            handleDeletion(key, deletion)
+        if let question = viewModel.deleteConfirmation.value {
+            handleDeletion(key, question)
             return .handled
         }
-        var selection: Int? = selectedIndex
-        if ListView.navigate(key, selection: &selection, count: rows.count, pageSize: max(1, visibleRows - 1)) {
-            selectedIndex = selection ?? 0
-            return .handled
+        if let move = ListView.Move(key, pageSize: max(1, visibleRows - 1)) {
+            return select(move) ? .handled : .ignored
         }
+        let selected = viewModel.selectedGameID.value
         switch key {
         case .enter:
-            viewModel.gameSelected(at: selectedIndex)
+            if let selected { viewModel.openTapped(id: selected) }
         case .character("n"):
             viewModel.newGameButtonTapped()
         case .character("d"), .delete:
-            guard rows.indices.contains(selectedIndex) else { return .ignored }
-            let row = rows[selectedIndex]
-            deletion = (selectedIndex, ConfirmationBox(
-                title: "Delete game?", message: "\(row.teams), \(row.score), will be deleted.",
-                confirmTitle: "Delete", cancelTitle: "Cancel"))
+            guard let selected else { return .ignored }
+            viewModel.deleteTapped(id: selected)
         case .character("q"), .escape:
             return .quit
         default:
             return .ignored
         }
         return .handled
+    }
+
+    /// False for a click past the rows.
+    private func select(_ move: ListView.Move) -> Bool {
+        switch move {
+        case .by(let offset): viewModel.selectionMoved(by: offset)
+        case .toStart: viewModel.selectionMovedToStart()
+        case .toEnd: viewModel.selectionMovedToEnd()
+        case .toRow(let index):
+            guard rows.indices.contains(index) else { return false }
+            viewModel.gameSelected(id: rows[index].id)
+        }
+        return true
     }
 
     public func render(size: TerminalSize) -> Canvas {
@@ -70,6 +86,7 @@ public final class GameListScreen: TerminalView {
         if rows.isEmpty {
             canvas.draw("No games yet. Press n to start one.", row: listArea.row, column: 2, width: size.columns - 2)
         } else {
+            let selectedIndex = self.selectedIndex
             scrollOffset = ListView.scrollOffset(
                 keeping: selectedIndex, visibleRows: listArea.height, count: rows.count, current: scrollOffset)
             ListView(count: rows.count, selectedIndex: selectedIndex, scrollOffset: scrollOffset) { [rows] index in
@@ -81,7 +98,9 @@ public final class GameListScreen: TerminalView {
             canvas.draw("! " + message, row: size.rows - 2, column: 0, style: .foreground(.red), width: size.columns)
         }
         Footer(keys).draw(in: &canvas, at: Rect(row: size.rows - 1, column: 0, width: size.columns, height: 1))
-        deletion?.box.draw(in: &canvas, at: canvas.bounds)
+        if let question = viewModel.deleteConfirmation.value {
+            ConfirmationBox(question, selection: deleteChoice).draw(in: &canvas, at: canvas.bounds)
+        }
         notice?.draw(in: &canvas, at: canvas.bounds)
         return canvas
     }
@@ -94,7 +113,7 @@ public final class GameListScreen: TerminalView {
     public var keyMap: KeyMap? { keys }
 
     private var keys: KeyMap {
-        if deletion != nil { return KeyMap(title: "Delete game", ("←→", "Choose"), ("⏎", "Confirm"), ("Esc", "Cancel")) }
+        if viewModel.deleteConfirmation.value != nil { return KeyMap(title: "Delete game", ("←→", "Choose"), ("⏎", "Confirm"), ("Esc", "Cancel")) }
         if notice != nil { return KeyMap(title: "Notice", ("⏎", "OK")) }
         return KeyMap(title: "Games", ("↑↓", "Move"), ("⏎", "Open"), ("n", "New game"), ("d", "Delete"), ("q", "Quit"))
     }
@@ -102,26 +121,34 @@ public final class GameListScreen: TerminalView {
     /// The title, one game and the footer.
     public var minimumSize: TerminalSize { TerminalSize(rows: 5, columns: 20) }
 
-    private func handleDeletion(_ key: Key, _ deletion: (index: Int, box: ConfirmationBox)) {
-        if let choice = deletion.box.clickedChoice(key) {
-            self.deletion = nil
-            if choice == .confirm { viewModel.deleteConfirmed(at: deletion.index) }
+    private func handleDeletion(_ key: Key, _ question: GameDeletionPrompt) {
+        if let choice = ConfirmationBox(question).clickedChoice(key) {
+            answer(choice)
             return
         }
         switch key {
         case .left, .right, .tab, .backTab:
-            var box = deletion.box
-            box.selection = box.selection.toggled
-            self.deletion = (deletion.index, box)
+            deleteChoice = deleteChoice.toggled
         case .enter:
-            self.deletion = nil
-            if deletion.box.selection == .confirm {
-                viewModel.deleteConfirmed(at: deletion.index)
-            }
+            answer(deleteChoice)
         case .escape:
-            self.deletion = nil
+            answer(.cancel)
         default:
             break
         }
+    }
+
+    private func answer(_ choice: ConfirmationBox.Choice) {
+        if choice == .confirm { viewModel.deleteConfirmed() } else { viewModel.deleteCancelled() }
+    }
+}
+
+extension ConfirmationBox {
+    /// The box that asks the view model's delete question, with `selection` focused.
+    init(_ question: GameDeletionPrompt, selection: Choice = .cancel) {
+        self.init(
+            title: question.title, message: question.message, confirmTitle: question.confirmTitle,
+            cancelTitle: question.cancelTitle, selection: selection
+        )
     }
 }

@@ -55,38 +55,6 @@ public struct ListView {
         return offset
     }
 
-    /// Moves `selection` for a navigation key: Up/Down (and k/j, and the mouse wheel) by one,
-    /// Page Up/Down by `pageSize`, Home/End (and g/G) to the ends, a click to the row clicked,
-    /// clamped to the list (an empty list has no selection; a list without one starts at the
-    /// top). Returns false, changing nothing, for other keys.
-    public static func navigate(_ key: Key, selection: inout Int?, count: Int, pageSize: Int) -> Bool {
-        if case .row(let index)? = key.clickedTarget {
-            guard (0..<count).contains(index) else { return false }
-            selection = index
-            return true
-        }
-        let step: Int
-        switch key {
-        case .up, .character("k"): step = -1
-        case .down, .character("j"): step = 1
-        case .pageUp: step = -max(1, pageSize)
-        case .pageDown: step = max(1, pageSize)
-        case .home, .character("g"): step = -count
-        case .end, .character("G"): step = count
-        default:
-            guard let wheel = key.wheelStep else { return false }
-            step = wheel
-        }
-        if count <= 0 {
-            selection = nil
-        } else if let current = selection {
-            selection = min(max(0, current + step), count - 1)
-        } else {
-            selection = step == count ? count - 1 : 0
-        }
-        return true
-    }
-
     public func draw(in canvas: inout Canvas, at rect: Rect) {
         let offset = Self.scrollOffset(keeping: selectedIndex, visibleRows: rect.height, count: count, current: scrollOffset)
         let visible = offset..<min(count, offset + rect.height)

@@ -3,6 +3,7 @@ import FriendService
 import FriendStorage
 import FriendsAPI
 import FriendsClient
+import TestSupport
 import Testing
 
 /// The client against the real FriendService, started in-process.
@@ -12,7 +13,7 @@ import Testing
     static let charles = NewFriend(firstname: "Charles", lastname: "Babbage")
 
     @Test func everyOperationWorksAgainstTheServer() async throws {
-        try await withLiveServer { server in
+        try await TestServer.run(.live) { server in
             let client = server.client()
 
             let added = try await client.addFriend(Self.ada)
@@ -50,7 +51,7 @@ import Testing
     }
 
     @Test func pagesFollowTheCursorInNameOrder() async throws {
-        try await withLiveServer { server in
+        try await TestServer.run(.live) { server in
             let client = server.client()
             for friend in [Self.grace, Self.ada, Self.charles] { _ = try await client.addFriend(friend) }
 
@@ -65,7 +66,7 @@ import Testing
     }
 
     @Test func withATokenSetEveryOperationNeedsIt() async throws {
-        try await withLiveServer(token: "s3cret") { server in
+        try await TestServer.run(.live, TestServer.configuration(token: "s3cret")) { server in
             let anonymous = server.client()
             let wrong = server.client(token: "guess")
             let authorized = server.client(token: "s3cret")
@@ -88,7 +89,7 @@ import Testing
     }
 
     @Test func anUnknownFriendIsNotFound() async throws {
-        try await withLiveServer { server in
+        try await TestServer.run(.live) { server in
             let client = server.client()
 
             #expect(await failure { () async throws(AppServerError) in try await client.friend(id: 999) } == .notFound)
@@ -101,7 +102,7 @@ import Testing
     }
 
     @Test func aStaleTagIsAConflictAndChangesNothing() async throws {
-        try await withLiveServer { server in
+        try await TestServer.run(.live) { server in
             let client = server.client()
             let added = try await client.addFriend(Self.ada)
             let id = added.value.id
@@ -116,7 +117,7 @@ import Testing
     }
 
     @Test func invalidFieldsAreNamed() async throws {
-        try await withLiveServer { server in
+        try await TestServer.run(.live) { server in
             let client = server.client()
 
             let addFailure = await failure { () async throws(AppServerError) in
@@ -145,7 +146,7 @@ import Testing
     @Test func aServerThatIsGoneIsUnreachable() async throws {
         let configuration = FriendServerConfiguration(hostname: "127.0.0.1", port: 0, database: .memory, logLevel: .critical)
         let server = try await FriendServer.start(configuration)
-        let client = server.client()
+        let client = AppServerClient(baseURL: server.url, timeout: 10)
         _ = try await client.friends()
 
         try await server.shutdown()

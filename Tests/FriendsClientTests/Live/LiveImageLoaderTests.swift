@@ -1,6 +1,7 @@
 import Foundation
 import FriendService
 import FriendsAPI
+import TestSupport
 import Testing
 @testable import FriendsClient
 
@@ -14,12 +15,12 @@ import Testing
         }
     }
 
-    func addFriend(to server: RunningFriendServer) async throws -> Int {
+    func addFriend(to server: TestServer) async throws -> Int {
         try await server.client().addFriend(NewFriend(firstname: "Ada", lastname: "Lovelace")).value.id
     }
 
     @Test func aSecondLoadIsServedFromTheCache() async throws {
-        try await withLiveServer { server in
+        try await TestServer.run(.live) { server in
             let id = try await addFriend(to: server)
             let valve = Valve(isOpen: true)
             let loader = ImageLoader(avatarsFrom: server.client(transport: ValvedTransport(valve: valve)))
@@ -34,7 +35,7 @@ import Testing
     }
 
     @Test func simultaneousLoadsShareOneRequest() async throws {
-        try await withLiveServer { server in
+        try await TestServer.run(.live) { server in
             let id = try await addFriend(to: server)
             let valve = Valve()
             let loader = ImageLoader(avatarsFrom: server.client(transport: ValvedTransport(valve: valve)))
@@ -53,7 +54,7 @@ import Testing
     }
 
     @Test func aCancelledLoadStopsItsRequestAndLaterLoadsStillWork() async throws {
-        try await withLiveServer { server in
+        try await TestServer.run(.live) { server in
             let id = try await addFriend(to: server)
             let valve = Valve()
             let loader = ImageLoader(avatarsFrom: server.client(transport: ValvedTransport(valve: valve)))
@@ -73,7 +74,7 @@ import Testing
     }
 
     @Test func anUnknownFriendHasNoAvatar() async throws {
-        try await withLiveServer { server in
+        try await TestServer.run(.live) { server in
             let loader = ImageLoader(avatarsFrom: server.client())
 
             #expect(await load(404, from: loader) == .failure(.notFound))

@@ -2,31 +2,14 @@ import Foundation
 import FriendService
 import FriendStorage
 import FriendsClient
+import TestSupport
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// A FriendService started in this process on 127.0.0.1 with an OS-picked port and an in-memory
-/// database, stopped when the body returns or throws.
-func withLiveServer(
-    token: String? = nil,
-    _ body: (RunningFriendServer) async throws -> Void
-) async throws {
-    let configuration = FriendServerConfiguration(
-        hostname: "127.0.0.1", port: 0, database: .memory, token: token, logLevel: .critical
-    )
-    let server = try await FriendServer.start(configuration)
-    do {
-        try await body(server)
-    } catch {
-        try? await server.shutdown()
-        throw error
-    }
-    try await server.shutdown()
-}
-
-extension RunningFriendServer {
+extension TestServer {
+    /// The app's client of this server (started `.live`).
     func client(token: String? = nil, transport: any HTTPTransport = URLSessionTransport()) -> AppServerClient {
         AppServerClient(baseURL: url, token: token, timeout: 10, transport: transport)
     }

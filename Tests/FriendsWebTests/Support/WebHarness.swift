@@ -4,6 +4,7 @@ import FriendsAPI
 import FriendsClient
 import FriendsViewModels
 import FriendsWeb
+import TestSupport
 import Testing
 import WebUI
 
@@ -11,7 +12,6 @@ import WebUI
 /// known order, and what the browser view needs over it: the pages, a shared avatar loader.
 struct WebHarness: Sendable {
     static let csrf = "test-csrf-token"
-    let server: RunningFriendServer
     let client: AppServerClient
     let pages: FriendsPages
 
@@ -24,17 +24,11 @@ struct WebHarness: Sendable {
         _ friends: [NewFriend] = [ada, alan, grace],
         _ body: @MainActor (WebHarness) async throws -> Void
     ) async throws {
-        let configuration = FriendServerConfiguration(hostname: "127.0.0.1", port: 0, database: .memory, logLevel: .critical)
-        let server = try await FriendServer.start(configuration)
-        do {
+        try await TestServer.run(.live) { server in
             let client = AppServerClient(baseURL: server.url, timeout: 10)
             for friend in friends { _ = try await client.addFriend(friend) }
-            try await body(WebHarness(server: server, client: client, pages: try FriendsPages.bundled(pageSize: 2)))
-        } catch {
-            try? await server.shutdown()
-            throw error
+            try await body(WebHarness(client: client, pages: try FriendsPages.bundled(pageSize: 2)))
         }
-        try await server.shutdown()
     }
 
     /// A session's app, its list loaded.

@@ -1,4 +1,5 @@
 import Clocks
+import Foundation
 import TestSupport
 import Testing
 @testable import Scoreboard
@@ -50,7 +51,7 @@ struct GameListViewModelTests {
         #expect(scores.values == [[], ["0 - 0"], ["0 - 1"]])
     }
 
-    @Test("Selecting a row opens that game's scoreboard with its saved state")
+    @Test("Opening a game shows its scoreboard with its saved state; an unknown game opens nothing")
     func selectOpensScoreboard() throws {
         let (notStarted, inProgress, _) = try games()
         let library = InMemoryGameLibrary(games: [inProgress, notStarted])
@@ -58,8 +59,8 @@ struct GameListViewModelTests {
         var opened: [GameScoreboardViewModel] = []
         viewModel.onGameOpened = { opened.append($0) }
 
-        viewModel.gameSelected(at: 1)
-        viewModel.gameSelected(at: 2)
+        viewModel.openTapped(id: inProgress.id)
+        viewModel.openTapped(id: UUID())
 
         #expect(opened.count == 1)
         #expect(opened.first?.score.value == "2 - 1")
@@ -84,8 +85,11 @@ struct GameListViewModelTests {
         let viewModel = GameListViewModel(library: library, clock: clock)
         let title = Recorder(viewModel.title)
 
-        viewModel.deleteConfirmed(at: 1)
-        viewModel.deleteConfirmed(at: 5)
+        viewModel.deleteTapped(id: inProgress.id)
+        viewModel.deleteConfirmed()
+        viewModel.deleteConfirmed()
+        viewModel.deleteTapped(id: UUID())
+        viewModel.deleteConfirmed()
 
         #expect(title.values == ["Games (3)", "Games (2)"])
         #expect(viewModel.rows.value.map(\.id) == [notStarted.id, finished.id])
@@ -98,9 +102,64 @@ struct GameListViewModelTests {
         let viewModel = GameListViewModel(library: FailingGameLibrary(games: [game]), clock: clock)
         let message = Recorder(viewModel.errorMessage)
 
-        viewModel.deleteConfirmed(at: 0)
+        viewModel.deleteTapped(id: game.id)
+        viewModel.deleteConfirmed()
 
         #expect(message.values == [nil, "The game could not be saved to games.json: The disk is full."])
         #expect(viewModel.rows.value.map(\.id) == [game.id])
+    }
+
+    @Test("The selection names a game: it moves within the list, and stays on its game when the list changes")
+    func selectionByIdentity() throws {
+        let (notStarted, inProgress, finished) = try games()
+        let library = InMemoryGameLibrary(games: [finished, inProgress])
+        let viewModel = GameListViewModel(library: library, clock: clock)
+        let selection = Recorder(viewModel.selectedGameID)
+
+        viewModel.selectionMoved(by: 1)
+        viewModel.selectionMoved(by: 5)
+        viewModel.selectionMovedToStart()
+        viewModel.gameSelected(id: finished.id)
+        viewModel.gameSelected(id: UUID())
+        try library.add(notStarted)
+        viewModel.screenAppeared()
+        viewModel.selectionMovedToEnd()
+        viewModel.selectionMoved(by: -1)
+
+        #expect(selection.values == [inProgress.id, finished.id, inProgress.id, finished.id, inProgress.id])
+        #expect(viewModel.rows.value.map(\.id) == [notStarted.id, inProgress.id, finished.id])
+    }
+
+    @Test("The game named in the question is the one deleted, whatever the list shows meanwhile")
+    func deleteByIdentity() throws {
+        let (notStarted, inProgress, finished) = try games()
+        let library = InMemoryGameLibrary(games: [finished, inProgress])
+        let viewModel = GameListViewModel(library: library, clock: clock)
+        let questions = Recorder(viewModel.deleteConfirmation)
+        let selection = Recorder(viewModel.selectedGameID)
+
+        viewModel.deleteTapped(id: inProgress.id)
+        try library.add(notStarted)
+        viewModel.screenAppeared()
+        viewModel.deleteConfirmed()
+
+        #expect(questions.values.map { $0?.message } == [nil, "Bulls vs Hawks, 2 - 1, will be deleted.", nil])
+        #expect(library.games.map(\.id) == [finished.id, notStarted.id])
+        #expect(viewModel.rows.value.map(\.id) == [notStarted.id, finished.id])
+        #expect(selection.values == [inProgress.id, finished.id])
+    }
+
+    @Test("A delete the user cancels deletes nothing")
+    func cancelledDelete() throws {
+        let game = Game.sample()
+        let library = InMemoryGameLibrary(games: [game])
+        let viewModel = GameListViewModel(library: library, clock: clock)
+
+        viewModel.deleteTapped(id: game.id)
+        viewModel.deleteCancelled()
+        viewModel.deleteConfirmed()
+
+        #expect(viewModel.deleteConfirmation.value == nil)
+        #expect(library.games.map(\.id) == [game.id])
     }
 }
