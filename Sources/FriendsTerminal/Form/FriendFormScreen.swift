@@ -80,14 +80,15 @@ final class FriendFormScreen: Screen {
         case .backTab, .up:
             moveFocus(by: -1)
         case .enter:
-            if case .add(let kind) = focus { addEntry(kind) } else { viewModel.submitButtonTapped() }
-        case .ctrl("n"):
+            if case .add(let kind) = focus, !isSaving { addEntry(kind) } else { viewModel.submitButtonTapped() }
+        // While saving, the form's text stays as it is being saved.
+        case .ctrl("n") where !isSaving:
             if let kind = focusedKind { addEntry(kind) }
-        case .ctrl("x"):
+        case .ctrl("x") where !isSaving:
             if case .entry(let kind, let id) = focus { removeEntry(id, of: kind) }
-        case .ctrl("p"):
+        case .ctrl("p") where !isSaving:
             if case .entry(_, let id) = focus { viewModel.makePreferredTapped(id) }
-        case .ctrl("t"):
+        case .ctrl("t") where !isSaving:
             if let entry = focusedEntry { viewModel.entryLabelChosen(entry.id, label: entry.nextLabel) }
         default:
             return edit(with: key)
@@ -97,7 +98,7 @@ final class FriendFormScreen: Screen {
 
     /// A key for the text in focus: typing, deleting, moving the cursor.
     private func edit(with key: Key) -> KeyResult {
-        guard !viewModel.showLoadingHud.value, let text = focusedText else { return .ignored }
+        guard !isSaving, let text = focusedText else { return .ignored }
         var input = TextInput(text: text, cursor: cursors[focus])
         let outcome = input.handle(key)
         guard outcome != .ignored else { return .ignored }
@@ -127,6 +128,10 @@ final class FriendFormScreen: Screen {
         default:
             break
         }
+    }
+
+    private var isSaving: Bool {
+        viewModel.showLoadingHud.value
     }
 
     private func addEntry(_ kind: ContactEntryKind) {
