@@ -38,11 +38,7 @@ struct FormPageModel {
     let path: String
     /// Said when the friend changed or went elsewhere while the form is open.
     let notice: String?
-    /// The text fields (the preferred phone number and email address are entries).
-    let fields: [Field]
     let parts: [Part]
-    /// The lists of entries.
-    let entryLists: [FormEntriesModel]
     let submitDisabled: Bool
     let conflict: ConflictModel?
     let discard: ConfirmationModel?
@@ -61,8 +57,6 @@ struct FormPageModel {
         let messages = form.fieldMessages.value
         let dialogOpen = form.conflict.value != nil || form.discardConfirmation.value != nil || alert != nil
         let focused = dialogOpen ? nil : Self.focus(of: form)
-        var fields: [Field] = []
-        var entryLists: [FormEntriesModel] = []
         parts = FriendFormViewModel.parts.map { part in
             switch part {
             case .field(let field):
@@ -71,18 +65,13 @@ struct FormPageModel {
                     type: field.inputType, isMultiline: field == .about, message: messages[field],
                     autocomplete: field.autocomplete, takesFocus: focused == .field(field)
                 )
-                fields.append(model)
                 return Part(field: model, entries: nil)
             case .entries(let kind):
                 let entries = form.entries(kind).value
                 let focusedEntry = entries.first { focused == .entry(kind, $0.id) }?.id
-                let model = FormEntriesModel(kind, entries: entries, focused: focusedEntry)
-                entryLists.append(model)
-                return Part(field: nil, entries: model)
+                return Part(field: nil, entries: FormEntriesModel(kind, entries: entries, focused: focusedEntry))
             }
         }
-        self.fields = fields
-        self.entryLists = entryLists
         // Without the script the button stays enabled: the page cannot change as the user types,
         // and submitting shows every field's message instead.
         submitDisabled = saving || (context.isScripted && !form.submitEnabled.value)
@@ -100,6 +89,16 @@ struct FormPageModel {
 }
 
 extension FormPageModel {
+    /// The text fields (the preferred phone number and email address are entries).
+    var fields: [Field] {
+        parts.compactMap(\.field)
+    }
+
+    /// The lists of entries.
+    var entryLists: [FormEntriesModel] {
+        parts.compactMap(\.entries)
+    }
+
     enum Focus: Equatable {
         case field(FriendField)
         case entry(ContactEntryKind, ContactEntry.ID)
