@@ -20,179 +20,204 @@ struct FriendFormScreenTests {
         for character in text { _ = screen.handle(.character(character)) }
     }
 
-    @Test("empty add form: first field focused, SUBMIT disabled")
-    func emptyAddForm() {
-        let screen = addScreen()
-        let canvas = screen.render(size: Self.wide)
-        expectScreen(canvas, [
-            " Add Friend",
-            "────────────────────────────────────────────────────────────────────────────────",
+    /// One way through the add form: the keys pressed, and the screen (80×24) they leave.
+    struct Scenario: Sendable, CustomTestStringConvertible {
+        let name: String
+        let keys: [Key]
+        let screen: [String]
+        /// Where the terminal cursor is; `nil` when no text field is in focus.
+        let cursor: CursorPosition?
+        let submitEnabled: Bool
+        var testDescription: String { name }
+    }
+
+    nonisolated static func typing(_ text: String) -> [Key] {
+        text.map(Key.character)
+    }
+
+    /// The rows under the title and rule of an 80×24 screen, padded with empty rows to the footer.
+    nonisolated static func wideScreen(_ title: String, _ rows: [String], footer: String = Self.footer) -> [String] {
+        [" \(title)", String(repeating: "─", count: 80)] + rows + Array(repeating: "", count: 21 - rows.count) + [footer]
+    }
+
+    nonisolated static let footer = " Tab/⇧Tab Move  ⏎ Submit  ^N Add phone/email  Esc Cancel  ? Help"
+
+    nonisolated static let scenarios: [Scenario] = [
+        Scenario(name: "empty add form: first field focused, SUBMIT disabled", keys: [], screen: wideScreen("Add Friend", [
             "",
             " First name    [                                                ]",
             " Last name     [                                                ]",
             " Organization  [                                                ]",
-            " Phone number  [                                                ]",
-            " Email         [                                                ]",
+            " Phone         [ Add phone ]",
+            " Email         [ Add email ]",
             " Birthday      [                                                ]",
             " About         [                                                ]",
             "",
             "               [ SUBMIT ]",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            " Tab/⇧Tab Move  ⏎ Submit  Esc Cancel",
-        ])
-        #expect(canvas.cursor == CursorPosition(row: 3, column: 16))
-        #expect(canvas.style(of: "[ SUBMIT ]")?.dim == true)
-    }
-
-    @Test("invalid input: the message shows under its field and SUBMIT stays disabled")
-    func invalidForm() {
-        let screen = addScreen()
-        type("x", into: screen)
-        _ = screen.handle(.backspace)
-        for _ in 0..<3 { _ = screen.handle(.tab) }
-        type("call me", into: screen)
-        let canvas = screen.render(size: Self.wide)
-        expectScreen(canvas, [
-            " Add Friend",
-            "────────────────────────────────────────────────────────────────────────────────",
+        ]), cursor: CursorPosition(row: 3, column: 16), submitEnabled: false),
+        Scenario(name: "invalid input: the message shows under its field and SUBMIT stays disabled",
+                 keys: typing("x") + [.backspace, .tab, .tab, .tab, .enter] + typing("call me"), screen: wideScreen("Add Friend", [
             "",
             " First name    [                                                ]",
             "                ! Give a first name, a last name or an organization.",
             " Last name     [                                                ]",
             " Organization  [                                                ]",
-            " Phone number  [call me                                         ]",
-            "                ! Phone number must be empty or at most 40 characters with at",
-            "                  least one digit, without control characters.",
-            " Email         [                                                ]",
+            " Phone         ★ mobile   [call me                              ]",
+            "                           ! Phone number must be empty or at most 40",
+            "                             characters with at least one digit, without",
+            "                             control characters.",
+            "               [ Add phone ]",
+            " Email         [ Add email ]",
             " Birthday      [                                                ]",
             " About         [                                                ]",
             "",
             "               [ SUBMIT ]",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            " Tab/⇧Tab Move  ⏎ Submit  Esc Cancel",
-        ])
-        #expect(canvas.style(of: "[ SUBMIT ]")?.dim == true)
-        #expect(canvas.style(of: "! Give a first name, a last name or an organization.")?.foreground == .red)
-    }
-
-    @Test("valid input: SUBMIT is enabled; Tab reaches it and wraps around")
-    func validForm() {
-        let screen = addScreen()
-        type("Ada", into: screen)
-        _ = screen.handle(.tab)
-        type("Lovelace", into: screen)
-        for _ in 0..<6 { _ = screen.handle(.tab) }
-        #expect(screen.focus == .submit)
-        let canvas = screen.render(size: Self.wide)
-        expectScreen(canvas, [
-            " Add Friend",
-            "────────────────────────────────────────────────────────────────────────────────",
+        ]), cursor: CursorPosition(row: 7, column: 34), submitEnabled: false),
+        Scenario(name: "valid input: SUBMIT is enabled; Tab reaches it",
+                 keys: typing("Ada") + [.tab] + typing("Lovelace") + Array(repeating: .tab, count: 6), screen: wideScreen("Add Friend", [
             "",
             " First name    [Ada                                             ]",
             " Last name     [Lovelace                                        ]",
             " Organization  [                                                ]",
-            " Phone number  [                                                ]",
-            " Email         [                                                ]",
+            " Phone         [ Add phone ]",
+            " Email         [ Add email ]",
             " Birthday      [                                                ]",
             " About         [                                                ]",
             "",
             "               [ SUBMIT ]",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            " Tab/⇧Tab Move  ⏎ Submit  Esc Cancel",
-        ])
-        #expect(canvas.cursor == nil)
-        #expect(canvas.style(of: "[ SUBMIT ]") == Style(bold: true, inverse: true))
-        _ = screen.handle(.tab)
-        #expect(screen.focus == .field(.firstname))
-        _ = screen.handle(.backTab)
-        #expect(screen.focus == .submit)
-    }
-
-    @Test("submitting: the spinner shows and SUBMIT is disabled")
-    func submitting() {
-        let screen = addScreen()
-        type("Ada", into: screen)
-        _ = screen.handle(.tab)
-        type("Lovelace", into: screen)
-        _ = screen.handle(.enter)
-        let canvas = screen.render(size: Self.wide)
-        expectScreen(canvas, [
-            " Add Friend",
-            "────────────────────────────────────────────────────────────────────────────────",
+        ]), cursor: nil, submitEnabled: true),
+        Scenario(name: "submitting: the spinner shows and SUBMIT is disabled",
+                 keys: typing("Ada") + [.tab] + typing("Lovelace") + [.enter], screen: wideScreen("Add Friend", [
             "",
             " First name    [Ada                                             ]",
             " Last name     [Lovelace                                        ]",
             " Organization  [                                                ]",
-            " Phone number  [                                                ]",
-            " Email         [                                                ]",
+            " Phone         [ Add phone ]",
+            " Email         [ Add email ]",
             " Birthday      [                                                ]",
             " About         [                                                ]",
             "",
             "               [ SUBMIT ]       ┌─────────────┐",
             "                                │ ⠋ Saving... │",
             "                                └─────────────┘",
+        ]), cursor: nil, submitEnabled: false),
+        Scenario(name: "two phone numbers, the second labelled work and made preferred; an email address",
+                 keys: typing("Ada") + [.tab, .tab, .tab, .enter] + typing("0501234567") + [.ctrl("n")] + typing("+44 20 7946 0000")
+                    + [.ctrl("t"), .ctrl("t"), .ctrl("p"), .tab, .tab, .tab, .enter] + typing("ada@example.com"),
+                 screen: wideScreen("Add Friend", [
             "",
+            " First name    [Ada                                             ]",
+            " Last name     [                                                ]",
+            " Organization  [                                                ]",
+            " Phone         ★ work     [+44 20 7946 0000                     ]",
+            "                 mobile   [0501234567                           ]",
+            "               [ Add phone ]",
+            " Email         ★ home     [ada@example.com                      ]",
+            "               [ Add email ]",
+            " Birthday      [                                                ]",
+            " About         [                                                ]",
             "",
+            "               [ SUBMIT ]",
+        ]), cursor: CursorPosition(row: 9, column: 42), submitEnabled: true),
+        Scenario(name: "Ctrl-X removes the number in focus and the focus goes to the next",
+                 keys: typing("Ada") + [.tab, .tab, .tab, .enter] + typing("1") + [.ctrl("n")] + typing("2") + [.up, .ctrl("x")],
+                 screen: wideScreen("Add Friend", [
             "",
+            " First name    [Ada                                             ]",
+            " Last name     [                                                ]",
+            " Organization  [                                                ]",
+            " Phone         ★ mobile   [2                                    ]",
+            "               [ Add phone ]",
+            " Email         [ Add email ]",
+            " Birthday      [                                                ]",
+            " About         [                                                ]",
             "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            " Tab/⇧Tab Move  ⏎ Submit  Esc Cancel",
-        ])
-        #expect(canvas.style(of: "[ SUBMIT ]")?.dim == true)
-        #expect(canvas.cursor == nil)
+            "               [ SUBMIT ]",
+        ]), cursor: CursorPosition(row: 6, column: 28), submitEnabled: true),
+    ]
+
+    @Test(arguments: scenarios)
+    func addForm(_ scenario: Scenario) {
+        let screen = addScreen()
+        for key in scenario.keys { _ = screen.handle(key) }
+        let canvas = screen.render(size: Self.wide)
+        expectScreen(canvas, scenario.screen)
+        #expect(canvas.cursor == scenario.cursor)
+        #expect(canvas.style(of: "[ SUBMIT ]")?.dim == !scenario.submitEnabled)
     }
 
-    @Test("update form starts with the friend's fields, SUBMIT enabled; narrow")
+    @Test("a message is drawn in red; a focused SUBMIT in inverse")
+    func styles() {
+        let screen = addScreen()
+        type("x", into: screen)
+        _ = screen.handle(.backspace)
+        #expect(screen.render(size: Self.wide).style(of: "! Give a first name, a last name or an organization.")?.foreground == .red)
+        type("Ada", into: screen)
+        _ = screen.handle(.backTab)
+        #expect(screen.focus == .submit)
+        #expect(screen.render(size: Self.wide).style(of: "[ SUBMIT ]") == Style(bold: true, inverse: true))
+    }
+
+    @Test("Tab goes through every field, entry and Add button, and wraps around")
+    func focusOrder() {
+        let screen = addScreen()
+        let phone = screen.viewModel.addEntryTapped(.phone)!
+        let order: [FriendFormScreen.Focus] = [
+            .field(.firstname), .field(.lastname), .field(.organization), .entry(.phone, phone), .add(.phone), .add(.email),
+            .field(.birthday), .field(.about), .submit,
+        ]
+        #expect(screen.focusOrder == order)
+        var visited: [FriendFormScreen.Focus] = []
+        for _ in 0...order.count {
+            visited.append(screen.focus)
+            _ = screen.handle(.tab)
+        }
+        #expect(visited == order + [.field(.firstname)])
+    }
+
+    @Test("the entry keys are in the help")
+    func help() {
+        let labels = addScreen().keyMap?.entries.map { "\($0.key) \($0.label)" }
+        #expect(labels == [
+            "Tab/⇧Tab Move", "⏎ Submit", "^N Add phone/email", "^X Remove phone/email", "^P Make preferred", "^T Next label", "Esc Cancel",
+        ])
+    }
+
+    @Test("a click on Add email adds one and moves to it; a click on an entry moves to it")
+    func clicks() {
+        let screen = addScreen()
+        _ = screen.render(size: Self.wide)
+        _ = screen.handle(.mouse(MouseEvent(action: .press, row: 0, column: 0, target: .button("Add email"))))
+        let email = screen.viewModel.emails.value.map(\.id)
+        #expect(email.count == 1)
+        #expect(screen.focus == .entry(.email, email[0]))
+        let phone = screen.viewModel.addEntryTapped(.phone)!
+        _ = screen.handle(.mouse(MouseEvent(action: .press, row: 0, column: 0, target: .item(FriendFormScreen.targetName(phone)))))
+        #expect(screen.focus == .entry(.phone, phone))
+    }
+
+    @Test("update form starts with the friend's fields, each number and address an entry; narrow, it scrolls")
     func updateFormNarrow() {
         let viewModel = FriendFormViewModel(updating: Versioned(SampleData.ada, eTag: "\"1\""), client: FakeFriendsClient(friends: []))
         let screen = FriendFormScreen(viewModel: viewModel, redraw: {})
-        let canvas = screen.render(size: Self.narrow)
-        expectScreen(canvas, [
+        expectScreen(screen.render(size: Self.narrow), [
             " Update Friend",
             "────────────────────────────────────────",
             " First name    [Ada                   ]",
             " Last name     [Lovelace              ]",
             " Organization  [                      ]",
-            " Phone number  [0501234567            ]",
-            " Email         [ada@example.com       ]",
+            " Phone         ★ no label [0501234567 ]",
+            "               [ Add phone ]",
+            " Email         ★ no label [ada@example]",
+            "               [ Add email ]",
             " Birthday      [                      ]",
-            " About         [Wrote the first progra]",
-            "",
-            "               [ SUBMIT ]",
-            " Tab/⇧Tab Move  ⏎ Submit  Esc Cancel",
+            " About         [Wrote the first progra]▼",
+            " Tab/⇧Tab Move  Esc Cancel  ? Help",
         ])
-        #expect(canvas.style(of: "[ SUBMIT ]")?.dim == false)
+        _ = screen.handle(.backTab)
+        let canvas = screen.render(size: Self.narrow)
+        #expect(canvas.lines[10] == "               [ SUBMIT ]")
+        #expect(canvas.style(of: "[ SUBMIT ]") == Style(bold: true, inverse: true))
     }
 
     @Test("editing keys: the cursor moves, text is inserted where it is")
@@ -236,7 +261,7 @@ struct FriendFormScreenTests {
             " └────────────────────────────────────┘",
             "",
             "               [ SUBMIT ]",
-            " Tab/⇧Tab Move  ⏎ Submit  Esc Cancel",
+            " Tab/⇧Tab Move  Esc Cancel  ? Help",
         ])
         _ = screen.handle(.enter)
         #expect(wentBack == 0)
@@ -264,20 +289,20 @@ struct FriendFormScreenTests {
         _ = screen.handle(.enter)
         await viewModel.conflict.waitUntil { $0 != nil }
         expectScreen(screen.render(size: Self.wide), [
-" Update Friend",
+            " Update Friend",
             "────────────────────────────────────────────────────────────────────────────────",
             "",
             " First name    [Ada                                             ]",
             " Last name     [Byron                                           ]",
             " Organization  [                                                ]",
-            " Phone number  [0501234567                                      ]",
-            " Email         [ada@example.com                                 ]",
-            " Birthday      [                                                ]",
-            " About         [┌─ Ada King was changed elsewhere. ───────────┐ ]",
-            "                │ Last name     theirs: King                  │",
-            "               [│               mine:   Byron                 │",
+            " Phone         ★ no label [0501234567                           ]",
+            "               [ Add phone ]",
+            " Email         ★ no label [ada@example.com                      ]",
+            "               [┌─ Ada King was changed elsewhere. ───────────┐",
+            " Birthday      [│ Last name     theirs: King                  │ ]",
+            " About         [│               mine:   Byron                 │ ]",
             "                │                                             │",
-            "                │ [ Keep theirs ]  [ Keep mine ]  [ Edit on ] │",
+            "               [│ [ Keep theirs ]  [ Keep mine ]  [ Edit on ] │",
             "                └─────────────────────────────────────────────┘",
             "",
             "",
@@ -287,7 +312,7 @@ struct FriendFormScreenTests {
             "",
             "",
             "",
-            " Tab/⇧Tab Move  ⏎ Submit  Esc Cancel",
+            " Tab/⇧Tab Move  ⏎ Submit  ^N Add phone/email  Esc Cancel  ? Help",
         ])
         _ = screen.handle(.enter)
         await viewModel.showLoadingHud.waitUntil { !$0 }

@@ -51,10 +51,27 @@ struct FriendsScreenSizesTests {
     @Test("the add form with a field message, SUBMIT focused", arguments: SnapshotFiles.sizes)
     func form(size: TerminalSize) {
         let screen = FriendFormScreen(viewModel: FriendFormViewModel(client: FakeFriendsClient(friends: [])), redraw: {})
-        for key: Key in [.character("A"), .backspace, .tab, .tab, .tab, .character("#")] {
+        for key: Key in [.character("A"), .backspace, .tab, .tab, .tab, .enter, .character("#")] {
             _ = screen.handle(key)
         }
-        for _ in 0..<4 { _ = screen.handle(.tab) }
+        for _ in 0..<5 { _ = screen.handle(.tab) }
         SnapshotFiles.expect(screen, size: size, named: "form", suite: "Friends")
+    }
+
+    @Test("the update form of a full contact: labelled numbers and addresses, the preferred ones marked", arguments: SnapshotFiles.sizes)
+    func fullForm(size: TerminalSize) {
+        let friend = Friend(
+            id: 5, firstname: "Ada", lastname: "Lovelace", phonenumber: "+44 20 7946 0001", email: "ada@example.com",
+            version: 1, organization: "Analytical Engines Ltd",
+            phones: [LabeledValue(label: "mobile", value: "+44 20 7946 0001"), LabeledValue(label: "Ski cabin", value: "+41 27 000 00 00")],
+            emails: [LabeledValue(label: "home", value: "ada@example.com"), LabeledValue(label: "work", value: "ada@engines.example")],
+            birthday: "1815-12-10"
+        )
+        let viewModel = FriendFormViewModel(updating: Versioned(friend, eTag: "\"5-1\""), client: FakeFriendsClient(friends: [friend]))
+        let screen = FriendFormScreen(viewModel: viewModel, redraw: {})
+        // Into the second number, which gets a wrong value.
+        for _ in 0..<4 { _ = screen.handle(.tab) }
+        for key: Key in [.ctrl("u"), .character("x")] { _ = screen.handle(key) }
+        SnapshotFiles.expect(screen, size: size, named: "form-full", suite: "Friends")
     }
 }

@@ -78,3 +78,82 @@ import Testing
         #expect(await viewModel.exportRequested() == .failed("Please login to export your friends."))
     }
 }
+
+/// Export and Import of a file named by its path, as the terminal app does them.
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct ContactsFilePathTests {
+    typealias FakeCards = ContactsFileViewModelTests.FakeCards
+
+    /// Files in memory: what was written where, and what reading a path gives.
+    final class FakeFiles: @unchecked Sendable {
+        var stored: [String: Data] = [:]
+
+        var files: LocalFiles {
+            LocalFiles(
+                read: { [self] path throws(LocalFiles.Failure) in
+                    guard let data = stored[path] else { throw LocalFiles.Failure("Cannot read \(path).") }
+                    return data
+                },
+                write: { [self] data, path throws(LocalFiles.Failure) in
+                    guard !path.hasPrefix("/nowhere/") else { throw LocalFiles.Failure("Cannot write \(path).") }
+                    stored[path] = data
+                }
+            )
+        }
+    }
+
+    let cards = FakeCards()
+    let disk = FakeFiles()
+
+    @Test func anExportWritesTheFileAndSaysWhere() async {
+        let card = Data("BEGIN:VCARD\r\nEND:VCARD\r\n".utf8)
+        await cards.willExport(.success(card))
+        let viewModel = ContactsFileViewModel(cards: cards, files: disk.files)
+        let exporting = Recorder(viewModel.isExporting)
+        let messages = Recorder(viewModel.savedExport)
+
+        viewModel.exportRequested(toPath: " friends.vcf ")
+        await viewModel.exporting.task?.value
+
+        #expect(disk.stored == ["friends.vcf": card])
+        #expect(exporting.values == [false, true, false])
+        #expect(messages.values == [nil, .written(path: "friends.vcf")])
+        #expect(messages.values.last??.message == "Exported your friends to friends.vcf.")
+    }
+
+    @Test func anExportThatCannotBeWrittenOrFetchedSaysWhy() async {
+        await cards.willExport(.success(Data("BEGIN:VCARD".utf8)))
+        let viewModel = ContactsFileViewModel(cards: cards, files: disk.files)
+        let messages = Recorder(viewModel.savedExport)
+
+        viewModel.exportRequested(toPath: "")
+        viewModel.exportRequested(toPath: "/nowhere/friends.vcf")
+        await viewModel.exporting.task?.value
+        await cards.willExport(.failure(.unauthorized))
+        viewModel.exportRequested(toPath: "friends.vcf")
+        await viewModel.exporting.task?.value
+
+        #expect(messages.values.map { $0?.message } == [
+            nil, "Type the path of the file to write, like friends.vcf.", nil, "Cannot write /nowhere/friends.vcf.",
+            nil, "Please login to export your friends.",
+        ])
+        #expect(disk.stored.isEmpty)
+    }
+
+    @Test func anImportReadsTheFileAtThePath() async {
+        disk.stored["contacts.vcf"] = Data("BEGIN:VCARD".utf8)
+        await cards.willImport(.success(ImportReport(created: 1, updated: 0, unchanged: 0, failed: [])))
+        let viewModel = ContactsFileViewModel(cards: cards, files: disk.files)
+        let summaries = Recorder(viewModel.summary)
+        let errors = Recorder(viewModel.errorMessage)
+
+        viewModel.importRequested(path: "")
+        viewModel.importRequested(path: "missing.vcf")
+        viewModel.importRequested(path: "contacts.vcf")
+        await viewModel.importing.task?.value
+
+        #expect(errors.values == [nil, "Type the path of a vCard file (.vcf) to import.", "Cannot read missing.vcf.", nil])
+        #expect(summaries.values.last??.headline == "Imported 1 card.")
+        #expect(await cards.received == [Data("BEGIN:VCARD".utf8)])
+    }
+}

@@ -4,7 +4,7 @@ import FriendsViewModels
 import TerminalUI
 
 /// The Friends app's screens and the way between them: the list first; a friend's details;
-/// the add and update forms; alerts over whatever is shown.
+/// the add and update forms; Export and Import of a vCard file; alerts over whatever is shown.
 ///
 /// ```swift
 /// let app = TerminalApp()
@@ -17,6 +17,8 @@ public final class FriendsApp: TerminalView {
     public static let tickInterval: Duration = .milliseconds(100)
 
     private let client: any FriendsProviding
+    /// FriendService's vCard routes, for Export and Import; `nil` leaves them out.
+    private let cards: (any CardExchanging)?
     private let avatars: ImageLoader<Int>
     private let redraw: @MainActor () -> Void
     /// The app's one live change feed, which every screen's view model follows.
@@ -29,9 +31,11 @@ public final class FriendsApp: TerminalView {
     ///   - changes: the server's live change feed, which the app follows (one subscription for
     ///     every screen) until it is released; without one, changes show after a refresh.
     ///   - redraw: asks for the screen to be drawn again (`TerminalApp.setNeedsRedraw`).
+    ///   - cards: where Export and Import go; by default the client, when it can (`AppServerClient` can).
     public convenience init(
         client: any FriendsProviding,
         changes: (any FriendChangesProviding)?,
+        cards: (any CardExchanging)? = nil,
         redraw: @escaping @MainActor () -> Void
     ) {
         let feed = changes.map { changes in
@@ -39,12 +43,16 @@ public final class FriendsApp: TerminalView {
             feed.follow(changes)
             return feed
         }
-        self.init(client: client, feed: feed, redraw: redraw)
+        self.init(client: client, feed: feed, cards: cards, redraw: redraw)
     }
 
     /// The app on a feed that is already followed (or none).
-    public init(client: any FriendsProviding, feed: FriendChangeFeed? = nil, redraw: @escaping @MainActor () -> Void) {
+    public init(
+        client: any FriendsProviding, feed: FriendChangeFeed? = nil, cards: (any CardExchanging)? = nil,
+        redraw: @escaping @MainActor () -> Void
+    ) {
         self.client = client
+        self.cards = cards ?? (client as? any CardExchanging)
         self.avatars = ImageLoader(avatarsFrom: client)
         self.redraw = redraw
         self.feed = feed
@@ -87,7 +95,18 @@ public final class FriendsApp: TerminalView {
         }
         viewModel.onShowAlert = { [weak self] alert in self?.show(alert) }
         list = viewModel
-        push(FriendsListScreen(viewModel: viewModel, redraw: redraw))
+        let screen = FriendsListScreen(viewModel: viewModel, redraw: redraw)
+        if cards != nil {
+            screen.onCardFileTapped = { [weak self] purpose in self?.showCardFile(purpose) }
+        }
+        push(screen)
+    }
+
+    private func showCardFile(_ purpose: ContactsFileScreen.Purpose) {
+        guard let cards else { return }
+        let viewModel = ContactsFileViewModel(cards: cards)
+        viewModel.onImported = { [weak list] in list?.refreshRequested() }
+        push(ContactsFileScreen(purpose, viewModel: viewModel, redraw: redraw))
     }
 
     private func showDetail(of friend: Friend) {

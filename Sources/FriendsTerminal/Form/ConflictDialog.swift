@@ -30,7 +30,7 @@ struct ConflictDialog {
         let valueWidth = max(1, width - 4 - Self.labelWidth - 8)
         var lines: [(label: String, text: String)] = []
         for field in conflict.fields {
-            lines.append((field.field.displayName, "theirs: " + TextLayout.truncate(field.theirs, toWidth: valueWidth)))
+            lines.append((field.title, "theirs: " + TextLayout.truncate(field.theirs, toWidth: valueWidth)))
             lines.append(("", "mine:   " + TextLayout.truncate(field.mine, toWidth: valueWidth)))
         }
         let box = rect.centered(width: width, height: min(rect.height, lines.count + 4))

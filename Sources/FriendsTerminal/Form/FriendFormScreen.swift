@@ -2,26 +2,30 @@ import FriendsAPI
 import FriendsViewModels
 import TerminalUI
 
-/// "Add Friend" and "Update Friend": a text field per friend field, each with its message
-/// below it when it has one, and SUBMIT, enabled once the form is valid. Tab and Shift-Tab
-/// (or ↓ and ↑) move between them; Enter submits; Escape leaves (asking first when something
+/// "Add Friend" and "Update Friend": a text field per friend field and one per phone number and
+/// email address (its label and a ★ on the preferred one beside it, "Add phone" and "Add email"
+/// under them), each with its message below it when it has one, and SUBMIT, enabled once the
+/// form is valid. Tab and Shift-Tab (or ↓ and ↑) move between them; Enter submits (or adds, on
+/// an Add button); Ctrl-N adds a number or address, Ctrl-X removes the one in focus, Ctrl-P makes
+/// it preferred and Ctrl-T steps through its labels; Escape leaves (asking first when something
 /// was changed). A save that met a change made elsewhere shows the view model's question.
 @MainActor
 final class FriendFormScreen: Screen {
     enum Focus: Hashable {
         case field(FriendField)
+        case entry(ContactEntryKind, ContactEntry.ID)
+        case add(ContactEntryKind)
         case submit
     }
 
-    static let focusOrder: [Focus] = FriendField.allCases.map(Focus.field) + [.submit]
     static let labelWidth = 14
     static let maximumWidth = 64
 
     let viewModel: FriendFormViewModel
     private let redraw: @MainActor () -> Void
     private(set) var focus = Focus.field(.firstname)
-    /// Where the cursor is in each field; at the end of the text unless the user moved it.
-    private var cursors: [FriendField: Int] = [:]
+    /// Where the cursor is in each field and entry; at the end of the text unless the user moved it.
+    private(set) var cursors: [Focus: Int] = [:]
     private(set) var spinnerFrame = 0
     /// The focused button of the discard question and of the conflict question.
     private(set) var discardChoice = ConfirmationBox.Choice.cancel
@@ -33,6 +37,12 @@ final class FriendFormScreen: Screen {
         self.viewModel = viewModel
         self.redraw = redraw
         viewModel.fields.bind(self) { screen, _ in screen.redraw() }
+        for kind in ContactEntryKind.allCases {
+            viewModel.entries(kind).bind(self) { screen, _ in
+                screen.keepFocusOnAnEntryThatIsThere()
+                screen.redraw()
+            }
+        }
         viewModel.fieldMessages.bind(self) { screen, _ in screen.redraw() }
         viewModel.submitEnabled.bind(self) { screen, _ in screen.redraw() }
         viewModel.showLoadingHud.bind(self) { screen, _ in screen.redraw() }
@@ -58,15 +68,9 @@ final class FriendFormScreen: Screen {
     func handle(_ key: Key) -> KeyResult {
         if viewModel.conflict.value != nil { return handleConflict(key) }
         if viewModel.discardConfirmation.value != nil { return handleDiscard(key) }
-        switch key.clickedTarget {
-        case .button("SUBMIT")?:
-            viewModel.submitButtonTapped()
+        if let target = key.clickedTarget {
+            clicked(target)
             return .handled
-        case .item(let label)?:
-            if let field = FriendField.allCases.first(where: { $0.displayName == label }) { focus = .field(field) }
-            return .handled
-        default:
-            break
         }
         switch key {
         case .escape:
@@ -76,16 +80,71 @@ final class FriendFormScreen: Screen {
         case .backTab, .up:
             moveFocus(by: -1)
         case .enter:
-            viewModel.submitButtonTapped()
+            if case .add(let kind) = focus, !isSaving { addEntry(kind) } else { viewModel.submitButtonTapped() }
+        // While saving, the form's text stays as it is being saved.
+        case .ctrl("n") where !isSaving:
+            if let kind = focusedKind { addEntry(kind) }
+        case .ctrl("x") where !isSaving:
+            if case .entry(let kind, let id) = focus { removeEntry(id, of: kind) }
+        case .ctrl("p") where !isSaving:
+            if case .entry(_, let id) = focus { viewModel.makePreferredTapped(id) }
+        case .ctrl("t") where !isSaving:
+            if let entry = focusedEntry { viewModel.entryLabelChosen(entry.id, label: entry.nextLabel) }
         default:
-            guard case .field(let field) = focus, !viewModel.showLoadingHud.value else { return .ignored }
-            var input = TextInput(text: viewModel.fields.value.value(of: field), cursor: cursors[field])
-            let outcome = input.handle(key)
-            guard outcome != .ignored else { return .ignored }
-            cursors[field] = input.cursor
-            if outcome == .edited { viewModel.fieldChanged(field, to: input.text) }
+            return edit(with: key)
         }
         return .handled
+    }
+
+    /// A key for the text in focus: typing, deleting, moving the cursor.
+    private func edit(with key: Key) -> KeyResult {
+        guard !isSaving, let text = focusedText else { return .ignored }
+        var input = TextInput(text: text, cursor: cursors[focus])
+        let outcome = input.handle(key)
+        guard outcome != .ignored else { return .ignored }
+        cursors[focus] = input.cursor
+        guard outcome == .edited else { return .handled }
+        switch focus {
+        case .field(let field): viewModel.fieldChanged(field, to: input.text)
+        case .entry(_, let id): viewModel.entryChanged(id, to: input.text)
+        case .add, .submit: break
+        }
+        return .handled
+    }
+
+    private func clicked(_ target: MouseTarget) {
+        switch target {
+        case .button("SUBMIT"):
+            viewModel.submitButtonTapped()
+        case .button(let title):
+            if let kind = ContactEntryKind.allCases.first(where: { Self.addTitle($0) == title }) { addEntry(kind) }
+        case .item(let name):
+            if let field = FriendField.allCases.first(where: { $0.displayName == name }) {
+                focus = .field(field)
+            } else if let entry = ContactEntryKind.allCases.lazy.flatMap({ self.viewModel.entries($0).value })
+                .first(where: { Self.targetName($0.id) == name }) {
+                focus = .entry(entry.kind, entry.id)
+            }
+        default:
+            break
+        }
+    }
+
+    private var isSaving: Bool {
+        viewModel.showLoadingHud.value
+    }
+
+    private func addEntry(_ kind: ContactEntryKind) {
+        guard let id = viewModel.addEntryTapped(kind) else { return }
+        focus = .entry(kind, id)
+    }
+
+    /// Removes the entry; the focus goes to the one after it (or the Add button).
+    private func removeEntry(_ id: ContactEntry.ID, of kind: ContactEntryKind) {
+        let entries = viewModel.entries(kind).value
+        let next = entries.drop { $0.id != id }.dropFirst().first
+        focus = next.map { .entry(kind, $0.id) } ?? .add(kind)
+        viewModel.removeEntryTapped(id)
     }
 
     private func handleDiscard(_ key: Key) -> KeyResult {
@@ -122,15 +181,65 @@ final class FriendFormScreen: Screen {
     }
 
     private func moveFocus(by step: Int) {
-        let order = Self.focusOrder
+        let order = focusOrder
         let index = order.firstIndex(of: focus) ?? 0
         focus = order[(index + step + order.count) % order.count]
+    }
+
+    /// Every place the focus can be, in the form's order: the fields, each entry and its list's
+    /// Add button, SUBMIT.
+    var focusOrder: [Focus] {
+        FriendFormViewModel.parts.flatMap { part -> [Focus] in
+            switch part {
+            case .field(let field): [.field(field)]
+            case .entries(let kind): viewModel.entries(kind).value.map { .entry(kind, $0.id) } + [.add(kind)]
+            }
+        } + [.submit]
+    }
+
+    /// An entry removed (here or by a merge) leaves the focus on its list's Add button.
+    private func keepFocusOnAnEntryThatIsThere() {
+        guard case .entry(let kind, let id) = focus, !viewModel.entries(kind).value.contains(where: { $0.id == id }) else { return }
+        focus = .add(kind)
+    }
+
+    private var focusedKind: ContactEntryKind? {
+        switch focus {
+        case .entry(let kind, _), .add(let kind): kind
+        case .field, .submit: nil
+        }
+    }
+
+    private var focusedEntry: ContactEntry? {
+        guard case .entry(let kind, let id) = focus else { return nil }
+        return viewModel.entries(kind).value.first { $0.id == id }
+    }
+
+    private var focusedText: String? {
+        switch focus {
+        case .field(let field): viewModel.fields.value.value(of: field)
+        case .entry: focusedEntry?.value
+        case .add, .submit: nil
+        }
+    }
+
+    /// "Add phone", "Add email": the buttons under the lists.
+    static func addTitle(_ kind: ContactEntryKind) -> String {
+        "Add \(kind.title.lowercased())"
+    }
+
+    /// What a click on an entry reaches the screen as.
+    static func targetName(_ id: ContactEntry.ID) -> String {
+        "entry \(id)"
     }
 
     // MARK: Drawing
 
     var keyMap: KeyMap? {
-        KeyMap(title: viewModel.title, ("Tab/⇧Tab", "Move"), ("⏎", "Submit"), ("Esc", "Cancel"))
+        KeyMap(
+            title: viewModel.title, ("Tab/⇧Tab", "Move"), ("⏎", "Submit"), ("^N", "Add phone/email"),
+            ("^X", "Remove phone/email"), ("^P", "Make preferred"), ("^T", "Next label"), ("Esc", "Cancel")
+        )
     }
 
     var minimumSize: TerminalSize { ScreenFrame.minimumSize }
@@ -145,7 +254,10 @@ final class FriendFormScreen: Screen {
         }
         let area = Rect(row: content.row, column: content.column + 1,
                         width: min(content.width - 2, Self.maximumWidth), height: content.height)
-        let blocks = layout(column: area.column, width: area.width, messageWidth: content.endColumn - area.column - Self.labelWidth - 2)
+        let blocks = layout(
+            column: area.column, width: area.width, messageWidth: content.endColumn - area.column - Self.labelWidth - 2,
+            maximumMessageLines: min(20, max(1, area.height - 1))
+        )
         let contentRows = blocks.reduce(0) { $0 + $1.height }
         // A blank row under the rule when everything fits with it.
         let top = contentRows < area.height ? 1 : 0
@@ -175,46 +287,6 @@ final class FriendFormScreen: Screen {
             ConfirmationBox(question, selection: discardChoice).draw(in: &canvas, at: canvas.bounds)
         }
         return canvas
-    }
-
-    private struct Block {
-        var focus: Focus
-        var height: Int
-        var draw: (inout Canvas, Int) -> Void
-    }
-
-    /// Each field (its label beside it, or above it where the row is narrow) with its message
-    /// below, then SUBMIT after a blank row.
-    private func layout(column: Int, width: Int, messageWidth: Int) -> [Block] {
-        let values = viewModel.fields.value
-        let messages = viewModel.fieldMessages.value
-        var blocks: [Block] = []
-        for field in FriendField.allCases {
-            let isFocused = focus == .field(field)
-            // A field the user is not in shows its start; the one they are in, its cursor.
-            let textField = TextField(
-                label: field.displayName, text: values.value(of: field), cursor: isFocused ? cursors[field] : 0,
-                isFocused: isFocused, labelWidth: Self.labelWidth
-            )
-            let fieldHeight = textField.height(forWidth: width)
-            let isStacked = fieldHeight > 1
-            let messageColumnOffset = isStacked ? 1 : Self.labelWidth + 1
-            let lineWidth = isStacked ? width - 1 : messageWidth
-            let lines = messages[field].map { Self.messageLines($0, width: lineWidth, maximumLines: 20) } ?? []
-            blocks.append(Block(focus: .field(field), height: fieldHeight + lines.count) { canvas, row in
-                textField.draw(in: &canvas, at: Rect(row: row, column: column, width: width, height: fieldHeight))
-                for (index, line) in lines.enumerated() {
-                    canvas.draw(line, row: row + fieldHeight + index, column: column + messageColumnOffset,
-                                style: Theme.error, width: lineWidth)
-                }
-            })
-        }
-        let submit = Button(title: "SUBMIT", isEnabled: viewModel.submitEnabled.value, isFocused: focus == .submit)
-        let submitColumn = width >= Self.labelWidth + submit.width ? Self.labelWidth : 0
-        blocks.append(Block(focus: .submit, height: 2) { canvas, row in
-            submit.draw(in: &canvas, at: Rect(row: row + 1, column: column + submitColumn, width: min(submit.width, width), height: 1))
-        })
-        return blocks
     }
 
     /// "! message" wrapped to `width`, cut with "…" after `maximumLines` lines.

@@ -17,6 +17,8 @@ final class FriendsListScreen: Screen {
     /// The focused button of the delete question.
     private(set) var deleteChoice = ConfirmationBox.Choice.cancel
     private(set) var spinnerFrame = 0
+    /// Opens Export or Import (the keys x and i); `nil` where the app cannot exchange vCards.
+    var onCardFileTapped: (@MainActor (ContactsFileScreen.Purpose) -> Void)?
 
     /// The search text being typed, shown on the line above the footer.
     struct SearchLine: Equatable {
@@ -65,6 +67,8 @@ final class FriendsListScreen: Screen {
         case .character("d"): if let selected { viewModel.deleteTapped(id: selected) }
         case .character("r"): viewModel.refreshRequested()
         case .character("/"): startSearch()
+        case .character("x") where onCardFileTapped != nil: onCardFileTapped?(.exportFile)
+        case .character("i") where onCardFileTapped != nil: onCardFileTapped?(.importFile)
         case .escape where search != nil: endSearch()
         case .character("q"): return .quit
         default: return .ignored
@@ -124,7 +128,8 @@ final class FriendsListScreen: Screen {
     /// The list's keys; while a search is typed, `?` is text and the footer says how to finish.
     var keyMap: KeyMap? {
         if search?.isEditing == true { return nil }
-        return viewModel.deleteConfirmation.value != nil ? Self.confirmKeys : Self.keys
+        if viewModel.deleteConfirmation.value != nil { return Self.confirmKeys }
+        return onCardFileTapped == nil ? Self.keys : Self.keysWithCardFiles
     }
 
     var minimumSize: TerminalSize { ScreenFrame.minimumSize }
@@ -187,6 +192,12 @@ final class FriendsListScreen: Screen {
         title: "Friends",
         ("↑↓/jk", "Move"), ("⏎", "Open"), ("a", "Add"), ("e", "Edit"), ("d", "Delete"),
         ("r", "Refresh"), ("/", "Search"), ("q", "Quit")
+    )
+    /// The keys with Export and Import, before Quit.
+    static let keysWithCardFiles = KeyMap(
+        title: "Friends",
+        entries: keys.entries.dropLast() + [KeyMap.Entry(key: "x", label: "Export"), KeyMap.Entry(key: "i", label: "Import")]
+            + keys.entries.suffix(1)
     )
     static let searchFooter = Footer(("type", "to search"), ("⏎", "Done"), ("Esc", "Clear"))
     static let confirmKeys = KeyMap(title: "Delete Friend", ("←→", "Choose"), ("⏎", "Confirm"), ("Esc", "Cancel"))

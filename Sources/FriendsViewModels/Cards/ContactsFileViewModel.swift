@@ -4,7 +4,8 @@ import FriendsAPI
 import FriendsClient
 
 /// Friends as a vCard file, the way contact apps move contacts: export every friend as one
-/// `.vcf`, import a file from a phone or another app and say what became of each card.
+/// `.vcf`, import a file from a phone or another app and say what became of each card. A browser
+/// hands over the file's bytes; the terminal names a file by its path (see `LocalFiles`).
 @MainActor
 public final class ContactsFileViewModel {
     /// What an import did, ready to show.
@@ -15,6 +16,20 @@ public final class ContactsFileViewModel {
         public let counts: [String]
         /// Each refused card: its position in the file (from 1), its name (may be empty) and why.
         public let failures: [ImportReport.Failure]
+    }
+
+    /// What an export to a file named by its path did.
+    public enum SavedExport: Equatable, Sendable {
+        case written(path: String)
+        case failed(String)
+
+        /// "Exported your friends to friends.vcf.", or why not.
+        public var message: String {
+            switch self {
+            case .written(let path): "Exported your friends to \(path)."
+            case .failed(let reason): reason
+            }
+        }
     }
 
     /// The file an export gives, or why there is none.
@@ -31,6 +46,10 @@ public final class ContactsFileViewModel {
     public let summary = Bindable<Summary?>(nil, skipsEqualValues: true)
     /// Why the last import could not be done at all (no file, server unreachable); `nil` otherwise.
     public let errorMessage = Bindable<String?>(nil, skipsEqualValues: true)
+    /// True while friends are being exported to a file named by its path.
+    public let isExporting = Bindable(false, skipsEqualValues: true)
+    /// What the last export to a path did; `nil` before the first and while one runs.
+    public let savedExport = Bindable<SavedExport?>(nil, skipsEqualValues: true)
 
     // MARK: Events
 
@@ -41,10 +60,13 @@ public final class ContactsFileViewModel {
     public static let exportFilename = "friends.vcf"
 
     private let cards: any CardExchanging
+    private let files: LocalFiles
     let importing = TaskSlot()
+    let exporting = TaskSlot()
 
-    public init(cards: any CardExchanging) {
+    public init(cards: any CardExchanging, files: LocalFiles = .live) {
         self.cards = cards
+        self.files = files
     }
 
     // MARK: Inputs
@@ -80,6 +102,10 @@ public final class ContactsFileViewModel {
 
     /// The user asked for every friend as a file.
     public func exportRequested() async -> Export {
+        await Self.export(from: cards)
+    }
+
+    private static func export(from cards: any CardExchanging) async -> Export {
         do throws(AppServerError) {
             return .file(try await cards.exportCards(), filename: Self.exportFilename)
         } catch .unauthorized {
@@ -87,6 +113,46 @@ public final class ContactsFileViewModel {
         } catch {
             return .failed("Could not export your friends. Check your network and try again later.")
         }
+    }
+
+    /// The user named a file on this machine to import.
+    public func importRequested(path: String) {
+        let path = path.trimmingCharacters(in: .whitespaces)
+        guard !path.isEmpty else { return fail("Type the path of a vCard file (.vcf) to import.") }
+        do throws(LocalFiles.Failure) {
+            importRequested(filename: path, data: try files.read(path))
+        } catch {
+            fail(error.message)
+        }
+    }
+
+    /// The user asked for every friend in a file on this machine, at `path`.
+    public func exportRequested(toPath path: String) {
+        let path = path.trimmingCharacters(in: .whitespaces)
+        guard !path.isEmpty else {
+            savedExport.value = .failed("Type the path of the file to write, like \(Self.exportFilename).")
+            return
+        }
+        savedExport.value = nil
+        isExporting.value = true
+        let cards = self.cards
+        let files = self.files
+        exporting.replace(with: Task { [weak self] in
+            let export = await Self.export(from: cards)
+            guard let self, !Task.isCancelled else { return }
+            self.isExporting.value = false
+            switch export {
+            case .file(let data, _):
+                do throws(LocalFiles.Failure) {
+                    try files.write(data, path)
+                    self.savedExport.value = .written(path: path)
+                } catch {
+                    self.savedExport.value = .failed(error.message)
+                }
+            case .failed(let message):
+                self.savedExport.value = .failed(message)
+            }
+        })
     }
 
     // MARK: Texts

@@ -4,6 +4,11 @@ import FriendsClient
 
 /// The "Add Friend" and "Update Friend" form (which messages show when: see `FriendForm`).
 ///
+/// Phone numbers and email addresses are lists of labelled entries: the user adds and removes
+/// them, changes their values and labels, and makes one preferred (it goes first). Views name
+/// entries by `ContactEntry.ID`. `fields`' `phonenumber` and `email`, and `fieldChanged` with
+/// those fields, are the preferred entries, for a view that shows one number and one address.
+///
 /// What the user typed is never thrown away: a save that meets a change made elsewhere merges
 /// the fields only one side changed and asks about the rest (`conflict`), and leaving with
 /// unsaved changes asks first (`discardConfirmation`).
@@ -21,8 +26,12 @@ public final class FriendFormViewModel {
     public let title: String
     /// Whether the form adds or updates.
     public let kind: Kind
-    /// What each field holds now.
+    /// What each field holds now (the lists are in `phones` and `emails`).
     public let fields: Bindable<NewFriend>
+    /// Every phone number being edited, the preferred one first, each with its message.
+    public let phones: Bindable<[ContactEntry]>
+    /// Every email address being edited, the preferred one first, each with its message.
+    public let emails: Bindable<[ContactEntry]>
     /// The message to show beside each field that has one.
     public let fieldMessages = Bindable<[FriendField: String]>([:], skipsEqualValues: true)
     /// True when every field is valid and nothing is being submitted.
@@ -67,6 +76,8 @@ public final class FriendFormViewModel {
         title = "Add Friend"
         form = FriendForm(NewFriend(firstname: "", lastname: ""))
         fields = Bindable(form.values, skipsEqualValues: true)
+        phones = Bindable(form.phones.shown, skipsEqualValues: true)
+        emails = Bindable(form.emails.shown, skipsEqualValues: true)
         submitEnabled = Bindable(form.isValid, skipsEqualValues: true)
     }
 
@@ -78,8 +89,10 @@ public final class FriendFormViewModel {
         kind = .update
         title = "Update Friend"
         original = friend
-        form = FriendForm(friend.value.fields)
+        form = FriendForm(friend.value.formValues)
         fields = Bindable(form.values, skipsEqualValues: true)
+        phones = Bindable(form.phones.shown, skipsEqualValues: true)
+        emails = Bindable(form.emails.shown, skipsEqualValues: true)
         submitEnabled = Bindable(form.isValid, skipsEqualValues: true)
         feed?.observe(self) { viewModel, change in viewModel.apply(change) }
     }
@@ -89,6 +102,39 @@ public final class FriendFormViewModel {
     /// The user changed `field` to `text`.
     public func fieldChanged(_ field: FriendField, to text: String) {
         form.change(field, to: text)
+        publishForm()
+    }
+
+    /// The user wants another phone number or email address: an empty one is added at the end,
+    /// labelled as most are ("mobile", "home"). Returns it, to move to; `nil` when the list is full.
+    @discardableResult
+    public func addEntryTapped(_ kind: ContactEntryKind) -> ContactEntry.ID? {
+        let id = form.addEntry(kind)
+        publishForm()
+        return id
+    }
+
+    /// The user removed an entry.
+    public func removeEntryTapped(_ id: ContactEntry.ID) {
+        form.removeEntry(id)
+        publishForm()
+    }
+
+    /// The user changed an entry's number or address to `text`.
+    public func entryChanged(_ id: ContactEntry.ID, to text: String) {
+        form.changeValue(of: id, to: text)
+        publishForm()
+    }
+
+    /// The user chose another label for an entry (one of its `labelChoices`, or their own).
+    public func entryLabelChosen(_ id: ContactEntry.ID, label: String) {
+        form.changeLabel(of: id, to: label)
+        publishForm()
+    }
+
+    /// The user made an entry the preferred one: it moves to the front.
+    public func makePreferredTapped(_ id: ContactEntry.ID) {
+        form.makePreferred(id)
         publishForm()
     }
 
@@ -130,8 +176,14 @@ public final class FriendFormViewModel {
     /// After a conflict: take what is stored now for the fields in question, and stay.
     public func keepTheirsTapped() {
         guard let fields = conflict.value?.fields else { return }
-        var values = form.values
-        for field in fields { values.set(field.field, to: field.theirs) }
+        var values = form.edited
+        for field in fields {
+            if let list = field.theirsList, let kind = ContactEntryKind(preferredIn: field.field) {
+                values.setList(kind, to: list)
+            } else {
+                values.set(field.field, to: field.theirs)
+            }
+        }
         form.replaceValues(with: values)
         conflict.value = nil
         publishForm()
@@ -154,7 +206,7 @@ public final class FriendFormViewModel {
     // MARK: Saving
 
     private var hasUnsavedChanges: Bool {
-        form.values.trimmed != (original?.value.fields ?? NewFriend(firstname: "", lastname: ""))
+        form.saved != (original?.value.formValues ?? NewFriend(firstname: "", lastname: "")).trimmed
     }
 
     private func leave() {
@@ -163,12 +215,12 @@ public final class FriendFormViewModel {
     }
 
     private func save() {
-        let values = form.values.trimmed
+        let values = form.saved
         guard let original else {
-            submit(values)
+            submit(values.addRequest)
             return
         }
-        let update = FriendUpdate(from: original.value, to: values)
+        let update = FriendUpdate(changesFrom: original.value.formValues.trimmed, to: values)
         guard !update.isEmpty else {
             onNavigateBack?()
             return
@@ -238,8 +290,8 @@ public final class FriendFormViewModel {
     /// Someone changed the friend since the form loaded it: fields changed on one side only
     /// merge by themselves (and the save goes on); fields both sides changed are asked about.
     private func merge(_ latest: Versioned<Friend>) {
-        let base = original?.value.fields ?? latest.value.fields
-        let merge = FriendMerge(base: base, theirs: latest.value.fields, mine: form.values)
+        let base = original?.value.formValues ?? latest.value.formValues
+        let merge = FriendMerge(base: base, theirs: latest.value.formValues, mine: form.edited)
         original = latest
         changedElsewhereNotice.value = nil
         form.replaceValues(with: merge.merged)
@@ -282,16 +334,18 @@ public final class FriendFormViewModel {
         onNavigateBack?()
     }
 
-    /// Field messages from the server show beside their fields; anything else is an alert.
+    /// Field messages from the server show beside their fields; anything else is an alert, and
+    /// so is a message about a whole list (it names the entry by position: "Phone number 2: …").
     private func show(_ error: AppServerError, title: String, message: String) {
         guard case .invalid(let serverMessage, let fieldMessages) = error else {
             onShowAlert?(Alert(title: title, message: message))
             return
         }
-        if form.showServerMessages(fieldMessages) {
-            publishForm()
-        } else {
-            onShowAlert?(Alert(title: serverMessage, message: message))
+        let shown = form.showServerMessages(fieldMessages)
+        if shown { publishForm() }
+        let listMessages = ["phones", "emails"].compactMap { fieldMessages[$0] }
+        if !shown || !listMessages.isEmpty {
+            onShowAlert?(Alert(title: serverMessage, message: ([message] + listMessages).joined(separator: " ")))
         }
     }
 
@@ -303,6 +357,8 @@ public final class FriendFormViewModel {
 
     private func publishForm() {
         fields.value = form.values
+        phones.value = form.phones.shown
+        emails.value = form.emails.shown
         fieldMessages.value = form.messages
         submitEnabled.value = !isSubmitting && form.isValid
     }

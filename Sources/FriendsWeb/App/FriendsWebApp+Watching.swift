@@ -26,6 +26,8 @@ extension FriendsWebApp {
 
     func watchOutputs(of form: FriendFormViewModel) {
         watch(form.fields)
+        watch(form.phones)
+        watch(form.emails)
         watch(form.fieldMessages)
         watch(form.submitEnabled)
         watch(form.showLoadingHud)

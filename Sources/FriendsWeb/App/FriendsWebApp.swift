@@ -180,9 +180,28 @@ public final class FriendsWebApp: WebApplication {
                 form.fieldChanged(field, to: text)
             }
         }
+        for entry in ContactEntryKind.allCases.flatMap({ form.entries($0).value }) {
+            if let text = input[FormEntryAction.inputName(of: entry.id)], text != entry.value {
+                form.entryChanged(entry.id, to: text)
+            }
+            if let label = input[FormEntryAction.labelName(of: entry.id)], label != entry.label {
+                form.entryLabelChosen(entry.id, label: label)
+            }
+        }
+        switch FormEntryAction(action) {
+        case .add(let kind)?: form.addEntryTapped(kind)
+        case .remove(let id)?: form.removeEntryTapped(id)
+        case .makePreferred(let id)?: form.makePreferredTapped(id)
+        case nil: return receiveFormAction(action, form: form)
+        }
+        return true
+    }
+
+    private func receiveFormAction(_ action: String, form: FriendFormViewModel) -> Bool {
         switch action {
         case "field": break
-        case "save": form.submitButtonTapped()
+        // "submit": Enter in a field (the form's first button; see formPage.mustache).
+        case "save", "submit": form.submitButtonTapped()
         case "cancel": form.cancelButtonTapped()
         case "discard": form.discardConfirmed()
         case "keepEditing": form.discardCancelled()

@@ -4,6 +4,12 @@ import WebUI
 
 /// The add or update form as a value: a pure function of the form view model's outputs.
 struct FormPageModel {
+    /// A text field or a list of entries, in the form's order.
+    struct Part {
+        let field: Field?
+        let entries: FormEntriesModel?
+    }
+
     struct Field {
         let name: String
         let label: String
@@ -32,7 +38,7 @@ struct FormPageModel {
     let path: String
     /// Said when the friend changed or went elsewhere while the form is open.
     let notice: String?
-    let fields: [Field]
+    let parts: [Part]
     let submitDisabled: Bool
     let conflict: ConflictModel?
     let discard: ConfirmationModel?
@@ -50,13 +56,21 @@ struct FormPageModel {
         let values = form.fields.value
         let messages = form.fieldMessages.value
         let dialogOpen = form.conflict.value != nil || form.discardConfirmation.value != nil || alert != nil
-        let focused = FriendField.allCases.first { messages[$0] != nil } ?? .firstname
-        fields = FriendField.allCases.map { field in
-            Field(
-                name: field.rawValue, label: field.displayName, value: values.value(of: field),
-                type: field.inputType, isMultiline: field == .about, message: messages[field],
-                autocomplete: field.autocomplete, takesFocus: field == focused && !dialogOpen
-            )
+        let focused = dialogOpen ? nil : Self.focus(of: form)
+        parts = FriendFormViewModel.parts.map { part in
+            switch part {
+            case .field(let field):
+                let model = Field(
+                    name: field.rawValue, label: field.displayName, value: values.value(of: field),
+                    type: field.inputType, isMultiline: field == .about, message: messages[field],
+                    autocomplete: field.autocomplete, takesFocus: focused == .field(field)
+                )
+                return Part(field: model, entries: nil)
+            case .entries(let kind):
+                let entries = form.entries(kind).value
+                let focusedEntry = entries.first { focused == .entry(kind, $0.id) }?.id
+                return Part(field: nil, entries: FormEntriesModel(kind, entries: entries, focused: focusedEntry))
+            }
         }
         // Without the script the button stays enabled: the page cannot change as the user types,
         // and submitting shows every field's message instead.
@@ -64,13 +78,50 @@ struct FormPageModel {
         conflict = form.conflict.value.map { conflict in
             ConflictModel(
                 title: conflict.title,
-                fields: conflict.fields.map { .init(label: $0.field.displayName, theirs: $0.theirs, mine: $0.mine) },
+                fields: conflict.fields.map { .init(label: $0.title, theirs: $0.theirs, mine: $0.mine) },
                 path: path.path
             )
         }
         discard = form.discardConfirmation.value.map {
             ConfirmationModel($0, confirmAction: "discard", cancelAction: "keepEditing", path: path.path)
         }
+    }
+}
+
+extension FormPageModel {
+    /// The text fields (the preferred phone number and email address are entries).
+    var fields: [Field] {
+        parts.compactMap(\.field)
+    }
+
+    /// The lists of entries.
+    var entryLists: [FormEntriesModel] {
+        parts.compactMap(\.entries)
+    }
+
+    enum Focus: Equatable {
+        case field(FriendField)
+        case entry(ContactEntryKind, ContactEntry.ID)
+    }
+
+    /// Where the page puts the focus: on the first field or entry with a message, else on an
+    /// entry just added (still empty), else on the first name.
+    @MainActor
+    static func focus(of form: FriendFormViewModel) -> Focus {
+        let messages = form.fieldMessages.value
+        var added: Focus?
+        for part in FriendFormViewModel.parts {
+            switch part {
+            case .field(let field):
+                if messages[field] != nil { return .field(field) }
+            case .entries(let kind):
+                for entry in form.entries(kind).value {
+                    if entry.message != nil { return .entry(kind, entry.id) }
+                    if FriendValidation.trim(entry.value).isEmpty { added = .entry(kind, entry.id) }
+                }
+            }
+        }
+        return added ?? .field(.firstname)
     }
 }
 

@@ -78,7 +78,15 @@ public struct FriendsPages: Sendable {
                 [Region(id: field.name, template: "fieldInput", model: field),
                  Region(id: "\(field.name)-message", template: "fieldMessage", model: field)]
             }
-            return (model, "formPage", Self.regions(Self.chromeRegions + Self.formRegions, of: model) + fieldRegions)
+            // So is each entry's input, label, message and buttons; adding, removing and reordering entries
+            // are posts that draw the page again.
+            let entryRegions = model.entryLists.flatMap(\.entries).flatMap { entry in
+                [Region(id: entry.inputID, template: "entryInput", model: entry),
+                 Region(id: entry.labelID, template: "entryLabel", model: entry),
+                 Region(id: entry.messageID, template: "entryMessage", model: entry),
+                 Region(id: entry.actionsID, template: "entryActions", model: entry)]
+            }
+            return (model, "formPage", Self.regions(Self.chromeRegions + Self.formRegions, of: model) + fieldRegions + entryRegions)
         }
     }
 

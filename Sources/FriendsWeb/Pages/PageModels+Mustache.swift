@@ -48,7 +48,11 @@ extension FriendsPages {
         ImportPageModel.Report.Count.self,
         ImportPageModel.Report.Failure.self,
         FormPageModel.self,
+        FormPageModel.Part.self,
         FormPageModel.Field.self,
+        FormEntriesModel.self,
+        FormEntriesModel.Entry.self,
+        FormEntriesModel.Entry.Choice.self,
         FormPageModel.ConflictModel.self,
         FormPageModel.ConflictModel.Choice.self,
     ] }
@@ -169,7 +173,7 @@ extension FormPageModel: TemplateModel {
         "title": \.title,
         "path": \.path,
         "notice": \.notice,
-        "fields": \.fields,
+        "parts": \.parts,
         "submitDisabled": \.submitDisabled,
         "conflict": \.conflict,
         "discard": \.discard,
@@ -186,6 +190,53 @@ extension FormPageModel.Field: TemplateModel {
         "message": \.message,
         "autocomplete": \.autocomplete,
         "takesFocus": \.takesFocus,
+    ]
+}
+
+extension FormPageModel.Part: TemplateModel {
+    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
+        "field": \.field,
+        "entries": \.entries,
+    ]
+}
+
+extension FormEntriesModel: TemplateModel {
+    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
+        "id": \.id,
+        "title": \.title,
+        "entries": \.entries,
+        "addAction": \.addAction,
+        "addTitle": \.addTitle,
+    ]
+}
+
+extension FormEntriesModel.Entry: TemplateModel {
+    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
+        "inputID": \.inputID,
+        "labelID": \.labelID,
+        "messageID": \.messageID,
+        "actionsID": \.actionsID,
+        "value": \.value,
+        "type": \.type,
+        "autocomplete": \.autocomplete,
+        "inputName": \.inputName,
+        "labelName": \.labelName,
+        "choices": \.choices,
+        "isPreferred": \.isPreferred,
+        "preferAction": \.preferAction,
+        "removeAction": \.removeAction,
+        "preferName": \.preferName,
+        "removeName": \.removeName,
+        "message": \.message,
+        "takesFocus": \.takesFocus,
+    ]
+}
+
+extension FormEntriesModel.Entry.Choice: TemplateModel {
+    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
+        "label": \.label,
+        "title": \.title,
+        "isSelected": \.isSelected,
     ]
 }
 

@@ -1,0 +1,143 @@
+import FriendsAPI
+import FriendsViewModels
+import TerminalUI
+
+/// Export or Import in the terminal: the path of a vCard file to type (the export's starts as
+/// `friends.vcf`, in the directory the app was started from), Enter to go, and what happened:
+/// where the export went, or the import's report with each refused card and why. ↑↓ scroll a
+/// long report; Escape goes back.
+@MainActor
+final class ContactsFileScreen: Screen {
+    enum Purpose {
+        case exportFile
+        case importFile
+    }
+
+    let purpose: Purpose
+    let viewModel: ContactsFileViewModel
+    private let redraw: @MainActor () -> Void
+    /// What the user typed as the path (the list's search line keeps its text the same way).
+    private(set) var path: TextInput
+    private var scrollOffset = 0
+    private var visibleRows = 10
+    private(set) var spinnerFrame = 0
+
+    init(_ purpose: Purpose, viewModel: ContactsFileViewModel, redraw: @escaping @MainActor () -> Void) {
+        self.purpose = purpose
+        self.viewModel = viewModel
+        self.redraw = redraw
+        path = TextInput(text: purpose == .exportFile ? ContactsFileViewModel.exportFilename : "")
+        for output in [viewModel.isImporting, viewModel.isExporting] {
+            output.bind(self) { screen, _ in screen.redraw() }
+        }
+        viewModel.summary.bind(self) { screen, _ in screen.showNewResult() }
+        viewModel.errorMessage.bind(self) { screen, _ in screen.showNewResult() }
+        viewModel.savedExport.bind(self) { screen, _ in screen.showNewResult() }
+    }
+
+    func screenDidAppear() {}
+
+    func tick() {
+        if isBusy { spinnerFrame += 1 }
+    }
+
+    private var isBusy: Bool {
+        viewModel.isImporting.value || viewModel.isExporting.value
+    }
+
+    private func showNewResult() {
+        scrollOffset = 0
+        redraw()
+    }
+
+    // MARK: Keys
+
+    func handle(_ key: Key) -> KeyResult {
+        switch key {
+        case .enter:
+            guard !isBusy else { return .handled }
+            switch purpose {
+            case .exportFile: viewModel.exportRequested(toPath: path.text)
+            case .importFile: viewModel.importRequested(path: path.text)
+            }
+            return .handled
+        case .up, .down, .pageUp, .pageDown:
+            scrollOffset = Scrolling.offset(after: key, current: scrollOffset, pageSize: visibleRows - 1) ?? scrollOffset
+            return .handled
+        default:
+            // Escape (and ← at the start of the path) go back (see `ScreenStack`).
+            guard !isBusy, key != .escape else { return .ignored }
+            return path.handle(key) == .ignored ? .ignored : .handled
+        }
+    }
+
+    // MARK: Drawing
+
+    var title: String {
+        purpose == .exportFile ? "Export Friends" : "Import Friends"
+    }
+
+    var keyMap: KeyMap? {
+        KeyMap(title: title, ("⏎", purpose == .exportFile ? "Export" : "Import"), ("↑↓", "Scroll"), ("Esc", "Back"))
+    }
+
+    var minimumSize: TerminalSize { ScreenFrame.minimumSize }
+
+    /// The path, a line saying what Enter does, then the outcome.
+    func render(size: TerminalSize) -> Canvas {
+        var (canvas, content) = ScreenFrame(title: title, keyMap: keyMap!).draw(size: size)
+        let top = content.height > 4 ? 1 : 0
+        let area = Rect(row: content.row + top, column: content.column + 1, width: content.width - 2, height: content.height - top)
+        guard area.height > 0, area.width > 0 else { return canvas }
+        let field = TextField(label: "File", text: path.text, cursor: path.cursor, isFocused: !isBusy, labelWidth: 6)
+        field.draw(in: &canvas, at: Rect(row: area.row, column: area.column, width: area.width, height: 1))
+        let below = Rect(row: area.row + 2, column: area.column, width: area.width, height: area.height - 2)
+        guard below.height > 0 else { return canvas }
+        if isBusy {
+            canvas.cursor = nil
+            let message = purpose == .exportFile ? "Exporting..." : "Importing..."
+            Spinner(message: message, frame: spinnerFrame).draw(in: &canvas, at: below)
+            return canvas
+        }
+        let text = ScrollingText(lines: lines(width: below.width), offset: scrollOffset)
+        scrollOffset = text.shownOffset(in: below.height)
+        visibleRows = max(1, text.textRows(in: below.height))
+        text.draw(in: &canvas, at: below)
+        return canvas
+    }
+
+    /// What Enter does, then what the last export or import did.
+    private func lines(width: Int) -> [[Span]] {
+        let hint = purpose == .exportFile
+            ? "Enter writes every friend into this vCard file, which contact apps import."
+            : "Enter adds the cards of this vCard file; a card already here updates its friend."
+        var lines = ScrollingText.wrapping(hint, width: width, style: Theme.label) + [[]]
+        switch purpose {
+        case .exportFile:
+            if let export = viewModel.savedExport.value {
+                let style = if case .written = export { Theme.status } else { Theme.error }
+                lines += ScrollingText.wrapping(export.message, width: width, style: style)
+            }
+        case .importFile:
+            if let error = viewModel.errorMessage.value {
+                lines += ScrollingText.wrapping(error, width: width, style: Theme.error)
+            }
+            if let summary = viewModel.summary.value {
+                lines += ScrollingText.wrapping(summary.headline, width: width, style: .bold)
+                lines += ScrollingText.wrapping(summary.counts.joined(separator: ", "), width: width)
+                if !summary.failures.isEmpty {
+                    lines += [[], [Span("Not imported", style: .bold)]]
+                    for failure in summary.failures {
+                        lines += ScrollingText.wrapping(Self.text(of: failure), width: width, style: Theme.error)
+                    }
+                }
+            }
+        }
+        return lines
+    }
+
+    /// "Card 2 (Cut Short): The card ends without END:VCARD.", as the browser's report says it.
+    static func text(of failure: ImportReport.Failure) -> String {
+        "Card \(failure.index)\(failure.name.isEmpty ? "" : " (\(failure.name))"): \(failure.reason)"
+    }
+}

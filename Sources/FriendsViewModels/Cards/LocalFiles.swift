@@ -1,0 +1,48 @@
+import Foundation
+
+/// Reading and writing files by the path a person typed, for an app that names files that way
+/// (the terminal); tests pass their own.
+public struct LocalFiles: Sendable {
+    /// The file's bytes; throws `Failure` with a sentence for people.
+    public var read: @Sendable (_ path: String) throws(Failure) -> Data
+    /// Writes (or replaces) the file; throws `Failure` with a sentence for people.
+    public var write: @Sendable (_ data: Data, _ path: String) throws(Failure) -> Void
+
+    public struct Failure: Error, Equatable, Sendable {
+        public let message: String
+
+        public init(_ message: String) {
+            self.message = message
+        }
+    }
+
+    public init(
+        read: @escaping @Sendable (_ path: String) throws(Failure) -> Data,
+        write: @escaping @Sendable (_ data: Data, _ path: String) throws(Failure) -> Void
+    ) {
+        self.read = read
+        self.write = write
+    }
+
+    /// The machine's files; `~/` at the start of a path is the home directory.
+    public static let live = LocalFiles(
+        read: { path throws(Failure) in
+            guard let data = FileManager.default.contents(atPath: expanded(path)) else {
+                throw Failure("Cannot read \(path): there is no such file, or it may not be read.")
+            }
+            return data
+        },
+        write: { data, path throws(Failure) in
+            do {
+                try data.write(to: URL(fileURLWithPath: expanded(path)), options: .atomic)
+            } catch {
+                throw Failure("Cannot write \(path): the folder does not exist, or it may not be written to.")
+            }
+        }
+    )
+
+    private static func expanded(_ path: String) -> String {
+        guard path == "~" || path.hasPrefix("~/") else { return path }
+        return FileManager.default.homeDirectoryForCurrentUser.path + path.dropFirst()
+    }
+}

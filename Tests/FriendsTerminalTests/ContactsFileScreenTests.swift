@@ -1,0 +1,137 @@
+import Foundation
+import FriendsAPI
+import FriendsClient
+import FriendsViewModels
+import TerminalUI
+import TestSupport
+import Testing
+@testable import FriendsTerminal
+
+/// Export and Import in the terminal: keys on the list (and in its `?`), a path to type, the outcome.
+@MainActor
+@Suite("Export and Import")
+struct ContactsFileScreenTests {
+    /// FriendService's vCard routes in memory.
+    final class FakeCards: CardExchanging {
+        let exported: Data
+        let report: ImportReport
+        private let received = Locked<[Data]>([])
+
+        init(exported: Data = Data("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\nEND:VCARD\r\n".utf8), report: ImportReport = FakeCards.report) {
+            self.exported = exported
+            self.report = report
+        }
+
+        var imported: [Data] { received.withLock { $0 } }
+
+        func exportCards() async throws(AppServerError) -> Data { exported }
+
+        func importCards(_ data: Data) async throws(AppServerError) -> ImportReport {
+            received.withLock { $0.append(data) }
+            return report
+        }
+
+        static let report = ImportReport(created: 2, updated: 1, unchanged: 0, failed: [
+            ImportReport.Failure(index: 2, name: "Cut Short", reason: "The card ends without END:VCARD."),
+        ])
+    }
+
+    static let wide = TerminalSize(rows: 24, columns: 80)
+
+    /// A file in a directory of its own, removed after the test.
+    static func withTemporaryDirectory(_ body: (URL) async throws -> Void) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("friends-cards-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await body(directory)
+    }
+
+    @Test("the list offers Export and Import when the server exchanges vCards, and says so in ?")
+    func keysOnTheList() {
+        let plain = FriendsApp(client: FakeFriendsClient(friends: SampleData.friends), redraw: {})
+        let exchanging = FriendsApp(client: FakeFriendsClient(friends: SampleData.friends), cards: FakeCards(), redraw: {})
+
+        #expect(plain.keyMap?.entries.map(\.key) == ["↑↓/jk", "⏎", "a", "e", "d", "r", "/", "q"])
+        #expect(exchanging.keyMap?.entries.map { "\($0.key) \($0.label)" }.suffix(3) == ["x Export", "i Import", "q Quit"])
+        #expect(plain.handle(.character("i")) == .ignored)
+    }
+
+    @Test("i opens Import; a file's cards are sent and the report shows what became of each")
+    func importAFile() async throws {
+        try await Self.withTemporaryDirectory { directory in
+            let file = directory.appendingPathComponent("contacts.vcf")
+            try Data("BEGIN:VCARD\r\nFN:Emmy Noether\r\nEND:VCARD\r\n".utf8).write(to: file)
+            let cards = FakeCards()
+            let app = FriendsApp(client: FakeFriendsClient(friends: SampleData.friends), cards: cards, redraw: {})
+            _ = app.handle(.character("i"))
+            let screen = try #require(app.stack.top as? ContactsFileScreen)
+            #expect(screen.purpose == .importFile)
+            _ = app.handle(.paste(file.path))
+            _ = app.handle(.enter)
+            await screen.viewModel.isImporting.waitUntil { !$0 }
+
+            #expect(cards.imported == [try Data(contentsOf: file)])
+            let lines = app.render(size: Self.wide).lines
+            #expect(lines.contains(" Imported 3 cards."))
+            #expect(lines.contains(" 2 created, 1 updated, 0 unchanged, 1 not imported"))
+            #expect(lines.contains(" Card 2 (Cut Short): The card ends without END:VCARD."))
+            _ = app.handle(.escape)
+            #expect(app.stack.top is FriendsListScreen)
+        }
+    }
+
+    @Test("x opens Export with friends.vcf to start with; Enter writes every friend there")
+    func exportToAFile() async throws {
+        try await Self.withTemporaryDirectory { directory in
+            let cards = FakeCards()
+            let app = FriendsApp(client: FakeFriendsClient(friends: SampleData.friends), cards: cards, redraw: {})
+            _ = app.handle(.character("x"))
+            let screen = try #require(app.stack.top as? ContactsFileScreen)
+            #expect(screen.path.text == "friends.vcf")
+            let path = directory.appendingPathComponent("friends.vcf").path
+            _ = app.handle(.ctrl("u"))
+            _ = app.handle(.paste(path))
+            _ = app.handle(.enter)
+            await screen.viewModel.isExporting.waitUntil { !$0 }
+
+            #expect(FileManager.default.contents(atPath: path) == cards.exported)
+            let shown = app.render(size: Self.wide).lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            #expect(shown.contains("Exported your friends to \(path)."))
+        }
+    }
+
+    @Test("Import's report at every size", arguments: SnapshotFiles.sizes)
+    func importReport(size: TerminalSize) async {
+        let files = LocalFiles(read: { _ in Data("BEGIN:VCARD".utf8) }, write: { _, _ in })
+        let viewModel = ContactsFileViewModel(cards: FakeCards(), files: files)
+        let screen = ContactsFileScreen(.importFile, viewModel: viewModel, redraw: {})
+        _ = screen.handle(.paste("~/Downloads/contacts.vcf"))
+        _ = screen.handle(.enter)
+        await viewModel.isImporting.waitUntil { !$0 }
+        SnapshotFiles.expect(screen, size: size, named: "import", suite: "Friends")
+    }
+
+    @Test("Export that cannot write says why, in red")
+    func exportFails() async {
+        let files = LocalFiles(read: { _ in Data() }, write: { _, path throws(LocalFiles.Failure) in
+            throw LocalFiles.Failure("Cannot write \(path): the folder does not exist, or it may not be written to.")
+        })
+        let viewModel = ContactsFileViewModel(cards: FakeCards(), files: files)
+        let screen = ContactsFileScreen(.exportFile, viewModel: viewModel, redraw: {})
+        _ = screen.handle(.enter)
+        await viewModel.isExporting.waitUntil { !$0 }
+        let canvas = screen.render(size: Self.wide)
+        expectScreen(canvas, [
+            " Export Friends",
+            "────────────────────────────────────────────────────────────────────────────────",
+            "",
+            " File  [friends.vcf                                                           ]",
+            "",
+            " Enter writes every friend into this vCard file, which contact apps import.",
+            "",
+            " Cannot write friends.vcf: the folder does not exist, or it may not be written",
+            " to.",
+        ] + Array(repeating: "", count: 14) + [" ⏎ Export  ↑↓ Scroll  Esc Back"])
+        #expect(canvas.style(of: "Cannot write friends.vcf")?.foreground == .red)
+    }
+}
