@@ -88,7 +88,7 @@ import WebUI
             try await Application(router: WebRoutes(sessions: sessions, stylesheet: "").router()).test(.router) { client in
                 let detail = try await client.execute(uri: "/friends/2", method: .get, headers: [:])
                 #expect(detail.status == .ok)
-                #expect(String(buffer: detail.body).contains("<title>Alan Turing – Friends</title>"))
+                #expect(String(buffer: detail.body).contains(#"<title id="document-title">Alan Turing – Friends</title>"#))
 
                 let form = try await client.execute(uri: "/friends/2/edit", method: .get, headers: [:])
                 #expect(form.status == .ok)

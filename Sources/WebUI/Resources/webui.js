@@ -52,10 +52,10 @@
   }
 
   function copyState(from, to) {
-    Array.prototype.forEach.call(to.attributes, function (attribute) {
+    Array.from(to.attributes).forEach(function (attribute) {
       if (attribute.name !== "value" && !from.hasAttribute(attribute.name)) { to.removeAttribute(attribute.name); }
     });
-    Array.prototype.forEach.call(from.attributes, function (attribute) {
+    Array.from(from.attributes).forEach(function (attribute) {
       if (attribute.name !== "value" && to.getAttribute(attribute.name) !== attribute.value) {
         to.setAttribute(attribute.name, attribute.value);
       }
