@@ -158,10 +158,11 @@ def main():
                     raise
                 time.sleep(0.2)
 
-        # No credentials: contact apps are asked for Basic, with the realm they show.
-        status, headers, _ = proxy.request("PROPFIND", BOOK, headers={"Depth": "0"}, auth=False)
-        check(status == 401 and 'Basic realm="Friends"' in headers.get_all("WWW-Authenticate", []),
-              'a PROPFIND without credentials gets 401 with WWW-Authenticate: Basic realm="Friends" through the proxy')
+        # No credentials: contact apps are asked for Basic, with the realm they show, wherever they start.
+        for path in ["/.well-known/carddav", "/", BOOK]:
+            status, headers, _ = proxy.request("PROPFIND", path, headers={"Depth": "0"}, auth=False)
+            check(status == 401 and 'Basic realm="Friends"' in headers.get_all("WWW-Authenticate", []),
+                  f'PROPFIND {path} without credentials gets 401 with WWW-Authenticate: Basic realm="Friends" through the proxy')
 
         # Discovery, as iOS and macOS do it: PROPFIND on /.well-known/carddav (answered in place), on /.
         for start in ["/.well-known/carddav", "/"]:
