@@ -82,8 +82,10 @@ public struct DAVPutOutcome: Sendable, Equatable {
 public protocol AddressBookBackend: Sendable {
     /// The current sync token; also used as the CTag.
     func syncToken() async throws -> Int
-    /// Every card, for PROPFIND with Depth 1.
-    func summaries() async throws -> [AddressObjectSummary]
+    /// A page of the cards, for PROPFIND with Depth 1 and the initial sync, so that a listing
+    /// streams in flat memory: up to `limit` cards after `position` (0 at the start) in an order
+    /// that stays put, and the position the next page starts after (nil after the last page).
+    func summaries(after position: Int, limit: Int) async throws -> (summaries: [AddressObjectSummary], next: Int?)
     /// Multiget: unknown names are simply absent from the answer.
     func objects(named names: [String]) async throws -> [AddressObject]
     func object(named name: String) async throws -> AddressObject?
@@ -91,7 +93,8 @@ public protocol AddressBookBackend: Sendable {
     func allObjects() async throws -> [AddressObject]
     /// The unfolded, unescaped values of a vCard property (FN, N, EMAIL, TEL, UID, …) for text-match.
     func propertyValues(_ property: String, in object: AddressObject) -> [String]
-    /// Changes since `token` (nil: the initial sync, every card), at most `limit` entries when given.
+    /// Changes since `token` (nil: the initial sync, every card; the handler lists that one with
+    /// `syncToken()` and `summaries(after:limit:)` instead), at most `limit` entries when given.
     /// Returns nil when the token is older than the kept history.
     func changes(since token: Int?, limit: Int?) async throws -> SyncDelta?
     func put(name: String, card: [UInt8], precondition: DAVWritePrecondition) async throws -> DAVPutOutcome

@@ -29,18 +29,28 @@ enum Propfind {
         }
         guard depth == 1, resource == .addressBook else { return MultistatusWriter.bytes(responses) }
 
-        let cards = try await backend.summaries()
+        // The first page is read before the 207 goes out, so an unavailable store is still a 503.
+        let firstPage = try await backend.summaries(after: 0, limit: pageSize)
         let paths = context.paths
         let first = responses
         let frozen = properties
         return MultistatusWriter.response { out in
             for response in first { try await out.append(response) }
-            for card in cards {
-                try await out.append(Properties.response(href: paths.href(.card(card.name)), request: request,
-                                                         target: .summary(card), context: frozen))
+            var page = firstPage
+            while true {
+                for card in page.summaries {
+                    try await out.append(Properties.response(href: paths.href(.card(card.name)), request: request,
+                                                             target: .summary(card), context: frozen))
+                }
+                guard let next = page.next else { break }
+                page = try await backend.summaries(after: next, limit: pageSize)
             }
         }
     }
+
+    /// Cards read from the backend at a time for a Depth 1 listing: a few pages for a big book,
+    /// each a fraction of a megabyte.
+    static let pageSize = 1_000
 
     static func children(of resource: DAVResource) -> [DAVResource] {
         switch resource {

@@ -29,47 +29,73 @@ enum SyncCollection {
         let clientLimit = try Reports.limit(in: root, namespace: DAVNamespace.dav)
         let limit = min(clientLimit ?? Int.max, context.configuration.maxSyncResults)
 
-        guard let delta = try await backend.changes(since: token, limit: limit) else { throw invalidToken }
-
-        let paths = context.paths
         var properties = context.propertyContext()
         properties.addressDataProperties = subset
         let frozen = properties
-        let bookHref = context.href
-        let needsCards = Reports.needsCards(request)
-        let batchSize = Reports.batchSize
-        let isInitial = token == nil
-        return MultistatusWriter.response { out in
-            for start in stride(from: 0, to: delta.changed.count, by: batchSize) {
-                let batch = delta.changed[start..<min(start + batchSize, delta.changed.count)]
-                var objects: [String: AddressObject] = [:]
-                if needsCards {
-                    for object in try await backend.objects(named: batch.map(\.name)) { objects[object.name] = object }
+        let write = Changed(request: request, needsCards: Reports.needsCards(request), paths: context.paths,
+                            properties: frozen)
+
+        guard let token else {
+            // The initial sync is every card, listed a page at a time like PROPFIND's: the token is
+            // read first, so a change made during the listing is sent again by the next sync.
+            let latest = try await backend.syncToken()
+            let firstPage = try await backend.summaries(after: 0, limit: Propfind.pageSize)
+            return MultistatusWriter.response { out in
+                var page = firstPage
+                while true {
+                    try await write.append(page.summaries, to: &out, backend)
+                    guard let next = page.next else { break }
+                    page = try await backend.summaries(after: next, limit: Propfind.pageSize)
                 }
-                for summary in batch {
-                    let href = paths.href(.card(summary.name))
-                    if !needsCards {
-                        try await out.append(Properties.response(href: href, request: request,
-                                                                 target: .summary(summary), context: frozen))
-                    } else if let object = objects[summary.name] {
-                        try await out.append(Properties.response(href: href, request: request,
-                                                                 target: .object(object), context: frozen))
-                    } else {
-                        // Removed between listing the changes and reading the card.
-                        try await out.append(statusResponse(href: href, status: 404))
-                    }
-                }
+                try await out.append("<D:sync-token>\(escapeXML(SyncToken.format(latest)))</D:sync-token>\n")
             }
-            if !isInitial {
-                for name in delta.removed {
-                    try await out.append(statusResponse(href: paths.href(.card(name)), status: 404))
-                }
+        }
+        guard let delta = try await backend.changes(since: token, limit: limit) else { throw invalidToken }
+
+        let paths = context.paths
+        let bookHref = context.href
+        return MultistatusWriter.response { out in
+            try await write.append(delta.changed, to: &out, backend)
+            for name in delta.removed {
+                try await out.append(statusResponse(href: paths.href(.card(name)), status: 404))
             }
             if delta.truncated {
                 try await out.append(statusResponse(href: bookHref, status: 507,
                                                     error: "<D:number-of-matches-within-limits/>"))
             }
             try await out.append("<D:sync-token>\(escapeXML(SyncToken.format(delta.token)))</D:sync-token>\n")
+        }
+    }
+}
+
+/// The responses for changed cards: their summaries, or their data read a batch at a time.
+private struct Changed: Sendable {
+    var request: PropertyRequest
+    var needsCards: Bool
+    var paths: DAVPaths
+    var properties: PropertyContext
+
+    func append(_ changed: [AddressObjectSummary], to out: inout MultistatusWriter,
+                _ backend: some AddressBookBackend) async throws {
+        for start in stride(from: 0, to: changed.count, by: Reports.batchSize) {
+            let batch = changed[start..<min(start + Reports.batchSize, changed.count)]
+            var objects: [String: AddressObject] = [:]
+            if needsCards {
+                for object in try await backend.objects(named: batch.map(\.name)) { objects[object.name] = object }
+            }
+            for summary in batch {
+                let href = paths.href(.card(summary.name))
+                if !needsCards {
+                    try await out.append(Properties.response(href: href, request: request,
+                                                             target: .summary(summary), context: properties))
+                } else if let object = objects[summary.name] {
+                    try await out.append(Properties.response(href: href, request: request,
+                                                             target: .object(object), context: properties))
+                } else {
+                    // Removed between listing the changes and reading the card.
+                    try await out.append(statusResponse(href: href, status: 404))
+                }
+            }
         }
     }
 }

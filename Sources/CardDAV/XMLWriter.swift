@@ -47,25 +47,42 @@ extension XMLName {
 /// Escapes text and attribute values. Carriage returns become `&#13;` so that the CRLF line ends
 /// of a vCard survive the XML parser's line-end normalisation on the client.
 func escapeXML(_ text: String) -> String {
-    var result = ""
-    result.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "&": result += "&amp;"
-        case "<": result += "&lt;"
-        case ">": result += "&gt;"
-        case "\"": result += "&quot;"
-        case "'": result += "&apos;"
-        case "\r": result += "&#13;"
-        default:
-            let value = scalar.value
-            // Characters XML 1.0 cannot carry at all are dropped rather than producing a broken document.
-            if value < 0x20 && value != 0x9 && value != 0xA { continue }
-            if value == 0xFFFE || value == 0xFFFF { continue }
-            result.unicodeScalars.append(scalar)
+    // Most text (names, hrefs, entity tags) has nothing to escape: it goes out as it is.
+    guard text.utf8.contains(where: needsEscaping) else { return text }
+    // Byte by byte: every byte changed here is ASCII, which UTF-8 never uses inside a longer
+    // sequence, and U+FFFE and U+FFFF are the only sequences EF BF BE and EF BF BF.
+    let bytes = Array(text.utf8)
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count + 64)
+    var index = 0
+    while index < bytes.count {
+        let byte = bytes[index]
+        index += 1
+        switch byte {
+        case UInt8(ascii: "&"): result += "&amp;".utf8
+        case UInt8(ascii: "<"): result += "&lt;".utf8
+        case UInt8(ascii: ">"): result += "&gt;".utf8
+        case UInt8(ascii: "\""): result += "&quot;".utf8
+        case UInt8(ascii: "'"): result += "&apos;".utf8
+        case UInt8(ascii: "\r"): result += "&#13;".utf8
+        case 0x9, 0xA: result.append(byte)
+        // Characters XML 1.0 cannot carry at all are dropped rather than producing a broken document.
+        case ..<0x20: continue
+        case 0xEF where index + 1 < bytes.count && bytes[index] == 0xBF && bytes[index + 1] >= 0xBE:
+            index += 2
+        default: result.append(byte)
         }
     }
-    return result
+    return String(decoding: result, as: UTF8.self)
+}
+
+/// Whether `escapeXML` may have to change this byte: one it replaces or drops, or the start of U+FFFE or U+FFFF.
+@inline(__always)
+private func needsEscaping(_ byte: UInt8) -> Bool {
+    switch byte {
+    case ..<0x20, UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0xEF: true
+    default: false
+    }
 }
 
 let xmlDeclaration = #"<?xml version="1.0" encoding="utf-8"?>"# + "\n"

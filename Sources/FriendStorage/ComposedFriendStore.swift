@@ -40,7 +40,9 @@ public struct ComposedFriendStore: FriendStore {
     public func cards(matching search: FriendSearch?, afterID: Int, limit: Int) async throws -> [StoredCard] {
         try await reading.cards(matching: search, afterID: afterID, limit: limit)
     }
-    public func cardSummaries() async throws -> [CardSummary] { try await reading.cardSummaries() }
+    public func cardSummaries(afterID: Int, limit: Int) async throws -> [CardSummary] {
+        try await reading.cardSummaries(afterID: afterID, limit: limit)
+    }
     public func cards(named names: [String]) async throws -> [StoredCard] { try await reading.cards(named: names) }
 
     public func create(_ fields: NewFriend) async throws -> StoredFriend { try await writing.create(fields) }

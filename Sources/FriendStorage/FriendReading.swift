@@ -33,8 +33,9 @@ public protocol FriendReading: Sendable {
     /// card a batch at a time, so its memory stays flat however many friends there are.
     func cards(matching search: FriendSearch?, afterID: Int, limit: Int) async throws -> [StoredCard]
 
-    /// Every card's id, version and resource name, in id order (CardDAV lists them).
-    func cardSummaries() async throws -> [CardSummary]
+    /// Up to `limit` cards' id, version and resource name in id order after `afterID`: CardDAV
+    /// lists the address book a page at a time, so a listing's memory does not grow with it.
+    func cardSummaries(afterID: Int, limit: Int) async throws -> [CardSummary]
 
     /// The cards with these resource names; names no card has are left out.
     func cards(named names: [String]) async throws -> [StoredCard]

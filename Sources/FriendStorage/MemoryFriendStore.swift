@@ -158,8 +158,10 @@ public actor MemoryFriendStore: FriendStore {
         return log[start...].prefix(limit)
     }
 
-    public func cardSummaries() -> [CardSummary] {
-        rows.values.map { CardSummary(id: $0.card.id, version: $0.card.version, resourceName: $0.card.resourceName) }.sorted { $0.id < $1.id }
+    public func cardSummaries(afterID: Int, limit: Int) -> [CardSummary] {
+        Array(rows.values.filter { $0.card.id > afterID }
+            .map { CardSummary(id: $0.card.id, version: $0.card.version, resourceName: $0.card.resourceName) }
+            .sorted { $0.id < $1.id }.prefix(max(0, limit)))
     }
 
     public func cards(named names: [String]) -> [StoredCard] {

@@ -207,8 +207,8 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
         return try await withConnection { try await $0.query(query, logger: self.logger).collect().map(Self.storedCard) }
     }
 
-    public func cardSummaries() async throws -> [CardSummary] {
-        let query = sql("SELECT id, version, resource_name FROM %s.friends ORDER BY id")
+    public func cardSummaries(afterID: Int, limit: Int) async throws -> [CardSummary] {
+        let query = sql("SELECT id, version, resource_name FROM %s.friends WHERE id > $1 ORDER BY id LIMIT $2", afterID, limit)
         return try await withConnection { connection in
             try await connection.query(query, logger: self.logger).collect().map { row in
                 let (id, version, name) = try row.decode((Int, Int, String).self)

@@ -204,9 +204,12 @@ public final class SQLiteFriendStore: FriendStore {
         }
     }
 
-    public func cardSummaries() async throws -> [CardSummary] {
+    public func cardSummaries(afterID: Int, limit: Int) async throws -> [CardSummary] {
         try await read { connection in
-            try connection.rows("SELECT id, version, resource_name FROM friends ORDER BY id", []) { row in
+            try connection.rows(
+                "SELECT id, version, resource_name FROM friends WHERE id > ? ORDER BY id LIMIT \(SQLiteListQuery.boundLimit)",
+                [.integer(afterID), .integer(limit)]
+            ) { row in
                 CardSummary(id: row.integer(0) ?? 0, version: row.integer(1) ?? 0, resourceName: row.text(2) ?? "")
             }
         }

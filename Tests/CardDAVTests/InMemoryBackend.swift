@@ -14,6 +14,8 @@ actor InMemoryBackend: AddressBookBackend {
     var failure: AddressBookBackendError?
     /// When set, PUT stores these bytes instead of what was sent (like a server normalising a card).
     var rewriteOnPut: [UInt8]?
+    /// How many pages of summaries were read (a long listing reads several).
+    private(set) var pagesRead = 0
 
     init(cards: [(String, String)] = []) {
         for (name, card) in cards {
@@ -43,9 +45,18 @@ actor InMemoryBackend: AddressBookBackend {
 
     func syncToken() async throws -> Int { try check(); return token }
 
-    func summaries() async throws -> [AddressObjectSummary] {
+    /// Every card, by name.
+    func summaries() throws -> [AddressObjectSummary] {
         try check()
         return cards.keys.sorted().compactMap { name in cards[name].map { AddressObjectSummary(name: name, etag: $0.etag) } }
+    }
+
+    /// Pages of `summaries()`; the position is an index into it.
+    func summaries(after position: Int, limit: Int) async throws -> (summaries: [AddressObjectSummary], next: Int?) {
+        pagesRead += 1
+        let all = try summaries()
+        let page = Array(all.dropFirst(position).prefix(limit))
+        return (page, position + page.count < all.count ? position + page.count : nil)
     }
 
     func objects(named names: [String]) async throws -> [AddressObject] {
@@ -78,7 +89,7 @@ actor InMemoryBackend: AddressBookBackend {
     func changes(since token: Int?, limit: Int?) async throws -> SyncDelta? {
         try check()
         guard let token else {
-            return SyncDelta(token: self.token, changed: try await summaries(), removed: [])
+            return SyncDelta(token: self.token, changed: try summaries(), removed: [])
         }
         guard token >= oldestKnownToken, token <= self.token else { return nil }
         var latest: [String: (token: Int, removed: Bool)] = [:]

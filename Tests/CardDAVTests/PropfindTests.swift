@@ -28,6 +28,8 @@ import Testing
         #expect(answer.status == 207)
         #expect(answer.responses.count == 10_001)
         #expect(answer.writes > 1 && answer.writes < 40)
+        // Read a page at a time as the answer goes out, not all at once.
+        #expect(await backend.pagesRead == 10)
     }
 
     @Test func thunderbirdReadsTheCTagFirst() async throws {

@@ -26,6 +26,18 @@ import Testing
         #expect(empty.responses.count == 1)
     }
 
+    @Test func aBigInitialSyncStreamsPageByPageWithTheTokenFromBeforeIt() async throws {
+        let cards = (0..<2_500).map { ("card-\($0).vcf", vcard("\($0)", fn: "Person \($0)")) }
+        let backend = InMemoryBackend(cards: cards)
+        let answer = await sync("", props: "<getetag/><CARD:address-data/>", backend: backend)
+        #expect(answer.status == 207)
+        #expect(Set(answer.responses.map(\.href)) == Set(cards.map { book + $0.0 }))
+        #expect(answer.responses.count == 2_500)
+        #expect(answer.response(book + "card-7.vcf")?.found(.cardDAV("address-data"))?.text == vcard("7", fn: "Person 7"))
+        #expect(token(answer) == "http://friends.invalid/ns/sync/2500")
+        #expect(await backend.pagesRead == 3)
+    }
+
     @Test func incrementalSyncListsChangesAndRemovals() async throws {
         let backend = InMemoryBackend(cards: [("a.vcf", vcard("a", fn: "Ada")), ("b.vcf", vcard("b", fn: "Bob"))])
         let first = try #require(token(await sync("", backend: backend)))

@@ -242,7 +242,9 @@ final class ChangeLogProbeStore: FriendStore {
     func count(matching search: FriendSearch?, atMost limit: Int?) async throws -> Int { try await base.count(matching: search, atMost: limit) }
     func friend(uid: String) async throws -> StoredFriend? { try await base.friend(uid: uid) }
     func card(id: Int) async throws -> StoredCard? { try await base.card(id: id) }
-    func cardSummaries() async throws -> [CardSummary] { try await base.cardSummaries() }
+    func cardSummaries(afterID: Int, limit: Int) async throws -> [CardSummary] {
+        try await base.cardSummaries(afterID: afterID, limit: limit)
+    }
     func cards(named names: [String]) async throws -> [StoredCard] { try await base.cards(named: names) }
     func cards(matching search: FriendSearch?, afterID: Int, limit: Int) async throws -> [StoredCard] {
         try await base.cards(matching: search, afterID: afterID, limit: limit)

@@ -262,6 +262,23 @@ struct FriendStoreCardContractTests {
             #expect(try await store.cards(matching: nil, afterID: try #require(ids.last), limit: 10).isEmpty)
         }
     }
+
+    @Test(arguments: StoreKind.available)
+    func cardSummariesComeInIDOrderAPageAtATime(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            var ids: [Int] = []
+            for name in ["Ada", "Grace", "Alan", "Edsger", "Barbara"] {
+                ids.append(try await store.create(.sample(name, "Doe")).friend.id)
+            }
+            let named = try await store.create(card: Self.apple, resourceName: "8F3A-12.vcf")
+            let first = try await store.cardSummaries(afterID: 0, limit: 4)
+            let rest = try await store.cardSummaries(afterID: try #require(first.last).id, limit: 4)
+            #expect(first.count == 4)
+            #expect((first + rest).map(\.id) == ids + [named.friend.id])
+            #expect(rest.last == CardSummary(id: named.friend.id, version: 1, resourceName: "8F3A-12.vcf"))
+            #expect(try await store.cardSummaries(afterID: named.friend.id, limit: 4).isEmpty)
+        }
+    }
 }
 
 enum VCardRoutesTestsCards {

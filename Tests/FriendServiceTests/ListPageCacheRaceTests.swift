@@ -98,7 +98,9 @@ private final class DroppingStore: FriendStore {
     func insert(_ friends: [NewFriend]) async throws { try await base.insert(friends) }
     func friend(uid: String) async throws -> StoredFriend? { try await base.friend(uid: uid) }
     func card(id: Int) async throws -> StoredCard? { try await base.card(id: id) }
-    func cardSummaries() async throws -> [CardSummary] { try await base.cardSummaries() }
+    func cardSummaries(afterID: Int, limit: Int) async throws -> [CardSummary] {
+        try await base.cardSummaries(afterID: afterID, limit: limit)
+    }
     func cards(named names: [String]) async throws -> [StoredCard] { try await base.cards(named: names) }
     func cards(matching search: FriendSearch?, afterID: Int, limit: Int) async throws -> [StoredCard] {
         try await base.cards(matching: search, afterID: afterID, limit: limit)

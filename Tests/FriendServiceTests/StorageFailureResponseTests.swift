@@ -157,7 +157,7 @@ final class FailingReads: FriendReading {
     func friend(uid: String) async throws -> StoredFriend? { try check(); return nil }
     func card(id: Int) async throws -> StoredCard? { try check(); return nil }
     func cards(matching search: FriendSearch?, afterID: Int, limit: Int) async throws -> [StoredCard] { try check(); return [] }
-    func cardSummaries() async throws -> [CardSummary] { try check(); return [] }
+    func cardSummaries(afterID: Int, limit: Int) async throws -> [CardSummary] { try check(); return [] }
     func cards(named names: [String]) async throws -> [StoredCard] { try check(); return [] }
 }
 

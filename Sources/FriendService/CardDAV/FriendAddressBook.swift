@@ -14,8 +14,12 @@ struct FriendAddressBook: AddressBookBackend {
         try await mapped { try await store.latestChangeSequence() }
     }
 
-    func summaries() async throws -> [AddressObjectSummary] {
-        try await mapped { try await store.cardSummaries().map(Self.summary) }
+    /// A page in id order; the position is the last friend id of the page before.
+    func summaries(after position: Int, limit: Int) async throws -> (summaries: [AddressObjectSummary], next: Int?) {
+        try await mapped {
+            let cards = try await store.cardSummaries(afterID: position, limit: limit)
+            return (cards.map(Self.summary), cards.count == limit ? cards.last?.id : nil)
+        }
     }
 
     func objects(named names: [String]) async throws -> [AddressObject] {
@@ -52,7 +56,15 @@ struct FriendAddressBook: AddressBookBackend {
         try await mapped {
             guard let token else {
                 let latest = try await store.latestChangeSequence()
-                return SyncDelta(token: latest, changed: try await store.cardSummaries().map(Self.summary), removed: [])
+                var changed: [AddressObjectSummary] = []
+                var after = 0
+                while true {
+                    let page = try await summaries(after: after, limit: 1_000)
+                    changed += page.summaries
+                    guard let next = page.next else { break }
+                    after = next
+                }
+                return SyncDelta(token: latest, changed: changed, removed: [])
             }
             let wanted = limit ?? Int.max
             var changedNames: [String] = []

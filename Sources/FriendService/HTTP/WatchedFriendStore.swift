@@ -50,7 +50,9 @@ private struct WatchedFriendReading: FriendReading {
     func cards(matching search: FriendSearch?, afterID: Int, limit: Int) async throws -> [StoredCard] {
         try await watch.observing { try await base.cards(matching: search, afterID: afterID, limit: limit) }
     }
-    func cardSummaries() async throws -> [CardSummary] { try await watch.observing { try await base.cardSummaries() } }
+    func cardSummaries(afterID: Int, limit: Int) async throws -> [CardSummary] {
+        try await watch.observing { try await base.cardSummaries(afterID: afterID, limit: limit) }
+    }
     func cards(named names: [String]) async throws -> [StoredCard] { try await watch.observing { try await base.cards(named: names) } }
 }
 
