@@ -18,7 +18,9 @@ public protocol FriendReading: Sendable {
         reading need: @escaping @Sendable (_ sequence: Int) -> FriendListNeed
     ) async throws -> FriendListSnapshot
 
-    /// Every friend in list order (the original client's `/listFriends`).
+    /// Every friend in list order, with the seed's five fields only: the original client's
+    /// `/listFriends` reads nothing else, and reading every row's details would cost most of the
+    /// answer's time.
     func all() async throws -> [StoredFriend]
 
     func friend(id: Int) async throws -> StoredFriend?

@@ -5,6 +5,8 @@ import VCard
 
 extension PostgresFriendStore {
     static let columns = "id, firstname, lastname, phonenumber, email, about, version, details"
+    /// `columns` with empty details: rows read by `storedFriend` without decoding their details.
+    static let seedColumns = "id, firstname, lastname, phonenumber, email, about, version, ''::text"
     static let cardColumns = "id, version, resource_name, card"
 
     static let writableColumnNames = [

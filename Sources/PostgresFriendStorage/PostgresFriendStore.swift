@@ -168,7 +168,7 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
     }
 
     public func all() async throws -> [StoredFriend] {
-        try await rows(sql("SELECT \(Self.columns) FROM %s.friends ORDER BY sort_last, sort_first, id"))
+        try await rows(sql("SELECT \(Self.seedColumns) FROM %s.friends ORDER BY sort_last, sort_first, id"))
     }
 
     public func friend(id: Int) async throws -> StoredFriend? {

@@ -38,6 +38,8 @@ extension SQLiteFriendStore {
     static let rowsPerStatement = 500
 
     static let columns = "id, firstname, lastname, phonenumber, email, about, version, details"
+    /// `columns` with empty details: rows read by `storedFriend` without decoding their details.
+    static let seedColumns = "id, firstname, lastname, phonenumber, email, about, version, ''"
     static let cardColumns = "id, version, resource_name, card"
 
     static let writableColumnNames = [

@@ -170,7 +170,7 @@ public final class SQLiteFriendStore: FriendStore {
 
     public func all() async throws -> [StoredFriend] {
         try await read { connection in
-            try connection.rows("SELECT \(Self.columns) FROM friends ORDER BY sort_last, sort_first, id", [], Self.storedFriend)
+            try connection.rows("SELECT \(Self.seedColumns) FROM friends ORDER BY sort_last, sort_first, id", [], Self.storedFriend)
         }
     }
 

@@ -83,6 +83,21 @@ struct FriendStoreContractTests {
     }
 
     @Test(arguments: StoreKind.available)
+    func everyFriendForTheOriginalClientHasItsFiveFieldsAndVersion(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let ada = try await store.create(NewFriend(
+                firstname: "Ada", lastname: "Lovelace", phonenumber: "0501234567", email: "ada@example.com",
+                about: "Analyst", organization: "Analytical Engines"
+            ))
+            let all = try await store.all()
+            #expect(all.map(\.friend.id) == [ada.friend.id])
+            let seedFields = { (friend: Friend) in [friend.firstname, friend.lastname, friend.phonenumber, friend.email, friend.about] }
+            #expect(all.map { seedFields($0.friend) } == [seedFields(ada.friend)])
+            #expect(all.map(\.version) == [ada.version])
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
     func theListIsSortedByFoldedLastNameFirstNameAndId(kind: StoreKind) async throws {
         try await kind.withStore { store in
             for fields in [
