@@ -5,7 +5,13 @@ public enum VCardWriter {
         let ending = card.lineEnding.rawValue
         var text = "BEGIN:VCARD" + ending
         for property in card.properties {
-            text += property.source ?? line(of: property, ending: ending)
+            if let source = property.source {
+                text += source
+            } else if needsQuotedPrintable(property, version: card.version) {
+                text += line(of: quotedPrintable(property), ending: ending)
+            } else {
+                text += line(of: property, ending: ending)
+            }
         }
         return text + "END:VCARD" + ending
     }

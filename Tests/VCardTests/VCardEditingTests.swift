@@ -41,6 +41,18 @@ struct VCardEditingTests {
         #expect(card.all("REV").count == 1)
     }
 
+    @Test func aVersion21CardGetsALineBreakAndAccentsAsQuotedPrintable() throws {
+        var card = try card("android21")
+        card.apply(FriendUpdate(about: "Première ligne\nsecond line = two "), now: now)
+        #expect(lines(card).contains("NOTE;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:Premi=C3=A8re ligne=0Asecond line =3D two=20"))
+        let reread = try VCardParser.parse(VCardWriter.bytes(of: card))
+        #expect(reread.friend(id: 0).about == "Première ligne\nsecond line = two ")
+        // A version 3.0 card keeps its escapes.
+        var modern = try self.card("apple")
+        modern.apply(FriendUpdate(about: "one\ntwo"), now: now)
+        #expect(lines(modern).contains("NOTE:one\\ntwo"))
+    }
+
     @Test func nothingChangedLeavesEveryByteAndREV() throws {
         let original = try card("davx5")
         var card = original
