@@ -34,6 +34,7 @@ public struct ComposedFriendStore: FriendStore {
         try await reading.listSnapshot(request, reading: need)
     }
     public func all() async throws -> [StoredFriend] { try await reading.all() }
+    public func allWithSeedFieldsOnly() async throws -> [StoredFriend] { try await reading.allWithSeedFieldsOnly() }
     public func friend(id: Int) async throws -> StoredFriend? { try await reading.friend(id: id) }
     public func friend(uid: String) async throws -> StoredFriend? { try await reading.friend(uid: uid) }
     public func card(id: Int) async throws -> StoredCard? { try await reading.card(id: id) }

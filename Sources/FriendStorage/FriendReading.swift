@@ -18,10 +18,13 @@ public protocol FriendReading: Sendable {
         reading need: @escaping @Sendable (_ sequence: Int) -> FriendListNeed
     ) async throws -> FriendListSnapshot
 
-    /// Every friend in list order, with the seed's five fields only: the original client's
-    /// `/listFriends` reads nothing else, and reading every row's details would cost most of the
-    /// answer's time.
+    /// Every friend in list order.
     func all() async throws -> [StoredFriend]
+
+    /// Every friend in list order with the seed's five fields only, the details left empty: the
+    /// original client's `/listFriends` reads nothing else, and decoding every row's details would
+    /// cost most of its answer's time. `all()` unless a store reads less.
+    func allWithSeedFieldsOnly() async throws -> [StoredFriend]
 
     func friend(id: Int) async throws -> StoredFriend?
 
@@ -41,4 +44,10 @@ public protocol FriendReading: Sendable {
 
     /// The cards with these resource names; names no card has are left out.
     func cards(named names: [String]) async throws -> [StoredCard]
+}
+
+extension FriendReading {
+    public func allWithSeedFieldsOnly() async throws -> [StoredFriend] {
+        try await all()
+    }
 }

@@ -168,6 +168,10 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
     }
 
     public func all() async throws -> [StoredFriend] {
+        try await rows(sql("SELECT \(Self.columns) FROM %s.friends ORDER BY sort_last, sort_first, id"))
+    }
+
+    public func allWithSeedFieldsOnly() async throws -> [StoredFriend] {
         try await rows(sql("SELECT \(Self.seedColumns) FROM %s.friends ORDER BY sort_last, sort_first, id"))
     }
 

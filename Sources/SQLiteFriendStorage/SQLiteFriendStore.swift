@@ -169,8 +169,16 @@ public final class SQLiteFriendStore: FriendStore {
     }
 
     public func all() async throws -> [StoredFriend] {
+        try await all(columns: Self.columns)
+    }
+
+    public func allWithSeedFieldsOnly() async throws -> [StoredFriend] {
+        try await all(columns: Self.seedColumns)
+    }
+
+    private func all(columns: String) async throws -> [StoredFriend] {
         try await read { connection in
-            try connection.rows("SELECT \(Self.seedColumns) FROM friends ORDER BY sort_last, sort_first, id", [], Self.storedFriend)
+            try connection.rows("SELECT \(columns) FROM friends ORDER BY sort_last, sort_first, id", [], Self.storedFriend)
         }
     }
 

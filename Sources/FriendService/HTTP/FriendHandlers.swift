@@ -88,7 +88,7 @@ struct FriendHandlers: Sendable {
     static let maximumSearchTotal = 1_000
 
     func all() async throws -> Response {
-        JSONResponse.make(body: FriendJSON.body(try await store.all().map(\.friend)))
+        JSONResponse.make(body: FriendJSON.body(try await store.allWithSeedFieldsOnly().map(\.friend)))
     }
 
     func show(_ request: Request, id: Int) async throws -> Response {

@@ -44,6 +44,9 @@ private struct WatchedFriendReading: FriendReading {
         try await watch.observing { try await base.listSnapshot(request, reading: need) }
     }
     func all() async throws -> [StoredFriend] { try await watch.observing { try await base.all() } }
+    func allWithSeedFieldsOnly() async throws -> [StoredFriend] {
+        try await watch.observing { try await base.allWithSeedFieldsOnly() }
+    }
     func friend(id: Int) async throws -> StoredFriend? { try await watch.observing { try await base.friend(id: id) } }
     func friend(uid: String) async throws -> StoredFriend? { try await watch.observing { try await base.friend(uid: uid) } }
     func card(id: Int) async throws -> StoredCard? { try await watch.observing { try await base.card(id: id) } }
