@@ -92,7 +92,7 @@ struct FriendDetailScreenTests {
             " Ada Lovelace",
             "────────────────────────────────────────",
             "",
-            "  Ada Lovelace was removed elsewhere.",
+            "  Ada Lovelace was deleted elsewhere.",
             "",
             "",
             "",

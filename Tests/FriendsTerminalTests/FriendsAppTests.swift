@@ -86,7 +86,7 @@ struct FriendsAppTests {
             "  Ada L┌────────────────────────┐1234567",
             "> Alan │ Delete Friend          │96 0754",
             "  芳 王│                        │13 8000",
-            "  Grace│ Remove Alan Turing?    │",
+            "  Grace│ Delete Alan Turing?    │",
             "       │                        │",
             "       │ [ Delete ]  [ Cancel ] │",
             "       └────────────────────────┘",

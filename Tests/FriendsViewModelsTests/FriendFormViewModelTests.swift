@@ -312,7 +312,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         await form.settle()
 
         #expect(form.alerts.values == [Alert(
-            title: "Friend not found.", message: "Ada Lovelace was removed elsewhere; your changes could not be saved."
+            title: "Friend not found.", message: "Ada Lovelace was deleted elsewhere; your changes could not be saved."
         )])
         #expect(form.hud.values == [false, true, false])
         #expect(form.submitEnabled.values == [true, false, true])
@@ -498,7 +498,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         await form.settle()
 
         #expect(form.alerts.values == [Alert(
-            title: "Friend not found.", message: "Ada Lovelace was removed elsewhere; your changes could not be saved."
+            title: "Friend not found.", message: "Ada Lovelace was deleted elsewhere; your changes could not be saved."
         )])
         #expect(form.conflict.values == [nil])
         #expect(form.navigations.values.count == 1)

@@ -108,7 +108,7 @@ import Testing
         viewModel.editButtonTapped()
 
         #expect(fullName.values == ["Ada Lovelace"])
-        #expect(removed.values == [nil, "Ada Lovelace was removed elsewhere."])
+        #expect(removed.values == [nil, "Ada Lovelace was deleted elsewhere."])
         #expect(edits.values.isEmpty)
     }
 
@@ -150,7 +150,7 @@ import Testing
         stream.deleted(Fixtures.grace)
         stream.deleted(Fixtures.ada)
 
-        #expect(notice.values == [nil, "Ada Lovelace was removed elsewhere. Your changes cannot be saved."])
+        #expect(notice.values == [nil, "Ada Lovelace was deleted elsewhere. Your changes cannot be saved."])
         #expect(conflict.values == [nil])
     }
 

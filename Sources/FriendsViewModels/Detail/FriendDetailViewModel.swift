@@ -142,7 +142,7 @@ public final class FriendDetailViewModel {
     }
 
     private func showRemoved() {
-        removedMessage.value = "\(fullName.value) was removed elsewhere."
+        removedMessage.value = "\(fullName.value) was deleted elsewhere."
     }
 
     private func show(_ latest: Versioned<Friend>) {

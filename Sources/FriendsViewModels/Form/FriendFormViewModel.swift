@@ -321,7 +321,7 @@ public final class FriendFormViewModel {
             guard version > (original.value.version ?? Int.min) else { return }
             changedElsewhereNotice.value = "\(name) was changed elsewhere. Saving shows what changed."
         case .deleted(let id) where id == original.value.id:
-            changedElsewhereNotice.value = "\(name) was removed elsewhere. Your changes cannot be saved."
+            changedElsewhereNotice.value = "\(name) was deleted elsewhere. Your changes cannot be saved."
         default:
             break
         }
@@ -330,7 +330,7 @@ public final class FriendFormViewModel {
     /// The friend was removed elsewhere: saying "try again" would not help; the form closes.
     private func showRemoved() {
         let name = original?.value.fullName ?? "This friend"
-        onShowAlert?(Alert(title: Self.removedTitle, message: "\(name) was removed elsewhere; your changes could not be saved."))
+        onShowAlert?(Alert(title: Self.removedTitle, message: "\(name) was deleted elsewhere; your changes could not be saved."))
         onNavigateBack?()
     }
 

@@ -23,10 +23,10 @@ extension AppServerError {
         }
     }
 
-    /// The alert title when a friend could not be removed.
+    /// The alert title when a friend could not be deleted.
     var deleteFailureTitle: String {
         switch self {
-        case .unauthorized: "Please login to remove friends."
+        case .unauthorized: "Please login to delete friends."
         case .notFound: "Friend not found."
         default: FailureText.couldNotConnect
         }

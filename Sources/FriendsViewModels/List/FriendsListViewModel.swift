@@ -26,9 +26,9 @@ public final class FriendsListViewModel {
     public let title = Bindable(FriendsListViewModel.title(count: 0), skipsEqualValues: true)
     /// "3 matches for 'ada'" while a search shows; `nil` without a search.
     public let searchSummary = Bindable<String?>(nil, skipsEqualValues: true)
-    /// The question to ask before a friend is removed; `nil` when none is asked.
+    /// The question to ask before a friend is deleted; `nil` when none is asked.
     public let deleteConfirmation = Bindable<ConfirmationPrompt?>(nil, skipsEqualValues: true)
-    /// What just happened ("Removed Ada Lovelace."); goes away by itself after a few seconds.
+    /// What just happened ("Deleted Ada Lovelace."); goes away by itself after a few seconds.
     public let statusMessage = Bindable<String?>(nil, skipsEqualValues: true)
     /// How connected the live change feed is (its `statusText` goes in the header); `nil`
     /// without a feed.
@@ -213,23 +213,23 @@ public final class FriendsListViewModel {
         onAddFriend?()
     }
 
-    /// The user wants to remove the friend `id`: the list asks first (`deleteConfirmation`).
+    /// The user wants to delete the friend `id`: the list asks first (`deleteConfirmation`).
     public func deleteTapped(id: Int) {
         guard !isDeleting, let friend = loaded.friend(id: id) else { return }
         selectedFriendID.value = id
         pendingDeletion = friend
         deleteConfirmation.value = ConfirmationPrompt(
-            title: "Delete Friend", message: "Remove \(friend.fullName)?", confirmTitle: "Delete"
+            title: "Delete Friend", message: "Delete \(friend.fullName)?", confirmTitle: "Delete"
         )
     }
 
-    /// The user does not want to remove the friend after all.
+    /// The user does not want to delete the friend after all.
     public func deleteCancelled() {
         pendingDeletion = nil
         deleteConfirmation.value = nil
     }
 
-    /// The user confirmed: the friend named in the question is removed, as long as nobody changed
+    /// The user confirmed: the friend named in the question is deleted, as long as nobody changed
     /// it since the user saw it (`If-Match` with the version shown).
     public func deleteConfirmed() {
         guard let friend = pendingDeletion else { return }
@@ -242,7 +242,7 @@ public final class FriendsListViewModel {
                 guard let self, !Task.isCancelled else { return }
                 self.setDeleting(false)
                 self.removeFromList(friend.id)
-                self.showStatus("Removed \(friend.fullName).")
+                self.showStatus("Deleted \(friend.fullName).")
             } catch .conflict {
                 let latest = await Self.latest(of: friend.id, from: client)
                 guard let self, !Task.isCancelled else { return }
@@ -252,7 +252,7 @@ public final class FriendsListViewModel {
                 guard let self, !Task.isCancelled else { return }
                 self.setDeleting(false)
                 if error == .notFound { self.removeFromList(friend.id) }
-                self.onShowAlert?(Alert(title: error.deleteFailureTitle, message: "Could not remove \(friend.fullName)."))
+                self.onShowAlert?(Alert(title: error.deleteFailureTitle, message: "Could not delete \(friend.fullName)."))
             }
         })
     }

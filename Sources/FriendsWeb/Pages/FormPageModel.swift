@@ -24,8 +24,9 @@ struct FormPageModel {
     struct ConflictModel {
         struct Choice {
             let label: String
-            let theirs: String
-            let mine: String
+            /// `nil` for an empty value: the page says "none" to a screen reader and shows a dash.
+            let theirs: String?
+            let mine: String?
         }
 
         let title: String
@@ -78,7 +79,9 @@ struct FormPageModel {
         conflict = form.conflict.value.map { conflict in
             ConflictModel(
                 title: conflict.title,
-                fields: conflict.fields.map { .init(label: $0.title, theirs: $0.theirs, mine: $0.mine) },
+                fields: conflict.fields.map {
+                    .init(label: $0.title, theirs: $0.theirs.isEmpty ? nil : $0.theirs, mine: $0.mine.isEmpty ? nil : $0.mine)
+                },
                 path: path.path
             )
         }

@@ -27,6 +27,8 @@ struct ListPageModel {
     let searchSummary: String?
     let status: String?
     let rows: [Row]
+    /// A search that matches nobody shows no row (its summary says so), and no empty list.
+    var hasRows: Bool { !rows.isEmpty }
     /// The last friend's id, when the list may go on: "Load more" (and, with the script, the
     /// infinite scroll) asks for what follows it.
     let moreAfter: Int?

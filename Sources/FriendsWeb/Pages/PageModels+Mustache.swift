@@ -105,6 +105,7 @@ extension ListPageModel: TemplateModel {
         "searchSummary": \.searchSummary,
         "status": \.status,
         "rows": \.rows,
+        "hasRows": \.hasRows,
         "moreAfter": \.moreAfter,
         "retryAfter": \.retryAfter,
         "confirmation": \.confirmation,
