@@ -769,10 +769,15 @@ class Run:
         if not a.row("Ada Lovelace"):
             raise Failure("Ada Lovelace's row to stay after Cancel", a)
 
-        self.step("delete: Delete removes the friend")
-        a.click('button[aria-label="Delete Ada Lovelace"]', "Delete for Ada Lovelace")
+        self.step("delete: Delete on the friend's page asks the same question, then the list says so")
+        a.click(f'#friend-{ada} a.name', "Ada Lovelace's name")
+        a.wait_path(f"/friends/{ada}")
+        a.click('#detail button[value="delete"]', "Delete on Ada Lovelace's page")
         a.wait_text("#confirm-message", "Delete Ada Lovelace?")
+        a.wait("the focus on a button of the delete dialog", lambda: a.focused_button("#dialog"))
+        a.shoot("detail-delete")
         a.click('#dialog button[value="confirmDelete"]', "Delete in the dialog")
+        a.wait_path("/")
         a.wait_text("#status", "Deleted Ada Lovelace.")
         a.wait("Ada's row to go", lambda: a.row("Ada Lovelace") is None)
         a.wait_text("#list-title", "Your Friends (3)")

@@ -41,7 +41,7 @@ struct FriendDetailScreenTests {
             "",
             "",
             "",
-            " e Edit  ↑↓ Scroll  Esc Back  q Quit",
+            " e Edit  d Delete  ↑↓ Scroll  Esc Back  q Quit",
         ])
     }
 
@@ -61,7 +61,7 @@ struct FriendDetailScreenTests {
             "",
             "",
             "",
-            " e Edit  ↑↓ Scroll  Esc Back  q Quit",
+            " e Edit  d Delete  q Quit  ? Help",
         ])
     }
 
@@ -96,7 +96,7 @@ struct FriendDetailScreenTests {
             "",
             "",
             "",
-            " e Edit  ↑↓ Scroll  Esc Back  q Quit",
+            " e Edit  d Delete  q Quit  ? Help",
         ])
         #expect(edits == 0)
     }

@@ -69,6 +69,27 @@ import WebUI
         }
     }
 
+    @Test func deleteOnAFriendsPageAsksTheSameQuestionThenGoesBackToTheListThatSaysSo() async throws {
+        try await WebHarness.with { harness in
+            let app = await harness.app()
+            _ = await app.open(path: "/friends/1")
+            await app.settle()
+            await app.send([("action", "delete")], at: "/friends/1")
+            #expect(app.currentPath == "/friends/1")
+            SnapshotFiles.expect(app.wholePage(), inFile: "detail-delete-confirmation.html", suite: "FriendsWeb")
+            await app.send([("action", "cancelDelete")], at: "/friends/1")
+            #expect(!app.wholePage().contains("Delete Ada Lovelace?"))
+            await app.send([("action", "delete")], at: "/friends/1")
+            await app.send([("action", "confirmDelete")], at: "/friends/1")
+            await app.settle()
+            #expect(app.currentPath == "/")
+            let page = app.wholePage()
+            #expect(page.contains("Deleted Ada Lovelace."))
+            #expect(!page.contains("/friends/1\""))
+            await #expect(throws: AppServerError.notFound) { try await harness.client.friend(id: 1) }
+        }
+    }
+
     @Test func anUnreachableServerShowsTheErrorRow() async throws {
         let pages = try FriendsPages.bundled(pageSize: 2)
         let client = AppServerClient(baseURL: URL(string: "http://127.0.0.1:1")!, timeout: 2)

@@ -116,7 +116,15 @@ public final class FriendsApp: TerminalView {
             self.showForm(FriendFormViewModel(updating: friend, client: self.client, feed: self.feed))
         }
         viewModel.onShowAlert = { [weak self] alert in self?.show(alert) }
-        push(FriendDetailScreen(viewModel: viewModel, redraw: redraw))
+        let screen = FriendDetailScreen(viewModel: viewModel, redraw: redraw)
+        // Deleted: back to the list, which says so.
+        viewModel.onFriendDeleted = { [weak self, weak screen] friend in
+            guard let self, let screen else { return }
+            self.list?.friendDeleted(friend)
+            self.stack.pop(screen)
+            self.redraw()
+        }
+        push(screen)
     }
 
     private func showForm(_ viewModel: FriendFormViewModel) {

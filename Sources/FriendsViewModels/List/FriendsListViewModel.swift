@@ -218,9 +218,7 @@ public final class FriendsListViewModel {
         guard !isDeleting, let friend = loaded.friend(id: id) else { return }
         selectedFriendID.value = id
         pendingDeletion = friend
-        deleteConfirmation.value = ConfirmationPrompt(
-            title: "Delete Friend", message: "Delete \(friend.fullName)?", confirmTitle: "Delete"
-        )
+        deleteConfirmation.value = .deleteFriend(named: friend.fullName)
     }
 
     /// The user does not want to delete the friend after all.
@@ -264,6 +262,12 @@ public final class FriendsListViewModel {
         if followsFeed { countedAdditions.insert(friend.id) }
         selectedFriendID.value = friend.id
         showStatus("Added \(friend.fullName).")
+    }
+
+    /// The friend's details deleted `friend`: its row goes, and the list says so.
+    public func friendDeleted(_ friend: Friend) {
+        removeFromList(friend.id)
+        showStatus("Deleted \(friend.fullName).")
     }
 
     /// The update form saved `friend`: its row shows the change, and the list says so.

@@ -22,6 +22,8 @@ extension FriendsWebApp {
         watch(detail.sections)
         watch(detail.avatar)
         watch(detail.removedMessage)
+        watch(detail.deleteConfirmation)
+        watch(detail.showLoadingHud)
     }
 
     func watchOutputs(of form: FriendFormViewModel) {

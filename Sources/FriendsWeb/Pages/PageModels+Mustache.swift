@@ -143,6 +143,7 @@ extension DetailPageModel: TemplateModel {
         "sections": \.sections,
         "removedMessage": \.removedMessage,
         "canEdit": \.canEdit,
+        "confirmation": \.confirmation,
     ]
 }
 
