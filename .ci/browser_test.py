@@ -62,6 +62,8 @@ RUN_LIMIT = 240      # seconds the whole test may take
 
 # Texts the view models show (FriendsViewModels).
 NO_FRIENDS = "No friends yet. Add your first friend."
+NAME_HINT = "Enter a first name, last name or organization."
+NAME_MESSAGE = "Give a first name, a last name or an organization."
 EMAIL_MESSAGE = "Email must be empty or an address like name@example.com."
 # The form's preferred (first) phone number and email address, and the email's message.
 FIRST_PHONE = "#phones input"
@@ -516,6 +518,13 @@ class Run:
         a.wait_path("/friends/new")
         a.wait_text("main h1", "Add Friend")
         a.check_labels()
+        a.wait_text("#name-hint", NAME_HINT)
+
+        self.step("add: Submit on the empty form says what is missing")
+        a.submit_form()
+        a.wait_text("#firstname-message", NAME_MESSAGE)
+        if a.path() != "/friends/new":
+            raise Failure("the incomplete form to stay", a)
         a.fill("#firstname", "Ada")
         a.fill("#lastname", "Lovelace")
         a.click('button[value="add-phone"]', "Add phone")
@@ -523,10 +532,10 @@ class Run:
         a.click('button[value="add-email"]', "Add email")
         a.fill(FIRST_EMAIL, "ada@")
         if self.scripted:
-            # The message shows as the user types; Submit waits for valid input.
+            # The message shows as the user types; Submit stays there to press.
             a.wait_text(EMAIL_MESSAGE_CSS, EMAIL_MESSAGE)
-            a.wait("Submit to be disabled while the email is bad",
-                   lambda: not a.driver.find_element(By.CSS_SELECTOR, 'button[value="save"]').is_enabled())
+            if not a.driver.find_element(By.CSS_SELECTOR, 'button[value="save"]').is_enabled():
+                raise Failure("Submit to stay enabled while the email is bad (pressing it shows every message)", a)
             a.wait("the email field, still being typed in, to be marked invalid",
                    lambda: a.js("var e = document.activeElement;"
                                 "return e.matches('#emails input') && e.getAttribute('aria-invalid') === 'true';"))
@@ -538,7 +547,8 @@ class Run:
             for field, text in (("#firstname", "Ada"), ("#lastname", "Lovelace"), (FIRST_PHONE, "0501234567")):
                 if a.value(field) != text:
                     raise Failure(f"{field} to keep {text!r} after the failed submit", a)
-                if a.js("return document.getElementById(document.querySelector(arguments[0]).getAttribute('aria-describedby')).textContent;", field):
+                if a.js("var ids = document.querySelector(arguments[0]).getAttribute('aria-describedby').split(' ');"
+                        "return document.getElementById(ids[ids.length - 1]).textContent;", field):
                     raise Failure(f"no message beside the valid {field}", a)
         a.shoot("add-errors")
 
@@ -650,6 +660,11 @@ class Run:
         if a.value("#firstname") != "Ada" or a.value(FIRST_EMAIL) != "ada@example.com":
             raise Failure("the form to hold Ada's name and email", a)
         a.check_labels()
+        self.step("edit: Submit before any change says there is nothing to save")
+        a.submit_form()
+        a.wait_text("#form-notice", "Nothing to save: nothing has changed.")
+        if a.path() != f"/friends/{ada}/edit":
+            raise Failure("the unchanged form to stay", a)
         if self.scripted:
             a.shoot("edit")
             # Typed and submitted at once, before the script sends the field: the form carries it.

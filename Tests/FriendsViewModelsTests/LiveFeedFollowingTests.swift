@@ -116,7 +116,7 @@ import Testing
 
     func updateForm() -> (FriendFormViewModel, Recorder<String?>, Recorder<FriendConflict?>) {
         let viewModel = FriendFormViewModel(updating: Versioned(Fixtures.ada, eTag: Fixtures.ada.eTag), client: client, feed: stream.feed)
-        return (viewModel, Recorder(viewModel.changedElsewhereNotice), Recorder(viewModel.conflict))
+        return (viewModel, Recorder(viewModel.notice), Recorder(viewModel.conflict))
     }
 
     @Test func theFormSaysAtOnceWhenItsFriendChangesElsewhereThenSavingShowsTheConflict() async {

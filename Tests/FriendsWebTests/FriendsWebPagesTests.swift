@@ -123,13 +123,17 @@ import WebUI
         }
     }
 
-    @Test func theAddFormShowsEachFieldsMessageAfterAnInvalidSubmit() async throws {
+    @Test func theAddFormSaysWhichNamesAreNeededAndShowsEachFieldsMessageAfterAnIncompleteSubmit() async throws {
         try await WebHarness.with { harness in
             let app = await harness.app()
             #expect(await app.open(path: "/friends/new"))
             SnapshotFiles.expect(app.wholePage(), inFile: "form-add.html", suite: "FriendsWeb")
-            // Scripted, the submit button waits for valid input.
-            #expect(app.wholePage(scripted: true).contains("value=\"save\" disabled"))
+            // Submit is never disabled for an incomplete form: pressing it shows what is missing.
+            let scripted = app.wholePage(scripted: true)
+            #expect(!scripted.contains("value=\"save\" disabled"))
+            #expect(scripted.contains(#"<p id="name-hint" class="hint">Enter a first name, last name or organization.</p>"#))
+            #expect(scripted.contains(#"aria-describedby="name-hint firstname-message""#))
+            #expect(scripted.contains(#"aria-describedby="about-message""#))
             await app.send([("firstname", ""), ("lastname", ""), ("email", "ada@"), ("action", "save")], at: "/friends/new")
             #expect(app.currentPath == "/friends/new")
             SnapshotFiles.expect(app.wholePage(), inFile: "form-add-errors.html", suite: "FriendsWeb")

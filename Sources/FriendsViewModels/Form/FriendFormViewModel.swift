@@ -34,8 +34,11 @@ public final class FriendFormViewModel {
     public let emails: Bindable<[ContactEntry]>
     /// The message to show beside each field that has one.
     public let fieldMessages = Bindable<[FriendField: String]>([:], skipsEqualValues: true)
-    /// True when every field is valid and nothing is being submitted.
+    /// Whether Submit does something: false while saving, and on the update form until something
+    /// changed. An incomplete or invalid form can be submitted: that shows every field's message.
     public let submitEnabled: Bindable<Bool>
+    /// Said beside the name fields: which of them a friend needs.
+    public let nameHint = "Enter a first name, last name or organization."
     /// True while the friend is being saved (or reloaded after a conflict).
     public let showLoadingHud = Bindable(false, skipsEqualValues: true)
     /// The fields someone else changed differently while the user edited; `nil` when none.
@@ -43,9 +46,10 @@ public final class FriendFormViewModel {
     public let conflict = Bindable<FriendConflict?>(nil, skipsEqualValues: true)
     /// Asked when the user cancels with unsaved changes; `nil` when not asked.
     public let discardConfirmation = Bindable<ConfirmationPrompt?>(nil, skipsEqualValues: true)
-    /// Said as soon as the friend being updated is changed or removed elsewhere, before the user
-    /// saves (saving then shows what changed, as `conflict`); `nil` otherwise.
-    public let changedElsewhereNotice = Bindable<String?>(nil, skipsEqualValues: true)
+    /// Said above the form: as soon as the friend being updated is changed or deleted elsewhere,
+    /// before the user saves (saving then shows what changed, as `conflict`); or that an unchanged
+    /// form has nothing to save. `nil` otherwise.
+    public let notice = Bindable<String?>(nil, skipsEqualValues: true)
 
     // MARK: Events
 
@@ -78,7 +82,7 @@ public final class FriendFormViewModel {
         fields = Bindable(form.values, skipsEqualValues: true)
         phones = Bindable(form.phones.shown, skipsEqualValues: true)
         emails = Bindable(form.emails.shown, skipsEqualValues: true)
-        submitEnabled = Bindable(form.isValid, skipsEqualValues: true)
+        submitEnabled = Bindable(true, skipsEqualValues: true)
     }
 
     /// The "Update Friend" screen: fields start with the friend's; pass the tag the friend came with
@@ -93,7 +97,7 @@ public final class FriendFormViewModel {
         fields = Bindable(form.values, skipsEqualValues: true)
         phones = Bindable(form.phones.shown, skipsEqualValues: true)
         emails = Bindable(form.emails.shown, skipsEqualValues: true)
-        submitEnabled = Bindable(form.isValid, skipsEqualValues: true)
+        submitEnabled = Bindable(false, skipsEqualValues: true)
         feed?.observe(self) { viewModel, change in viewModel.apply(change) }
     }
 
@@ -161,7 +165,8 @@ public final class FriendFormViewModel {
         discardConfirmation.value = nil
     }
 
-    /// The user wants to save: adds or updates the friend, then navigates back.
+    /// The user wants to save: adds or updates the friend, then navigates back. A form that is
+    /// not valid yet shows every field's message instead.
     public func submitButtonTapped() {
         guard !isSubmitting, conflict.value == nil else { return }
         guard form.isValid else {
@@ -222,7 +227,7 @@ public final class FriendFormViewModel {
         }
         let update = FriendUpdate(changesFrom: original.value.formValues.trimmed, to: values)
         guard !update.isEmpty else {
-            onNavigateBack?()
+            notice.value = Self.nothingToSave
             return
         }
         submit(update, to: original)
@@ -293,7 +298,7 @@ public final class FriendFormViewModel {
         let base = original?.value.formValues ?? latest.value.formValues
         let merge = FriendMerge(base: base, theirs: latest.value.formValues, mine: form.edited)
         original = latest
-        changedElsewhereNotice.value = nil
+        notice.value = nil
         form.replaceValues(with: merge.merged)
         publishForm()
         if !merge.conflicts.isEmpty {
@@ -306,7 +311,7 @@ public final class FriendFormViewModel {
         } else {
             // Nothing to ask about, but the friend keeps changing under the save: stop retrying
             // and let the user save again, rather than ask an empty question.
-            changedElsewhereNotice.value = "\(latest.value.fullName) keeps changing elsewhere. "
+            notice.value = "\(latest.value.fullName) keeps changing elsewhere. "
                 + "Your changes are merged into the form; save again."
         }
     }
@@ -319,9 +324,9 @@ public final class FriendFormViewModel {
         switch change.event {
         case .updated(let friend, let version) where friend.id == original.value.id:
             guard version > (original.value.version ?? Int.min) else { return }
-            changedElsewhereNotice.value = "\(name) was changed elsewhere. Saving shows what changed."
+            notice.value = "\(name) was changed elsewhere. Saving shows what changed."
         case .deleted(let id) where id == original.value.id:
-            changedElsewhereNotice.value = "\(name) was deleted elsewhere. Your changes cannot be saved."
+            notice.value = "\(name) was deleted elsewhere. Your changes cannot be saved."
         default:
             break
         }
@@ -356,13 +361,15 @@ public final class FriendFormViewModel {
     }
 
     private func publishForm() {
+        if notice.value == Self.nothingToSave, hasUnsavedChanges { notice.value = nil }
         fields.value = form.values
         phones.value = form.phones.shown
         emails.value = form.emails.shown
         fieldMessages.value = form.messages
-        submitEnabled.value = !isSubmitting && form.isValid
+        submitEnabled.value = !isSubmitting && (kind == .add || hasUnsavedChanges)
     }
 
+    static let nothingToSave = "Nothing to save: nothing has changed."
     static let updateFailureMessage = "Failed to update information."
     static let removedTitle = "Friend not found."
 }

@@ -35,7 +35,7 @@ extension FriendsWebApp {
         watch(form.showLoadingHud)
         watch(form.conflict)
         watch(form.discardConfirmation)
-        watch(form.changedElsewhereNotice)
+        watch(form.notice)
     }
 
     func watchOutputs(of file: ContactsFileViewModel) {

@@ -175,6 +175,7 @@ extension FormPageModel: TemplateModel {
         "title": \.title,
         "path": \.path,
         "notice": \.notice,
+        "nameHint": \.nameHint,
         "parts": \.parts,
         "submitDisabled": \.submitDisabled,
         "conflict": \.conflict,
@@ -192,6 +193,7 @@ extension FormPageModel.Field: TemplateModel {
         "message": \.message,
         "autocomplete": \.autocomplete,
         "takesFocus": \.takesFocus,
+        "namesHint": \.namesHint,
     ]
 }
 
