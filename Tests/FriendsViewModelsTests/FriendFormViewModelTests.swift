@@ -442,6 +442,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         form.viewModel.submitButtonTapped()
         await form.settle()
         form.viewModel.keepTheirsTapped()
+        let kept = form.viewModel.notice.value
         form.viewModel.submitButtonTapped()  // nothing left to save
 
         var mine = Fixtures.ada.fields
@@ -451,7 +452,34 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         #expect(await client.calls == [.update(id: 1, FriendUpdate(lastname: "Byron"), ifMatch: "\"1-1\""), .friend(id: 1)])
         #expect(form.saved.values.isEmpty)
         #expect(form.navigations.values.isEmpty)
+        #expect(kept == "Kept theirs for Last name. Nothing else to save.")
         #expect(form.viewModel.notice.value == "Nothing to save: nothing has changed.")
+    }
+
+    @Test func keepTheirsSaysTheOtherChangesAreNotSavedYetAndSubmitSavesThem() async {
+        await client.enqueueUpdates(.failure(.conflict))
+        await client.enqueueFriends(.success(Versioned(Self.kingElsewhere, eTag: "\"1-2\"")))
+        var saved = Self.kingElsewhere
+        saved.about = "Poet's daughter."
+        await client.enqueueUpdates(.success(Versioned(saved, eTag: "\"1-3\"")))
+        let form = updateForm()
+        let notice = Recorder(form.viewModel.notice)
+
+        form.viewModel.fieldChanged(.lastname, to: "Byron")
+        form.viewModel.fieldChanged(.about, to: "Poet's daughter.")
+        form.viewModel.submitButtonTapped()
+        await form.settle()
+        form.viewModel.keepTheirsTapped()
+        form.viewModel.submitButtonTapped()
+        await form.settle()
+
+        #expect(notice.values == [nil, "Kept theirs for Last name. Your other changes are not saved yet: Submit saves them."])
+        #expect(await client.calls == [
+            .update(id: 1, FriendUpdate(lastname: "Byron", about: "Poet's daughter."), ifMatch: "\"1-1\""),
+            .friend(id: 1),
+            .update(id: 1, FriendUpdate(about: "Poet's daughter."), ifMatch: "\"1-2\""),
+        ])
+        #expect(form.saved.values == [saved])
     }
 
     @Test func editOnKeepsWhatWasTypedAndTheNextSaveGoesOverTheLatestVersion() async {

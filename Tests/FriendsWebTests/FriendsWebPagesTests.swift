@@ -168,6 +168,22 @@ import WebUI
         }
     }
 
+    @Test func keepTheirsSaysWhatIsNotSavedYet() async throws {
+        try await WebHarness.with { harness in
+            let app = await harness.app()
+            _ = await app.open(path: "/friends/1/edit")
+            await app.settle()
+            let stored = try await harness.client.friend(id: 1)
+            _ = try await harness.client.updateFriend(id: 1, with: FriendUpdate(phonenumber: "111"), ifMatch: stored.eTag)
+            await app.send([("phonenumber", "222"), ("about", "Mine."), ("action", "save")], at: "/friends/1/edit")
+            await app.send([("action", "keepTheirs")], at: "/friends/1/edit")
+            #expect(app.currentPath == "/friends/1/edit")
+            #expect(app.wholePage().contains(
+                #"<p id="form-notice" class="notice-line" role="status" aria-live="polite">Kept theirs for Phone numbers. Your other changes are not saved yet: Submit saves them.</p>"#
+            ))
+        }
+    }
+
     @Test func aConflictShowsTheirsBesideMineAndKeepMineSaves() async throws {
         try await WebHarness.with { harness in
             let app = await harness.app()

@@ -178,7 +178,8 @@ public final class FriendFormViewModel {
         save()
     }
 
-    /// After a conflict: take what is stored now for the fields in question, and stay.
+    /// After a conflict: take what is stored now for the fields in question, and stay; the
+    /// notice says whether the user's other changes still wait to be saved.
     public func keepTheirsTapped() {
         guard let fields = conflict.value?.fields else { return }
         var values = form.edited
@@ -192,6 +193,10 @@ public final class FriendFormViewModel {
         form.replaceValues(with: values)
         conflict.value = nil
         publishForm()
+        let kept = "Kept theirs for \(fields.map(\.title).joined(separator: ", "))."
+        notice.value = hasUnsavedChanges
+            ? "\(kept) Your other changes are not saved yet: Submit saves them."
+            : "\(kept) Nothing else to save."
     }
 
     /// After a conflict: save what the user typed over what is stored now.
