@@ -320,20 +320,38 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         #expect(form.navigations.values.isEmpty)
     }
 
-    @Test func updatingAFriendRemovedElsewhereSaysSoAndLeavesTheForm() async {
+    @Test func updatingAFriendDeletedElsewhereOffersToAddWhatWasTypedAsNewAndSubmitDoes() async {
         await client.enqueueUpdates(.failure(.notFound))
+        var added = Fixtures.ada
+        added.id = 7
+        added.about = "Wrote the first program."
+        await client.enqueueAdds(.success(Versioned(added, eTag: "\"7-1\"")))
         let form = updateForm()
+        let notice = Recorder(form.viewModel.notice)
+        let addsAsNew = Recorder(form.viewModel.addsAsNew)
 
         form.viewModel.fieldChanged(.about, to: "Wrote the first program.")
         form.viewModel.submitButtonTapped()
         await form.settle()
+        let navigationsBeforeAdding = form.navigations.values.count
+        form.viewModel.submitButtonTapped()
+        await form.settle()
 
-        #expect(form.alerts.values == [Alert(
-            title: "Friend not found.", message: "Ada Lovelace was deleted elsewhere; your changes could not be saved."
-        )])
-        #expect(form.hud.values == [false, true, false])
-        #expect(form.submitEnabled.values == [false, true, false, true])
-        #expect(form.saved.values.isEmpty)
+        #expect(form.alerts.values.isEmpty)
+        #expect(navigationsBeforeAdding == 0)
+        #expect(notice.values == [
+            nil, "Ada Lovelace was deleted elsewhere. Submit adds what the form holds as a new friend; Cancel leaves without it.",
+        ])
+        #expect(addsAsNew.values == [false, true])
+        #expect(form.hud.values == [false, true, false, true, false])
+        #expect(form.submitEnabled.values == [false, true, false, true, false, true])
+        var typed = Fixtures.ada.formValues
+        typed.about = "Wrote the first program."
+        #expect(await client.calls == [
+            .update(id: 1, FriendUpdate(about: "Wrote the first program."), ifMatch: "\"1-1\""),
+            .add(typed.addRequest),
+        ])
+        #expect(form.saved.values == [added])
         #expect(form.navigations.values.count == 1)
     }
 
@@ -534,7 +552,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         #expect(form.navigations.values.isEmpty)
     }
 
-    @Test func aConflictOnAFriendRemovedMeanwhileSaysItWasRemoved() async {
+    @Test func aConflictOnAFriendDeletedMeanwhileOffersToAddItAsNew() async {
         await client.enqueueUpdates(.failure(.conflict))
         await client.enqueueFriends(.failure(.notFound))
         let form = updateForm()
@@ -543,11 +561,12 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         form.viewModel.submitButtonTapped()
         await form.settle()
 
-        #expect(form.alerts.values == [Alert(
-            title: "Friend not found.", message: "Ada Lovelace was deleted elsewhere; your changes could not be saved."
-        )])
+        #expect(form.alerts.values.isEmpty)
+        #expect(form.viewModel.notice.value
+            == "Ada Lovelace was deleted elsewhere. Submit adds what the form holds as a new friend; Cancel leaves without it.")
+        #expect(form.viewModel.addsAsNew.value)
         #expect(form.conflict.values == [nil])
-        #expect(form.navigations.values.count == 1)
+        #expect(form.navigations.values.isEmpty)
     }
 
     @Test func aConflictWhoseReloadFailsSaysWhyAndKeepsTheText() async {

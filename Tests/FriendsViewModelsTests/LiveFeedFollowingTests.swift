@@ -150,7 +150,10 @@ import Testing
         stream.deleted(Fixtures.grace)
         stream.deleted(Fixtures.ada)
 
-        #expect(notice.values == [nil, "Ada Lovelace was deleted elsewhere. Your changes cannot be saved."])
+        #expect(notice.values == [
+            nil, "Ada Lovelace was deleted elsewhere. Submit adds what the form holds as a new friend; Cancel leaves without it.",
+        ])
+        #expect(viewModel.addsAsNew.value)
         #expect(conflict.values == [nil])
     }
 

@@ -184,6 +184,23 @@ import WebUI
         }
     }
 
+    @Test func aFriendDeletedWhileEditedCanBeAddedAgainWithWhatWasTyped() async throws {
+        try await WebHarness.with { harness in
+            let app = await harness.app()
+            _ = await app.open(path: "/friends/1/edit")
+            await app.settle()
+            try await harness.client.deleteFriend(id: 1)
+            await app.send([("about", "Kept."), ("action", "save")], at: "/friends/1/edit")
+            #expect(app.currentPath == "/friends/1/edit")
+            #expect(app.wholePage().contains("Ada Lovelace was deleted elsewhere. Submit adds what the form holds as a new friend; Cancel leaves without it."))
+            await app.send([("action", "save")], at: "/friends/1/edit")
+            #expect(app.currentPath == "/")
+            #expect(app.wholePage().contains("Added Ada Lovelace."))
+            let found = try await harness.client.friends(FriendListQuery(search: "Lovelace")).items
+            #expect(found.map(\.about) == ["Kept."])
+        }
+    }
+
     @Test func aConflictShowsTheirsBesideMineAndKeepMineSaves() async throws {
         try await WebHarness.with { harness in
             let app = await harness.app()

@@ -131,8 +131,9 @@ public final class FriendsApp: TerminalView {
         let screen = FriendFormScreen(viewModel: viewModel, redraw: redraw)
         // The list tells what was saved and selects it.
         let kind = viewModel.kind
-        viewModel.onSaved = { [weak list] friend in
-            if kind == .add { list?.friendAdded(friend) } else { list?.friendUpdated(friend) }
+        viewModel.onSaved = { [weak list, weak viewModel] friend in
+            let added = kind == .add || viewModel?.addsAsNew.value == true
+            if added { list?.friendAdded(friend) } else { list?.friendUpdated(friend) }
         }
         viewModel.onNavigateBack = { [weak self, weak screen] in
             guard let self, let screen else { return }

@@ -39,6 +39,9 @@ public final class FriendFormViewModel {
     public let submitEnabled: Bindable<Bool>
     /// Said beside the name fields: which of them a friend needs.
     public let nameHint = "Enter a first name, last name or organization."
+    /// True once the friend being updated is known to be deleted elsewhere: Submit adds what the
+    /// form holds as a new friend, so that nothing typed is lost.
+    public let addsAsNew = Bindable(false, skipsEqualValues: true)
     /// True while the friend is being saved (or reloaded after a conflict).
     public let showLoadingHud = Bindable(false, skipsEqualValues: true)
     /// The fields someone else changed differently while the user edited; `nil` when none.
@@ -226,7 +229,7 @@ public final class FriendFormViewModel {
 
     private func save() {
         let values = form.saved
-        guard let original else {
+        guard let original, !addsAsNew.value else {
             submit(values.addRequest)
             return
         }
@@ -276,13 +279,13 @@ public final class FriendFormViewModel {
                 self.setSubmitting(false)
                 switch latest {
                 case .success(let friend): self.merge(friend)
-                case .failure(.notFound): self.showRemoved()
+                case .failure(.notFound): self.offerToAddAsNew()
                 case .failure(let error): self.show(error, title: error.updateFailureTitle, message: Self.updateFailureMessage)
                 }
             } catch .notFound {
                 guard let self, !Task.isCancelled else { return }
                 self.setSubmitting(false)
-                self.showRemoved()
+                self.offerToAddAsNew()
             } catch {
                 guard let self, !Task.isCancelled else { return }
                 self.setSubmitting(false)
@@ -331,17 +334,20 @@ public final class FriendFormViewModel {
             guard version > (original.value.version ?? Int.min) else { return }
             notice.value = "\(name) was changed elsewhere. Saving shows what changed."
         case .deleted(let id) where id == original.value.id:
-            notice.value = "\(name) was deleted elsewhere. Your changes cannot be saved."
+            offerToAddAsNew()
         default:
             break
         }
     }
 
-    /// The friend was removed elsewhere: saying "try again" would not help; the form closes.
-    private func showRemoved() {
+    /// The friend was deleted elsewhere: saying "try again" would not help, and leaving would
+    /// lose what was typed. The form stays, and Submit adds it as a new friend.
+    private func offerToAddAsNew() {
         let name = original?.value.fullName ?? "This friend"
-        onShowAlert?(Alert(title: Self.removedTitle, message: "\(name) was deleted elsewhere; your changes could not be saved."))
-        onNavigateBack?()
+        addsAsNew.value = true
+        conflict.value = nil
+        notice.value = "\(name) was deleted elsewhere. Submit adds what the form holds as a new friend; Cancel leaves without it."
+        publishForm()
     }
 
     /// Field messages from the server show beside their fields; anything else is an alert, and
@@ -371,12 +377,11 @@ public final class FriendFormViewModel {
         phones.value = form.phones.shown
         emails.value = form.emails.shown
         fieldMessages.value = form.messages
-        submitEnabled.value = !isSubmitting && (kind == .add || hasUnsavedChanges)
+        submitEnabled.value = !isSubmitting && (kind == .add || addsAsNew.value || hasUnsavedChanges)
     }
 
     static let nothingToSave = "Nothing to save: nothing has changed."
     static let updateFailureMessage = "Failed to update information."
-    static let removedTitle = "Friend not found."
 }
 
 fileprivate extension AppServerError {

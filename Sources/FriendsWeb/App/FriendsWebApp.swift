@@ -253,7 +253,7 @@ public final class FriendsWebApp: WebApplication {
         let kind = form.kind
         form.onSaved = { [weak self, weak form] friend in
             guard let self, let form else { return }
-            if kind == .add { self.list.friendAdded(friend) } else { self.list.friendUpdated(friend) }
+            if kind == .add || form.addsAsNew.value { self.list.friendAdded(friend) } else { self.list.friendUpdated(friend) }
             self.showSaved(friend, under: form)
         }
         form.onNavigateBack = { [weak self, weak form] in
