@@ -291,6 +291,10 @@ class Browser:
     def names(self):
         return [row["name"] for row in self.rows() if row["name"] is not None]
 
+    def highlighted(self):
+        return self.js("return Array.from(document.querySelectorAll('#list-rows li.selected a.name'))"
+                       ".map(function (x) { return x.textContent.trim(); });")
+
     def detail_line(self, label):
         """The first value of the detail's section titled `label` (the preferred phone, say), without its label."""
         return self.js("""
@@ -582,6 +586,8 @@ class Run:
         want = ["Grace Hopper", "Ada Lovelace", "Adaeze Okafor", "Adam Smith"]
         a.wait(f"the rows {want}", lambda: a.names() == want)
         a.wait_text("#list-title", "Your Friends (4)")
+        if a.highlighted() != ["Ada Lovelace"]:
+            raise Failure(f"the highlight to stay on Ada Lovelace, whom the user added, not {a.highlighted()}", a)
         if self.scripted and not a.still_marked():
             raise Failure("the page not to reload", a)
         a.shoot("list")
@@ -858,11 +864,18 @@ class Run:
         self.step("deep links: a new session opens a friend's page and form from their addresses")
         friend = self.servers.create("Mary", "Somerville", "0801234567")
         c = self.browser("new session")
+        c.open("/")
+        c.wait("the list in the new session", lambda: len(c.names()) > 1)
+        if c.highlighted():
+            raise Failure(f"a fresh list to highlight no row, not {c.highlighted()}", c)
         for path, check in ((f"/friends/{friend['id']}/edit", lambda: c.value("#firstname") == "Mary"),
                             (f"/friends/{friend['id']}", lambda: c.text("#detail h1") == "Mary Somerville")):
             c.open(path)
             c.wait(f"{path} to show Mary Somerville there", lambda: c.path() == path and check())
             c.check_audit("deep-link-" + ("edit" if path.endswith("/edit") else "detail"))
+        c.open("/")
+        c.wait("the list to highlight Mary Somerville, whose page this session opened",
+               lambda: c.highlighted() == ["Mary Somerville"])
         c.check_console()
         self.browsers.remove(c)
         c.quit()

@@ -42,6 +42,17 @@ import WebUI
         }
     }
 
+    @Test func aFreshListHighlightsNoRowAndAChosenFriendsRowIsHighlighted() async throws {
+        try await WebHarness.with { harness in
+            let app = await harness.app()
+            #expect(!app.wholePage().contains("row selected"))
+            #expect(!app.wholePage().contains("aria-current"))
+            _ = await app.open(path: "/friends/1")
+            _ = await app.open(path: "/")
+            #expect(app.wholePage().contains(#"<li class="row selected" id="friend-1" aria-current="true">"#))
+        }
+    }
+
     @Test func loadMoreAppendsTheNextPage() async throws {
         try await WebHarness.with { harness in
             let app = await harness.app()

@@ -12,6 +12,7 @@ extension FriendsListViewModel {
         if followsFeed { countedRemovals.insert(id) }
         totalFriends = totalFriends.map { max(0, $0 - 1) }
         if let search = shownSearch { shownSearch = (search.text, search.matches.map { max(0, $0 - 1) }) }
+        if chosenFriendID.value == id { chosenFriendID.value = nil }
         if selectedFriendID.value == id {
             let neighbour = loaded.friends.indices.contains(index) ? loaded.friends[index] : loaded.friends.last
             selectedFriendID.value = neighbour?.id

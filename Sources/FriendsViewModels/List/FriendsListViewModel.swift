@@ -17,8 +17,13 @@ public final class FriendsListViewModel {
     /// Whether friends follow the loaded ones, for a view that offers "Load more" rather than
     /// scrolling (`visibleRowsChanged`). False while a next page has failed: the error row shows.
     public let hasMoreFriends = Bindable(false, skipsEqualValues: true)
-    /// The friend the actions apply to; `nil` when no friend is shown.
+    /// The friend the actions apply to; `nil` when no friend is shown. It starts on the first
+    /// friend and moves by itself when its friend goes: a cursor, as a terminal list has.
     public let selectedFriendID = Bindable<Int?>(nil, skipsEqualValues: true)
+    /// The friend the user last chose (moved to, clicked, opened, edited, asked to delete or
+    /// added); `nil` until they choose one, and once it goes. It never moves by itself, so a view
+    /// that highlights only what the user did (a browser page) shows this one.
+    public let chosenFriendID = Bindable<Int?>(nil, skipsEqualValues: true)
     /// True while friends load, a friend is being removed, or a friend is fetched to open or edit.
     public let showLoadingHud = Bindable(false, skipsEqualValues: true)
     /// "Refreshing..." while the list loads afresh, otherwise "Your Friends (N)" with N friends
@@ -150,7 +155,7 @@ public final class FriendsListViewModel {
     /// The user selected the friend `id` (clicked it, say).
     public func friendSelected(id: Int) {
         guard loaded.index(of: id) != nil else { return }
-        selectedFriendID.value = id
+        choose(id)
     }
 
     /// The user moved the selection `offset` rows down (up when negative), stopping at either end.
@@ -159,7 +164,7 @@ public final class FriendsListViewModel {
         guard !loaded.isEmpty else { return }
         let current = selectedFriendID.value.flatMap(loaded.index(of:)) ?? 0
         let target = min(max(0, current + offset), loaded.count - 1)
-        selectedFriendID.value = loaded.friends[target].id
+        choose(loaded.friends[target].id)
         if offset > 0, target == loaded.count - 1, nextPageFailure != nil {
             loadNextPage()
         }
@@ -175,13 +180,13 @@ public final class FriendsListViewModel {
     /// The user wants the first friend.
     public func selectionMovedToStart() {
         guard let first = loaded.friends.first else { return }
-        selectedFriendID.value = first.id
+        choose(first.id)
     }
 
     /// The user wants the last friend: the rest of the list loads first when it must.
     public func selectionMovedToEnd() {
         guard loaded.nextCursor != nil else {
-            if let last = loaded.friends.last { selectedFriendID.value = last.id }
+            if let last = loaded.friends.last { choose(last.id) }
             return
         }
         guard loading != .firstPage, loading != .liveRefresh, loading != .toTheEnd else { return }
@@ -196,7 +201,7 @@ public final class FriendsListViewModel {
         guard let friend = loaded.friend(id: id) else {
             return fetchFriend(id: id, for: .open)
         }
-        selectedFriendID.value = id
+        choose(id)
         onOpenFriend?(friend)
     }
 
@@ -204,7 +209,7 @@ public final class FriendsListViewModel {
     /// update cannot silently overwrite a change made elsewhere since.
     public func editTapped(id: Int) {
         guard !isFetchingFriend else { return }
-        if loaded.friend(id: id) != nil { selectedFriendID.value = id }
+        if loaded.friend(id: id) != nil { choose(id) }
         fetchFriend(id: id, for: .edit)
     }
 
@@ -216,7 +221,7 @@ public final class FriendsListViewModel {
     /// The user wants to delete the friend `id`: the list asks first (`deleteConfirmation`).
     public func deleteTapped(id: Int) {
         guard !isDeleting, let friend = loaded.friend(id: id) else { return }
-        selectedFriendID.value = id
+        choose(id)
         pendingDeletion = friend
         deleteConfirmation.value = .deleteFriend(named: friend.fullName)
     }
@@ -260,7 +265,7 @@ public final class FriendsListViewModel {
     /// The add form saved `friend`: it becomes the selected friend, and the list says so.
     public func friendAdded(_ friend: Friend) {
         if followsFeed { countedAdditions.insert(friend.id) }
-        selectedFriendID.value = friend.id
+        choose(friend.id)
         showStatus("Added \(friend.fullName).")
     }
 
@@ -275,5 +280,11 @@ public final class FriendsListViewModel {
         loaded.update(friend)
         publishRows()
         showStatus("Saved \(friend.fullName).")
+    }
+
+    /// The user chose the friend `id`: the cursor goes there, and it is what they chose.
+    func choose(_ id: Int) {
+        selectedFriendID.value = id
+        chosenFriendID.value = id
     }
 }

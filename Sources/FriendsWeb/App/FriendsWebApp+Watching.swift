@@ -8,6 +8,7 @@ extension FriendsWebApp {
         watch(list.friendCells)
         watch(list.hasMoreFriends)
         watch(list.selectedFriendID)
+        watch(list.chosenFriendID)
         watch(list.showLoadingHud)
         watch(list.title)
         watch(list.searchSummary)
