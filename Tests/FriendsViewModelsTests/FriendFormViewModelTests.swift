@@ -1,3 +1,4 @@
+import Foundation
 import FriendsAPI
 import FriendsClient
 import TestSupport
@@ -209,8 +210,22 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         (.timedOut, couldNotConnect),
         (.undecodable, couldNotConnect),
     ])
-    func aFailedAddSaysWhyAndStays(failure: AppServerError, title: String) async {
-        await checkFailedAdd(failure: failure, title: title)
+    func aFailedAddSaysWhyAndStays(failure: AppServerError, reason: String) async {
+        await checkFailedAdd(failure: failure, reason: reason)
+    }
+
+    @Test func aFailedAddToAServiceOnThisMachineDoesNotBlameTheNetwork() async {
+        await client.enqueueAdds(.failure(.unreachable))
+        let form = Form(FriendFormViewModel(client: LocalClient(client)))
+
+        form.fill(Self.ada)
+        form.viewModel.submitButtonTapped()
+        await form.settle()
+
+        #expect(form.alerts.values == [Alert(
+            title: "Could not add Ada Lovelace.",
+            message: "Could not connect to the Friends service on this computer. Try again later."
+        )])
     }
 
     @Test func aFailedAddOfAFriendKnownByItsOrganizationNamesTheOrganization() async {
@@ -219,10 +234,10 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         form.viewModel.fieldChanged(.organization, to: "Acme Plumbing")
         form.viewModel.submitButtonTapped()
         await form.settle()
-        #expect(form.alerts.values.map(\.message) == ["Could not add Acme Plumbing."])
+        #expect(form.alerts.values.map(\.title) == ["Could not add Acme Plumbing."])
     }
 
-    private func checkFailedAdd(failure: AppServerError, title: String) async {
+    private func checkFailedAdd(failure: AppServerError, reason: String) async {
         await client.enqueueAdds(.failure(failure))
         let form = addForm()
 
@@ -230,7 +245,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         form.viewModel.submitButtonTapped()
         await form.settle()
 
-        #expect(form.alerts.values == [Alert(title: title, message: "Could not add Ada Lovelace.")])
+        #expect(form.alerts.values == [Alert(title: "Could not add Ada Lovelace.", message: reason)])
         #expect(form.hud.values == [false, true, false])
         #expect(form.submitEnabled.values == [true, false, true])
         #expect(form.navigations.values.isEmpty)
@@ -647,4 +662,19 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         #expect(await client.cancelledCalls == [.add(NewFriend(firstname: "Ada", lastname: "Lovelace"))])
         #expect(navigations == 0)
     }
+}
+
+/// The fake client, as a FriendService on this machine.
+private struct LocalClient: FriendsProviding {
+    let client: FakeFriendsClient
+    init(_ client: FakeFriendsClient) { self.client = client }
+    var isOnThisMachine: Bool { true }
+    func friends(_ query: FriendListQuery) async throws(AppServerError) -> FriendPage { try await client.friends(query) }
+    func friend(id: Int) async throws(AppServerError) -> Versioned<Friend> { try await client.friend(id: id) }
+    func addFriend(_ friend: NewFriend) async throws(AppServerError) -> Versioned<Friend> { try await client.addFriend(friend) }
+    func updateFriend(id: Int, with update: FriendUpdate, ifMatch: String?) async throws(AppServerError) -> Versioned<Friend> {
+        try await client.updateFriend(id: id, with: update, ifMatch: ifMatch)
+    }
+    func deleteFriend(id: Int, ifMatch: String?) async throws(AppServerError) { try await client.deleteFriend(id: id, ifMatch: ifMatch) }
+    func avatar(id: Int) async throws(AppServerError) -> Data { try await client.avatar(id: id) }
 }

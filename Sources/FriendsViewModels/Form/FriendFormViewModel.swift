@@ -252,8 +252,13 @@ public final class FriendFormViewModel {
             } catch {
                 guard let self, !Task.isCancelled else { return }
                 self.setSubmitting(false)
-                let message = "Could not add \(Friend(id: 0, newFriend).displayName)."
-                self.show(error, title: error.addFailureTitle, message: message)
+                // A short title naming the friend; the reason is the message.
+                let title = "Could not add \(Friend(id: 0, newFriend).displayName)."
+                if case .invalid = error {
+                    self.show(error, title: title, message: title)
+                } else {
+                    self.onShowAlert?(Alert(title: title, message: error.addFailureReason(onThisMachine: client.isOnThisMachine)))
+                }
             }
         })
     }
@@ -280,7 +285,7 @@ public final class FriendFormViewModel {
                 switch latest {
                 case .success(let friend): self.merge(friend)
                 case .failure(.notFound): self.offerToAddAsNew()
-                case .failure(let error): self.show(error, title: error.updateFailureTitle, message: Self.updateFailureMessage)
+                case .failure(let error): self.show(error, title: error.updateFailureTitle(onThisMachine: client.isOnThisMachine), message: Self.updateFailureMessage)
                 }
             } catch .notFound {
                 guard let self, !Task.isCancelled else { return }
@@ -289,7 +294,7 @@ public final class FriendFormViewModel {
             } catch {
                 guard let self, !Task.isCancelled else { return }
                 self.setSubmitting(false)
-                self.show(error, title: error.updateFailureTitle, message: Self.updateFailureMessage)
+                self.show(error, title: error.updateFailureTitle(onThisMachine: client.isOnThisMachine), message: Self.updateFailureMessage)
             }
         })
     }
@@ -385,20 +390,20 @@ public final class FriendFormViewModel {
 }
 
 fileprivate extension AppServerError {
-    /// The alert title when a friend could not be added.
-    var addFailureTitle: String {
+    /// Why a friend could not be added: the alert's message.
+    func addFailureReason(onThisMachine: Bool) -> String {
         switch self {
         case .unauthorized: "Please login to add friends."
         case .notFound: "Failed to add friend. Please try again."
-        default: FailureText.couldNotConnect
+        default: FailureText.couldNotConnect(onThisMachine: onThisMachine)
         }
     }
 
     /// The alert title when a friend could not be updated (404 and 412 have their own flows).
-    var updateFailureTitle: String {
+    func updateFailureTitle(onThisMachine: Bool) -> String {
         switch self {
         case .unauthorized: "Please login to update friends."
-        default: FailureText.couldNotConnect
+        default: FailureText.couldNotConnect(onThisMachine: onThisMachine)
         }
     }
 }

@@ -24,11 +24,11 @@ extension AppServerError {
     }
 
     /// The alert title when a friend could not be deleted.
-    var deleteFailureTitle: String {
+    func deleteFailureTitle(onThisMachine: Bool) -> String {
         switch self {
         case .unauthorized: "Please login to delete friends."
         case .notFound: "Friend not found."
-        default: FailureText.couldNotConnect
+        default: FailureText.couldNotConnect(onThisMachine: onThisMachine)
         }
     }
 }

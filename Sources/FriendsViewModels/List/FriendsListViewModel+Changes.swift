@@ -35,7 +35,7 @@ extension FriendsListViewModel {
             removeFromList(friend.id)
             onShowAlert?(Alert(title: "Friend not found.", message: "Could not delete \(friend.fullName)."))
         case .failure(let error):
-            onShowAlert?(Alert(title: error.deleteFailureTitle, message: "Could not delete \(friend.fullName)."))
+            onShowAlert?(Alert(title: error.deleteFailureTitle(onThisMachine: client.isOnThisMachine), message: "Could not delete \(friend.fullName)."))
         }
     }
 
