@@ -61,7 +61,9 @@ START_WAIT = 30      # seconds a server may take to start
 RUN_LIMIT = 240      # seconds the whole test may take
 
 # Texts the view models show (FriendsViewModels).
-NO_FRIENDS = "No friends yet. Choose Add to add your first friend."
+NO_FRIENDS = "No friends yet. Add your first friend."
+NAME_HINT = "Enter a first name, last name or organization."
+NAME_MESSAGE = "Give a first name, a last name or an organization."
 EMAIL_MESSAGE = "Email must be empty or an address like name@example.com."
 # The form's preferred (first) phone number and email address, and the email's message.
 FIRST_PHONE = "#phones input"
@@ -288,6 +290,10 @@ class Browser:
 
     def names(self):
         return [row["name"] for row in self.rows() if row["name"] is not None]
+
+    def highlighted(self):
+        return self.js("return Array.from(document.querySelectorAll('#list-rows li.selected a.name'))"
+                       ".map(function (x) { return x.textContent.trim(); });")
 
     def detail_line(self, label):
         """The first value of the detail's section titled `label` (the preferred phone, say), without its label."""
@@ -516,6 +522,13 @@ class Run:
         a.wait_path("/friends/new")
         a.wait_text("main h1", "Add Friend")
         a.check_labels()
+        a.wait_text("#name-hint", NAME_HINT)
+
+        self.step("add: Submit on the empty form says what is missing")
+        a.submit_form()
+        a.wait_text("#firstname-message", NAME_MESSAGE)
+        if a.path() != "/friends/new":
+            raise Failure("the incomplete form to stay", a)
         a.fill("#firstname", "Ada")
         a.fill("#lastname", "Lovelace")
         a.click('button[value="add-phone"]', "Add phone")
@@ -523,10 +536,10 @@ class Run:
         a.click('button[value="add-email"]', "Add email")
         a.fill(FIRST_EMAIL, "ada@")
         if self.scripted:
-            # The message shows as the user types; Submit waits for valid input.
+            # The message shows as the user types; Submit stays there to press.
             a.wait_text(EMAIL_MESSAGE_CSS, EMAIL_MESSAGE)
-            a.wait("Submit to be disabled while the email is bad",
-                   lambda: not a.driver.find_element(By.CSS_SELECTOR, 'button[value="save"]').is_enabled())
+            if not a.driver.find_element(By.CSS_SELECTOR, 'button[value="save"]').is_enabled():
+                raise Failure("Submit to stay enabled while the email is bad (pressing it shows every message)", a)
             a.wait("the email field, still being typed in, to be marked invalid",
                    lambda: a.js("var e = document.activeElement;"
                                 "return e.matches('#emails input') && e.getAttribute('aria-invalid') === 'true';"))
@@ -538,7 +551,8 @@ class Run:
             for field, text in (("#firstname", "Ada"), ("#lastname", "Lovelace"), (FIRST_PHONE, "0501234567")):
                 if a.value(field) != text:
                     raise Failure(f"{field} to keep {text!r} after the failed submit", a)
-                if a.js("return document.getElementById(document.querySelector(arguments[0]).getAttribute('aria-describedby')).textContent;", field):
+                if a.js("var ids = document.querySelector(arguments[0]).getAttribute('aria-describedby').split(' ');"
+                        "return document.getElementById(ids[ids.length - 1]).textContent;", field):
                     raise Failure(f"no message beside the valid {field}", a)
         a.shoot("add-errors")
 
@@ -572,6 +586,8 @@ class Run:
         want = ["Grace Hopper", "Ada Lovelace", "Adaeze Okafor", "Adam Smith"]
         a.wait(f"the rows {want}", lambda: a.names() == want)
         a.wait_text("#list-title", "Your Friends (4)")
+        if a.highlighted() != ["Ada Lovelace"]:
+            raise Failure(f"the highlight to stay on Ada Lovelace, whom the user added, not {a.highlighted()}", a)
         if self.scripted and not a.still_marked():
             raise Failure("the page not to reload", a)
         a.shoot("list")
@@ -598,9 +614,9 @@ class Run:
         a.fill("#q", "xyz")
         if not self.scripted:
             a.click('button[value="search"]', "Search")
-        a.wait_text("#list-rows li.row.empty", "No friends match 'xyz'")
-        if a.names():
-            raise Failure("no friend's row while nobody matches", a)
+        a.wait_text("#search-summary", "No friends match 'xyz'")
+        if a.names() or a.js("return document.querySelector('#list-rows li') !== null;"):
+            raise Failure("no row (the summary says it once) while nobody matches", a)
 
         self.step("search: clearing it shows everyone")
         if self.scripted:
@@ -650,6 +666,11 @@ class Run:
         if a.value("#firstname") != "Ada" or a.value(FIRST_EMAIL) != "ada@example.com":
             raise Failure("the form to hold Ada's name and email", a)
         a.check_labels()
+        self.step("edit: Submit before any change says there is nothing to save")
+        a.submit_form()
+        a.wait_text("#form-notice", "Nothing to save: nothing has changed.")
+        if a.path() != f"/friends/{ada}/edit":
+            raise Failure("the unchanged form to stay", a)
         if self.scripted:
             a.shoot("edit")
             # Typed and submitted at once, before the script sends the field: the form carries it.
@@ -740,7 +761,7 @@ class Run:
                lambda: (a.row("Ada Lovelace") or {}).get("phone") == "0502222222")
         a.click('button[aria-label="Delete Ada Lovelace"]', "Delete for Ada Lovelace")
         a.wait_text("#confirm-title", "Delete Friend")
-        a.wait_text("#confirm-message", "Remove Ada Lovelace?")
+        a.wait_text("#confirm-message", "Delete Ada Lovelace?")
         buttons = a.js("return Array.from(document.querySelectorAll('#dialog button')).map(function (x) { return x.textContent.trim(); });")
         if buttons != ["Delete", "Cancel"]:
             raise Failure(f"the buttons Delete and Cancel; they are {buttons}", a)
@@ -757,7 +778,7 @@ class Run:
             a.wait("the focus back on Delete for Ada Lovelace",
                    lambda: a.js("return document.activeElement.getAttribute('aria-label');") == "Delete Ada Lovelace")
             a.click('button[aria-label="Delete Ada Lovelace"]', "Delete for Ada Lovelace")
-            a.wait_text("#confirm-message", "Remove Ada Lovelace?")
+            a.wait_text("#confirm-message", "Delete Ada Lovelace?")
         if self.scripted:
             # The same stylesheet serves both passes; its dark colours are checked once.
             a.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
@@ -769,11 +790,16 @@ class Run:
         if not a.row("Ada Lovelace"):
             raise Failure("Ada Lovelace's row to stay after Cancel", a)
 
-        self.step("delete: Delete removes the friend")
-        a.click('button[aria-label="Delete Ada Lovelace"]', "Delete for Ada Lovelace")
-        a.wait_text("#confirm-message", "Remove Ada Lovelace?")
+        self.step("delete: Delete on the friend's page asks the same question, then the list says so")
+        a.click(f'#friend-{ada} a.name', "Ada Lovelace's name")
+        a.wait_path(f"/friends/{ada}")
+        a.click('#detail button[value="delete"]', "Delete on Ada Lovelace's page")
+        a.wait_text("#confirm-message", "Delete Ada Lovelace?")
+        a.wait("the focus on a button of the delete dialog", lambda: a.focused_button("#dialog"))
+        a.shoot("detail-delete")
         a.click('#dialog button[value="confirmDelete"]', "Delete in the dialog")
-        a.wait_text("#status", "Removed Ada Lovelace.")
+        a.wait_path("/")
+        a.wait_text("#status", "Deleted Ada Lovelace.")
         a.wait("Ada's row to go", lambda: a.row("Ada Lovelace") is None)
         a.wait_text("#list-title", "Your Friends (3)")
         status, _, _ = self.servers.friend(ada)
@@ -838,11 +864,18 @@ class Run:
         self.step("deep links: a new session opens a friend's page and form from their addresses")
         friend = self.servers.create("Mary", "Somerville", "0801234567")
         c = self.browser("new session")
+        c.open("/")
+        c.wait("the list in the new session", lambda: len(c.names()) > 1)
+        if c.highlighted():
+            raise Failure(f"a fresh list to highlight no row, not {c.highlighted()}", c)
         for path, check in ((f"/friends/{friend['id']}/edit", lambda: c.value("#firstname") == "Mary"),
                             (f"/friends/{friend['id']}", lambda: c.text("#detail h1") == "Mary Somerville")):
             c.open(path)
             c.wait(f"{path} to show Mary Somerville there", lambda: c.path() == path and check())
             c.check_audit("deep-link-" + ("edit" if path.endswith("/edit") else "detail"))
+        c.open("/")
+        c.wait("the list to highlight Mary Somerville, whose page this session opened",
+               lambda: c.highlighted() == ["Mary Somerville"])
         c.check_console()
         self.browsers.remove(c)
         c.quit()

@@ -16,4 +16,12 @@ public protocol FriendsProviding: Sendable {
     func deleteFriend(id: Int, ifMatch: String?) async throws(AppServerError)
     /// The friend's generated avatar image (SVG bytes).
     func avatar(id: Int) async throws(AppServerError) -> Data
+    /// True when FriendService runs on this machine (a loopback address): a failure is then not
+    /// the network's.
+    var isOnThisMachine: Bool { get }
+}
+
+extension FriendsProviding {
+    /// Elsewhere, unless told otherwise.
+    public var isOnThisMachine: Bool { false }
 }

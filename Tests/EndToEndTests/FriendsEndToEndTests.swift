@@ -36,7 +36,7 @@ struct FriendsEndToEndTests {
             let tmux = shell.tmux
 
             try await tmux.waitForScreen(timeout: .seconds(30), "the empty list") {
-                $0.contains("Your Friends (0)") && $0.contains("No friends yet. Choose Add")
+                $0.contains("Your Friends (0)") && $0.contains("No friends yet. Add your first friend.")
             }
             #expect(try tmux.screenText().contains("q Quit"))
 
@@ -67,12 +67,12 @@ struct FriendsEndToEndTests {
             #expect(!edited.contains("Lovelace"))
 
             try tmux.sendKeys("d")
-            try await tmux.waitForText("Remove Ada Byron?")
+            try await tmux.waitForText("Delete Ada Byron?")
             try tmux.sendKeys("Left", "Enter")
             let deleted = try await tmux.waitForScreen("the list without the friend") {
-                $0.contains("Your Friends (0)") && $0.contains("No friends yet. Choose Add")
+                $0.contains("Your Friends (0)") && $0.contains("No friends yet. Add your first friend.")
             }
-            #expect(deleted.contains("Removed Ada Byron."))
+            #expect(deleted.contains("Deleted Ada Byron."))
             #expect(!deleted.contains("> Ada Byron") && !deleted.contains("  Ada Byron"), "no row shows the removed friend")
 
             try tmux.sendKeys("q")
@@ -130,12 +130,12 @@ struct FriendsEndToEndTests {
             try tmux.sendKeys("End")
             try await tmux.waitForText("> 芳 王")
             try tmux.sendKeys("d")
-            try await tmux.waitForText("Remove 芳 王?")
+            try await tmux.waitForText("Delete 芳 王?")
             try tmux.sendKeys("Left", "Enter")
             let removed = try await tmux.waitForScreen("the last friend removed, the one above selected") {
                 $0.contains("Your Friends (11)") && $0.contains("> 花子 山田")
             }
-            #expect(removed.contains("Removed 芳 王."))
+            #expect(removed.contains("Deleted 芳 王."))
             #expect(!removed.contains("芳 王 "))
 
             try tmux.sendKeys("Enter")
@@ -153,12 +153,12 @@ struct FriendsEndToEndTests {
             #expect(saved.contains("> 花子 山田"))
 
             try tmux.sendKeys("d")
-            try await tmux.waitForText("Remove 花子 山田?")
+            try await tmux.waitForText("Delete 花子 山田?")
             try tmux.sendKeys("Left", "Enter")
             let again = try await tmux.waitForScreen("the next friend removed as well") {
                 $0.contains("Your Friends (10)") && $0.contains("> Дмитрий Иванов")
             }
-            #expect(again.contains("Removed 花子 山田."))
+            #expect(again.contains("Deleted 花子 山田."))
 
             try tmux.sendKeys("q")
             let after = try await shell.waitForEnd()
@@ -287,7 +287,7 @@ struct FriendsEndToEndTests {
 
         try await editor.waitForText("Saved Grace Murray.")
         try editor.sendKeys("d")
-        try await editor.waitForText("Remove Grace Murray?")
+        try await editor.waitForText("Delete Grace Murray?")
         try editor.sendKeys("Left", "Enter")
         let deleted = try await watcher.waitForScreen("the watcher without the friend") {
             $0.contains("Your Friends (0)") && $0.contains("No friends yet")

@@ -41,7 +41,7 @@ struct FriendDetailScreenTests {
             "",
             "",
             "",
-            " e Edit  ↑↓ Scroll  Esc Back  q Quit",
+            " e Edit  d Delete  ↑↓ Scroll  Esc Back  q Quit",
         ])
     }
 
@@ -61,7 +61,7 @@ struct FriendDetailScreenTests {
             "",
             "",
             "",
-            " e Edit  ↑↓ Scroll  Esc Back  q Quit",
+            " e Edit  d Delete  q Quit  ? Help",
         ])
     }
 
@@ -92,11 +92,11 @@ struct FriendDetailScreenTests {
             " Ada Lovelace",
             "────────────────────────────────────────",
             "",
-            "  Ada Lovelace was removed elsewhere.",
+            "  Ada Lovelace was deleted elsewhere.",
             "",
             "",
             "",
-            " e Edit  ↑↓ Scroll  Esc Back  q Quit",
+            " e Edit  d Delete  q Quit  ? Help",
         ])
         #expect(edits == 0)
     }

@@ -86,7 +86,7 @@ struct FriendsAppTests {
             "  Ada L┌────────────────────────┐1234567",
             "> Alan │ Delete Friend          │96 0754",
             "  芳 王│                        │13 8000",
-            "  Grace│ Remove Alan Turing?    │",
+            "  Grace│ Delete Alan Turing?    │",
             "       │                        │",
             "       │ [ Delete ]  [ Cancel ] │",
             "       └────────────────────────┘",
@@ -103,6 +103,42 @@ struct FriendsAppTests {
         _ = app.handle(.enter)
         await list.viewModel.showLoadingHud.waitUntil { !$0 }
         #expect(client.recorded.deleted == [SampleData.alan.id])
+    }
+
+    @Test("d on a friend's details asks the list's question; Delete deletes it and the list says so")
+    func deleteFromDetails() async throws {
+        let client = FakeFriendsClient(friends: SampleData.friends)
+        let (app, list) = try await loadedApp(client)
+        _ = app.handle(.down)
+        _ = app.handle(.enter)
+        let detail = try #require(app.stack.top as? FriendDetailScreen)
+        _ = app.handle(.character("d"))
+        expectScreen(app.render(size: TerminalSize(rows: 12, columns: 40)), [
+            " Alan Turing",
+            "────────────────────────────────────────",
+            "       ┌────────────────────────┐",
+            "   AT  │ Delete Friend          │",
+            "       │                        │",
+            "  Phone│ Delete Alan Turing?    │",
+            "       │                        │",
+            "       │ [ Delete ]  [ Cancel ] │",
+            "       └────────────────────────┘",
+            "",
+            "",
+            " ←→ Choose  ⏎ Confirm  Esc Cancel",
+        ])
+        _ = app.handle(.escape)
+        #expect(detail.viewModel.deleteConfirmation.value == nil)
+        #expect(app.stack.top === detail)
+
+        _ = app.handle(.character("d"))
+        _ = app.handle(.left)
+        _ = app.handle(.enter)
+        await list.viewModel.statusMessage.waitUntil { $0 != nil }
+        #expect(client.recorded.deleted == [SampleData.alan.id])
+        #expect(app.stack.top === list)
+        #expect(list.viewModel.statusMessage.value == "Deleted Alan Turing.")
+        #expect(!list.viewModel.friendCells.value.contains { $0.friendID == SampleData.alan.id })
     }
 
     @Test("screens that are left are released with their view models")

@@ -48,7 +48,7 @@ struct FriendsListMouseTests {
     @Test("an alert goes away with a click on its button, and only then")
     func alertButton() {
         let stack = ScreenStack()
-        stack.present(Alert(title: "Friend not found.", message: "Could not remove Ada Lovelace."))
+        stack.present(Alert(title: "Friend not found.", message: "Could not delete Ada Lovelace."))
         #expect(stack.handle(.click(.button("Cancel"))) == .handled)
         #expect(stack.alerts.count == 1)
         #expect(stack.handle(.click(.button("OK"))) == .handled)

@@ -141,7 +141,7 @@ struct FriendsListScreenTests {
         expectScreen(screen.render(size: Self.narrow), [
             " Your Friends (0)",
             "────────────────────────────────────────",
-            "  No friends yet. Choose Add to add you…",
+            "  No friends yet. Add your first friend.",
             "",
             "",
             "",
@@ -218,7 +218,7 @@ struct FriendsListScreenTests {
         #expect(screen.viewModel.selectedFriendID.value == SampleData.fang.id)
     }
 
-    @Test("d on the last row asks about that friend; Delete removes it, the one above is selected and the status line says so")
+    @Test("d on the last row asks about that friend; Delete deletes it, the one above is selected and the status line says so")
     func deleteTheLastRow() async {
         let client = FakeFriendsClient(friends: SampleData.friends)
         let screen = await loadedScreen(client)
@@ -230,7 +230,7 @@ struct FriendsListScreenTests {
             "  Ada L┌────────────────────────┐1234567",
             "  Alan │ Delete Friend          │96 0754",
             "  芳 王│                        │13 8000",
-            "> Grace│ Remove Grace Hopper?   │",
+            "> Grace│ Delete Grace Hopper?   │",
             "       │                        │",
             "       │ [ Delete ]  [ Cancel ] │",
             "       └────────────────────────┘",
@@ -243,7 +243,7 @@ struct FriendsListScreenTests {
         await screen.viewModel.showLoadingHud.waitUntil { !$0 }
         #expect(client.recorded.deleted == [SampleData.grace.id])
         let canvas = screen.render(size: Self.narrow)
-        #expect(canvas.style(of: "Removed Grace Hopper.")?.foreground == .green)
+        #expect(canvas.style(of: "Deleted Grace Hopper.")?.foreground == .green)
         expectScreen(canvas, [
             " Your Friends (3)",
             "────────────────────────────────────────",
@@ -255,11 +255,11 @@ struct FriendsListScreenTests {
             "",
             "",
             "",
-            " Removed Grace Hopper.",
+            " Deleted Grace Hopper.",
             " ↑↓/jk Move  ⏎ Open  q Quit  ? Help",
         ])
         _ = screen.handle(.character("d"))
-        #expect(screen.viewModel.deleteConfirmation.value?.message == "Remove 芳 王?")
+        #expect(screen.viewModel.deleteConfirmation.value?.message == "Delete 芳 王?")
         _ = screen.handle(.escape)
         #expect(screen.viewModel.deleteConfirmation.value == nil)
     }

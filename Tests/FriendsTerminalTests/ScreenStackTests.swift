@@ -36,13 +36,13 @@ struct ScreenStackTests {
         let stack = ScreenStack()
         let list = NamedScreen("list")
         stack.push(list)
-        stack.present(Alert(title: "Friend not found.", message: "Could not remove Ada Lovelace."))
+        stack.present(Alert(title: "Friend not found.", message: "Could not delete Ada Lovelace."))
         expectScreen(stack.render(size: TerminalSize(rows: 9, columns: 40)), [
             "list",
             "   ┌────────────────────────────────┐",
             "   │ Friend not found.              │",
             "   │                                │",
-            "   │ Could not remove Ada Lovelace. │",
+            "   │ Could not delete Ada Lovelace. │",
             "   │                                │",
             "   │             [ OK ]             │",
             "   └────────────────────────────────┘",

@@ -110,7 +110,7 @@ import Testing
         await details.settle()
         details.viewModel.editButtonTapped()
 
-        #expect(details.removed.values == [nil, "Ada Lovelace was removed elsewhere."])
+        #expect(details.removed.values == [nil, "Ada Lovelace was deleted elsewhere."])
         #expect(details.alerts.values.isEmpty)
         #expect(details.edits.values.isEmpty)
         #expect(details.fullName.values == ["Ada Lovelace"])

@@ -72,7 +72,7 @@ import Testing
         #expect(Set(form.phones.values[0].map(\.id) + form.emails.values[0].map(\.id)).count == 3)
         #expect(form.phones.values[0].allSatisfy { $0.message == nil })
         #expect(form.fields.values == [Self.ada.fields])
-        #expect(form.submitEnabled.values == [true])
+        #expect(form.submitEnabled.values == [false])
     }
 
     @Test func theAddFormStartsWithoutEntries() {
@@ -159,7 +159,7 @@ import Testing
 
         let phoneMessage = FriendValidation.message(for: .phonenumber, value: "call me")
         #expect(form.phones.values.map { $0.map(\.message) } == [[nil, nil], [nil, phoneMessage], [nil, nil]])
-        #expect(form.submitEnabled.values == [true, false, true])
+        #expect(form.submitEnabled.values == [false, true])
         #expect(form.messages.values == [[:]])
     }
 
@@ -273,7 +273,8 @@ import Testing
         form.viewModel.submitButtonTapped()
 
         #expect(form.discard.values == [nil])
-        #expect(form.navigations.values.count == 2)
+        #expect(form.navigations.values.count == 1)
+        #expect(form.viewModel.notice.value == "Nothing to save: nothing has changed.")
         #expect(await client.calls.isEmpty)
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import FriendsAPI
 import FriendsClient
 import TestSupport
@@ -63,25 +64,39 @@ private let couldNotConnect = "Could not connect to server. Check your network a
 
     // MARK: First frame
 
-    @Test func theAddScreenStartsEmptyWithSubmitDisabled() {
+    @Test func theAddScreenStartsEmptyWithSubmitEnabledToShowWhatIsMissing() {
         let form = addForm()
 
         #expect(form.viewModel.title == "Add Friend")
         #expect(form.viewModel.kind == .add)
         #expect(form.fields.values == [Self.empty])
         #expect(form.messages.values == [[:]])
-        #expect(form.submitEnabled.values == [false])
+        #expect(form.submitEnabled.values == [true])
         #expect(form.hud.values == [false])
     }
 
-    @Test func theUpdateScreenStartsWithTheFriendAndSubmitEnabled() {
+    @Test func theUpdateScreenStartsWithTheFriendAndSubmitDisabledUntilSomethingChanges() {
         let form = updateForm()
 
         #expect(form.viewModel.title == "Update Friend")
         #expect(form.viewModel.kind == .update)
         #expect(form.fields.values == [Fixtures.ada.fields])
         #expect(form.messages.values == [[:]])
-        #expect(form.submitEnabled.values == [true])
+        #expect(form.submitEnabled.values == [false])
+    }
+
+    @Test func theUpdateScreensSubmitIsEnabledWhileSomethingDiffersFromWhatIsStored() {
+        let form = updateForm()
+
+        form.viewModel.fieldChanged(.about, to: "Wrote the first program.")
+        form.viewModel.fieldChanged(.about, to: "Wrote the first program. ")
+        form.viewModel.fieldChanged(.about, to: "")
+
+        #expect(form.submitEnabled.values == [false, true, false])
+    }
+
+    @Test func theNameHintSaysWhichNamesAFriendNeeds() {
+        #expect(addForm().viewModel.nameHint == "Enter a first name, last name or organization.")
     }
 
     @Test func theUpdateScreenStartsDisabledForAFriendStoredInvalid() {
@@ -116,7 +131,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
             [.email: "Email must be empty or an address like name@example.com."],
             [:],
         ])
-        #expect(form.submitEnabled.values == [false, true, false, true, false, true])
+        #expect(form.submitEnabled.values == [true])
         #expect(form.fields.values.last == NewFriend(firstname: "Ada", lastname: "Lovelace", phonenumber: "050 123"))
         #expect(form.fields.values.count == 8)
     }
@@ -131,7 +146,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         #expect(form.messages.values == [
             [:], [.firstname: FriendValidation.nameMissingMessage, .lastname: FriendValidation.nameMissingMessage], [:],
         ])
-        #expect(form.submitEnabled.values == [true, false, true])
+        #expect(form.submitEnabled.values == [false, true])
     }
 
     @Test func submittingInvalidInputShowsEveryMessageAndSendsNothing() async {
@@ -150,7 +165,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
                 .phonenumber: FriendValidation.message(for: .phonenumber, value: "x")!,
             ],
         ])
-        #expect(form.submitEnabled.values == [false])
+        #expect(form.submitEnabled.values == [true])
         #expect(await client.calls.isEmpty)
     }
 
@@ -166,7 +181,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
 
         #expect(await client.calls == [.add(Self.ada)])
         #expect(form.hud.values == [false, true, false])
-        #expect(form.submitEnabled.values == [false, true, false, true])
+        #expect(form.submitEnabled.values == [true, false, true])
         #expect(form.saved.values == [Friend(id: 7, Self.ada)])
         #expect(form.navigations.values.count == 1)
         #expect(form.alerts.values.isEmpty)
@@ -195,8 +210,22 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         (.timedOut, couldNotConnect),
         (.undecodable, couldNotConnect),
     ])
-    func aFailedAddSaysWhyAndStays(failure: AppServerError, title: String) async {
-        await checkFailedAdd(failure: failure, title: title)
+    func aFailedAddSaysWhyAndStays(failure: AppServerError, reason: String) async {
+        await checkFailedAdd(failure: failure, reason: reason)
+    }
+
+    @Test func aFailedAddToAServiceOnThisMachineDoesNotBlameTheNetwork() async {
+        await client.enqueueAdds(.failure(.unreachable))
+        let form = Form(FriendFormViewModel(client: LocalClient(client)))
+
+        form.fill(Self.ada)
+        form.viewModel.submitButtonTapped()
+        await form.settle()
+
+        #expect(form.alerts.values == [Alert(
+            title: "Could not add Ada Lovelace.",
+            message: "Could not connect to the Friends service on this computer. Try again later."
+        )])
     }
 
     @Test func aFailedAddOfAFriendKnownByItsOrganizationNamesTheOrganization() async {
@@ -205,10 +234,10 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         form.viewModel.fieldChanged(.organization, to: "Acme Plumbing")
         form.viewModel.submitButtonTapped()
         await form.settle()
-        #expect(form.alerts.values.map(\.message) == ["Could not add Acme Plumbing."])
+        #expect(form.alerts.values.map(\.title) == ["Could not add Acme Plumbing."])
     }
 
-    private func checkFailedAdd(failure: AppServerError, title: String) async {
+    private func checkFailedAdd(failure: AppServerError, reason: String) async {
         await client.enqueueAdds(.failure(failure))
         let form = addForm()
 
@@ -216,9 +245,9 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         form.viewModel.submitButtonTapped()
         await form.settle()
 
-        #expect(form.alerts.values == [Alert(title: title, message: "Could not add Ada Lovelace.")])
+        #expect(form.alerts.values == [Alert(title: "Could not add Ada Lovelace.", message: reason)])
         #expect(form.hud.values == [false, true, false])
-        #expect(form.submitEnabled.values == [false, true, false, true])
+        #expect(form.submitEnabled.values == [true, false, true])
         #expect(form.navigations.values.isEmpty)
         #expect(form.fields.values.last == Self.ada)
     }
@@ -267,19 +296,22 @@ private let couldNotConnect = "Could not connect to server. Check your network a
 
         #expect(await client.calls == [.update(id: 1, FriendUpdate(firstname: "Augusta"), ifMatch: "\"1-1\"")])
         #expect(form.hud.values == [false, true, false])
-        #expect(form.submitEnabled.values == [true, false, true])
+        #expect(form.submitEnabled.values == [false, true, false])
         #expect(form.saved.values == [saved])
         #expect(form.navigations.values.count == 1)
         #expect(form.alerts.values.isEmpty)
     }
 
-    @Test func submittingAnUnchangedFriendJustGoesBack() async {
+    @Test func submittingAnUnchangedFriendSaysThereIsNothingToSaveUntilSomethingChanges() async {
         let form = updateForm()
+        let notice = Recorder(form.viewModel.notice)
 
         form.viewModel.submitButtonTapped()
+        form.viewModel.fieldChanged(.about, to: "Wrote the first program.")
 
         #expect(await client.calls.isEmpty)
-        #expect(form.navigations.values.count == 1)
+        #expect(notice.values == [nil, "Nothing to save: nothing has changed.", nil])
+        #expect(form.navigations.values.isEmpty)
         #expect(form.hud.values == [false])
     }
 
@@ -299,24 +331,42 @@ private let couldNotConnect = "Could not connect to server. Check your network a
 
         #expect(form.alerts.values == [Alert(title: title, message: "Failed to update information.")])
         #expect(form.hud.values == [false, true, false])
-        #expect(form.submitEnabled.values == [true, false, true])
+        #expect(form.submitEnabled.values == [false, true, false, true])
         #expect(form.navigations.values.isEmpty)
     }
 
-    @Test func updatingAFriendRemovedElsewhereSaysSoAndLeavesTheForm() async {
+    @Test func updatingAFriendDeletedElsewhereOffersToAddWhatWasTypedAsNewAndSubmitDoes() async {
         await client.enqueueUpdates(.failure(.notFound))
+        var added = Fixtures.ada
+        added.id = 7
+        added.about = "Wrote the first program."
+        await client.enqueueAdds(.success(Versioned(added, eTag: "\"7-1\"")))
         let form = updateForm()
+        let notice = Recorder(form.viewModel.notice)
+        let addsAsNew = Recorder(form.viewModel.addsAsNew)
 
         form.viewModel.fieldChanged(.about, to: "Wrote the first program.")
         form.viewModel.submitButtonTapped()
         await form.settle()
+        let navigationsBeforeAdding = form.navigations.values.count
+        form.viewModel.submitButtonTapped()
+        await form.settle()
 
-        #expect(form.alerts.values == [Alert(
-            title: "Friend not found.", message: "Ada Lovelace was removed elsewhere; your changes could not be saved."
-        )])
-        #expect(form.hud.values == [false, true, false])
-        #expect(form.submitEnabled.values == [true, false, true])
-        #expect(form.saved.values.isEmpty)
+        #expect(form.alerts.values.isEmpty)
+        #expect(navigationsBeforeAdding == 0)
+        #expect(notice.values == [
+            nil, "Ada Lovelace was deleted elsewhere. Submit adds what the form holds as a new friend; Cancel leaves without it.",
+        ])
+        #expect(addsAsNew.values == [false, true])
+        #expect(form.hud.values == [false, true, false, true, false])
+        #expect(form.submitEnabled.values == [false, true, false, true, false, true])
+        var typed = Fixtures.ada.formValues
+        typed.about = "Wrote the first program."
+        #expect(await client.calls == [
+            .update(id: 1, FriendUpdate(about: "Wrote the first program."), ifMatch: "\"1-1\""),
+            .add(typed.addRequest),
+        ])
+        #expect(form.saved.values == [added])
         #expect(form.navigations.values.count == 1)
     }
 
@@ -346,7 +396,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         #expect(form.fields.values == [Fixtures.ada.fields, mine, saved.fields])
         #expect(form.conflict.values == [nil])
         #expect(form.hud.values == [false, true, false, true, false])
-        #expect(form.submitEnabled.values == [true, false, true, false, true])
+        #expect(form.submitEnabled.values == [false, true, false, true, false])
         #expect(await client.calls == [
             .update(id: 1, FriendUpdate(phonenumber: "0509999999"), ifMatch: "\"1-1\""),
             .friend(id: 1),
@@ -371,7 +421,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         for _ in versions { await client.enqueueUpdates(.failure(.conflict)) }
         for friend in versions { await client.enqueueFriends(.success(Versioned(friend, eTag: "\"1-\(friend.version ?? 0)\""))) }
         let form = updateForm()
-        let notices = Recorder(form.viewModel.changedElsewhereNotice)
+        let notices = Recorder(form.viewModel.notice)
 
         form.viewModel.fieldChanged(.phonenumber, to: "0509999999")
         form.viewModel.submitButtonTapped()
@@ -406,7 +456,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         #expect(form.fields.values == [Fixtures.ada.fields, mine])
         #expect(form.conflict.values == [nil, Self.conflictOnLastname(), nil])
         #expect(form.hud.values == [false, true, false, true, false])
-        #expect(form.submitEnabled.values == [true, false, true, false, true])
+        #expect(form.submitEnabled.values == [false, true, false, true, false])
         #expect(await client.calls == [
             .update(id: 1, FriendUpdate(lastname: "Byron"), ifMatch: "\"1-1\""),
             .friend(id: 1),
@@ -425,6 +475,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         form.viewModel.submitButtonTapped()
         await form.settle()
         form.viewModel.keepTheirsTapped()
+        let kept = form.viewModel.notice.value
         form.viewModel.submitButtonTapped()  // nothing left to save
 
         var mine = Fixtures.ada.fields
@@ -433,7 +484,35 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         #expect(form.conflict.values == [nil, Self.conflictOnLastname(), nil])
         #expect(await client.calls == [.update(id: 1, FriendUpdate(lastname: "Byron"), ifMatch: "\"1-1\""), .friend(id: 1)])
         #expect(form.saved.values.isEmpty)
-        #expect(form.navigations.values.count == 1)
+        #expect(form.navigations.values.isEmpty)
+        #expect(kept == "Kept theirs for Last name. Nothing else to save.")
+        #expect(form.viewModel.notice.value == "Nothing to save: nothing has changed.")
+    }
+
+    @Test func keepTheirsSaysTheOtherChangesAreNotSavedYetAndSubmitSavesThem() async {
+        await client.enqueueUpdates(.failure(.conflict))
+        await client.enqueueFriends(.success(Versioned(Self.kingElsewhere, eTag: "\"1-2\"")))
+        var saved = Self.kingElsewhere
+        saved.about = "Poet's daughter."
+        await client.enqueueUpdates(.success(Versioned(saved, eTag: "\"1-3\"")))
+        let form = updateForm()
+        let notice = Recorder(form.viewModel.notice)
+
+        form.viewModel.fieldChanged(.lastname, to: "Byron")
+        form.viewModel.fieldChanged(.about, to: "Poet's daughter.")
+        form.viewModel.submitButtonTapped()
+        await form.settle()
+        form.viewModel.keepTheirsTapped()
+        form.viewModel.submitButtonTapped()
+        await form.settle()
+
+        #expect(notice.values == [nil, "Kept theirs for Last name. Your other changes are not saved yet: Submit saves them."])
+        #expect(await client.calls == [
+            .update(id: 1, FriendUpdate(lastname: "Byron", about: "Poet's daughter."), ifMatch: "\"1-1\""),
+            .friend(id: 1),
+            .update(id: 1, FriendUpdate(about: "Poet's daughter."), ifMatch: "\"1-2\""),
+        ])
+        #expect(form.saved.values == [saved])
     }
 
     @Test func editOnKeepsWhatWasTypedAndTheNextSaveGoesOverTheLatestVersion() async {
@@ -488,7 +567,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         #expect(form.navigations.values.isEmpty)
     }
 
-    @Test func aConflictOnAFriendRemovedMeanwhileSaysItWasRemoved() async {
+    @Test func aConflictOnAFriendDeletedMeanwhileOffersToAddItAsNew() async {
         await client.enqueueUpdates(.failure(.conflict))
         await client.enqueueFriends(.failure(.notFound))
         let form = updateForm()
@@ -497,11 +576,12 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         form.viewModel.submitButtonTapped()
         await form.settle()
 
-        #expect(form.alerts.values == [Alert(
-            title: "Friend not found.", message: "Ada Lovelace was removed elsewhere; your changes could not be saved."
-        )])
+        #expect(form.alerts.values.isEmpty)
+        #expect(form.viewModel.notice.value
+            == "Ada Lovelace was deleted elsewhere. Submit adds what the form holds as a new friend; Cancel leaves without it.")
+        #expect(form.viewModel.addsAsNew.value)
         #expect(form.conflict.values == [nil])
-        #expect(form.navigations.values.count == 1)
+        #expect(form.navigations.values.isEmpty)
     }
 
     @Test func aConflictWhoseReloadFailsSaysWhyAndKeepsTheText() async {
@@ -582,4 +662,19 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         #expect(await client.cancelledCalls == [.add(NewFriend(firstname: "Ada", lastname: "Lovelace"))])
         #expect(navigations == 0)
     }
+}
+
+/// The fake client, as a FriendService on this machine.
+private struct LocalClient: FriendsProviding {
+    let client: FakeFriendsClient
+    init(_ client: FakeFriendsClient) { self.client = client }
+    var isOnThisMachine: Bool { true }
+    func friends(_ query: FriendListQuery) async throws(AppServerError) -> FriendPage { try await client.friends(query) }
+    func friend(id: Int) async throws(AppServerError) -> Versioned<Friend> { try await client.friend(id: id) }
+    func addFriend(_ friend: NewFriend) async throws(AppServerError) -> Versioned<Friend> { try await client.addFriend(friend) }
+    func updateFriend(id: Int, with update: FriendUpdate, ifMatch: String?) async throws(AppServerError) -> Versioned<Friend> {
+        try await client.updateFriend(id: id, with: update, ifMatch: ifMatch)
+    }
+    func deleteFriend(id: Int, ifMatch: String?) async throws(AppServerError) { try await client.deleteFriend(id: id, ifMatch: ifMatch) }
+    func avatar(id: Int) async throws(AppServerError) -> Data { try await client.avatar(id: id) }
 }

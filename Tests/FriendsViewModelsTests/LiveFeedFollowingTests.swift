@@ -108,7 +108,7 @@ import Testing
         viewModel.editButtonTapped()
 
         #expect(fullName.values == ["Ada Lovelace"])
-        #expect(removed.values == [nil, "Ada Lovelace was removed elsewhere."])
+        #expect(removed.values == [nil, "Ada Lovelace was deleted elsewhere."])
         #expect(edits.values.isEmpty)
     }
 
@@ -116,7 +116,7 @@ import Testing
 
     func updateForm() -> (FriendFormViewModel, Recorder<String?>, Recorder<FriendConflict?>) {
         let viewModel = FriendFormViewModel(updating: Versioned(Fixtures.ada, eTag: Fixtures.ada.eTag), client: client, feed: stream.feed)
-        return (viewModel, Recorder(viewModel.changedElsewhereNotice), Recorder(viewModel.conflict))
+        return (viewModel, Recorder(viewModel.notice), Recorder(viewModel.conflict))
     }
 
     @Test func theFormSaysAtOnceWhenItsFriendChangesElsewhereThenSavingShowsTheConflict() async {
@@ -150,7 +150,10 @@ import Testing
         stream.deleted(Fixtures.grace)
         stream.deleted(Fixtures.ada)
 
-        #expect(notice.values == [nil, "Ada Lovelace was removed elsewhere. Your changes cannot be saved."])
+        #expect(notice.values == [
+            nil, "Ada Lovelace was deleted elsewhere. Submit adds what the form holds as a new friend; Cancel leaves without it.",
+        ])
+        #expect(viewModel.addsAsNew.value)
         #expect(conflict.values == [nil])
     }
 

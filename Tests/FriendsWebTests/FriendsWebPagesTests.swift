@@ -34,9 +34,22 @@ import WebUI
             #expect(await app.send([("action", "search"), ("q", "ada")], at: "/"))
             SnapshotFiles.expect(app.wholePage(), inFile: "list-search.html", suite: "FriendsWeb")
             await app.send([("action", "search"), ("q", "xyz")], at: "/")
-            #expect(app.wholePage().contains("No friends match &#39;xyz&#39;"))
+            let noMatch = app.wholePage()
+            #expect(noMatch.components(separatedBy: "No friends match &#39;xyz&#39;").count == 2)
+            #expect(!noMatch.contains("<ul class=\"rows\""))
             await app.send([("action", "clearSearch")], at: "/")
             #expect(app.wholePage().contains("Your Friends (3)"))
+        }
+    }
+
+    @Test func aFreshListHighlightsNoRowAndAChosenFriendsRowIsHighlighted() async throws {
+        try await WebHarness.with { harness in
+            let app = await harness.app()
+            #expect(!app.wholePage().contains("row selected"))
+            #expect(!app.wholePage().contains("aria-current"))
+            _ = await app.open(path: "/friends/1")
+            _ = await app.open(path: "/")
+            #expect(app.wholePage().contains(#"<li class="row selected" id="friend-1" aria-current="true">"#))
         }
     }
 
@@ -57,11 +70,32 @@ import WebUI
             await app.send([("action", "delete"), ("id", "1")], at: "/")
             SnapshotFiles.expect(app.wholePage(), inFile: "list-delete-confirmation.html", suite: "FriendsWeb")
             await app.send([("action", "cancelDelete")], at: "/")
-            #expect(!app.wholePage().contains("Remove Ada Lovelace?"))
+            #expect(!app.wholePage().contains("Delete Ada Lovelace?"))
             await app.send([("action", "delete"), ("id", "1")], at: "/")
             await app.send([("action", "confirmDelete")], at: "/")
             let page = app.wholePage()
-            #expect(page.contains("Removed Ada Lovelace."))
+            #expect(page.contains("Deleted Ada Lovelace."))
+            #expect(!page.contains("/friends/1\""))
+            await #expect(throws: AppServerError.notFound) { try await harness.client.friend(id: 1) }
+        }
+    }
+
+    @Test func deleteOnAFriendsPageAsksTheSameQuestionThenGoesBackToTheListThatSaysSo() async throws {
+        try await WebHarness.with { harness in
+            let app = await harness.app()
+            _ = await app.open(path: "/friends/1")
+            await app.settle()
+            await app.send([("action", "delete")], at: "/friends/1")
+            #expect(app.currentPath == "/friends/1")
+            SnapshotFiles.expect(app.wholePage(), inFile: "detail-delete-confirmation.html", suite: "FriendsWeb")
+            await app.send([("action", "cancelDelete")], at: "/friends/1")
+            #expect(!app.wholePage().contains("Delete Ada Lovelace?"))
+            await app.send([("action", "delete")], at: "/friends/1")
+            await app.send([("action", "confirmDelete")], at: "/friends/1")
+            await app.settle()
+            #expect(app.currentPath == "/")
+            let page = app.wholePage()
+            #expect(page.contains("Deleted Ada Lovelace."))
             #expect(!page.contains("/friends/1\""))
             await #expect(throws: AppServerError.notFound) { try await harness.client.friend(id: 1) }
         }
@@ -95,18 +129,22 @@ import WebUI
             let detail = try #require(app.detail)
             await detail.removedMessage.waitUntil { $0 != nil }
             let page = app.wholePage()
-            #expect(page.contains("Ada Lovelace was removed elsewhere."))
+            #expect(page.contains("Ada Lovelace was deleted elsewhere."))
             #expect(!page.contains("/friends/1/edit"))
         }
     }
 
-    @Test func theAddFormShowsEachFieldsMessageAfterAnInvalidSubmit() async throws {
+    @Test func theAddFormSaysWhichNamesAreNeededAndShowsEachFieldsMessageAfterAnIncompleteSubmit() async throws {
         try await WebHarness.with { harness in
             let app = await harness.app()
             #expect(await app.open(path: "/friends/new"))
             SnapshotFiles.expect(app.wholePage(), inFile: "form-add.html", suite: "FriendsWeb")
-            // Scripted, the submit button waits for valid input.
-            #expect(app.wholePage(scripted: true).contains("value=\"save\" disabled"))
+            // Submit is never disabled for an incomplete form: pressing it shows what is missing.
+            let scripted = app.wholePage(scripted: true)
+            #expect(!scripted.contains("value=\"save\" disabled"))
+            #expect(scripted.contains(#"<p id="name-hint" class="hint">Enter a first name, last name or organization.</p>"#))
+            #expect(scripted.contains(#"aria-describedby="name-hint firstname-message""#))
+            #expect(scripted.contains(#"aria-describedby="about-message""#))
             await app.send([("firstname", ""), ("lastname", ""), ("email", "ada@"), ("action", "save")], at: "/friends/new")
             #expect(app.currentPath == "/friends/new")
             SnapshotFiles.expect(app.wholePage(), inFile: "form-add-errors.html", suite: "FriendsWeb")
@@ -124,6 +162,53 @@ import WebUI
             #expect(page.contains("Added Zoë Ødegaard."))
             let found = try await harness.client.friends(FriendListQuery(search: "Zoë")).items
             #expect(found.map(\.lastname) == ["Ødegaard"])
+        }
+    }
+
+    @Test func anEmptySideOfAConflictReadsNoneInTextHiddenFromSightNotInAnAttribute() async throws {
+        try await WebHarness.with { harness in
+            let app = await harness.app()
+            _ = await app.open(path: "/friends/1/edit")
+            await app.settle()
+            let stored = try await harness.client.friend(id: 1)
+            _ = try await harness.client.updateFriend(id: 1, with: FriendUpdate(phonenumber: "111"), ifMatch: stored.eTag)
+            await app.send([("phonenumber", ""), ("action", "save")], at: "/friends/1/edit")
+            let page = app.wholePage()
+            #expect(page.contains(#"<td>111 (mobile)</td><td><span class="no-value" aria-hidden="true">—</span><span class="visually-hidden">none</span></td>"#))
+            #expect(!page.contains(#"aria-label="none""#))
+        }
+    }
+
+    @Test func keepTheirsSaysWhatIsNotSavedYet() async throws {
+        try await WebHarness.with { harness in
+            let app = await harness.app()
+            _ = await app.open(path: "/friends/1/edit")
+            await app.settle()
+            let stored = try await harness.client.friend(id: 1)
+            _ = try await harness.client.updateFriend(id: 1, with: FriendUpdate(phonenumber: "111"), ifMatch: stored.eTag)
+            await app.send([("phonenumber", "222"), ("about", "Mine."), ("action", "save")], at: "/friends/1/edit")
+            await app.send([("action", "keepTheirs")], at: "/friends/1/edit")
+            #expect(app.currentPath == "/friends/1/edit")
+            #expect(app.wholePage().contains(
+                #"<p id="form-notice" class="notice-line" role="status" aria-live="polite">Kept theirs for Phone numbers. Your other changes are not saved yet: Submit saves them.</p>"#
+            ))
+        }
+    }
+
+    @Test func aFriendDeletedWhileEditedCanBeAddedAgainWithWhatWasTyped() async throws {
+        try await WebHarness.with { harness in
+            let app = await harness.app()
+            _ = await app.open(path: "/friends/1/edit")
+            await app.settle()
+            try await harness.client.deleteFriend(id: 1)
+            await app.send([("about", "Kept."), ("action", "save")], at: "/friends/1/edit")
+            #expect(app.currentPath == "/friends/1/edit")
+            #expect(app.wholePage().contains("Ada Lovelace was deleted elsewhere. Submit adds what the form holds as a new friend; Cancel leaves without it."))
+            await app.send([("action", "save")], at: "/friends/1/edit")
+            #expect(app.currentPath == "/")
+            #expect(app.wholePage().contains("Added Ada Lovelace."))
+            let found = try await harness.client.friends(FriendListQuery(search: "Lovelace")).items
+            #expect(found.map(\.about) == ["Kept."])
         }
     }
 

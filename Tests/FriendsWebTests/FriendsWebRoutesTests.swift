@@ -123,7 +123,7 @@ import WebUI
                 #expect(String(buffer: try await browser.get("/").body).contains("1 match for &#39;ada&#39;"))
 
                 _ = try await browser.post("/", [("action", "delete"), ("id", "1")])
-                #expect(String(buffer: try await browser.get("/").body).contains("Remove Ada Lovelace?"))
+                #expect(String(buffer: try await browser.get("/").body).contains("Delete Ada Lovelace?"))
                 let confirmed = try await browser.post("/", [("action", "confirmDelete")])
                 #expect(confirmed.headers[.location] == "/")
                 await #expect(throws: AppServerError.notFound) { try await harness.client.friend(id: 1) }
@@ -138,7 +138,7 @@ import WebUI
                 // Another tab still shows the list and deletes from it.
                 let stale = try await browser.post("/", [("action", "delete"), ("id", "2")])
                 #expect(stale.headers[.location] == "/friends/1/edit")
-                #expect(!String(buffer: try await browser.get("/friends/1/edit").body).contains("Remove Alan Turing?"))
+                #expect(!String(buffer: try await browser.get("/friends/1/edit").body).contains("Delete Alan Turing?"))
             }
         }
     }

@@ -116,15 +116,24 @@ public final class FriendsApp: TerminalView {
             self.showForm(FriendFormViewModel(updating: friend, client: self.client, feed: self.feed))
         }
         viewModel.onShowAlert = { [weak self] alert in self?.show(alert) }
-        push(FriendDetailScreen(viewModel: viewModel, redraw: redraw))
+        let screen = FriendDetailScreen(viewModel: viewModel, redraw: redraw)
+        // Deleted: back to the list, which says so.
+        viewModel.onFriendDeleted = { [weak self, weak screen] friend in
+            guard let self, let screen else { return }
+            self.list?.friendDeleted(friend)
+            self.stack.pop(screen)
+            self.redraw()
+        }
+        push(screen)
     }
 
     private func showForm(_ viewModel: FriendFormViewModel) {
         let screen = FriendFormScreen(viewModel: viewModel, redraw: redraw)
         // The list tells what was saved and selects it.
         let kind = viewModel.kind
-        viewModel.onSaved = { [weak list] friend in
-            if kind == .add { list?.friendAdded(friend) } else { list?.friendUpdated(friend) }
+        viewModel.onSaved = { [weak list, weak viewModel] friend in
+            let added = kind == .add || viewModel?.addsAsNew.value == true
+            if added { list?.friendAdded(friend) } else { list?.friendUpdated(friend) }
         }
         viewModel.onNavigateBack = { [weak self, weak screen] in
             guard let self, let screen else { return }

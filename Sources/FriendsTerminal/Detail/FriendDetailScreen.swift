@@ -13,6 +13,9 @@ final class FriendDetailScreen: Screen {
     private var scrollOffset = 0
     /// Lines the text showed in the last frame, for Page Up and Page Down.
     private var visibleRows = 10
+    /// The focused button of the delete question.
+    private(set) var deleteChoice = ConfirmationBox.Choice.cancel
+    private var spinnerFrame = 0
 
     init(viewModel: FriendDetailViewModel, redraw: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
@@ -21,16 +24,34 @@ final class FriendDetailScreen: Screen {
         viewModel.initials.bind(self) { screen, _ in screen.redraw() }
         viewModel.sections.bind(self) { screen, _ in screen.redraw() }
         viewModel.removedMessage.bind(self) { screen, _ in screen.redraw() }
+        viewModel.showLoadingHud.bind(self) { screen, _ in screen.redraw() }
+        viewModel.deleteConfirmation.bind(self) { screen, _ in
+            screen.deleteChoice = .cancel
+            screen.redraw()
+        }
     }
 
     func screenDidAppear() {
         viewModel.viewAppeared()
     }
 
+    func tick() {
+        if viewModel.showLoadingHud.value { spinnerFrame += 1 }
+    }
+
     func handle(_ key: Key) -> KeyResult {
+        if let question = viewModel.deleteConfirmation.value {
+            if let answer = ConfirmationBox.Choice.answer(to: key, of: question, focus: &deleteChoice) {
+                if answer == .confirm { viewModel.deleteConfirmed() } else { viewModel.deleteCancelled() }
+            }
+            return .handled
+        }
         switch key {
         case .character("e"):
             viewModel.editButtonTapped()
+            return .handled
+        case .character("d"):
+            viewModel.deleteButtonTapped()
             return .handled
         case .character("q"):
             return .quit
@@ -44,20 +65,35 @@ final class FriendDetailScreen: Screen {
         }
     }
 
-    var keyMap: KeyMap? { Self.keys }
+    var keyMap: KeyMap? {
+        viewModel.deleteConfirmation.value == nil ? Self.keys : FriendsListScreen.confirmKeys
+    }
 
     var minimumSize: TerminalSize { ScreenFrame.minimumSize }
 
-    /// The avatar and the sections, scrolled when they are taller than the screen.
+    /// The avatar and the sections, scrolled when they are taller than the screen; the delete
+    /// question and the spinner over them.
     func render(size: TerminalSize) -> Canvas {
-        var (canvas, content) = ScreenFrame(title: viewModel.fullName.value, keyMap: Self.keys).draw(size: size)
+        var (canvas, content) = ScreenFrame(title: viewModel.fullName.value, keyMap: keyMap ?? Self.keys).draw(size: size)
+        drawDetails(in: &canvas, at: content)
+        if viewModel.showLoadingHud.value {
+            Spinner(frame: spinnerFrame).draw(in: &canvas, at: content)
+        }
+        if let confirmation = viewModel.deleteConfirmation.value {
+            canvas.cursor = nil
+            ConfirmationBox(confirmation, selection: deleteChoice).draw(in: &canvas, at: canvas.bounds)
+        }
+        return canvas
+    }
+
+    private func drawDetails(in canvas: inout Canvas, at content: Rect) {
         // A blank row under the rule where there is room for it.
         let top = content.height > 4 ? 1 : 0
         let area = Rect(row: content.row + top, column: content.column + 2, width: content.width - 3, height: content.height - top)
         if let removed = viewModel.removedMessage.value {
             let message = TextLayout.wrap(removed, width: max(1, area.width)).map { [Span($0, style: Theme.error)] }
             ScrollingText(lines: message, offset: 0).draw(in: &canvas, at: area)
-            return canvas
+            return
         }
         let lines = [[Span(" \(viewModel.initials.value) ", style: Theme.avatar)], []]
             + Self.lines(of: viewModel.sections.value, width: area.width)
@@ -65,7 +101,6 @@ final class FriendDetailScreen: Screen {
         scrollOffset = text.shownOffset(in: area.height)
         visibleRows = max(1, text.textRows(in: area.height))
         text.draw(in: &canvas, at: area)
-        return canvas
     }
 
     /// Three columns: the section's title on its first row, the row's label ("mobile"), and the
@@ -101,5 +136,5 @@ final class FriendDetailScreen: Screen {
         width == 0 ? "" : TextLayout.pad(text, toWidth: width - 1) + " "
     }
 
-    static let keys = KeyMap(title: "Friend", ("e", "Edit"), ("↑↓", "Scroll"), ("Esc", "Back"), ("q", "Quit"))
+    static let keys = KeyMap(title: "Friend", ("e", "Edit"), ("d", "Delete"), ("↑↓", "Scroll"), ("Esc", "Back"), ("q", "Quit"))
 }

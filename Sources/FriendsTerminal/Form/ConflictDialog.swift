@@ -23,6 +23,11 @@ struct ConflictDialog {
     var conflict: FriendConflict
     var choice: Choice
 
+    /// An empty value reads "(none)", so that it does not look like a value that failed to draw.
+    static func shown(_ value: String) -> String {
+        value.isEmpty ? "(none)" : value
+    }
+
     func draw(in canvas: inout Canvas, at rect: Rect) {
         let buttons = Choice.allCases.map { Button(title: $0.title, isFocused: $0 == choice) }
         let buttonsWidth = buttons.reduce(0) { $0 + $1.width } + 2 * (buttons.count - 1)
@@ -30,8 +35,8 @@ struct ConflictDialog {
         let valueWidth = max(1, width - 4 - Self.labelWidth - 8)
         var lines: [(label: String, text: String)] = []
         for field in conflict.fields {
-            lines.append((field.title, "theirs: " + TextLayout.truncate(field.theirs, toWidth: valueWidth)))
-            lines.append(("", "mine:   " + TextLayout.truncate(field.mine, toWidth: valueWidth)))
+            lines.append((field.title, "theirs: " + TextLayout.truncate(Self.shown(field.theirs), toWidth: valueWidth)))
+            lines.append(("", "mine:   " + TextLayout.truncate(Self.shown(field.mine), toWidth: valueWidth)))
         }
         let box = rect.centered(width: width, height: min(rect.height, lines.count + 4))
         Box(title: conflict.title).draw(in: &canvas, at: box)

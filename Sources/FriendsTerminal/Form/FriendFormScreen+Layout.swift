@@ -22,10 +22,14 @@ extension FriendFormScreen {
     /// The ★, the label and a space.
     static let chipWidth = entryLabelWidth + 3
 
-    /// Each part of the form with its messages below, then SUBMIT after a blank row. A message
-    /// is cut to `maximumMessageLines`, so that a field and its message fit on a small screen.
+    /// The hint that says which names a friend needs, each part of the form with its messages
+    /// below, then SUBMIT after a blank row. A message is cut to `maximumMessageLines`, so that a
+    /// field and its message fit on a small screen.
     func layout(column: Int, width: Int, messageWidth: Int, maximumMessageLines: Int) -> [Block] {
-        var blocks: [Block] = []
+        let hint = viewModel.nameHint
+        var blocks = [Block(focus: nil, height: 1) { canvas, row in
+            canvas.draw(hint, row: row, column: column, style: Theme.placeholder, width: width)
+        }]
         for part in FriendFormViewModel.parts {
             switch part {
             case .field(let field):

@@ -46,7 +46,7 @@ final class FriendFormScreen: Screen {
         viewModel.fieldMessages.bind(self) { screen, _ in screen.redraw() }
         viewModel.submitEnabled.bind(self) { screen, _ in screen.redraw() }
         viewModel.showLoadingHud.bind(self) { screen, _ in screen.redraw() }
-        viewModel.changedElsewhereNotice.bind(self) { screen, _ in screen.redraw() }
+        viewModel.notice.bind(self) { screen, _ in screen.redraw() }
         viewModel.discardConfirmation.bind(self) { screen, _ in
             screen.discardChoice = .cancel
             screen.redraw()
@@ -247,7 +247,7 @@ final class FriendFormScreen: Screen {
     /// The fields with their messages, then SUBMIT, scrolled so the focused one shows.
     func render(size: TerminalSize) -> Canvas {
         var (canvas, content) = ScreenFrame(title: viewModel.title, keyMap: keyMap!).draw(size: size)
-        if let notice = viewModel.changedElsewhereNotice.value, content.height > 2 {
+        if let notice = viewModel.notice.value, content.height > 2 {
             let (fields, noticeRow) = content.dividedAtRow(content.height - 1)
             content = fields
             canvas.draw(notice, row: noticeRow.row, column: 1, style: Theme.error, width: max(0, noticeRow.width - 2))

@@ -13,3 +13,10 @@ public struct ConfirmationPrompt: Equatable, Sendable {
         self.cancelTitle = cancelTitle
     }
 }
+
+extension ConfirmationPrompt {
+    /// The question before a friend is deleted, the same on the list and on the friend's details.
+    static func deleteFriend(named name: String) -> ConfirmationPrompt {
+        ConfirmationPrompt(title: "Delete Friend", message: "Delete \(name)?", confirmTitle: "Delete")
+    }
+}

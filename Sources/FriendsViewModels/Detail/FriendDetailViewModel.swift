@@ -26,22 +26,30 @@ public final class FriendDetailViewModel {
     public let avatar = Bindable(AvatarImage.loading, skipsEqualValues: true)
     /// Set when the friend no longer exists: shown instead of the (stale) details.
     public let removedMessage = Bindable<String?>(nil, skipsEqualValues: true)
+    /// The question to ask before the friend is deleted; `nil` when none is asked.
+    public let deleteConfirmation = Bindable<ConfirmationPrompt?>(nil, skipsEqualValues: true)
+    /// True while the friend is being deleted.
+    public let showLoadingHud = Bindable(false, skipsEqualValues: true)
 
     // MARK: Events
 
     /// The user wants to change this friend; carries the friend with the tag it was loaded with.
     public var onEditFriend: (@MainActor (Versioned<Friend>) -> Void)?
-    /// Loading the friend failed in a way the user must acknowledge.
+    /// Loading or deleting the friend failed in a way the user must acknowledge.
     public var onShowAlert: (@MainActor (Alert) -> Void)?
+    /// The friend was deleted: the view goes back to the list, which says so (`friendDeleted`).
+    public var onFriendDeleted: (@MainActor (Friend) -> Void)?
 
     // MARK: State
 
-    private let client: any FriendsProviding
+    let client: any FriendsProviding
     private let avatars: ImageLoader<Int>
-    private var friend: Versioned<Friend>
+    /// The friend as shown, with the tag that guards a delete.
+    private(set) var friend: Versioned<Friend>
     private var hasAppeared = false
     let loadingFriend = TaskSlot()
     let loadingAvatar = TaskSlot()
+    let deleting = TaskSlot()
 
     /// - Parameters:
     ///   - friend: the friend as the list had it; `viewAppeared()` loads the latest.
@@ -89,7 +97,7 @@ public final class FriendDetailViewModel {
 
     // MARK: Loading
 
-    private func loadFriend() {
+    func loadFriend() {
         let client = self.client
         let id = friend.value.id
         loadingFriend.replace(with: Task { [weak self] in
@@ -132,6 +140,8 @@ public final class FriendDetailViewModel {
             loadingFriend.cancel()
             show(Versioned(latest, eTag: latest.eTag))
         case .deleted(let id) where id == friend.value.id:
+            // While this screen deletes the friend, the feed's echo of it is no news.
+            guard !showLoadingHud.value else { return }
             loadingFriend.cancel()
             showRemoved()
         case .reset:
@@ -141,8 +151,8 @@ public final class FriendDetailViewModel {
         }
     }
 
-    private func showRemoved() {
-        removedMessage.value = "\(fullName.value) was removed elsewhere."
+    func showRemoved() {
+        removedMessage.value = "\(fullName.value) was deleted elsewhere."
     }
 
     private func show(_ latest: Versioned<Friend>) {

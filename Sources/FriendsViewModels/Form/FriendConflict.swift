@@ -28,10 +28,10 @@ public struct FriendConflict: Equatable, Sendable {
             theirsList = theirs
         }
 
-        /// "0501234567 (mobile), 020 7946 0000 (work)"; "none" for an empty list.
+        /// "0501234567 (mobile), 020 7946 0000 (work)"; empty for an empty list, as for an empty
+        /// field (each view says "none" its own way).
         private static func text(of list: [LabeledValue]) -> String {
-            guard !list.isEmpty else { return "none" }
-            return list.map { $0.label.isEmpty ? $0.value : "\($0.value) (\($0.label))" }.joined(separator: ", ")
+            list.map { $0.label.isEmpty ? $0.value : "\($0.value) (\($0.label))" }.joined(separator: ", ")
         }
     }
 

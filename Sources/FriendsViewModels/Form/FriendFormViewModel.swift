@@ -34,8 +34,14 @@ public final class FriendFormViewModel {
     public let emails: Bindable<[ContactEntry]>
     /// The message to show beside each field that has one.
     public let fieldMessages = Bindable<[FriendField: String]>([:], skipsEqualValues: true)
-    /// True when every field is valid and nothing is being submitted.
+    /// Whether Submit does something: false while saving, and on the update form until something
+    /// changed. An incomplete or invalid form can be submitted: that shows every field's message.
     public let submitEnabled: Bindable<Bool>
+    /// Said beside the name fields: which of them a friend needs.
+    public let nameHint = "Enter a first name, last name or organization."
+    /// True once the friend being updated is known to be deleted elsewhere: Submit adds what the
+    /// form holds as a new friend, so that nothing typed is lost.
+    public let addsAsNew = Bindable(false, skipsEqualValues: true)
     /// True while the friend is being saved (or reloaded after a conflict).
     public let showLoadingHud = Bindable(false, skipsEqualValues: true)
     /// The fields someone else changed differently while the user edited; `nil` when none.
@@ -43,9 +49,10 @@ public final class FriendFormViewModel {
     public let conflict = Bindable<FriendConflict?>(nil, skipsEqualValues: true)
     /// Asked when the user cancels with unsaved changes; `nil` when not asked.
     public let discardConfirmation = Bindable<ConfirmationPrompt?>(nil, skipsEqualValues: true)
-    /// Said as soon as the friend being updated is changed or removed elsewhere, before the user
-    /// saves (saving then shows what changed, as `conflict`); `nil` otherwise.
-    public let changedElsewhereNotice = Bindable<String?>(nil, skipsEqualValues: true)
+    /// Said above the form: as soon as the friend being updated is changed or deleted elsewhere,
+    /// before the user saves (saving then shows what changed, as `conflict`); or that an unchanged
+    /// form has nothing to save. `nil` otherwise.
+    public let notice = Bindable<String?>(nil, skipsEqualValues: true)
 
     // MARK: Events
 
@@ -78,7 +85,7 @@ public final class FriendFormViewModel {
         fields = Bindable(form.values, skipsEqualValues: true)
         phones = Bindable(form.phones.shown, skipsEqualValues: true)
         emails = Bindable(form.emails.shown, skipsEqualValues: true)
-        submitEnabled = Bindable(form.isValid, skipsEqualValues: true)
+        submitEnabled = Bindable(true, skipsEqualValues: true)
     }
 
     /// The "Update Friend" screen: fields start with the friend's; pass the tag the friend came with
@@ -93,7 +100,7 @@ public final class FriendFormViewModel {
         fields = Bindable(form.values, skipsEqualValues: true)
         phones = Bindable(form.phones.shown, skipsEqualValues: true)
         emails = Bindable(form.emails.shown, skipsEqualValues: true)
-        submitEnabled = Bindable(form.isValid, skipsEqualValues: true)
+        submitEnabled = Bindable(false, skipsEqualValues: true)
         feed?.observe(self) { viewModel, change in viewModel.apply(change) }
     }
 
@@ -161,7 +168,8 @@ public final class FriendFormViewModel {
         discardConfirmation.value = nil
     }
 
-    /// The user wants to save: adds or updates the friend, then navigates back.
+    /// The user wants to save: adds or updates the friend, then navigates back. A form that is
+    /// not valid yet shows every field's message instead.
     public func submitButtonTapped() {
         guard !isSubmitting, conflict.value == nil else { return }
         guard form.isValid else {
@@ -173,7 +181,8 @@ public final class FriendFormViewModel {
         save()
     }
 
-    /// After a conflict: take what is stored now for the fields in question, and stay.
+    /// After a conflict: take what is stored now for the fields in question, and stay; the
+    /// notice says whether the user's other changes still wait to be saved.
     public func keepTheirsTapped() {
         guard let fields = conflict.value?.fields else { return }
         var values = form.edited
@@ -187,6 +196,10 @@ public final class FriendFormViewModel {
         form.replaceValues(with: values)
         conflict.value = nil
         publishForm()
+        let kept = "Kept theirs for \(fields.map(\.title).joined(separator: ", "))."
+        notice.value = hasUnsavedChanges
+            ? "\(kept) Your other changes are not saved yet: Submit saves them."
+            : "\(kept) Nothing else to save."
     }
 
     /// After a conflict: save what the user typed over what is stored now.
@@ -216,13 +229,13 @@ public final class FriendFormViewModel {
 
     private func save() {
         let values = form.saved
-        guard let original else {
+        guard let original, !addsAsNew.value else {
             submit(values.addRequest)
             return
         }
         let update = FriendUpdate(changesFrom: original.value.formValues.trimmed, to: values)
         guard !update.isEmpty else {
-            onNavigateBack?()
+            notice.value = Self.nothingToSave
             return
         }
         submit(update, to: original)
@@ -239,8 +252,13 @@ public final class FriendFormViewModel {
             } catch {
                 guard let self, !Task.isCancelled else { return }
                 self.setSubmitting(false)
-                let message = "Could not add \(Friend(id: 0, newFriend).displayName)."
-                self.show(error, title: error.addFailureTitle, message: message)
+                // A short title naming the friend; the reason is the message.
+                let title = "Could not add \(Friend(id: 0, newFriend).displayName)."
+                if case .invalid = error {
+                    self.show(error, title: title, message: title)
+                } else {
+                    self.onShowAlert?(Alert(title: title, message: error.addFailureReason(onThisMachine: client.isOnThisMachine)))
+                }
             }
         })
     }
@@ -266,17 +284,17 @@ public final class FriendFormViewModel {
                 self.setSubmitting(false)
                 switch latest {
                 case .success(let friend): self.merge(friend)
-                case .failure(.notFound): self.showRemoved()
-                case .failure(let error): self.show(error, title: error.updateFailureTitle, message: Self.updateFailureMessage)
+                case .failure(.notFound): self.offerToAddAsNew()
+                case .failure(let error): self.show(error, title: error.updateFailureTitle(onThisMachine: client.isOnThisMachine), message: Self.updateFailureMessage)
                 }
             } catch .notFound {
                 guard let self, !Task.isCancelled else { return }
                 self.setSubmitting(false)
-                self.showRemoved()
+                self.offerToAddAsNew()
             } catch {
                 guard let self, !Task.isCancelled else { return }
                 self.setSubmitting(false)
-                self.show(error, title: error.updateFailureTitle, message: Self.updateFailureMessage)
+                self.show(error, title: error.updateFailureTitle(onThisMachine: client.isOnThisMachine), message: Self.updateFailureMessage)
             }
         })
     }
@@ -293,7 +311,7 @@ public final class FriendFormViewModel {
         let base = original?.value.formValues ?? latest.value.formValues
         let merge = FriendMerge(base: base, theirs: latest.value.formValues, mine: form.edited)
         original = latest
-        changedElsewhereNotice.value = nil
+        notice.value = nil
         form.replaceValues(with: merge.merged)
         publishForm()
         if !merge.conflicts.isEmpty {
@@ -306,7 +324,7 @@ public final class FriendFormViewModel {
         } else {
             // Nothing to ask about, but the friend keeps changing under the save: stop retrying
             // and let the user save again, rather than ask an empty question.
-            changedElsewhereNotice.value = "\(latest.value.fullName) keeps changing elsewhere. "
+            notice.value = "\(latest.value.fullName) keeps changing elsewhere. "
                 + "Your changes are merged into the form; save again."
         }
     }
@@ -319,19 +337,22 @@ public final class FriendFormViewModel {
         switch change.event {
         case .updated(let friend, let version) where friend.id == original.value.id:
             guard version > (original.value.version ?? Int.min) else { return }
-            changedElsewhereNotice.value = "\(name) was changed elsewhere. Saving shows what changed."
+            notice.value = "\(name) was changed elsewhere. Saving shows what changed."
         case .deleted(let id) where id == original.value.id:
-            changedElsewhereNotice.value = "\(name) was removed elsewhere. Your changes cannot be saved."
+            offerToAddAsNew()
         default:
             break
         }
     }
 
-    /// The friend was removed elsewhere: saying "try again" would not help; the form closes.
-    private func showRemoved() {
+    /// The friend was deleted elsewhere: saying "try again" would not help, and leaving would
+    /// lose what was typed. The form stays, and Submit adds it as a new friend.
+    private func offerToAddAsNew() {
         let name = original?.value.fullName ?? "This friend"
-        onShowAlert?(Alert(title: Self.removedTitle, message: "\(name) was removed elsewhere; your changes could not be saved."))
-        onNavigateBack?()
+        addsAsNew.value = true
+        conflict.value = nil
+        notice.value = "\(name) was deleted elsewhere. Submit adds what the form holds as a new friend; Cancel leaves without it."
+        publishForm()
     }
 
     /// Field messages from the server show beside their fields; anything else is an alert, and
@@ -356,32 +377,33 @@ public final class FriendFormViewModel {
     }
 
     private func publishForm() {
+        if notice.value == Self.nothingToSave, hasUnsavedChanges { notice.value = nil }
         fields.value = form.values
         phones.value = form.phones.shown
         emails.value = form.emails.shown
         fieldMessages.value = form.messages
-        submitEnabled.value = !isSubmitting && form.isValid
+        submitEnabled.value = !isSubmitting && (kind == .add || addsAsNew.value || hasUnsavedChanges)
     }
 
+    static let nothingToSave = "Nothing to save: nothing has changed."
     static let updateFailureMessage = "Failed to update information."
-    static let removedTitle = "Friend not found."
 }
 
 fileprivate extension AppServerError {
-    /// The alert title when a friend could not be added.
-    var addFailureTitle: String {
+    /// Why a friend could not be added: the alert's message.
+    func addFailureReason(onThisMachine: Bool) -> String {
         switch self {
         case .unauthorized: "Please login to add friends."
         case .notFound: "Failed to add friend. Please try again."
-        default: FailureText.couldNotConnect
+        default: FailureText.couldNotConnect(onThisMachine: onThisMachine)
         }
     }
 
     /// The alert title when a friend could not be updated (404 and 412 have their own flows).
-    var updateFailureTitle: String {
+    func updateFailureTitle(onThisMachine: Bool) -> String {
         switch self {
         case .unauthorized: "Please login to update friends."
-        default: FailureText.couldNotConnect
+        default: FailureText.couldNotConnect(onThisMachine: onThisMachine)
         }
     }
 }

@@ -23,12 +23,12 @@ extension AppServerError {
         }
     }
 
-    /// The alert title when a friend could not be removed.
-    var deleteFailureTitle: String {
+    /// The alert title when a friend could not be deleted.
+    func deleteFailureTitle(onThisMachine: Bool) -> String {
         switch self {
-        case .unauthorized: "Please login to remove friends."
+        case .unauthorized: "Please login to delete friends."
         case .notFound: "Friend not found."
-        default: FailureText.couldNotConnect
+        default: FailureText.couldNotConnect(onThisMachine: onThisMachine)
         }
     }
 }

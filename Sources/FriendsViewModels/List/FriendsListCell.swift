@@ -4,7 +4,8 @@ public enum FriendsListCell: Equatable, Sendable {
     case normal(FriendCellViewModel)
     /// Loading failed; the message says why.
     case error(String)
-    /// There is no friend to show; the message says why and what to do.
+    /// There is no friend yet; the message says what to do. (A search that matches nobody shows
+    /// no row: the search summary says so, once.)
     case empty(String)
 
     /// The friend's id for a friend's row; `nil` for the rows that cannot be selected.
@@ -13,10 +14,5 @@ public enum FriendsListCell: Equatable, Sendable {
     }
 
     /// The `.empty` row of a first-time user.
-    public static let noFriendsText = "No friends yet. Choose Add to add your first friend."
-
-    /// The `.empty` row of a search that matches nobody.
-    public static func noMatchesText(for search: String) -> String {
-        "No friends match '\(search)'"
-    }
+    public static let noFriendsText = "No friends yet. Add your first friend."
 }

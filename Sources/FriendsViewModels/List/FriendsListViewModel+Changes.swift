@@ -12,6 +12,7 @@ extension FriendsListViewModel {
         if followsFeed { countedRemovals.insert(id) }
         totalFriends = totalFriends.map { max(0, $0 - 1) }
         if let search = shownSearch { shownSearch = (search.text, search.matches.map { max(0, $0 - 1) }) }
+        if chosenFriendID.value == id { chosenFriendID.value = nil }
         if selectedFriendID.value == id {
             let neighbour = loaded.friends.indices.contains(index) ? loaded.friends[index] : loaded.friends.last
             selectedFriendID.value = neighbour?.id
@@ -28,13 +29,13 @@ extension FriendsListViewModel {
             publishRows()
             onShowAlert?(Alert(
                 title: "\(friend.fullName) was changed elsewhere.",
-                message: "It was not removed. The list shows the latest now; delete again if you still want to."
+                message: "It was not deleted. The list shows the latest now; delete again if you still want to."
             ))
         case .failure(.notFound):
             removeFromList(friend.id)
-            onShowAlert?(Alert(title: "Friend not found.", message: "Could not remove \(friend.fullName)."))
+            onShowAlert?(Alert(title: "Friend not found.", message: "Could not delete \(friend.fullName)."))
         case .failure(let error):
-            onShowAlert?(Alert(title: error.deleteFailureTitle, message: "Could not remove \(friend.fullName)."))
+            onShowAlert?(Alert(title: error.deleteFailureTitle(onThisMachine: client.isOnThisMachine), message: "Could not delete \(friend.fullName)."))
         }
     }
 
@@ -63,8 +64,8 @@ extension FriendsListViewModel {
         if let firstPageFailure {
             friendCells.value = [.error(firstPageFailure)]
         } else if loaded.isEmpty, nextPageFailure == nil {
-            let text = shownSearch.map { FriendsListCell.noMatchesText(for: $0.text) } ?? FriendsListCell.noFriendsText
-            friendCells.value = [.empty(text)]
+            // A search that matches nobody shows no row: its summary says so.
+            friendCells.value = shownSearch == nil ? [.empty(FriendsListCell.noFriendsText)] : []
         } else if let nextPageFailure {
             friendCells.value = loaded.rows + [.error(nextPageFailure)]
         } else {
@@ -91,8 +92,10 @@ extension FriendsListViewModel {
         "Your Friends (\(count))"
     }
 
-    /// "1 match for 'ada'", "3 matches for 'ada'"; "50+ matches" while the count is unknown.
+    /// "1 match for 'ada'", "3 matches for 'ada'"; "50+ matches" while the count is unknown;
+    /// "No friends match 'xyz'" for none.
     static func matchesText(_ count: Int, search: String, more: Bool) -> String {
+        if count == 0 && !more { return "No friends match '\(search)'" }
         let number = more ? "\(count)+" : "\(count)"
         return "\(number) \(count == 1 && !more ? "match" : "matches") for '\(search)'"
     }

@@ -41,7 +41,7 @@ extension FriendsListViewModel {
                 self.showNextPage(page, finished: page.nextCursor == nil)
             }
             guard let self, !Task.isCancelled else { return }
-            if let last = self.loaded.friends.last { self.selectedFriendID.value = last.id }
+            if let last = self.loaded.friends.last { self.choose(last.id) }
         }
     }
 

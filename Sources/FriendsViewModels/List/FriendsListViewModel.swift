@@ -17,8 +17,13 @@ public final class FriendsListViewModel {
     /// Whether friends follow the loaded ones, for a view that offers "Load more" rather than
     /// scrolling (`visibleRowsChanged`). False while a next page has failed: the error row shows.
     public let hasMoreFriends = Bindable(false, skipsEqualValues: true)
-    /// The friend the actions apply to; `nil` when no friend is shown.
+    /// The friend the actions apply to; `nil` when no friend is shown. It starts on the first
+    /// friend and moves by itself when its friend goes: a cursor, as a terminal list has.
     public let selectedFriendID = Bindable<Int?>(nil, skipsEqualValues: true)
+    /// The friend the user last chose (moved to, clicked, opened, edited, asked to delete or
+    /// added); `nil` until they choose one, and once it goes. It never moves by itself, so a view
+    /// that highlights only what the user did (a browser page) shows this one.
+    public let chosenFriendID = Bindable<Int?>(nil, skipsEqualValues: true)
     /// True while friends load, a friend is being removed, or a friend is fetched to open or edit.
     public let showLoadingHud = Bindable(false, skipsEqualValues: true)
     /// "Refreshing..." while the list loads afresh, otherwise "Your Friends (N)" with N friends
@@ -26,9 +31,9 @@ public final class FriendsListViewModel {
     public let title = Bindable(FriendsListViewModel.title(count: 0), skipsEqualValues: true)
     /// "3 matches for 'ada'" while a search shows; `nil` without a search.
     public let searchSummary = Bindable<String?>(nil, skipsEqualValues: true)
-    /// The question to ask before a friend is removed; `nil` when none is asked.
+    /// The question to ask before a friend is deleted; `nil` when none is asked.
     public let deleteConfirmation = Bindable<ConfirmationPrompt?>(nil, skipsEqualValues: true)
-    /// What just happened ("Removed Ada Lovelace."); goes away by itself after a few seconds.
+    /// What just happened ("Deleted Ada Lovelace."); goes away by itself after a few seconds.
     public let statusMessage = Bindable<String?>(nil, skipsEqualValues: true)
     /// How connected the live change feed is (its `statusText` goes in the header); `nil`
     /// without a feed.
@@ -150,7 +155,7 @@ public final class FriendsListViewModel {
     /// The user selected the friend `id` (clicked it, say).
     public func friendSelected(id: Int) {
         guard loaded.index(of: id) != nil else { return }
-        selectedFriendID.value = id
+        choose(id)
     }
 
     /// The user moved the selection `offset` rows down (up when negative), stopping at either end.
@@ -159,7 +164,7 @@ public final class FriendsListViewModel {
         guard !loaded.isEmpty else { return }
         let current = selectedFriendID.value.flatMap(loaded.index(of:)) ?? 0
         let target = min(max(0, current + offset), loaded.count - 1)
-        selectedFriendID.value = loaded.friends[target].id
+        choose(loaded.friends[target].id)
         if offset > 0, target == loaded.count - 1, nextPageFailure != nil {
             loadNextPage()
         }
@@ -175,13 +180,13 @@ public final class FriendsListViewModel {
     /// The user wants the first friend.
     public func selectionMovedToStart() {
         guard let first = loaded.friends.first else { return }
-        selectedFriendID.value = first.id
+        choose(first.id)
     }
 
     /// The user wants the last friend: the rest of the list loads first when it must.
     public func selectionMovedToEnd() {
         guard loaded.nextCursor != nil else {
-            if let last = loaded.friends.last { selectedFriendID.value = last.id }
+            if let last = loaded.friends.last { choose(last.id) }
             return
         }
         guard loading != .firstPage, loading != .liveRefresh, loading != .toTheEnd else { return }
@@ -196,7 +201,7 @@ public final class FriendsListViewModel {
         guard let friend = loaded.friend(id: id) else {
             return fetchFriend(id: id, for: .open)
         }
-        selectedFriendID.value = id
+        choose(id)
         onOpenFriend?(friend)
     }
 
@@ -204,7 +209,7 @@ public final class FriendsListViewModel {
     /// update cannot silently overwrite a change made elsewhere since.
     public func editTapped(id: Int) {
         guard !isFetchingFriend else { return }
-        if loaded.friend(id: id) != nil { selectedFriendID.value = id }
+        if loaded.friend(id: id) != nil { choose(id) }
         fetchFriend(id: id, for: .edit)
     }
 
@@ -213,23 +218,21 @@ public final class FriendsListViewModel {
         onAddFriend?()
     }
 
-    /// The user wants to remove the friend `id`: the list asks first (`deleteConfirmation`).
+    /// The user wants to delete the friend `id`: the list asks first (`deleteConfirmation`).
     public func deleteTapped(id: Int) {
         guard !isDeleting, let friend = loaded.friend(id: id) else { return }
-        selectedFriendID.value = id
+        choose(id)
         pendingDeletion = friend
-        deleteConfirmation.value = ConfirmationPrompt(
-            title: "Delete Friend", message: "Remove \(friend.fullName)?", confirmTitle: "Delete"
-        )
+        deleteConfirmation.value = .deleteFriend(named: friend.fullName)
     }
 
-    /// The user does not want to remove the friend after all.
+    /// The user does not want to delete the friend after all.
     public func deleteCancelled() {
         pendingDeletion = nil
         deleteConfirmation.value = nil
     }
 
-    /// The user confirmed: the friend named in the question is removed, as long as nobody changed
+    /// The user confirmed: the friend named in the question is deleted, as long as nobody changed
     /// it since the user saw it (`If-Match` with the version shown).
     public func deleteConfirmed() {
         guard let friend = pendingDeletion else { return }
@@ -242,7 +245,7 @@ public final class FriendsListViewModel {
                 guard let self, !Task.isCancelled else { return }
                 self.setDeleting(false)
                 self.removeFromList(friend.id)
-                self.showStatus("Removed \(friend.fullName).")
+                self.showStatus("Deleted \(friend.fullName).")
             } catch .conflict {
                 let latest = await Self.latest(of: friend.id, from: client)
                 guard let self, !Task.isCancelled else { return }
@@ -252,7 +255,7 @@ public final class FriendsListViewModel {
                 guard let self, !Task.isCancelled else { return }
                 self.setDeleting(false)
                 if error == .notFound { self.removeFromList(friend.id) }
-                self.onShowAlert?(Alert(title: error.deleteFailureTitle, message: "Could not remove \(friend.fullName)."))
+                self.onShowAlert?(Alert(title: error.deleteFailureTitle(onThisMachine: client.isOnThisMachine), message: "Could not delete \(friend.fullName)."))
             }
         })
     }
@@ -262,8 +265,14 @@ public final class FriendsListViewModel {
     /// The add form saved `friend`: it becomes the selected friend, and the list says so.
     public func friendAdded(_ friend: Friend) {
         if followsFeed { countedAdditions.insert(friend.id) }
-        selectedFriendID.value = friend.id
+        choose(friend.id)
         showStatus("Added \(friend.fullName).")
+    }
+
+    /// The friend's details deleted `friend`: its row goes, and the list says so.
+    public func friendDeleted(_ friend: Friend) {
+        removeFromList(friend.id)
+        showStatus("Deleted \(friend.fullName).")
     }
 
     /// The update form saved `friend`: its row shows the change, and the list says so.
@@ -271,5 +280,11 @@ public final class FriendsListViewModel {
         loaded.update(friend)
         publishRows()
         showStatus("Saved \(friend.fullName).")
+    }
+
+    /// The user chose the friend `id`: the cursor goes there, and it is what they chose.
+    func choose(_ id: Int) {
+        selectedFriendID.value = id
+        chosenFriendID.value = id
     }
 }

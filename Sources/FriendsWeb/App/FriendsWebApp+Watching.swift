@@ -8,6 +8,7 @@ extension FriendsWebApp {
         watch(list.friendCells)
         watch(list.hasMoreFriends)
         watch(list.selectedFriendID)
+        watch(list.chosenFriendID)
         watch(list.showLoadingHud)
         watch(list.title)
         watch(list.searchSummary)
@@ -22,6 +23,8 @@ extension FriendsWebApp {
         watch(detail.sections)
         watch(detail.avatar)
         watch(detail.removedMessage)
+        watch(detail.deleteConfirmation)
+        watch(detail.showLoadingHud)
     }
 
     func watchOutputs(of form: FriendFormViewModel) {
@@ -33,7 +36,7 @@ extension FriendsWebApp {
         watch(form.showLoadingHud)
         watch(form.conflict)
         watch(form.discardConfirmation)
-        watch(form.changedElsewhereNotice)
+        watch(form.notice)
     }
 
     func watchOutputs(of file: ContactsFileViewModel) {

@@ -123,7 +123,7 @@ public final class FriendsWebApp: WebApplication {
         guard target == shownPath else { return true }
         switch screens.last {
         case nil: return receiveListInput(action, input)
-        case .detail: return false
+        case .detail(let detail, _): return receiveDetailInput(action, detail: detail)
         case .form(let form, _): return receiveFormInput(action, input, form: form)
         case .importer(let file):
             guard action == "import" else { return false }
@@ -169,6 +169,16 @@ public final class FriendsWebApp: WebApplication {
         case "delete": if let id { list.deleteTapped(id: id) }
         case "confirmDelete": list.deleteConfirmed()
         case "cancelDelete": list.deleteCancelled()
+        default: return false
+        }
+        return true
+    }
+
+    private func receiveDetailInput(_ action: String, detail: FriendDetailViewModel) -> Bool {
+        switch action {
+        case "delete": detail.deleteButtonTapped()
+        case "confirmDelete": detail.deleteConfirmed()
+        case "cancelDelete": detail.deleteCancelled()
         default: return false
         }
         return true
@@ -225,6 +235,12 @@ public final class FriendsWebApp: WebApplication {
         let detail = FriendDetailViewModel(friend: friend, client: client, avatars: avatars, feed: feed)
         detail.onEditFriend = { [weak self] friend in self?.showUpdateForm(for: friend) }
         detail.onShowAlert = { [weak self] alert in self?.show(alert) }
+        // Deleted: back to the list, which says so.
+        detail.onFriendDeleted = { [weak self] friend in
+            guard let self else { return }
+            self.list.friendDeleted(friend)
+            self.popToList()
+        }
         watchOutputs(of: detail)
         return detail
     }
@@ -237,7 +253,7 @@ public final class FriendsWebApp: WebApplication {
         let kind = form.kind
         form.onSaved = { [weak self, weak form] friend in
             guard let self, let form else { return }
-            if kind == .add { self.list.friendAdded(friend) } else { self.list.friendUpdated(friend) }
+            if kind == .add || form.addsAsNew.value { self.list.friendAdded(friend) } else { self.list.friendUpdated(friend) }
             self.showSaved(friend, under: form)
         }
         form.onNavigateBack = { [weak self, weak form] in
@@ -312,7 +328,7 @@ public final class FriendsWebApp: WebApplication {
         // A page without the script shows what is there when it is drawn: it waits for these.
         isBusy.value = switch screens.last {
         case nil: list.showLoadingHud.value
-        case .detail(let detail, _): detail.avatar.value == .loading
+        case .detail(let detail, _): detail.avatar.value == .loading || detail.showLoadingHud.value
         case .form(let form, _): list.showLoadingHud.value || form.showLoadingHud.value
         case .importer(let file): file.isImporting.value
         }

@@ -29,12 +29,16 @@ struct DetailPageModel {
     let avatarSource: String?
     let sections: [Section]
     let removedMessage: String?
+    /// Edit and Delete are offered (not once the friend is known to be deleted).
     let canEdit: Bool
+    /// The question before the friend is deleted.
+    let confirmation: ConfirmationModel?
 
     @MainActor
     init(detail: FriendDetailViewModel, id: Int, list: FriendsListViewModel, alert: Alert?, context: PageContext) {
         chrome = PageChrome(
-            screenTitle: detail.fullName.value, connection: list.connectionStatus.value, loading: nil,
+            screenTitle: detail.fullName.value, connection: list.connectionStatus.value,
+            loading: detail.showLoadingHud.value ? "Deleting..." : nil,
             alert: alert, path: FriendsWebPath.friend(id).path, context: context
         )
         self.id = id
@@ -57,5 +61,8 @@ struct DetailPageModel {
         }
         removedMessage = detail.removedMessage.value
         canEdit = detail.removedMessage.value == nil
+        confirmation = detail.deleteConfirmation.value.map {
+            ConfirmationModel($0, confirmAction: "confirmDelete", cancelAction: "cancelDelete", path: FriendsWebPath.friend(id).path)
+        }
     }
 }

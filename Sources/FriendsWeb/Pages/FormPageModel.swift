@@ -19,13 +19,16 @@ struct FormPageModel {
         let message: String?
         let autocomplete: String
         let takesFocus: Bool
+        /// One of the names a friend needs one of: the hint that says so describes it.
+        let namesHint: Bool
     }
 
     struct ConflictModel {
         struct Choice {
             let label: String
-            let theirs: String
-            let mine: String
+            /// `nil` for an empty value: the page says "none" to a screen reader and shows a dash.
+            let theirs: String?
+            let mine: String?
         }
 
         let title: String
@@ -38,6 +41,8 @@ struct FormPageModel {
     let path: String
     /// Said when the friend changed or went elsewhere while the form is open.
     let notice: String?
+    /// Which names a friend needs, above the fields.
+    let nameHint: String
     let parts: [Part]
     let submitDisabled: Bool
     let conflict: ConflictModel?
@@ -52,7 +57,8 @@ struct FormPageModel {
         )
         title = form.title
         self.path = path.path
-        notice = form.changedElsewhereNotice.value
+        notice = form.notice.value
+        nameHint = form.nameHint
         let values = form.fields.value
         let messages = form.fieldMessages.value
         let dialogOpen = form.conflict.value != nil || form.discardConfirmation.value != nil || alert != nil
@@ -63,7 +69,8 @@ struct FormPageModel {
                 let model = Field(
                     name: field.rawValue, label: field.displayName, value: values.value(of: field),
                     type: field.inputType, isMultiline: field == .about, message: messages[field],
-                    autocomplete: field.autocomplete, takesFocus: focused == .field(field)
+                    autocomplete: field.autocomplete, takesFocus: focused == .field(field),
+                    namesHint: [.firstname, .lastname, .organization].contains(field)
                 )
                 return Part(field: model, entries: nil)
             case .entries(let kind):
@@ -72,13 +79,16 @@ struct FormPageModel {
                 return Part(field: nil, entries: FormEntriesModel(kind, entries: entries, focused: focusedEntry))
             }
         }
-        // Without the script the button stays enabled: the page cannot change as the user types,
-        // and submitting shows every field's message instead.
-        submitDisabled = saving || (context.isScripted && !form.submitEnabled.value)
+        // An incomplete form can be submitted: that shows every field's message. An unchanged
+        // update form too: the page learns of typing only after it (a click right after typing
+        // must not meet a disabled button), and submitting it says there is nothing to save.
+        submitDisabled = saving
         conflict = form.conflict.value.map { conflict in
             ConflictModel(
                 title: conflict.title,
-                fields: conflict.fields.map { .init(label: $0.title, theirs: $0.theirs, mine: $0.mine) },
+                fields: conflict.fields.map {
+                    .init(label: $0.title, theirs: $0.theirs.isEmpty ? nil : $0.theirs, mine: $0.mine.isEmpty ? nil : $0.mine)
+                },
                 path: path.path
             )
         }

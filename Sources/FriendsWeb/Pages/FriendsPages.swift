@@ -32,7 +32,7 @@ public struct FriendsPages: Sendable {
     static let chromeRegions = [("document-title", "documentTitle"), ("connection", "connection"), ("loading", "loading"), ("alert", "alert")]
     static let listRegions = [("list-title", "listTitle"), ("search-summary", "searchSummary"), ("status", "status"),
                               ("list-rows", "listRows"), ("dialog", "confirmation")]
-    static let detailRegions = [("detail", "detailCard")]
+    static let detailRegions = [("detail", "detailCard"), ("dialog", "confirmation")]
     static let importRegions = [("import-report", "importReport")]
     static let formRegions = [("form-notice", "formNotice"), ("form-actions", "formActions"), ("form-dialog", "formDialog")]
 

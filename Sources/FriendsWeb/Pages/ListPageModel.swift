@@ -10,8 +10,11 @@ struct ListPageModel {
             let fullName: String
             let phone: String
             let initials: String
+            /// The friend the user chose: highlighted. (A fresh page or a live change highlights
+            /// nothing the user did not do.)
             let isSelected: Bool
-            /// After an action the selected friend's row takes the focus.
+            /// After an action the selected friend's row takes the focus (after a delete, the
+            /// one that took its place).
             let takesFocus: Bool
         }
 
@@ -27,6 +30,8 @@ struct ListPageModel {
     let searchSummary: String?
     let status: String?
     let rows: [Row]
+    /// A search that matches nobody shows no row (its summary says so), and no empty list.
+    var hasRows: Bool { !rows.isEmpty }
     /// The last friend's id, when the list may go on: "Load more" (and, with the script, the
     /// infinite scroll) asks for what follows it.
     let moreAfter: Int?
@@ -51,14 +56,14 @@ struct ListPageModel {
         status = list.statusMessage.value
         let cells = list.friendCells.value
         let selected = list.selectedFriendID.value
+        let chosen = list.chosenFriendID.value
         let focusesSelection = list.statusMessage.value != nil && alert == nil && list.deleteConfirmation.value == nil
         rows = cells.map { cell in
             switch cell {
             case .normal(let friend):
-                let isSelected = friend.id == selected
                 return Row(friend: Row.FriendRow(
                     id: friend.id, fullName: friend.fullName, phone: friend.phonenumberText, initials: friend.initials,
-                    isSelected: isSelected, takesFocus: isSelected && focusesSelection
+                    isSelected: friend.id == chosen, takesFocus: friend.id == selected && focusesSelection
                 ), error: nil, empty: nil)
             case .error(let text):
                 return Row(friend: nil, error: text, empty: nil)

@@ -105,6 +105,7 @@ extension ListPageModel: TemplateModel {
         "searchSummary": \.searchSummary,
         "status": \.status,
         "rows": \.rows,
+        "hasRows": \.hasRows,
         "moreAfter": \.moreAfter,
         "retryAfter": \.retryAfter,
         "confirmation": \.confirmation,
@@ -142,6 +143,7 @@ extension DetailPageModel: TemplateModel {
         "sections": \.sections,
         "removedMessage": \.removedMessage,
         "canEdit": \.canEdit,
+        "confirmation": \.confirmation,
     ]
 }
 
@@ -173,6 +175,7 @@ extension FormPageModel: TemplateModel {
         "title": \.title,
         "path": \.path,
         "notice": \.notice,
+        "nameHint": \.nameHint,
         "parts": \.parts,
         "submitDisabled": \.submitDisabled,
         "conflict": \.conflict,
@@ -190,6 +193,7 @@ extension FormPageModel.Field: TemplateModel {
         "message": \.message,
         "autocomplete": \.autocomplete,
         "takesFocus": \.takesFocus,
+        "namesHint": \.namesHint,
     ]
 }
 
