@@ -33,64 +33,32 @@ import WebUI
 
         """
 
-    struct Browser {
-        let client: any TestClientProtocol
-        let cookie: String
-        let token: String
+    static let multipartType = "multipart/form-data; boundary=\(boundary)"
 
-        func get(_ path: String) async throws -> TestResponse {
-            try await client.execute(uri: path, method: .get, headers: [.cookie: cookie])
-        }
+    /// The import form as a browser sends it: the token, the file, the button.
+    static func multipart(token: String, filename: String, file: String, boundary: String = FriendsWebCardsTests.boundary) -> String {
+        """
+        --\(boundary)\r
+        Content-Disposition: form-data; name="_csrf"\r
+        \r
+        \(token)\r
+        --\(boundary)\r
+        Content-Disposition: form-data; name="file"; filename="\(filename)"\r
+        Content-Type: text/vcard\r
+        \r
+        \(file)\r
+        --\(boundary)\r
+        Content-Disposition: form-data; name="action"\r
+        \r
+        import\r
+        --\(boundary)--\r
 
-        /// The import form as a browser sends it: the token, the file, the button.
-        static func multipart(token: String, filename: String, file: String, boundary: String = FriendsWebCardsTests.boundary) -> String {
-            """
-            --\(boundary)\r
-            Content-Disposition: form-data; name="_csrf"\r
-            \r
-            \(token)\r
-            --\(boundary)\r
-            Content-Disposition: form-data; name="file"; filename="\(filename)"\r
-            Content-Type: text/vcard\r
-            \r
-            \(file)\r
-            --\(boundary)\r
-            Content-Disposition: form-data; name="action"\r
-            \r
-            import\r
-            --\(boundary)--\r
-
-            """
-        }
-
-        func postMultipart(_ path: String, body: String, contentType: String = "multipart/form-data; boundary=\(FriendsWebCardsTests.boundary)") async throws -> TestResponse {
-            try await client.execute(uri: path, method: .post, headers: [
-                .cookie: cookie, .origin: "http://localhost", .contentType: contentType,
-            ], body: ByteBuffer(string: body))
-        }
-    }
-
-    func withBrowser(
-        _ harness: WebHarness, maximumUploadSize: Int = 16 * 1024 * 1024,
-        _ body: @Sendable (Browser) async throws -> Void
-    ) async throws {
-        let client = harness.client
-        let pages = harness.pages
-        let sessions = await WebSessions { FriendsWebApp.make(client: client, pages: pages) }
-        var settings = WebRoutes.Settings()
-        settings.maximumUploadSize = maximumUploadSize
-        let routes = WebRoutes(sessions: sessions, stylesheet: pages.stylesheet, settings: settings)
-        try await Application(router: routes.router()).test(.router) { client in
-            let first = try await client.execute(uri: "/", method: .get, headers: [:])
-            let cookie = try #require(first.headers[.setCookie]?.split(separator: ";").first.map(String.init))
-            let token = try #require(String(buffer: first.body).firstMatch(of: /name="csrf-token" content="([^"]+)"/)?.1)
-            try await body(Browser(client: client, cookie: cookie, token: String(token)))
-        }
+        """
     }
 
     @Test func theListOffersExportAndImport() async throws {
         try await WebHarness.with { harness in
-            try await withBrowser(harness) { browser in
+            try await harness.withBrowser { browser, _ in
                 let list = String(buffer: try await browser.get("/").body)
                 #expect(list.contains(#"<a class="button" href="/friends.vcf" download="friends.vcf">Export</a>"#))
                 #expect(list.contains(#"<a class="button" href="/import">Import</a>"#))
@@ -100,7 +68,7 @@ import WebUI
 
     @Test func exportDownloadsEveryFriendAsOneVCardFile() async throws {
         try await WebHarness.with { harness in
-            try await withBrowser(harness) { browser in
+            try await harness.withBrowser { browser, _ in
                 let response = try await browser.get("/friends.vcf")
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "text/vcard; charset=utf-8")
@@ -114,14 +82,14 @@ import WebUI
 
     @Test func importingAFileShowsWhatWasCreatedAndWhyACardWasRefused() async throws {
         try await WebHarness.with([]) { harness in
-            try await withBrowser(harness) { browser in
+            try await harness.withBrowser { browser, _ in
                 let form = String(buffer: try await browser.get("/import").body)
                 #expect(form.contains(#"<form class="import-form" method="post" action="/import" enctype="multipart/form-data">"#))
                 #expect(form.contains(#"<input type="hidden" name="_csrf""#))
                 #expect(form.contains(#"type="file""#))
 
-                let body = Browser.multipart(token: browser.token, filename: "contacts.vcf", file: Self.goodAndBadCards)
-                let sent = try await browser.postMultipart("/import", body: body)
+                let body = Self.multipart(token: browser.token, filename: "contacts.vcf", file: Self.goodAndBadCards)
+                let sent = try await browser.post("/import", body: body, contentType: Self.multipartType)
                 #expect(sent.status == .seeOther)
                 #expect(sent.headers[.location] == "/import")
                 let report = String(buffer: try await browser.get("/import").body)
@@ -140,10 +108,10 @@ import WebUI
 
     @Test func anImportWithoutTheFormsTokenIsRefused() async throws {
         try await WebHarness.with([]) { harness in
-            try await withBrowser(harness) { browser in
+            try await harness.withBrowser { browser, _ in
                 _ = try await browser.get("/import")
-                let body = Browser.multipart(token: "forged", filename: "contacts.vcf", file: Self.goodAndBadCards)
-                let sent = try await browser.postMultipart("/import", body: body)
+                let body = Self.multipart(token: "forged", filename: "contacts.vcf", file: Self.goodAndBadCards)
+                let sent = try await browser.post("/import", body: body, contentType: Self.multipartType)
                 #expect(sent.status == .forbidden)
                 #expect(try await harness.client.friends(FriendListQuery()).items.isEmpty)
             }
@@ -152,10 +120,10 @@ import WebUI
 
     @Test func noFileChosenIsSaidOnThePage() async throws {
         try await WebHarness.with([]) { harness in
-            try await withBrowser(harness) { browser in
+            try await harness.withBrowser { browser, _ in
                 _ = try await browser.get("/import")
-                let body = Browser.multipart(token: browser.token, filename: "", file: "")
-                #expect(try await browser.postMultipart("/import", body: body).status == .seeOther)
+                let body = Self.multipart(token: browser.token, filename: "", file: "")
+                #expect(try await browser.post("/import", body: body, contentType: Self.multipartType).status == .seeOther)
                 #expect(String(buffer: try await browser.get("/import").body).contains("Choose a vCard file (.vcf) to import."))
             }
         }
@@ -163,9 +131,11 @@ import WebUI
 
     @Test func brokenFormsWithFilesGetAClearErrorPage() async throws {
         try await WebHarness.with([]) { harness in
-            try await withBrowser(harness, maximumUploadSize: 4096) { browser in
+            var settings = WebRoutes.Settings()
+            settings.maximumUploadSize = 4096
+            try await harness.withBrowser(settings: settings) { browser, _ in
                 _ = try await browser.get("/import")
-                let good = Browser.multipart(token: browser.token, filename: "contacts.vcf", file: Self.goodAndBadCards)
+                let good = Self.multipart(token: browser.token, filename: "contacts.vcf", file: Self.goodAndBadCards)
                 let cases: [(String, String, String, HTTPResponse.Status, String)] = [
                     ("no boundary", "multipart/form-data", good, .badRequest, "names no boundary"),
                     ("a boundary no browser sends", "multipart/form-data; boundary=\"a@b\"", good, .badRequest, "boundary is not one"),
@@ -177,11 +147,11 @@ import WebUI
                     ("a part without a name", "multipart/form-data; boundary=\(Self.boundary)",
                      "--\(Self.boundary)\r\nContent-Disposition: form-data\r\n\r\nx\r\n--\(Self.boundary)--\r\n", .badRequest, "has no name"),
                     ("too large", "multipart/form-data; boundary=\(Self.boundary)",
-                     Browser.multipart(token: browser.token, filename: "big.vcf", file: String(repeating: "X", count: 5000)),
+                     Self.multipart(token: browser.token, filename: "big.vcf", file: String(repeating: "X", count: 5000)),
                      .contentTooLarge, "The file is too large"),
                 ]
                 for (name, contentType, body, status, message) in cases {
-                    let response = try await browser.postMultipart("/import", body: body, contentType: contentType)
+                    let response = try await browser.post("/import", body: body, contentType: contentType)
                     #expect(response.status == status, "\(name)")
                     #expect(response.headers[.contentType] == "text/html; charset=utf-8", "\(name)")
                     #expect(String(buffer: response.body).contains(message), "\(name)")

@@ -10,43 +10,9 @@ import WebUI
 /// Every route of the Friends pages through WebUI's router, as a browser without the script uses
 /// them: GET a page, POST a form, follow the 303.
 @Suite struct FriendsWebRoutesTests {
-    struct Browser {
-        let client: any TestClientProtocol
-        let cookie: String
-        let token: String
-
-        func get(_ path: String) async throws -> TestResponse {
-            try await client.execute(uri: path, method: .get, headers: [.cookie: cookie])
-        }
-
-        func post(_ path: String, _ pairs: [(String, String)]) async throws -> TestResponse {
-            let body = ([("_csrf", token)] + pairs).map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }
-                .joined(separator: "&")
-            return try await client.execute(uri: path, method: .post, headers: [
-                .cookie: cookie, .origin: "http://localhost", .contentType: "application/x-www-form-urlencoded",
-            ], body: ByteBuffer(string: body))
-        }
-    }
-
-    /// The routes over `harness`, with one browser session started by a first visit.
-    func withBrowser(_ harness: WebHarness, _ body: @Sendable (Browser, WebSessions) async throws -> Void) async throws {
-        let client = harness.client
-        let pages = harness.pages
-        let sessions = await WebSessions {
-            FriendsWebApp.make(client: client, pages: pages)
-        }
-        let routes = WebRoutes(sessions: sessions, stylesheet: pages.stylesheet)
-        try await Application(router: routes.router()).test(.router) { client in
-            let first = try await client.execute(uri: "/", method: .get, headers: [:])
-            let cookie = try #require(first.headers[.setCookie]?.split(separator: ";").first.map(String.init))
-            let token = try #require(String(buffer: first.body).firstMatch(of: /name="csrf-token" content="([^"]+)"/)?.1)
-            try await body(Browser(client: client, cookie: cookie, token: String(token)), sessions)
-        }
-    }
-
     @Test func everyScreenHasItsAddress() async throws {
         try await WebHarness.with { harness in
-            try await withBrowser(harness) { browser, _ in
+            try await harness.withBrowser { browser, _ in
                 for (path, title) in [("/", "Your Friends (3)"), ("/friends/1", "Ada Lovelace"), ("/friends/1/edit", "Update Friend"), ("/friends/new", "Add Friend")] {
                     let response = try await browser.get(path)
                     #expect(response.status == .ok, "\(path)")
@@ -63,12 +29,7 @@ import WebUI
 
     @Test func aNewSessionOpensAFriendStraightFromItsAddress() async throws {
         try await WebHarness.with { harness in
-            let client = harness.client
-            let pages = harness.pages
-            let sessions = WebSessions {
-                FriendsWebApp.make(client: client, pages: pages)
-            }
-            try await Application(router: WebRoutes(sessions: sessions, stylesheet: "").router()).test(.router) { client in
+            try await harness.withRoutes { client, _ in
                 let response = try await client.execute(uri: "/friends/1/edit", method: .get, headers: [:])
                 #expect(response.status == .ok)
                 #expect(String(buffer: response.body).contains(#"value="Lovelace""#))
@@ -80,12 +41,7 @@ import WebUI
     /// hold two friends at a time, and Alan Turing (2) comes third.
     @Test func aFriendPastTheFirstPageOpensFromItsAddressAndAGoneOneSaysSo() async throws {
         try await WebHarness.with { harness in
-            let client = harness.client
-            let pages = harness.pages
-            let sessions = WebSessions {
-                FriendsWebApp.make(client: client, pages: pages)
-            }
-            try await Application(router: WebRoutes(sessions: sessions, stylesheet: "").router()).test(.router) { client in
+            try await harness.withRoutes { client, _ in
                 let detail = try await client.execute(uri: "/friends/2", method: .get, headers: [:])
                 #expect(detail.status == .ok)
                 #expect(String(buffer: detail.body).contains(#"<title id="document-title">Alan Turing – Friends</title>"#))
@@ -106,7 +62,7 @@ import WebUI
 
     @Test func addingDeletingAndSearchingThroughForms() async throws {
         try await WebHarness.with { harness in
-            try await withBrowser(harness) { browser, _ in
+            try await harness.withBrowser { browser, _ in
                 #expect(try await browser.get("/friends/new").status == .ok)
                 let saved = try await browser.post("/friends/new", [
                     ("firstname", "Zoë"), ("lastname", "Ødegaard"), ("phonenumber", "+47 912 34 567"), ("email", ""), ("about", ""),
@@ -133,7 +89,7 @@ import WebUI
 
     @Test func aFormOfAScreenNoLongerShownChangesNothing() async throws {
         try await WebHarness.with { harness in
-            try await withBrowser(harness) { browser, _ in
+            try await harness.withBrowser { browser, _ in
                 _ = try await browser.get("/friends/1/edit")
                 // Another tab still shows the list and deletes from it.
                 let stale = try await browser.post("/", [("action", "delete"), ("id", "2")])

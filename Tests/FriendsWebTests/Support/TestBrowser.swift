@@ -1,0 +1,61 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import WebUI
+@testable import FriendsWeb
+
+/// A browser without the script on the Friends routes: its session's cookie and CSRF token, pages
+/// by GET and forms posted as a browser sends them.
+struct TestBrowser {
+    let client: any TestClientProtocol
+    let cookie: String
+    let token: String
+
+    func get(_ path: String) async throws -> TestResponse {
+        try await client.execute(uri: path, method: .get, headers: [.cookie: cookie])
+    }
+
+    /// A form of `name=value` pairs, with the session's token.
+    func post(_ path: String, _ pairs: [(String, String)]) async throws -> TestResponse {
+        let body = ([("_csrf", token)] + pairs).map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }
+            .joined(separator: "&")
+        return try await post(path, body: body, contentType: "application/x-www-form-urlencoded")
+    }
+
+    /// A body made by the test (a form with files), as it is.
+    func post(_ path: String, body: String, contentType: String) async throws -> TestResponse {
+        try await client.execute(uri: path, method: .post, headers: [
+            .cookie: cookie, .origin: "http://localhost", .contentType: contentType,
+        ], body: ByteBuffer(string: body))
+    }
+}
+
+extension WebHarness {
+    /// The Friends routes over this harness's FriendService, before any browser has come.
+    func withRoutes(
+        settings: WebRoutes.Settings = WebRoutes.Settings(),
+        _ body: @Sendable (any TestClientProtocol, WebSessions) async throws -> Void
+    ) async throws {
+        let client = self.client
+        let pages = self.pages
+        let sessions = await WebSessions { FriendsWebApp.make(client: client, pages: pages) }
+        let routes = WebRoutes(sessions: sessions, stylesheet: pages.stylesheet, settings: settings)
+        try await Application(router: routes.router()).test(.router) { client in
+            try await body(client, sessions)
+        }
+    }
+
+    /// The routes with one browser session, started by a first visit to the list.
+    func withBrowser(
+        settings: WebRoutes.Settings = WebRoutes.Settings(),
+        _ body: @Sendable (TestBrowser, WebSessions) async throws -> Void
+    ) async throws {
+        try await withRoutes(settings: settings) { client, sessions in
+            let first = try await client.execute(uri: "/", method: .get, headers: [:])
+            let cookie = try #require(first.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+            let token = try #require(String(buffer: first.body).firstMatch(of: /name="csrf-token" content="([^"]+)"/)?.1)
+            try await body(TestBrowser(client: client, cookie: cookie, token: String(token)), sessions)
+        }
+    }
+}
