@@ -91,6 +91,19 @@ public enum VCardEscaping {
 /// vCard 2.1's `ENCODING=QUOTED-PRINTABLE` (RFC 2045 section 6.7); soft line breaks are already
 /// joined by the parser.
 enum QuotedPrintable {
+    /// `text` as UTF-8 with every byte outside printable ASCII, `=` and a final space as `=XX`.
+    static func encode(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var encoded = ""
+        for (index, byte) in bytes.enumerated() {
+            let isPrintable = (0x21...0x7E).contains(byte) && byte != UInt8(ascii: "=")
+            // A space that ends the value would be taken for padding and dropped.
+            let isInnerSpace = byte == UInt8(ascii: " ") && index < bytes.count - 1
+            encoded += isPrintable || isInnerSpace ? String(UnicodeScalar(byte)) : String(format: "=%02X", byte)
+        }
+        return encoded
+    }
+
     static func decode(_ text: String, encoding: String.Encoding) -> String {
         var bytes: [UInt8] = []
         let input = Array(text.utf8)

@@ -6,30 +6,12 @@ extension VCardWriter {
         return property.value.contains("\\n") || property.value.contains("\\N") || property.value.unicodeScalars.contains { !$0.isASCII }
     }
 
-    /// `property` with its line breaks as real ones and every byte outside printable ASCII as `=XX`.
+    /// `property` with its line breaks as real ones, quoted-printable in UTF-8.
     static func quotedPrintable(_ property: VCardProperty) -> VCardProperty {
         let text = property.value.replacing("\\n", with: "\n").replacing("\\N", with: "\n").replacing("\\,", with: ",")
-        var encoded = ""
-        for byte in text.utf8 {
-            if byte >= 0x21, byte <= 0x7E, byte != UInt8(ascii: "=") {
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            } else if byte == UInt8(ascii: " ") {
-                encoded += " "
-            } else {
-                encoded += "=" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        // A space that ends the value would be taken for padding and dropped.
-        if encoded.hasSuffix(" ") { encoded = String(encoded.dropLast()) + "=20" }
-        var copy = property.replacingValue(with: encoded)
+        var copy = property.replacingValue(with: QuotedPrintable.encode(text))
         copy.parameters.append(VCardParameter(name: "CHARSET", values: ["UTF-8"]))
         copy.parameters.append(VCardParameter(name: "ENCODING", values: ["QUOTED-PRINTABLE"]))
         return copy
-    }
-}
-
-private extension String {
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

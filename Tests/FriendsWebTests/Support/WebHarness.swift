@@ -31,6 +31,12 @@ struct WebHarness: Sendable {
         }
     }
 
+    /// Another client changes friend `id` (at its current version), as someone else would.
+    func changeElsewhere(id: Int, _ update: FriendUpdate) async throws {
+        let stored = try await client.friend(id: id)
+        _ = try await client.updateFriend(id: id, with: update, ifMatch: stored.eTag)
+    }
+
     /// A session's app, its list loaded.
     @MainActor
     func app(feed: FriendChangeFeed? = nil) async -> FriendsWebApp {
