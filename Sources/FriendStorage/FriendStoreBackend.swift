@@ -6,6 +6,15 @@ import Logging
 public protocol FriendStoreBackend: Sendable {
     /// Opens the store at `location`, or returns `nil` when `location` is not of this backend's kind.
     func open(_ location: DatabaseLocation, logger: Logger) async throws -> (any FriendStore)?
+
+    /// Deletes the store of its own that an account had (`DatabaseLocation.location(ofAccount:)`:
+    /// a file, a schema) after its friends were removed; `false` when `location` is not of this
+    /// backend's kind. The store must not be open in this process.
+    func removeStore(at location: DatabaseLocation, logger: Logger) async throws -> Bool
+}
+
+extension FriendStoreBackend {
+    public func removeStore(at location: DatabaseLocation, logger: Logger) async throws -> Bool { false }
 }
 
 extension DatabaseLocation {
