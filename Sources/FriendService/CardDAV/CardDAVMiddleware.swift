@@ -10,7 +10,9 @@ import VCard
 struct CardDAVMiddleware<Context: RequestContext>: RouterMiddleware {
     let handler: CardDAVHandler
     let addressBook: FriendAddressBook
-    /// Whose address book this is: the one book of a server without accounts.
+    /// Whose address book this is: the account's name, or `principal` on a server without accounts.
+    let principal: String
+    /// The principal of the one book of a server without accounts.
     static var principal: String { "friends" }
 
     static var configuration: CardDAVConfiguration {
@@ -32,7 +34,7 @@ struct CardDAVMiddleware<Context: RequestContext>: RouterMiddleware {
             headers: request.headers.map { (name: $0.name.rawName, value: $0.value) },
             body: Array(body.readableBytesView)
         )
-        let answer = await handler.handle(davRequest, principal: Self.principal, backend: addressBook)
+        let answer = await handler.handle(davRequest, principal: principal, backend: addressBook)
         return Self.response(answer)
     }
 

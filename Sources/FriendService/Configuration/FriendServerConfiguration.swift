@@ -40,6 +40,17 @@ public struct FriendServerConfiguration: Sendable {
     /// socket may queue.
     public var eventStreamLimits = EventStreamLimits()
 
+    /// The cryptography of accounts (`FriendAccounts`): without it, a database that has accounts is refused.
+    public var accountSecrets: (any AccountSecrets)?
+    /// Where the accounts are: the main store's own tables when `nil`.
+    public var accountRegistry: (any AccountRegistry)?
+    /// Behind a reverse proxy on this machine: failed sign-ins are counted against the address
+    /// the proxy gives in `X-Forwarded-For` (believed only from a loopback peer).
+    public var behindProxy = false
+    var signInPolicy = SignInThrottle.Policy()
+    /// The clock of sign-in delays and of what is remembered from the account registry.
+    var now: @Sendable () -> ContinuousClock.Instant = { .now }
+
     /// `maximumSubscribers`, or 80% of `connectionLimits.maximumConnections` when unset.
     public var subscriberLimit: Int {
         maximumSubscribers ?? connectionLimits.maximumConnections * 4 / 5
@@ -79,10 +90,36 @@ public struct FriendServerConfiguration: Sendable {
                     + "(\(connectionLimits.maximumConnections)), so that other requests keep a connection; not \(maximumSubscribers)."
             )
         }
-        if !Self.isLoopback(hostname), token == nil, !allowsAnonymousAccess {
+        if !servesWithoutAccounts, accountSecrets == nil {
             throw ConfigurationError(
                 "Refusing to listen on \(hostname) without a token: anyone on the network could read and change "
                     + "every friend. Set --token (or FRIENDSERVICE_TOKEN), or pass --allow-anonymous to accept that."
+            )
+        }
+    }
+
+    /// Whether the server may answer without accounts: on loopback, with a token, or anonymous by
+    /// choice. Otherwise it serves only once there are accounts (`requireAccounts`).
+    var servesWithoutAccounts: Bool {
+        Self.isLoopback(hostname) || token != nil || allowsAnonymousAccess
+    }
+
+    /// Refuses, when the server may serve only accounts, a database that has none yet; and a
+    /// database with accounts in a program that cannot check their passwords.
+    func checkAccounts(of store: any FriendStore) async throws {
+        guard let registry = accountRegistry ?? (store as? any AccountRegistry) else { return }
+        let hasAccounts = try await registry.hasAccounts()
+        if hasAccounts, accountSecrets == nil {
+            throw ConfigurationError(
+                "This database has accounts, and this program cannot check passwords: serve it with "
+                    + "`friendservice serve --database \(database)` and connect with `friends --server URL --user NAME`."
+            )
+        }
+        if !servesWithoutAccounts, !hasAccounts {
+            throw ConfigurationError(
+                "Refusing to listen on \(hostname) without accounts or a token: anyone on the network could read and change "
+                    + "every friend. Add an account (friendservice user add NAME), set --token (or FRIENDSERVICE_TOKEN), "
+                    + "or pass --allow-anonymous to accept that."
             )
         }
     }

@@ -31,38 +31,69 @@ func makeChangeFeed(store: any FriendStore, configuration: FriendServerConfigura
     return ChangeFeed(store: store, settings: settings, listener: listener, logger: configuration.logger)
 }
 
-func buildRouter(store: any FriendStore, configuration: FriendServerConfiguration, feed: ChangeFeed) -> Router<ConnectionRequestContext> {
+func buildRouter(
+    store: any FriendStore, configuration: FriendServerConfiguration, feed: ChangeFeed, spaces: AccountSpaces? = nil
+) -> Router<ConnectionRequestContext> {
     let logger = configuration.logger
     let watch = StorageWatch(logger: logger)
-    let store = watch.watching(store, writes: AnnouncingFriendStore(base: store, feed: feed))
     let router = Router(context: ConnectionRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestLoggingMiddleware(logger: logger))
     router.add(middleware: ErrorEnvelopeMiddleware(logger: logger, watch: watch))
-    if let token = configuration.token {
-        router.add(middleware: BearerAuthMiddleware(token: token))
-    } else if FriendServerConfiguration.isLoopback(configuration.hostname) {
+    if configuration.token == nil, FriendServerConfiguration.isLoopback(configuration.hostname) {
         router.add(middleware: HostCheckMiddleware(
             acceptedNames: HostCheckMiddleware<ConnectionRequestContext>.loopbackNames(and: configuration.hostname),
             passesRequestsWithoutHost: true,
             refuse: { throw APIError.misdirected }
         ))
     }
+    if let registry = configuration.accountRegistry ?? (store as? any AccountRegistry) {
+        router.add(middleware: AccountGate(
+            presence: AccountPresence(registry: registry, now: configuration.now),
+            authenticator: configuration.accountSecrets.flatMap { secrets in
+                try? AccountAuthenticator(
+                    registry: registry, secrets: secrets,
+                    throttle: SignInThrottle(policy: configuration.signInPolicy, now: configuration.now), now: configuration.now
+                )
+            },
+            spaces: spaces ?? AccountSpaces(mainStore: store, mainFeed: feed, configuration: configuration),
+            clientAddress: ClientAddress(trustsProxyOnLoopback: configuration.behindProxy),
+            servesWithoutAccounts: configuration.servesWithoutAccounts
+        ))
+    }
+    if let token = configuration.token {
+        router.add(middleware: BearerAuthMiddleware(token: token))
+    }
+    let watched = watch.watching(store, writes: AnnouncingFriendStore(base: store, feed: feed))
+    addAddressBookRoutes(
+        to: router, store: watched, feed: feed, watch: watch,
+        principal: CardDAVMiddleware<ConnectionRequestContext>.principal, isPrivate: configuration.token != nil,
+        configuration: configuration
+    )
+    return router
+}
+
+/// The routes of one address book (REST, the live feed, CardDAV) over `store`, which is
+/// `watch`-ed and announces its writes to `feed`. `isPrivate`: only its owner may read it.
+func addAddressBookRoutes(
+    to router: Router<ConnectionRequestContext>, store: any FriendStore, feed: ChangeFeed, watch: StorageWatch,
+    principal: String, isPrivate: Bool, configuration: FriendServerConfiguration
+) {
     router.add(middleware: CardDAVMiddleware(
         handler: CardDAVHandler(configuration: CardDAVMiddleware<ConnectionRequestContext>.configuration),
-        addressBook: FriendAddressBook(store: store)
+        addressBook: FriendAddressBook(store: store),
+        principal: principal
     ))
     let responders = EndpointResponders(
         handlers: FriendHandlers(store: store, parser: FriendBodyParser(maximumBodySize: configuration.maximumBodySize)),
         cards: CardHandlers(store: store, maximumImportSize: configuration.maximumImportSize),
         changeEvents: ChangeEventsController(feed: feed, limits: configuration.eventStreamLimits),
-        avatarCacheControl: configuration.token == nil ? "public, max-age=300" : "private, max-age=300",
-        openAPIDocument: OpenAPIDocument.served(withToken: configuration.token != nil),
+        avatarCacheControl: isPrivate ? "private, max-age=300" : "public, max-age=300",
+        openAPIDocument: OpenAPIDocument.served(withToken: isPrivate),
         storageWatch: watch
     )
     for endpoint in FriendsEndpoint.allCases {
         router.add(endpoint, use: responders.responder(for: endpoint))
     }
-    return router
 }
 
 /// The application serving `buildRouter` on the configured address. The caller owns the store:
@@ -83,18 +114,20 @@ func buildApplication(
     _ configuration: FriendServerConfiguration,
     store: any FriendStore,
     feed: ChangeFeed,
+    spaces: AccountSpaces? = nil,
     onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
 ) -> Application<RouterResponder<ConnectionRequestContext>> {
     let limits = configuration.connectionLimits
+    let spaces = spaces ?? AccountSpaces(mainStore: store, mainFeed: feed, configuration: configuration)
     return Application(
-        router: buildRouter(store: store, configuration: configuration, feed: feed),
+        router: buildRouter(store: store, configuration: configuration, feed: feed, spaces: spaces),
         server: GuardedHTTP1Channel.builder(limits: limits, refusalBody: .errorEnvelope, logger: configuration.logger),
         configuration: ApplicationConfiguration(
             address: .hostname(configuration.hostname, port: configuration.port),
             serverName: "FriendService",
             availableConnectionsDelegate: MaximumAvailableConnections(limits.maximumConnections, logger: configuration.logger)
         ),
-        services: [feed],
+        services: [feed, spaces],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: configuration.logger
     )

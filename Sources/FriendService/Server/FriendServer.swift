@@ -30,7 +30,8 @@ public enum FriendServer {
         let store = try await openMigratedStore(configuration)
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
         let feed = makeChangeFeed(store: store, configuration: configuration)
-        let application = buildApplication(configuration, store: store, feed: feed) { port in
+        let spaces = AccountSpaces(mainStore: store, mainFeed: feed, configuration: configuration)
+        let application = buildApplication(configuration, store: store, feed: feed, spaces: spaces) { port in
             portContinuation.yield(port)
         }
         let group = ServiceGroup(
@@ -45,7 +46,7 @@ public enum FriendServer {
         for await port in ports {
             let host = configuration.hostname.contains(":") ? "[\(configuration.hostname)]" : configuration.hostname
             guard let url = URL(string: "http://\(host):\(port)") else { break }
-            return RunningFriendServer(url: url, group: group, task: task, feed: feed)
+            return RunningFriendServer(url: url, group: group, task: task, feed: feed, spaces: spaces)
         }
         try await task.value
         throw ConfigurationError("FriendService stopped before it started listening.")
@@ -56,6 +57,7 @@ public enum FriendServer {
         let store = try await configuration.database.openStore(using: configuration.backends, logger: configuration.logger)
         do {
             try await store.migrate()
+            try await configuration.checkAccounts(of: store)
         } catch {
             try? await store.close()
             throw error
@@ -72,6 +74,8 @@ public struct RunningFriendServer: Sendable {
     let task: Task<Void, any Error>
     /// The live change feed of this instance (tests watch its subscribers).
     let feed: ChangeFeed
+    /// The address books of its accounts.
+    let spaces: AccountSpaces
 
     /// Stops accepting connections, lets in-flight requests finish, closes the database.
     public func shutdown() async throws {

@@ -1,0 +1,44 @@
+import HTTPTypes
+
+extension APIError {
+    /// The challenges of a server with accounts. Contact apps get Basic first, which makes them
+    /// ask for a name and password; REST clients only Bearer (see `unauthorizedContactApp`).
+    private static func accountChallenges(contactApp: Bool) -> HTTPFields {
+        var headers = HTTPFields()
+        if contactApp { headers.append(HTTPField(name: .wwwAuthenticate, value: #"Basic realm="Friends""#)) }
+        headers.append(HTTPField(name: .wwwAuthenticate, value: "Bearer"))
+        return headers
+    }
+
+    static func signInRequired(contactApp: Bool) -> APIError {
+        APIError(
+            .unauthorized, "Sign in: Basic with your name and password or an app password, or Bearer with a token.",
+            headers: accountChallenges(contactApp: contactApp)
+        )
+    }
+
+    static func signInRefused(contactApp: Bool) -> APIError {
+        APIError(.unauthorized, "The name and password, or the token, are not right.", headers: accountChallenges(contactApp: contactApp))
+    }
+
+    static func malformedCredentials(contactApp: Bool) -> APIError {
+        APIError(
+            .unauthorized, "The Authorization header is neither Basic (base64 of name:password) nor Bearer.",
+            headers: accountChallenges(contactApp: contactApp)
+        )
+    }
+
+    static func tooManySignIns(retryAfter wait: Duration) -> APIError {
+        let seconds = max(1, Int((wait + .milliseconds(999)).components.seconds))
+        var headers = HTTPFields()
+        headers[.retryAfter] = String(seconds)
+        return APIError(.tooManyRequests, "Too many failed sign-ins: try again in \(seconds) s.", headers: headers)
+    }
+
+    static var accountsNeedFriendService: APIError {
+        APIError(
+            .serviceUnavailable,
+            "This database has accounts, which this program cannot check: serve it with friendservice."
+        )
+    }
+}

@@ -1,0 +1,118 @@
+import FriendStorage
+import NIOConcurrencyHelpers
+
+/// Finds the account that a request's credentials name. The slow password hash is checked once
+/// per name and password: a success is remembered under a keyed digest of them
+/// (`AccountSecrets.cacheDigest`), never the password, for as long as the stored hash stays the
+/// same. What the registry says is kept for `registryLifetime`, so `friendservice user` changes
+/// (a new password, a revoked token, a removed account) reach a running server within it.
+final class AccountAuthenticator: Sendable {
+    enum Outcome: Equatable {
+        case signedIn(Account)
+        case refused
+        /// Too many failures: try again after this long.
+        case throttled(Duration)
+    }
+
+    static let registryLifetime: Duration = .seconds(2)
+    /// Entries of each cache; a full cache starts again empty.
+    private static let cacheCapacity = 1_000
+
+    private struct Remembered<Value: Sendable>: Sendable {
+        var value: Value
+        var fetched: ContinuousClock.Instant
+    }
+
+    private struct Cache: Sendable {
+        var byName: [AccountName: Remembered<Account?>] = [:]
+        var byTokenDigest: [String: Remembered<Account?>] = [:]
+        /// Keyed digest of name and password → the password hash it was checked against.
+        var checkedPasswords: [String: String] = [:]
+    }
+
+    let registry: any AccountRegistry
+    let secrets: any AccountSecrets
+    let throttle: SignInThrottle
+    private let now: @Sendable () -> ContinuousClock.Instant
+    private let cache = NIOLockedValueBox(Cache())
+    /// Checked when the name is unknown, so that an unknown name costs the same time as a wrong password.
+    private let decoyHash: String
+
+    init(
+        registry: any AccountRegistry,
+        secrets: any AccountSecrets,
+        throttle: SignInThrottle,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) throws {
+        self.registry = registry
+        self.secrets = secrets
+        self.throttle = throttle
+        self.now = now
+        decoyHash = try secrets.hash(password: secrets.newToken())
+    }
+
+    func authenticate(_ credentials: Credentials, address: String) async throws -> Outcome {
+        let countedName = credentials.name.map { (try? AccountName(validating: $0))?.rawValue ?? $0 }
+        if let wait = throttle.wait(address: address, name: countedName) { return .throttled(wait) }
+        if let account = try await account(for: credentials) {
+            throttle.succeeded(address: address, name: account.name.rawValue)
+            return .signedIn(account)
+        }
+        throttle.failed(address: address, name: countedName)
+        return .refused
+    }
+
+    private func account(for credentials: Credentials) async throws -> Account? {
+        switch credentials {
+        case .bearer(let token):
+            return try await account(withToken: token)
+        case .basic(let rawName, let secret):
+            guard !secret.isEmpty, let name = try? AccountName(validating: rawName), let named = try await account(named: name) else {
+                _ = secrets.verify(password: secret, against: decoyHash)
+                return nil
+            }
+            // An app password first: contact apps send it on every request, and it costs a digest, not the slow hash.
+            if try await account(withToken: secret)?.id == named.id { return named }
+            return isPassword(secret, of: named) ? named : nil
+        }
+    }
+
+    private func isPassword(_ password: String, of account: Account) -> Bool {
+        let key = secrets.cacheDigest(account.name.rawValue + "\u{0}" + password)
+        if cache.withLockedValue({ $0.checkedPasswords[key] }) == account.passwordHash { return true }
+        guard secrets.verify(password: password, against: account.passwordHash) else { return false }
+        cache.withLockedValue { cache in
+            if cache.checkedPasswords.count >= Self.cacheCapacity { cache.checkedPasswords = [:] }
+            cache.checkedPasswords[key] = account.passwordHash
+        }
+        return true
+    }
+
+    private func account(named name: AccountName) async throws -> Account? {
+        if let known = fresh(cache.withLockedValue { $0.byName[name] }) { return known }
+        let account = try await registry.account(named: name)
+        let fetched = now()
+        cache.withLockedValue { cache in
+            if cache.byName.count >= Self.cacheCapacity { cache.byName = [:] }
+            cache.byName[name] = Remembered(value: account, fetched: fetched)
+        }
+        return account
+    }
+
+    private func account(withToken token: String) async throws -> Account? {
+        let digest = secrets.tokenDigest(token)
+        if let known = fresh(cache.withLockedValue { $0.byTokenDigest[digest] }) { return known }
+        let account = try await registry.account(withTokenDigest: digest)
+        let fetched = now()
+        cache.withLockedValue { cache in
+            if cache.byTokenDigest.count >= Self.cacheCapacity { cache.byTokenDigest = [:] }
+            cache.byTokenDigest[digest] = Remembered(value: account, fetched: fetched)
+        }
+        return account
+    }
+
+    private func fresh<Value: Sendable>(_ remembered: Remembered<Value>?) -> Value? {
+        guard let remembered, now() - remembered.fetched < Self.registryLifetime else { return nil }
+        return remembered.value
+    }
+}

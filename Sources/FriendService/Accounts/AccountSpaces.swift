@@ -1,0 +1,95 @@
+import FriendStorage
+import HTTPServerKit
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// The address book of each account as the server serves it: its own store, live feed and
+/// routes, opened on the account's first request and kept until the server stops. Nothing is
+/// shared between two accounts but the process, so that nothing of one can reach another.
+///
+/// As a service it runs the live feed of every account it opens, and closes their stores once
+/// the server has finished its requests (the main store is the caller's).
+actor AccountSpaces: Service {
+    typealias Responder = RouterResponder<ConnectionRequestContext>
+
+    private let mainStore: any FriendStore
+    private let mainFeed: ChangeFeed
+    private let configuration: FriendServerConfiguration
+    private var opened: [Int: Task<Responder, any Error>] = [:]
+    private var ownStores: [any FriendStore] = []
+    private var feedsByAccount: [Int: ChangeFeed] = [:]
+    private let feeds: AsyncStream<ChangeFeed>
+    private let feedsToRun: AsyncStream<ChangeFeed>.Continuation
+
+    init(mainStore: any FriendStore, mainFeed: ChangeFeed, configuration: FriendServerConfiguration) {
+        self.mainStore = mainStore
+        self.mainFeed = mainFeed
+        self.configuration = configuration
+        (feeds, feedsToRun) = AsyncStream.makeStream()
+    }
+
+    /// The routes over `account`'s address book.
+    func responder(for account: Account) async throws -> Responder {
+        if let opening = opened[account.id] { return try await opening.value }
+        let opening = Task { try await self.open(account) }
+        opened[account.id] = opening
+        do {
+            return try await opening.value
+        } catch {
+            opened[account.id] = nil
+            throw error
+        }
+    }
+
+    private func open(_ account: Account) async throws -> Responder {
+        let principal = account.name.rawValue
+        if account.ownsMainStore {
+            feedsByAccount[account.id] = mainFeed
+            return Self.router(store: mainStore, feed: mainFeed, principal: principal, configuration: configuration).buildResponder()
+        }
+        let location = configuration.database.location(ofAccount: account)
+        let store = try await location.openStore(using: configuration.backends, logger: configuration.logger)
+        do {
+            try await store.migrate()
+        } catch {
+            try? await store.close()
+            throw error
+        }
+        ownStores.append(store)
+        let feed = makeChangeFeed(store: store, configuration: configuration)
+        feedsToRun.yield(feed)
+        feedsByAccount[account.id] = feed
+        return Self.router(store: store, feed: feed, principal: principal, configuration: configuration).buildResponder()
+    }
+
+    private static func router(
+        store: any FriendStore, feed: ChangeFeed, principal: String, configuration: FriendServerConfiguration
+    ) -> Router<ConnectionRequestContext> {
+        let router = Router(context: ConnectionRequestContext.self, options: .autoGenerateHeadEndpoints)
+        let watch = StorageWatch(logger: configuration.logger)
+        router.add(middleware: ErrorEnvelopeMiddleware(logger: configuration.logger, watch: watch))
+        let watched = watch.watching(store, writes: AnnouncingFriendStore(base: store, feed: feed))
+        addAddressBookRoutes(to: router, store: watched, feed: feed, watch: watch, principal: principal, isPrivate: true, configuration: configuration)
+        return router
+    }
+
+    /// The live feed of an account opened so far (tests wait for its subscribers).
+    func feed(ofAccount id: Int) -> ChangeFeed? { feedsByAccount[id] }
+
+    func run() async throws {
+        await withGracefulShutdownHandler {
+            await withDiscardingTaskGroup { group in
+                for await feed in feeds {
+                    group.addTask { try? await feed.run() }
+                }
+            }
+        } onGracefulShutdown: {
+            self.feedsToRun.finish()
+        }
+        for store in ownStores {
+            try? await store.close()
+        }
+        ownStores = []
+    }
+}

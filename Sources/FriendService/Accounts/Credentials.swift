@@ -1,0 +1,47 @@
+import Foundation
+
+/// What an `Authorization` header offers: a Bearer token, or Basic's name and password (the
+/// password may be one of the account's tokens, which is what contact apps send).
+enum Credentials: Equatable, Sendable {
+    case bearer(token: String)
+    case basic(name: String, secret: String)
+
+    /// Longer headers are refused before any decoding: no name or password comes near this.
+    static let maximumHeaderLength = 4_096
+
+    enum Problem: Error, Equatable {
+        case missing
+        case malformed
+    }
+
+    init(header: String?) throws(Problem) {
+        guard let header, !header.isEmpty else { throw .missing }
+        guard header.utf8.count <= Self.maximumHeaderLength else { throw .malformed }
+        if let token = Self.value(of: header, scheme: "Bearer") {
+            guard !token.isEmpty, !token.contains(where: \.isWhitespace) else { throw .malformed }
+            self = .bearer(token: token)
+        } else if let encoded = Self.value(of: header, scheme: "Basic") {
+            guard
+                let data = Data(base64Encoded: encoded),
+                let decoded = String(data: data, encoding: .utf8),
+                let colon = decoded.firstIndex(of: ":")
+            else { throw .malformed }
+            self = .basic(name: String(decoded[..<colon]), secret: String(decoded[decoded.index(after: colon)...]))
+        } else {
+            throw .malformed
+        }
+    }
+
+    /// The name a Basic header gives, which failed attempts are counted against.
+    var name: String? {
+        if case .basic(let name, _) = self { return name }
+        return nil
+    }
+
+    /// What follows `scheme` and a space, the scheme in any case.
+    private static func value(of header: String, scheme: String) -> String? {
+        let prefix = scheme + " "
+        guard header.count > prefix.count, header.lowercased().hasPrefix(prefix.lowercased()) else { return nil }
+        return String(header.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces)
+    }
+}

@@ -1,0 +1,103 @@
+import NIOConcurrencyHelpers
+
+/// Slows down guessing: failed sign-ins are counted per client address and per account name.
+/// The first `freeFailures` cost nothing; after that each new attempt must wait a delay that
+/// doubles with every failure, up to `maximumDelay`, and is answered `429` with `Retry-After`
+/// while it waits, without its credentials being looked at.
+///
+/// It cannot lock a person out: the delay never exceeds `maximumDelay`, a count is forgotten
+/// `forgetAfter` after its last failure, a success clears it, and an address that has signed in
+/// as a name before is not held back by failures against that name from elsewhere.
+final class SignInThrottle: Sendable {
+    struct Policy: Sendable {
+        var freeFailures = 5
+        var firstDelay: Duration = .seconds(1)
+        var maximumDelay: Duration = .seconds(60)
+        var forgetAfter: Duration = .seconds(15 * 60)
+        /// Counts and known addresses kept, each; the oldest go first beyond it.
+        var capacity = 10_000
+    }
+
+    private struct Failures {
+        var count: Int
+        var last: ContinuousClock.Instant
+    }
+
+    private struct State {
+        var byAddress: [String: Failures] = [:]
+        var byName: [String: Failures] = [:]
+        /// "name address" pairs that signed in.
+        var known: [String: ContinuousClock.Instant] = [:]
+    }
+
+    private let policy: Policy
+    private let now: @Sendable () -> ContinuousClock.Instant
+    private let state = NIOLockedValueBox(State())
+
+    init(policy: Policy = Policy(), now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+        self.policy = policy
+        self.now = now
+    }
+
+    /// How long this attempt must still wait, or nil when it may be checked now.
+    func wait(address: String, name: String?) -> Duration? {
+        let now = now()
+        return state.withLockedValue { state in
+            var longest = remaining(state.byAddress[address], now: now)
+            if let name, state.known[Self.pair(name, address)] == nil {
+                longest = [longest, remaining(state.byName[name], now: now)].compactMap { $0 }.max()
+            }
+            return longest
+        }
+    }
+
+    func failed(address: String, name: String?) {
+        let now = now()
+        state.withLockedValue { state in
+            count(&state.byAddress, address, now: now)
+            if let name { count(&state.byName, name, now: now) }
+        }
+    }
+
+    func succeeded(address: String, name: String) {
+        let now = now()
+        state.withLockedValue { state in
+            state.byAddress[address] = nil
+            state.known[Self.pair(name, address)] = now
+            trim(&state.known)
+        }
+    }
+
+    /// Counts kept, for tests of the bound.
+    var entryCount: Int { state.withLockedValue { $0.byAddress.count + $0.byName.count } }
+
+    private func remaining(_ failures: Failures?, now: ContinuousClock.Instant) -> Duration? {
+        guard let failures, failures.count >= policy.freeFailures, now - failures.last < policy.forgetAfter else { return nil }
+        let doublings = min(failures.count - policy.freeFailures, 16)
+        let delay = min(policy.firstDelay * (1 << doublings), policy.maximumDelay)
+        let left = delay - (now - failures.last)
+        return left > .zero ? left : nil
+    }
+
+    private func count(_ table: inout [String: Failures], _ key: String, now: ContinuousClock.Instant) {
+        if let old = table[key], now - old.last < policy.forgetAfter {
+            table[key] = Failures(count: old.count + 1, last: now)
+        } else {
+            table[key] = Failures(count: 1, last: now)
+        }
+        if table.count > policy.capacity {
+            table = table.filter { now - $0.value.last < policy.forgetAfter }
+            while table.count > policy.capacity, let oldest = table.min(by: { $0.value.last < $1.value.last }) {
+                table[oldest.key] = nil
+            }
+        }
+    }
+
+    private func trim(_ known: inout [String: ContinuousClock.Instant]) {
+        while known.count > policy.capacity, let oldest = known.min(by: { $0.value < $1.value }) {
+            known[oldest.key] = nil
+        }
+    }
+
+    private static func pair(_ name: String, _ address: String) -> String { name + " " + address }
+}
