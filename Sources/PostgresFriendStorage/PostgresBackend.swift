@@ -18,7 +18,9 @@ public struct PostgresBackend: FriendStoreBackend {
         guard case .postgres(let url) = location else { return false }
         let postgres = try PostgresLocation(url: url)
         guard Self.isAccountSchema(postgres.schema) else {
-            throw DatabaseError("Refusing to drop the schema \(postgres.schema) of \(postgres): it is not named as an account's (SCHEMA_account_ID).")
+            throw DatabaseError(
+                "Refusing to drop the schema \(postgres.schema) of \(postgres): it is not named as an account's (SCHEMA_account_ID)."
+            )
         }
         let store = try await PostgresFriendStore.connect(location: postgres, logger: logger)
         let dropped = await Result.capturing { try await store.dropSchema() }

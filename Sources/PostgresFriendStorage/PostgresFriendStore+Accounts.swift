@@ -30,8 +30,10 @@ extension PostgresFriendStore: AccountRegistry {
             do {
                 let added = try await connection.query(
                     self.sql(
-                        "INSERT INTO %s.accounts (name, password_hash, created_at, owns_main_store) VALUES ($1, $2, $3, $4) RETURNING \(Self.accountColumns)",
-                        name.rawValue, passwordHash, date, !claimed.isEmpty),
+                        """
+                        INSERT INTO %s.accounts (name, password_hash, created_at, owns_main_store) VALUES ($1, $2, $3, $4)
+                        RETURNING \(Self.accountColumns)
+                        """, name.rawValue, passwordHash, date, !claimed.isEmpty),
                     logger: self.logger
                 ).collect()
                 guard let account = try added.first.map(Self.account) else {
