@@ -1,5 +1,6 @@
 import Foundation
 import FriendStorage
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
