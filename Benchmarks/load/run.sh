@@ -121,6 +121,8 @@ RESULTS="$WORK/results.tsv"
 measure() { # NAME URL [LUA]
     local name="$1" url="$2" script=() out="$WORK/wrk-$(echo "$1" | tr -c 'A-Za-z0-9' '_').txt"
     [ $# -ge 3 ] && script=(-s "$3")
+    # AUTHORIZATION, when set, is sent as the Authorization header of every request.
+    [ -n "${AUTHORIZATION:-}" ] && script+=(-H "Authorization: $AUTHORIZATION")
     wrk -t"$THREADS" -c"$CONNECTIONS" -d"${WARMUP}s" --timeout 5s "${script[@]}" "$url" >/dev/null
     wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --timeout 5s --latency "${script[@]}" "$url" >"$out"
     local rps p99 errors
@@ -156,6 +158,21 @@ measure "POST /friends  Flask+gunicorn" "http://127.0.0.1:$PEER_PORT/friends" "$
 SMALL_MEMORY=$(peak_memory_mb "$SMALL_FS_PID")
 echo "FriendService peak resident memory: ${SMALL_MEMORY} MB"
 stop "$SMALL_FS_PID"
+
+# --- Accounts: the list signed in, beside the same list without accounts, back to back --------
+
+echo "== Accounts: the same 100 friends without accounts, then signed in"
+cp "$WORK/small.sqlite" "$WORK/accounts.sqlite"
+printf 'correct horse battery staple\n' | "$BIN" user add bench --password-stdin --database "sqlite:$WORK/accounts.sqlite" >/dev/null 2>&1
+TOKEN=$("$BIN" user token bench --label load --database "sqlite:$WORK/accounts.sqlite" 2>/dev/null)
+FS_PORT=$(free_port); start_friendservice "$WORK/small.sqlite" "$FS_PORT"; OPEN_FS_PID=$FS_PID
+measure "GET /friends?limit=100  without accounts" "http://127.0.0.1:$FS_PORT/friends?limit=100"
+stop "$OPEN_FS_PID"
+FS_PORT=$(free_port); start_friendservice "$WORK/accounts.sqlite" "$FS_PORT"; ACCOUNTS_FS_PID=$FS_PID
+AUTHORIZATION="Bearer $TOKEN" measure "GET /friends?limit=100  with a token" "http://127.0.0.1:$FS_PORT/friends?limit=100"
+AUTHORIZATION="Basic $(printf 'bench:correct horse battery staple' | base64 -w0)" \
+    measure "GET /friends?limit=100  with a password" "http://127.0.0.1:$FS_PORT/friends?limit=100"
+stop "$ACCOUNTS_FS_PID"
 
 # --- A million friends: first page, a deep page, search ----------------------------------------
 
