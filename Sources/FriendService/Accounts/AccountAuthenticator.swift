@@ -1,4 +1,5 @@
 import FriendStorage
+import HTTPServerKit
 import NIOConcurrencyHelpers
 
 /// Finds the account that a request's credentials name. The slow password hash is checked once

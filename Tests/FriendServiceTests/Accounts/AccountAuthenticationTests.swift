@@ -1,6 +1,7 @@
 import Foundation
 import FriendStorage
 import FriendsAPI
+import HTTPServerKit
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting

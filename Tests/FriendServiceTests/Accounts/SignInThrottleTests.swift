@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FriendService
+@testable import HTTPServerKit
 
 struct SignInThrottleTests {
     let clock = TestInstantClock()

@@ -8,14 +8,16 @@ import NIOConcurrencyHelpers
 /// It cannot lock a person out: the delay never exceeds `maximumDelay`, a count is forgotten
 /// `forgetAfter` after its last failure, a success clears it, and an address that has signed in
 /// as a name before is not held back by failures against that name from elsewhere.
-final class SignInThrottle: Sendable {
-    struct Policy: Sendable {
-        var freeFailures = 5
-        var firstDelay: Duration = .seconds(1)
-        var maximumDelay: Duration = .seconds(60)
-        var forgetAfter: Duration = .seconds(15 * 60)
+public final class SignInThrottle: Sendable {
+    public struct Policy: Sendable {
+        public var freeFailures = 5
+        public var firstDelay: Duration = .seconds(1)
+        public var maximumDelay: Duration = .seconds(60)
+        public var forgetAfter: Duration = .seconds(15 * 60)
         /// Counts and known addresses kept, each; the oldest go first beyond it.
-        var capacity = 10_000
+        public var capacity = 10_000
+
+        public init() {}
     }
 
     private struct Failures {
@@ -34,13 +36,13 @@ final class SignInThrottle: Sendable {
     private let now: @Sendable () -> ContinuousClock.Instant
     private let state = NIOLockedValueBox(State())
 
-    init(policy: Policy = Policy(), now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+    public init(policy: Policy = Policy(), now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
         self.policy = policy
         self.now = now
     }
 
     /// How long this attempt must still wait, or nil when it may be checked now.
-    func wait(address: String, name: String?) -> Duration? {
+    public func wait(address: String, name: String?) -> Duration? {
         let now = now()
         return state.withLockedValue { state in
             var longest = remaining(state.byAddress[address], now: now)
@@ -51,7 +53,7 @@ final class SignInThrottle: Sendable {
         }
     }
 
-    func failed(address: String, name: String?) {
+    public func failed(address: String, name: String?) {
         let now = now()
         state.withLockedValue { state in
             count(&state.byAddress, address, now: now)
@@ -59,7 +61,7 @@ final class SignInThrottle: Sendable {
         }
     }
 
-    func succeeded(address: String, name: String) {
+    public func succeeded(address: String, name: String) {
         let now = now()
         state.withLockedValue { state in
             state.byAddress[address] = nil
@@ -69,7 +71,7 @@ final class SignInThrottle: Sendable {
     }
 
     /// Counts kept, for tests of the bound.
-    var entryCount: Int { state.withLockedValue { $0.byAddress.count + $0.byName.count } }
+    package var entryCount: Int { state.withLockedValue { $0.byAddress.count + $0.byName.count } }
 
     private func remaining(_ failures: Failures?, now: ContinuousClock.Instant) -> Duration? {
         guard let failures, failures.count >= policy.freeFailures, now - failures.last < policy.forgetAfter else { return nil }
