@@ -28,6 +28,11 @@ public struct FriendsPages: Sendable {
         return FriendsPages(templates: try TemplateLibrary(directory: directory), stylesheet: stylesheet, pageSize: pageSize)
     }
 
+    /// The sign-in page of a server with accounts.
+    public func signInPage(_ form: WebSignIn.Form) -> String {
+        templates.render(form, "signInPage")
+    }
+
     /// The live regions of each page: element id and partial template.
     static let chromeRegions = [("document-title", "documentTitle"), ("connection", "connection"), ("loading", "loading"), ("alert", "alert")]
     static let listRegions = [("list-title", "listTitle"), ("search-summary", "searchSummary"), ("status", "status"),

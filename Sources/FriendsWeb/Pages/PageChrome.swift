@@ -17,6 +17,8 @@ struct PageChrome {
     }
 
     let csrfToken: String
+    /// Who signed in, when the app has sign-in.
+    let signedInAs: String?
     /// The document's title, the screen's name then the app's.
     let documentTitle: String
     let connection: Connection?
@@ -28,6 +30,7 @@ struct PageChrome {
 
     init(screenTitle: String, connection: LiveConnectionState?, loading: String?, alert: Alert?, path: String, context: PageContext) {
         csrfToken = context.csrfToken
+        signedInAs = context.signedInAs
         documentTitle = "\(screenTitle) – Friends"
         // A page without the script does not change once drawn: it does not claim to be live.
         self.connection = context.isScripted ? connection.map { Connection(text: $0.statusText, isLive: $0 == .live) } : nil

@@ -27,6 +27,11 @@ public struct WebRoutes: Sendable {
         public var maximumFormSize = 64 * 1024
         /// The largest form with files (`multipart/form-data`) read.
         public var maximumUploadSize = 16 * 1024 * 1024
+        /// When set, a session starts only when a person signs in (`SignInRoutes`).
+        public var signIn: WebSignIn?
+        /// Served by a reverse proxy on this machine that terminates TLS (`ProxyTrust`): cookies
+        /// are `Secure`, and only the proxy's https requests are taken.
+        public var behindProxy = false
 
         public init() {}
     }
@@ -47,9 +52,10 @@ public struct WebRoutes: Sendable {
         self.settings = settings
     }
 
-    public func router() -> Router<BasicRequestContext> {
-        let router = Router()
+    public func router() -> Router<ConnectionRequestContext> {
+        let router = Router(context: ConnectionRequestContext.self)
         router.add(middleware: SecurityHeadersMiddleware())
+        if settings.behindProxy { router.add(middleware: ProxyTrust()) }
         router.add(middleware: HostCheckMiddleware(
             acceptedNames: settings.acceptedHostNames, passesRequestsWithoutHost: false,
             refuse: { [names = settings.acceptedHostNames] in
@@ -61,6 +67,7 @@ public struct WebRoutes: Sendable {
         router.get(RouterPath(Self.scriptPath)) { _, _ in Self.asset(Self.script, type: "text/javascript; charset=utf-8") }
         router.get(RouterPath(Self.stylePath)) { _, _ in Self.asset(stylesheet, type: "text/css; charset=utf-8") }
         router.get(RouterPath(Self.eventsPath)) { request, _ in await events(request) }
+        if let signIn = settings.signIn { addSignInRoutes(to: router, signIn) }
         router.get("/") { request, _ in await page(request) }
         router.get("**") { request, _ in await page(request) }
         router.post("/") { request, _ in try await post(request) }
@@ -75,13 +82,15 @@ public struct WebRoutes: Sendable {
         guard FetchMetadata.mayDownload(request) else { return ErrorPage.response(.forbidden, refusal) }
         let path = request.uri.path
         let isScripted = request.headers[.webUIScripted] != nil
-        let (session, isNew) = await MainActor.run { () -> (WebSession, Bool) in
+        let signsIn = settings.signIn != nil
+        let existing = await MainActor.run { () -> (WebSession, Bool)? in
             if let session = sessions.session(id: Self.sessionID(request)) { return (session, false) }
-            return (sessions.start(), true)
+            return signsIn ? nil : (sessions.start(), true)
         }
+        guard let (session, isNew) = existing else { return signInRedirect(from: request.uri.description) }
         if let download = await session.download(at: path) {
             var response = Self.attachment(download)
-            if isNew { response.setCookie(Self.cookie(for: session)) }
+            if isNew { response.setCookie(cookie(for: session)) }
             return response
         }
         guard FetchMetadata.mayOpenAPage(request) else { return ErrorPage.response(.forbidden, refusal) }
@@ -91,10 +100,10 @@ public struct WebRoutes: Sendable {
             guard found else { return ErrorPage.response(.notFound, "There is no page at this address.") }
             let current = session.app.currentPath
             if current != path { return Self.redirect(to: current) }
-            let html = session.app.page(PageContext(csrfToken: session.csrfToken, isScripted: isScripted))
+            let html = session.app.page(PageContext(csrfToken: session.csrfToken, isScripted: isScripted, signedInAs: session.signedInAs))
             return Self.html(html)
         }
-        if isNew { response.setCookie(Self.cookie(for: session)) }
+        if isNew { response.setCookie(cookie(for: session)) }
         return response
     }
 
@@ -103,7 +112,7 @@ public struct WebRoutes: Sendable {
         guard let session = await MainActor.run(body: { sessions.session(id: cookie) }) else {
             return ErrorPage.response(.forbidden, "This page has expired. Open the app again to go on.")
         }
-        guard Self.isSameOrigin(request) else {
+        guard isSameOrigin(request) else {
             return ErrorPage.response(.forbidden, "Forms are only taken from this app's own pages.")
         }
         let fields: FormFields
@@ -162,15 +171,15 @@ public struct WebRoutes: Sendable {
         request.cookies[sessionCookie]?.value
     }
 
-    static func cookie(for session: WebSession) -> Cookie {
-        Cookie(name: sessionCookie, value: session.id, path: "/", httpOnly: true, sameSite: .strict)
+    func cookie(for session: WebSession) -> Cookie {
+        Cookie(name: Self.sessionCookie, value: session.id, path: "/", secure: settings.behindProxy, httpOnly: true, sameSite: .strict)
     }
 
     /// The request comes from a page of this server: its `Origin` (or, without one, its
     /// `Referer`) is this server's own.
-    static func isSameOrigin(_ request: Request) -> Bool {
+    func isSameOrigin(_ request: Request) -> Bool {
         guard let host = request.head.authority else { return false }
-        let origin = "http://\(host)"
+        let origin = "\(settings.behindProxy ? "https" : "http")://\(host)"
         if let given = request.headers[.origin] { return given == origin }
         guard let referer = request.headers[.referer] else { return false }
         return referer == origin || referer.hasPrefix(origin + "/")

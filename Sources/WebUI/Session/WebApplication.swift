@@ -50,9 +50,12 @@ public struct PageContext: Sendable {
     /// controls that depend on live state, such as a submit button disabled until the form is
     /// valid, can rely on it. Pages served whole work without script.
     public let isScripted: Bool
+    /// Who signed in, for an app with sign-in; pages offer to sign out.
+    public let signedInAs: String?
 
-    public init(csrfToken: String, isScripted: Bool) {
+    public init(csrfToken: String, isScripted: Bool, signedInAs: String? = nil) {
         self.csrfToken = csrfToken
         self.isScripted = isScripted
+        self.signedInAs = signedInAs
     }
 }

@@ -9,6 +9,8 @@ public final class WebSession {
     /// Every state-changing request of this session must carry it.
     public let csrfToken: String
     public let app: any WebApplication
+    /// Who signed in, for an app with sign-in (`WebRoutes.Settings.signIn`).
+    public let signedInAs: String?
     /// When a request of this session last arrived.
     var lastUsed: ContinuousClock.Instant
     /// Whether the browser came back with the cookie: until then the session may be one of a
@@ -16,7 +18,8 @@ public final class WebSession {
     var isConfirmed = false
     let pusher: FragmentPusher
 
-    init(app: any WebApplication, now: ContinuousClock.Instant) {
+    init(app: any WebApplication, now: ContinuousClock.Instant, signedInAs: String? = nil) {
+        self.signedInAs = signedInAs
         id = SecretToken.make()
         csrfToken = SecretToken.make()
         self.app = app
@@ -24,7 +27,7 @@ public final class WebSession {
         let csrfToken = self.csrfToken
         pusher = FragmentPusher { [weak app] in
             guard let app else { return ("/", []) }
-            return (app.currentPath, app.fragments(PageContext(csrfToken: csrfToken, isScripted: true)))
+            return (app.currentPath, app.fragments(PageContext(csrfToken: csrfToken, isScripted: true, signedInAs: signedInAs)))
         }
         app.onChange = { [weak pusher] in pusher?.setNeedsPush() }
     }

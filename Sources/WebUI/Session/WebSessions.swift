@@ -62,6 +62,20 @@ public final class WebSessions {
         return session
     }
 
+    /// A new session of a person who just signed in, with their app; it counts as in use.
+    public func start(signedInAs name: String, app: any WebApplication) -> WebSession {
+        endIdleSessions()
+        let session = WebSession(app: app, now: now(), signedInAs: name)
+        sessions[session.id] = session
+        confirm(session)
+        return session
+    }
+
+    /// Ends a session (its person signed out, or signed in again).
+    public func end(id: String) {
+        if let session = sessions[id] { end(session) }
+    }
+
     /// Ends the sessions unused for longer than `idleLimit`. A session with a tab open on its
     /// event stream is in use.
     public func endIdleSessions() {

@@ -1,0 +1,127 @@
+import Foundation
+import HTTPServerKit
+import HTTPTypes
+import Hummingbird
+
+/// The sign-in page, signing in and signing out, for an app with `Settings.signIn`.
+///
+/// A session starts only at sign-in, with a new id (a cookie value a page had before signing in
+/// is never promoted); signing out ends it. Until then, every page answers `303` to
+/// `/sign-in?next=<the page>`, and forms and event streams find no session. The sign-in form is
+/// protected from other sites by its origin and a token in a cookie of its own, which it must
+/// repeat (a site that cannot read the cookie cannot forge the form).
+extension WebRoutes {
+    public static let signInPath = "/sign-in"
+    public static let signOutPath = "/sign-out"
+    static let signInCookie = "webui_sign_in"
+
+    func addSignInRoutes(to router: Router<ConnectionRequestContext>, _ signIn: WebSignIn) {
+        router.get(RouterPath(Self.signInPath)) { request, _ in
+            signInPage(request, signIn: signIn, name: "", message: nil, status: .ok)
+        }
+        router.post(RouterPath(Self.signInPath)) { request, context in
+            try await postSignIn(request, context: context, signIn: signIn)
+        }
+        router.post(RouterPath(Self.signOutPath)) { request, _ in
+            try await postSignOut(request)
+        }
+    }
+
+    /// Where a page asked for without a session goes.
+    func signInRedirect(from path: String) -> Response {
+        var components = URLComponents()
+        components.path = Self.signInPath
+        if path != "/" { components.queryItems = [URLQueryItem(name: "next", value: path)] }
+        return Self.redirect(to: components.string ?? Self.signInPath)
+    }
+
+    private func signInPage(
+        _ request: Request, signIn: WebSignIn, name: String, message: String?, status: HTTPResponse.Status
+    ) -> Response {
+        let token = request.cookies[Self.signInCookie]?.value ?? SecretToken.make()
+        let form = WebSignIn.Form(name: name, message: message, next: Self.localPath(request.uri.queryParameters.get("next")), csrfToken: token)
+        var response = Self.html(signIn.page(form), status: status)
+        response.setCookie(Cookie(name: Self.signInCookie, value: token, path: Self.signInPath, secure: settings.behindProxy, httpOnly: true, sameSite: .strict))
+        return response
+    }
+
+    private func postSignIn(_ request: Request, context: ConnectionRequestContext, signIn: WebSignIn) async throws -> Response {
+        guard isSameOrigin(request) else {
+            return ErrorPage.response(.forbidden, "Forms are only taken from this app's own pages.")
+        }
+        let fields: FormFields
+        switch try await Self.formFields(of: request, settings: settings) {
+        case .success(let read): fields = read
+        case .failure(let refusal): return refusal.response
+        }
+        guard let cookie = request.cookies[Self.signInCookie]?.value, let token = fields["_csrf"], SecretToken.matches(token, cookie) else {
+            return ErrorPage.response(.forbidden, "This form has expired. Reload the page and try again.")
+        }
+        let name = String((fields["name"] ?? "").trimmingCharacters(in: .whitespaces).prefix(256))
+        let password = fields["password"] ?? ""
+        let address = clientAddress(request, context: context)
+        let countedName = name.lowercased()
+        if let wait = signIn.throttle.wait(address: address, name: countedName) {
+            let seconds = max(1, Int((wait + .milliseconds(999)).components.seconds))
+            var response = signInPage(
+                request, signIn: signIn, name: name, message: "Too many failed attempts. Try again in \(seconds) s.", status: .tooManyRequests
+            )
+            response.headers[.retryAfter] = String(seconds)
+            return response
+        }
+        guard !name.isEmpty, !password.isEmpty else {
+            return signInPage(request, signIn: signIn, name: name, message: "Enter your name and your password.", status: .ok)
+        }
+        switch await signIn.check(name, password) {
+        case .refused(let message):
+            signIn.throttle.failed(address: address, name: countedName)
+            return signInPage(request, signIn: signIn, name: name, message: message, status: .unauthorized)
+        case .signedIn(let makeApp):
+            signIn.throttle.succeeded(address: address, name: countedName)
+            let session = await MainActor.run {
+                if let old = sessions.session(id: Self.sessionID(request)) { sessions.end(id: old.id) }
+                return sessions.start(signedInAs: name, app: makeApp())
+            }
+            var response = Self.redirect(to: Self.localPath(request.uri.queryParameters.get("next") ?? fields["next"]))
+            response.setCookie(self.cookie(for: session))
+            return response
+        }
+    }
+
+    private func postSignOut(_ request: Request) async throws -> Response {
+        guard isSameOrigin(request) else {
+            return ErrorPage.response(.forbidden, "Forms are only taken from this app's own pages.")
+        }
+        let fields: FormFields
+        switch try await Self.formFields(of: request, settings: settings) {
+        case .success(let read): fields = read
+        case .failure(let refusal): return refusal.response
+        }
+        let cookieValue = Self.sessionID(request)
+        await MainActor.run {
+            guard let session = sessions.session(id: cookieValue), let token = fields["_csrf"],
+                  SecretToken.matches(token, session.csrfToken) else { return }
+            sessions.end(id: session.id)
+        }
+        var response = Self.redirect(to: Self.signInPath)
+        response.setCookie(Cookie(name: Self.sessionCookie, value: "", maxAge: 0, path: "/", secure: settings.behindProxy, httpOnly: true, sameSite: .strict))
+        return response
+    }
+
+    /// A path of this app, or `/`: never another site, so the `next` of a link cannot send a
+    /// person elsewhere after they sign in.
+    static func localPath(_ text: String?) -> String {
+        guard let text, text.hasPrefix("/"), !text.hasPrefix("//"), !text.hasPrefix("/\\"),
+              !text.contains(where: { $0.isWhitespace || $0 == "\\" }), text.utf8.count <= 2_048 else { return "/" }
+        return text
+    }
+
+    /// The browser's address: the peer's, or behind the proxy on this machine, the one it forwards.
+    func clientAddress(_ request: Request, context: ConnectionRequestContext) -> String {
+        let peer = context.channel.remoteAddress?.ipAddress ?? "unknown"
+        guard settings.behindProxy, ProxyTrust.isLoopback(peer),
+              let forwarded = request.headers[ProxyTrust.forwardedFor]?.split(separator: ",").last
+        else { return peer }
+        return String(forwarded.trimmingCharacters(in: .whitespaces).prefix(64))
+    }
+}

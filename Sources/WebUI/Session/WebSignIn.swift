@@ -1,0 +1,36 @@
+import HTTPServerKit
+
+/// Signing in before a session gets its app, for an app that serves several people (its server
+/// has accounts). Who may sign in is the server's to say (`check`); the page is the app's
+/// (`page`). Failed attempts slow down per browser address and per name (`throttle`).
+public struct WebSignIn: Sendable {
+    public enum Outcome: Sendable {
+        /// The name and password are right: the session's app, working as that person.
+        case signedIn(makeApp: @MainActor @Sendable () -> any WebApplication)
+        /// They are not; the sentence the page says.
+        case refused(String)
+    }
+
+    /// What the sign-in page shows: the name typed so far, why the last attempt failed, and
+    /// where to go once signed in.
+    public struct Form: Sendable, Equatable {
+        public var name: String
+        public var message: String?
+        public var next: String
+        public var csrfToken: String
+    }
+
+    public var check: @Sendable (_ name: String, _ password: String) async -> Outcome
+    public var page: @Sendable (Form) -> String
+    public var throttle: SignInThrottle
+
+    public init(
+        throttle: SignInThrottle = SignInThrottle(),
+        check: @escaping @Sendable (_ name: String, _ password: String) async -> Outcome,
+        page: @escaping @Sendable (Form) -> String
+    ) {
+        self.check = check
+        self.page = page
+        self.throttle = throttle
+    }
+}

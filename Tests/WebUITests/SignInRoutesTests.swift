@@ -1,0 +1,162 @@
+import Foundation
+import HTTPServerKit
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import WebUI
+
+/// Signing in and out of an app whose server has accounts.
+@Suite struct SignInRoutesTests {
+    static var signIn: WebSignIn { WebSignIn(
+        check: { name, password in
+            name == "alice" && password == "right" ? .signedIn(makeApp: { CounterApp() }) : .refused("That name and password do not match.")
+        },
+        page: { form in "<p>sign in \(form.name) \(form.message ?? "") next=\(form.next) csrf=\(form.csrfToken)</p>" }
+    ) }
+
+    func withRoutes(
+        _ setup: TestingSetup = .router, behindProxy: Bool = false,
+        _ body: @Sendable (WebSessions, any TestClientProtocol) async throws -> Void
+    ) async throws {
+        let sessions = await WebSessions { CounterApp() }
+        var settings = WebRoutes.Settings()
+        settings.signIn = Self.signIn
+        settings.behindProxy = behindProxy
+        let routes = WebRoutes(sessions: sessions, stylesheet: "", settings: settings)
+        try await Application(router: routes.router()).test(setup) { client in
+            try await body(sessions, client)
+        }
+    }
+
+    /// The sign-in page's own cookie and the token its form repeats.
+    func openSignIn(_ client: some TestClientProtocol, headers: HTTPFields = [:]) async throws -> (cookie: String, token: String) {
+        let page = try await client.execute(uri: "/sign-in", method: .get, headers: headers)
+        #expect(page.status == .ok)
+        let cookie = try #require(page.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+        return (cookie, String(cookie.dropFirst("webui_sign_in=".count)))
+    }
+
+    func signIn(
+        _ client: some TestClientProtocol, name: String = "alice", password: String = "right", next: String = "/",
+        extraCookie: String? = nil, headers: HTTPFields = [:], origin: String = "http://localhost"
+    ) async throws -> TestResponse {
+        let (cookie, token) = try await openSignIn(client, headers: headers)
+        var all: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .origin: origin]
+        all[.cookie] = [cookie, extraCookie].compactMap { $0 }.joined(separator: "; ")
+        all.append(contentsOf: headers)
+        let body = "_csrf=\(token)&name=\(name)&password=\(password)&next=\(next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
+        return try await client.execute(uri: "/sign-in", method: .post, headers: all, body: ByteBuffer(string: body))
+    }
+
+    static func sessionCookie(_ response: TestResponse) -> String? {
+        response.headers[values: .setCookie].first { $0.hasPrefix("webui_session=") }?.split(separator: ";").first.map(String.init)
+    }
+
+    @Test func aPageWithoutASessionGoesToTheSignInPageAndStartsNoSession() async throws {
+        try await withRoutes { sessions, client in
+            let response = try await client.execute(uri: "/friends/3", method: .get, headers: [:])
+            #expect(response.status == .seeOther)
+            #expect(response.headers[.location] == "/sign-in?next=/friends/3")
+            #expect(Self.sessionCookie(response) == nil)
+            #expect(await MainActor.run { sessions.count } == 0)
+        }
+    }
+
+    @Test func signingInStartsASessionWithANewIdAndGoesWhereThePersonWasGoing() async throws {
+        try await withRoutes { sessions, client in
+            let response = try await signIn(client, next: "/friends/3", extraCookie: "webui_session=chosen-by-an-attacker")
+            #expect(response.status == .seeOther)
+            #expect(response.headers[.location] == "/friends/3")
+            let cookie = try #require(Self.sessionCookie(response))
+            #expect(cookie != "webui_session=chosen-by-an-attacker")
+            let setCookie = try #require(response.headers[values: .setCookie].first { $0.hasPrefix("webui_session=") })
+            #expect(setCookie.contains("HttpOnly") && setCookie.contains("SameSite=Strict") && !setCookie.contains("Secure"))
+            let id = String(cookie.dropFirst("webui_session=".count))
+            #expect(await MainActor.run { sessions.session(id: id)?.signedInAs } == "alice")
+            let page = try await client.execute(uri: "/", method: .get, headers: [.cookie: cookie])
+            #expect(page.status == .ok)
+        }
+    }
+
+    @Test func aWrongPasswordSaysSoAndStartsNothing() async throws {
+        try await withRoutes { sessions, client in
+            let response = try await signIn(client, password: "wrong")
+            #expect(response.status == .unauthorized)
+            #expect(String(buffer: response.body).contains("That name and password do not match."))
+            #expect(Self.sessionCookie(response) == nil)
+            #expect(await MainActor.run { sessions.count } == 0)
+        }
+    }
+
+    @Test func aFormFromElsewhereOrWithoutItsTokenIsRefused() async throws {
+        try await withRoutes { sessions, client in
+            #expect(try await signIn(client, origin: "http://evil.example").status == .forbidden)
+            let forged = try await client.execute(
+                uri: "/sign-in", method: .post,
+                headers: [.contentType: "application/x-www-form-urlencoded", .origin: "http://localhost"],
+                body: ByteBuffer(string: "name=alice&password=right")
+            )
+            #expect(forged.status == .forbidden)
+            #expect(await MainActor.run { sessions.count } == 0)
+        }
+    }
+
+    @Test(arguments: ["//evil.example/x", "https://evil.example", "/\\evil.example", "javascript:alert(1)"])
+    func afterSigningInOnlyAPathOfThisAppIsFollowed(next: String) async throws {
+        try await withRoutes { _, client in
+            let response = try await signIn(client, next: next)
+            #expect(response.headers[.location] == "/")
+        }
+    }
+
+    @Test func signingOutEndsTheSessionAndItsCookieIsRefusedAfterwards() async throws {
+        try await withRoutes { sessions, client in
+            let cookie = try #require(Self.sessionCookie(try await signIn(client)))
+            let id = String(cookie.dropFirst("webui_session=".count))
+            let token = try #require(await MainActor.run { sessions.session(id: id)?.csrfToken })
+            let out = try await client.execute(
+                uri: "/sign-out", method: .post,
+                headers: [.contentType: "application/x-www-form-urlencoded", .origin: "http://localhost", .cookie: cookie],
+                body: ByteBuffer(string: "_csrf=\(token)")
+            )
+            #expect(out.status == .seeOther)
+            #expect(out.headers[.location] == "/sign-in")
+            #expect(out.headers[values: .setCookie].contains { $0.hasPrefix("webui_session=;") && $0.contains("Max-Age=0") })
+            #expect(await MainActor.run { sessions.count } == 0)
+            let replayed = try await client.execute(uri: "/", method: .get, headers: [.cookie: cookie])
+            #expect(replayed.status == .seeOther)
+            #expect(replayed.headers[.location] == "/sign-in")
+            let form = try await client.execute(
+                uri: "/", method: .post,
+                headers: [.contentType: "application/x-www-form-urlencoded", .origin: "http://localhost", .cookie: cookie],
+                body: ByteBuffer(string: "_csrf=\(token)&action=increment")
+            )
+            #expect(form.status == .forbidden)
+        }
+    }
+
+    @Test func wrongPasswordsInALoopAreSlowedThen429() async throws {
+        try await withRoutes { _, client in
+            for _ in 0..<SignInThrottle.Policy().freeFailures {
+                #expect(try await signIn(client, password: "guess").status == .unauthorized)
+            }
+            let throttled = try await signIn(client, password: "right")
+            #expect(throttled.status == .tooManyRequests)
+            #expect(throttled.headers[.retryAfter] != nil)
+            #expect(Self.sessionCookie(throttled) == nil)
+        }
+    }
+
+    @Test func behindTheProxyOnlyItsHTTPSRequestsAreTakenAndCookiesAreSecure() async throws {
+        try await withRoutes(.live, behindProxy: true) { _, client in
+            let direct = try await client.execute(uri: "/sign-in", method: .get, headers: [:])
+            #expect(direct.status == .forbidden)
+            let proxied: HTTPFields = [HTTPField.Name("X-Forwarded-Proto")!: "https", HTTPField.Name("X-Forwarded-For")!: "192.168.1.7"]
+            let response = try await signIn(client, headers: proxied, origin: "https://localhost")
+            #expect(response.status == .seeOther)
+            let setCookie = try #require(response.headers[values: .setCookie].first { $0.hasPrefix("webui_session=") })
+            #expect(setCookie.contains("Secure"))
+        }
+    }
+}
