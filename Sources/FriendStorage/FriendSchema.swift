@@ -2,7 +2,7 @@
 public enum FriendSchema {
     public static var currentVersion: Int { migrationCount }
 
-    package static let migrationCount = 5
+    package static let migrationCount = 6
 
     /// The table that records which migrations ran.
     package static let migrationsTable = "friendservice_migrations"
@@ -11,4 +11,9 @@ public enum FriendSchema {
     ///
     /// The change log (migration 4): one row per committed change, written by triggers on `friends`.
     package static let changesTable = "friend_changes"
+
+    // Migration 6: the accounts (`AccountRegistry`) in `accounts` and `account_tokens`, and the
+    // one row of `account_main_store` that records whether an account ever took over the main
+    // store (only the first account ever added does, even once it is removed; ids are no such
+    // record, sequences skip). Every store has the tables; only the main store's are used.
 }

@@ -62,3 +62,22 @@ struct SQLiteFile {
         }
     }
 }
+
+extension SQLiteFile {
+    /// Whether the file has the name of an account's store: `NAME.account-ID` with the main file's
+    /// extension, if any (`friends.account-2.sqlite`).
+    var isAccountStore: Bool {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        return name.wholeMatch(of: /.+\.account-[0-9]+(\.[^.]+)?/) != nil
+    }
+
+    /// Deletes the file with its journal, WAL and shared-memory files.
+    func removeAccountStore() throws {
+        guard isAccountStore else {
+            throw DatabaseError("Refusing to delete sqlite:\(path): it is not named as an account's database (NAME.account-ID).")
+        }
+        for file in [path, path + "-wal", path + "-shm", path + "-journal"] where unlink(file) != 0 && errno != ENOENT {
+            throw DatabaseError("Cannot delete \(file): \(String(cString: strerror(errno)).lowercased()).")
+        }
+    }
+}

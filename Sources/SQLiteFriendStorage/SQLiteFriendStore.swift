@@ -51,7 +51,11 @@ public final class SQLiteFriendStore: FriendStore {
             // Switching a new file to WAL waits for another process opening it too.
             try await retryingWhileBusy { try await threads.runIfActive { try writer.execute("PRAGMA journal_mode = WAL") } }
             try await threads.runIfActive {
-                for pragma in ["PRAGMA busy_timeout = \(busyTimeout)", "PRAGMA synchronous = FULL", "PRAGMA cache_size = \(cacheSize)"] {
+                // Foreign keys: an account's tokens go with it (`ON DELETE CASCADE`).
+                for pragma in [
+                    "PRAGMA busy_timeout = \(busyTimeout)", "PRAGMA synchronous = FULL", "PRAGMA cache_size = \(cacheSize)",
+                    "PRAGMA foreign_keys = ON",
+                ] {
                     try writer.execute(pragma)
                 }
             }

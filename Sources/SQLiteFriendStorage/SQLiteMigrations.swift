@@ -154,6 +154,36 @@ enum SQLiteMigrations {
             END
             """,
         ],
+        // 6: accounts and their tokens (only a token's SHA-256 digest is kept), and the one-row
+        // record of whether an account ever took over the main store. SQLite enforces the
+        // cascade only with `PRAGMA foreign_keys`: the writer turns it on, and removing an
+        // account deletes its tokens itself too.
+        [
+            """
+            CREATE TABLE accounts (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                name TEXT NOT NULL,
+                password_hash TEXT NOT NULL,
+                created_at TEXT NOT NULL,
+                owns_main_store INTEGER NOT NULL DEFAULT 0,
+                CONSTRAINT accounts_name_unique UNIQUE (name)
+            )
+            """,
+            "CREATE UNIQUE INDEX accounts_owner_of_main_store ON accounts (owns_main_store) WHERE owns_main_store = 1",
+            """
+            CREATE TABLE account_tokens (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                label TEXT NOT NULL,
+                digest TEXT NOT NULL,
+                created_at TEXT NOT NULL
+            )
+            """,
+            "CREATE UNIQUE INDEX account_tokens_digest ON account_tokens (digest)",
+            "CREATE INDEX account_tokens_account ON account_tokens (account_id, id)",
+            "CREATE TABLE account_main_store (taken INTEGER NOT NULL)",
+            "INSERT INTO account_main_store (taken) VALUES (0)",
+        ],
     ]
 
     /// Seeding drops this trigger for its batch and logs one `reset` instead of a row per friend.

@@ -11,10 +11,12 @@ extension DatabaseLocation {
         case .memory:
             return .memory
         case .sqlite(let path):
-            let url = URL(fileURLWithPath: path)
-            let base = url.deletingPathExtension().lastPathComponent
-            let suffix = url.pathExtension.isEmpty ? "" : "." + url.pathExtension
-            return .sqlite(path: url.deletingLastPathComponent().appendingPathComponent("\(base).account-\(account.id)\(suffix)").path)
+            // Text, not URL: a relative path stays relative (URL would resolve it against the
+            // current folder) and nothing else of it changes.
+            let folderEnd = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+            let name = path[folderEnd...]
+            let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 } ?? name.endIndex
+            return .sqlite(path: "\(path[..<folderEnd])\(name[..<dot]).account-\(account.id)\(name[dot...])")
         case .postgres(let url):
             guard var components = URLComponents(string: url) else { return self }
             var items = components.queryItems ?? []
