@@ -102,7 +102,7 @@ let package = Package(
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ]),
         .executableTarget(name: "friendservice", dependencies: [
-            "FriendService", "FriendStorage", "HTTPServerKit", "SQLiteFriendStorage", "PostgresFriendStorage",
+            "FriendService", "FriendStorage", "FriendAccounts", "HTTPServerKit", "SQLiteFriendStorage", "PostgresFriendStorage",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -178,6 +178,12 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "FriendAccountsTests", dependencies: ["FriendAccounts", "FriendStorage"]),
+        // The `friendservice` commands, run in-process.
+        .testTarget(name: "FriendServiceCommandTests", dependencies: [
+            "friendservice", "FriendAccounts", "FriendStorage", "SQLiteFriendStorage", "PostgresFriendStorage", "FriendsAPI",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "FriendsClientTests", dependencies: [
             "FriendsClient", "FriendsAPI", "FriendService", "FriendStorage", "SQLiteFriendStorage", "FriendsNIOTransport", "TestSupport",
             .product(name: "NIOCore", package: "swift-nio"),
