@@ -37,6 +37,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // Portable core: Foundation only, compiles unchanged into an iOS app.
@@ -93,8 +94,15 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
+        // The cryptography of accounts (password hashes, tokens), behind `AccountSecrets`:
+        // only `friendservice` links it, so `friends` does not build BoringSSL.
+        .target(name: "FriendAccounts", dependencies: [
+            "FriendStorage",
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+        ]),
         .executableTarget(name: "friendservice", dependencies: [
-            "FriendService", "FriendStorage", "HTTPServerKit", "SQLiteFriendStorage", "PostgresFriendStorage",
+            "FriendService", "FriendStorage", "FriendAccounts", "HTTPServerKit", "SQLiteFriendStorage", "PostgresFriendStorage",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -167,6 +175,13 @@ let package = Package(
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .testTarget(name: "FriendAccountsTests", dependencies: ["FriendAccounts", "FriendStorage"]),
+        // The `friendservice` commands, run in-process.
+        .testTarget(name: "FriendServiceCommandTests", dependencies: [
+            "friendservice", "FriendAccounts", "FriendStorage", "SQLiteFriendStorage", "PostgresFriendStorage", "FriendsAPI",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "FriendsClientTests", dependencies: [

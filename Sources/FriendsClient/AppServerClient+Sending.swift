@@ -48,8 +48,8 @@ extension AppServerClient {
         )
         request.httpMethod = method.rawValue
         request.setValue(accept, forHTTPHeaderField: "Accept")
-        if let token {
-            request.setValue(FriendsHTTPHeader.bearer(token), forHTTPHeaderField: FriendsHTTPHeader.authorization)
+        if let credentials {
+            request.setValue(credentials.authorization, forHTTPHeaderField: FriendsHTTPHeader.authorization)
         }
         if let eTag {
             request.setValue(eTag, forHTTPHeaderField: FriendsHTTPHeader.ifMatch)

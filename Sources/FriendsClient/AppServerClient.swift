@@ -8,8 +8,8 @@ import FoundationNetworking
 public struct AppServerClient: FriendsProviding {
     /// Where FriendService listens, e.g. `http://127.0.0.1:8080`; a path prefix is kept.
     public let baseURL: URL
-    /// Sent as `Authorization: Bearer <token>` when set.
-    public let token: String?
+    /// Sent as `Authorization` with every request when set.
+    public let credentials: Credentials?
     /// Seconds to wait for a response before failing with `.timedOut`.
     public let timeout: TimeInterval
     let transport: any HTTPTransport
@@ -18,16 +18,30 @@ public struct AppServerClient: FriendsProviding {
 
     public init(
         baseURL: URL,
-        token: String? = nil,
+        credentials: Credentials? = nil,
         timeout: TimeInterval = 30,
         transport: any HTTPTransport = URLSessionTransport(),
         eventTransport: any EventStreamTransport = URLSessionEventStreamTransport()
     ) {
         self.baseURL = baseURL
-        self.token = token
+        self.credentials = credentials
         self.timeout = timeout
         self.transport = transport
         self.eventTransport = eventTransport
+    }
+
+    /// A client that sends `token`, when there is one, as `Authorization: Bearer <token>`.
+    public init(
+        baseURL: URL,
+        token: String?,
+        timeout: TimeInterval = 30,
+        transport: any HTTPTransport = URLSessionTransport(),
+        eventTransport: any EventStreamTransport = URLSessionEventStreamTransport()
+    ) {
+        self.init(
+            baseURL: baseURL, credentials: token.map(Credentials.token), timeout: timeout,
+            transport: transport, eventTransport: eventTransport
+        )
     }
 
     public func friends(_ query: FriendListQuery = FriendListQuery()) async throws(AppServerError) -> FriendPage {

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import FriendsClient
+import FriendStorage
 
 /// Where the friends live, for both views: the built-in FriendService or the one at `--server`.
 struct BackendOptions: ParsableArguments {
@@ -7,7 +9,13 @@ struct BackendOptions: ParsableArguments {
     var server: String?
 
     @Option(help: ArgumentHelp(
-        "The bearer token the FriendService at --server asks for (or set FRIENDS_TOKEN).", valueName: "token"
+        "The account to sign in to the FriendService at --server with; asks for its password (or set FRIENDS_PASSWORD).",
+        valueName: "name"
+    ))
+    var user: String?
+
+    @Option(help: ArgumentHelp(
+        "The token the FriendService at --server asks for, its own or an account's (or set FRIENDS_TOKEN).", valueName: "token"
     ))
     var token: String?
 
@@ -18,16 +26,33 @@ struct BackendOptions: ParsableArguments {
         if let server, ServerAddress(server) == nil {
             throw ValidationError("--server needs an http:// or https:// URL with a host, such as http://127.0.0.1:8080, not \(server).")
         }
-        if token != nil, server == nil {
-            throw ValidationError("--token is for a FriendService given with --server; the built-in one needs none.")
+        if token != nil || user != nil, server == nil {
+            throw ValidationError("--\(user != nil ? "user" : "token") is for a FriendService given with --server; the built-in one needs none.")
+        }
+        if user != nil, token != nil {
+            throw ValidationError("Pass --user or --token, not both: a token of an account already says whose it is.")
+        }
+        if let user {
+            do {
+                _ = try AccountName(validating: user)
+            } catch {
+                throw ValidationError("--user \(user.debugDescription): \(error)")
+            }
         }
     }
 
-    var backend: Backend {
-        let environment = ProcessInfo.processInfo.environment
-        if let server, let address = ServerAddress(server) {
-            return .remote(address, token: token ?? environment["FRIENDS_TOKEN"].flatMap { $0.isEmpty ? nil : $0 })
+    /// Where the friends live; asks for the password of `--user` unless FRIENDS_PASSWORD holds it.
+    func backend(environment: [String: String] = ProcessInfo.processInfo.environment) throws(LaunchError) -> Backend {
+        guard let server, let address = ServerAddress(server) else {
+            return .embedded(DataDirectory.standard(environment: environment))
         }
-        return .embedded(DataDirectory.standard(environment: environment))
+        if let user, let name = try? AccountName(validating: user) {
+            var password = environment["FRIENDS_PASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
+            if password == nil { password = try PasswordPrompt.ask("Password of \(name) at \(address): ") }
+            guard let password, !password.isEmpty else { throw LaunchError("No password given.") }
+            return .remote(address, credentials: .password(user: name.rawValue, password: password))
+        }
+        let token = token ?? environment["FRIENDS_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+        return .remote(address, credentials: token.map(Credentials.token))
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import FriendsClient
 import Logging
 
 /// `friends import FILE…`: adds (or, by UID, updates) the friends of vCard files.
@@ -21,8 +22,8 @@ struct ImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
-        let outcome = await CardCommandRun.run(options.backend) { url, token in
-            try await CardImporter(server: url, token: token, progress: ProgressLine.standardError()).importFiles(files)
+        let outcome = await CardCommandRun.run(options) { url, credentials in
+            try await CardImporter(server: url, credentials: credentials, progress: ProgressLine.standardError()).importFiles(files)
         }
         switch outcome {
         case .success(let summary):
@@ -53,8 +54,8 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
-        let outcome = await CardCommandRun.run(options.backend) { url, token in
-            try await CardExporter(server: url, token: token, progress: ProgressLine.standardError()).export(to: file, search: search)
+        let outcome = await CardCommandRun.run(options) { url, credentials in
+            try await CardExporter(server: url, credentials: credentials, progress: ProgressLine.standardError()).export(to: file, search: search)
         }
         switch outcome {
         case .success(let count):
@@ -70,17 +71,17 @@ struct ExportCommand: AsyncParsableCommand {
 /// stops it again whatever happened.
 enum CardCommandRun {
     static func run<T: Sendable>(
-        _ backend: Backend, _ body: (URL, String?) async throws -> T
+        _ options: BackendOptions, _ body: (URL, Credentials?) async throws -> T
     ) async -> Result<T, any Error> {
-        let endpoint: (url: URL, token: String?, embedded: EmbeddedFriendService?)
+        let endpoint: (url: URL, credentials: Credentials?, embedded: EmbeddedFriendService?)
         do {
-            endpoint = try await backend.endpoint()
+            endpoint = try await options.backend().endpoint()
         } catch {
             return .failure(error)
         }
         let outcome: Result<T, any Error>
         do {
-            outcome = .success(try await body(endpoint.url, endpoint.token))
+            outcome = .success(try await body(endpoint.url, endpoint.credentials))
         } catch {
             outcome = .failure(error)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import FriendsAPI
+import FriendsClient
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -9,7 +10,7 @@ import FoundationNetworking
 /// to its place or copies it to standard output a MiB at a time: memory stays flat.
 struct CardExporter {
     let server: URL
-    let token: String?
+    let credentials: Credentials?
     let progress: ProgressLine
 
     /// Writes the cards and answers how many there were.
@@ -19,7 +20,7 @@ struct CardExporter {
         guard let url = components?.url else { throw CardCommandError("Cannot make the export address.") }
         var request = URLRequest(url: url)
         request.setValue("text/vcard", forHTTPHeaderField: "Accept")
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        if let credentials { request.setValue(credentials.authorization, forHTTPHeaderField: FriendsHTTPHeader.authorization) }
         let (downloaded, response) = try await URLSession.shared.download(for: request)
         defer { try? FileManager.default.removeItem(at: downloaded) }
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0

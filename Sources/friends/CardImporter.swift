@@ -1,5 +1,6 @@
 import Foundation
 import FriendsAPI
+import FriendsClient
 import VCard
 
 #if canImport(FoundationNetworking)
@@ -11,7 +12,7 @@ import FoundationNetworking
 /// too large) are reported here with the server's refusals, by file and position.
 struct CardImporter {
     let server: URL
-    let token: String?
+    let credentials: Credentials?
     let progress: ProgressLine
     var batchSize = 500
 
@@ -71,7 +72,7 @@ struct CardImporter {
         var request = URLRequest(url: server.appendingPathComponent("friends/import"))
         request.httpMethod = "POST"
         request.setValue("text/vcard; charset=utf-8", forHTTPHeaderField: "Content-Type")
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        if let credentials { request.setValue(credentials.authorization, forHTTPHeaderField: FriendsHTTPHeader.authorization) }
         let (data, response) = try await URLSession.shared.upload(for: request, from: Data(batch.bytes))
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         guard status == 200 else {

@@ -28,7 +28,7 @@ struct TerminalCommand: AsyncParsableCommand {
     @OptionGroup var options: BackendOptions
 
     func run() async throws {
-        try await FriendsLauncher(backend: options.backend, addsDemoFriends: options.demo).run()
+        try await FriendsLauncher(backend: try options.backend(), addsDemoFriends: options.demo).run()
     }
 }
 
@@ -51,6 +51,6 @@ struct WebCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await WebLauncher(backend: options.backend, addsDemoFriends: options.demo, port: port).run()
+        try await WebLauncher(backend: try options.backend(), addsDemoFriends: options.demo, port: port).run()
     }
 }

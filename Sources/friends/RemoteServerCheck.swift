@@ -7,8 +7,8 @@ import FriendsClient
 enum RemoteServerCheck {
     static let patience: Double = 3
 
-    static func check(_ address: ServerAddress, token: String?) async throws(LaunchError) {
-        let client = AppServerClient(baseURL: address.url, token: token, timeout: patience)
+    static func check(_ address: ServerAddress, credentials: Credentials?) async throws(LaunchError) {
+        let client = AppServerClient(baseURL: address.url, credentials: credentials, timeout: patience)
         do {
             _ = try await client.friends(FriendListQuery(limit: 1))
         } catch .unreachable {
@@ -16,9 +16,8 @@ enum RemoteServerCheck {
                 "Cannot reach FriendService at \(address). Is it running? Leave out --server to use the built-in one."
             )
         } catch .unauthorized {
-            throw LaunchError(token == nil
-                ? "FriendService at \(address) asks for a token: pass --token TOKEN (or set FRIENDS_TOKEN)."
-                : "FriendService at \(address) did not accept the token.")
+            throw LaunchError(credentials.map { "FriendService at \(address) did not accept \($0)." }
+                ?? "FriendService at \(address) asks who you are: pass --user NAME, or --token TOKEN (or set FRIENDS_TOKEN).")
         } catch .notFound, .undecodable {
             throw LaunchError("\(address) does not answer like a FriendService (GET /friends failed).")
         } catch {

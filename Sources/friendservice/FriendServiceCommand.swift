@@ -10,7 +10,7 @@ struct FriendServiceCommand: AsyncParsableCommand {
             Flags override the environment: FRIENDSERVICE_HOSTNAME, FRIENDSERVICE_PORT, FRIENDSERVICE_DATABASE, \
             FRIENDSERVICE_TOKEN, FRIENDSERVICE_ALLOW_ANONYMOUS=1, FRIENDSERVICE_LOG_LEVEL.
             """,
-        subcommands: [Serve.self, Migrate.self, Seed.self],
+        subcommands: [Serve.self, Migrate.self, Seed.self, User.self],
         defaultSubcommand: Serve.self
     )
 }

@@ -51,6 +51,15 @@ struct AppServerClientChangesTests {
         #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer secret")
     }
 
+    @Test func asksForTheFeedWithTheAccountsPassword() async throws {
+        let transport = FakeEventStreamTransport(chunks: [])
+        let client = AppServerClient(
+            baseURL: URL(string: "http://127.0.0.1:9/api")!, credentials: .password(user: "alice", password: "secret"), eventTransport: transport
+        )
+        _ = try await collect(try await client.changes(after: nil))
+        #expect(transport.lastRequest?.value(forHTTPHeaderField: "Authorization") == "Basic YWxpY2U6c2VjcmV0")
+    }
+
     @Test func decodesEveryKindOfChange() async throws {
         let created = #"{"about":"","email":"","firstname":"Ada","id":3,"lastname":"Lovelace","phonenumber":"","version":1}"#
         let updated = #"{"about":"","email":"","firstname":"Ada","id":3,"lastname":"King","phonenumber":"","version":2}"#

@@ -52,6 +52,24 @@ import FoundationNetworking
         #expect(await transport.lastRequest?.url?.absoluteString == "https://example.com/api/friends/1")
     }
 
+    @Test func aPasswordIsSentAsBasicWithEveryRequest() async throws {
+        let transport = FakeTransport(.json(Self.adaJSON))
+        let client = AppServerClient(
+            baseURL: URL(string: "http://127.0.0.1:8080")!, credentials: .password(user: "alice", password: "pä:ss"), transport: transport
+        )
+
+        _ = try await client.friend(id: 1)
+        // base64 of the UTF-8 of "alice:pä:ss": only the first colon separates the name.
+        #expect(await transport.lastRequest?.value(forHTTPHeaderField: "Authorization") == "Basic YWxpY2U6cMOkOnNz")
+        _ = try? await client.deleteFriend(id: 1)
+        #expect(await transport.lastRequest?.value(forHTTPHeaderField: "Authorization") == "Basic YWxpY2U6cMOkOnNz")
+    }
+
+    @Test func credentialsNeverShowTheirSecret() {
+        #expect("\(Credentials.password(user: "alice", password: "s3cret"))" == "the password of alice")
+        #expect(!"\(Credentials.token("s3cret"))".contains("s3cret"))
+    }
+
     @Test func theTokenIsSentAsABearer() async throws {
         let transport = FakeTransport(.json(Self.adaJSON))
 

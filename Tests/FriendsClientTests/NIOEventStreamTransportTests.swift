@@ -47,6 +47,21 @@ struct NIOEventStreamTransportTests {
     }
 
     @Test(.timeLimit(.minutes(1)))
+    func theClientsCredentialsGoOnTheWire() async throws {
+        try await ScriptedServer.with { server in
+            let client = AppServerClient(
+                baseURL: server.url, credentials: .password(user: "alice", password: "secret"), eventTransport: NIOEventStreamTransport()
+            )
+            async let changes = client.changes(after: nil)
+            let connection = try await server.nextConnection()
+            #expect(try await connection.requestHead().lowercased().contains("authorization: basic ywxpy2u6c2vjcmv0\r\n"))
+            try await connection.sendEventStreamHead()
+            try await connection.endAndClose()
+            _ = try await changes
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
     func theReconnectingFeedResumesOverItAfterTheServerEndsAStream() async throws {
         try await ScriptedServer.with { server in
             let client = AppServerClient(baseURL: server.url, eventTransport: NIOEventStreamTransport())

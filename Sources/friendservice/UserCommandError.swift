@@ -1,0 +1,35 @@
+import FriendStorage
+
+/// Why a `user` command changed nothing, in words for the person who ran it. Never holds a
+/// password or a token.
+struct UserCommandError: Error, CustomStringConvertible, Equatable {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+
+    static func badName(_ text: String, _ error: AccountNameError) -> UserCommandError {
+        UserCommandError("Cannot use the name \(text.debugDescription): \(error)")
+    }
+
+    static func noAccount(_ name: AccountName) -> UserCommandError {
+        UserCommandError("There is no account named \(name).")
+    }
+
+    static let cannotHideInput = UserCommandError("Cannot turn off the terminal's echo to read a password.")
+    static let notInteractive = UserCommandError(
+        "Standard input is not a terminal: pass --password-stdin to read the password from it."
+    )
+}
+
+extension AccountName {
+    /// The name of a command's argument, or the reason it cannot be one.
+    static func argument(_ text: String) throws(UserCommandError) -> AccountName {
+        do {
+            return try AccountName(validating: text)
+        } catch {
+            throw .badName(text, error)
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import FriendStorage
+import Testing
+@testable import friendservice
+
+@Suite(.timeLimit(.minutes(2))) struct UserRemoveTests {
+    @Test(arguments: CommandDatabase.Kind.available)
+    func removingTheOwnerOfTheMainStoreDeletesItsFriendsThere(_ kind: CommandDatabase.Kind) async throws {
+        try await CommandDatabase.with(kind) { database in
+            try await database.add("alice")
+            try await database.add("bob")
+            try await database.addFriends(1_203, to: "alice")
+            try await database.addFriends(2, to: "bob")
+            _ = try await database.run(["token", "alice"])
+
+            let console = try await database.run(["remove", "alice"], console: TestConsole(answers: ["y"]))
+
+            #expect(console.prompts == ["Remove alice and their 1203 friends? [y/N] "])
+            #expect(console.notes == ["Removed alice, their 1203 friends and their tokens."])
+            #expect(try await database.account("alice") == nil)
+            try await database.withRegistry { main, _ throws in
+                #expect(try await main.count(matching: nil, atMost: nil) == 0)
+            }
+            #expect(try await database.friendCount(of: "bob") == 2)
+        }
+    }
+
+    @Test(arguments: CommandDatabase.Kind.available)
+    func removingAnotherAccountRemovesItsStore(_ kind: CommandDatabase.Kind) async throws {
+        try await CommandDatabase.with(kind) { database in
+            try await database.add("alice")
+            try await database.add("bob")
+            try await database.addFriends(3, to: "alice")
+            try await database.addFriends(12, to: "bob")
+            let bob = try #require(try await database.account("bob"))
+
+            let console = try await database.run(["remove", "bob", "--yes"], console: TestConsole(isInteractive: false))
+
+            #expect(console.prompts.isEmpty)
+            #expect(console.notes == ["Removed bob, their 12 friends and their tokens."])
+            #expect(try await database.account("bob") == nil)
+            #expect(try await database.friendCount(of: "alice") == 3)
+            if case .sqlite(let path) = try database.location.location(ofAccount: bob) {
+                #expect(!FileManager.default.fileExists(atPath: path))
+            }
+        }
+    }
+
+    @Test func anythingButYesKeepsTheAccount() async throws {
+        try await CommandDatabase.with(.sqlite) { database in
+            try await database.add("alice")
+            try await database.addFriends(1, to: "alice")
+            for answer in ["", "n", "no", "yes please"] {
+                let console = try await database.run(["remove", "alice"], console: TestConsole(answers: [answer]))
+                #expect(console.prompts == ["Remove alice and their 1 friend? [y/N] "])
+                #expect(console.notes == ["Nothing was removed."])
+            }
+            #expect(try await database.run(["remove", "alice"], console: TestConsole(answers: [])).notes == ["Nothing was removed."])
+            #expect(try await database.friendCount(of: "alice") == 1)
+        }
+    }
+
+    @Test func withoutATerminalItNeedsYes() async throws {
+        try await CommandDatabase.with(.sqlite) { database in
+            try await database.add("alice")
+            await #expect(throws: UserCommandError("Standard input is not a terminal: pass --yes to remove alice and their 0 friends.")) {
+                _ = try await database.run(["remove", "alice"], console: TestConsole(isInteractive: false, answers: ["y"]))
+            }
+            #expect(try await database.account("alice") != nil)
+        }
+    }
+
+    @Test func anUnknownOrBadNameIsRefused() async throws {
+        try await CommandDatabase.with(.sqlite) { database in
+            await #expect(throws: UserCommandError("There is no account named bob.")) {
+                _ = try await database.run(["remove", "bob", "--yes"])
+            }
+            await #expect(throws: UserCommandError.self) {
+                _ = try await database.run(["remove", "../friends", "--yes"])
+            }
+        }
+    }
+}
