@@ -8,6 +8,10 @@ import NIOConcurrencyHelpers
 /// It cannot lock a person out: the delay never exceeds `maximumDelay`, a count is forgotten
 /// `forgetAfter` after its last failure, a success clears it, and an address that has signed in
 /// as a name before is not held back by failures against that name from elsewhere.
+///
+/// An attempt without an address (`nil`: a program on this machine, such as the browser app's
+/// server, which limits its own users) is counted against its name only, so that one person's
+/// guessing through it cannot hold back everyone else who uses it.
 public final class SignInThrottle: Sendable {
     public struct Policy: Sendable {
         public var freeFailures = 5
@@ -42,10 +46,10 @@ public final class SignInThrottle: Sendable {
     }
 
     /// How long this attempt must still wait, or nil when it may be checked now.
-    public func wait(address: String, name: String?) -> Duration? {
+    public func wait(address: String?, name: String?) -> Duration? {
         let now = now()
         return state.withLockedValue { state in
-            var longest = remaining(state.byAddress[address], now: now)
+            var longest = address.flatMap { remaining(state.byAddress[$0], now: now) }
             if let name, state.known[Self.pair(name, address)] == nil {
                 longest = [longest, remaining(state.byName[name], now: now)].compactMap { $0 }.max()
             }
@@ -53,18 +57,18 @@ public final class SignInThrottle: Sendable {
         }
     }
 
-    public func failed(address: String, name: String?) {
+    public func failed(address: String?, name: String?) {
         let now = now()
         state.withLockedValue { state in
-            count(&state.byAddress, address, now: now)
+            if let address { count(&state.byAddress, address, now: now) }
             if let name { count(&state.byName, name, now: now) }
         }
     }
 
-    public func succeeded(address: String, name: String) {
+    public func succeeded(address: String?, name: String) {
         let now = now()
         state.withLockedValue { state in
-            state.byAddress[address] = nil
+            if let address { state.byAddress[address] = nil }
             state.known[Self.pair(name, address)] = now
             trim(&state.known)
         }
@@ -101,5 +105,5 @@ public final class SignInThrottle: Sendable {
         }
     }
 
-    private static func pair(_ name: String, _ address: String) -> String { name + " " + address }
+    private static func pair(_ name: String, _ address: String?) -> String { name + " " + (address ?? "this machine") }
 }

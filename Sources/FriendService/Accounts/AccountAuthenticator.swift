@@ -52,7 +52,7 @@ final class AccountAuthenticator: Sendable {
         decoyHash = try secrets.hash(password: secrets.newToken())
     }
 
-    func authenticate(_ credentials: Credentials, address: String) async throws -> Outcome {
+    func authenticate(_ credentials: Credentials, address: String?) async throws -> Outcome {
         let countedName = credentials.name.map { (try? AccountName(validating: $0))?.rawValue ?? $0 }
         if let wait = throttle.wait(address: address, name: countedName) { return .throttled(wait) }
         if let account = try await account(for: credentials) {
