@@ -83,10 +83,10 @@ import Testing
 
     @Test(arguments: [
         (AppServerError.unauthorized, "Please login to load your friends."),
-        (.unreachable, "Loading failed, check network connection"),
-        (.server(status: 503, message: nil), "Loading failed, check network connection"),
+        (.unreachable, FailureText.couldNotConnect),
+        (.server(status: 503, message: nil), FailureText.couldNotConnect),
     ])
-    func aFailedReloadKeepsWhatIsShownAndSaysWhy(failure: AppServerError, title: String) async {
+    func aFailedReloadKeepsWhatIsShownAndSaysWhy(failure: AppServerError, reason: String) async {
         await client.enqueueFriends(.failure(failure))
         await client.enqueueAvatars(.success(svg))
         let details = details()
@@ -95,7 +95,7 @@ import Testing
         await details.settle()
         details.viewModel.editButtonTapped()
 
-        #expect(details.alerts.values == [Alert(title: title, message: "Could not load Ada Lovelace.")])
+        #expect(details.alerts.values == [Alert(title: "Could not load Ada Lovelace.", message: reason)])
         #expect(details.fullName.values == ["Ada Lovelace"])
         #expect(details.removed.values == [nil])
         #expect(details.edits.values == [Versioned(Fixtures.ada, eTag: "\"1-1\"")])

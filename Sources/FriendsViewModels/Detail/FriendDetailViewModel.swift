@@ -110,7 +110,9 @@ public final class FriendDetailViewModel {
                 self.showRemoved()
             } catch {
                 guard let self, !Task.isCancelled else { return }
-                self.onShowAlert?(Alert(title: error.loadFailureTitle, message: "Could not load \(self.fullName.value)."))
+                self.onShowAlert?(Alert(
+                    title: "Could not load \(self.fullName.value).", message: error.loadFailureReason(onThisMachine: client.isOnThisMachine)
+                ))
             }
         })
     }
@@ -163,15 +165,5 @@ public final class FriendDetailViewModel {
         email.value = latest.value.email
         about.value = latest.value.about
         sections.value = ContactSection.sections(of: latest.value)
-    }
-}
-
-fileprivate extension AppServerError {
-    /// The alert title when the friend's latest details could not be loaded.
-    var loadFailureTitle: String {
-        switch self {
-        case .unauthorized: "Please login to load your friends."
-        default: "Loading failed, check network connection"
-        }
     }
 }
