@@ -12,13 +12,13 @@ import WebUI
 @MainActor
 public final class FriendsWebApp: WebApplication {
     enum Screen {
-        case detail(FriendDetailViewModel, id: Int)
+        case detail(FriendDetailViewModel)
         case form(FriendFormViewModel, path: FriendsWebPath)
         case importer(ContactsFileViewModel)
 
-        var path: FriendsWebPath {
+        @MainActor var path: FriendsWebPath {
             switch self {
-            case .detail(_, let id): .friend(id)
+            case .detail(let detail): .friend(detail.friendID)
             case .form(_, let path): path
             case .importer: .importCards
             }
@@ -100,7 +100,7 @@ public final class FriendsWebApp: WebApplication {
             popToList()
             showImporter(ContactsFileViewModel(cards: cards))
         case .edit(let id):
-            if popTo(.friend(id)), case .detail(let detail, _)? = screens.last {
+            if popTo(.friend(id)), case .detail(let detail)? = screens.last {
                 detail.editButtonTapped()
             } else {
                 popToList()
@@ -123,7 +123,7 @@ public final class FriendsWebApp: WebApplication {
         guard target == shownPath else { return true }
         switch screens.last {
         case nil: return receiveListInput(action, input)
-        case .detail(let detail, _): return receiveDetailInput(action, detail: detail)
+        case .detail(let detail): return receiveDetailInput(action, detail: detail)
         case .form(let form, _): return receiveFormInput(action, input, form: form)
         case .importer(let file):
             guard action == "import" else { return false }
@@ -227,7 +227,7 @@ public final class FriendsWebApp: WebApplication {
 
     private func showDetail(of friend: Friend) {
         let detail = makeDetail(of: friend)
-        push(.detail(detail, id: friend.id))
+        push(.detail(detail))
         detail.viewAppeared()
     }
 
@@ -268,7 +268,7 @@ public final class FriendsWebApp: WebApplication {
     /// The details under the form that saved `friend` show what was saved, so the page drawn
     /// next shows it.
     private func showSaved(_ friend: Friend, under form: FriendFormViewModel) {
-        guard let index = index(of: form), index > 0, case .detail(let detail, _) = screens[index - 1] else { return }
+        guard let index = index(of: form), index > 0, case .detail(let detail) = screens[index - 1] else { return }
         detail.friendSaved(friend)
     }
 
@@ -312,7 +312,7 @@ public final class FriendsWebApp: WebApplication {
     private func appeared() {
         switch screens.last {
         case nil: list.viewAppeared()
-        case .detail(let detail, _): detail.viewAppeared()
+        case .detail(let detail): detail.viewAppeared()
         case .form, .importer: break
         }
         changed()
@@ -328,7 +328,7 @@ public final class FriendsWebApp: WebApplication {
         // A page without the script shows what is there when it is drawn: it waits for these.
         isBusy.value = switch screens.last {
         case nil: list.showLoadingHud.value
-        case .detail(let detail, _): detail.avatar.value == .loading || detail.showLoadingHud.value
+        case .detail(let detail): detail.avatar.value == .loading || detail.showLoadingHud.value
         case .form(let form, _): list.showLoadingHud.value || form.showLoadingHud.value
         case .importer(let file): file.isImporting.value
         }

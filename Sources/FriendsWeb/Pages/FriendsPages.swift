@@ -64,8 +64,8 @@ public struct FriendsPages: Sendable {
                 list: app.list, searchText: app.searchText, exchangesCards: app.cards != nil, alert: alert, context: context
             )
             return (model, "listPage", Self.regions(Self.chromeRegions + Self.listRegions, of: model))
-        case .detail(let detail, let id):
-            let model = DetailPageModel(detail: detail, id: id, list: app.list, alert: alert, context: context)
+        case .detail(let detail):
+            let model = DetailPageModel(detail: detail, id: detail.friendID, list: app.list, alert: alert, context: context)
             return (model, "detailPage", Self.regions(Self.chromeRegions + Self.detailRegions, of: model))
         case .importer(let file):
             let model = ImportPageModel(file: file, list: app.list, alert: alert, context: context)
