@@ -71,7 +71,12 @@ public final class FriendsWebApp: WebApplication {
     // MARK: WebApplication
 
     public var currentPath: String {
-        shownPath.path
+        shownPath == .list ? listPath : shownPath.path
+    }
+
+    /// The list's address, with its search: `/?q=ada`.
+    var listPath: String {
+        FriendsWebPath.listPath(searching: searchText)
     }
 
     /// Where the screen shown now lives: the top screen's, or the list's.
@@ -79,14 +84,21 @@ public final class FriendsWebApp: WebApplication {
         screens.last?.path ?? .list
     }
 
-    public func open(path: String) async -> Bool {
+    public func open(path address: String) async -> Bool {
+        let (path, query) = FriendsWebPath.split(address)
         guard let target = FriendsWebPath(path) else { return false }
-        guard target != shownPath else { return true }
+        // The list's address says what it searches for (a bookmark, Back, a reload).
+        let search = FriendsWebPath.search(inQuery: query)
+        guard target != shownPath else {
+            if target == .list, search != searchText { self.search(for: search) }
+            return true
+        }
         // A link straight to a friend (a bookmark, a new tab, a reload) may name one no loaded
         // page holds: the list fetches it, and the page waits for that (`isBusy`).
         switch target {
         case .list:
             popToList()
+            if search != searchText { self.search(for: search) }
         case .friend(let id):
             if !popTo(target) {
                 popToList()
@@ -155,14 +167,8 @@ public final class FriendsWebApp: WebApplication {
     private func receiveListInput(_ action: String, _ input: FormFields) -> Bool {
         let id = input["id"].flatMap(Int.init)
         switch action {
-        case "search":
-            searchText = input["q"] ?? ""
-            list.searchTextChanged(searchText)
-            changed()
-        case "clearSearch":
-            searchText = ""
-            list.searchTextChanged("")
-            changed()
+        case "search": search(for: input[FriendsWebPath.searchName] ?? "")
+        case "clearSearch": search(for: "")
         case "refresh": list.refreshRequested()
         case "more": list.visibleRowsChanged(lastFriendID: id)
         case "retryMore": list.nextPageRetried()
@@ -221,6 +227,12 @@ public final class FriendsWebApp: WebApplication {
         default: return false
         }
         return true
+    }
+
+    private func search(for text: String) {
+        searchText = text
+        list.searchTextChanged(text)
+        changed()
     }
 
     // MARK: Navigation

@@ -65,10 +65,12 @@ public struct FriendsPages: Sendable {
             )
             return (model, "listPage", Self.regions(Self.chromeRegions + Self.listRegions, of: model))
         case .detail(let detail):
-            let model = DetailPageModel(detail: detail, id: detail.friendID, list: app.list, alert: alert, context: context)
+            let model = DetailPageModel(
+                detail: detail, id: detail.friendID, list: app.list, listPath: app.listPath, alert: alert, context: context
+            )
             return (model, "detailPage", Self.regions(Self.chromeRegions + Self.detailRegions, of: model))
         case .importer(let file):
-            let model = ImportPageModel(file: file, list: app.list, alert: alert, context: context)
+            let model = ImportPageModel(file: file, list: app.list, listPath: app.listPath, alert: alert, context: context)
             return (model, "importPage", Self.regions(Self.chromeRegions + Self.importRegions, of: model))
         case .form(let form, let path):
             let model = FormPageModel(form: form, path: path, list: app.list, alert: alert, context: context)

@@ -25,8 +25,13 @@ struct PageChrome {
     let alert: AlertModel?
     /// Where the alert's button posts (the screen shown).
     let path: String
+    /// The list's address, with the search it shows: where "← Friends" leads.
+    let listPath: String
 
-    init(screenTitle: String, connection: LiveConnectionState?, loading: String?, alert: Alert?, path: String, context: PageContext) {
+    init(
+        screenTitle: String, connection: LiveConnectionState?, loading: String?, alert: Alert?, path: String,
+        listPath: String = "/", context: PageContext
+    ) {
         csrfToken = context.csrfToken
         documentTitle = "\(screenTitle) – Friends"
         // A page without the script does not change once drawn: it does not claim to be live.
@@ -34,6 +39,7 @@ struct PageChrome {
         self.loading = loading
         self.alert = alert.map { AlertModel(title: $0.title, message: $0.message, buttonTitle: $0.buttonTitle) }
         self.path = path
+        self.listPath = listPath
     }
 }
 

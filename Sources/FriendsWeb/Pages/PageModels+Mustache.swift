@@ -66,6 +66,7 @@ extension PageChrome: TemplateModel {
         "loading": \.loading,
         "alert": \.alert,
         "path": \.path,
+        "listPath": \.listPath,
     ]
 }
 
