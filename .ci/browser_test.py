@@ -8,7 +8,7 @@ redirects). The pass with JavaScript drives the page at 1280x800, the one withou
 every screen is photographed at both sizes, and must fit their width.
 
 Each pass covers: the empty list, adding a friend (a field's message for a bad email first),
-search, a friend's details, updating a friend, a conflict between two browser sessions (separate
+search (kept in the address through a reload and Back), a friend's details, updating a friend, a conflict between two browser sessions (separate
 profiles, so separate cookies) resolved with "Keep mine", deleting with confirmation (Cancel, then
 Delete), friends whose names are markup showing as text (no alert, no element made of them),
 labels on every input, the delete dialog's focus, Tab reaching the Add link, a new session opening
@@ -17,7 +17,9 @@ console. The pass with JavaScript also checks that friends created and updated t
 FriendService API show in the open page without reloading it, and that focus is kept by identity
 (a row's button and a friend's name stay focused as they are redrawn; a closed dialog gives focus
 back to the button that opened it), that Tab stays in a dialog and Escape cancels it or clears the
-search, and that a field being typed in is still marked invalid and valid again as it changes. Every page state photographed, and a
+search, that a field being typed in is still marked invalid and valid again as it changes, that two tabs
+of one session navigate on their own (a half-typed form in one stays while the other opens the list
+and a friend), and that Back from a friend far down the list returns to where it was scrolled. Every page state photographed, and a
 few more, goes through axe-core 4 and the Nu HTML checker (page_audit.py; the dark colours once).
 
 Prints one line per step. A failure prints what was expected and what the page showed, saves
@@ -277,6 +279,9 @@ class Browser:
     def path(self):
         return self.js("return location.pathname;")
 
+    def address(self):
+        return self.js("return location.pathname + location.search;")
+
     def rows(self):
         return self.js("""
             return Array.from(document.querySelectorAll('#list-rows li.row')).map(function (li) {
@@ -507,6 +512,8 @@ class Run:
         self.delete(ada)
         if self.scripted:
             self.live()
+            self.tabs()
+            self.scroll_back()
         self.escaping()
         self.deep_links()
         self.import_cards()
@@ -597,23 +604,39 @@ class Run:
         matches = ["Ada Lovelace", "Adaeze Okafor", "Adam Smith"]
         everyone = ["Grace Hopper", "Ada Lovelace", "Adaeze Okafor", "Adam Smith"]
         if self.scripted:
-            self.step("search: typing updates the rows without submitting")
+            self.step("search: typing updates the rows and the address without submitting")
             a.mark()
+            entries = a.js("return history.length;")
             a.fill("#q", "ada")
         else:
             self.step("search: submitting the search form")
             a.fill("#q", "ada")
-            a.click('button[value="search"]', "Search")
+            a.click("form.search button", "Search")
         a.wait_text("#search-summary", "3 matches for 'ada'")
         a.wait(f"the rows {matches}", lambda: a.names() == matches)
+        a.wait("the address to hold the search", lambda: a.address() == "/?q=ada")
         if self.scripted and not (a.still_marked() and a.path() == "/"):
             raise Failure("the search not to load another page", a)
+        if self.scripted and a.js("return history.length;") != entries:
+            raise Failure("typing a search to add no history entry", a)
         a.shoot("search")
+
+        self.step("search: a reload, and Back from a friend, keep the search")
+        a.driver.refresh()
+        a.wait(f"after reloading, the rows {matches}", lambda: a.names() == matches and a.value("#q") == "ada")
+        adam = a.wait("Adam Smith's row", lambda: a.row("Adam Smith"))
+        a.click(f'#{adam["id"]} a.name', "Adam Smith's name")
+        a.wait_text("#detail h1", "Adam Smith")
+        if a.js("return document.querySelector('a.back').getAttribute('href');") != "/?q=ada":
+            raise Failure("← Friends to lead back to the search", a)
+        a.driver.back()
+        a.wait(f"Back on /?q=ada with the rows {matches}",
+               lambda: a.address() == "/?q=ada" and a.names() == matches and a.value("#q") == "ada")
 
         self.step("search: nobody matches")
         a.fill("#q", "xyz")
         if not self.scripted:
-            a.click('button[value="search"]', "Search")
+            a.click("form.search button", "Search")
         a.wait_text("#search-summary", "No friends match 'xyz'")
         if a.names() or a.js("return document.querySelector('#list-rows li') !== null;"):
             raise Failure("no row (the summary says it once) while nobody matches", a)
@@ -622,9 +645,10 @@ class Run:
         if self.scripted:
             a.driver.find_element(By.CSS_SELECTOR, "#q").send_keys(Keys.ESCAPE)
         else:
-            a.click('button[value="clearSearch"]', "Clear")
+            a.click('form.search a[href="/"]', "Clear")
         a.wait(f"the rows {everyone}", lambda: a.names() == everyone)
         a.wait("the search summary to go", lambda: a.text("#search-summary") == "")
+        a.wait("the address to hold no search", lambda: a.address() == "/")
         if a.value("#q") != "":
             raise Failure("the search box to be empty", a)
 
@@ -824,6 +848,66 @@ class Run:
                lambda: (a.row("Katherine Johnson") or {}).get("phone") == "0709876543")
         if not a.still_marked():
             raise Failure("the page not to reload", a)
+
+    def tabs(self):
+        a = self.a
+        self.step("tabs: a half-typed add form stays while a second tab opens the list and a friend")
+        a.open("/friends/new")
+        a.wait_text("main h1", "Add Friend")
+        a.fill("#firstname", "Katherine")
+        a.mark()
+        first = a.driver.current_window_handle
+        a.driver.switch_to.new_window("tab")
+        a.open("/")
+        grace = a.wait("the list in the second tab", lambda: a.row("Grace Hopper"))
+        a.click(f'#{grace["id"]} a.name', "Grace Hopper's name")
+        a.wait_text("#detail h1", "Grace Hopper")
+        a.shoot("tabs-second")
+        second = a.driver.current_window_handle
+        a.driver.switch_to.window(first)
+        time.sleep(1)  # a push for the first tab would have come by now
+        if not (a.path() == "/friends/new" and a.value("#firstname") == "Katherine" and a.still_marked()):
+            raise Failure("the first tab to stay on its form with 'Katherine', not reloaded", a)
+        a.shoot("tabs-first")
+
+        self.step("tabs: the first tab reloaded keeps its form; the second still shows its friend")
+        a.driver.refresh()
+        a.wait("the reloaded form to hold 'Katherine'", lambda: a.value("#firstname") == "Katherine")
+        a.driver.switch_to.window(second)
+        time.sleep(0.5)
+        if a.path() == "/friends/new" or a.text("#detail h1") != "Grace Hopper":
+            raise Failure("the second tab to stay on Grace Hopper's page", a)
+        a.driver.close()
+        a.driver.switch_to.window(first)
+
+        self.step("tabs: leaving the form still asks before discarding what was typed")
+        a.click('button[value="cancel"]', "Cancel")
+        a.wait_text("#form-dialog h2", "Discard Changes")
+        a.click('#form-dialog button[value="discard"]', "Discard")
+        a.wait_path("/")
+
+    def scroll_back(self):
+        a = self.a
+        self.step("scroll: Back from a friend far down the list returns to where the list was")
+        created = [self.servers.create(f"Row {n:02d}", "Zimmer") for n in range(1, 41)]
+        a.wait("the forty new rows", lambda: a.row("Row 40 Zimmer"))
+        row_id = f"friend-{created[34]['id']}"
+        a.js("document.getElementById(arguments[0]).scrollIntoView({block: 'center'});", row_id)
+        time.sleep(0.3)
+        before = a.js("return window.scrollY;")
+        if before < 200:
+            raise Failure(f"the list to scroll (it scrolled {before}px)", a)
+        a.click(f"#{row_id} a.name", "Row 35 Zimmer's name")
+        a.wait_text("#detail h1", "Row 35 Zimmer")
+        a.driver.back()
+        a.wait_path("/")
+        a.wait(f"the list scrolled back to {before}px", lambda: abs(a.js("return window.scrollY;") - before) < 5)
+        if not a.js("var r = document.getElementById(arguments[0]).getBoundingClientRect();"
+                    "return r.top >= 0 && r.bottom <= window.innerHeight;", row_id):
+            raise Failure("Row 35 Zimmer in view after Back", a)
+        for friend in created:
+            self.servers.request("DELETE", f"/friends/{friend['id']}")
+        a.wait("the forty rows to go", lambda: a.row("Row 01 Zimmer") is None)
 
     def escaping(self):
         a = self.a

@@ -74,6 +74,27 @@ struct FriendsAppTests {
         #expect(list.viewModel.selectedFriendID.value == 100)
     }
 
+    @Test("a friend deleted elsewhere while edited from its details, added again as new, shows as the new friend")
+    func addedAsNewFromTheDetails() async throws {
+        let client = FakeFriendsClient(friends: SampleData.friends)
+        let (app, _) = try await loadedApp(client)
+        _ = app.handle(.enter)
+        let detail = try #require(app.stack.top as? FriendDetailScreen)
+        _ = app.handle(.character("e"))
+        let form = try #require(app.stack.top as? FriendFormScreen)
+        client.deleteElsewhere(SampleData.ada.id)
+        for character in "x" { _ = app.handle(.character(character)) }
+        _ = app.handle(.enter)
+        await form.viewModel.addsAsNew.waitUntil { $0 }
+        _ = app.handle(.enter)
+        await form.viewModel.showLoadingHud.waitUntil { !$0 }
+
+        #expect(app.stack.top === detail)
+        #expect(detail.viewModel.friendID == 100)
+        #expect(detail.viewModel.removedMessage.value == nil)
+        #expect(detail.viewModel.fullName.value == "Adax Lovelace")
+    }
+
     @Test("d asks first; Delete removes the selected friend, Cancel does not")
     func delete() async throws {
         let client = FakeFriendsClient(friends: SampleData.friends)

@@ -110,7 +110,7 @@ import Testing
         (AppServerError.unauthorized, "Please login to delete friends."),
         (.unreachable, FailureText.couldNotConnect),
     ])
-    func aFailedDeleteKeepsTheDetailsAndSaysWhy(failure: AppServerError, title: String) async {
+    func aFailedDeleteKeepsTheDetailsAndSaysWhy(failure: AppServerError, reason: String) async {
         await client.enqueueDeletes(.failure(failure))
         let details = details()
 
@@ -118,7 +118,7 @@ import Testing
         details.viewModel.deleteConfirmed()
         await details.settle()
 
-        #expect(details.alerts.values == [Alert(title: title, message: "Could not delete Ada Lovelace.")])
+        #expect(details.alerts.values == [Alert(title: "Could not delete Ada Lovelace.", message: reason)])
         #expect(details.deleted.values.isEmpty)
         #expect(details.removed.values == [nil])
         #expect(details.hud.values == [false, true, false])

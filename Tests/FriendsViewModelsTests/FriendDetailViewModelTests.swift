@@ -83,10 +83,10 @@ import Testing
 
     @Test(arguments: [
         (AppServerError.unauthorized, "Please login to load your friends."),
-        (.unreachable, "Loading failed, check network connection"),
-        (.server(status: 503, message: nil), "Loading failed, check network connection"),
+        (.unreachable, FailureText.couldNotConnect),
+        (.server(status: 503, message: nil), FailureText.couldNotConnect),
     ])
-    func aFailedReloadKeepsWhatIsShownAndSaysWhy(failure: AppServerError, title: String) async {
+    func aFailedReloadKeepsWhatIsShownAndSaysWhy(failure: AppServerError, reason: String) async {
         await client.enqueueFriends(.failure(failure))
         await client.enqueueAvatars(.success(svg))
         let details = details()
@@ -95,7 +95,7 @@ import Testing
         await details.settle()
         details.viewModel.editButtonTapped()
 
-        #expect(details.alerts.values == [Alert(title: title, message: "Could not load Ada Lovelace.")])
+        #expect(details.alerts.values == [Alert(title: "Could not load Ada Lovelace.", message: reason)])
         #expect(details.fullName.values == ["Ada Lovelace"])
         #expect(details.removed.values == [nil])
         #expect(details.edits.values == [Versioned(Fixtures.ada, eTag: "\"1-1\"")])
@@ -122,16 +122,41 @@ import Testing
         var saved = Fixtures.ada
         saved.phonenumber = "0509999999"
         saved.version = 2
-        var someoneElse = Fixtures.grace
-        someoneElse.phonenumber = "0301111111"
 
-        details.viewModel.friendSaved(someoneElse)
         details.viewModel.friendSaved(saved)
         details.viewModel.editButtonTapped()
 
         #expect(details.phone.values == ["0501234567", "0509999999"])
         #expect(details.fullName.values == ["Ada Lovelace"])
         #expect(details.edits.values == [Versioned(saved, eTag: saved.eTag)])
+    }
+
+    /// The friend was deleted elsewhere while its form was open, and the form added what it held
+    /// as a new friend: the details are the new friend's, not the deleted one's.
+    @Test func aFriendAddedInPlaceOfTheDeletedOneShowsInItsPlace() async {
+        await client.enqueueFriends(.failure(.notFound))
+        await client.enqueueAvatars(.failure(.unreachable), .success(svg))
+        let details = details()
+        let deleteQuestion = Recorder(details.viewModel.deleteConfirmation)
+        details.viewModel.viewAppeared()
+        await details.settle()
+        var added = Fixtures.ada
+        added.id = 7
+        added.about = "Wrote the first program."
+        added.version = 1
+
+        details.viewModel.friendSaved(added)
+        await details.settle()
+        details.viewModel.editButtonTapped()
+
+        #expect(details.removed.values == [nil, "Ada Lovelace was deleted elsewhere.", nil])
+        #expect(details.about.values == ["", "Wrote the first program."])
+        #expect(details.fullName.values == ["Ada Lovelace"])
+        #expect(details.avatar.values == [.loading, .unavailable, .loading, .loaded(svg)])
+        #expect(details.viewModel.friendID == 7)
+        #expect(details.edits.values == [Versioned(added, eTag: added.eTag)])
+        #expect(deleteQuestion.values == [nil])
+        #expect(await client.calls.filter { if case .avatar = $0 { true } else { false } } == [.avatar(id: 1), .avatar(id: 7)])
     }
 
     @Test func aReleasedDetailIsDeallocated() async {

@@ -289,7 +289,7 @@ import Testing
 
         #expect(form.alerts.values == [Alert(
             title: "Some fields are not valid.",
-            message: "Failed to update information. Phone number 2: The label must be at most 40 characters."
+            message: "Could not update Ada Lovelace. Phone number 2: The label must be at most 40 characters."
         )])
     }
 

@@ -237,6 +237,20 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         #expect(form.alerts.values.map(\.title) == ["Could not add Acme Plumbing."])
     }
 
+    @Test func aFailedUpdateOnAServiceOnThisMachineDoesNotBlameTheNetwork() async {
+        await client.enqueueUpdates(.failure(.unreachable))
+        let form = Form(FriendFormViewModel(updating: Versioned(Fixtures.ada, eTag: "\"1-1\""), client: LocalClient(client)))
+
+        form.viewModel.fieldChanged(.about, to: "Countess.")
+        form.viewModel.submitButtonTapped()
+        await form.settle()
+
+        #expect(form.alerts.values == [Alert(
+            title: "Could not update Ada Lovelace.",
+            message: "Could not connect to the Friends service on this computer. Try again later."
+        )])
+    }
+
     private func checkFailedAdd(failure: AppServerError, reason: String) async {
         await client.enqueueAdds(.failure(failure))
         let form = addForm()
@@ -321,7 +335,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         (.unreachable, couldNotConnect),
         (.timedOut, couldNotConnect),
     ])
-    func aFailedUpdateSaysWhyAndStays(failure: AppServerError, title: String) async {
+    func aFailedUpdateNamesTheFriendInItsTitleSaysWhyAndStays(failure: AppServerError, reason: String) async {
         await client.enqueueUpdates(.failure(failure))
         let form = updateForm()
 
@@ -329,7 +343,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         form.viewModel.submitButtonTapped()
         await form.settle()
 
-        #expect(form.alerts.values == [Alert(title: title, message: "Failed to update information.")])
+        #expect(form.alerts.values == [Alert(title: "Could not update Ada Lovelace.", message: reason)])
         #expect(form.hud.values == [false, true, false])
         #expect(form.submitEnabled.values == [false, true, false, true])
         #expect(form.navigations.values.isEmpty)
@@ -593,7 +607,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         form.viewModel.submitButtonTapped()
         await form.settle()
 
-        #expect(form.alerts.values == [Alert(title: couldNotConnect, message: "Failed to update information.")])
+        #expect(form.alerts.values == [Alert(title: "Could not update Ada Lovelace.", message: couldNotConnect)])
         #expect(form.hud.values == [false, true, false])
         #expect(form.fields.values.last?.lastname == "King")
         #expect(form.conflict.values == [nil])
@@ -662,19 +676,4 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         #expect(await client.cancelledCalls == [.add(NewFriend(firstname: "Ada", lastname: "Lovelace"))])
         #expect(navigations == 0)
     }
-}
-
-/// The fake client, as a FriendService on this machine.
-private struct LocalClient: FriendsProviding {
-    let client: FakeFriendsClient
-    init(_ client: FakeFriendsClient) { self.client = client }
-    var isOnThisMachine: Bool { true }
-    func friends(_ query: FriendListQuery) async throws(AppServerError) -> FriendPage { try await client.friends(query) }
-    func friend(id: Int) async throws(AppServerError) -> Versioned<Friend> { try await client.friend(id: id) }
-    func addFriend(_ friend: NewFriend) async throws(AppServerError) -> Versioned<Friend> { try await client.addFriend(friend) }
-    func updateFriend(id: Int, with update: FriendUpdate, ifMatch: String?) async throws(AppServerError) -> Versioned<Friend> {
-        try await client.updateFriend(id: id, with: update, ifMatch: ifMatch)
-    }
-    func deleteFriend(id: Int, ifMatch: String?) async throws(AppServerError) { try await client.deleteFriend(id: id, ifMatch: ifMatch) }
-    func avatar(id: Int) async throws(AppServerError) -> Data { try await client.avatar(id: id) }
 }

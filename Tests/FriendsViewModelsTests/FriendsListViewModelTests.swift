@@ -573,7 +573,7 @@ import Testing
         (.unreachable, "Could not connect to server. Check your network and try again later."),
         (.timedOut, "Could not connect to server. Check your network and try again later."),
     ])
-    func aFailedRemovalKeepsTheListAndSaysWhy(failure: AppServerError, title: String) async {
+    func aFailedRemovalKeepsTheListAndSaysWhy(failure: AppServerError, reason: String) async {
         await client.enqueuePages(.success(Fixtures.page(Fixtures.charles, Fixtures.ada, total: 2)))
         await client.enqueueDeletes(.failure(failure))
         let screen = makeScreen()
@@ -583,7 +583,7 @@ import Testing
         screen.viewModel.deleteConfirmed()
         await screen.settle()
 
-        #expect(screen.alerts.values == [Alert(title: title, message: "Could not delete Ada Lovelace.")])
+        #expect(screen.alerts.values == [Alert(title: "Could not delete Ada Lovelace.", message: reason)])
         #expect(screen.alerts.values.first?.buttonTitle == "OK")
         #expect(screen.cells.values == [[], Fixtures.cells(Fixtures.charles, Fixtures.ada)])
         #expect(screen.selection.values == [nil, Fixtures.charles.id, Fixtures.ada.id])
@@ -602,7 +602,7 @@ import Testing
         screen.viewModel.deleteConfirmed()
         await screen.settle()
 
-        #expect(screen.alerts.values == [Alert(title: "Friend not found.", message: "Could not delete Charles Babbage.")])
+        #expect(screen.alerts.values == [Alert(title: "Could not delete Charles Babbage.", message: "This friend no longer exists.")])
         #expect(screen.cells.values == [[], Fixtures.cells(Fixtures.charles, Fixtures.ada), Fixtures.cells(Fixtures.ada)])
         #expect(screen.selection.values == [nil, Fixtures.charles.id, Fixtures.ada.id])
         #expect(screen.title.values == ["Your Friends (0)", "Refreshing...", "Your Friends (2)", "Your Friends (1)"])
@@ -659,10 +659,10 @@ import Testing
 
     @Test(arguments: [
         (AppServerError.unauthorized, "Please login to load your friends."),
-        (.unreachable, "Loading failed, check network connection"),
-        (.server(status: 500, message: nil), "Loading failed, check network connection"),
+        (.unreachable, FailureText.couldNotConnect),
+        (.server(status: 500, message: nil), FailureText.couldNotConnect),
     ])
-    func editingAFriendThatCannotBeFetchedSaysWhy(failure: AppServerError, title: String) async {
+    func editingAFriendThatCannotBeFetchedSaysWhy(failure: AppServerError, reason: String) async {
         await client.enqueuePages(.success(Fixtures.page(Fixtures.charles, Fixtures.ada)))
         await client.enqueueFriends(.failure(failure))
         let screen = makeScreen()
@@ -671,7 +671,7 @@ import Testing
         screen.viewModel.editTapped(id: Fixtures.ada.id)
         await screen.settle()
 
-        #expect(screen.alerts.values == [Alert(title: title, message: "Could not load Ada Lovelace.")])
+        #expect(screen.alerts.values == [Alert(title: "Could not load Ada Lovelace.", message: reason)])
         #expect(screen.edited.values.isEmpty)
         #expect(screen.cells.values == [[], Fixtures.cells(Fixtures.charles, Fixtures.ada)])
         #expect(screen.hud.values == [false, true, false, true, false])
@@ -686,7 +686,7 @@ import Testing
         screen.viewModel.editTapped(id: Fixtures.ada.id)
         await screen.settle()
 
-        #expect(screen.alerts.values == [Alert(title: "Friend not found.", message: "Could not load Ada Lovelace.")])
+        #expect(screen.alerts.values == [Alert(title: "Could not load Ada Lovelace.", message: "This friend no longer exists.")])
         #expect(screen.cells.values == [[], Fixtures.cells(Fixtures.charles, Fixtures.ada), Fixtures.cells(Fixtures.charles)])
         #expect(screen.selection.values == [nil, Fixtures.charles.id, Fixtures.ada.id, Fixtures.charles.id])
         #expect(screen.title.values == ["Your Friends (0)", "Refreshing...", "Your Friends (2)", "Your Friends (1)"])
@@ -727,7 +727,7 @@ import Testing
         await screen.settle()
 
         let gone = Alert(title: "Friend not found.", message: "This friend no longer exists.")
-        #expect(screen.alerts.values == [gone, gone, Alert(title: "Loading failed, check network connection", message: "Could not load this friend.")])
+        #expect(screen.alerts.values == [gone, gone, Alert(title: "Could not load this friend.", message: FailureText.couldNotConnect)])
         #expect(screen.opened.values.isEmpty && screen.edited.values.isEmpty)
         #expect(screen.cells.values == [[], Fixtures.cells(Fixtures.charles, Fixtures.ada)])
         #expect(screen.title.values == ["Your Friends (0)", "Refreshing...", "Your Friends (4)"])

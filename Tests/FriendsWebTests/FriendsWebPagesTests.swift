@@ -210,6 +210,24 @@ import WebUI
         }
     }
 
+    @Test func addedAgainFromTheDetailsOfTheDeletedFriendLandsOnTheNewFriend() async throws {
+        try await WebHarness.with { harness in
+            let app = await harness.app()
+            _ = await app.open(path: "/friends/1")
+            _ = await app.open(path: "/friends/1/edit")
+            await app.settle()
+            try await harness.client.deleteFriend(id: 1)
+            await app.send([("about", "Kept."), ("action", "save")], at: "/friends/1/edit")
+            await app.send([("action", "save")], at: "/friends/1/edit")
+            let added = try #require(try await harness.client.friends(FriendListQuery(search: "Lovelace")).items.first)
+            #expect(added.id != 1)
+            #expect(app.currentPath == "/friends/\(added.id)")
+            let page = app.wholePage()
+            #expect(page.contains("Kept."))
+            #expect(!page.contains("deleted elsewhere"))
+        }
+    }
+
     @Test func aConflictShowsTheirsBesideMineAndKeepMineSaves() async throws {
         try await WebHarness.with { harness in
             let app = await harness.app()
@@ -302,6 +320,6 @@ import WebUI
 
 extension FriendsWebApp {
     var detail: FriendDetailViewModel? {
-        if case .detail(let detail, _)? = screens.last { detail } else { nil }
+        if case .detail(let detail)? = screens.last { detail } else { nil }
     }
 }

@@ -74,14 +74,15 @@ import WebUI
                 let stored = try await harness.client.friends(FriendListQuery(search: "Ødegaard")).items
                 #expect(stored.map(\.phonenumber) == ["+47 912 34 567"])
 
-                let searched = try await browser.post("/", [("action", "search"), ("q", "ada")])
-                #expect(searched.headers[.location] == "/")
-                #expect(String(buffer: try await browser.get("/").body).contains("1 match for &#39;ada&#39;"))
+                let searched = try await browser.get("/?q=ada")
+                #expect(searched.status == .ok)
+                #expect(String(buffer: searched.body).contains("1 match for &#39;ada&#39;"))
 
+                // The list's forms lead back to the list with its search.
                 _ = try await browser.post("/", [("action", "delete"), ("id", "1")])
-                #expect(String(buffer: try await browser.get("/").body).contains("Delete Ada Lovelace?"))
+                #expect(String(buffer: try await browser.get("/?q=ada").body).contains("Delete Ada Lovelace?"))
                 let confirmed = try await browser.post("/", [("action", "confirmDelete")])
-                #expect(confirmed.headers[.location] == "/")
+                #expect(confirmed.headers[.location] == "/?q=ada")
                 await #expect(throws: AppServerError.notFound) { try await harness.client.friend(id: 1) }
             }
         }
@@ -95,6 +96,78 @@ import WebUI
                 let stale = try await browser.post("/", [("action", "delete"), ("id", "2")])
                 #expect(stale.headers[.location] == "/friends/1/edit")
                 #expect(!String(buffer: try await browser.get("/friends/1/edit").body).contains("Delete Alan Turing?"))
+            }
+        }
+    }
+
+    // MARK: Tabs
+
+    static let firstTab = "tab-one-0123456789abcdef"
+    static let secondTab = "tab-two-0123456789abcdef"
+
+    /// Tab 1 has the add form half typed; tab 2 of the same session opens the list and a friend.
+    /// Tab 1 still has its form and its text, and went nowhere.
+    @Test func tabsOfOneSessionNavigateOnTheirOwnAndKeepWhatIsTyped() async throws {
+        try await WebHarness.with { harness in
+            try await harness.withBrowser { browser, sessions in
+                #expect(try await browser.get("/friends/new", tab: Self.firstTab).status == .ok)
+                let typed = try await browser.post("/friends/new", [("action", "field"), ("_live", "1"), ("firstname", "Katherine")], tab: Self.firstTab)
+                #expect(typed.status == .noContent)
+
+                #expect(try await browser.get("/", tab: Self.secondTab).status == .ok)
+                let friend = try await browser.get("/friends/2", tab: Self.secondTab)
+                #expect(friend.status == .ok)
+                #expect(String(buffer: friend.body).contains("Alan Turing"))
+
+                let form = try await browser.get("/friends/new", tab: Self.firstTab)
+                #expect(form.status == .ok)
+                #expect(String(buffer: form.body).contains(#"value="Katherine""#))
+                let paths = await MainActor.run { () -> [String?] in
+                    let session = sessions.session(id: browser.sessionID)
+                    return [Self.firstTab, Self.secondTab].map { session?.app(ofTab: $0)?.currentPath }
+                }
+                #expect(paths == ["/friends/new", "/friends/2"])
+                // Pages without the script share the session's own app, which neither tab moved.
+                #expect(await MainActor.run { sessions.session(id: browser.sessionID)?.app.currentPath } == "/")
+            }
+        }
+    }
+
+    /// A tab the server does not know yet (a new tab, or one ended to make room) starts at the
+    /// address its request names, and its form's input goes to that screen.
+    @Test func aTabStartsWhereItsFirstRequestIs() async throws {
+        try await WebHarness.with { harness in
+            try await harness.withBrowser { browser, sessions in
+                let typed = try await browser.post("/friends/1/edit", [("action", "field"), ("_live", "1"), ("about", "Countess.")], tab: Self.firstTab)
+                #expect(typed.status == .noContent)
+                let form = String(buffer: try await browser.get("/friends/1/edit", tab: Self.firstTab).body)
+                #expect(form.contains("Countess."))
+                #expect(await MainActor.run { sessions.session(id: browser.sessionID)?.app.currentPath } == "/")
+            }
+        }
+    }
+
+    // MARK: The search in the address
+
+    @Test func theListsSearchIsInItsAddress() async throws {
+        try await WebHarness.with { harness in
+            try await harness.withBrowser { browser, _ in
+                let bookmarked = String(buffer: try await browser.get("/?q=ada+love").body)
+                #expect(bookmarked.contains(#"value="ada love""#))
+                #expect(bookmarked.contains("1 match for &#39;ada love&#39;"))
+                // An empty search is the list's own address.
+                let empty = try await browser.get("/?q=")
+                #expect(empty.status == .seeOther)
+                #expect(empty.headers[.location] == "/")
+                // Typed in the box (the script's live input): the forms lead to its address.
+                _ = try await browser.post("/", [("action", "search"), ("q", "Ødegaard & co")])
+                let refreshed = try await browser.post("/", [("action", "refresh")])
+                #expect(refreshed.headers[.location] == "/?q=%C3%98degaard+%26+co")
+                // A friend's page leads back to the list with its search.
+                _ = try await browser.get("/?q=ada")
+                #expect(String(buffer: try await browser.get("/friends/1").body).contains(#"<a class="back" href="/?q=ada">"#))
+                // The list's own address is the list without a search.
+                #expect(!String(buffer: try await browser.get("/").body).contains("match"))
             }
         }
     }

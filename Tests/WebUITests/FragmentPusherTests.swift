@@ -5,7 +5,7 @@ import Testing
 @Suite struct FragmentPusherTests {
     @Test func aTabGetsEveryRegionThenOnlyWhatChanged() async {
         let app = CounterApp()
-        let session = WebSession(app: app, now: .now)
+        let session = WebTab(app: app, csrfToken: "token", now: .now)
         let (_, updates) = session.pusher.subscribe(showing: "/")
         app.count = 1
         app.count = 2
@@ -19,7 +19,7 @@ import Testing
 
     @Test func aTabShowingAnotherScreenIsToldToGoThere() async {
         let app = CounterApp()
-        let session = WebSession(app: app, now: .now)
+        let session = WebTab(app: app, csrfToken: "token", now: .now)
         let (_, updates) = session.pusher.subscribe(showing: "/other")
         app.count = 1
         let received = await Self.take(2, from: updates, thenEnd: session)
@@ -29,9 +29,24 @@ import Testing
         ])
     }
 
+    /// A search typed in the tab changes the query alone: the tab keeps it in its address itself,
+    /// and is sent what changed, not told to load its screen again.
+    @Test func aTabWhoseAddressDiffersInItsQueryAloneIsSentTheRegions() async {
+        let app = CounterApp()
+        let session = WebTab(app: app, csrfToken: "token", now: .now)
+        let (_, updates) = session.pusher.subscribe(showing: "/?q=a")
+        app.currentPath = "/?q=ab"
+        app.count = 1
+        let received = await Self.take(2, from: updates, thenEnd: session)
+        #expect(received == [
+            .fragments([Fragment(id: "count", html: #"<p id="count">0</p>"#), Fragment(id: "path", html: #"<p id="path">/</p>"#)]),
+            .fragments([Fragment(id: "count", html: #"<p id="count">1</p>"#), Fragment(id: "path", html: #"<p id="path">/?q=ab</p>"#)]),
+        ])
+    }
+
     /// The first `count` updates the tab gets, waiting for each; then the session ends, and the
     /// stream must end with it, having sent nothing more.
-    static func take(_ count: Int, from updates: AsyncStream<FragmentPusher.Update>, thenEnd session: WebSession) async -> [FragmentPusher.Update] {
+    static func take(_ count: Int, from updates: AsyncStream<FragmentPusher.Update>, thenEnd session: WebTab) async -> [FragmentPusher.Update] {
         var iterator = updates.makeAsyncIterator()
         var received: [FragmentPusher.Update] = []
         while received.count < count, let update = await iterator.next() { received.append(update) }

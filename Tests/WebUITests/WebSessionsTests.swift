@@ -104,6 +104,60 @@ import Testing
         #expect(sessions.session(id: returning) != nil)
     }
 
+    static func tabName(_ number: Int) -> String { "tab-\(number)-0123456789abcdef" }
+
+    @Test func eachTabHasItsOwnAppAndATabWithoutANameSharesTheSessions() {
+        let sessions = WebSessions { CounterApp() }
+        let session = sessions.start()
+        let (first, firstIsNew) = sessions.tab(Self.tabName(1), of: session)
+        let (again, againIsNew) = sessions.tab(Self.tabName(1), of: session)
+        let (second, _) = sessions.tab(Self.tabName(2), of: session)
+        #expect(firstIsNew && !againIsNew)
+        #expect(first === again)
+        #expect(first.app !== second.app && first.app !== session.app)
+        for name in [nil, "short", String(repeating: "a", count: 65), "tab-1-0123456789abcde\u{e9}", "tab/1/0123456789abcdef"] {
+            let (tab, isNew) = sessions.tab(name, of: session)
+            #expect(tab === session.shared && !isNew)
+        }
+    }
+
+    /// Past its capacity a session ends a closed tab before an open one, the one used longest ago first.
+    @Test func pastItsCapacityASessionEndsTheClosedTabUsedLongestAgo() {
+        let clock = TestClock()
+        let sessions = WebSessions(tabCapacity: 3, now: { clock.now }) { CounterApp() }
+        let session = sessions.start()
+        let (oldestOpen, _) = sessions.tab(Self.tabName(1), of: session)
+        let (stream, _) = oldestOpen.pusher.subscribe(showing: "/")
+        for number in 2...3 {
+            clock.now += .seconds(1)
+            _ = sessions.tab(Self.tabName(number), of: session)
+        }
+        clock.now += .seconds(1)
+        _ = sessions.tab(Self.tabName(2), of: session)
+        clock.now += .seconds(1)
+        _ = sessions.tab(Self.tabName(4), of: session)
+        #expect(session.app(ofTab: Self.tabName(3)) == nil)
+        #expect([1, 2, 4].allSatisfy { session.app(ofTab: Self.tabName($0)) != nil })
+        oldestOpen.pusher.unsubscribe(stream)
+    }
+
+    @Test func aTabUnusedPastTheIdleLimitEndsWithoutItsSession() {
+        let clock = TestClock()
+        let sessions = WebSessions(idleLimit: .seconds(60), now: { clock.now }) { CounterApp() }
+        let session = sessions.start()
+        _ = sessions.session(id: session.id)
+        _ = sessions.tab(Self.tabName(1), of: session)
+        _ = sessions.tab(Self.tabName(2), of: session)
+        clock.now += .seconds(50)
+        _ = sessions.tab(Self.tabName(2), of: session)
+        _ = sessions.session(id: session.id)
+        clock.now += .seconds(20)
+        sessions.endIdleSessions()
+        #expect(sessions.count == 1)
+        #expect(session.app(ofTab: Self.tabName(1)) == nil)
+        #expect(session.app(ofTab: Self.tabName(2)) != nil)
+    }
+
     @Test func sessionsHaveUnguessableDistinctIdsAndTokens() {
         let sessions = WebSessions { CounterApp() }
         let all = (0..<50).map { _ in sessions.start() }

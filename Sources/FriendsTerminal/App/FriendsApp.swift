@@ -111,9 +111,9 @@ public final class FriendsApp: TerminalView {
 
     private func showDetail(of friend: Friend) {
         let viewModel = FriendDetailViewModel(friend: friend, client: client, avatars: avatars, feed: feed)
-        viewModel.onEditFriend = { [weak self] friend in
+        viewModel.onEditFriend = { [weak self, weak viewModel] friend in
             guard let self else { return }
-            self.showForm(FriendFormViewModel(updating: friend, client: self.client, feed: self.feed))
+            self.showForm(FriendFormViewModel(updating: friend, client: self.client, feed: self.feed), over: viewModel)
         }
         viewModel.onShowAlert = { [weak self] alert in self?.show(alert) }
         let screen = FriendDetailScreen(viewModel: viewModel, redraw: redraw)
@@ -127,13 +127,15 @@ public final class FriendsApp: TerminalView {
         push(screen)
     }
 
-    private func showForm(_ viewModel: FriendFormViewModel) {
+    /// The form, over the details that opened it (`detail`) or the list.
+    private func showForm(_ viewModel: FriendFormViewModel, over detail: FriendDetailViewModel? = nil) {
         let screen = FriendFormScreen(viewModel: viewModel, redraw: redraw)
-        // The list tells what was saved and selects it.
+        // The list tells what was saved and selects it; the details show it.
         let kind = viewModel.kind
-        viewModel.onSaved = { [weak list, weak viewModel] friend in
+        viewModel.onSaved = { [weak list, weak viewModel, weak detail] friend in
             let added = kind == .add || viewModel?.addsAsNew.value == true
             if added { list?.friendAdded(friend) } else { list?.friendUpdated(friend) }
+            detail?.friendSaved(friend)
         }
         viewModel.onNavigateBack = { [weak self, weak screen] in
             guard let self, let screen else { return }

@@ -1,12 +1,38 @@
+import FriendsClient
+
 /// Texts shared by several screens' failure messages.
 enum FailureText {
-    /// What a failed write says when the reason is neither 401 nor 404.
+    /// What a failed request says when the reason is neither 401 nor 404.
     static let couldNotConnect = "Could not connect to server. Check your network and try again later."
     /// The same, when the server is on this machine: the network is not to blame.
     static let couldNotConnectHere = "Could not connect to the Friends service on this computer. Try again later."
+    /// Said of a friend the server does not know (any more).
+    static let noLongerExists = "This friend no longer exists."
 
     /// `couldNotConnect`, or `couldNotConnectHere` for a server on this machine.
     static func couldNotConnect(onThisMachine: Bool) -> String {
         onThisMachine ? couldNotConnectHere : couldNotConnect
+    }
+}
+
+/// An alert about a failed request has a short title naming what failed ("Could not delete Ada
+/// Lovelace.") and says why as its message.
+extension AppServerError {
+    /// Why a friend could not be loaded (to show, open or edit it).
+    func loadFailureReason(onThisMachine: Bool) -> String {
+        switch self {
+        case .unauthorized: "Please login to load your friends."
+        case .notFound: FailureText.noLongerExists
+        default: FailureText.couldNotConnect(onThisMachine: onThisMachine)
+        }
+    }
+
+    /// Why a friend could not be deleted.
+    func deleteFailureReason(onThisMachine: Bool) -> String {
+        switch self {
+        case .unauthorized: "Please login to delete friends."
+        case .notFound: FailureText.noLongerExists
+        default: FailureText.couldNotConnect(onThisMachine: onThisMachine)
+        }
     }
 }

@@ -53,7 +53,7 @@ extension FriendDetailViewModel {
         case .notFound:
             showRemoved()
         default:
-            onShowAlert?(Alert(title: error.deleteFailureTitle(onThisMachine: client.isOnThisMachine), message: "Could not delete \(friend.fullName)."))
+            onShowAlert?(Alert(title: "Could not delete \(friend.fullName).", message: error.deleteFailureReason(onThisMachine: client.isOnThisMachine)))
         }
     }
 }

@@ -40,6 +40,9 @@ public final class FriendDetailViewModel {
     /// The friend was deleted: the view goes back to the list, which says so (`friendDeleted`).
     public var onFriendDeleted: (@MainActor (Friend) -> Void)?
 
+    /// The id of the friend shown: it names the screen.
+    public var friendID: Int { friend.value.id }
+
     // MARK: State
 
     let client: any FriendsProviding
@@ -87,10 +90,20 @@ public final class FriendDetailViewModel {
         onEditFriend?(friend)
     }
 
-    /// A form saved this friend: the details show what was saved at once, rather than once they
-    /// load again.
+    /// The form these details opened saved `saved`: the details show what was saved at once,
+    /// rather than once they load again. When the form added what it held as a new friend (this
+    /// one was deleted elsewhere meanwhile), the details become the new friend's.
     public func friendSaved(_ saved: Friend) {
-        guard saved.id == friend.value.id, removedMessage.value == nil else { return }
+        if saved.id != friend.value.id {
+            loadingFriend.cancel()
+            removedMessage.value = nil
+            deleteConfirmation.value = nil
+            show(Versioned(saved, eTag: saved.eTag))
+            avatar.value = .loading
+            loadAvatar()
+            return
+        }
+        guard removedMessage.value == nil else { return }
         loadingFriend.cancel()
         show(Versioned(saved, eTag: saved.eTag))
     }
@@ -110,7 +123,9 @@ public final class FriendDetailViewModel {
                 self.showRemoved()
             } catch {
                 guard let self, !Task.isCancelled else { return }
-                self.onShowAlert?(Alert(title: error.loadFailureTitle, message: "Could not load \(self.fullName.value)."))
+                self.onShowAlert?(Alert(
+                    title: "Could not load \(self.fullName.value).", message: error.loadFailureReason(onThisMachine: client.isOnThisMachine)
+                ))
             }
         })
     }
@@ -163,15 +178,5 @@ public final class FriendDetailViewModel {
         email.value = latest.value.email
         about.value = latest.value.about
         sections.value = ContactSection.sections(of: latest.value)
-    }
-}
-
-fileprivate extension AppServerError {
-    /// The alert title when the friend's latest details could not be loaded.
-    var loadFailureTitle: String {
-        switch self {
-        case .unauthorized: "Please login to load your friends."
-        default: "Loading failed, check network connection"
-        }
     }
 }

@@ -266,6 +266,7 @@ public final class FriendFormViewModel {
     private func submit(_ update: FriendUpdate, to original: Versioned<Friend>) {
         let client = self.client
         let id = original.value.id
+        let title = "Could not update \(original.value.displayName)."
         setSubmitting(true)
         submitting.replace(with: Task { [weak self] in
             do throws(AppServerError) {
@@ -285,7 +286,7 @@ public final class FriendFormViewModel {
                 switch latest {
                 case .success(let friend): self.merge(friend)
                 case .failure(.notFound): self.offerToAddAsNew()
-                case .failure(let error): self.show(error, title: error.updateFailureTitle(onThisMachine: client.isOnThisMachine), message: Self.updateFailureMessage)
+                case .failure(let error): self.showUpdateFailure(error, title: title, onThisMachine: client.isOnThisMachine)
                 }
             } catch .notFound {
                 guard let self, !Task.isCancelled else { return }
@@ -294,7 +295,7 @@ public final class FriendFormViewModel {
             } catch {
                 guard let self, !Task.isCancelled else { return }
                 self.setSubmitting(false)
-                self.show(error, title: error.updateFailureTitle(onThisMachine: client.isOnThisMachine), message: Self.updateFailureMessage)
+                self.showUpdateFailure(error, title: title, onThisMachine: client.isOnThisMachine)
             }
         })
     }
@@ -355,6 +356,15 @@ public final class FriendFormViewModel {
         publishForm()
     }
 
+    /// A short title naming the friend; why as the message (the field messages for a 400).
+    private func showUpdateFailure(_ error: AppServerError, title: String, onThisMachine: Bool) {
+        if case .invalid = error {
+            show(error, title: title, message: title)
+        } else {
+            onShowAlert?(Alert(title: title, message: error.updateFailureReason(onThisMachine: onThisMachine)))
+        }
+    }
+
     /// Field messages from the server show beside their fields; anything else is an alert, and
     /// so is a message about a whole list (it names the entry by position: "Phone number 2: …").
     private func show(_ error: AppServerError, title: String, message: String) {
@@ -386,7 +396,6 @@ public final class FriendFormViewModel {
     }
 
     static let nothingToSave = "Nothing to save: nothing has changed."
-    static let updateFailureMessage = "Failed to update information."
 }
 
 fileprivate extension AppServerError {
@@ -399,8 +408,8 @@ fileprivate extension AppServerError {
         }
     }
 
-    /// The alert title when a friend could not be updated (404 and 412 have their own flows).
-    func updateFailureTitle(onThisMachine: Bool) -> String {
+    /// Why a friend could not be updated: the alert's message (404 and 412 have their own flows).
+    func updateFailureReason(onThisMachine: Bool) -> String {
         switch self {
         case .unauthorized: "Please login to update friends."
         default: FailureText.couldNotConnect(onThisMachine: onThisMachine)

@@ -13,22 +13,4 @@ extension AppServerError {
         default: "Loading failed, check network connection"
         }
     }
-
-    /// The alert title when a friend could not be fetched to open or edit it.
-    var fetchFailureTitle: String {
-        switch self {
-        case .unauthorized: "Please login to load your friends."
-        case .notFound: "Friend not found."
-        default: "Loading failed, check network connection"
-        }
-    }
-
-    /// The alert title when a friend could not be deleted.
-    func deleteFailureTitle(onThisMachine: Bool) -> String {
-        switch self {
-        case .unauthorized: "Please login to delete friends."
-        case .notFound: "Friend not found."
-        default: FailureText.couldNotConnect(onThisMachine: onThisMachine)
-        }
-    }
 }

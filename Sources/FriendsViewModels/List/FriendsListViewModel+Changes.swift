@@ -33,9 +33,9 @@ extension FriendsListViewModel {
             ))
         case .failure(.notFound):
             removeFromList(friend.id)
-            onShowAlert?(Alert(title: "Friend not found.", message: "Could not delete \(friend.fullName)."))
+            onShowAlert?(Alert(title: "Could not delete \(friend.fullName).", message: FailureText.noLongerExists))
         case .failure(let error):
-            onShowAlert?(Alert(title: error.deleteFailureTitle(onThisMachine: client.isOnThisMachine), message: "Could not delete \(friend.fullName)."))
+            onShowAlert?(Alert(title: "Could not delete \(friend.fullName).", message: error.deleteFailureReason(onThisMachine: client.isOnThisMachine)))
         }
     }
 

@@ -48,19 +48,16 @@ extension FriendsListViewModel {
     func showFetchFailure(_ error: AppServerError, id: Int) {
         let name: String? = loaded.friend(id: id)?.fullName
         if error == .notFound { removeFromList(id) }
-        onShowAlert?(Self.fetchFailureAlert(error, name: name))
+        onShowAlert?(Self.fetchFailureAlert(error, name: name, onThisMachine: client.isOnThisMachine))
     }
 
     /// "Could not load Ada Lovelace." for a friend the list shows; a friend it does not show is
     /// named plainly as gone when the server does not know it.
-    static func fetchFailureAlert(_ error: AppServerError, name: String?) -> Alert {
-        if let name {
-            return Alert(title: error.fetchFailureTitle, message: "Could not load \(name).")
+    static func fetchFailureAlert(_ error: AppServerError, name: String?, onThisMachine: Bool) -> Alert {
+        if name == nil, error == .notFound {
+            return Alert(title: "Friend not found.", message: FailureText.noLongerExists)
         }
-        if error == .notFound {
-            return Alert(title: error.fetchFailureTitle, message: "This friend no longer exists.")
-        }
-        return Alert(title: error.fetchFailureTitle, message: "Could not load this friend.")
+        return Alert(title: "Could not load \(name ?? "this friend").", message: error.loadFailureReason(onThisMachine: onThisMachine))
     }
 
     func setFetchingFriend(_ fetching: Bool) {

@@ -255,7 +255,7 @@ public final class FriendsListViewModel {
                 guard let self, !Task.isCancelled else { return }
                 self.setDeleting(false)
                 if error == .notFound { self.removeFromList(friend.id) }
-                self.onShowAlert?(Alert(title: error.deleteFailureTitle(onThisMachine: client.isOnThisMachine), message: "Could not delete \(friend.fullName)."))
+                self.onShowAlert?(Alert(title: "Could not delete \(friend.fullName).", message: error.deleteFailureReason(onThisMachine: client.isOnThisMachine)))
             }
         })
     }

@@ -12,13 +12,13 @@ import WebUI
 @MainActor
 public final class FriendsWebApp: WebApplication {
     enum Screen {
-        case detail(FriendDetailViewModel, id: Int)
+        case detail(FriendDetailViewModel)
         case form(FriendFormViewModel, path: FriendsWebPath)
         case importer(ContactsFileViewModel)
 
-        var path: FriendsWebPath {
+        @MainActor var path: FriendsWebPath {
             switch self {
-            case .detail(_, let id): .friend(id)
+            case .detail(let detail): .friend(detail.friendID)
             case .form(_, let path): path
             case .importer: .importCards
             }
@@ -71,7 +71,12 @@ public final class FriendsWebApp: WebApplication {
     // MARK: WebApplication
 
     public var currentPath: String {
-        shownPath.path
+        shownPath == .list ? listPath : shownPath.path
+    }
+
+    /// The list's address, with its search: `/?q=ada`.
+    var listPath: String {
+        FriendsWebPath.listPath(searching: searchText)
     }
 
     /// Where the screen shown now lives: the top screen's, or the list's.
@@ -79,14 +84,21 @@ public final class FriendsWebApp: WebApplication {
         screens.last?.path ?? .list
     }
 
-    public func open(path: String) async -> Bool {
+    public func open(path address: String) async -> Bool {
+        let (path, query) = FriendsWebPath.split(address)
         guard let target = FriendsWebPath(path) else { return false }
-        guard target != shownPath else { return true }
+        // The list's address says what it searches for (a bookmark, Back, a reload).
+        let search = FriendsWebPath.search(inQuery: query)
+        guard target != shownPath else {
+            if target == .list, search != searchText { self.search(for: search) }
+            return true
+        }
         // A link straight to a friend (a bookmark, a new tab, a reload) may name one no loaded
         // page holds: the list fetches it, and the page waits for that (`isBusy`).
         switch target {
         case .list:
             popToList()
+            if search != searchText { self.search(for: search) }
         case .friend(let id):
             if !popTo(target) {
                 popToList()
@@ -100,7 +112,7 @@ public final class FriendsWebApp: WebApplication {
             popToList()
             showImporter(ContactsFileViewModel(cards: cards))
         case .edit(let id):
-            if popTo(.friend(id)), case .detail(let detail, _)? = screens.last {
+            if popTo(.friend(id)), case .detail(let detail)? = screens.last {
                 detail.editButtonTapped()
             } else {
                 popToList()
@@ -123,7 +135,7 @@ public final class FriendsWebApp: WebApplication {
         guard target == shownPath else { return true }
         switch screens.last {
         case nil: return receiveListInput(action, input)
-        case .detail(let detail, _): return receiveDetailInput(action, detail: detail)
+        case .detail(let detail): return receiveDetailInput(action, detail: detail)
         case .form(let form, _): return receiveFormInput(action, input, form: form)
         case .importer(let file):
             guard action == "import" else { return false }
@@ -155,14 +167,8 @@ public final class FriendsWebApp: WebApplication {
     private func receiveListInput(_ action: String, _ input: FormFields) -> Bool {
         let id = input["id"].flatMap(Int.init)
         switch action {
-        case "search":
-            searchText = input["q"] ?? ""
-            list.searchTextChanged(searchText)
-            changed()
-        case "clearSearch":
-            searchText = ""
-            list.searchTextChanged("")
-            changed()
+        case "search": search(for: input[FriendsWebPath.searchName] ?? "")
+        case "clearSearch": search(for: "")
         case "refresh": list.refreshRequested()
         case "more": list.visibleRowsChanged(lastFriendID: id)
         case "retryMore": list.nextPageRetried()
@@ -223,11 +229,17 @@ public final class FriendsWebApp: WebApplication {
         return true
     }
 
+    private func search(for text: String) {
+        searchText = text
+        list.searchTextChanged(text)
+        changed()
+    }
+
     // MARK: Navigation
 
     private func showDetail(of friend: Friend) {
         let detail = makeDetail(of: friend)
-        push(.detail(detail, id: friend.id))
+        push(.detail(detail))
         detail.viewAppeared()
     }
 
@@ -268,7 +280,7 @@ public final class FriendsWebApp: WebApplication {
     /// The details under the form that saved `friend` show what was saved, so the page drawn
     /// next shows it.
     private func showSaved(_ friend: Friend, under form: FriendFormViewModel) {
-        guard let index = index(of: form), index > 0, case .detail(let detail, _) = screens[index - 1] else { return }
+        guard let index = index(of: form), index > 0, case .detail(let detail) = screens[index - 1] else { return }
         detail.friendSaved(friend)
     }
 
@@ -312,7 +324,7 @@ public final class FriendsWebApp: WebApplication {
     private func appeared() {
         switch screens.last {
         case nil: list.viewAppeared()
-        case .detail(let detail, _): detail.viewAppeared()
+        case .detail(let detail): detail.viewAppeared()
         case .form, .importer: break
         }
         changed()
@@ -328,7 +340,7 @@ public final class FriendsWebApp: WebApplication {
         // A page without the script shows what is there when it is drawn: it waits for these.
         isBusy.value = switch screens.last {
         case nil: list.showLoadingHud.value
-        case .detail(let detail, _): detail.avatar.value == .loading || detail.showLoadingHud.value
+        case .detail(let detail): detail.avatar.value == .loading || detail.showLoadingHud.value
         case .form(let form, _): list.showLoadingHud.value || form.showLoadingHud.value
         case .importer(let file): file.isImporting.value
         }

@@ -1,6 +1,8 @@
+import WebUI
+
 /// The addresses of the Friends app's screens in the browser.
 enum FriendsWebPath: Equatable {
-    /// `/`: the list.
+    /// `/`: the list; `/?q=ada` searches it.
     case list
     /// `/friends/42`: one friend's details.
     case friend(Int)
@@ -42,6 +44,25 @@ enum FriendsWebPath: Equatable {
         case .edit(let id): "/friends/\(id)/edit"
         case .importCards: "/import"
         }
+    }
+
+    /// The name of the list's search in its address (and of the search box).
+    static let searchName = "q"
+
+    /// The list's address when it searches for `text`.
+    static func listPath(searching text: String) -> String {
+        text.isEmpty ? "/" : "/?" + FormFields([(name: searchName, value: text)]).urlEncoded
+    }
+
+    /// What the list's address `query` searches for; empty for none.
+    static func search(inQuery query: String?) -> String {
+        query.flatMap { FormFields(urlEncoded: $0) }?[searchName] ?? ""
+    }
+
+    /// An address's path and query (without `?`).
+    static func split(_ address: String) -> (path: String, query: String?) {
+        guard let mark = address.firstIndex(of: "?") else { return (address, nil) }
+        return (String(address[..<mark]), String(address[address.index(after: mark)...]))
     }
 
     private static func id(_ text: Substring) -> Int? {

@@ -35,11 +35,11 @@ struct DetailPageModel {
     let confirmation: ConfirmationModel?
 
     @MainActor
-    init(detail: FriendDetailViewModel, id: Int, list: FriendsListViewModel, alert: Alert?, context: PageContext) {
+    init(detail: FriendDetailViewModel, id: Int, list: FriendsListViewModel, listPath: String = "/", alert: Alert?, context: PageContext) {
         chrome = PageChrome(
             screenTitle: detail.fullName.value, connection: list.connectionStatus.value,
             loading: detail.showLoadingHud.value ? "Deleting..." : nil,
-            alert: alert, path: FriendsWebPath.friend(id).path, context: context
+            alert: alert, path: FriendsWebPath.friend(id).path, listPath: listPath, context: context
         )
         self.id = id
         fullName = detail.fullName.value

@@ -30,7 +30,7 @@ public struct FriendsPages: Sendable {
 
     /// The sign-in page of a server with accounts.
     public func signInPage(_ form: WebSignIn.Form) -> String {
-        templates.render(form, "signInPage")
+        templates.render(SignInPageModel(form), "signInPage")
     }
 
     /// The live regions of each page: element id and partial template.
@@ -69,11 +69,13 @@ public struct FriendsPages: Sendable {
                 list: app.list, searchText: app.searchText, exchangesCards: app.cards != nil, alert: alert, context: context
             )
             return (model, "listPage", Self.regions(Self.chromeRegions + Self.listRegions, of: model))
-        case .detail(let detail, let id):
-            let model = DetailPageModel(detail: detail, id: id, list: app.list, alert: alert, context: context)
+        case .detail(let detail):
+            let model = DetailPageModel(
+                detail: detail, id: detail.friendID, list: app.list, listPath: app.listPath, alert: alert, context: context
+            )
             return (model, "detailPage", Self.regions(Self.chromeRegions + Self.detailRegions, of: model))
         case .importer(let file):
-            let model = ImportPageModel(file: file, list: app.list, alert: alert, context: context)
+            let model = ImportPageModel(file: file, list: app.list, listPath: app.listPath, alert: alert, context: context)
             return (model, "importPage", Self.regions(Self.chromeRegions + Self.importRegions, of: model))
         case .form(let form, let path):
             let model = FormPageModel(form: form, path: path, list: app.list, alert: alert, context: context)

@@ -28,11 +28,11 @@ struct ImportPageModel {
     let report: Report?
 
     @MainActor
-    init(file: ContactsFileViewModel, list: FriendsListViewModel, alert: Alert?, context: PageContext) {
+    init(file: ContactsFileViewModel, list: FriendsListViewModel, listPath: String = "/", alert: Alert?, context: PageContext) {
         importing = file.isImporting.value
         chrome = PageChrome(
             screenTitle: "Import", connection: list.connectionStatus.value, loading: importing ? "Importing..." : nil,
-            alert: alert, path: FriendsWebPath.importCards.path, context: context
+            alert: alert, path: FriendsWebPath.importCards.path, listPath: listPath, context: context
         )
         errorMessage = file.errorMessage.value
         report = file.summary.value.map { summary in

@@ -27,8 +27,13 @@ struct PageChrome {
     let alert: AlertModel?
     /// Where the alert's button posts (the screen shown).
     let path: String
+    /// The list's address, with the search it shows: where "← Friends" leads.
+    let listPath: String
 
-    init(screenTitle: String, connection: LiveConnectionState?, loading: String?, alert: Alert?, path: String, context: PageContext) {
+    init(
+        screenTitle: String, connection: LiveConnectionState?, loading: String?, alert: Alert?, path: String,
+        listPath: String = "/", context: PageContext
+    ) {
         csrfToken = context.csrfToken
         signedInAs = context.signedInAs
         documentTitle = "\(screenTitle) – Friends"
@@ -37,6 +42,7 @@ struct PageChrome {
         self.loading = loading
         self.alert = alert.map { AlertModel(title: $0.title, message: $0.message, buttonTitle: $0.buttonTitle) }
         self.path = path
+        self.listPath = listPath
     }
 }
 

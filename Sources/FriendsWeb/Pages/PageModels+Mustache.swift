@@ -35,6 +35,7 @@ extension FriendsPages {
         PageChrome.self,
         PageChrome.Connection.self,
         PageChrome.AlertModel.self,
+        SignInPageModel.self,
         ConfirmationModel.self,
         ListPageModel.self,
         ListPageModel.Row.self,
@@ -61,11 +62,22 @@ extension FriendsPages {
 extension PageChrome: TemplateModel {
     static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
         "csrfToken": \.csrfToken,
+        "signedInAs": \.signedInAs,
         "documentTitle": \.documentTitle,
         "connection": \.connection,
         "loading": \.loading,
         "alert": \.alert,
         "path": \.path,
+        "listPath": \.listPath,
+    ]
+}
+
+extension SignInPageModel: TemplateModel {
+    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
+        "name": \.name,
+        "message": \.message,
+        "next": \.next,
+        "csrfToken": \.csrfToken,
     ]
 }
 

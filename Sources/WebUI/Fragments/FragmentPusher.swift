@@ -3,7 +3,7 @@
 /// When the app says something changed, the pusher renders the screen's regions once (at the end
 /// of the main actor's current work, so a burst of changes is one push) and sends each tab the
 /// regions that differ from what it last sent that tab; a tab whose page shows another screen
-/// is told to go there instead.
+/// (another path; the query aside) is told to go there instead.
 @MainActor
 final class FragmentPusher {
     /// What one tab is sent.
@@ -77,8 +77,9 @@ final class FragmentPusher {
         guard !subscribers.isEmpty else { return }
         let (path, fragments) = render()
         for subscriber in subscribers.values {
-            if subscriber.path != path {
-                subscriber.path = path
+            let sameScreen = Self.screen(of: subscriber.path) == Self.screen(of: path)
+            subscriber.path = path
+            if !sameScreen {
                 subscriber.sent = [:]
                 // The tab draws the new screen whole; what it is sent next is measured from that.
                 for fragment in fragments { subscriber.sent[fragment.id] = fragment.html }
@@ -90,6 +91,12 @@ final class FragmentPusher {
             for fragment in changed { subscriber.sent[fragment.id] = fragment.html }
             send(.fragments(changed), to: subscriber)
         }
+    }
+
+    /// A path without its query. A query that changed alone (a search typed in the tab, which keeps
+    /// it in its address itself) is no other screen to go to.
+    static func screen(of path: String) -> Substring {
+        path.prefix { $0 != "?" }
     }
 
     /// Yields `update`. A tab too slow to read its buffer loses the oldest update, so what it was

@@ -26,6 +26,28 @@ public struct FormFields: Equatable, Sendable {
         files = []
     }
 
+    /// The fields as a form body or query, encoded as browsers encode a form: letters, digits and
+    /// `*-._` as they are, a space as `+`, every other byte of the UTF-8 text as `%XX`.
+    public var urlEncoded: String {
+        pairs.map { "\(Self.encode($0.name))=\(Self.encode($0.value))" }.joined(separator: "&")
+    }
+
+    private static func encode(_ text: String) -> String {
+        var encoded = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "*"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            case UInt8(ascii: " "):
+                encoded += "+"
+            default:
+                encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return encoded
+    }
+
     /// The first value given for `name`.
     public subscript(name: String) -> String? {
         pairs.first { $0.name == name }?.value
@@ -48,6 +70,12 @@ public struct FormFields: Equatable, Sendable {
     /// that are not UTF-8).
     private static func decode(_ text: Substring) -> String? {
         text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
     }
 }
 

@@ -31,4 +31,6 @@ extension HTTPField.Name {
     static let webUIScripted = Self("X-WebUI")!
     /// The session's CSRF token, when the script sends an input without a form body field.
     static let csrfToken = Self("X-CSRF-Token")!
+    /// The script's name for its tab (see `WebSession`).
+    static let webUITab = Self("X-WebUI-Tab")!
 }

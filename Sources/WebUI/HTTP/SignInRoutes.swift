@@ -80,7 +80,7 @@ extension WebRoutes {
             signIn.throttle.succeeded(address: address, name: countedName)
             let session = await MainActor.run {
                 if let old = sessions.session(id: Self.sessionID(request)) { sessions.end(id: old.id) }
-                return sessions.start(signedInAs: name, app: makeApp())
+                return sessions.start(signedInAs: name, makeApp: makeApp)
             }
             var response = Self.redirect(to: Self.localPath(request.uri.queryParameters.get("next") ?? fields["next"]))
             response.setCookie(self.cookie(for: session))

@@ -16,7 +16,11 @@ import Hummingbird
 ///   file as an attachment.
 /// - A form with a file input is sent as `multipart/form-data` (`MultipartForm`), within
 ///   `maximumUploadSize`; a malformed or oversized one gets an error page saying what is wrong.
-/// - `GET /webui/events?path=` streams the session's changes to a tab (Server-Sent Events).
+/// - `GET /webui/events?path=&tab=` streams the tab's changes to it (Server-Sent Events).
+/// - The script names its tab with every request (`X-WebUI-Tab`, or `tab=` on the stream): each
+///   such tab has an app of its own (see `WebSession`); requests naming none share one.
+/// - A path's query is the app's too (`/?q=ada`): `open(path:)` gets both, and a page whose
+///   app shows another address (`currentPath`) is redirected there.
 public struct WebRoutes: Sendable {
     public struct Settings: Sendable {
         /// The names requests may be addressed to (without port); the loopback names by default.
@@ -81,26 +85,31 @@ public struct WebRoutes: Sendable {
         let refusal = "Pages of this app open only from its own pages or the address bar."
         guard FetchMetadata.mayDownload(request) else { return ErrorPage.response(.forbidden, refusal) }
         let path = request.uri.path
+        let target = Self.target(of: request)
         let isScripted = request.headers[.webUIScripted] != nil
         let signsIn = settings.signIn != nil
-        let existing = await MainActor.run { () -> (WebSession, Bool)? in
-            if let session = sessions.session(id: Self.sessionID(request)) { return (session, false) }
-            return signsIn ? nil : (sessions.start(), true)
+        let existing = await MainActor.run { () -> (WebSession, WebTab, Bool)? in
+            if let session = sessions.session(id: Self.sessionID(request)) {
+                return (session, sessions.tab(request.headers[.webUITab], of: session).tab, false)
+            }
+            guard !signsIn else { return nil }
+            let session = sessions.start()
+            return (session, session.shared, true)
         }
-        guard let (session, isNew) = existing else { return signInRedirect(from: request.uri.description) }
-        if let download = await session.download(at: path) {
+        guard let (session, tab, isNew) = existing else { return signInRedirect(from: target) }
+        if let download = await tab.download(at: path) {
             var response = Self.attachment(download)
             if isNew { response.setCookie(cookie(for: session)) }
             return response
         }
         guard FetchMetadata.mayOpenAPage(request) else { return ErrorPage.response(.forbidden, refusal) }
-        let found = await session.open(path: path)
-        if found { await session.waitUntilIdle(limit: settings.busyLimit) }
+        let found = await tab.open(path: target)
+        if found { await tab.waitUntilIdle(limit: settings.busyLimit) }
         var response = await MainActor.run { () -> Response in
             guard found else { return ErrorPage.response(.notFound, "There is no page at this address.") }
-            let current = session.app.currentPath
-            if current != path { return Self.redirect(to: current) }
-            let html = session.app.page(PageContext(csrfToken: session.csrfToken, isScripted: isScripted, signedInAs: session.signedInAs))
+            let current = tab.app.currentPath
+            if current != target { return Self.redirect(to: current) }
+            let html = tab.app.page(PageContext(csrfToken: session.csrfToken, isScripted: isScripted, signedInAs: session.signedInAs))
             return Self.html(html)
         }
         if isNew { response.setCookie(cookie(for: session)) }
@@ -125,15 +134,18 @@ public struct WebRoutes: Sendable {
             return ErrorPage.response(.forbidden, "This form has expired. Reload the page and try again.")
         }
         let path = request.uri.path
-        let received = await MainActor.run { session.app.receive(fields, at: path) }
+        let (tab, isNewTab) = await MainActor.run { sessions.tab(request.headers[.webUITab], of: session) }
+        // A tab the server no longer knows (it was ended to make room) starts again where its page is.
+        if isNewTab, await tab.open(path: path) { await tab.waitUntilIdle(limit: settings.busyLimit) }
+        let received = await MainActor.run { tab.app.receive(fields, at: path) }
         guard received else {
             return ErrorPage.response(.badRequest, "This page has no such action.")
         }
         if request.headers[.webUIScripted] != nil, fields["_live"] != nil {
             return Response(status: .noContent)
         }
-        await session.waitUntilIdle(limit: settings.busyLimit)
-        let current = await MainActor.run { session.app.currentPath }
+        await tab.waitUntilIdle(limit: settings.busyLimit)
+        let current = await MainActor.run { tab.app.currentPath }
         return Self.redirect(to: current)
     }
 
@@ -141,15 +153,22 @@ public struct WebRoutes: Sendable {
 
     private func events(_ request: Request) async -> Response {
         let path = request.uri.queryParameters.get("path") ?? "/"
+        let tabID = request.uri.queryParameters.get("tab")
         let cookie = Self.sessionID(request)
-        let subscription = await MainActor.run { () -> (WebSession, Int, AsyncStream<FragmentPusher.Update>)? in
+        let found = await MainActor.run { () -> (WebTab, Bool)? in
             guard let session = sessions.session(id: cookie) else { return nil }
-            let (id, updates) = session.pusher.subscribe(showing: path)
-            return (session, id, updates)
+            return sessions.tab(tabID, of: session)
         }
-        guard let (session, id, updates) = subscription else {
+        guard let (tab, isNewTab) = found else {
             return ErrorPage.response(.forbidden, "This page has expired. Open the app again to go on.")
         }
+        // The address the tab shows is where its app is: a new tab's app starts there, and a tab
+        // whose address changed without the script (typed, a bookmark) takes its app along.
+        // It waits for what it loads, so the tab is not sent a spinner over the page it has.
+        if await MainActor.run(body: { isNewTab || tab.app.currentPath != path }), await tab.open(path: path) {
+            await tab.waitUntilIdle(limit: settings.busyLimit)
+        }
+        let (id, updates) = await MainActor.run { tab.pusher.subscribe(showing: path) }
         var headers = HTTPFields()
         headers[.contentType] = EventStream.contentType
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
@@ -160,12 +179,18 @@ public struct WebRoutes: Sendable {
             } catch {
                 // The tab went away.
             }
-            await MainActor.run { session.pusher.unsubscribe(id) }
+            await MainActor.run { tab.pusher.unsubscribe(id) }
             try? await writer.finish(nil)
         })
     }
 
     // MARK: Requests
+
+    /// The path with its query, as the address bar shows it.
+    static func target(of request: Request) -> String {
+        guard let query = request.uri.query, !query.isEmpty else { return request.uri.path }
+        return "\(request.uri.path)?\(query)"
+    }
 
     static func sessionID(_ request: Request) -> String? {
         request.cookies[sessionCookie]?.value

@@ -2,7 +2,10 @@
 // the server redirects, the browser draws the next page); with it
 // - the server's pushed regions (Server-Sent Events) replace their elements as view-model
 //   outputs change, and the page follows the session to another screen;
-// - inputs marked data-live (a search box, a form field) are sent as the user types;
+// - each tab has an app of its own on the server: the tab names itself with every request, so
+//   tabs of one browser navigate on their own;
+// - inputs marked data-live (a search box, a form field) are sent as the user types; one in a GET
+//   form keeps the address in step with the form, as submitting it would (a bookmarkable search);
 // - forms and same-site links load the next page without a full reload, keeping the stream open;
 // - an element marked data-load-more is sent when it scrolls into view (infinite scroll);
 // - an element marked data-webui-connection says so when the stream is refused for good;
@@ -23,9 +26,34 @@
   // reopen the form.
   var formSubmitted = false;
 
-  function headers() {
-    return { "X-WebUI": "1", "X-CSRF-Token": token, "Content-Type": "application/x-www-form-urlencoded" };
+  // The tab's name. It lives in this page's memory and is put in sessionStorage only while the
+  // page is away (reload, another site), so a reload keeps it while a duplicated tab, which gets
+  // a copy of sessionStorage, makes a name of its own.
+  var tabKey = "webui-tab";
+  var tab = takeTabName() || newTabName();
+  function takeTabName() {
+    try {
+      var name = sessionStorage.getItem(tabKey);
+      sessionStorage.removeItem(tabKey);
+      return name;
+    } catch (error) { return null; }
   }
+  function newTabName() {
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.from(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+  window.addEventListener("pagehide", function () {
+    try { sessionStorage.setItem(tabKey, tab); } catch (error) { /* the next page names itself anew */ }
+  });
+  window.addEventListener("pageshow", function (event) { if (event.persisted) { takeTabName(); } });
+
+  function headers() {
+    return { "X-WebUI": "1", "X-WebUI-Tab": tab, "X-CSRF-Token": token, "Content-Type": "application/x-www-form-urlencoded" };
+  }
+
+  // Where the page is: its path and query (a search is part of the address).
+  function here() { return location.pathname + location.search; }
 
   // --- Pushed regions ---------------------------------------------------------------------
 
@@ -39,8 +67,10 @@
       var template = document.createElement("template");
       template.innerHTML = fragment.html;
       // What the user is typing wins over what the server last saw of it; the field's state
-      // (invalid or not) is still the server's.
-      if (element === active && (element.tagName === "INPUT" || element.tagName === "TEXTAREA")) {
+      // (invalid or not) is still the server's. A focused field nobody typed in yet (a reloaded
+      // form's first field) takes the server's text.
+      if (element === active && (element.tagName === "INPUT" || element.tagName === "TEXTAREA")
+          && element.value !== element.defaultValue) {
         var drawn = template.content.firstElementChild;
         if (drawn && drawn.tagName === element.tagName) { copyState(drawn, element); }
         return;
@@ -64,13 +94,13 @@
 
   function connect() {
     if (events) { events.close(); }
-    events = new EventSource("/webui/events?path=" + encodeURIComponent(location.pathname));
+    events = new EventSource("/webui/events?path=" + encodeURIComponent(here()) + "&tab=" + encodeURIComponent(tab));
     events.addEventListener("fragments", function (event) {
       applyFragments(JSON.parse(event.data));
     });
     events.addEventListener("navigate", function (event) {
       var path = JSON.parse(event.data)[0];
-      if (path !== location.pathname && path !== loadingPath) { load(path, "GET", null, !formSubmitted); }
+      if (path !== here() && path !== loadingPath) { load(path, "GET", null, !formSubmitted); }
     });
     // The browser retries a dropped stream by itself; a refused one (the session ended, the
     // server restarted) stays closed: say so where the page shows its connection.
@@ -86,13 +116,13 @@
   // History entries remember where the page was scrolled, so Back returns there.
   if ("scrollRestoration" in history) { history.scrollRestoration = "manual"; }
 
-  function rememberScroll() {
-    history.replaceState({ scrollY: window.scrollY }, "", location.href);
+  function rememberScroll(scrollY) {
+    history.replaceState({ scrollY: scrollY }, "", location.href);
   }
 
   function load(url, method, body, push, scrollY) {
-    var path = new URL(url, location.href).pathname;
-    loadingPath = method === "GET" ? path : null;
+    var target = new URL(url, location.href);
+    loadingPath = method === "GET" ? target.pathname + target.search : null;
     return fetch(url, { method: method, body: body, headers: headers(), credentials: "same-origin" })
       .then(function (response) {
         return response.text().then(function (text) {
@@ -110,23 +140,40 @@
     if (!main || response.status >= 500) { document.open(); document.write(text); document.close(); return; }
     var before = identify(document.activeElement);
     var hadDialog = openDialog() !== null;
+    // Read before the new page replaces this one (a shorter page scrolls back up).
+    var scrolledTo = window.scrollY;
     document.querySelector("main").replaceWith(document.adoptNode(main));
     document.title = next.title;
     var nextToken = next.querySelector('meta[name="csrf-token"]');
     if (nextToken) { token = nextToken.getAttribute("content"); }
-    var path = new URL(response.url).pathname;
-    var samePage = path === location.pathname;
-    if (push && !samePage) { rememberScroll(); history.pushState(null, "", path); }
-    else if (!samePage) { history.replaceState(null, "", path); }
+    var address = new URL(response.url);
+    var samePage = address.pathname === location.pathname;
+    var path = address.pathname + address.search;
+    // Another query on the same page (a search) replaces the entry: no entry per search.
+    if (push && !samePage) { rememberScroll(scrolledTo); history.pushState(null, "", path); }
+    else if (path !== here()) { history.replaceState(null, "", path); }
     if (!samePage) { formSubmitted = false; }
     placeFocus(before, hadDialog, samePage);
     watchLoadMore();
     connect();
   }
 
+  // The address a GET form leads to: its action with its fields as the query, empty ones left out.
+  function formAddress(form) {
+    var url = new URL(form.getAttribute("action") || location.pathname, location.href);
+    var query = new URLSearchParams();
+    new FormData(form).forEach(function (value, name) { if (value) { query.append(name, value); } });
+    url.search = query.toString();
+    return url.pathname + url.search;
+  }
+
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    if ((form.getAttribute("method") || "get").toLowerCase() !== "post") { return; }
+    if ((form.getAttribute("method") || "get").toLowerCase() !== "post") {
+      event.preventDefault();
+      load(formAddress(form), "GET", null, true);
+      return;
+    }
     // A form with a file goes as the browser sends it (multipart), and its answer loads whole.
     if ((form.getAttribute("enctype") || "").toLowerCase() === "multipart/form-data") { return; }
     event.preventDefault();
@@ -147,11 +194,11 @@
     if (url.origin !== location.origin || link.hasAttribute("download") || link.target) { return; }
     event.preventDefault();
     formSubmitted = false;
-    load(url.pathname, "GET", null, true);
+    load(url.pathname + url.search, "GET", null, true);
   });
 
   window.addEventListener("popstate", function (event) {
-    load(location.pathname, "GET", null, false, event.state && event.state.scrollY);
+    load(here(), "GET", null, false, event.state && event.state.scrollY);
   });
 
   // --- Focus and keys -----------------------------------------------------------------------
@@ -197,6 +244,7 @@
       element.removeAttribute("data-focus-now");
     });
     var target = null;
+    var refocus = false;
     if (dialog) {
       if (!hadDialog) { opener = lastUsed; }
       if (!dialog.contains(document.activeElement)) {
@@ -207,11 +255,13 @@
       var active = document.activeElement;
       var lost = !active || active === document.body || !active.isConnected;
       if (!target && (!samePage || (lost && (before || requested)))) {
-        target = (samePage ? find(before) : null) || requested
-          || document.querySelector("main [autofocus]") || document.querySelector("main h1");
+        var again = samePage ? find(before) : null;
+        // The element that had focus, drawn again where it was: focusing it must not scroll.
+        refocus = again !== null;
+        target = again || requested || document.querySelector("main [autofocus]") || document.querySelector("main h1");
       }
     }
-    if (target) { target.focus(); }
+    if (target) { target.focus(refocus ? { preventScroll: true } : undefined); }
   }
 
   document.addEventListener("click", function (event) {
@@ -271,7 +321,13 @@
     if (!action) { return; }
     clearTimeout(timers.get(input));
     // Typing fast sends the last text, not every keystroke.
-    timers.set(input, setTimeout(function () { sendInput(input, action, [[input.name, input.value]]); }, 120));
+    timers.set(input, setTimeout(function () {
+      if (input.form && (input.form.getAttribute("method") || "get").toLowerCase() === "get") {
+        var address = formAddress(input.form);
+        if (address !== here()) { history.replaceState(history.state, "", address); }
+      }
+      sendInput(input, action, [[input.name, input.value]]);
+    }, 120));
   });
 
   // --- Infinite scroll ----------------------------------------------------------------------

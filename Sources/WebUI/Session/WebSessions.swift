@@ -1,4 +1,4 @@
-/// The open browser sessions, each with its own app.
+/// The open browser sessions, each with its own apps (one per tab, see `WebSession`).
 ///
 /// Bounded three ways: a session unused for `idleLimit` ends (and its view models are released);
 /// sessions whose browser never came back with the cookie are at most `newSessionCapacity`, the
@@ -10,24 +10,28 @@ public final class WebSessions {
     public let capacity: Int
     public let newSessionCapacity: Int
     public let idleLimit: Duration
+    /// The most tabs with an app of their own one session keeps.
+    public let tabCapacity: Int
     private let makeApp: @MainActor () -> any WebApplication
     private let now: @MainActor () -> ContinuousClock.Instant
     private var sessions: [String: WebSession] = [:]
 
     /// - Parameters:
-    ///   - makeApp: a new session's app.
+    ///   - makeApp: a new app, for a new session or one of its tabs.
     ///   - now: the clock idle time is measured on (tests pass their own).
     public init(
         capacity: Int = 1_000,
         newSessionCapacity: Int = 64,
         idleLimit: Duration = .seconds(30 * 60),
+        tabCapacity: Int = 12,
         now: @escaping @MainActor () -> ContinuousClock.Instant = { ContinuousClock.now },
         makeApp: @escaping @MainActor () -> any WebApplication
     ) {
-        precondition(capacity > 0 && newSessionCapacity > 0, "A session store needs room for one session.")
+        precondition(capacity > 0 && newSessionCapacity > 0 && tabCapacity > 0, "A session store needs room for one session and tab.")
         self.capacity = capacity
         self.newSessionCapacity = newSessionCapacity
         self.idleLimit = idleLimit
+        self.tabCapacity = tabCapacity
         self.now = now
         self.makeApp = makeApp
     }
@@ -57,15 +61,16 @@ public final class WebSessions {
         if unconfirmed.count >= newSessionCapacity, let oldest = Self.leastRecentlyUsed(unconfirmed) {
             end(oldest)
         }
-        let session = WebSession(app: makeApp(), now: now())
+        let session = WebSession(tabCapacity: tabCapacity, now: now(), makeApp: makeApp)
         sessions[session.id] = session
         return session
     }
 
-    /// A new session of a person who just signed in, with their app; it counts as in use.
-    public func start(signedInAs name: String, app: any WebApplication) -> WebSession {
+    /// A new session of a person who just signed in, whose tabs get apps from `makeApp` (each
+    /// working as that person); it counts as in use.
+    public func start(signedInAs name: String, makeApp: @escaping @MainActor () -> any WebApplication) -> WebSession {
         endIdleSessions()
-        let session = WebSession(app: app, now: now(), signedInAs: name)
+        let session = WebSession(tabCapacity: tabCapacity, now: now(), signedInAs: name, makeApp: makeApp)
         sessions[session.id] = session
         confirm(session)
         return session
@@ -76,13 +81,18 @@ public final class WebSessions {
         if let session = sessions[id] { end(session) }
     }
 
-    /// Ends the sessions unused for longer than `idleLimit`. A session with a tab open on its
-    /// event stream is in use.
+    /// Ends the sessions unused for longer than `idleLimit`, and the tabs of the others unused as
+    /// long. A session or tab with its event stream open is in use.
     public func endIdleSessions() {
         let cutoff = now() - idleLimit
-        for session in sessions.values where isIdle(session, cutoff: cutoff) {
-            end(session)
+        for session in sessions.values {
+            if isIdle(session, cutoff: cutoff) { end(session) } else { session.endIdleTabs(cutoff: cutoff) }
         }
+    }
+
+    /// The tab `tabID` of `session` (see `WebSession.tab`), marked as used now.
+    func tab(_ tabID: String?, of session: WebSession) -> (tab: WebTab, isNew: Bool) {
+        session.tab(tabID, now: now())
     }
 
     /// The browser came back with the cookie: the session is in use, and counts against `capacity`.
@@ -99,12 +109,12 @@ public final class WebSessions {
     }
 
     private func isIdle(_ session: WebSession, cutoff: ContinuousClock.Instant) -> Bool {
-        session.lastUsed < cutoff && session.pusher.subscriberCount == 0
+        session.lastUsed < cutoff && session.subscriberCount == 0
     }
 
     /// Tells every open tab the connection is still wanted, so closed ones are noticed.
     public func keepTabsAlive() {
-        for session in sessions.values { session.pusher.keepAlive() }
+        for session in sessions.values { session.keepTabsAlive() }
     }
 
     /// Ends every session (the server stops).

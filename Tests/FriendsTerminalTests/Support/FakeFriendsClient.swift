@@ -9,6 +9,8 @@ final class FakeFriendsClient: FriendsProviding {
         var queries: [FriendListQuery] = []
         var added: [NewFriend] = []
         var deleted: [Int] = []
+        /// Friends someone else deleted: they are not found any more.
+        var deletedElsewhere: Set<Int> = []
     }
 
     private let pages: [Result<FriendPage, AppServerError>]
@@ -28,6 +30,11 @@ final class FakeFriendsClient: FriendsProviding {
 
     var recorded: Log { log.withLock { $0 } }
 
+    /// Someone else deletes friend `id`.
+    func deleteElsewhere(_ id: Int) {
+        log.withLock { _ = $0.deletedElsewhere.insert(id) }
+    }
+
     func friends(_ query: FriendListQuery) async throws(AppServerError) -> FriendPage {
         let index = log.withLock { log in
             log.queries.append(query)
@@ -37,6 +44,7 @@ final class FakeFriendsClient: FriendsProviding {
     }
 
     func friend(id: Int) async throws(AppServerError) -> Versioned<Friend> {
+        if log.withLock({ $0.deletedElsewhere.contains(id) }) { throw .notFound }
         if let changedElsewhere, changedElsewhere.id == id { return Versioned(changedElsewhere, eTag: "\"2\"") }
         let known = pages.compactMap { try? $0.get() }.flatMap(\.items)
         guard let friend = known.first(where: { $0.id == id }) else { throw .notFound }

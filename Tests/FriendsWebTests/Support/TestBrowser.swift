@@ -1,33 +1,47 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
 import WebUI
 @testable import FriendsWeb
 
-/// A browser without the script on the Friends routes: its session's cookie and CSRF token, pages
-/// by GET and forms posted as a browser sends them.
+/// A browser on the Friends routes: its session's cookie and CSRF token, pages by GET and forms
+/// posted as a browser sends them; without the script, or as the script of tab `tab` sends them.
 struct TestBrowser {
     let client: any TestClientProtocol
     let cookie: String
     let token: String
 
-    func get(_ path: String) async throws -> TestResponse {
-        try await client.execute(uri: path, method: .get, headers: [.cookie: cookie])
+    /// The session's id (the cookie's value).
+    var sessionID: String { String(cookie.drop { $0 != "=" }.dropFirst()) }
+
+    func get(_ path: String, tab: String? = nil) async throws -> TestResponse {
+        try await client.execute(uri: path, method: .get, headers: headers(tab: tab))
     }
 
     /// A form of `name=value` pairs, with the session's token.
-    func post(_ path: String, _ pairs: [(String, String)]) async throws -> TestResponse {
+    func post(_ path: String, _ pairs: [(String, String)], tab: String? = nil) async throws -> TestResponse {
         let body = ([("_csrf", token)] + pairs).map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }
             .joined(separator: "&")
-        return try await post(path, body: body, contentType: "application/x-www-form-urlencoded")
+        return try await post(path, body: body, contentType: "application/x-www-form-urlencoded", tab: tab)
     }
 
     /// A body made by the test (a form with files), as it is.
-    func post(_ path: String, body: String, contentType: String) async throws -> TestResponse {
-        try await client.execute(uri: path, method: .post, headers: [
-            .cookie: cookie, .origin: "http://localhost", .contentType: contentType,
-        ], body: ByteBuffer(string: body))
+    func post(_ path: String, body: String, contentType: String, tab: String? = nil) async throws -> TestResponse {
+        var headers = headers(tab: tab)
+        headers[.origin] = "http://localhost"
+        headers[.contentType] = contentType
+        return try await client.execute(uri: path, method: .post, headers: headers, body: ByteBuffer(string: body))
+    }
+
+    private func headers(tab: String?) -> HTTPFields {
+        var headers: HTTPFields = [.cookie: cookie]
+        if let tab {
+            headers[HTTPField.Name("X-WebUI")!] = "1"
+            headers[HTTPField.Name("X-WebUI-Tab")!] = tab
+        }
+        return headers
     }
 }
 

@@ -1,0 +1,44 @@
+/// One app of a session with the stream that pushes its screen: the app of one browser tab, or
+/// the app every tab without the script shares.
+@MainActor
+final class WebTab {
+    let app: any WebApplication
+    let pusher: FragmentPusher
+    /// When a request of this tab last arrived.
+    var lastUsed: ContinuousClock.Instant
+
+    init(app: any WebApplication, csrfToken: String, signedInAs: String? = nil, now: ContinuousClock.Instant) {
+        self.app = app
+        lastUsed = now
+        pusher = FragmentPusher { [weak app] in
+            guard let app else { return ("/", []) }
+            return (app.currentPath, app.fragments(PageContext(csrfToken: csrfToken, isScripted: true, signedInAs: signedInAs)))
+        }
+        app.onChange = { [weak pusher] in pusher?.setNeedsPush() }
+    }
+
+    func open(path: String) async -> Bool {
+        await app.open(path: path)
+    }
+
+    func download(at path: String) async -> Download? {
+        await app.download(at: path)
+    }
+
+    /// Waits, for at most `limit`, until the app's work in progress is done.
+    func waitUntilIdle(limit: Duration) async {
+        await BusyWait.untilIdle(app.isBusy, limit: limit)
+    }
+
+    /// Whether the tab is gone, as far as the server can tell: no stream open, and no request
+    /// since `cutoff`.
+    func isIdle(cutoff: ContinuousClock.Instant) -> Bool {
+        lastUsed < cutoff && pusher.subscriberCount == 0
+    }
+
+    func end() {
+        pusher.finishAll()
+        app.onChange = nil
+        app.end()
+    }
+}
