@@ -7,6 +7,17 @@ import FriendsClient
 enum RemoteServerCheck {
     static let patience: Double = 3
 
+    /// Whether the FriendService at `address` wants to know who is asking (it has accounts, or a
+    /// token): then `friends web` signs each person in. Throws what `check` throws otherwise.
+    static func asksWhoYouAre(_ address: ServerAddress) async throws(LaunchError) -> Bool {
+        do {
+            try await check(address, credentials: nil)
+            return false
+        } catch let error where error.isUnauthorized {
+            return true
+        }
+    }
+
     static func check(_ address: ServerAddress, credentials: Credentials?) async throws(LaunchError) {
         let client = AppServerClient(baseURL: address.url, credentials: credentials, timeout: patience)
         do {
@@ -16,7 +27,7 @@ enum RemoteServerCheck {
                 "Cannot reach FriendService at \(address). Is it running? Leave out --server to use the built-in one."
             )
         } catch .unauthorized {
-            throw LaunchError(credentials.map { "FriendService at \(address) did not accept \($0)." }
+            throw LaunchError(isUnauthorized: true, credentials.map { "FriendService at \(address) did not accept \($0)." }
                 ?? "FriendService at \(address) asks who you are: pass --user NAME, or --token TOKEN (or set FRIENDS_TOKEN).")
         } catch .notFound, .undecodable {
             throw LaunchError("\(address) does not answer like a FriendService (GET /friends failed).")

@@ -76,11 +76,11 @@ extension WebRoutes {
         case .refused(let message):
             signIn.throttle.failed(address: address, name: countedName)
             return signInPage(request, signIn: signIn, name: name, message: message, status: .unauthorized)
-        case .signedIn(let makeApp):
+        case .signedIn(let makeApp, let onEnd):
             signIn.throttle.succeeded(address: address, name: countedName)
             let session = await MainActor.run {
                 if let old = sessions.session(id: Self.sessionID(request)) { sessions.end(id: old.id) }
-                return sessions.start(signedInAs: name, makeApp: makeApp)
+                return sessions.start(signedInAs: name, makeApp: makeApp, onEnd: onEnd)
             }
             var response = Self.redirect(to: Self.localPath(request.uri.queryParameters.get("next") ?? fields["next"]))
             response.setCookie(self.cookie(for: session))

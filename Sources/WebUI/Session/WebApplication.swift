@@ -27,13 +27,10 @@ public protocol WebApplication: AnyObject {
     /// The file the app offers at `path` (an export), made now; `nil` when `path` is not a file
     /// but a screen. The default offers none.
     func download(at path: String) async -> Download?
-    /// The session or tab ended: release what the app holds open. The default holds nothing.
-    func end()
 }
 
 extension WebApplication {
     public func download(at path: String) async -> Download? { nil }
-    public func end() {}
 }
 
 /// A file a browser saves rather than shows (`Content-Disposition: attachment`), or why it

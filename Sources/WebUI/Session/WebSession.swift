@@ -102,9 +102,14 @@ public final class WebSession {
         for tab in tabs.values { tab.pusher.keepAlive() }
     }
 
+    /// What the session's person holds open beside its apps (a live feed of their own).
+    var onEnd: (@MainActor () -> Void)?
+
     func end() {
         shared.end()
         for tab in tabs.values { tab.end() }
         tabs = [:]
+        onEnd?()
+        onEnd = nil
     }
 }

@@ -12,12 +12,14 @@ public final class WebSessions {
     public let idleLimit: Duration
     /// The most tabs with an app of their own one session keeps.
     public let tabCapacity: Int
-    private let makeApp: @MainActor () -> any WebApplication
+    /// `nil` for an app with sign-in: its sessions start only there, each with its person's apps.
+    private let makeApp: (@MainActor () -> any WebApplication)?
     private let now: @MainActor () -> ContinuousClock.Instant
     private var sessions: [String: WebSession] = [:]
 
     /// - Parameters:
-    ///   - makeApp: a new app, for a new session or one of its tabs.
+    ///   - makeApp: a new app, for a new session or one of its tabs; `nil` when sessions start
+    ///     only when a person signs in (`start(signedInAs:makeApp:onEnd:)`).
     ///   - now: the clock idle time is measured on (tests pass their own).
     public init(
         capacity: Int = 1_000,
@@ -25,7 +27,7 @@ public final class WebSessions {
         idleLimit: Duration = .seconds(30 * 60),
         tabCapacity: Int = 12,
         now: @escaping @MainActor () -> ContinuousClock.Instant = { ContinuousClock.now },
-        makeApp: @escaping @MainActor () -> any WebApplication
+        makeApp: (@MainActor () -> any WebApplication)?
     ) {
         precondition(capacity > 0 && newSessionCapacity > 0 && tabCapacity > 0, "A session store needs room for one session and tab.")
         self.capacity = capacity
@@ -61,6 +63,7 @@ public final class WebSessions {
         if unconfirmed.count >= newSessionCapacity, let oldest = Self.leastRecentlyUsed(unconfirmed) {
             end(oldest)
         }
+        guard let makeApp else { preconditionFailure("The sessions of an app with sign-in start when a person signs in.") }
         let session = WebSession(tabCapacity: tabCapacity, now: now(), makeApp: makeApp)
         sessions[session.id] = session
         return session
@@ -68,9 +71,12 @@ public final class WebSessions {
 
     /// A new session of a person who just signed in, whose tabs get apps from `makeApp` (each
     /// working as that person); it counts as in use.
-    public func start(signedInAs name: String, makeApp: @escaping @MainActor () -> any WebApplication) -> WebSession {
+    public func start(
+        signedInAs name: String, makeApp: @escaping @MainActor () -> any WebApplication, onEnd: (@MainActor () -> Void)? = nil
+    ) -> WebSession {
         endIdleSessions()
         let session = WebSession(tabCapacity: tabCapacity, now: now(), signedInAs: name, makeApp: makeApp)
+        session.onEnd = onEnd
         sessions[session.id] = session
         confirm(session)
         return session

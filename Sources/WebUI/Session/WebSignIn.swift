@@ -5,8 +5,9 @@ import HTTPServerKit
 /// (`page`). Failed attempts slow down per browser address and per name (`throttle`).
 public struct WebSignIn: Sendable {
     public enum Outcome: Sendable {
-        /// The name and password are right: the session's app, working as that person.
-        case signedIn(makeApp: @MainActor @Sendable () -> any WebApplication)
+        /// The name and password are right: how to make the app of each of the session's tabs,
+        /// working as that person, and what to release when the session ends.
+        case signedIn(makeApp: @MainActor @Sendable () -> any WebApplication, onEnd: @MainActor @Sendable () -> Void = {})
         /// They are not; the sentence the page says.
         case refused(String)
     }

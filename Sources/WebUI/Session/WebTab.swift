@@ -39,6 +39,5 @@ final class WebTab {
     func end() {
         pusher.finishAll()
         app.onChange = nil
-        app.end()
     }
 }

@@ -1,0 +1,53 @@
+import Foundation
+import FriendsAPI
+import FriendsClient
+import FriendsNIOTransport
+import FriendsViewModels
+import FriendsWeb
+import WebUI
+
+/// `friends web` before a FriendService with accounts: each person signs in in the browser with
+/// their name and password, which FriendService checks, and their session works through a
+/// client of their own (their friends, their live feed, their avatars). The password stays in
+/// this process's memory for the session, in that client, and is never written anywhere.
+enum BrowserSignIn {
+    static func make(serverURL: URL, pages: FriendsPages) -> WebSignIn {
+        WebSignIn(
+            check: { name, password in
+                let client = AppServerClient(
+                    baseURL: serverURL, credentials: .password(user: name, password: password),
+                    eventTransport: NIOEventStreamTransport()
+                )
+                do {
+                    _ = try await client.friends(FriendListQuery(limit: 1))
+                } catch let error as AppServerError {
+                    switch error {
+                    case .unauthorized: return .refused("That name and password do not match.")
+                    case .server(status: 429, let message): return .refused(message ?? "Too many failed attempts. Try again in a minute.")
+                    default: return .refused("FriendService could not be reached. Try again in a moment.")
+                    }
+                } catch {
+                    return .refused("FriendService could not be reached. Try again in a moment.")
+                }
+                let session = await MainActor.run { PersonalSession(client: client) }
+                return .signedIn(
+                    makeApp: { FriendsWebApp(client: client, avatars: session.avatars, feed: session.feed, pages: pages) },
+                    onEnd: { session.feed.stop() }
+                )
+            },
+            page: { pages.signInPage($0) }
+        )
+    }
+}
+
+/// What the tabs of one signed-in session share: one live feed and one avatar cache, as that person.
+@MainActor
+private final class PersonalSession: Sendable {
+    let feed = FriendChangeFeed()
+    let avatars: ImageLoader<Int>
+
+    init(client: AppServerClient) {
+        avatars = ImageLoader(avatarsFrom: client)
+        feed.follow(client)
+    }
+}

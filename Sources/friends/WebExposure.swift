@@ -1,0 +1,44 @@
+import ArgumentParser
+import FriendService
+
+/// Where `friends web` may be reached from: this machine (the default), or — only before a
+/// FriendService with accounts, where each person signs in — the network, through a reverse
+/// proxy on this machine that serves it over https (`--behind-proxy`).
+struct WebExposure: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "The address to listen on (default 127.0.0.1); another needs --behind-proxy and a --server with accounts.",
+        valueName: "address"
+    ))
+    var host = "127.0.0.1"
+
+    @Flag(help: "Served over https by a reverse proxy on this machine: cookies are Secure, and only its requests are taken.")
+    var behindProxy = false
+
+    @Option(help: ArgumentHelp(
+        "The host name people open behind the proxy, such as friends.example.org (Host checks take it).", valueName: "name"
+    ))
+    var publicName: String?
+
+    var isLoopback: Bool { FriendServerConfiguration.isLoopbackHost(host) }
+
+    func validate() throws {
+        if !isLoopback, !behindProxy {
+            throw ValidationError(
+                "friends web listens beyond this machine only behind a reverse proxy that serves it over https: add --behind-proxy."
+            )
+        }
+        if publicName != nil, !behindProxy {
+            throw ValidationError("--public-name names the address of the reverse proxy: add --behind-proxy.")
+        }
+        if let publicName, publicName.isEmpty || publicName.contains(where: { $0 == "/" || $0 == ":" || $0.isWhitespace }) {
+            throw ValidationError("--public-name is a host name such as friends.example.org, not \(publicName).")
+        }
+    }
+
+    /// The names requests may be addressed to.
+    var acceptedHostNames: Set<String> {
+        var names: Set<String> = ["localhost", "127.0.0.1", "[::1]"]
+        if let publicName { names.insert(publicName.lowercased()) }
+        return names
+    }
+}
