@@ -189,6 +189,11 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
         ]),
+        // The `friends` command's options, in-process.
+        .testTarget(name: "FriendsCommandTests", dependencies: [
+            "friends", "FriendsClient",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .testTarget(name: "FriendsViewModelsTests", dependencies: [
             "FriendsViewModels", "Binding", "FriendsAPI", "FriendsClient", "TestSupport",
         ]),

@@ -8,8 +8,9 @@ import _CryptoExtras
 /// Passwords are hashed with scrypt (`KDF.Scrypt`): it is memory-hard, so guessing on graphics
 /// cards or custom chips costs far more than with PBKDF2, and it comes with the library the
 /// package already builds for PostgreSQL's TLS (bcrypt is not in it, and cuts passwords at 72
-/// bytes). The parameters, N = 2^15, r = 8, p = 3, are one of OWASP's equivalent scrypt settings:
-/// 32 MiB and about 130 ms for one hash in a release build (BENCHMARKS.md, "Accounts").
+/// bytes). The parameters, N = 2^15, r = 8, p = 3, are one of the equivalent settings OWASP's
+/// password storage guidance recommends at least: 32 MiB and about 200 ms for one hash in a
+/// release build on a busy two-core machine (README, "Accounts").
 /// Each hash has a salt of 16 random bytes and names its parameters (`ScryptHash`), so they can
 /// be raised later without invalidating what is stored.
 ///
@@ -21,7 +22,6 @@ public struct AccountCrypto: AccountSecrets {
     /// Longer passwords are refused before hashing: they add nothing, and cost work.
     public static let maximumPasswordBytes = 1_024
 
-    static let defaultParameters = ScryptHash.Parameters(logRounds: 15, blockSize: 8, parallelism: 3)
     static let saltBytes = 16
     static let hashBytes = 32
 
@@ -30,7 +30,7 @@ public struct AccountCrypto: AccountSecrets {
     private let cacheKey = SymmetricKey(size: .bits256)
 
     public init() {
-        self.init(parameters: Self.defaultParameters)
+        self.init(parameters: .standard)
     }
 
     init(parameters: ScryptHash.Parameters) {

@@ -11,13 +11,17 @@ struct ScryptHash: Equatable {
         var blockSize: Int
         var parallelism: Int
 
+        /// What new hashes use: N = 2^15, r = 8, p = 3 (see `AccountCrypto`).
+        static let standard = Parameters(logRounds: 15, blockSize: 8, parallelism: 3)
+
         var rounds: Int { 1 << logRounds }
         var memoryBytes: Int { 128 * rounds * blockSize }
+        var work: Int { rounds * blockSize * parallelism }
 
-        /// Within twice the memory and four times the work of `AccountCrypto.defaultParameters`.
+        /// Within twice the memory and four times the work of `standard`.
         var isAcceptable: Bool {
             (10...18).contains(logRounds) && (1...32).contains(blockSize) && (1...16).contains(parallelism)
-                && memoryBytes <= 64 << 20 && rounds * blockSize * parallelism <= 1 << 20
+                && memoryBytes <= 2 * Self.standard.memoryBytes && work <= 4 * Self.standard.work
         }
     }
 

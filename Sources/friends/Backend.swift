@@ -3,7 +3,7 @@ import FriendsClient
 import FriendsNIOTransport
 
 /// Where the app's friends live.
-enum Backend {
+enum Backend: Equatable {
     /// A FriendService the app starts in its own process, over a SQLite file in `DataDirectory`.
     case embedded(DataDirectory)
     /// A FriendService that is already running somewhere.

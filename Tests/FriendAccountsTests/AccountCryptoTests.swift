@@ -10,6 +10,8 @@ struct AccountCryptoTests {
         #expect(crypto.verify(password: "correct horse battery staple", against: stored))
         #expect(!crypto.verify(password: "correct horse battery stapler", against: stored))
         #expect(!crypto.verify(password: "", against: stored))
+        // The parameters come from the stored hash, not from the instance checking it.
+        #expect(AccountCrypto().verify(password: "correct horse battery staple", against: stored))
     }
 
     @Test func theHashNamesItsParametersAndHidesThePassword() throws {
@@ -58,6 +60,8 @@ struct AccountCryptoTests {
         // Parameters that would take gigabytes or minutes, and ones too weak to have been made here.
         "$scrypt$ln=30,r=8,p=1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g",
         "$scrypt$ln=18,r=32,p=1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g",
+        "$scrypt$ln=17,r=8,p=1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g",
+        "$scrypt$ln=15,r=8,p=16$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g",
         "$scrypt$ln=15,r=8,p=999$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g",
         "$scrypt$ln=1,r=1,p=1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g",
         "$scrypt$ln=10,r=0,p=1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g",
