@@ -55,12 +55,16 @@ from selenium.webdriver.common.keys import Keys
 
 from page_audit import PageAudit
 
+# browser_accounts.py imports this file as a module while it runs as the script: one module, so
+# that its Failure is the one caught here.
+sys.modules.setdefault("browser_test", sys.modules[__name__])
+
 DESKTOP = (1280, 800)
 PHONE = (375, 812)
 SIZES = (DESKTOP, PHONE)
 WAIT = 10            # seconds any one wait may take
 START_WAIT = 30      # seconds a server may take to start
-RUN_LIMIT = 240      # seconds the whole test may take
+RUN_LIMIT = 330      # seconds the whole test may take
 
 # Texts the view models show (FriendsViewModels).
 NO_FRIENDS = "No friends yet. Add your first friend."
@@ -1082,6 +1086,26 @@ def main(argv):
             except WebDriverException as error:
                 report(Failure(f"the browser to do what was asked, but: {error.msg}"), mode, run, servers, shots)
                 failed.append(mode)
+            finally:
+                if run:
+                    run.close()
+                if servers:
+                    servers.stop()
+    if not failed:
+        # With accounts: sign-in, each person's own friends, sign-out (browser_accounts.py).
+        from browser_accounts import AccountsRun, AccountsServers
+        run = servers = None
+        with tempfile.TemporaryDirectory(prefix="friends-browser-accounts-") as directory:
+            try:
+                servers = AccountsServers(friends_bin, friendservice_bin, Path(directory))
+                run = AccountsRun(servers, shots, audit)
+                run.run()
+            except Failure as failure:
+                report(failure, "accounts", run, servers, shots)
+                failed.append("accounts")
+            except WebDriverException as error:
+                report(Failure(f"the browser to do what was asked, but: {error.msg}"), "accounts", run, servers, shots)
+                failed.append("accounts")
             finally:
                 if run:
                     run.close()

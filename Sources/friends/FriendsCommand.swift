@@ -44,13 +44,20 @@ struct WebCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The port to serve on (0 picks a free one).", valueName: "port"))
     var port = 8088
 
+    @OptionGroup var exposure: WebExposure
+
     func validate() throws {
         guard (0...65_535).contains(port) else {
             throw ValidationError("--port must be between 0 and 65535, not \(port).")
         }
+        if exposure.behindProxy, options.server == nil || options.user != nil || options.token != nil {
+            throw ValidationError(
+                "--behind-proxy serves a FriendService with accounts to everyone who signs in: pass its --server, without --user or --token."
+            )
+        }
     }
 
     func run() async throws {
-        try await WebLauncher(backend: try options.backend(), addsDemoFriends: options.demo, port: port).run()
+        try await WebLauncher(backend: try options.backend(), addsDemoFriends: options.demo, port: port, exposure: exposure).run()
     }
 }

@@ -13,6 +13,7 @@ struct WebLauncher {
     let backend: Backend
     let addsDemoFriends: Bool
     let port: Int
+    let exposure: WebExposure
 
     func run() async throws {
         LoggingSystem.bootstrap { label in
@@ -26,6 +27,19 @@ struct WebLauncher {
         } catch {
             throw LaunchError("\(error)")
         }
+        if case .remote(let address, credentials: nil) = backend, try await RemoteServerCheck.asksWhoYouAre(address) {
+            // Each person signs in; their session gets its own client, feed and avatars.
+            var settings = settings
+            settings.signIn = BrowserSignIn.make(serverURL: address.url, pages: pages)
+            try await serve(WebRoutes(sessions: WebSessions(makeApp: nil), stylesheet: pages.stylesheet, settings: settings))
+            return
+        }
+        guard exposure.isLoopback, !exposure.behindProxy else {
+            throw LaunchError(
+                "Only before a FriendService with accounts, where each person signs in, may friends web be reached from "
+                    + "beyond this machine: add accounts (friendservice user add NAME) and pass --server without --user or --token."
+            )
+        }
         let (client, embedded) = try await backend.connect()
         let feed = FriendChangeFeed()
         let outcome: Result<Void, any Error>
@@ -37,21 +51,31 @@ struct WebLauncher {
             let sessions = WebSessions {
                 FriendsWebApp(client: client, avatars: avatars, feed: feed, pages: pages)
             }
-            try await WebServer.run(
-                routes: WebRoutes(sessions: sessions, stylesheet: pages.stylesheet),
-                host: "127.0.0.1", port: port, logger: Logger(label: "friends.web")
-            ) { url in
-                // Written straight to the descriptor: a script reading the address sees it at once.
-                FileHandle.standardOutput.write(Data("Friends is open at \(url) (Ctrl-C stops it).\n".utf8))
-            }
+            try await serve(WebRoutes(sessions: sessions, stylesheet: pages.stylesheet, settings: settings))
             outcome = .success(())
-        } catch let error as IOError where error.errnoCode == EADDRINUSE {
-            outcome = .failure(LaunchError("Port \(port) is in use. Pass --port with another number, or --port 0 for any free port."))
         } catch {
             outcome = .failure(error)
         }
         feed.stop()
         await embedded?.shutdown()
         try outcome.get()
+    }
+
+    private var settings: WebRoutes.Settings {
+        var settings = WebRoutes.Settings()
+        settings.acceptedHostNames = exposure.acceptedHostNames
+        settings.behindProxy = exposure.behindProxy
+        return settings
+    }
+
+    private func serve(_ routes: WebRoutes) async throws {
+        do {
+            try await WebServer.run(routes: routes, host: exposure.host, port: port, logger: Logger(label: "friends.web")) { url in
+                // Written straight to the descriptor: a script reading the address sees it at once.
+                FileHandle.standardOutput.write(Data("Friends is open at \(url) (Ctrl-C stops it).\n".utf8))
+            }
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw LaunchError("Port \(port) is in use. Pass --port with another number, or --port 0 for any free port.")
+        }
     }
 }

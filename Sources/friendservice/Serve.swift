@@ -1,4 +1,5 @@
 import ArgumentParser
+import FriendAccounts
 import FriendService
 import FriendStorage
 import Logging
@@ -15,8 +16,11 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Require 'Authorization: Bearer <token>' on every API route.")
     var token: String?
 
-    @Flag(help: "Allow a non-loopback --hostname without a token.")
+    @Flag(help: "Allow a non-loopback --hostname without a token or accounts.")
     var allowAnonymous = false
+
+    @Flag(help: "Behind a reverse proxy on this machine: failed sign-ins count against the address it forwards (X-Forwarded-For).")
+    var behindProxy = false
 
     @Option(help: "trace, debug, info, notice, warning, error or critical (default info).")
     var logLevel: String?
@@ -41,6 +45,8 @@ struct Serve: AsyncParsableCommand {
             allowsAnonymousAccess: allowAnonymous || Environment.value("FRIENDSERVICE_ALLOW_ANONYMOUS") == "1",
             logLevel: level
         )
+        configuration.accountSecrets = AccountCrypto()
+        configuration.behindProxy = behindProxy || Environment.value("FRIENDSERVICE_BEHIND_PROXY") == "1"
         configuration.connectionLimits = try connectionLimits.limits()
         configuration.maximumSubscribers = try connectionLimits.subscriberLimit()
         do {

@@ -12,7 +12,7 @@ public enum FriendServer {
     public static func run(_ configuration: FriendServerConfiguration) async throws {
         try configuration.validate()
         let logger = configuration.logger
-        let store = try await openMigratedStore(configuration)
+        let store = try await openCheckedStore(configuration)
         logger.info("FriendService starting", metadata: ["database": "\(configuration.database)"])
         let application = buildApplication(configuration, store: store) { port in
             logger.notice("FriendService listening", metadata: ["address": "\(configuration.hostname):\(port)"])
@@ -27,7 +27,7 @@ public enum FriendServer {
     /// With port 0 the operating system picks a free port; `url` tells which.
     public static func start(_ configuration: FriendServerConfiguration) async throws -> RunningFriendServer {
         try configuration.validate()
-        let store = try await openMigratedStore(configuration)
+        let store = try await openCheckedStore(configuration)
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
         let feed = makeChangeFeed(store: store, configuration: configuration)
         let spaces = AccountSpaces(mainStore: store, mainFeed: feed, configuration: configuration)
@@ -52,12 +52,23 @@ public enum FriendServer {
         throw ConfigurationError("FriendService stopped before it started listening.")
     }
 
+    /// The migrated store, when the server may serve it (`FriendServerConfiguration.checkAccounts`).
+    static func openCheckedStore(_ configuration: FriendServerConfiguration) async throws -> any FriendStore {
+        let store = try await openMigratedStore(configuration)
+        do {
+            try await configuration.checkAccounts(of: store)
+        } catch {
+            try? await store.close()
+            throw error
+        }
+        return store
+    }
+
     /// Opens the configured store and brings its schema up to date (`friendservice migrate` alone does just this).
     public static func openMigratedStore(_ configuration: FriendServerConfiguration) async throws -> any FriendStore {
         let store = try await configuration.database.openStore(using: configuration.backends, logger: configuration.logger)
         do {
             try await store.migrate()
-            try await configuration.checkAccounts(of: store)
         } catch {
             try? await store.close()
             throw error

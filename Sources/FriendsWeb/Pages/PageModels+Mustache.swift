@@ -78,6 +78,7 @@ extension SignInPageModel: TemplateModel {
         "message": \.message,
         "next": \.next,
         "csrfToken": \.csrfToken,
+        "focusesPassword": \.focusesPassword,
     ]
 }
 

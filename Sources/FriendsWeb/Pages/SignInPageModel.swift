@@ -7,6 +7,8 @@ struct SignInPageModel {
     let message: String?
     let next: String
     let csrfToken: String
+    /// A name was typed: the password is what is missing.
+    var focusesPassword: Bool { !name.isEmpty }
 
     init(_ form: WebSignIn.Form) {
         name = form.name

@@ -75,7 +75,8 @@ extension WebRoutes {
         switch await signIn.check(name, password) {
         case .refused(let message):
             signIn.throttle.failed(address: address, name: countedName)
-            return signInPage(request, signIn: signIn, name: name, message: message, status: .unauthorized)
+            // 200: the page says what is wrong; 401 would need a challenge no browser form answers.
+            return signInPage(request, signIn: signIn, name: name, message: message, status: .ok)
         case .signedIn(let makeApp, let onEnd):
             signIn.throttle.succeeded(address: address, name: countedName)
             let session = await MainActor.run {

@@ -134,7 +134,9 @@ public struct WebRoutes: Sendable {
             return ErrorPage.response(.forbidden, "This form has expired. Reload the page and try again.")
         }
         let path = request.uri.path
-        let (tab, isNewTab) = await MainActor.run { sessions.tab(request.headers[.webUITab], of: session) }
+        // A form with a file names its tab in a field: the browser sends it without the script's headers.
+        let tabID = request.headers[.webUITab] ?? fields["_tab"]
+        let (tab, isNewTab) = await MainActor.run { sessions.tab(tabID, of: session) }
         // A tab the server no longer knows (it was ended to make room) starts again where its page is.
         if isNewTab, await tab.open(path: path) { await tab.waitUntilIdle(limit: settings.busyLimit) }
         let received = await MainActor.run { tab.app.receive(fields, at: path) }

@@ -135,6 +135,8 @@
   }
 
   function show(response, text, push) {
+    // Signed out (or the session ended): the sign-in page is not the app's, and loads whole.
+    if (new URL(response.url).pathname === "/sign-in") { location.assign(response.url); return; }
     var next = new DOMParser().parseFromString(text, "text/html");
     var main = next.querySelector("main");
     if (!main || response.status >= 500) { document.open(); document.write(text); document.close(); return; }
@@ -174,8 +176,15 @@
       load(formAddress(form), "GET", null, true);
       return;
     }
-    // A form with a file goes as the browser sends it (multipart), and its answer loads whole.
-    if ((form.getAttribute("enctype") || "").toLowerCase() === "multipart/form-data") { return; }
+    // A form with a file goes as the browser sends it (multipart), and its answer loads whole; it
+    // names its tab in a field, as no header can be added to it.
+    if ((form.getAttribute("enctype") || "").toLowerCase() === "multipart/form-data") {
+      var named = form.querySelector('input[name="_tab"]') || form.appendChild(document.createElement("input"));
+      named.type = "hidden";
+      named.name = "_tab";
+      named.value = tab;
+      return;
+    }
     event.preventDefault();
     // The form carries every field's text: a live input still waiting to be sent would arrive after
     // the form has gone.
