@@ -107,8 +107,7 @@ public struct FriendServerConfiguration: Sendable {
     /// Refuses, when the server may serve only accounts, a database that has none yet; and a
     /// database with accounts in a program that cannot check their passwords.
     func checkAccounts(of store: any FriendStore) async throws {
-        guard let registry = accountRegistry ?? (store as? any AccountRegistry) else { return }
-        let hasAccounts = try await registry.hasAccounts()
+        let hasAccounts = try await (accountRegistry ?? (store as? any AccountRegistry))?.hasAccounts() ?? false
         if hasAccounts, accountSecrets == nil {
             throw ConfigurationError(
                 "This database has accounts, and this program cannot check passwords: serve it with "
