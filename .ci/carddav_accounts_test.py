@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Accounts with clients nobody here wrote: two people on one FriendService, each syncing their
-own address book with vdirsyncer (one with a password, one with an app password, both found
-through discovery), and neither seeing, nor being able to reach, the other's cards.
+own address book with vdirsyncer (one with a password, one with an app password), and neither
+seeing, nor being able to reach, the other's cards; discovery from the root names each person's own
+principal.
 
 Usage: carddav_accounts_test.py FRIENDSERVICE CARDS_DIRECTORY (in the virtual environment that has
 vdirsyncer).
@@ -32,7 +33,7 @@ def user(binary, database, *arguments, stdin=None):
 def request(base, method, path, authorization, body=None):
     headers = {"Authorization": authorization}
     if body is not None:
-        headers["Content-Type"] = "application/json"
+        headers["Content-Type"] = "application/xml" if body.startswith("<") else "application/json"
     try:
         with urllib.request.urlopen(urllib.request.Request(
                 base + path, data=body and body.encode(), method=method, headers=headers), timeout=30) as response:
@@ -77,15 +78,17 @@ def main():
             "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:bob-only\r\nFN:Barbara Liskov\r\nN:Liskov;Barbara;;;\r\nEND:VCARD\r\n",
             encoding="utf-8", newline="")
         config = work / "config"
-        # Discovery from the server's root, as DAVx5 and iOS do: the principal follows from the sign-in.
+        # Each person's own book, under their name.
         write_config(config, work / "status", {
             "alice": ("alice_local", "alice_remote", "a wins"),
             "bob": ("bob_local", "bob_remote", "a wins"),
         }, {
             "alice_local": {"type": "filesystem", "path": f"{alice_local}/", "fileext": ".vcf"},
             "bob_local": {"type": "filesystem", "path": f"{bob_local}/", "fileext": ".vcf"},
-            "alice_remote": {"type": "carddav", "url": base + "/", "username": "alice", "password": ALICE_PASSWORD},
-            "bob_remote": {"type": "carddav", "url": base + "/", "username": "bob", "password": token},
+            "alice_remote": {"type": "carddav", "url": base + "/dav/addressbooks/alice/friends/", "username": "alice",
+                             "password": ALICE_PASSWORD},
+            "bob_remote": {"type": "carddav", "url": base + "/dav/addressbooks/bob/friends/", "username": "bob",
+                           "password": token},
         })
         vdirsyncer(config, "discover")
         vdirsyncer(config, "sync")
@@ -102,11 +105,16 @@ def main():
               "bob's folder got none of alice's cards")
         check(len(list(alice_local.glob("*.vcf"))) == len(samples), "alice's folder got none of bob's cards")
 
-        alices = alice_friends[0]["id"]
+        # Each book numbers its own friends: one of alice's numbers that bob's book does not have.
+        alices = next(f["id"] for f in alice_friends if f["id"] not in {b["id"] for b in bob_friends})
         status, _ = request(base, "GET", f"/friends/{alices}", "Bearer " + token)
         check(status == 404, "alice's friend answers 404 to bob, as one that does not exist")
         status, _ = request(base, "PROPFIND", "/dav/addressbooks/alice/friends/", "Bearer " + token)
         check(status == 404, "alice's address book answers 404 to bob")
+        for name, authorization in (("alice", basic("alice", ALICE_PASSWORD)), ("bob", "Bearer " + token)):
+            status, answer = request(base, "PROPFIND", "/.well-known/carddav", authorization,
+                                     '<d:propfind xmlns:d="DAV:"><d:prop><d:current-user-principal/></d:prop></d:propfind>')
+            check(status == 207 and f"/dav/principals/{name}/" in answer, f"discovery names {name}'s own principal")
         status, _ = request(base, "GET", "/friends", basic("alice", "wrong"))
         check(status == 401, "a wrong password is refused")
         status, _ = request(base, "GET", "/friends", "")
