@@ -10,7 +10,7 @@ reaches her page. The sign-in pages go through the page audit too.
 import base64
 import subprocess
 
-from browser_test import Browser, Failure, Servers, DESKTOP, log
+from browser_test import Failure, Run, Servers, log
 
 PASSWORDS = {"alice": "alice's long passphrase", "bob": "bob's other passphrase"}
 
@@ -36,32 +36,12 @@ class AccountsServers(Servers):
         return friend
 
 
-class AccountsRun:
+class AccountsRun(Run):
+    """The pass with accounts: with JavaScript, at desktop size, on servers of its own."""
+
     def __init__(self, servers, shots, audit):
-        self.servers = servers
-        self.shots = shots
-        self.audit = audit
-        self.browsers = []
-        self.step_name = "start"
-        self.steps = 0
-        self.a = None
-
-    def browser(self, name):
-        browser = Browser(True, DESKTOP, self.servers.web, self.shots, name, self.audit)
-        self.browsers.append(browser)
-        return browser
-
-    def close(self):
-        for browser in self.browsers:
-            browser.quit()
-        self.browsers = []
-
-    def step(self, name):
-        for browser in self.browsers:
-            browser.check_console()
-        self.step_name = name
-        self.steps += 1
-        log(f"accounts: {name}")
+        super().__init__(True, servers, shots, audit)
+        self.mode = "accounts"
 
     @staticmethod
     def sign_in(browser, name, password):

@@ -92,11 +92,7 @@ final class AccountAuthenticator: Sendable {
     private func account(named name: AccountName) async throws -> Account? {
         if let known = fresh(cache.withLockedValue { $0.byName[name] }) { return known }
         let account = try await registry.account(named: name)
-        let fetched = now()
-        cache.withLockedValue { cache in
-            if cache.byName.count >= Self.cacheCapacity { cache.byName = [:] }
-            cache.byName[name] = Remembered(value: account, fetched: fetched)
-        }
+        remember(account, at: name, in: \.byName)
         return account
     }
 
@@ -104,12 +100,18 @@ final class AccountAuthenticator: Sendable {
         let digest = secrets.tokenDigest(token)
         if let known = fresh(cache.withLockedValue { $0.byTokenDigest[digest] }) { return known }
         let account = try await registry.account(withTokenDigest: digest)
+        remember(account, at: digest, in: \.byTokenDigest)
+        return account
+    }
+
+    private func remember<Key: Hashable & Sendable>(
+        _ account: Account?, at key: Key, in table: WritableKeyPath<Cache, [Key: Remembered<Account?>]> & Sendable
+    ) {
         let fetched = now()
         cache.withLockedValue { cache in
-            if cache.byTokenDigest.count >= Self.cacheCapacity { cache.byTokenDigest = [:] }
-            cache.byTokenDigest[digest] = Remembered(value: account, fetched: fetched)
+            if cache[keyPath: table].count >= Self.cacheCapacity { cache[keyPath: table] = [:] }
+            cache[keyPath: table][key] = Remembered(value: account, fetched: fetched)
         }
-        return account
     }
 
     private func fresh<Value: Sendable>(_ remembered: Remembered<Value>?) -> Value? {

@@ -46,11 +46,8 @@ extension WebRoutes {
     }
 
     private func postSignIn(_ request: Request, context: ConnectionRequestContext, signIn: WebSignIn) async throws -> Response {
-        guard isSameOrigin(request) else {
-            return ErrorPage.response(.forbidden, "Forms are only taken from this app's own pages.")
-        }
         let fields: FormFields
-        switch try await Self.formFields(of: request, settings: settings) {
+        switch try await ownForm(request) {
         case .success(let read): fields = read
         case .failure(let refusal): return refusal.response
         }
@@ -90,11 +87,8 @@ extension WebRoutes {
     }
 
     private func postSignOut(_ request: Request) async throws -> Response {
-        guard isSameOrigin(request) else {
-            return ErrorPage.response(.forbidden, "Forms are only taken from this app's own pages.")
-        }
         let fields: FormFields
-        switch try await Self.formFields(of: request, settings: settings) {
+        switch try await ownForm(request) {
         case .success(let read): fields = read
         case .failure(let refusal): return refusal.response
         }

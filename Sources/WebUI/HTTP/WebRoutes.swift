@@ -121,11 +121,8 @@ public struct WebRoutes: Sendable {
         guard let session = await MainActor.run(body: { sessions.session(id: cookie) }) else {
             return ErrorPage.response(.forbidden, "This page has expired. Open the app again to go on.")
         }
-        guard isSameOrigin(request) else {
-            return ErrorPage.response(.forbidden, "Forms are only taken from this app's own pages.")
-        }
         let fields: FormFields
-        switch try await Self.formFields(of: request, settings: settings) {
+        switch try await ownForm(request) {
         case .success(let read): fields = read
         case .failure(let refusal): return refusal.response
         }
@@ -210,6 +207,14 @@ public struct WebRoutes: Sendable {
         if let given = request.headers[.origin] { return given == origin }
         guard let referer = request.headers[.referer] else { return false }
         return referer == origin || referer.hasPrefix(origin + "/")
+    }
+
+    /// The fields of a form sent from this app's own pages (`isSameOrigin`).
+    func ownForm(_ request: Request) async throws -> Result<FormFields, FormRefusal> {
+        guard isSameOrigin(request) else {
+            return .failure(FormRefusal(status: .forbidden, message: "Forms are only taken from this app's own pages."))
+        }
+        return try await Self.formFields(of: request, settings: settings)
     }
 
     /// Why a form was not read: the status and the sentence its error page says.
