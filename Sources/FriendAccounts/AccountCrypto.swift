@@ -90,11 +90,16 @@ public struct AccountCrypto: AccountSecrets {
             .replacingOccurrences(of: "=", with: "")
     }
 
+    /// Lowercase hex, written in one buffer: a token's digest is made on every request.
     private static func hex(_ bytes: some Sequence<UInt8>) -> String {
-        bytes.map { byte in
-            let text = String(byte, radix: 16)
-            return byte < 16 ? "0" + text : text
-        }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(64)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }
 

@@ -32,8 +32,13 @@ public final class SignInThrottle: Sendable {
     private struct State {
         var byAddress: [String: Failures] = [:]
         var byName: [String: Failures] = [:]
-        /// "name address" pairs that signed in.
-        var known: [String: ContinuousClock.Instant] = [:]
+        /// The names that signed in, each from where.
+        var known: [Pair: ContinuousClock.Instant] = [:]
+    }
+
+    private struct Pair: Hashable {
+        var name: String
+        var address: String?
     }
 
     private let policy: Policy
@@ -50,7 +55,7 @@ public final class SignInThrottle: Sendable {
         let now = now()
         return state.withLockedValue { state in
             var longest = address.flatMap { remaining(state.byAddress[$0], now: now) }
-            if let name, state.known[Self.pair(name, address)] == nil {
+            if let name, state.known[Pair(name: name, address: address)] == nil {
                 longest = [longest, remaining(state.byName[name], now: now)].compactMap { $0 }.max()
             }
             return longest
@@ -68,8 +73,8 @@ public final class SignInThrottle: Sendable {
     public func succeeded(address: String?, name: String) {
         let now = now()
         state.withLockedValue { state in
-            if let address { state.byAddress[address] = nil }
-            state.known[Self.pair(name, address)] = now
+            if let address, state.byAddress[address] != nil { state.byAddress[address] = nil }
+            state.known[Pair(name: name, address: address)] = now
             trim(&state.known)
         }
     }
@@ -99,11 +104,10 @@ public final class SignInThrottle: Sendable {
         }
     }
 
-    private func trim(_ known: inout [String: ContinuousClock.Instant]) {
+    private func trim(_ known: inout [Pair: ContinuousClock.Instant]) {
         while known.count > policy.capacity, let oldest = known.min(by: { $0.value < $1.value }) {
             known[oldest.key] = nil
         }
     }
 
-    private static func pair(_ name: String, _ address: String?) -> String { name + " " + (address ?? "this machine") }
 }

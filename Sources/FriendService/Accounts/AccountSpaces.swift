@@ -2,6 +2,7 @@ import FriendStorage
 import HTTPServerKit
 import Hummingbird
 import Logging
+import NIOConcurrencyHelpers
 import ServiceLifecycle
 
 /// The address book of each account as the server serves it: its own store, live feed and
@@ -17,6 +18,9 @@ actor AccountSpaces: Service {
     private let mainFeed: ChangeFeed
     private let configuration: FriendServerConfiguration
     private var opened: [Int: Task<Responder, any Error>] = [:]
+    /// The responders opened so far, read without a hop to the actor: every request of every
+    /// account asks for one.
+    private nonisolated let ready = NIOLockedValueBox<[Int: Responder]>([:])
     private var ownStores: [any FriendStore] = []
     private var feedsByAccount: [Int: ChangeFeed] = [:]
     private let feeds: AsyncStream<ChangeFeed>
@@ -30,12 +34,19 @@ actor AccountSpaces: Service {
     }
 
     /// The routes over `account`'s address book.
-    func responder(for account: Account) async throws -> Responder {
+    nonisolated func responder(for account: Account) async throws -> Responder {
+        if let responder = ready.withLockedValue({ $0[account.id] }) { return responder }
+        return try await opening(account)
+    }
+
+    private func opening(_ account: Account) async throws -> Responder {
         if let opening = opened[account.id] { return try await opening.value }
         let opening = Task { try await self.open(account) }
         opened[account.id] = opening
         do {
-            return try await opening.value
+            let responder = try await opening.value
+            ready.withLockedValue { $0[account.id] = responder }
+            return responder
         } catch {
             opened[account.id] = nil
             throw error

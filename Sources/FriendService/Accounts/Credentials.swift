@@ -18,7 +18,7 @@ enum Credentials: Equatable, Sendable {
         guard let header, !header.isEmpty else { throw .missing }
         guard header.utf8.count <= Self.maximumHeaderLength else { throw .malformed }
         if let token = Self.value(of: header, scheme: "Bearer") {
-            guard !token.isEmpty, !token.contains(where: \.isWhitespace) else { throw .malformed }
+            guard !token.isEmpty, !token.utf8.contains(where: Self.isSpace) else { throw .malformed }
             self = .bearer(token: token)
         } else if let encoded = Self.value(of: header, scheme: "Basic") {
             guard
@@ -38,10 +38,22 @@ enum Credentials: Equatable, Sendable {
         return nil
     }
 
-    /// What follows `scheme` and a space, the scheme in any case.
-    private static func value(of header: String, scheme: String) -> String? {
-        let prefix = scheme + " "
-        guard header.count > prefix.count, header.lowercased().hasPrefix(prefix.lowercased()) else { return nil }
-        return String(header.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces)
+    /// What follows `scheme` and a space, the scheme in any case, without surrounding spaces.
+    /// Read as bytes: it runs on every request.
+    private static func value(of header: String, scheme: StaticString) -> String? {
+        let bytes = header.utf8
+        let name = UnsafeBufferPointer(start: scheme.utf8Start, count: scheme.utf8CodeUnitCount)
+        guard bytes.count > name.count + 1,
+              zip(bytes, name).allSatisfy({ $0 | 0x20 == $1 | 0x20 }),
+              bytes[bytes.index(bytes.startIndex, offsetBy: name.count)] == UInt8(ascii: " ")
+        else { return nil }
+        var value = bytes.dropFirst(name.count + 1)
+        while let first = value.first, isSpace(first) { value = value.dropFirst() }
+        while let last = value.last, isSpace(last) { value = value.dropLast() }
+        return String(Substring(value))
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
     }
 }
