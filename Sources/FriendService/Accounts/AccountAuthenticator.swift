@@ -36,20 +36,21 @@ final class AccountAuthenticator: Sendable {
     let throttle: SignInThrottle
     private let now: @Sendable () -> ContinuousClock.Instant
     private let cache = NIOLockedValueBox(Cache())
-    /// Checked when the name is unknown, so that an unknown name costs the same time as a wrong password.
-    private let decoyHash: String
+    /// Checked when the name is unknown, so that an unknown name costs the same time as a wrong
+    /// password. Made on the first such attempt: a hash takes tens of megabytes for a moment, which
+    /// a server that never meets one need not spend.
+    private let decoyHash = NIOLockedValueBox<String?>(nil)
 
     init(
         registry: any AccountRegistry,
         secrets: any AccountSecrets,
         throttle: SignInThrottle,
         now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
-    ) throws {
+    ) {
         self.registry = registry
         self.secrets = secrets
         self.throttle = throttle
         self.now = now
-        decoyHash = try secrets.hash(password: secrets.newToken())
     }
 
     func authenticate(_ credentials: Credentials, address: String?) async throws -> Outcome {
@@ -69,13 +70,20 @@ final class AccountAuthenticator: Sendable {
             return try await account(withToken: token)
         case .basic(let rawName, let secret):
             guard !secret.isEmpty, let name = try? AccountName(validating: rawName), let named = try await account(named: name) else {
-                _ = secrets.verify(password: secret, against: decoyHash)
+                _ = secrets.verify(password: secret, against: decoy())
                 return nil
             }
             // An app password first: contact apps send it on every request, and it costs a digest, not the slow hash.
             if try await account(withToken: secret)?.id == named.id { return named }
             return isPassword(secret, of: named) ? named : nil
         }
+    }
+
+    private func decoy() -> String {
+        if let made = decoyHash.withLockedValue({ $0 }) { return made }
+        let made = (try? secrets.hash(password: secrets.newToken())) ?? ""
+        decoyHash.withLockedValue { $0 = made }
+        return made
     }
 
     private func isPassword(_ password: String, of account: Account) -> Bool {

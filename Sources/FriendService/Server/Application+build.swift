@@ -50,7 +50,7 @@ func buildRouter(
         router.add(middleware: AccountGate(
             presence: AccountPresence(registry: registry, now: configuration.now),
             authenticator: configuration.accountSecrets.flatMap { secrets in
-                try? AccountAuthenticator(
+                AccountAuthenticator(
                     registry: registry, secrets: secrets,
                     throttle: SignInThrottle(policy: configuration.signInPolicy, now: configuration.now), now: configuration.now
                 )
