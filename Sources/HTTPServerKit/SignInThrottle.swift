@@ -74,7 +74,10 @@ public final class SignInThrottle: Sendable {
         let now = now()
         state.withLockedValue { state in
             if let address, state.byAddress[address] != nil { state.byAddress[address] = nil }
-            state.known[Pair(name: name, address: address)] = now
+            let pair = Pair(name: name, address: address)
+            // Known for a while already: every request of a signed-in client succeeds, and need not write.
+            if let since = state.known[pair], now - since < policy.forgetAfter / 2 { return }
+            state.known[pair] = now
             trim(&state.known)
         }
     }

@@ -26,7 +26,8 @@ final class AccountAuthenticator: Sendable {
 
     private struct Cache: Sendable {
         var byName: [AccountName: Remembered<Account?>] = [:]
-        var byTokenDigest: [String: Remembered<Account?>] = [:]
+        /// By the token as sent: the request holds it anyway, and a lookup then costs no digest.
+        var byToken: [String: Remembered<Account?>] = [:]
         /// Keyed digest of name and password → the password hash it was checked against.
         var checkedPasswords: [String: String] = [:]
     }
@@ -105,10 +106,9 @@ final class AccountAuthenticator: Sendable {
     }
 
     private func account(withToken token: String) async throws -> Account? {
-        let digest = secrets.tokenDigest(token)
-        if let known = fresh(cache.withLockedValue { $0.byTokenDigest[digest] }) { return known }
-        let account = try await registry.account(withTokenDigest: digest)
-        remember(account, at: digest, in: \.byTokenDigest)
+        if let known = fresh(cache.withLockedValue { $0.byToken[token] }) { return known }
+        let account = try await registry.account(withTokenDigest: secrets.tokenDigest(token))
+        remember(account, at: token, in: \.byToken)
         return account
     }
 
