@@ -16,6 +16,9 @@ struct PostgresMigrationTests {
         )
         let outcome = await Result.capturing {
             try await store.transaction { connection in
+                // As `migrate` does: the extension the first steps create is the database's, shared by every schema.
+                try await connection.query("SET LOCAL lock_timeout = 0", logger: store.logger)
+                _ = try await connection.query("SELECT pg_advisory_xact_lock(7305220811)", logger: store.logger).collect()
                 _ = try await connection.query(store.sql("CREATE SCHEMA %s"), logger: store.logger)
                 _ = try await connection.query(
                     store.sql("CREATE TABLE %s.\(FriendSchema.migrationsTable) (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"),

@@ -69,6 +69,19 @@ struct AccountIsolationTests {
         }
     }
 
+    @Test func anImportGoesIntoTheImportersBookOnly() async throws {
+        try await App.run { server in
+            let client = server.http
+            var headers = App.basic("bob")
+            headers[.contentType] = "text/vcard"
+            let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:imported-1\r\nFN:Emmy Noether\r\nN:Noether;Emmy;;;\r\nEND:VCARD\r\n"
+            let imported = try await client.execute(uri: "/friends/import", method: .post, headers: headers, body: ByteBuffer(string: card))
+            #expect(imported.status == .ok)
+            #expect(try await client.send(.get, "/friends", headers: App.basic("bob")).text.contains("Emmy"))
+            #expect(try await client.send(.get, "/friends", headers: App.basic("alice")).decode(FriendPage.self).items.isEmpty)
+        }
+    }
+
     @Test func eachPersonHasTheirOwnCardDAVPrincipalAndBook() async throws {
         try await App.run { server in
             let client = server.http
