@@ -102,7 +102,7 @@ let package = Package(
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ]),
         .executableTarget(name: "friendservice", dependencies: [
-            "FriendService", "FriendStorage", "FriendAccounts", "HTTPServerKit", "SQLiteFriendStorage", "PostgresFriendStorage",
+            "FriendService", "FriendStorage", "FriendAccounts", "HTTPServerKit", "SQLiteFriendStorage", "PostgresFriendStorage", "TerminalUI",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
