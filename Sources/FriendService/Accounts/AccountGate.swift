@@ -21,7 +21,7 @@ struct AccountGate: RouterMiddleware {
     let servesWithoutAccounts: Bool
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        if BearerAuthMiddleware<Context>.openPaths.contains(request.uri.path) { return try await next(request, context) }
+        if OpenRoutes.paths.contains(request.uri.path) { return try await next(request, context) }
         guard try await presence.hasAccounts() else {
             guard servesWithoutAccounts else { throw APIError.signInRequired(contactApp: false) }
             return try await next(request, context)

@@ -7,12 +7,10 @@ import Hummingbird
 /// With a token configured, every route except the open ones needs `Authorization: Bearer <token>`,
 /// or HTTP Basic with any user name and the token as password (what contact apps send).
 struct BearerAuthMiddleware<Context: RequestContext>: RouterMiddleware {
-    static var openPaths: Set<String> { Set(FriendsEndpoint.allCases.filter { !$0.needsToken }.map { $0.path() }) }
-
     let token: String
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        if Self.openPaths.contains(request.uri.path) || isAuthorized(request) {
+        if OpenRoutes.paths.contains(request.uri.path) || isAuthorized(request) {
             return try await next(request, context)
         }
         throw CardDAVHandler.handles(path: request.uri.path, method: request.method.rawValue) ? APIError.unauthorizedContactApp : APIError.unauthorized
@@ -38,4 +36,10 @@ struct BearerAuthMiddleware<Context: RequestContext>: RouterMiddleware {
         guard header.count > prefix.count, header.lowercased().hasPrefix(prefix.lowercased()) else { return nil }
         return header.dropFirst(prefix.count)
     }
+}
+
+/// The routes that answer without a token or an account: `/health` and the OpenAPI document.
+/// Made once (a generic middleware cannot keep a static constant), as every request asks.
+enum OpenRoutes {
+    static let paths = Set(FriendsEndpoint.allCases.filter { !$0.needsToken }.map { $0.path() })
 }
