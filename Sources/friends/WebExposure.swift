@@ -19,7 +19,7 @@ struct WebExposure: ParsableArguments {
     ))
     var publicName: String?
 
-    var isLoopback: Bool { FriendServerConfiguration.isLoopbackHost(host) }
+    var isLoopback: Bool { FriendServerConfiguration.isLoopback(host) }
 
     func validate() throws {
         if !isLoopback, !behindProxy {

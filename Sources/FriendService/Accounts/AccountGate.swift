@@ -27,7 +27,8 @@ struct AccountGate: RouterMiddleware {
             return try await next(request, context)
         }
         guard let authenticator else { throw APIError.accountsNeedFriendService }
-        let isContactApp = CardDAVHandler.handles(path: request.uri.path, method: request.method.rawValue)
+        // Asked only for a refusal: which challenge to send.
+        var isContactApp: Bool { CardDAVHandler.handles(path: request.uri.path, method: request.method.rawValue) }
         let credentials: Credentials
         do {
             credentials = try Credentials(header: request.headers[.authorization])

@@ -124,9 +124,7 @@ public struct FriendServerConfiguration: Sendable {
     }
 
     /// Whether `hostname` is an address of this machine only.
-    public static func isLoopbackHost(_ hostname: String) -> Bool { isLoopback(hostname) }
-
-    static func isLoopback(_ hostname: String) -> Bool {
+    public static func isLoopback(_ hostname: String) -> Bool {
         hostname == "localhost" || hostname == "::1" || hostname == "[::1]" || hostname.hasPrefix("127.")
     }
 

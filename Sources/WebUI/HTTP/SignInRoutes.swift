@@ -114,9 +114,7 @@ extension WebRoutes {
     /// The browser's address: the peer's, or behind the proxy on this machine, the one it forwards.
     func clientAddress(_ request: Request, context: ConnectionRequestContext) -> String {
         let peer = context.channel.remoteAddress?.ipAddress ?? "unknown"
-        guard settings.behindProxy, ProxyTrust.isLoopback(peer),
-              let forwarded = request.headers[ProxyTrust.forwardedFor]?.split(separator: ",").last
-        else { return peer }
-        return String(forwarded.trimmingCharacters(in: .whitespaces).prefix(64))
+        guard settings.behindProxy, ReverseProxy.isLoopback(peer) else { return peer }
+        return ReverseProxy.forwardedAddress(in: request.headers) ?? peer
     }
 }
