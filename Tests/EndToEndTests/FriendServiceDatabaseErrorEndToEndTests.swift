@@ -12,7 +12,8 @@ struct FriendServiceDatabaseErrorEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: database))
     }
 
-    /// Nothing listens on port 1 of the loopback address.
+    /// Nothing listens on port 1 of the loopback address. The refusal itself comes at once; the
+    /// limit leaves room for starting a process while the whole suite runs beside it on two cores.
     @Test(arguments: ["migrate", "serve"])
     func aRefusedPostgreSQLConnectionIsNamedWithinSeconds(command: String) async throws {
         let url = "postgres://friends:s3cret@127.0.0.1:1/friends?sslmode=disable"
@@ -21,7 +22,7 @@ struct FriendServiceDatabaseErrorEndToEndTests {
         let arguments = command == "serve" ? ["serve", "--port", "0", "--database", url] : ["migrate", "--database", url]
         let process = try FriendServiceProcess(arguments: arguments)
         #expect(await process.exitStatus() != 0)
-        #expect(start.duration(to: clock.now) < .seconds(5))
+        #expect(start.duration(to: clock.now) < .seconds(15))
         #expect(process.output.contains("Cannot connect to PostgreSQL at postgres://friends:***@127.0.0.1:1/friends?sslmode=disable: connection refused."),
                 "\(process.output)")
         #expect(!process.output.contains("s3cret"))

@@ -146,7 +146,7 @@ import Testing
     @Test func aServerThatIsGoneIsUnreachable() async throws {
         let configuration = FriendServerConfiguration(hostname: "127.0.0.1", port: 0, database: .memory, logLevel: .critical)
         let server = try await FriendServer.start(configuration)
-        let client = AppServerClient(baseURL: server.url, timeout: 10)
+        let client = AppServerClient(baseURL: server.url, timeout: 30)
         _ = try await client.friends()
 
         try await server.shutdown()

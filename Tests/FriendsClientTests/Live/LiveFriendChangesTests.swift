@@ -14,7 +14,7 @@ struct LiveFriendChangesTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         var configuration = Self.configuration(in: directory)
         let first = try await FriendServer.start(configuration)
-        let client = AppServerClient(baseURL: first.url, timeout: 10)
+        let client = AppServerClient(baseURL: first.url, timeout: 30)
         let clock = ManualClock()
         var iterator: AsyncStream<ReconnectingFriendChanges.Element>.Iterator? =
             ReconnectingFriendChanges(source: client, clock: clock).makeAsyncIterator()
@@ -45,7 +45,7 @@ struct LiveFriendChangesTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         var configuration = Self.configuration(in: directory)
         let first = try await FriendServer.start(configuration)
-        let client = AppServerClient(baseURL: first.url, timeout: 10)
+        let client = AppServerClient(baseURL: first.url, timeout: 30)
         let clock = ManualClock()
         var iterator: AsyncStream<ReconnectingFriendChanges.Element>.Iterator? =
             ReconnectingFriendChanges(source: client, clock: clock).makeAsyncIterator()

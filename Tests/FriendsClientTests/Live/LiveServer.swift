@@ -11,7 +11,7 @@ import FoundationNetworking
 extension TestServer {
     /// The app's client of this server (started `.live`).
     func client(token: String? = nil, transport: any HTTPTransport = URLSessionTransport()) -> AppServerClient {
-        AppServerClient(baseURL: url, token: token, timeout: 10, transport: transport)
+        AppServerClient(baseURL: url, token: token, timeout: 30, transport: transport)
     }
 }
 

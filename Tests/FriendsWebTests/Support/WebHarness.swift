@@ -25,7 +25,7 @@ struct WebHarness: Sendable {
         _ body: @MainActor (WebHarness) async throws -> Void
     ) async throws {
         try await TestServer.run(.live) { server in
-            let client = AppServerClient(baseURL: server.url, timeout: 10)
+            let client = AppServerClient(baseURL: server.url, timeout: 30)
             for friend in friends { _ = try await client.addFriend(friend) }
             try await body(WebHarness(client: client, pages: try FriendsPages.bundled(pageSize: 2)))
         }
