@@ -54,7 +54,13 @@ final class AccountAuthenticator: Sendable {
         self.now = now
     }
 
-    func authenticate(_ credentials: Credentials, address: String?) async throws -> Outcome {
+    /// `address` is read only when the throttle is asked: not for a token already known to be valid.
+    func authenticate(_ credentials: Credentials, address clientAddress: @autoclosure () -> String?) async throws -> Outcome {
+        // A known token passes without the throttle: nobody guesses 256 random bits, so there is
+        // nothing to slow down, and an app signed in with a token (every request of a contact app)
+        // is never held back by someone else's failures from its address.
+        if let account = knownAccount(forTokenIn: credentials) { return .signedIn(account) }
+        let address = clientAddress()
         let countedName = credentials.name.map { (try? AccountName(validating: $0))?.rawValue ?? $0 }
         if let wait = throttle.wait(address: address, name: countedName) { return .throttled(wait) }
         if let account = try await account(for: credentials) {
@@ -63,6 +69,22 @@ final class AccountAuthenticator: Sendable {
         }
         throttle.failed(address: address, name: countedName)
         return .refused
+    }
+
+    /// The account whose token `credentials` carry (as Bearer, or as the password of its own name),
+    /// if the cache already knows that token to be valid.
+    private func knownAccount(forTokenIn credentials: Credentials) -> Account? {
+        switch credentials {
+        case .bearer(let token):
+            return knownAccount(withToken: token)
+        case .basic(let name, let secret):
+            guard let account = knownAccount(withToken: secret), account.name.rawValue == name || account.name == (try? AccountName(validating: name)) else { return nil }
+            return account
+        }
+    }
+
+    private func knownAccount(withToken token: String) -> Account? {
+        fresh(cache.withLockedValue { $0.byToken[token] }) ?? nil
     }
 
     private func account(for credentials: Credentials) async throws -> Account? {

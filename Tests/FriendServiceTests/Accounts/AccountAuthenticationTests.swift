@@ -107,4 +107,19 @@ struct AccountAuthenticationTests {
             #expect(try await server.http.send(.get, "/friends", headers: App.basic("alice")).status == .ok)
         }
     }
+
+    @Test func aTokenInUseKeepsWorkingFromAThrottledAddressButAPasswordWaits() async throws {
+        let clock = TestInstantClock()
+        try await App.run(clock: clock) { server in
+            #expect(try await server.http.send(.get, "/friends", headers: App.bearer("token-bob")).status == .ok)
+            for _ in 0...SignInThrottle.Policy().freeFailures {
+                _ = try await server.http.send(.get, "/friends", headers: App.basic("alice", "guess"))
+            }
+            #expect(try await server.http.send(.get, "/friends", headers: App.basic("alice")).status == .tooManyRequests)
+            #expect(try await server.http.send(.get, "/friends", headers: App.bearer("token-bob")).status == .ok)
+            #expect(try await server.http.send(.get, "/friends", headers: App.basic("bob", "token-bob")).status == .ok)
+            // A token not checked yet is a guess like any other while the address waits.
+            #expect(try await server.http.send(.get, "/friends", headers: App.bearer("token-alice")).status == .tooManyRequests)
+        }
+    }
 }
