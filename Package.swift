@@ -24,6 +24,13 @@ let package = Package(
         .library(name: "WebUI", targets: ["WebUI"]),
         .library(name: "FriendsWeb", targets: ["FriendsWeb"]),
     ],
+    traits: [
+        // Off by default: swift-crypto would add about a minute to the first build of `friends`.
+        .trait(
+            name: "Accounts",
+            description: "friends web signs people in to a database with accounts on its built-in FriendService."
+        ),
+    ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
         // Minor releases only: SQLiteFriendStorage also uses the SQLite this package builds
@@ -121,6 +128,7 @@ let package = Package(
         .executableTarget(name: "friends", dependencies: [
             "FriendsTerminal", "TerminalUI", "FriendsWeb", "WebUI", "HTTPServerKit", "FriendsViewModels", "FriendsAPI", "FriendsClient", "FriendService",
             "FriendStorage", "SQLiteFriendStorage", "FriendsNIOTransport", "VCard",
+            .target(name: "FriendAccounts", condition: .when(traits: ["Accounts"])),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),

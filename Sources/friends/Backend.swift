@@ -12,17 +12,26 @@ enum Backend: Equatable {
 
 extension Backend {
     /// The client for the backend, and the embedded server when one was started (the caller
-    /// shuts it down).
-    func connect() async throws(LaunchError) -> (AppServerClient, EmbeddedFriendService?) {
-        let (url, credentials, embedded) = try await endpoint()
+    /// shuts it down). `signsPeopleIn`: the caller signs each person in to an embedded server
+    /// whose database has accounts (`friends web`); any other caller is refused such a database.
+    func connect(signsPeopleIn: Bool = false) async throws(LaunchError) -> (AppServerClient, EmbeddedFriendService?) {
+        let (url, credentials, embedded) = try await endpoint(signsPeopleIn: signsPeopleIn)
         return (AppServerClient(baseURL: url, credentials: credentials, eventTransport: NIOEventStreamTransport()), embedded)
     }
 
     /// The FriendService's address and credentials, and the embedded server when one was started.
-    func endpoint() async throws(LaunchError) -> (url: URL, credentials: Credentials?, embedded: EmbeddedFriendService?) {
+    func endpoint(signsPeopleIn: Bool = false) async throws(LaunchError) -> (url: URL, credentials: Credentials?, embedded: EmbeddedFriendService?) {
         switch self {
         case .embedded(let directory):
             let service = try await EmbeddedFriendService.start(in: directory)
+            guard !service.hasAccounts || signsPeopleIn else {
+                await service.shutdown()
+                throw LaunchError(
+                    "The friends database \(directory.databaseURL.path) has accounts: open it with friends web, which signs each "
+                        + "person in, or serve it with friendservice serve --database sqlite:\(directory.databaseURL.path) and "
+                        + "connect with friends --server URL --user NAME."
+                )
+            }
             return (service.url, .token(service.token), service)
         case .remote(let address, let credentials):
             try await RemoteServerCheck.check(address, credentials: credentials)

@@ -50,10 +50,8 @@ struct WebCommand: AsyncParsableCommand {
         guard (0...65_535).contains(port) else {
             throw ValidationError("--port must be between 0 and 65535, not \(port).")
         }
-        if exposure.behindProxy, options.server == nil || options.user != nil || options.token != nil {
-            throw ValidationError(
-                "--behind-proxy serves a FriendService with accounts to everyone who signs in: pass its --server, without --user or --token."
-            )
+        if exposure.behindProxy, options.user != nil || options.token != nil {
+            throw ValidationError("--behind-proxy serves friends with accounts to everyone who signs in: leave out --user and --token.")
         }
     }
 

@@ -1,12 +1,12 @@
 import ArgumentParser
 import FriendService
 
-/// Where `friends web` may be reached from: this machine (the default), or — only before a
-/// FriendService with accounts, where each person signs in — the network, through a reverse
-/// proxy on this machine that serves it over https (`--behind-proxy`).
+/// Where `friends web` may be reached from: this machine (the default), or — only with accounts,
+/// where each person signs in — the network, through a reverse proxy on this machine that
+/// serves it over https (`--behind-proxy`).
 struct WebExposure: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "The address to listen on (default 127.0.0.1); another needs --behind-proxy and a --server with accounts.",
+        "The address to listen on (default 127.0.0.1); another needs --behind-proxy and accounts.",
         valueName: "address"
     ))
     var host = "127.0.0.1"

@@ -28,19 +28,28 @@ struct WebLauncher {
             throw LaunchError("\(error)")
         }
         if case .remote(let address, credentials: nil) = backend, try await RemoteServerCheck.asksWhoYouAre(address) {
-            // Each person signs in; their session gets its own client, feed and avatars.
-            var settings = settings
-            settings.signIn = BrowserSignIn.make(serverURL: address.url, pages: pages)
-            try await serve(WebRoutes(sessions: WebSessions(makeApp: nil), stylesheet: pages.stylesheet, settings: settings))
+            try await serveSigningIn(to: address.url, pages: pages)
+            return
+        }
+        let (client, embedded) = try await backend.connect(signsPeopleIn: true)
+        if let embedded, embedded.hasAccounts {
+            do {
+                try await serveSigningIn(to: embedded.url, pages: pages)
+            } catch {
+                await embedded.shutdown()
+                throw error
+            }
+            await embedded.shutdown()
             return
         }
         guard exposure.isLoopback, !exposure.behindProxy else {
+            await embedded?.shutdown()
             throw LaunchError(
-                "Only before a FriendService with accounts, where each person signs in, may friends web be reached from "
-                    + "beyond this machine: add accounts (friendservice user add NAME) and pass --server without --user or --token."
+                "Only with accounts, where each person signs in, may friends web be reached from beyond this machine: "
+                    + "add accounts (friendservice user add NAME) and pass --server without --user or --token, "
+                    + "or open them with friends built with accounts (swift run --traits Accounts friends web)."
             )
         }
-        let (client, embedded) = try await backend.connect()
         let feed = FriendChangeFeed()
         let outcome: Result<Void, any Error>
         do {
@@ -59,6 +68,13 @@ struct WebLauncher {
         feed.stop()
         await embedded?.shutdown()
         try outcome.get()
+    }
+
+    /// Each person signs in; their session gets its own client, feed and avatars.
+    private func serveSigningIn(to serverURL: URL, pages: FriendsPages) async throws {
+        var settings = settings
+        settings.signIn = BrowserSignIn.make(serverURL: serverURL, pages: pages)
+        try await serve(WebRoutes(sessions: WebSessions(makeApp: nil), stylesheet: pages.stylesheet, settings: settings))
     }
 
     private var settings: WebRoutes.Settings {

@@ -104,14 +104,15 @@ public struct FriendServerConfiguration: Sendable {
         Self.isLoopback(hostname) || token != nil || allowsAnonymousAccess
     }
 
-    /// Refuses, when the server may serve only accounts, a database that has none yet; and a
-    /// database with accounts in a program that cannot check their passwords.
-    func checkAccounts(of store: any FriendStore) async throws {
+    /// Whether `store` has accounts. Refuses, when the server may serve only accounts, a database
+    /// that has none yet; and a database with accounts in a program that cannot check their passwords.
+    func checkAccounts(of store: any FriendStore) async throws -> Bool {
         let hasAccounts = try await (accountRegistry ?? (store as? any AccountRegistry))?.hasAccounts() ?? false
         if hasAccounts, accountSecrets == nil {
             throw ConfigurationError(
                 "This database has accounts, and this program cannot check passwords: serve it with "
-                    + "`friendservice serve --database \(database)` and connect with `friends --server URL --user NAME`."
+                    + "`friendservice serve --database \(database)` and connect with `friends --server URL --user NAME`, "
+                    + "or open it with `friends web` built with accounts (`swift run --traits Accounts friends web`)."
             )
         }
         if !servesWithoutAccounts, !hasAccounts {
@@ -121,6 +122,7 @@ public struct FriendServerConfiguration: Sendable {
                     + "or pass --allow-anonymous to accept that."
             )
         }
+        return hasAccounts
     }
 
     /// Whether `hostname` is an address of this machine only.

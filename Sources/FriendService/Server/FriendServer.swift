@@ -12,7 +12,7 @@ public enum FriendServer {
     public static func run(_ configuration: FriendServerConfiguration) async throws {
         try configuration.validate()
         let logger = configuration.logger
-        let store = try await openCheckedStore(configuration)
+        let (store, _) = try await openCheckedStore(configuration)
         logger.info("FriendService starting", metadata: ["database": "\(configuration.database)"])
         let application = buildApplication(configuration, store: store) { port in
             logger.notice("FriendService listening", metadata: ["address": "\(configuration.hostname):\(port)"])
@@ -27,7 +27,7 @@ public enum FriendServer {
     /// With port 0 the operating system picks a free port; `url` tells which.
     public static func start(_ configuration: FriendServerConfiguration) async throws -> RunningFriendServer {
         try configuration.validate()
-        let store = try await openCheckedStore(configuration)
+        let (store, hasAccounts) = try await openCheckedStore(configuration)
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
         let feed = makeChangeFeed(store: store, configuration: configuration)
         let spaces = AccountSpaces(mainStore: store, mainFeed: feed, configuration: configuration)
@@ -46,22 +46,22 @@ public enum FriendServer {
         for await port in ports {
             let host = configuration.hostname.contains(":") ? "[\(configuration.hostname)]" : configuration.hostname
             guard let url = URL(string: "http://\(host):\(port)") else { break }
-            return RunningFriendServer(url: url, group: group, task: task, feed: feed, spaces: spaces)
+            return RunningFriendServer(url: url, hasAccounts: hasAccounts, group: group, task: task, feed: feed, spaces: spaces)
         }
         try await task.value
         throw ConfigurationError("FriendService stopped before it started listening.")
     }
 
-    /// The migrated store, when the server may serve it (`FriendServerConfiguration.checkAccounts`).
-    static func openCheckedStore(_ configuration: FriendServerConfiguration) async throws -> any FriendStore {
+    /// The migrated store, when the server may serve it (`FriendServerConfiguration.checkAccounts`),
+    /// and whether it has accounts.
+    static func openCheckedStore(_ configuration: FriendServerConfiguration) async throws -> (any FriendStore, hasAccounts: Bool) {
         let store = try await openMigratedStore(configuration)
         do {
-            try await configuration.checkAccounts(of: store)
+            return (store, try await configuration.checkAccounts(of: store))
         } catch {
             try? await store.close()
             throw error
         }
-        return store
     }
 
     /// Opens the configured store and brings its schema up to date (`friendservice migrate` alone does just this).
@@ -81,6 +81,8 @@ public enum FriendServer {
 public struct RunningFriendServer: Sendable {
     /// Where it listens, such as `http://127.0.0.1:54321`.
     public let url: URL
+    /// Whether its database had accounts when it started: then every request names one.
+    public let hasAccounts: Bool
     let group: ServiceGroup
     let task: Task<Void, any Error>
     /// The live change feed of this instance (tests watch its subscribers).

@@ -26,9 +26,17 @@ struct AccountStartupTests {
         var configuration = App.configuration(registry: registry)
         configuration.hostname = "0.0.0.0"
         let server = try await FriendServer.start(configuration)
+        #expect(server.hasAccounts)
         let port = try #require(server.url.port)
         let (_, response) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/friends")!)
         #expect((response as? HTTPURLResponse)?.statusCode == 401)
+        try await server.shutdown()
+    }
+
+    /// What `friends web` on its built-in server asks to know whether to sign people in.
+    @Test func aServerSaysWhetherItStartedWithAccounts() async throws {
+        let server = try await FriendServer.start(App.configuration(registry: MemoryAccountRegistry()))
+        #expect(!server.hasAccounts)
         try await server.shutdown()
     }
 
@@ -39,6 +47,7 @@ struct AccountStartupTests {
         configuration.accountSecrets = nil
         let error = await #expect(throws: ConfigurationError.self) { try await FriendServer.start(configuration) }
         #expect(error?.message.contains("friendservice serve") == true)
+        #expect(error?.message.contains("--traits Accounts") == true)
     }
 
     @Test func accountsAddedWhileSuchAProgramRunsAreNotServedWithoutChecks() async throws {
