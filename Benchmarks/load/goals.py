@@ -85,9 +85,9 @@ if first and deep:
 if search:
     check("1M rows: search p99", search[1], "<= 20ms", ms(search[1]) <= 20)
 
-without = rows.get("GET /friends?limit=100  without accounts")
 for way in ("token", "password"):
-    signed_in = rows.get(f"GET /friends?limit=100  with a {way}")
-    if without and signed_in:
-        cost = 1 - signed_in[0] / without[0]
-        check(f"Accounts: list signed in with a {way}, throughput lost", f"{100 * cost:.0f} %", "<= 10 %", cost <= 0.10)
+    lost = rows.get(f"GET /friends?limit=100  with a {way}  lost")
+    if lost:
+        cost = lost[0]
+        check(f"Accounts: list signed in with a {way}, throughput lost (median, side by side)",
+              f"{100 * cost:.1f} %", "<= 10 %", cost <= 0.10)

@@ -8,7 +8,8 @@
 #
 # Settings (environment): DURATION seconds per measured run (10), CONNECTIONS (32), THREADS (2),
 # MILLION rows for the large-database part (1000000; 0 skips it), SUBSCRIBERS on the live change
-# feed (1000; 0 skips it) and ROUNDS of POSTs timed to reach them all (200), TIME_LIMIT for the whole run
+# feed (1000; 0 skips it) and ROUNDS of POSTs timed to reach them all (200), SIDE_ROUNDS (8) of
+# SIDE_SECONDS (4) for the side-by-side cost of signing in, TIME_LIMIT for the whole run
 # in seconds (1800), FRIENDSERVICE_BIN to use a binary already built, SCRATCH for the release
 # build folder (.build-release at the repository root).
 set -euo pipefail
@@ -121,8 +122,6 @@ RESULTS="$WORK/results.tsv"
 measure() { # NAME URL [LUA]
     local name="$1" url="$2" script=() out="$WORK/wrk-$(echo "$1" | tr -c 'A-Za-z0-9' '_').txt"
     [ $# -ge 3 ] && script=(-s "$3")
-    # AUTHORIZATION, when set, is sent as the Authorization header of every request.
-    [ -n "${AUTHORIZATION:-}" ] && script+=(-H "Authorization: $AUTHORIZATION")
     wrk -t"$THREADS" -c"$CONNECTIONS" -d"${WARMUP}s" --timeout 5s "${script[@]}" "$url" >/dev/null
     wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --timeout 5s --latency "${script[@]}" "$url" >"$out"
     local rps p99 errors
@@ -159,19 +158,53 @@ SMALL_MEMORY=$(peak_memory_mb "$SMALL_FS_PID")
 echo "FriendService peak resident memory: ${SMALL_MEMORY} MB"
 stop "$SMALL_FS_PID"
 
-# --- Accounts: the list signed in, beside the same list without accounts, back to back --------
+# --- Accounts: the list signed in, beside the same list without accounts, at the same time ----
 
-echo "== Accounts: the same 100 friends without accounts, then signed in"
+# Two servers loaded at once, each by its own wrk with half the threads and connections, so that
+# both meet the same machine (on a shared one, two runs back to back differ by more than the cost
+# measured); the start order alternates. Records NAME_A and NAME_B (mean req/s over the rounds) and
+# "NAME_B  lost" (the median of each round's 1 - B/A) in place of requests/s.
+side_by_side() { # NAME_A URL_A NAME_B URL_B AUTHORIZATION_B
+    local rounds="${SIDE_ROUNDS:-8}" seconds="${SIDE_SECONDS:-4}" half=$((CONNECTIONS / 2)) i
+    local threads=$(( THREADS > 1 ? THREADS / 2 : 1 )) a="$WORK/side-a.txt" b="$WORK/side-b.txt" pairs="$WORK/side-pairs.txt"
+    : >"$pairs"
+    wrk -t"$threads" -c"$half" -d"${WARMUP}s" "$2" >/dev/null
+    wrk -t"$threads" -c"$half" -d"${WARMUP}s" -H "Authorization: $5" "$4" >/dev/null
+    for i in $(seq 1 "$rounds"); do
+        if (( i % 2 )); then
+            wrk -t"$threads" -c"$half" -d"${seconds}s" "$2" >"$a" & local first=$!
+            wrk -t"$threads" -c"$half" -d"${seconds}s" -H "Authorization: $5" "$4" >"$b" & local second=$!
+        else
+            wrk -t"$threads" -c"$half" -d"${seconds}s" -H "Authorization: $5" "$4" >"$b" & local first=$!
+            wrk -t"$threads" -c"$half" -d"${seconds}s" "$2" >"$a" & local second=$!
+        fi
+        wait "$first" "$second"
+        printf '%s %s\n' "$(awk '/^Requests\/sec:/ { print $2 }' "$a")" "$(awk '/^Requests\/sec:/ { print $2 }' "$b")" >>"$pairs"
+    done
+    python3 - "$pairs" "$1" "$3" >>"$RESULTS" <<'PY'
+import statistics, sys
+pairs = [tuple(map(float, line.split())) for line in open(sys.argv[1]) if line.strip()]
+print(f"{sys.argv[2]}\t{statistics.mean(a for a, _ in pairs):.0f}\t\t")
+print(f"{sys.argv[3]}\t{statistics.mean(b for _, b in pairs):.0f}\t\t")
+print(f"{sys.argv[3]}  lost\t{statistics.median(1 - b / a for a, b in pairs):.4f}\t\t")
+PY
+    tail -3 "$RESULTS" | awk -F'\t' '{ printf "%-52s %10s\n", $1, $2 }'
+    printf '%-52s %s\n' "  each round, 1 - B/A:" "$(awk '{ printf "%+.3f ", 1 - $2 / $1 }' "$pairs")"
+}
+
+echo "== Accounts: the same 100 friends without accounts and signed in, side by side"
+cp "$WORK/small.sqlite" "$WORK/open.sqlite"
 cp "$WORK/small.sqlite" "$WORK/accounts.sqlite"
 printf 'correct horse battery staple\n' | "$BIN" user add bench --password-stdin --database "sqlite:$WORK/accounts.sqlite" >/dev/null 2>&1
 TOKEN=$("$BIN" user token bench --label load --database "sqlite:$WORK/accounts.sqlite" 2>/dev/null)
-FS_PORT=$(free_port); start_friendservice "$WORK/small.sqlite" "$FS_PORT"; OPEN_FS_PID=$FS_PID
-measure "GET /friends?limit=100  without accounts" "http://127.0.0.1:$FS_PORT/friends?limit=100"
-stop "$OPEN_FS_PID"
+FS_PORT=$(free_port); start_friendservice "$WORK/open.sqlite" "$FS_PORT"; OPEN_FS_PID=$FS_PID; OPEN_PORT=$FS_PORT
 FS_PORT=$(free_port); start_friendservice "$WORK/accounts.sqlite" "$FS_PORT"; ACCOUNTS_FS_PID=$FS_PID
-AUTHORIZATION="Bearer $TOKEN" measure "GET /friends?limit=100  with a token" "http://127.0.0.1:$FS_PORT/friends?limit=100"
-AUTHORIZATION="Basic $(printf 'bench:correct horse battery staple' | base64 -w0)" \
-    measure "GET /friends?limit=100  with a password" "http://127.0.0.1:$FS_PORT/friends?limit=100"
+side_by_side "GET /friends?limit=100  without accounts" "http://127.0.0.1:$OPEN_PORT/friends?limit=100" \
+    "GET /friends?limit=100  with a token" "http://127.0.0.1:$FS_PORT/friends?limit=100" "Bearer $TOKEN"
+side_by_side "GET /friends?limit=100  without accounts" "http://127.0.0.1:$OPEN_PORT/friends?limit=100" \
+    "GET /friends?limit=100  with a password" "http://127.0.0.1:$FS_PORT/friends?limit=100" \
+    "Basic $(printf 'bench:correct horse battery staple' | base64 -w0)"
+stop "$OPEN_FS_PID"
 stop "$ACCOUNTS_FS_PID"
 
 # --- A million friends: first page, a deep page, search ----------------------------------------
