@@ -61,6 +61,10 @@ public struct AccountCrypto: AccountSecrets {
         Self.hex(SHA256.hash(data: Data(token.utf8)))
     }
 
+    public func mayBeToken(_ secret: String) -> Bool {
+        secret.hasPrefix(Self.tokenPrefix)
+    }
+
     public func cacheDigest(_ secret: String) -> String {
         var code = keyedCacheHMAC
         var secret = secret

@@ -98,6 +98,12 @@ struct AccountCryptoTests {
         }
     }
 
+    @Test func onlyWhatHasTheShapeOfATokenIsLookedUpAsOne() {
+        #expect(crypto.mayBeToken(crypto.newToken()))
+        #expect(!crypto.mayBeToken("correct horse battery staple"))
+        #expect(!crypto.mayBeToken(""))
+    }
+
     @Test func aCacheDigestIsStableInOneInstanceAndDiffersBetweenInstances() {
         let other = AccountCrypto()
         #expect(crypto.cacheDigest("pw") == crypto.cacheDigest("pw"))

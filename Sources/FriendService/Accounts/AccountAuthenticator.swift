@@ -26,7 +26,8 @@ final class AccountAuthenticator: Sendable {
 
     private struct Cache: Sendable {
         var byName: [AccountName: Remembered<Account?>] = [:]
-        /// By the token as sent: the request holds it anyway, and a lookup then costs no digest.
+        /// By the token as sent (only what `AccountSecrets.mayBeToken`, never a password): the
+        /// request holds it anyway, and a lookup then costs no digest.
         var byToken: [String: Remembered<Account?>] = [:]
         /// Keyed digest of name and password → the password hash it was checked against.
         var checkedPasswords: [String: String] = [:]
@@ -78,7 +79,7 @@ final class AccountAuthenticator: Sendable {
         case .bearer(let token):
             return knownAccount(withToken: token)
         case .basic(let name, let secret):
-            guard let account = knownAccount(withToken: secret), account.name.rawValue == name || account.name == (try? AccountName(validating: name)) else { return nil }
+            guard secrets.mayBeToken(secret), let account = knownAccount(withToken: secret), account.name.rawValue == name || account.name == (try? AccountName(validating: name)) else { return nil }
             return account
         }
     }
@@ -90,14 +91,14 @@ final class AccountAuthenticator: Sendable {
     private func account(for credentials: Credentials) async throws -> Account? {
         switch credentials {
         case .bearer(let token):
-            return try await account(withToken: token)
+            return secrets.mayBeToken(token) ? try await account(withToken: token) : nil
         case .basic(let rawName, let secret):
             guard !secret.isEmpty, let name = try? AccountName(validating: rawName), let named = try await account(named: name) else {
                 _ = secrets.verify(password: secret, against: decoy())
                 return nil
             }
             // An app password first: contact apps send it on every request, and it costs a digest, not the slow hash.
-            if try await account(withToken: secret)?.id == named.id { return named }
+            if secrets.mayBeToken(secret), try await account(withToken: secret)?.id == named.id { return named }
             return isPassword(secret, of: named) ? named : nil
         }
     }

@@ -10,6 +10,10 @@ public protocol AccountSecrets: Sendable {
     /// A new token: long, random, printable.
     func newToken() -> String
 
+    /// Whether `secret` has the shape of a token of `newToken`: a password that has not is never
+    /// looked up, nor remembered, as a token.
+    func mayBeToken(_ secret: String) -> Bool
+
     /// The SHA-256 digest of a token, as stored (lowercase hex).
     func tokenDigest(_ token: String) -> String
 

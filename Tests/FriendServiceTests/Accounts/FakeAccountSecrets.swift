@@ -7,6 +7,7 @@ struct FakeAccountSecrets: AccountSecrets {
     func hash(password: String) -> String { "fake$" + Data(password.utf8).base64EncodedString() }
     func verify(password: String, against storedHash: String) -> Bool { storedHash == hash(password: password) }
     func newToken() -> String { "token-" + UUID().uuidString }
+    func mayBeToken(_ secret: String) -> Bool { secret.hasPrefix("token-") }
     func tokenDigest(_ token: String) -> String { "digest$" + token }
     func cacheDigest(_ secret: String) -> String { "cache$" + secret }
 }
