@@ -91,3 +91,14 @@ for way in ("token", "password"):
         cost = lost[0]
         check(f"Accounts: list signed in with a {way}, throughput lost (median, side by side)",
               f"{100 * cost:.1f} %", "<= 10 %", cost <= 0.10)
+
+scale = sorted({int(name.split(":")[0].split()[1]) for name in rows if name.startswith("scale ")})
+if len(scale) > 1:
+    base = scale[0]
+    for size in scale[1:]:
+        for what, suffix in (("list under writes", ""), ("writes beside the list", "  writes"), ("writes alone", "  writes alone")):
+            here = rows.get(f"scale {size}: GET /friends?limit=50 under writes{suffix}")
+            there = rows.get(f"scale {base}: GET /friends?limit=50 under writes{suffix}")
+            if here and there and there[0]:
+                kept = here[0] / there[0]
+                check(f"Scale {size:,} / {base:,} friends: {what}", f"{100 * kept:.0f} %", ">= 80 %", kept >= 0.80)

@@ -10,7 +10,7 @@
 # MILLION rows for the large-database part (1000000; 0 skips it), SUBSCRIBERS on the live change
 # feed (1000; 0 skips it) and ROUNDS of POSTs timed to reach them all (200), SIDE_ROUNDS (8) of
 # SIDE_SECONDS (4) for the side-by-side cost of signing in, TIME_LIMIT for the whole run
-# in seconds (1800), FRIENDSERVICE_BIN to use a binary already built, SCRATCH for the release
+# in seconds (1800), SCALE sizes of the scale step ("1000 100000", and MILLION), FRIENDSERVICE_BIN to use a binary already built, SCRATCH for the release
 # build folder (.build-release at the repository root).
 set -euo pipefail
 
@@ -124,7 +124,12 @@ measure() { # NAME URL [LUA]
     [ $# -ge 3 ] && script=(-s "$3")
     wrk -t"$THREADS" -c"$CONNECTIONS" -d"${WARMUP}s" --timeout 5s "${script[@]}" "$url" >/dev/null
     wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --timeout 5s --latency "${script[@]}" "$url" >"$out"
-    local rps p99 errors
+    record "$name" "$out"
+}
+
+# Records what wrk wrote to OUT under NAME, and prints it.
+record() { # NAME OUT
+    local name="$1" out="$2" rps p99 errors
     rps=$(awk '/^Requests\/sec:/ { print $2 }' "$out")
     p99=$(awk '$1 == "99%" { print $2 }' "$out")
     errors=$(awk '/Non-2xx|Socket errors/ { sub(/^ +/, ""); printf "%s; ", $0 }' "$out")
@@ -240,6 +245,44 @@ PY
     echo "FriendService peak resident memory: ${LARGE_MEMORY} MB"
     stop "$LARGE_FS_PID"
 fi
+
+# --- Scale: a list page under concurrent writes, and writes, as the address book grows ----------
+
+# The list at URL under WRITERS (4) connections adding friends the whole time, recorded as NAME, the
+# writers' rate beside it as "NAME  writes"; then the writes alone, as "NAME  writes alone".
+measure_under_writes() { # NAME URL POST_URL
+    local writes="$WORK/writes.txt" out="$WORK/under-writes.txt"
+    wrk -t1 -c"${WRITERS:-4}" -d"$((DURATION + 2))s" --timeout 5s --latency -s "$HERE/post-friend.lua" "$3" >"$writes" &
+    local writer=$!
+    sleep 1
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --timeout 5s --latency "$2" >"$out"
+    wait "$writer"
+    record "$1" "$out"
+    record "$1  writes" "$writes"
+    wrk -t1 -c"${WRITERS:-4}" -d"${DURATION}s" --timeout 5s --latency -s "$HERE/post-friend.lua" "$3" >"$writes"
+    record "$1  writes alone" "$writes"
+}
+
+SIZES="${SCALE:-1000 100000}"
+[ "$MILLION" -gt 0 ] && SIZES="$SIZES $MILLION"
+echo "== Scale: GET /friends?limit=50 under ${WRITERS:-4} writers, then the writers alone, at $SIZES friends"
+for size in $SIZES; do
+    seeded="$CACHE/friends-$size.sqlite"
+    if [ ! -s "$seeded" ]; then
+        log "Seeding $size friends (once; kept for later runs)..."
+        mkdir -p "$CACHE"
+        "$BIN" seed --count "$size" --database "sqlite:$seeded.partial" >&2
+        mv "$seeded.partial" "$seeded"
+        rm -f "$seeded.partial-wal" "$seeded.partial-shm"
+    fi
+    cp "$seeded" "$WORK/scale.sqlite"
+    rm -f "$WORK/scale.sqlite-wal" "$WORK/scale.sqlite-shm"
+    FS_PORT=$(free_port); start_friendservice "$WORK/scale.sqlite" "$FS_PORT"; SCALE_FS_PID=$FS_PID
+    measure_under_writes "scale $size: GET /friends?limit=50 under writes" \
+        "http://127.0.0.1:$FS_PORT/friends?limit=50" "http://127.0.0.1:$FS_PORT/friends"
+    stop "$SCALE_FS_PID"
+    rm -f "$WORK"/scale.sqlite*
+done
 
 # --- The live change feed: a POST's event reaching every open stream ---------------------------
 
