@@ -2,7 +2,7 @@
 public enum FriendSchema {
     public static var currentVersion: Int { migrationCount }
 
-    package static let migrationCount = 6
+    package static let migrationCount = 7
 
     /// The table that records which migrations ran.
     package static let migrationsTable = "friendservice_migrations"
@@ -16,4 +16,7 @@ public enum FriendSchema {
     // one row of `account_main_store` that records whether an account ever took over the main
     // store (only the first account ever added does, even once it is removed; ids are no such
     // record, sequences skip). Every store has the tables; only the main store's are used.
+    //
+    // Migration 7: SQLite keeps the number of friends in `friend_total`, by triggers (PostgreSQL:
+    // nothing, see `PostgresMigrations`).
 }

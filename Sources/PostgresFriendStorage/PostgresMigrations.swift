@@ -161,6 +161,10 @@ enum PostgresMigrations {
             "CREATE TABLE %s.account_main_store (taken BOOLEAN NOT NULL)",
             "INSERT INTO %s.account_main_store (taken) VALUES (false)",
         ],
+        // 7: nothing; the version keeps step with SQLite's, which keeps the number of friends in
+        // a row its triggers update. Here that one row, locked by every insert until its commit,
+        // would make concurrent inserts wait for each other's commits.
+        [],
     ]
 
     /// The NOTIFY channel of new changes; the payload is "<schema> <sequence>".

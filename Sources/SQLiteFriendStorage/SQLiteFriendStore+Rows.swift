@@ -120,6 +120,10 @@ extension SQLiteFriendStore {
     }
 
     static func count(matching search: FriendSearch?, atMost limit: Int?, _ connection: SQLiteDirectConnection) throws -> Int {
+        if search == nil {
+            let total = try connection.integer("SELECT total FROM friend_total") ?? 0
+            return limit.map { min(total, $0) } ?? total
+        }
         let count = SQLiteListQuery.count(search, atMost: limit)
         return try connection.integer(count.sql, count.binds) ?? 0
     }

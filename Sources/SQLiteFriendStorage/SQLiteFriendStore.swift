@@ -326,8 +326,11 @@ public final class SQLiteFriendStore: FriendStore {
                     for name in SQLiteMigrations.indexNames { try writer.execute("DROP INDEX IF EXISTS \(name)") }
                 }
                 try writer.execute("DROP TRIGGER friends_log_insert")
+                try writer.execute("DROP TRIGGER friend_total_insert")
                 try Self.insertRows(records, writer)
                 try writer.execute(SQLiteMigrations.changeLogInsertTrigger)
+                try writer.execute(SQLiteMigrations.totalInsertTrigger)
+                try writer.run("UPDATE friend_total SET total = total + ?", [.integer(records.count)])
                 try writer.execute("INSERT INTO \(FriendSchema.changesTable) (kind) VALUES ('reset')")
                 if isBulk {
                     for statement in SQLiteMigrations.indexStatements { try writer.execute(statement) }

@@ -184,7 +184,20 @@ enum SQLiteMigrations {
             "CREATE TABLE account_main_store (taken INTEGER NOT NULL)",
             "INSERT INTO account_main_store (taken) VALUES (0)",
         ],
+        // 7: the number of friends, kept by triggers as rows come and go, so that a first page's
+        // `total` reads one row. Counting the table instead cost in proportion to it, and every
+        // write made the next first page count again (with a page cache that SQLite empties
+        // whenever another connection has written).
+        [
+            "CREATE TABLE friend_total (total INTEGER NOT NULL)",
+            "INSERT INTO friend_total (total) SELECT count(*) FROM friends",
+            .sql(totalInsertTrigger),
+            "CREATE TRIGGER friend_total_delete AFTER DELETE ON friends BEGIN UPDATE friend_total SET total = total - 1; END",
+        ],
     ]
+
+    /// Bulk inserts drop this trigger for their batch and add the batch's size once.
+    static let totalInsertTrigger = "CREATE TRIGGER friend_total_insert AFTER INSERT ON friends BEGIN UPDATE friend_total SET total = total + 1; END"
 
     /// Seeding drops this trigger for its batch and logs one `reset` instead of a row per friend.
     static let changeLogInsertTrigger = """

@@ -75,6 +75,37 @@ struct SQLiteMigrationTests {
         }
     }
 
+    @Test func aVersionSixDatabaseKeepsItsNumberOfFriendsAsRowsComeAndGo() async throws {
+        try await TemporaryDirectory.with { directory in
+            let path = directory.appendingPathComponent("friends.sqlite").path
+            // Version 6 as it was: today's schema without migration 7, with two friends.
+            let current = try await SQLiteFriendStore.open(path: path)
+            try await current.migrate()
+            _ = try await current.create(.sample("Ada", "Lovelace", phone: "+44 20 7946 0018"))
+            _ = try await current.create(NewFriend(firstname: "Grace", lastname: "Hopper"))
+            try await current.close()
+            let old = try SQLiteDirectConnection(path: path, creating: false, pragmas: [])
+            for statement in ["DROP TRIGGER friend_total_insert", "DROP TRIGGER friend_total_delete", "DROP TABLE friend_total"] {
+                try old.execute(statement)
+            }
+            try old.execute("DELETE FROM \(FriendSchema.migrationsTable) WHERE version = 7")
+            old.close()
+
+            let store = try await SQLiteFriendStore.open(path: path)
+            try await store.migrate()
+            #expect(try await store.count(matching: nil, atMost: nil) == 2)
+            let alan = try await store.create(NewFriend(firstname: "Alan", lastname: "Turing"))
+            _ = try await store.delete(id: alan.friend.id, if: .any)
+            try await store.insert((1...3).map { NewFriend(firstname: "F\($0)", lastname: "L") })
+            try await store.insert((1...SQLiteFriendStore.bulkInsertThreshold).map { NewFriend(firstname: "B\($0)", lastname: "L") })
+            let total = try await store.count(matching: nil, atMost: nil)
+            #expect(total == 5 + SQLiteFriendStore.bulkInsertThreshold)
+            #expect(total == (try await store.all()).count)
+            #expect(try await store.count(matching: nil, atMost: 4) == 4)
+            try await store.close()
+        }
+    }
+
     /// A file at `version`, written as that version's server did: folded without the letters
     /// that have no decomposition.
     static func makeDatabase(at path: String, version: Int, friends: [NewFriend]) async throws {
