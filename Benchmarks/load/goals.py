@@ -8,9 +8,16 @@ rows are served by another process, which measures its own ceiling. Flask + guni
 import sys
 
 rows = {}
+failed = {}
 for line in open(sys.argv[1]):
-    name, rps, p99, _ = (line.rstrip("\n").split("\t") + [""])[:4]
-    rows[name] = (float(rps or 0), p99)
+    name, rps, p99, errors = (line.rstrip("\n").split("\t") + [""])[:4]
+    # A rate of failed requests says nothing of the route: no goal is judged on it.
+    if errors.strip():
+        failed[name] = errors.strip()
+    else:
+        rows[name] = (float(rps or 0), p99)
+for name, errors in failed.items():
+    print(f"NOT JUDGED, requests failed: {name}: {errors}")
 
 
 def ms(text):

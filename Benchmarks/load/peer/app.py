@@ -11,6 +11,7 @@ import json
 import os
 import sqlite3
 import unicodedata
+import uuid
 
 from flask import Flask, Response, jsonify, request
 
@@ -37,6 +38,20 @@ def db():
 def fold(text):
     return unicodedata.normalize("NFC", "".join(
         c for c in unicodedata.normalize("NFD", text.strip().casefold()) if not unicodedata.combining(c)))
+
+
+def card(uid, first, last, phone, email, about):
+    """The friend as a vCard 3.0, as FriendService stores one beside the columns."""
+    def escape(text):
+        return text.replace("\\", "\\\\").replace(",", "\\,").replace(";", "\\;").replace("\n", "\\n")
+    lines = ["BEGIN:VCARD", "VERSION:3.0", f"UID:{uid}", f"N:{escape(last)};{escape(first)};;;", f"FN:{escape(first)} {escape(last)}"]
+    if phone:
+        lines.append(f"TEL:{escape(phone)}")
+    if email:
+        lines.append(f"EMAIL:{escape(email)}")
+    if about:
+        lines.append(f"NOTE:{escape(about)}")
+    return "\r\n".join(lines + ["END:VCARD", ""])
 
 
 def encode_cursor(row):
@@ -100,11 +115,15 @@ else:
         if not first or not last:
             return {"error": {"message": "Names are required.", "fields": {}}}, 400
         phone, email, about = body.get("phonenumber", ""), body.get("email", ""), body.get("about", "")
+        # A friend is a vCard with a UID and a resource name of its own (unique), as FriendService
+        # keeps it: without them every insert after the first broke the unique index.
+        uid = str(uuid.uuid4())
         cursor = db().execute(
             "INSERT INTO friends (firstname, lastname, phonenumber, email, about, "
-            "sort_last, sort_first, search_full, phone_digits) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "sort_last, sort_first, search_full, phone_digits, card, uid, resource_name) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (first, last, phone, email, about, fold(last), fold(first), fold(first) + " " + fold(last),
-             "".join(c for c in phone if c.isdigit())))
+             "".join(c for c in phone if c.isdigit()), card(uid, first, last, phone, email, about), uid, uid + ".vcf"))
         friend = {"id": cursor.lastrowid, "firstname": first, "lastname": last,
                   "phonenumber": phone, "email": email, "about": about}
         return friend, 201, {"Location": f"/friends/{cursor.lastrowid}"}

@@ -79,8 +79,8 @@ final class AccountAuthenticator: Sendable {
         case .bearer(let token):
             return knownAccount(withToken: token)
         case .basic(let name, let secret):
-            guard secrets.mayBeToken(secret), let account = knownAccount(withToken: secret), account.name.rawValue == name || account.name == (try? AccountName(validating: name)) else { return nil }
-            return account
+            guard secrets.mayBeToken(secret), let account = knownAccount(withToken: secret) else { return nil }
+            return account.name == (try? AccountName(validating: name)) ? account : nil
         }
     }
 
