@@ -9,9 +9,10 @@
 # Settings (environment): DURATION seconds per measured run (10), CONNECTIONS (32), THREADS (2),
 # MILLION rows for the large-database part (1000000; 0 skips it), SUBSCRIBERS on the live change
 # feed (1000; 0 skips it) and ROUNDS of POSTs timed to reach them all (200), SIDE_ROUNDS (8) of
-# SIDE_SECONDS (4) for the side-by-side cost of signing in, TIME_LIMIT for the whole run
-# in seconds (1800), SCALE sizes of the scale step ("1000 100000", and MILLION), FRIENDSERVICE_BIN to use a binary already built, SCRATCH for the release
-# build folder (.build-release at the repository root).
+# SIDE_SECONDS (4) for the side-by-side cost of signing in, SCALE sizes of the scale step
+# ("1000 100000", and MILLION) with WRITERS (4), TIME_LIMIT for the whole run in seconds (1800),
+# FRIENDSERVICE_BIN to use a binary already built, SCRATCH for the release build folder
+# (.build-release at the repository root).
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
