@@ -27,12 +27,13 @@ struct PhotosEndToEndTests {
 
     @Test("the list loads, a picture not for sale says so, one for sale opens, back, quit")
     func browseTheBuiltInCatalog() async throws {
-        // Long enough that a busy machine still shows the loading screen before the list.
-        let tmux = try start(["--latency", "5"])
+        // Long enough that a busy machine still shows the loading screen before the list: with 5 s,
+        // the whole suite beside it once kept the first look at the screen past the loading.
+        let tmux = try start(["--latency", "15"])
         defer { tmux.kill() }
 
         try await tmux.waitForText("Loading...")
-        let list = try await tmux.waitForText("24 pictures")
+        let list = try await tmux.waitForText("24 pictures", timeout: .seconds(40))
         #expect(list.contains("Popular"))
         #expect(list.contains("> Harbour at First Light"))
         #expect(list.contains("Fujifilm X-T4 - Fishing boats waiting for the tide"))
