@@ -112,5 +112,4 @@ public final class SignInThrottle: Sendable {
             known[oldest.key] = nil
         }
     }
-
 }
