@@ -65,6 +65,7 @@ struct BulkInsertTests {
             let before = try await store.indexNames()
             try await store.insert(Array(SampleFriends(count: 10_000)))
             #expect(try await store.indexNames() == before)
+            #expect(try await store.count(matching: nil, atMost: nil) == 10_000)
             #expect(before == SQLiteMigrations.indexNames.sorted())
             let found = try await store.list(FriendListRequest(limit: 500, search: FriendSearch("4012")))
             #expect(found.count > 0 && found.allSatisfy { SearchText.digits($0.friend.phonenumber).contains("4012") })
