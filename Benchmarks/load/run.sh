@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# HTTP load benchmark: a release build of FriendService against, in the same run, its own
-# static-body ceiling (`GET /openapi.json`, encoded once at start-up, through the same stack), a
-# minimal Flask + gunicorn (2 workers) service over the same friends and that framework returning
-# a pre-encoded body (the Flask ceiling). Every figure is printed as a ratio to FriendService's
-# ceiling and to Flask, with each goal met or missed. Loopback only, every wrk run bounded,
-# everything started here is stopped on exit. See BENCHMARKS.md for what it prints and the goals.
+# HTTP load benchmark: a release build of FriendService against, in the same run, its own ceiling
+# (for each route, `GET /ceiling/{bytes}`: a body of that route's size made at start-up, answered
+# through the same stack and middleware), a minimal Flask + gunicorn (2 workers) service over the
+# same friends and that framework returning a pre-encoded body (the Flask ceiling). Every figure is
+# printed as a ratio to its ceiling and to Flask, with each goal met or missed. Loopback only, every
+# wrk run bounded, everything started here is stopped on exit. See BENCHMARKS.md for the goals.
 #
 # Settings (environment): DURATION seconds per measured run (10), CONNECTIONS (32), THREADS (2),
 # MILLION rows for the large-database part (1000000; 0 skips it), SUBSCRIBERS on the live change
@@ -94,7 +94,7 @@ wait_until_serving() { # URL
 
 start_friendservice() { # DATABASE PORT
     # Room for every live-feed subscriber and the load's own connections beside them.
-    "$BIN" serve --hostname 127.0.0.1 --port "$2" --database "sqlite:$1" --log-level warning \
+    "$BIN" serve --hostname 127.0.0.1 --port "$2" --database "sqlite:$1" --log-level warning --ceiling-route \
         --max-connections $((SUBSCRIBERS + 1000)) >"$WORK/friendservice-$2.log" 2>&1 &
     PIDS+=($!); FS_PID=$!
     wait_until_serving "http://127.0.0.1:$2/health"
@@ -128,6 +128,21 @@ measure() { # NAME URL [LUA]
     record "$name" "$out"
 }
 
+# Measures NAME as `measure` does, then its ceiling, recorded as "ceiling: NAME": the same server
+# answering GET /ceiling/SIZE, a body it made at start-up of the mean size that NAME's requests get.
+measure_with_ceiling() { # NAME URL [LUA]
+    local size
+    measure "$@"
+    case "${3:-}" in
+        *mix.lua) size=$(python3 "$HERE/body-size.py" --mix "$2") ;;
+        *post-friend.lua) size=$(python3 "$HERE/body-size.py" --post "$2" "$(sed -n "s/^wrk.body = '\(.*\)'$/\1/p" "$3")") ;;
+        *) size=$(python3 "$HERE/body-size.py" "$2") ;;
+    esac
+    local base="${2#http://}"
+    measure "ceiling: $1" "http://${base%%/*}/ceiling/$size"
+    printf '%-52s %10s bytes\n' "  (the ceiling's body)" "$size"
+}
+
 # Records what wrk wrote to OUT under NAME, and prints it.
 record() { # NAME OUT
     local name="$1" out="$2" rps p99 errors
@@ -149,16 +164,16 @@ PEER_PORT=$(free_port); start_peer live "$WORK/peer.sqlite" "$PEER_PORT"
 CEILING_PORT=$(free_port); start_peer ceiling "$WORK/peer.sqlite" "$CEILING_PORT"
 
 echo "== 100 friends, $CONNECTIONS connections, ${DURATION}s each"
-# The server's own ceiling first: the same Hummingbird stack answering a body it already has.
-measure "GET /openapi.json  FriendService ceiling" "http://127.0.0.1:$FS_PORT/openapi.json"
-measure "GET /friends/5  FriendService" "http://127.0.0.1:$FS_PORT/friends/5"
-measure "GET mix of 1,000 pages and searches  FriendService" "http://127.0.0.1:$FS_PORT/friends" "$HERE/mix.lua"
+# Each route, then its ceiling: the same server and stack answering a body of the same size that it
+# already has.
+measure_with_ceiling "GET /friends/5  FriendService" "http://127.0.0.1:$FS_PORT/friends/5"
+measure_with_ceiling "GET mix of 1,000 pages and searches  FriendService" "http://127.0.0.1:$FS_PORT/friends" "$HERE/mix.lua"
 for route in "/friends?limit=100" "/listFriends"; do
-    measure "GET $route  FriendService" "http://127.0.0.1:$FS_PORT$route"
+    measure_with_ceiling "GET $route  FriendService" "http://127.0.0.1:$FS_PORT$route"
     measure "GET $route  Flask+gunicorn" "http://127.0.0.1:$PEER_PORT$route"
-    measure "GET $route  ceiling" "http://127.0.0.1:$CEILING_PORT$route"
+    measure "GET $route  Flask ceiling" "http://127.0.0.1:$CEILING_PORT$route"
 done
-measure "POST /friends  FriendService" "http://127.0.0.1:$FS_PORT/friends" "$HERE/post-friend.lua"
+measure_with_ceiling "POST /friends  FriendService" "http://127.0.0.1:$FS_PORT/friends" "$HERE/post-friend.lua"
 measure "POST /friends  Flask+gunicorn" "http://127.0.0.1:$PEER_PORT/friends" "$HERE/post-friend.lua"
 SMALL_MEMORY=$(peak_memory_mb "$SMALL_FS_PID")
 echo "FriendService peak resident memory: ${SMALL_MEMORY} MB"
@@ -234,14 +249,13 @@ print(base64.urlsafe_b64encode(payload.encode()).decode().rstrip("="))
 PY
 )
     echo "== $MILLION friends, $CONNECTIONS connections, ${DURATION}s each"
-    measure "GET /openapi.json  ceiling at 1M" "http://127.0.0.1:$FS_PORT/openapi.json"
-    measure "GET /friends/500000  at 1M" "http://127.0.0.1:$FS_PORT/friends/500000"
-    measure "GET /friends?limit=100  page 1" "http://127.0.0.1:$FS_PORT/friends?limit=100"
+    measure_with_ceiling "GET /friends/500000  at 1M" "http://127.0.0.1:$FS_PORT/friends/500000"
+    measure_with_ceiling "GET /friends?limit=100  page 1" "http://127.0.0.1:$FS_PORT/friends?limit=100"
     measure "GET /friends?limit=100  page at 90%" "http://127.0.0.1:$FS_PORT/friends?limit=100&cursor=$DEEP_CURSOR"
     measure "GET /friends?limit=100&q=tur  search" "http://127.0.0.1:$FS_PORT/friends?limit=100&q=tur"
-    measure "GET /friends?limit=100&q=yuki%20t  two-word search" "http://127.0.0.1:$FS_PORT/friends?limit=100&q=yuki%20t"
+    measure_with_ceiling "GET /friends?limit=100&q=yuki%20t  two-word search" "http://127.0.0.1:$FS_PORT/friends?limit=100&q=yuki%20t"
     # The rows above repeat one URL, so the page cache answers them; here every page is read anew.
-    measure "GET mix of 1,000 pages and searches  at 1M" "http://127.0.0.1:$FS_PORT/friends" "$HERE/mix.lua"
+    measure_with_ceiling "GET mix of 1,000 pages and searches  at 1M" "http://127.0.0.1:$FS_PORT/friends" "$HERE/mix.lua"
     LARGE_MEMORY=$(peak_memory_mb "$LARGE_FS_PID")
     echo "FriendService peak resident memory: ${LARGE_MEMORY} MB"
     stop "$LARGE_FS_PID"
@@ -297,6 +311,6 @@ fi
 
 # --- Against the targets -----------------------------------------------------------------------
 
-echo "== Ratios to FriendService's own ceiling (GET /openapi.json in the same run) and to Flask + gunicorn"
+echo "== Ratios to FriendService's own ceiling (a body of the same size, in the same run) and to Flask + gunicorn"
 python3 "$HERE/goals.py" "$RESULTS"
 echo "FriendService peak memory: ${SMALL_MEMORY} MB (100 friends)${LARGE_MEMORY:+, ${LARGE_MEMORY} MB (1M friends)}   target <= 50 MB"

@@ -22,6 +22,9 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Behind a reverse proxy on this machine: failed sign-ins count against the address it forwards (X-Forwarded-For).")
     var behindProxy = false
 
+    @Flag(help: ArgumentHelp("Serve GET /ceiling/{bytes}, the load benchmark's reference.", visibility: .hidden))
+    var ceilingRoute = false
+
     @Option(help: "trace, debug, info, notice, warning, error or critical (default info).")
     var logLevel: String?
 
@@ -47,6 +50,7 @@ struct Serve: AsyncParsableCommand {
         )
         configuration.accountSecrets = AccountCrypto()
         configuration.behindProxy = behindProxy || Environment.value("FRIENDSERVICE_BEHIND_PROXY") == "1"
+        configuration.servesCeilingRoute = ceilingRoute
         configuration.connectionLimits = try connectionLimits.limits()
         configuration.maximumSubscribers = try connectionLimits.subscriberLimit()
         do {

@@ -47,6 +47,8 @@ public struct FriendServerConfiguration: Sendable {
     /// Behind a reverse proxy on this machine: failed sign-ins are counted against the address
     /// the proxy gives in `X-Forwarded-For` (believed only from a loopback peer).
     public var behindProxy = false
+    /// Serves `GET /ceiling/{bytes}`, the load benchmark's reference (see `CeilingRoute`).
+    public var servesCeilingRoute = false
     var signInPolicy = SignInThrottle.Policy()
     /// The clock of sign-in delays and of what is remembered from the account registry.
     var now: @Sendable () -> ContinuousClock.Instant = { .now }

@@ -63,9 +63,8 @@ struct EndpointResponders: Sendable {
         case .health:
             return { _, _ in try await health() }
         case .openAPI:
-            return { _, _ in
-                JSONResponse.make(body: ByteBuffer(bytes: openAPIDocument))
-            }
+            let body = ByteBuffer(bytes: openAPIDocument)
+            return { _, _ in JSONResponse.make(body: body) }
         }
     }
 

@@ -69,6 +69,9 @@ func buildRouter(
         principal: CardDAVMiddleware<ConnectionRequestContext>.principal, isPrivate: configuration.token != nil,
         configuration: configuration
     )
+    if configuration.servesCeilingRoute {
+        CeilingRoute.add(to: router)
+    }
     return router
 }
 
