@@ -71,7 +71,16 @@ package struct FriendDetails: Codable, Sendable, Equatable {
     /// Fills `friend`'s details from a stored column; an empty column (a row from before the
     /// migration) leaves them empty.
     package static func apply(_ text: String, to friend: inout Friend) {
-        guard !text.isEmpty, let details = try? JSONDecoder().decode(FriendDetails.self, from: Data(text.utf8)) else { return }
+        guard !text.isEmpty else { return }
+        var text = text
+        if let read = text.withUTF8({ bytes in
+            var reader = FriendDetailsReader(bytes)
+            return reader.read(into: friend)
+        }) {
+            friend = read
+            return
+        }
+        guard let details = try? JSONDecoder().decode(FriendDetails.self, from: Data(text.utf8)) else { return }
         friend.organization = details.organization
         friend.phones = details.phones
         friend.emails = details.emails
