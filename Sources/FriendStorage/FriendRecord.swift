@@ -62,11 +62,7 @@ package struct FriendDetails: Codable, Sendable, Equatable {
         uid = friend.uid
     }
 
-    package var encoded: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-    }
+    package var encoded: String { FriendDetailsWriter.text(of: self) }
 
     /// Fills `friend`'s details from a stored column; an empty column (a row from before the
     /// migration) leaves them empty.

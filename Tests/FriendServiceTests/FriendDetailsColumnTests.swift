@@ -27,6 +27,7 @@ struct FriendDetailsColumnTests {
     @Test(arguments: [base, awkward])
     func whatIsWrittenReadsBackTheSame(_ friend: Friend) throws {
         let column = FriendDetails(friend).encoded
+        #expect(try JSONDecoder().decode(FriendDetails.self, from: Data(column.utf8)) == FriendDetails(friend))
         var read = Self.base
         FriendDetails.apply(column, to: &read)
         #expect(read == friend)

@@ -46,6 +46,8 @@ struct OriginalClientReplayTests {
             )
             #expect(originalClientAccepts(patched))
             #expect(try patched.decode(OriginalFriend.self) == OriginalFriend(firstname: "Jimmy", lastname: "Suojanen", phonenumber: "0407654321", id: id))
+            // The list is encoded once per change: after the edit it is read anew.
+            #expect(try await client.send(.get, "/listFriends").decode([OriginalFriend].self).map(\.phonenumber) == ["0407654321"])
 
             // deleteFriend(id:): success is any 2xx whose body responseJSON can read.
             let deleted = try await client.send(.delete, "/editFriend/\(id)")

@@ -15,6 +15,8 @@ struct FriendHandlers: Sendable {
     /// The `total` of first pages, by search: a list read again at another limit, or searched
     /// again, costs no count while nothing changed.
     let totals = SequenceCache<FriendSearch?, Int?>(capacity: 256)
+    /// `GET /listFriends`, every friend, encoded once per change sequence while it is at most 8 MiB.
+    let everyone = SequenceCache<String, ByteBuffer>(capacity: 1, maximumCost: 8 << 20, cost: \.readableBytes)
 
     struct PageKey: Hashable, Sendable {
         var request: FriendListRequest
@@ -87,9 +89,19 @@ struct FriendHandlers: Sendable {
 
     static let maximumSearchTotal = 1_000
 
+    /// The sequence is read before the rows, so the rows are at least as new as the sequence they
+    /// are kept under: only a request that began before the next write can be answered with them.
     func all() async throws -> Response {
-        JSONResponse.make(body: FriendJSON.body(try await store.allWithSeedFieldsOnly().map(\.friend)))
+        let sequence = try await store.latestChangeSequence()
+        if let body = everyone.value(for: Self.everyoneKey, at: sequence) {
+            return JSONResponse.make(body: body)
+        }
+        let body = FriendJSON.body(try await store.allWithSeedFieldsOnly().map(\.friend))
+        everyone.store(body, for: Self.everyoneKey, at: sequence)
+        return JSONResponse.make(body: body)
     }
+
+    private static let everyoneKey = "listFriends"
 
     func show(_ request: Request, id: Int) async throws -> Response {
         guard let stored = try await store.friend(id: id) else { throw APIError.friendNotFound(id: id) }
