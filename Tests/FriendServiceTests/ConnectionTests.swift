@@ -144,7 +144,10 @@ struct ConnectionTests {
     /// Connections that say nothing cannot take the slots real requests need: past the limit of
     /// silent connections, the one silent longest is closed (without an answer: it asked nothing).
     @Test func silentConnectionsGiveWayToRequests() async throws {
-        let limits = ConnectionLimits(headerTimeout: .seconds(60), maximumConnections: 3, maximumSilentConnections: 2, closeGrace: .milliseconds(100))
+        let limits = ConnectionLimits(
+            headerTimeout: .seconds(60), maximumConnections: 3, maximumSilentConnections: 2,
+            silencePatience: .milliseconds(100), closeGrace: .milliseconds(100)
+        )
         try await Self.withServer(limits) { _, port in
             // Five silent connections would fill the three slots; which of them are closed depends
             // on the order the event loops accept them in, so the test asks what a person sees.
@@ -153,6 +156,25 @@ struct ConnectionTests {
             try await request.send("GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n")
             #expect(try await request.readResponse().status == 200)
             for connection in silent { connection.close() }
+        }
+    }
+
+    /// Clients that connect all at once (live-feed subscribers after a restart) are accepted before
+    /// any of their requests is read; while they have been silent for less than the patience,
+    /// none of them is closed for it.
+    @Test func aBurstOfClientsPastTheSilentLimitIsServed() async throws {
+        let limits = ConnectionLimits(
+            headerTimeout: .seconds(60), maximumConnections: 40, maximumSilentConnections: 2, silencePatience: .seconds(30)
+        )
+        try await Self.withServer(limits) { _, port in
+            let burst = try (0..<20).map { _ in try RawHTTPConnection(port: port) }
+            for connection in burst {
+                try await connection.send("GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            }
+            for connection in burst {
+                #expect(try await connection.readResponse().status == 200)
+                connection.close()
+            }
         }
     }
 

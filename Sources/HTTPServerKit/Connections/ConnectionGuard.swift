@@ -44,6 +44,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// An answer owed for a request that broke while an earlier one was still being answered.
     private var pendingRefusal: ConnectionRefusal?
     private var deadline: Scheduled<Void>?
+    /// When this connection will have been silent for the patience of `silentConnections`.
+    private var silenceCheck: Scheduled<Void>?
     private var context: ChannelHandlerContext?
 
     init(limits: ConnectionLimits, silentConnections: SilentConnections, refusalBody: RefusalBody, logger: Logger) {
@@ -194,6 +196,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         silentTicket = silentConnections.accepted { [eventLoop = context.eventLoop] in
             eventLoop.execute { closeIfSilent.value.closeBecauseSilentLongest() }
         }
+        silenceCheck = context.eventLoop.assumeIsolated().scheduleTask(in: silentConnections.patience) { [self] in
+            if silentTicket != nil { silentConnections.closePastLimit() }
+        }
     }
 
     private func closeBecauseSilentLongest() {
@@ -204,6 +209,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func endSilence() {
+        silenceCheck?.cancel()
+        silenceCheck = nil
         if let silentTicket { silentConnections.spoke(silentTicket) }
         silentTicket = nil
     }

@@ -13,6 +13,8 @@ public struct ConnectionLimits: Sendable, Equatable {
     /// Connections that have not sent a byte yet; past this, the one silent longest is closed, so
     /// that connections which say nothing cannot take the slots real requests need.
     public var maximumSilentConnections: Int
+    /// How long a connection must have said nothing before it may be closed to make room.
+    public var silencePatience: Duration
     /// On shutdown, how long a connection that was told to close may still send before it is closed anyway.
     public var closeGrace: Duration
 
@@ -22,6 +24,7 @@ public struct ConnectionLimits: Sendable, Equatable {
         idleTimeout: Duration = .seconds(60),
         maximumConnections: Int = 1_000,
         maximumSilentConnections: Int? = nil,
+        silencePatience: Duration = .seconds(1),
         closeGrace: Duration = .seconds(2)
     ) {
         self.headerTimeout = headerTimeout
@@ -29,6 +32,7 @@ public struct ConnectionLimits: Sendable, Equatable {
         self.idleTimeout = idleTimeout
         self.maximumConnections = maximumConnections
         self.maximumSilentConnections = maximumSilentConnections ?? max(1, maximumConnections / 10)
+        self.silencePatience = silencePatience
         self.closeGrace = closeGrace
     }
 }
