@@ -37,7 +37,7 @@ extension SQLiteFriendStore {
     }
 
     public func latestChangeSequence() async throws -> Int {
-        try await read { connection in try Self.latestChangeSequence(connection) }
+        try await readShort { connection in try Self.latestChangeSequence(connection) }
     }
 
     public func pruneChanges(keepingLast count: Int) async throws {

@@ -68,6 +68,17 @@ public final class SQLiteFriendStore: FriendStore {
     }
 
     /// Runs `body` on a reader; a body that runs several statements runs them `inSnapshot`.
+    /// `body`, a read of a row or two, on the calling thread when a reader connection is idle
+    /// (see `SQLiteReaderPool.readAtOnceIfIdle`), else on a reader thread.
+    func readShort<T: Sendable>(_ body: @escaping @Sendable (SQLiteDirectConnection) throws -> T) async throws -> T {
+        do {
+            if let value = try readers.readAtOnceIfIdle(body) { return value }
+        } catch {
+            throw SQLiteFailure.forClients(error)
+        }
+        return try await read(body)
+    }
+
     func read<T: Sendable>(_ body: @escaping @Sendable (SQLiteDirectConnection) throws -> T) async throws -> T {
         do {
             return try await readers.read(body)
@@ -145,13 +156,20 @@ public final class SQLiteFriendStore: FriendStore {
         try await read { connection in try connection.inSnapshot { try Self.list(request, connection) } }
     }
 
-    /// The sequence, the page and its count in one trip to a reader and one snapshot, so the
-    /// sequence names exactly the state the page shows.
+    /// The sequence, and the page and its count when `need` asks for them, in one snapshot, so
+    /// the sequence names exactly the state the page shows.
     public func listSnapshot(
         _ request: FriendListRequest,
         reading need: @escaping @Sendable (Int) -> FriendListNeed
     ) async throws -> FriendListSnapshot {
-        try await read { connection in
+        // Most requests of a list that did not change need only the sequence: read it first, at once.
+        let current = try await readShort { connection in
+            let sequence = try Self.latestChangeSequence(connection)
+            guard case .nothing = need(sequence) else { return nil as FriendListSnapshot? }
+            return FriendListSnapshot(sequence: sequence)
+        }
+        if let current { return current }
+        return try await read { connection in
             try connection.inSnapshot {
                 var snapshot = FriendListSnapshot(sequence: try Self.latestChangeSequence(connection))
                 switch need(snapshot.sequence) {
@@ -187,7 +205,7 @@ public final class SQLiteFriendStore: FriendStore {
     }
 
     public func friend(id: Int) async throws -> StoredFriend? {
-        try await read { connection in try Self.read(id: id, connection) }
+        try await readShort { connection in try Self.read(id: id, connection) }
     }
 
     public func friend(uid: String) async throws -> StoredFriend? {

@@ -8,10 +8,12 @@ import NIOPosix
 /// In WAL mode readers see the last committed state without waiting for the writer, so list and
 /// search requests run side by side instead of queueing behind one connection (see BENCHMARKS.md).
 /// A read is one trip to a reader thread and back, however many statements it runs; SQLite
-/// blocks that thread while it works, never a thread of Swift's cooperative pool.
+/// blocks that thread while it works, never a thread of Swift's cooperative pool (except for the
+/// reads of a row or two of `readAtOnceIfIdle`).
 final class SQLiteReaderPool: Sendable {
     private struct State {
         var idle: [SQLiteDirectConnection]
+        var isClosed = false
         var waiters: [CheckedContinuation<SQLiteDirectConnection, Never>] = []
     }
 
@@ -50,8 +52,21 @@ final class SQLiteReaderPool: Sendable {
         return try await threads.runIfActive { try body(connection) }
     }
 
+    /// Runs `body` at once, on the calling thread, with an idle connection; `nil` when none is idle.
+    ///
+    /// Only for statements that read a row or two of pages in memory (the change sequence, one
+    /// friend by id): the trip to a reader thread and back costs more than they do (a cached page
+    /// of the list spent a fifth of its time waking threads). Anything longer goes through `read`,
+    /// so that SQLite never holds a thread of Swift's cooperative pool for long.
+    func readAtOnceIfIdle<T>(_ body: (SQLiteDirectConnection) throws -> T) throws -> T? {
+        guard let connection = state.withLockedValue({ $0.isClosed ? nil : $0.idle.popLast() }) else { return nil }
+        defer { checkIn(connection) }
+        return try body(connection)
+    }
+
     /// Closes every connection and stops the threads; call once no reads are in flight.
     func close() async throws {
+        state.withLockedValue { $0.isClosed = true }
         let connections = connections
         let closed = await Result.capturing { try await threads.runIfActive { for connection in connections { connection.close() } } }
         try await threads.shutdownGracefully()
