@@ -112,3 +112,8 @@ if len(scale) > 1:
             if here and there and there[0]:
                 kept = here[0] / there[0]
                 check(f"Scale {size:,} / {base:,} friends: {what}", f"{100 * kept:.0f} %", ">= 80 %", kept >= 0.80)
+
+feeds = sorted((int(name.split()[2]), row) for name, row in rows.items() if name.startswith("live feed: "))
+for count, (median, p99) in feeds:
+    check(f"Live feed, {count:,} subscribers: commit to the last, p99", p99, "<= 25ms" if count <= 1000 else "works",
+          ms(p99) <= 25 if count <= 1000 else True)

@@ -107,6 +107,7 @@ async def main():
     parser.add_argument("--pid", type=int, required=True, help="the server's process id, for its memory")
     parser.add_argument("--subscribers", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=200)
+    parser.add_argument("--results", help="a file of run.sh's results to add the p99 to")
     options = parser.parse_args()
 
     poster = await asyncio.open_connection("127.0.0.1", options.port)
@@ -149,6 +150,9 @@ async def main():
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
     print(f"{options.subscribers} subscribers, {options.rounds} POSTs: acknowledged to every subscriber "
           f"median {statistics.median(latencies):.2f} ms, p99 {p99:.2f} ms, max {latencies[-1]:.2f} ms")
+    if options.results:
+        with open(options.results, "a") as results:
+            results.write(f"live feed: {options.subscribers} subscribers\t{statistics.median(latencies):.2f}\t{p99:.2f}ms\t\n")
     print(f"server resident memory: {before / 1024:.1f} MB before, {idle / 1024:.1f} MB with the subscribers idle, "
           f"{(idle - before) / options.subscribers:.1f} KB per idle subscriber")
     for stream in streams:

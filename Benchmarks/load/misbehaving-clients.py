@@ -130,7 +130,7 @@ def main():
         opened += subscribers
         silent = [socket.create_connection(("127.0.0.1", port)) for _ in range(arguments.silent)]
         opened += silent
-        time.sleep(0.5)  # let the server sort the silent connections out
+        time.sleep(1.5)  # the server closes those silent for a second (its patience) past its limit
         beside = timed_requests(port, arguments.requests)
         closed = closed_by_server(silent)
 

@@ -7,7 +7,7 @@ import NIOCore
 /// does for a response of a route's size when it has no work to do. Served only when
 /// `FriendServerConfiguration.servesCeilingRoute` is set (`friendservice serve --ceiling-route`).
 enum CeilingRoute {
-    static let largestBody = 1 << 20
+    static let largestBody = 256 << 10
 
     static func add(to router: Router<ConnectionRequestContext>) {
         let body = ByteBuffer(repeating: UInt8(ascii: "x"), count: largestBody)
