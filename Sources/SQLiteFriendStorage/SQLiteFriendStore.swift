@@ -67,7 +67,6 @@ public final class SQLiteFriendStore: FriendStore {
         }
     }
 
-    /// Runs `body` on a reader; a body that runs several statements runs them `inSnapshot`.
     /// `body`, a read of a row or two, on the calling thread when a reader connection is idle
     /// (see `SQLiteReaderPool.readAtOnceIfIdle`), else on a reader thread.
     func readShort<T: Sendable>(_ body: @escaping @Sendable (SQLiteDirectConnection) throws -> T) async throws -> T {
@@ -79,6 +78,7 @@ public final class SQLiteFriendStore: FriendStore {
         return try await read(body)
     }
 
+    /// Runs `body` on a reader; a body that runs several statements runs them `inSnapshot`.
     func read<T: Sendable>(_ body: @escaping @Sendable (SQLiteDirectConnection) throws -> T) async throws -> T {
         do {
             return try await readers.read(body)
