@@ -5,24 +5,15 @@ import FriendsAPI
 /// `FriendDetailsReader` reads it back; so does `JSONDecoder`.
 enum FriendDetailsWriter {
     static func text(of details: FriendDetails) -> String {
-        var out = "{\"addresses\":["
-        for (index, address) in details.addresses.enumerated() {
-            if index > 0 { out += "," }
-            out += "{\"city\":"
-            string(address.city, into: &out)
-            out += ",\"country\":"
-            string(address.country, into: &out)
-            out += ",\"label\":"
-            string(address.label, into: &out)
-            out += ",\"postcode\":"
-            string(address.postcode, into: &out)
-            out += ",\"region\":"
-            string(address.region, into: &out)
-            out += ",\"street\":"
-            string(address.street, into: &out)
-            out += "}"
+        var out = "{\"addresses\":"
+        array(details.addresses, into: &out) { address, out in
+            stringObject(
+                [("city", address.city), ("country", address.country), ("label", address.label),
+                 ("postcode", address.postcode), ("region", address.region), ("street", address.street)],
+                into: &out
+            )
         }
-        out += "],\"birthday\":"
+        out += ",\"birthday\":"
         string(details.birthday, into: &out)
         out += ",\"emails\":"
         labeledValues(details.emails, into: &out)
@@ -37,15 +28,30 @@ enum FriendDetailsWriter {
     }
 
     private static func labeledValues(_ entries: [LabeledValue], into out: inout String) {
+        array(entries, into: &out) { entry, out in
+            stringObject([("label", entry.label), ("value", entry.value)], into: &out)
+        }
+    }
+
+    private static func array<Element>(_ elements: [Element], into out: inout String, _ write: (Element, inout String) -> Void) {
         out += "["
-        for (index, entry) in entries.enumerated() {
-            out += index > 0 ? ",{\"label\":" : "{\"label\":"
-            string(entry.label, into: &out)
-            out += ",\"value\":"
-            string(entry.value, into: &out)
-            out += "}"
+        for (index, element) in elements.enumerated() {
+            if index > 0 { out += "," }
+            write(element, &out)
         }
         out += "]"
+    }
+
+    /// `{"key":"value",…}`, the keys given in sorted order.
+    private static func stringObject(_ members: [(key: String, value: String)], into out: inout String) {
+        out += "{"
+        for (index, member) in members.enumerated() {
+            out += index > 0 ? ",\"" : "\""
+            out += member.key
+            out += "\":"
+            string(member.value, into: &out)
+        }
+        out += "}"
     }
 
     private static func string(_ text: String, into out: inout String) {
@@ -65,10 +71,8 @@ enum FriendDetailsWriter {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             case "\u{00}"..."\u{1F}":
-                let hex = Array("0123456789abcdef")
-                out += "\\u00"
-                out.append(hex[Int(scalar.value >> 4)])
-                out.append(hex[Int(scalar.value & 0x0F)])
+                out += scalar.value < 0x10 ? "\\u000" : "\\u00"
+                out += String(scalar.value, radix: 16)
             default: out.unicodeScalars.append(scalar)
             }
         }

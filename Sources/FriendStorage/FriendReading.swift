@@ -12,7 +12,9 @@ public protocol FriendReading: Sendable {
     /// The change sequence and, as `need` decides from it, a page of the list and its match count
     /// (a store that is also a `FriendChangeLog` gets a default that reads them one after the
     /// other; see `FriendListSnapshot.swift`). `need` runs while the store reads, so it must answer
-    /// at once: a cache lookup, nothing that waits.
+    /// at once: a cache lookup, nothing that waits. It may be asked more than once, each time with
+    /// the sequence of another read (SQLite asks first at the sequence it reads at once, then
+    /// again in the snapshot it reads rows in); the snapshot returned answers the last.
     func listSnapshot(
         _ request: FriendListRequest,
         reading need: @escaping @Sendable (_ sequence: Int) -> FriendListNeed
