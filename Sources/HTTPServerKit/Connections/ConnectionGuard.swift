@@ -33,6 +33,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private let silentConnections: SilentConnections
     /// This connection's place among the silent ones, until its first byte.
     private var silentTicket: Int?
+    /// Whether `silentConnections` counts this connection as open.
+    private var holdsSlot = false
     private let refusalBody: RefusalBody
     private let logger: Logger
     private var reading = Reading.betweenRequests
@@ -63,6 +65,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func handlerRemoved(context: ChannelHandlerContext) {
         deadline?.cancel()
         endSilence()
+        freeSlot()
         self.context = nil
     }
 
@@ -74,6 +77,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func channelInactive(context: ChannelHandlerContext) {
         deadline?.cancel()
         endSilence()
+        freeSlot()
         context.fireChannelInactive()
     }
 
@@ -196,6 +200,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         silentTicket = silentConnections.accepted { [eventLoop = context.eventLoop] in
             eventLoop.execute { closeIfSilent.value.closeBecauseSilentLongest() }
         }
+        holdsSlot = true
         silenceCheck = context.eventLoop.assumeIsolated().scheduleTask(in: silentConnections.patience) { [self] in
             if silentTicket != nil { silentConnections.closePastLimit() }
         }
@@ -213,6 +218,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         silenceCheck = nil
         if let silentTicket { silentConnections.spoke(silentTicket) }
         silentTicket = nil
+    }
+
+    private func freeSlot() {
+        guard holdsSlot else { return }
+        holdsSlot = false
+        silentConnections.ended()
     }
 
     private func startIdleTimer() {

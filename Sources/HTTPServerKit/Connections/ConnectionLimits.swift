@@ -10,8 +10,9 @@ public struct ConnectionLimits: Sendable, Equatable {
     public var idleTimeout: Duration
     /// Open connections beyond this wait in the listen queue until one closes.
     public var maximumConnections: Int
-    /// Connections that have not sent a byte yet; past this, the one silent longest is closed, so
-    /// that connections which say nothing cannot take the slots real requests need.
+    /// Connections that have not sent a byte yet; past this, while fewer slots than this are free,
+    /// the one silent longest is closed, so that connections which say nothing cannot take the
+    /// slots real requests need.
     public var maximumSilentConnections: Int
     /// How long a connection must have said nothing before it may be closed to make room.
     public var silencePatience: Duration

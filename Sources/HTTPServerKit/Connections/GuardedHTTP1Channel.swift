@@ -16,7 +16,9 @@ public struct GuardedHTTP1Channel: ServerChildChannel {
     let logger: Logger
 
     public static func builder(limits: ConnectionLimits, refusalBody: RefusalBody, logger: Logger) -> HTTPServerBuilder {
-        let silentConnections = SilentConnections(limit: limits.maximumSilentConnections, patience: TimeAmount(limits.silencePatience))
+        let silentConnections = SilentConnections(
+            limit: limits.maximumSilentConnections, slots: limits.maximumConnections, patience: TimeAmount(limits.silencePatience)
+        )
         return HTTPServerBuilder { responder in
             GuardedHTTP1Channel(
                 base: HTTP1Channel(responder: responder), limits: limits, silentConnections: silentConnections,
