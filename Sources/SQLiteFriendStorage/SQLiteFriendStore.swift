@@ -67,15 +67,21 @@ public final class SQLiteFriendStore: FriendStore {
         }
     }
 
-    /// `body`, a read of a row or two, on the calling thread when a reader connection is idle
-    /// (see `SQLiteReaderPool.readAtOnceIfIdle`), else on a reader thread.
+    /// `body`, a read of a row or two, on the calling thread (see `SQLiteReaderPool.read(atOnce:else:)`).
     func readShort<T: Sendable>(_ body: @escaping @Sendable (SQLiteDirectConnection) throws -> T) async throws -> T {
+        try await read(atOnce: body, else: body)
+    }
+
+    /// `atOnce` on the calling thread, and `body` on a reader thread when `atOnce` has no answer.
+    func read<T: Sendable>(
+        atOnce: (SQLiteDirectConnection) throws -> T?,
+        else body: @escaping @Sendable (SQLiteDirectConnection) throws -> T
+    ) async throws -> T {
         do {
-            if let value = try readers.readAtOnceIfIdle(body) { return value }
+            return try await readers.read(atOnce: atOnce, else: body)
         } catch {
             throw SQLiteFailure.forClients(error)
         }
-        return try await read(body)
     }
 
     /// Runs `body` on a reader; a body that runs several statements runs them `inSnapshot`.
@@ -162,27 +168,41 @@ public final class SQLiteFriendStore: FriendStore {
         _ request: FriendListRequest,
         reading need: @escaping @Sendable (Int) -> FriendListNeed
     ) async throws -> FriendListSnapshot {
-        // Most requests of a list that did not change need only the sequence: read it first, at once.
-        let current = try await readShort { connection in
+        try await read(atOnce: { connection in
+            // Most requests of a list that did not change need only the sequence (outside a
+            // snapshot, which would cost two statements more). While the table is small, no
+            // statement of a page can take long, and the whole page is read at once too.
             let sequence = try Self.latestChangeSequence(connection)
-            guard case .nothing = need(sequence) else { return nil as FriendListSnapshot? }
-            return FriendListSnapshot(sequence: sequence)
-        }
-        if let current { return current }
-        return try await read { connection in
-            try connection.inSnapshot {
-                var snapshot = FriendListSnapshot(sequence: try Self.latestChangeSequence(connection))
-                switch need(snapshot.sequence) {
-                case .nothing:
-                    break
-                case .rows:
-                    snapshot.rows = try Self.list(request, connection)
-                case .rowsAndCount(let limit):
-                    snapshot.rows = try Self.list(request, connection)
-                    snapshot.count = try Self.count(matching: request.search, atMost: limit, connection)
-                }
-                return snapshot
+            if case .nothing = need(sequence) { return FriendListSnapshot(sequence: sequence) }
+            guard try Self.count(matching: nil, atMost: nil, connection) <= Self.smallTable else { return nil }
+            return try Self.listSnapshot(request, reading: need, connection)
+        }, else: { connection in
+            try Self.listSnapshot(request, reading: need, connection)
+        })
+    }
+
+    /// Up to this many friends, a page of the list or of a search is read on the calling thread:
+    /// every statement of one reads at most this many index entries (a fraction of a millisecond),
+    /// less than the trip to a reader thread and back costs a page of a hundred friends (see
+    /// BENCHMARKS.md). Bigger address books read their pages on reader threads, where a search
+    /// that probes tens of thousands of entries holds no thread of Swift's cooperative pool.
+    static let smallTable = 5_000
+
+    private static func listSnapshot(
+        _ request: FriendListRequest, reading need: (Int) -> FriendListNeed, _ connection: SQLiteDirectConnection
+    ) throws -> FriendListSnapshot {
+        try connection.inSnapshot {
+            var snapshot = FriendListSnapshot(sequence: try latestChangeSequence(connection))
+            switch need(snapshot.sequence) {
+            case .nothing:
+                break
+            case .rows:
+                snapshot.rows = try list(request, connection)
+            case .rowsAndCount(let limit):
+                snapshot.rows = try list(request, connection)
+                snapshot.count = try count(matching: request.search, atMost: limit, connection)
             }
+            return snapshot
         }
     }
 

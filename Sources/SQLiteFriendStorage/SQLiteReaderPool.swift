@@ -9,7 +9,7 @@ import NIOPosix
 /// search requests run side by side instead of queueing behind one connection (see BENCHMARKS.md).
 /// A read is one trip to a reader thread and back, however many statements it runs; SQLite
 /// blocks that thread while it works, never a thread of Swift's cooperative pool (except for the
-/// reads of a row or two of `readAtOnceIfIdle`).
+/// short reads of `read(atOnce:else:)`).
 final class SQLiteReaderPool: Sendable {
     private struct State {
         var idle: [SQLiteDirectConnection]
@@ -52,16 +52,22 @@ final class SQLiteReaderPool: Sendable {
         return try await threads.runIfActive { try body(connection) }
     }
 
-    /// Runs `body` at once, on the calling thread, with an idle connection; `nil` when none is idle.
+    /// Runs `atOnce` with a connection of its own on the calling thread; when it has no answer,
+    /// runs `body` with the same connection on a reader thread.
     ///
-    /// Only for statements that read a row or two of pages in memory (the change sequence, one
-    /// friend by id): the trip to a reader thread and back costs more than they do (a cached page
-    /// of the list spent a fifth of its time waking threads). Anything longer goes through `read`,
-    /// so that SQLite never holds a thread of Swift's cooperative pool for long.
-    func readAtOnceIfIdle<T>(_ body: (SQLiteDirectConnection) throws -> T) throws -> T? {
-        guard let connection = state.withLockedValue({ $0.isClosed ? nil : $0.idle.popLast() }) else { return nil }
+    /// `atOnce` is for what SQLite answers from pages in memory in a few dozen microseconds (the
+    /// change sequence, a friend by id, a page of a small list): the trip to a reader thread and
+    /// back costs more than that (futex waits and wake-ups were a fifth of a cached page's time
+    /// and a third of a mix of pages and searches). Anything that may take long goes to `body`, so
+    /// that SQLite never holds a thread of Swift's cooperative pool for long.
+    func read<T: Sendable>(
+        atOnce: (SQLiteDirectConnection) throws -> T?,
+        else body: @escaping @Sendable (SQLiteDirectConnection) throws -> T
+    ) async throws -> T {
+        let connection = await checkOut()
         defer { checkIn(connection) }
-        return try body(connection)
+        if let answer = try atOnce(connection) { return answer }
+        return try await threads.runIfActive { try body(connection) }
     }
 
     /// Closes every connection and stops the threads; call once no reads are in flight.

@@ -46,4 +46,22 @@ struct ListSnapshotContractTests {
             #expect(after.count == (before.count ?? 0) + 1)
         }
     }
+
+    /// SQLite reads the pages of a small address book on the calling thread and those of a bigger
+    /// one (`SQLiteFriendStore.smallTable`) on a reader thread: both give what `list` and `count` say.
+    /// (Five thousand rows are SQLite's alone: PostgreSQL would load the shared test server.)
+    @Test(arguments: [StoreKind.sqlite], [30, 5_001])
+    func aPageIsTheSameAtEverySize(kind: StoreKind, size: Int) async throws {
+        try await kind.withStore { store in
+            try await store.insert((0..<size).map { .sample("Ada\($0)", $0.isMultiple(of: 3) ? "Lovelace" : "Hopper") })
+            for request in [FriendListRequest(limit: 7), FriendListRequest(limit: 7, search: FriendSearch("love"))] {
+                let expectedRows = try await store.list(request)
+                let expectedCount = try await store.count(matching: request.search, atMost: 100)
+                let snapshot = try await store.listSnapshot(request) { _ in .rowsAndCount(atMost: 100) }
+                #expect(snapshot.rows == expectedRows)
+                #expect(snapshot.count == expectedCount)
+                #expect(expectedRows.count == 7)
+            }
+        }
+    }
 }
