@@ -170,22 +170,27 @@ public final class SQLiteFriendStore: FriendStore {
     ) async throws -> FriendListSnapshot {
         try await read(atOnce: { connection in
             // Most requests of a list that did not change need only the sequence (outside a
-            // snapshot, which would cost two statements more). While the table is small, no
-            // statement of a page can take long, and the whole page is read at once too.
+            // snapshot, which would cost two statements more). A page that cannot take long is
+            // read at once too.
             let sequence = try Self.latestChangeSequence(connection)
             if case .nothing = need(sequence) { return FriendListSnapshot(sequence: sequence) }
-            guard try Self.count(matching: nil, atMost: nil, connection) <= Self.smallTable else { return nil }
+            guard try Self.isQuick(request, connection) else { return nil }
             return try Self.listSnapshot(request, reading: need, connection)
         }, else: { connection in
             try Self.listSnapshot(request, reading: need, connection)
         })
     }
 
-    /// Up to this many friends, a page of the list or of a search is read on the calling thread:
-    /// every statement of one reads at most this many index entries (a fraction of a millisecond),
-    /// less than the trip to a reader thread and back costs a page of a hundred friends (see
-    /// BENCHMARKS.md). Bigger address books read their pages on reader threads, where a search
-    /// that probes tens of thousands of entries holds no thread of Swift's cooperative pool.
+    /// Whether SQLite answers `request` in well under a millisecond, less than the trip to a reader
+    /// thread and back costs a page of a hundred friends (see BENCHMARKS.md): a page of the whole
+    /// list is a walk of at most `maximumLimit` entries of its index at any size, and a search
+    /// reads at most `smallTable` entries of an index while the table is no bigger. A search of
+    /// a bigger address book can probe tens of thousands, on a reader thread.
+    private static func isQuick(_ request: FriendListRequest, _ connection: SQLiteDirectConnection) throws -> Bool {
+        guard request.search != nil else { return request.limit <= FriendListQuery.maximumLimit }
+        return try count(matching: nil, atMost: nil, connection) <= smallTable
+    }
+
     static let smallTable = 5_000
 
     private static func listSnapshot(

@@ -56,7 +56,7 @@ final class SQLiteReaderPool: Sendable {
     /// runs `body` with the same connection on a reader thread.
     ///
     /// `atOnce` is for what SQLite answers from pages in memory in a few dozen microseconds (the
-    /// change sequence, a friend by id, a page of a small list): the trip to a reader thread and
+    /// change sequence, a friend by id, a page that cannot take long): the trip to a reader thread and
     /// back costs more than that (futex waits and wake-ups were a fifth of a cached page's time
     /// and a third of a mix of pages and searches). Anything that may take long goes to `body`, so
     /// that SQLite never holds a thread of Swift's cooperative pool for long.

@@ -47,8 +47,9 @@ struct ListSnapshotContractTests {
         }
     }
 
-    /// SQLite reads the pages of a small address book on the calling thread and those of a bigger
-    /// one (`SQLiteFriendStore.smallTable`) on a reader thread: both give what `list` and `count` say.
+    /// SQLite reads a page on the calling thread when it is quick (the whole list, or a search of a
+    /// small address book) and a search of a bigger one (`SQLiteFriendStore.smallTable`) on a
+    /// reader thread: both give what `list` and `count` say.
     /// (Five thousand rows are SQLite's alone: PostgreSQL would load the shared test server.)
     @Test(arguments: [StoreKind.sqlite], [30, 5_001])
     func aPageIsTheSameAtEverySize(kind: StoreKind, size: Int) async throws {
