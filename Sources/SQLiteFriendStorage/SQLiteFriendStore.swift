@@ -191,6 +191,7 @@ public final class SQLiteFriendStore: FriendStore {
         return try count(matching: nil, atMost: nil, connection) <= smallTable
     }
 
+    /// The most friends at which a search is read on the calling thread.
     static let smallTable = 5_000
 
     private static func listSnapshot(

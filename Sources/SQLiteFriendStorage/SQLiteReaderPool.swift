@@ -66,7 +66,8 @@ final class SQLiteReaderPool: Sendable {
     ) async throws -> T {
         let connection = await checkOut()
         defer { checkIn(connection) }
-        if let answer = try atOnce(connection) { return answer }
+        // Once the pool is closed its connections are too: `runIfActive` says so.
+        if !state.withLockedValue({ $0.isClosed }), let answer = try atOnce(connection) { return answer }
         return try await threads.runIfActive { try body(connection) }
     }
 
