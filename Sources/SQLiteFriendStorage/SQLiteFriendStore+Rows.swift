@@ -3,11 +3,13 @@ import FriendsAPI
 import SQLiteNIO
 
 extension SQLiteFriendStore {
-    /// The writer's page cache in KiB (negative means KiB to SQLite): 4 MiB normally, 256 MiB while
-    /// bulk inserting.
-    static let cacheSize = -4_096
+    /// The writer's page cache in KiB (negative means KiB to SQLite): 2 MiB normally, 256 MiB while
+    /// bulk inserting. 4 MiB added 2.4 MB to the server's peak under the load script and, since
+    /// pages are read on the calling thread, made no clear difference to writes or to the list
+    /// under writes at a million friends (see BENCHMARKS.md).
+    static let cacheSize = -2_048
     static let bulkCacheSize = -262_144
-    /// Read-only connections, and the page cache of each (1 MiB; the writer's is 4 MiB). Each
+    /// Read-only connections, and the page cache of each (1 MiB; the writer's is 2 MiB). Each
     /// reader also keeps its compiled statements and has a thread of its own; with 2 MiB caches
     /// the server peaked at 54 MB serving a million friends, with 1 MiB at 50 MB, at the same
     /// speed within the machine's noise (see BENCHMARKS.md). The files' pages stay in the OS cache.
