@@ -25,17 +25,25 @@ public final class SQLiteFriendStore: FriendStore {
     private static var writerThreads: NIOThreadPool { .singleton }
     /// `sqlite:PATH`, for messages.
     let name: String
+    /// Up to how many friends a search is read on the calling thread (`isQuick`).
+    private let smallTable: Int
 
-    private init(writer: SQLiteDirectConnection, readers: SQLiteReaderPool, name: String) {
+    private init(writer: SQLiteDirectConnection, readers: SQLiteReaderPool, name: String, smallTable: Int) {
         self.writer = writer
         self.readers = readers
         self.name = name
+        self.smallTable = smallTable
         writes = SQLiteGroupCommit(connection: writer, threads: Self.writerThreads, lock: lock)
     }
 
     /// Opens (creating when needed) the database at `path`.
     /// - Throws: `DatabaseError` naming the file and what is wrong with it in plain words.
     public static func open(path: String, logger: Logger = Logger(label: "friendservice.sqlite")) async throws -> SQLiteFriendStore {
+        try await open(path: path, logger: logger, smallTable: defaultSmallTable)
+    }
+
+    /// `smallTable`, for tests: up to how many friends a search is read on the calling thread.
+    static func open(path: String, logger: Logger, smallTable: Int) async throws -> SQLiteFriendStore {
         let name = "sqlite:\(path)"
         try SQLiteFile(path: path).prepare()
         let threads = writerThreads
@@ -60,7 +68,7 @@ public final class SQLiteFriendStore: FriendStore {
                 }
             }
             let readers = try await SQLiteReaderPool.open(path: path, count: readerCount, cacheSize: readerCacheSize)
-            return SQLiteFriendStore(writer: writer, readers: readers, name: name)
+            return SQLiteFriendStore(writer: writer, readers: readers, name: name, smallTable: smallTable)
         } catch {
             try? await threads.runIfActive { writer.close() }
             throw DatabaseError("Cannot open the database \(name): \(SQLiteFile.plainReason(error)).")
@@ -168,13 +176,14 @@ public final class SQLiteFriendStore: FriendStore {
         _ request: FriendListRequest,
         reading need: @escaping @Sendable (Int) -> FriendListNeed
     ) async throws -> FriendListSnapshot {
-        try await read(atOnce: { connection in
+        let smallTable = smallTable
+        return try await read(atOnce: { connection in
             // Most requests of a list that did not change need only the sequence (outside a
             // snapshot, which would cost two statements more). A page that cannot take long is
             // read at once too.
             let sequence = try Self.latestChangeSequence(connection)
             if case .nothing = need(sequence) { return FriendListSnapshot(sequence: sequence) }
-            guard try Self.isQuick(request, connection) else { return nil }
+            guard try Self.isQuick(request, smallTable: smallTable, connection) else { return nil }
             return try Self.listSnapshot(request, reading: need, connection)
         }, else: { connection in
             try Self.listSnapshot(request, reading: need, connection)
@@ -186,13 +195,13 @@ public final class SQLiteFriendStore: FriendStore {
     /// list is a walk of at most `maximumLimit` entries of its index at any size, and a search
     /// reads at most `smallTable` entries of an index while the table is no bigger. A search of
     /// a bigger address book can probe tens of thousands, on a reader thread.
-    private static func isQuick(_ request: FriendListRequest, _ connection: SQLiteDirectConnection) throws -> Bool {
+    private static func isQuick(_ request: FriendListRequest, smallTable: Int, _ connection: SQLiteDirectConnection) throws -> Bool {
         guard request.search != nil else { return request.limit <= FriendListQuery.maximumLimit }
         return try count(matching: nil, atMost: nil, connection) <= smallTable
     }
 
     /// The most friends at which a search is read on the calling thread.
-    static let smallTable = 5_000
+    static let defaultSmallTable = 5_000
 
     private static func listSnapshot(
         _ request: FriendListRequest, reading need: (Int) -> FriendListNeed, _ connection: SQLiteDirectConnection
