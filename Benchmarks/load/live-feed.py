@@ -73,7 +73,6 @@ class Poster:
     def __init__(self, port, streams):
         self.sock = socket.create_connection(("127.0.0.1", port))
         self.sock.setblocking(False)
-        self.streams = streams
         streams.poll.register(self.sock.fileno(), select.EPOLLIN)
         self.buffer = b""
         self.done = True
@@ -83,19 +82,23 @@ class Poster:
         self.done = False
 
     def read(self):
-        self.buffer += self.sock.recv(65536)
+        data = self.sock.recv(65536)
+        if not data:
+            raise RuntimeError("the server closed the POST connection")
+        self.buffer += data
         head, separator, body = self.buffer.partition(b"\r\n\r\n")
         if not separator:
             return
+        status, *headers = head.split(b"\r\n")
         length = 0
-        for line in head.split(b"\r\n")[1:]:
+        for line in headers:
             name, _, value = line.partition(b":")
             if name.strip().lower() == b"content-length":
                 length = int(value)
         if len(body) < length:
             return
-        if b" 201 " not in head.split(b"\r\n")[0]:
-            raise RuntimeError(f"POST /friends answered {head.splitlines()[0]!r}")
+        if b" 201 " not in status:
+            raise RuntimeError(f"POST /friends answered {status!r}")
         self.buffer = body[length:]
         self.done = True
 
