@@ -11,10 +11,16 @@ public protocol FriendStoreBackend: Sendable {
     /// a file, a schema) after its friends were removed; `false` when `location` is not of this
     /// backend's kind. The store must not be open in this process.
     func removeStore(at location: DatabaseLocation, logger: Logger) async throws -> Bool
+
+    /// Whether the store at `location` exists, without creating it (opening a store creates it);
+    /// `nil` when `location` is not of this backend's kind.
+    func hasStore(at location: DatabaseLocation, logger: Logger) async throws -> Bool?
 }
 
 extension FriendStoreBackend {
     public func removeStore(at location: DatabaseLocation, logger: Logger) async throws -> Bool { false }
+
+    public func hasStore(at location: DatabaseLocation, logger: Logger) async throws -> Bool? { nil }
 }
 
 extension DatabaseLocation {

@@ -30,6 +30,14 @@ public struct PostgresBackend: FriendStoreBackend {
         return true
     }
 
+    public func hasStore(at location: DatabaseLocation, logger: Logger) async throws -> Bool? {
+        guard case .postgres(let url) = location else { return nil }
+        let store = try await PostgresFriendStore.connect(location: try PostgresLocation(url: url), logger: logger)
+        let exists = await Result.capturing { try await store.schemaExists() }
+        try? await store.close()
+        return try exists.get()
+    }
+
     /// A plain identifier ending in `_account_<digits>` after a name of at least one character.
     static func isAccountSchema(_ schema: String) -> Bool {
         guard PostgresLocation.isPlainIdentifier(schema), let marker = schema.range(of: "_account_", options: .backwards) else { return false }

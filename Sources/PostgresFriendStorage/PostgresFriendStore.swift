@@ -335,6 +335,14 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
         await connector.close()
     }
 
+    /// Whether the schema exists: it is made by the first migration.
+    public func schemaExists() async throws -> Bool {
+        try await withConnection { connection in
+            let name = self.connector.location.schema
+            return try await !connection.query("SELECT 1 FROM pg_namespace WHERE nspname = \(name)", logger: self.logger).collect().isEmpty
+        }
+    }
+
     /// Drops the schema and everything in it (tests clean up with this).
     public func dropSchema() async throws {
         try await withConnection { connection in

@@ -11,6 +11,11 @@ public struct SQLiteBackend: FriendStoreBackend {
         return try await SQLiteFriendStore.open(path: path, logger: logger)
     }
 
+    public func hasStore(at location: DatabaseLocation, logger: Logger) async throws -> Bool? {
+        guard case .sqlite(let path) = location else { return nil }
+        return FileManager.default.fileExists(atPath: path)
+    }
+
     /// Deletes an account's file and SQLite's companions of it; files already gone are fine.
     /// - Throws: `DatabaseError` for a path that is not an account's store
     ///   (`DatabaseLocation.location(ofAccount:)`) or a file that cannot be deleted.

@@ -136,11 +136,19 @@ extension VCard {
 
     /// `REV`'s form that vCard 3.0 and 4.0 both read: `20261125T171500Z`.
     static func timestamp(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        let two = { (value: Int?) in String(format: "%02d", value ?? 0) }
-        return String(format: "%04d", parts.year ?? 0) + two(parts.month) + two(parts.day)
-            + "T" + two(parts.hour) + two(parts.minute) + two(parts.second) + "Z"
+        let parts = utcCalendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        func digits(_ value: Int?, _ width: Int) -> String {
+            let text = String(value ?? 0)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return digits(parts.year, 4) + digits(parts.month, 2) + digits(parts.day, 2)
+            + "T" + digits(parts.hour, 2) + digits(parts.minute, 2) + digits(parts.second, 2) + "Z"
     }
+
+    /// Made once: making a calendar and finding its time zone cost more than a POST's whole card.
+    private static let utcCalendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? .current
+        return calendar
+    }()
 }

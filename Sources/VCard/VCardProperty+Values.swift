@@ -23,7 +23,8 @@ extension VCardProperty {
 /// vCard text escapes: `\\`, `\n` (or `\N`), `\,`, `\;`; a lone backslash before anything else stays.
 public enum VCardEscaping {
     public static func unescape(_ text: String) -> String {
-        guard text.contains("\\") else { return text }
+        // On the bytes: `String.contains(_: String)` is Foundation's, which bridges to `NSString`.
+        guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
         var result = ""
         var escaping = false
         for character in text {

@@ -33,6 +33,20 @@ struct AccountsDatabase {
         return try await withStore(at: location.location(ofAccount: account), body)
     }
 
+    /// How many friends `account` has; 0 when its store of its own was never made (not made now either).
+    func friendCount(of account: Account, main: any FriendStore) async throws -> Int {
+        if !account.ownsMainStore, try await !hasStore(at: location.location(ofAccount: account)) { return 0 }
+        return try await withFriends(of: account, main: main) { try await $0.count(matching: nil, atMost: nil) }
+    }
+
+    /// Whether the store at `location` exists; true when no backend can tell (it would be opened).
+    func hasStore(at location: DatabaseLocation) async throws -> Bool {
+        for backend in backends {
+            if let exists = try await backend.hasStore(at: location, logger: logger) { return exists }
+        }
+        return true
+    }
+
     /// Deletes the store of its own that `account` had, when the account does not own the main
     /// one. The store must not be open.
     func removeOwnStore(of account: Account) async throws {

@@ -21,7 +21,7 @@ struct UserRemove: UserCommand {
         let database = try context.database(database)
         try await database.withRegistry { main, registry in
             guard let account = try await registry.account(named: name) else { throw UserCommandError.noAccount(name) }
-            let count = try await database.withFriends(of: account, main: main) { try await $0.count(matching: nil, atMost: nil) }
+            let count = try await database.friendCount(of: account, main: main)
             if !yes {
                 guard context.console.isInteractive else {
                     throw UserCommandError("Standard input is not a terminal: pass --yes to remove \(name) and their \(Friends.count(count)).")

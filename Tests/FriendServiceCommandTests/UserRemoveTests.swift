@@ -60,6 +60,22 @@ import Testing
         }
     }
 
+    @Test(arguments: CommandDatabase.Kind.available)
+    func askingAboutAnAccountThatNeverHadFriendsMakesNoStoreForIt(_ kind: CommandDatabase.Kind) async throws {
+        try await CommandDatabase.with(kind) { database in
+            try await database.add("alice")
+            try await database.add("bob")
+            #expect(try await !database.hasOwnStore("bob"))
+
+            let console = try await database.run(["remove", "bob"], console: TestConsole(answers: ["n"]))
+
+            #expect(console.prompts == ["Remove bob and their 0 friends? [y/N] "])
+            #expect(try await !database.hasOwnStore("bob"))
+            try await database.addFriends(2, to: "bob")
+            #expect(try await database.hasOwnStore("bob"))
+        }
+    }
+
     @Test func withoutATerminalItNeedsYes() async throws {
         try await CommandDatabase.with(.sqlite) { database in
             try await database.add("alice")

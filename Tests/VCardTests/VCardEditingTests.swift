@@ -32,6 +32,11 @@ struct VCardEditingTests {
         ])
     }
 
+    @Test func revIsInUTCWithEveryFieldPadded() {
+        // 2001-02-03 04:05:06 UTC
+        #expect(VCard.timestamp(Date(timeIntervalSince1970: 981_173_106)) == "20010203T040506Z")
+    }
+
     @Test func namesMoveFNAndKeepTheOtherComponentsOfN() throws {
         var card = try card("apple")
         card.apply(FriendUpdate(firstname: "Augusta Ada"), now: now)

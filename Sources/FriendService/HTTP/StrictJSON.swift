@@ -71,8 +71,7 @@ extension StrictJSON {
                 }
                 guard index != bytes.endIndex else { return nil }
                 if let top = objects.last, var object = top, object.expectingKey {
-                    let literal = Data(bytes[start...index])
-                    guard let key = try? JSONDecoder().decode(String.self, from: literal) else { return nil }
+                    guard let key = decodedKey(bytes[start...index]) else { return nil }
                     if object.keys.contains(key) { return key }
                     object.keys.insert(key)
                     object.expectingKey = false
@@ -84,5 +83,11 @@ extension StrictJSON {
             index = bytes.index(after: index)
         }
         return nil
+    }
+
+    /// A key's text from its literal, quotes included; only a key with escapes needs a decoder.
+    private static func decodedKey(_ literal: some Collection<UInt8>) -> String? {
+        guard literal.contains(UInt8(ascii: "\\")) else { return String(decoding: literal.dropFirst().dropLast(), as: UTF8.self) }
+        return try? JSONDecoder().decode(String.self, from: Data(literal))
     }
 }

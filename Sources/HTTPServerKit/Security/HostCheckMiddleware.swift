@@ -47,7 +47,7 @@ public struct HostCheckMiddleware<Context: RequestContext>: RouterMiddleware {
     /// the port is not a number.
     static func name(of authority: String) -> String? {
         var name = Substring(authority.lowercased())
-        if let colon = name.lastIndex(of: ":"), !name[colon...].contains("]") {
+        if let colon = name.lastIndex(of: ":"), !name[colon...].contains(Character("]")) {
             let port = name[name.index(after: colon)...]
             guard !port.isEmpty, port.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
             name = name[..<colon]

@@ -92,6 +92,13 @@ struct CommandDatabase {
         }
     }
 
+    /// Whether the account named `name` has a store of its own (a file, a schema).
+    func hasOwnStore(_ name: String) async throws -> Bool {
+        let database = try AccountsDatabase(location: location)
+        let account = try #require(try await self.account(name))
+        return try await database.hasStore(at: database.location.location(ofAccount: account))
+    }
+
     /// Drops the test's schema and the schemas of the accounts still in it.
     private func dropPostgresSchemas() async {
         guard let location = try? location else { return }
