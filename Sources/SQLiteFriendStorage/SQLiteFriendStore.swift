@@ -62,7 +62,7 @@ public final class SQLiteFriendStore: FriendStore {
                 // Foreign keys: an account's tokens go with it (`ON DELETE CASCADE`).
                 for pragma in [
                     "PRAGMA busy_timeout = \(busyTimeout)", "PRAGMA synchronous = FULL", "PRAGMA cache_size = \(cacheSize)",
-                    "PRAGMA foreign_keys = ON",
+                    "PRAGMA foreign_keys = ON", temporaryDataInMemory,
                 ] {
                     try writer.execute(pragma)
                 }
@@ -121,7 +121,7 @@ public final class SQLiteFriendStore: FriendStore {
                 try await threads.runIfActive { try writer.execute("PRAGMA busy_timeout = \(Self.startupBusyTimeout)") }
                 let migrated = await Result.capturing {
                     try await Self.retryingWhileBusy {
-                        try await threads.runIfActive { try Self.migrateInTransaction(writer, name: name) }
+                        try await threads.runIfActive { try Self.sortingOnDisk(writer) { try Self.migrateInTransaction(writer, name: name) } }
                     }
                 }
                 try? await threads.runIfActive { try writer.execute("PRAGMA busy_timeout = \(Self.busyTimeout)") }
@@ -298,8 +298,9 @@ public final class SQLiteFriendStore: FriendStore {
         }
     }
 
+    /// Its resource name comes from a new UUID, so it can share a statement with other new friends.
     public func create(_ fields: NewFriend) async throws -> StoredFriend {
-        try await insert(FriendRecord(newFriend: fields))
+        try await writes.insert(FriendRecord(newFriend: fields))
     }
 
     public func create(card: VCard, resourceName: String?) async throws -> StoredFriend {
@@ -308,11 +309,9 @@ public final class SQLiteFriendStore: FriendStore {
 
     private func insert(_ record: FriendRecord) async throws -> StoredFriend {
         try await writes.perform { connection in
-            let rows = try connection.rows(
-                "INSERT INTO friends (\(Self.writableColumns)) VALUES (\(Self.writablePlaceholders)) RETURNING \(Self.columns)",
-                Self.binds(record), Self.storedFriend
-            )
-            guard let row = rows.first else { throw FriendStoreError.unavailable("INSERT returned no row") }
+            guard let row = try Self.insertReturning([record], connection).first else {
+                throw FriendStoreError.unavailable("INSERT returned no row")
+            }
             return row
         }
     }
@@ -374,22 +373,44 @@ public final class SQLiteFriendStore: FriendStore {
             let records = friends.map { FriendRecord(newFriend: $0, now: now) }
             if isBulk { try writer.execute("PRAGMA cache_size = \(Self.bulkCacheSize)") }
             defer { if isBulk { try? writer.execute("PRAGMA cache_size = \(Self.cacheSize)") } }
-            try writer.transaction {
-                if isBulk {
-                    for name in SQLiteMigrations.indexNames { try writer.execute("DROP INDEX IF EXISTS \(name)") }
-                }
-                try writer.execute("DROP TRIGGER friends_log_insert")
-                try writer.execute("DROP TRIGGER friend_total_insert")
-                try Self.insertRows(records, writer)
-                try writer.execute(SQLiteMigrations.changeLogInsertTrigger)
-                try writer.execute(SQLiteMigrations.totalInsertTrigger)
-                try writer.run("UPDATE friend_total SET total = total + ?", [.integer(records.count)])
-                try writer.execute("INSERT INTO \(FriendSchema.changesTable) (kind) VALUES ('reset')")
-                if isBulk {
-                    for statement in SQLiteMigrations.indexStatements { try writer.execute(statement) }
-                }
+            if isBulk {
+                try Self.sortingOnDisk(writer) { try Self.insertInTransaction(records, isBulk: true, writer) }
+            } else {
+                try Self.insertInTransaction(records, isBulk: false, writer)
             }
         }
+    }
+
+    private static func insertInTransaction(_ records: [FriendRecord], isBulk: Bool, _ writer: SQLiteDirectConnection) throws {
+        try writer.transaction {
+            if isBulk {
+                for name in SQLiteMigrations.indexNames { try writer.execute("DROP INDEX IF EXISTS \(name)") }
+            }
+            try writer.execute("DROP TRIGGER friends_log_insert")
+            try writer.execute("DROP TRIGGER friend_total_insert")
+            try Self.insertRows(records, writer)
+            try writer.execute(SQLiteMigrations.changeLogInsertTrigger)
+            try writer.execute(SQLiteMigrations.totalInsertTrigger)
+            try writer.run("UPDATE friend_total SET total = total + ?", [.integer(records.count)])
+            try writer.execute("INSERT INTO \(FriendSchema.changesTable) (kind) VALUES ('reset')")
+            if isBulk {
+                for statement in SQLiteMigrations.indexStatements { try writer.execute(statement) }
+            }
+        }
+    }
+
+    /// The writer keeps temporary data in memory: above all the journal of each statement (a
+    /// statement that writes through triggers can be undone alone), which SQLite otherwise
+    /// spills to a file past 64 KiB; its `pwrite`s were 5 % of a `POST /friends`.
+    static let temporaryDataInMemory = "PRAGMA temp_store = MEMORY"
+
+    /// Runs `body` with temporary data in files: building indexes over a whole table (migrations,
+    /// bulk inserts) sorts it, which in memory would cost tens of MB at a million friends. Not
+    /// inside a transaction: SQLite refuses to switch then.
+    private static func sortingOnDisk<T>(_ writer: SQLiteDirectConnection, _ body: () throws -> T) throws -> T {
+        try writer.execute("PRAGMA temp_store = FILE")
+        defer { try? writer.execute(temporaryDataInMemory) }
+        return try body()
     }
 
     /// The names of the indexes on `friends`, for checking that bulk inserts leave them in place.

@@ -12,13 +12,24 @@ import NIOPosix
 /// reported lost that was kept.
 ///
 /// A batch, from BEGIN IMMEDIATE to COMMIT, is one job on `threads`: the jobs run one after the
-/// other on the thread, on a connection that keeps their compiled statements.
+/// other on the thread, on a connection that keeps their compiled statements. New friends that
+/// follow each other in a batch are inserted together, with one statement (`insert(_:)`).
 final class SQLiteGroupCommit: Sendable {
-    /// A job waiting for a batch. `run` does its work inside the transaction and returns how to
-    /// answer its caller once the batch is committed; `fail` answers it when the batch is not.
+    /// A job waiting for a batch; `fail` answers its caller when the batch is not committed.
     private struct Pending {
-        let run: @Sendable (SQLiteDirectConnection) throws -> @Sendable () -> Void
+        let work: Work
         let fail: @Sendable (any Error) -> Void
+    }
+
+    private enum Work {
+        /// Does its work inside the transaction and returns how to answer its caller once the batch is committed.
+        case job(@Sendable (SQLiteDirectConnection) throws -> @Sendable () -> Void)
+        /// A new friend, and how to answer its caller with the row once the batch is committed.
+        case insert(FriendRecord, answer: @Sendable (StoredFriend) -> @Sendable () -> Void)
+
+        var record: FriendRecord? {
+            if case .insert(let record, _) = self { record } else { nil }
+        }
     }
 
     private struct State {
@@ -44,30 +55,41 @@ final class SQLiteGroupCommit: Sendable {
     /// thread of the pool, inside the transaction: it must not wait for anything but SQLite.
     func perform<T: Sendable>(_ job: @escaping @Sendable (SQLiteDirectConnection) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-            let pending = Pending(
-                run: { connection in
-                    do {
-                        let value = try job(connection)
-                        return { continuation.resume(returning: value) }
-                    } catch let refusal as FriendStoreError where refusal.isRefusal {
-                        return { continuation.resume(throwing: refusal) }
-                    }
-                },
-                fail: { continuation.resume(throwing: $0) }
-            )
-            let (startsCommitting, watchers) = state.withLockedValue { state in
-                state.queue.append(pending)
-                let count = state.queue.count
-                let met = state.watchers.filter { $0.count <= count }.map(\.continuation)
-                state.watchers.removeAll { $0.count <= count }
-                guard !state.isCommitting else { return (false, met) }
-                state.isCommitting = true
-                return (true, met)
+            let work = Work.job { connection in
+                do {
+                    let value = try job(connection)
+                    return { continuation.resume(returning: value) }
+                } catch let refusal as FriendStoreError where refusal.isRefusal {
+                    return { continuation.resume(throwing: refusal) }
+                }
             }
-            for watcher in watchers { watcher.resume() }
-            if startsCommitting {
-                Task { await self.commitUntilEmpty() }
-            }
+            enqueue(Pending(work: work, fail: { continuation.resume(throwing: $0) }))
+        }
+    }
+
+    /// Inserts `record` in the next batch, with the other new friends next to it in the batch, and
+    /// answers with its row once that batch is committed. Its `resourceName` must be new: a
+    /// statement that fails fails every friend in it.
+    func insert(_ record: FriendRecord) async throws -> StoredFriend {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<StoredFriend, any Error>) in
+            let work = Work.insert(record) { row in { continuation.resume(returning: row) } }
+            enqueue(Pending(work: work, fail: { continuation.resume(throwing: $0) }))
+        }
+    }
+
+    private func enqueue(_ pending: Pending) {
+        let (startsCommitting, watchers) = state.withLockedValue { state in
+            state.queue.append(pending)
+            let count = state.queue.count
+            let met = state.watchers.filter { $0.count <= count }.map(\.continuation)
+            state.watchers.removeAll { $0.count <= count }
+            guard !state.isCommitting else { return (false, met) }
+            state.isCommitting = true
+            return (true, met)
+        }
+        for watcher in watchers { watcher.resume() }
+        if startsCommitting {
+            Task { await self.commitUntilEmpty() }
         }
     }
 
@@ -101,7 +123,7 @@ final class SQLiteGroupCommit: Sendable {
         let outcome = await Result.capturing {
             try await lock.withLock { [connection, threads] in
                 try await threads.runIfActive {
-                    try connection.transaction { try batch.map { try $0.run(connection) } }
+                    try connection.transaction { try Self.run(batch, connection) }
                 }
             }
         }
@@ -112,6 +134,28 @@ final class SQLiteGroupCommit: Sendable {
             let failure = SQLiteFailure.forClients(error)
             for pending in batch { pending.fail(failure) }
         }
+    }
+}
+
+extension SQLiteGroupCommit {
+    /// Runs the batch's jobs in order, each run of new friends next to each other as one.
+    private static func run(_ batch: [Pending], _ connection: SQLiteDirectConnection) throws -> [@Sendable () -> Void] {
+        var answers: [@Sendable () -> Void] = []
+        var rest = batch[...]
+        while let first = rest.first {
+            guard case .job(let job) = first.work else {
+                let inserts = rest.prefix { $0.work.record != nil }
+                let rows = try SQLiteFriendStore.insertReturning(inserts.compactMap(\.work.record), connection)
+                for (pending, row) in zip(inserts, rows) {
+                    if case .insert(_, let answer) = pending.work { answers.append(answer(row)) }
+                }
+                rest = rest.dropFirst(inserts.count)
+                continue
+            }
+            answers.append(try job(connection))
+            rest = rest.dropFirst()
+        }
+        return answers
     }
 }
 

@@ -63,8 +63,11 @@ struct BulkInsertTests {
             let store = try await SQLiteFriendStore.open(path: directory.appendingPathComponent("f.sqlite").path)
             try await store.migrate()
             let before = try await store.indexNames()
+            #expect(try await store.writes.perform { try $0.integer("PRAGMA temp_store") } == 2)  // MEMORY, for statement journals
             try await store.insert(Array(SampleFriends(count: 10_000)))
             #expect(try await store.indexNames() == before)
+            // The sort for the indexes used files; the writer is back to memory.
+            #expect(try await store.writes.perform { try $0.integer("PRAGMA temp_store") } == 2)
             #expect(try await store.count(matching: nil, atMost: nil) == 10_000)
             #expect(before == SQLiteMigrations.indexNames.sorted())
             let found = try await store.list(FriendListRequest(limit: 500, search: FriendSearch("4012")))

@@ -102,11 +102,6 @@ struct HTTPLayerTests {
         }
     }
 
-    @Test func sameKeysInDifferentObjectsAreNotDuplicates() {
-        #expect(StrictJSON.duplicateKey(in: Array(#"{"a": {"a": 1}, "b": [{"a": 2}, {"a": 3}], "c": "\"a\""}"#.utf8)) == nil)
-        #expect(StrictJSON.duplicateKey(in: Array(#"{"a": {"b": 1, "b": 2}}"#.utf8)) == "b")
-    }
-
     @Test func namesAreCountedInCodePointsAsTheSchemaCountsThem() async throws {
         try await TestApp.run { client, store in
             let decomposed = String(repeating: "e\u{301}", count: 100)

@@ -3,9 +3,8 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
-/// JSON on the wire is UTF-8 (RFC 8259 §8.1). Foundation's decoder also guesses UTF-16 and UTF-32,
-/// where the duplicate-key and trailing-comma checks could not see what they look for, so anything
-/// but UTF-8 is refused before it is decoded.
+/// JSON on the wire is UTF-8 (RFC 8259 §8.1): anything else is refused, with a message that says
+/// so, before it is parsed.
 struct JSONEncodingTests {
     static let ambiguousBodies = [
         #"{"firstname": "Ada", "firstname": "Eve", "lastname": "Lovelace"}"#,

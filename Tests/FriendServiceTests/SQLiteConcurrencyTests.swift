@@ -82,6 +82,61 @@ struct SQLiteConcurrencyTests {
         }
     }
 
+    /// New friends queued together are written with one statement per 32: each caller still gets
+    /// its own friend, with the id, log entry and search entries it would have had alone.
+    @Test func newFriendsOfOneBatchEachGetTheirOwnRow() async throws {
+        try await TemporaryDirectory.with { directory in
+            let store = try await SQLiteFriendStore.open(path: directory.appendingPathComponent("friends.sqlite").path)
+            try await store.migrate()
+            let before = try await store.latestChangeSequence()
+            let holding = try await HeldBatch(store.writes) { _ in }
+            let count = SQLiteFriendStore.rowsPerReturningInsert + 8
+            let creates = (0..<count).map { index in
+                Task { try await store.create(.sample("Friend\(index)", "Together", phone: "+44 20 7946 \(1000 + index)")) }
+            }
+            await store.writes.waitUntilWaiting(count)
+            try await holding.release()
+
+            var created: [StoredFriend] = []
+            for create in creates { created.append(try await create.value) }
+            #expect(created.map(\.friend.firstname) == (0..<count).map { "Friend\($0)" })
+            #expect(created.map(\.friend.phonenumber) == (0..<count).map { "+44 20 7946 \(1000 + $0)" })
+            #expect(Set(created.map(\.friend.id)).count == count)
+            for friend in created {
+                #expect(try await store.friend(id: friend.friend.id) == friend)
+            }
+            let logged = try #require(try await store.changes(after: before, limit: 100))
+            let loggedIDs = logged.compactMap { change -> Int? in
+                if case .created(let friend, version: 1) = change.event { friend.id } else { nil }
+            }
+            #expect(loggedIDs == created.map(\.friend.id).sorted())
+            let found = try await store.list(FriendListRequest(limit: 10, search: FriendSearch("79461039")))
+            #expect(found.map(\.friend.id) == [created[39].friend.id])
+            try await store.close()
+        }
+    }
+
+    @Test func aFailingStatementOfNewFriendsFailsItsWholeBatch() async throws {
+        try await TemporaryDirectory.with { directory in
+            let store = try await SQLiteFriendStore.open(path: directory.appendingPathComponent("friends.sqlite").path)
+            try await store.migrate()
+            let holding = try await HeldBatch(store.writes) { _ in }
+            let card = FriendRecord(newFriend: .sample("Ada", "Lovelace"))
+            let first = Task { try await store.writes.insert(card) }
+            let twin = Task { try await store.writes.insert(card) }
+            let other = Task { try await store.create(.sample("Grace", "Hopper")) }
+            await store.writes.waitUntilWaiting(3)
+            try await holding.release()
+
+            for task in [first, twin, other] {
+                await #expect(throws: (any Error).self) { try await task.value }
+            }
+            #expect(try await store.all().isEmpty)
+            #expect(try await store.create(.sample("Grace", "Hopper")).friend.firstname == "Grace")
+            try await store.close()
+        }
+    }
+
     /// The batches are what acknowledges a write, so they commit with a full sync to disk.
     @Test func batchesCommitWithAFullSync() async throws {
         try await TemporaryDirectory.with { directory in

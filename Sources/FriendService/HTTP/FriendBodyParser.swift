@@ -73,17 +73,18 @@ struct FriendBodyParser {
         guard buffer.readableBytes > 0 else {
             throw APIError(.badRequest, "The request body is empty; send a JSON object.")
         }
-        guard StrictJSON.isUTF8(buffer.readableBytesView) else {
+        guard StrictJSONParser.isUTF8(buffer.readableBytesView) else {
             throw APIError(.badRequest, "The request body is not UTF-8 text; JSON must be sent in UTF-8.")
         }
-        guard
-            !StrictJSON.hasTrailingComma(buffer.readableBytesView),
-            let value = try? JSONDecoder().decode(JSONValue.self, from: Data(buffer.readableBytesView))
-        else {
-            throw APIError(.badRequest, "The request body is not valid JSON.")
-        }
-        if let key = StrictJSON.duplicateKey(in: buffer.readableBytesView) {
+        let value: JSONValue
+        do {
+            value = try StrictJSONParser.parse(buffer)
+        } catch StrictJSONParser.Failure.duplicateKey(let key) {
             throw APIError(.badRequest, "The request body names \(key) more than once.", fields: [key: "Given more than once."])
+        } catch StrictJSONParser.Failure.tooDeep {
+            throw APIError(.badRequest, "The request body nests arrays and objects more than \(StrictJSONParser.maximumDepth) deep.")
+        } catch {
+            throw APIError(.badRequest, "The request body is not valid JSON.")
         }
         guard case .object(let object) = value else {
             throw APIError(.badRequest, "The request body must be a JSON object, not \(value.kindDescription).")
