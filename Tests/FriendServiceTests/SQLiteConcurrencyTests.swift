@@ -82,15 +82,16 @@ struct SQLiteConcurrencyTests {
         }
     }
 
-    /// New friends queued together are written with one statement per 32: each caller still gets
-    /// its own friend, with the id, log entry and search entries it would have had alone.
+    /// New friends queued together are written with a few statements (here 32 + 32 + 8 + 2 + 1 rows):
+    /// each caller still gets its own friend, with the id, log entry and search entries it would
+    /// have had alone.
     @Test func newFriendsOfOneBatchEachGetTheirOwnRow() async throws {
         try await TemporaryDirectory.with { directory in
             let store = try await SQLiteFriendStore.open(path: directory.appendingPathComponent("friends.sqlite").path)
             try await store.migrate()
             let before = try await store.latestChangeSequence()
             let holding = try await HeldBatch(store.writes) { _ in }
-            let count = SQLiteFriendStore.rowsPerReturningInsert + 8
+            let count = 2 * SQLiteFriendStore.maximumReturningInsertSize + 11
             let creates = (0..<count).map { index in
                 Task { try await store.create(.sample("Friend\(index)", "Together", phone: "+44 20 7946 \(1000 + index)")) }
             }
@@ -113,6 +114,13 @@ struct SQLiteConcurrencyTests {
             let found = try await store.list(FriendListRequest(limit: 10, search: FriendSearch("79461039")))
             #expect(found.map(\.friend.id) == [created[39].friend.id])
             try await store.close()
+        }
+    }
+
+    @Test func newFriendsAreInsertedInStatementsOfSixSizes() {
+        let sizes = [1: 1, 2: 2, 3: 2, 7: 4, 31: 16, 32: 32, 33: 32, 1_000: 32]
+        for (count, size) in sizes {
+            #expect(SQLiteFriendStore.returningInsertSize(for: count) == size, "\(count)")
         }
     }
 
