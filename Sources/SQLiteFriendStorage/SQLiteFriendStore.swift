@@ -298,22 +298,12 @@ public final class SQLiteFriendStore: FriendStore {
         }
     }
 
-    /// Its resource name comes from a new UUID, so it can share a statement with other new friends.
     public func create(_ fields: NewFriend) async throws -> StoredFriend {
         try await writes.insert(FriendRecord(newFriend: fields))
     }
 
     public func create(card: VCard, resourceName: String?) async throws -> StoredFriend {
-        try await insert(FriendRecord(card: card, resourceName: resourceName))
-    }
-
-    private func insert(_ record: FriendRecord) async throws -> StoredFriend {
-        try await writes.perform { connection in
-            guard let row = try Self.insertReturning([record], connection).first else {
-                throw FriendStoreError.unavailable("INSERT returned no row")
-            }
-            return row
-        }
+        try await writes.insert(FriendRecord(card: card, resourceName: resourceName))
     }
 
     public func update(id: Int, with update: FriendUpdate, if precondition: VersionPrecondition) async throws -> StoredFriend {

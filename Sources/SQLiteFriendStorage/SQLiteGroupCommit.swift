@@ -13,7 +13,7 @@ import NIOPosix
 ///
 /// A batch, from BEGIN IMMEDIATE to COMMIT, is one job on `threads`: the jobs run one after the
 /// other on the thread, on a connection that keeps their compiled statements. New friends that
-/// follow each other in a batch are inserted together, with one statement (`insert(_:)`).
+/// follow each other in a batch are inserted together, a few statements for many (`insert(_:)`).
 final class SQLiteGroupCommit: Sendable {
     /// A job waiting for a batch; `fail` answers its caller when the batch is not committed.
     private struct Pending {
@@ -68,8 +68,8 @@ final class SQLiteGroupCommit: Sendable {
     }
 
     /// Inserts `record` in the next batch, with the other new friends next to it in the batch, and
-    /// answers with its row once that batch is committed. Its `resourceName` must be new: a
-    /// statement that fails fails every friend in it.
+    /// answers with its row once that batch is committed. A failing insert (a resource name
+    /// taken meanwhile) fails the batch, as any failing job does.
     func insert(_ record: FriendRecord) async throws -> StoredFriend {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<StoredFriend, any Error>) in
             let work = Work.insert(record) { row in { continuation.resume(returning: row) } }
@@ -143,17 +143,18 @@ extension SQLiteGroupCommit {
         var answers: [@Sendable () -> Void] = []
         var rest = batch[...]
         while let first = rest.first {
-            guard case .job(let job) = first.work else {
+            switch first.work {
+            case .job(let job):
+                answers.append(try job(connection))
+                rest = rest.dropFirst()
+            case .insert:
                 let inserts = rest.prefix { $0.work.record != nil }
                 let rows = try SQLiteFriendStore.insertReturning(inserts.compactMap(\.work.record), connection)
                 for (pending, row) in zip(inserts, rows) {
                     if case .insert(_, let answer) = pending.work { answers.append(answer(row)) }
                 }
                 rest = rest.dropFirst(inserts.count)
-                continue
             }
-            answers.append(try job(connection))
-            rest = rest.dropFirst()
         }
         return answers
     }
