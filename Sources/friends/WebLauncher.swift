@@ -2,6 +2,7 @@ import Foundation
 import FriendsClient
 import FriendsViewModels
 import FriendsWeb
+import HTTPServerKit
 import Logging
 import NIOCore
 import WebUI
@@ -16,11 +17,7 @@ struct WebLauncher {
     let exposure: WebExposure
 
     func run() async throws {
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = .warning
-            return handler
-        }
+        LoggingSystem.bootstrap { label in ServerLogHandler(label: label, logLevel: .warning) }
         let pages: FriendsPages
         do {
             pages = try FriendsPages.bundled()

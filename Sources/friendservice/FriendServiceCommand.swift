@@ -1,5 +1,7 @@
 import ArgumentParser
 import FriendService
+import HTTPServerKit
+import Logging
 
 @main
 struct FriendServiceCommand: AsyncParsableCommand {
@@ -13,4 +15,9 @@ struct FriendServiceCommand: AsyncParsableCommand {
         subcommands: [Serve.self, Migrate.self, Seed.self, User.self],
         defaultSubcommand: Serve.self
     )
+
+    static func main() async {
+        LoggingSystem.bootstrap { label in ServerLogHandler(label: label) }
+        await main(nil)
+    }
 }
