@@ -56,7 +56,8 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
     /// lock: instances starting together migrate one after another, and the later ones find nothing to do.
     public func migrate() async throws {
         do {
-            try await transaction(leaseTimeout: Self.startupTimeout, isLong: true) { connection in
+            // A store opened to wait longer for connections (tests on a busy machine) waits as long here.
+            try await transaction(leaseTimeout: max(Self.startupTimeout, requestLeaseTimeout), isLong: true) { connection in
                 // Another instance may be migrating a large table, and this one may take a while too:
                 // the session's limits are for requests.
                 try await connection.query("SET LOCAL statement_timeout = 0", logger: self.logger)

@@ -31,6 +31,32 @@ struct OpenAPIDocumentTests {
         }
     }
 
+    @Test func theWriterSortsKeysByTheirBytesAndIndents() {
+        let object: OpenAPIObject = ["b": [1, true, "x\"y", 2.5] as [Any], "a": [:] as OpenAPIObject, "B": [] as [Any], "c": ["d": "é/\n"]]
+        #expect(String(decoding: OpenAPIJSONWriter.data(object), as: UTF8.self) == #"""
+            {
+              "B": [],
+              "a": {},
+              "b": [
+                1,
+                true,
+                "x\"y",
+                2.5
+              ],
+              "c": {
+                "d": "é/\n"
+              }
+            }
+
+            """#)
+    }
+
+    /// Served as written once at start: the same text each time it is made.
+    @Test func theDocumentIsTheSameTextEachTime() {
+        #expect(OpenAPIDocument.served(withToken: true) == OpenAPIDocument.served(withToken: true))
+        #expect(OpenAPIDocument.served(withToken: false) == OpenAPIDocument.served(withToken: false))
+    }
+
     @Test func theDocumentDescribesExactlyTheRouteTable() throws {
         let document = try Self.document()
         #expect(document["openapi"] as? String == "3.0.3")

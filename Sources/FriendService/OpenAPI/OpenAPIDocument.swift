@@ -30,8 +30,7 @@ enum OpenAPIDocument {
                 document[path: operation + ["security"]] = [Any]()
             }
         }
-        let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return (try? JSONSerialization.data(withJSONObject: document, options: options)) ?? Data()
+        return OpenAPIJSONWriter.data(document)
     }
 
     private static var document: OpenAPIObject {

@@ -1,4 +1,4 @@
-/// A JSON object of the OpenAPI document, as `JSONSerialization` writes it.
+/// A JSON object of the OpenAPI document, as `OpenAPIJSONWriter` writes it.
 typealias OpenAPIObject = [String: Any]
 
 /// The small pieces every part of the OpenAPI document repeats, written once.
