@@ -186,12 +186,17 @@ extension SQLiteFriendStore {
         }
     }
 
-    /// Inserts `records` and returns their rows in the same order, with as few statements as
-    /// sizes allow. Friends written together cost less than one statement each: before every
-    /// statement FTS5 writes what it holds in memory to its index, as a new segment that it
-    /// merges later; one statement a friend made that a sixth of a `POST /friends`.
-    static func insertReturning(_ records: [FriendRecord], _ connection: SQLiteDirectConnection) throws -> [StoredFriend] {
-        var rows: [StoredFriend] = []
+    /// Inserts `records` and returns, in the same order, each one's row, or a refusal for one whose
+    /// resource name another friend has by now (a client's `PUT` racing another to a new name):
+    /// that friend alone is refused, as a write whose precondition failed, and writes nothing.
+    ///
+    /// As few statements as sizes allow: friends written together cost less than one statement
+    /// each. Before every statement FTS5 writes what it holds in memory to its index, as a new
+    /// segment that it merges later; one statement a friend made that a sixth of a `POST /friends`.
+    static func insertReturning(
+        _ records: [FriendRecord], _ connection: SQLiteDirectConnection
+    ) throws -> [Result<StoredFriend, FriendStoreError>] {
+        var outcomes: [Result<StoredFriend, FriendStoreError>] = []
         var rest = records[...]
         while !rest.isEmpty {
             let chunk = rest.prefix(returningInsertSize(for: rest.count))
@@ -199,16 +204,31 @@ extension SQLiteFriendStore {
             let values = Array(repeating: "(\(writablePlaceholders))", count: chunk.count).joined(separator: ", ")
             // RETURNING gives its rows in no promised order: each is matched by its resource name.
             let inserted = try connection.rows(
-                "INSERT INTO friends (\(writableColumns)) VALUES \(values) RETURNING \(columns), resource_name",
+                """
+                INSERT INTO friends (\(writableColumns)) VALUES \(values)
+                ON CONFLICT (resource_name) DO NOTHING RETURNING \(columns), resource_name
+                """,
                 chunk.flatMap(binds)
             ) { row in (name: row.text(8) ?? "", friend: try storedFriend(row)) }
-            let byName = Dictionary(inserted.map { ($0.name, $0.friend) }, uniquingKeysWith: { first, _ in first })
+            var byName = Dictionary(inserted.map { ($0.name, $0.friend) }, uniquingKeysWith: { first, _ in first })
             for record in chunk {
-                guard let row = byName[record.resourceName] else { throw FriendStoreError.unavailable("INSERT returned no row for a friend") }
-                rows.append(row)
+                // A name given twice in one chunk was inserted for its first friend only.
+                guard let row = byName.removeValue(forKey: record.resourceName) else {
+                    outcomes.append(.failure(try refusal(forTaken: record.resourceName, connection)))
+                    continue
+                }
+                outcomes.append(.success(row))
             }
         }
-        return rows
+        return outcomes
+    }
+
+    private static func refusal(forTaken name: String, _ connection: SQLiteDirectConnection) throws -> FriendStoreError {
+        let holder = try connection.rows("SELECT id, version FROM friends WHERE resource_name = ?", [.text(name)]) { row in
+            (id: row.integer(0) ?? 0, version: row.integer(1) ?? 0)
+        }.first
+        guard let holder else { return .unavailable("INSERT returned no row for a friend") }
+        return .preconditionFailed(id: holder.id, currentVersion: holder.version)
     }
 
     /// 32, 16, 8, 4, 2 or 1 rows: the most of `count` in one of six statements. The writer keeps

@@ -24,8 +24,8 @@ final class SQLiteGroupCommit: Sendable {
     private enum Work {
         /// Does its work inside the transaction and returns how to answer its caller once the batch is committed.
         case job(@Sendable (SQLiteDirectConnection) throws -> @Sendable () -> Void)
-        /// A new friend, and how to answer its caller with the row once the batch is committed.
-        case insert(FriendRecord, answer: @Sendable (StoredFriend) -> @Sendable () -> Void)
+        /// A new friend, and how to answer its caller with the row (or a refusal) once the batch is committed.
+        case insert(FriendRecord, answer: @Sendable (Result<StoredFriend, FriendStoreError>) -> @Sendable () -> Void)
 
         var record: FriendRecord? {
             if case .insert(let record, _) = self { record } else { nil }
@@ -68,11 +68,11 @@ final class SQLiteGroupCommit: Sendable {
     }
 
     /// Inserts `record` in the next batch, with the other new friends next to it in the batch, and
-    /// answers with its row once that batch is committed. A failing insert (a resource name
-    /// taken meanwhile) fails the batch, as any failing job does.
+    /// answers with its row once that batch is committed. When its resource name is taken by
+    /// then, it alone is refused (`preconditionFailed`), as a job that refuses is.
     func insert(_ record: FriendRecord) async throws -> StoredFriend {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<StoredFriend, any Error>) in
-            let work = Work.insert(record) { row in { continuation.resume(returning: row) } }
+            let work = Work.insert(record) { outcome in { continuation.resume(with: outcome.mapError { $0 }) } }
             enqueue(Pending(work: work, fail: { continuation.resume(throwing: $0) }))
         }
     }
@@ -149,9 +149,9 @@ extension SQLiteGroupCommit {
                 rest = rest.dropFirst()
             case .insert:
                 let inserts = rest.prefix { $0.work.record != nil }
-                let rows = try SQLiteFriendStore.insertReturning(inserts.compactMap(\.work.record), connection)
-                for (pending, row) in zip(inserts, rows) {
-                    if case .insert(_, let answer) = pending.work { answers.append(answer(row)) }
+                let outcomes = try SQLiteFriendStore.insertReturning(inserts.compactMap(\.work.record), connection)
+                for (pending, outcome) in zip(inserts, outcomes) {
+                    if case .insert(_, let answer) = pending.work { answers.append(answer(outcome)) }
                 }
                 rest = rest.dropFirst(inserts.count)
             }

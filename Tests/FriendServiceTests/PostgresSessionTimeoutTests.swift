@@ -54,7 +54,9 @@ struct PostgresSessionTimeoutTests {
         _ body: (PostgresFriendStore, Int) async throws -> Void
     ) async throws {
         let url = try PostgresTestDatabase.freshSchemaURL()
-        let other = PostgresFriendStore(location: try PostgresLocation(url: url + "&" + otherSetting))
+        let other = PostgresFriendStore(
+            location: try PostgresLocation(url: url + "&" + otherSetting), leaseTimeout: PostgresTestDatabase.leaseTimeout
+        )
         let stalledLocation = try PostgresLocation(url: url + "&" + stalledSetting)
         let outcome = await Result.capturing {
             try await other.migrate()

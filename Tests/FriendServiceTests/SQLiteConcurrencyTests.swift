@@ -3,6 +3,7 @@ import FriendsAPI
 import NIOPosix
 import SQLiteNIO
 import Testing
+import VCard
 
 @testable import FriendService
 @testable import FriendStorage
@@ -124,23 +125,28 @@ struct SQLiteConcurrencyTests {
         }
     }
 
-    @Test func aFailingStatementOfNewFriendsFailsItsWholeBatch() async throws {
+    /// Two clients `PUT` a card to the same new name: both found it free, the batch writes the
+    /// first, refuses the second as a failed precondition, and the rest of the batch is kept.
+    @Test func aNameTakenMeanwhileRefusesThatFriendAlone() async throws {
         try await TemporaryDirectory.with { directory in
             let store = try await SQLiteFriendStore.open(path: directory.appendingPathComponent("friends.sqlite").path)
             try await store.migrate()
+            let taken = try await store.create(card: VCard.make(from: .sample("Alan", "Turing"), uid: "alan", now: Date()), resourceName: "alan.vcf")
             let holding = try await HeldBatch(store.writes) { _ in }
-            let card = FriendRecord(newFriend: .sample("Ada", "Lovelace"))
-            let first = Task { try await store.writes.insert(card) }
-            let twin = Task { try await store.writes.insert(card) }
+            let ada = VCard.make(from: .sample("Ada", "Lovelace"), uid: "ada", now: Date())
+            let first = Task { try await store.create(card: ada, resourceName: "ada.vcf") }
+            await store.writes.waitUntilWaiting(1)
+            let twin = Task { try await store.create(card: ada, resourceName: "ada.vcf") }
+            let alan = Task { try await store.create(card: ada, resourceName: "alan.vcf") }
             let other = Task { try await store.create(.sample("Grace", "Hopper")) }
-            await store.writes.waitUntilWaiting(3)
+            await store.writes.waitUntilWaiting(4)
             try await holding.release()
 
-            for task in [first, twin, other] {
-                await #expect(throws: (any Error).self) { try await task.value }
-            }
-            #expect(try await store.all().isEmpty)
-            #expect(try await store.create(.sample("Grace", "Hopper")).friend.firstname == "Grace")
+            let written = try await first.value
+            await #expect(throws: FriendStoreError.preconditionFailed(id: written.friend.id, currentVersion: 1)) { try await twin.value }
+            await #expect(throws: FriendStoreError.preconditionFailed(id: taken.friend.id, currentVersion: 1)) { try await alan.value }
+            #expect(try await other.value.friend.firstname == "Grace")
+            #expect(try await store.all().map(\.friend.firstname).sorted() == ["Ada", "Alan", "Grace"])
             try await store.close()
         }
     }

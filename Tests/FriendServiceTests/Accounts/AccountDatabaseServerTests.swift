@@ -32,7 +32,7 @@ struct AccountDatabaseServerTests {
         let url = try PostgresTestDatabase.freshSchemaURL()
         let second = try await serveTwoAccounts(on: .postgres(url: url))
         #expect(try await PostgresBackend().removeStore(at: second, logger: TestApp.configuration().logger))
-        let main = PostgresFriendStore(location: try PostgresLocation(url: url))
+        let main = PostgresFriendStore(location: try PostgresLocation(url: url), leaseTimeout: PostgresTestDatabase.leaseTimeout)
         try await main.dropSchema()
         try await main.close()
     }
