@@ -10,6 +10,8 @@ public protocol FriendWriting: Sendable {
 
     /// Stores a card from outside (an import, CardDAV), already checked
     /// (`VCard.checkedForStorage`), under `resourceName` (`<uid>.vcf` when `nil`).
+    /// - Throws: `FriendStoreError.preconditionFailed` naming the friend that has that resource
+    ///   name already; nothing is written.
     func create(card: VCard, resourceName: String?) async throws -> StoredFriend
 
     /// Replaces a friend's whole card when the stored version satisfies `precondition`; bumps the

@@ -68,8 +68,13 @@ public actor MemoryFriendStore: FriendStore {
         store(FriendRecord(newFriend: fields))
     }
 
-    public func create(card: VCard, resourceName: String?) -> StoredFriend {
-        store(FriendRecord(card: card, resourceName: resourceName))
+    /// - Throws: `FriendStoreError.preconditionFailed` naming the friend that has the resource name.
+    public func create(card: VCard, resourceName: String?) throws -> StoredFriend {
+        let record = FriendRecord(card: card, resourceName: resourceName)
+        if let holder = rows.values.first(where: { $0.card.resourceName == record.resourceName }) {
+            throw FriendStoreError.preconditionFailed(id: holder.card.id, currentVersion: holder.card.version)
+        }
+        return store(record)
     }
 
     private func store(_ record: FriendRecord, logging: Bool = true) -> StoredFriend {

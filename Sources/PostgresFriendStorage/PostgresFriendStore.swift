@@ -236,14 +236,24 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
         try await insert(FriendRecord(card: card, resourceName: resourceName))
     }
 
+    /// A resource name another friend has refuses the new one, as a write whose precondition
+    /// failed, and writes nothing.
     private func insert(_ record: FriendRecord) async throws -> StoredFriend {
         let placeholders = (1...Self.writableColumnNames.count).map { "$\($0)" }.joined(separator: ", ")
         let query = PostgresQuery(
-            unsafeSQL: "INSERT INTO \(schema).friends (\(Self.writableColumns)) VALUES (\(placeholders)) RETURNING \(Self.columns)",
+            unsafeSQL: """
+                INSERT INTO \(schema).friends (\(Self.writableColumns)) VALUES (\(placeholders))
+                ON CONFLICT (resource_name) DO NOTHING RETURNING \(Self.columns)
+                """,
             binds: Self.bindings(record)
         )
-        guard let created = try await rows(query).first else { throw FriendStoreError.unavailable("INSERT returned no row") }
-        return created
+        if let created = try await rows(query).first { return created }
+        let holder = sql("SELECT id, version FROM %s.friends WHERE resource_name = $1", record.resourceName)
+        let taken = try await withConnection { connection in
+            try await connection.query(holder, logger: self.logger).collect().first.map { try $0.decode((Int, Int).self) }
+        }
+        guard let (id, version) = taken else { throw FriendStoreError.unavailable("INSERT returned no row") }
+        throw FriendStoreError.preconditionFailed(id: id, currentVersion: version)
     }
 
     public func update(id: Int, with update: FriendUpdate, if precondition: VersionPrecondition) async throws -> StoredFriend {

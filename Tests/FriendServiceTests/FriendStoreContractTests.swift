@@ -263,6 +263,22 @@ struct FriendStoreCardContractTests {
     }
 
     @Test(arguments: StoreKind.available)
+    func aResourceNameBelongsToOneCardAndATakenOneWritesNothing(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let first = try await store.create(card: Self.apple, resourceName: "8F3A-12.vcf")
+            let sequence = try await store.latestChangeSequence()
+            var other = Self.apple
+            other.apply(FriendUpdate(firstname: "Other"), now: Date())
+            await #expect(throws: FriendStoreError.preconditionFailed(id: first.friend.id, currentVersion: 1)) {
+                try await store.create(card: other, resourceName: "8F3A-12.vcf")
+            }
+            #expect(try await store.all() == [first])
+            #expect(try await store.latestChangeSequence() == sequence)
+            #expect(try await store.cards(named: ["8F3A-12.vcf"]).map(\.id) == [first.friend.id])
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
     func cardsComeInIDOrderABatchAtATime(kind: StoreKind) async throws {
         try await kind.withStore { store in
             var ids: [Int] = []

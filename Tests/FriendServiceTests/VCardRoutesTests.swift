@@ -3,6 +3,7 @@ import FriendsAPI
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import VCard
 
 @testable import FriendService
 @testable import FriendStorage
@@ -31,6 +32,37 @@ struct VCardRoutesTests {
             #expect(try await store.all().map(\.friend.displayName) == ["Acme Plumbing", "Grace Hopper", "Ada Lovelace", "Mom"])
             let changed = try Self.card("davx5").replacingOccurrences(of: "NICKNAME:Mama", with: "NICKNAME:Mum")
             #expect(try await importCards(changed, into: client).text == #"{"created":0,"failed":[],"unchanged":0,"updated":1}"#)
+        }
+    }
+
+    /// `a/b` and `a-b` both make the resource name `a-b.vcf`, and a CardDAV client may have named
+    /// another card `c.vcf`: each card is still kept, under a name of its own.
+    @Test(arguments: StoreKind.available)
+    func cardsWhoseUIDsGiveATakenResourceNameAreKeptUnderNamesOfTheirOwn(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            try await TestApp.run(store: store) { client, store in
+                let davCard = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:from-dav\r\nFN:Named By DAV\r\nEND:VCARD\r\n"
+                let named = try await store.create(card: try VCardParser.parse(Array(davCard.utf8)), resourceName: "c.vcf")
+                func card(uid: String, name: String) -> String {
+                    "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:\(uid)\r\nFN:\(name)\r\nEND:VCARD\r\n"
+                }
+                let file = card(uid: "a/b", name: "Slash") + card(uid: "a-b", name: "Dash") + card(uid: "c", name: "Cee")
+                let first = try await importCards(file, into: client)
+                #expect(first.status == .ok)
+                #expect(first.text == #"{"created":3,"failed":[],"unchanged":0,"updated":0}"#)
+                #expect(try await importCards(file, into: client).text == #"{"created":0,"failed":[],"unchanged":3,"updated":0}"#)
+
+                let friends = try await store.all()
+                #expect(friends.map(\.friend.displayName) == ["Cee", "Dash", "Named By DAV", "Slash"])
+                var names: [String: String] = [:]
+                for stored in friends {
+                    names[stored.friend.uid] = try #require(try await store.card(id: stored.friend.id)).resourceName
+                }
+                #expect(names["a/b"] == "a-b.vcf")
+                #expect(names["from-dav"] == "c.vcf")
+                #expect(Set(names.values).count == 4)
+                #expect(try await store.friend(id: named.friend.id) == named)
+            }
         }
     }
 

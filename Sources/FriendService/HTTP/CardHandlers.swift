@@ -62,24 +62,27 @@ struct CardHandlers: Sendable {
         var reader = VCardStreamReader()
         var report = ImportReport()
         var received = 0
-        do {
-            for try await chunk in request.body {
-                received += chunk.readableBytes
-                guard received <= maximumImportSize else { throw APIError.bodyTooLarge(limit: maximumImportSize) }
-                for item in reader.append(chunk.readableBytesView) { try await keep(item, in: &report) }
-            }
-        } catch let error as APIError {
-            throw error
-        } catch let error as FriendStoreError {
-            throw error
-        } catch {
-            throw APIError(.badRequest, "The request body could not be read: its framing is broken.", headers: [.connection: "close"])
+        var chunks = request.body.makeAsyncIterator()
+        while let chunk = try await Self.next(&chunks) {
+            received += chunk.readableBytes
+            guard received <= maximumImportSize else { throw APIError.bodyTooLarge(limit: maximumImportSize) }
+            for item in reader.append(chunk.readableBytesView) { try await keep(item, in: &report) }
         }
         for item in reader.finish() { try await keep(item, in: &report) }
         guard reader.cardsSeen > 0 else {
             throw APIError(.badRequest, "The body holds no vCard: each card starts with BEGIN:VCARD and ends with END:VCARD.")
         }
         return JSONResponse.make(report)
+    }
+
+    /// The body's next chunk; a body that cannot be read is the client's fault, unlike a failure
+    /// to keep a card, which the store reports.
+    private static func next(_ chunks: inout RequestBody.AsyncIterator) async throws -> ByteBuffer? {
+        do {
+            return try await chunks.next()
+        } catch {
+            throw APIError(.badRequest, "The request body could not be read: its framing is broken.", headers: [.connection: "close"])
+        }
     }
 
     private func keep(_ item: VCardStreamReader.Item, in report: inout ImportReport) async throws {
@@ -94,13 +97,29 @@ struct CardHandlers: Sendable {
                 report.failed.append(.init(index: position, name: VCardStreamReader.name(in: bytes), reason: "\(error)"))
                 return
             }
-            if let existing = try await store.friend(uid: card.uid) {
+            if try await store.friend(uid: card.uid) == nil, try await create(card) {
+                report.created += 1
+            } else if let existing = try await store.friend(uid: card.uid) {
                 let replaced = try await store.replace(id: existing.friend.id, with: card, if: .any)
                 if replaced.version == existing.version { report.unchanged += 1 } else { report.updated += 1 }
             } else {
-                _ = try await store.create(card: card, resourceName: nil)
+                // `<uid>.vcf` belongs to a card of another UID: one whose UID folds to the same
+                // name (`a/b` and `a-b`), or one a CardDAV client named so.
+                let name = FriendRecord.resourceName(forUID: card.uid + "-" + UUID().uuidString)
+                _ = try await store.create(card: card, resourceName: name)
                 report.created += 1
             }
+        }
+    }
+
+    /// Creates the card under `<uid>.vcf`; `false` when another card has that name (perhaps this
+    /// same UID, imported meanwhile by another request).
+    private func create(_ card: VCard) async throws -> Bool {
+        do {
+            _ = try await store.create(card: card, resourceName: nil)
+            return true
+        } catch FriendStoreError.preconditionFailed {
+            return false
         }
     }
 
