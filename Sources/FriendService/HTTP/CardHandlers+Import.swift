@@ -1,0 +1,144 @@
+import Foundation
+import FriendStorage
+import FriendsAPI
+import Hummingbird
+import NIOCore
+import VCard
+
+/// `POST /friends/import`: cards are read as they arrive and kept a batch at a time.
+extension CardHandlers {
+    /// Reads cards as they arrive and keeps each good one (merged by `UID`); answers what happened to each.
+    func importCards(_ request: Request) async throws -> Response {
+        guard VCardNegotiation.isVCard(request.headers[.contentType]) else {
+            throw APIError(.unsupportedMediaType, "Send vCards as text/vcard.")
+        }
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maximumImportSize {
+            throw APIError.bodyTooLarge(limit: maximumImportSize)
+        }
+        var reader = VCardStreamReader()
+        var batch = ImportBatch()
+        var report = ImportReport()
+        var received = 0
+        var chunks = request.body.makeAsyncIterator()
+        while let chunk = try await Self.next(&chunks) {
+            received += chunk.readableBytes
+            guard received <= maximumImportSize else { throw APIError.bodyTooLarge(limit: maximumImportSize) }
+            for item in reader.append(chunk.readableBytesView) { try await take(item, into: &batch, report: &report) }
+        }
+        for item in reader.finish() { try await take(item, into: &batch, report: &report) }
+        try await keep(batch.takeAll(), in: &report)
+        guard reader.cardsSeen > 0 else {
+            throw APIError(.badRequest, "The body holds no vCard: each card starts with BEGIN:VCARD and ends with END:VCARD.")
+        }
+        return JSONResponse.make(report)
+    }
+
+    /// The body's next chunk; a body that cannot be read is the client's fault, unlike a failure
+    /// to keep a card, which the store reports.
+    private static func next(_ chunks: inout RequestBody.AsyncIterator) async throws -> ByteBuffer? {
+        do {
+            return try await chunks.next()
+        } catch {
+            throw APIError(.badRequest, "The request body could not be read: its framing is broken.", headers: [.connection: "close"])
+        }
+    }
+
+    /// Reports a card that cannot be kept; adds a good one to `batch`, keeping the batch first
+    /// when the card cannot join it.
+    private func take(_ item: VCardStreamReader.Item, into batch: inout ImportBatch, report: inout ImportReport) async throws {
+        switch item {
+        case .failure(let position, let name, let error):
+            report.failed.append(.init(index: position, name: name, reason: error.description))
+        case .card(let position, let bytes):
+            let card: VCard
+            do {
+                card = try VCardParser.parse(bytes).checkedForStorage { Self.uid(forCardWithout: bytes) }
+            } catch {
+                report.failed.append(.init(index: position, name: VCardStreamReader.name(in: bytes), reason: "\(error)"))
+                return
+            }
+            if !batch.hasRoom(for: card) { try await keep(batch.takeAll(), in: &report) }
+            batch.add(card)
+        }
+    }
+
+    /// Keeps `cards` side by side: their writes join the same group commits instead of each
+    /// waiting for a commit of its own (see BENCHMARKS.md).
+    private func keep(_ cards: [VCard], in report: inout ImportReport) async throws {
+        let outcomes = try await withThrowingTaskGroup(of: ImportBatch.Outcome.self, returning: [ImportBatch.Outcome].self) { group in
+            for card in cards { group.addTask { try await keep(card) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        for outcome in outcomes {
+            switch outcome {
+            case .created: report.created += 1
+            case .updated: report.updated += 1
+            case .unchanged: report.unchanged += 1
+            }
+        }
+    }
+
+    private func keep(_ card: VCard) async throws -> ImportBatch.Outcome {
+        if try await store.friend(uid: card.uid) == nil, try await create(card) {
+            return .created
+        }
+        if let existing = try await store.friend(uid: card.uid) {
+            let replaced = try await store.replace(id: existing.friend.id, with: card, if: .any)
+            return replaced.version == existing.version ? .unchanged : .updated
+        }
+        // `<uid>.vcf` belongs to a card of another UID: one whose UID folds to the same name
+        // (`a/b` and `a-b`), or one a CardDAV client named so.
+        let name = FriendRecord.resourceName(forUID: card.uid + "-" + UUID().uuidString)
+        _ = try await store.create(card: card, resourceName: name)
+        return .created
+    }
+
+    /// Creates the card under `<uid>.vcf`; `false` when another card has that name (perhaps this
+    /// same UID, imported meanwhile by another request).
+    private func create(_ card: VCard) async throws -> Bool {
+        do {
+            _ = try await store.create(card: card, resourceName: nil)
+            return true
+        } catch FriendStoreError.preconditionFailed {
+            return false
+        }
+    }
+
+    /// A card without a `UID` gets one made of its bytes, so importing the same file again finds it.
+    static func uid(forCardWithout bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return "friends-import-" + String(hash, radix: 16)
+    }
+}
+
+/// Cards of one import waiting to be kept side by side: at most `capacity`, each of another
+/// `UID`, since a later card of a UID must find the friend the first one made.
+struct ImportBatch {
+    enum Outcome: Sendable {
+        case created, updated, unchanged
+    }
+
+    /// As many as one statement of SQLite's group commit inserts.
+    static let capacity = 32
+
+    private var cards: [VCard] = []
+    private var uids: Set<String> = []
+
+    func hasRoom(for card: VCard) -> Bool {
+        cards.count < Self.capacity && !uids.contains(card.uid)
+    }
+
+    mutating func add(_ card: VCard) {
+        cards.append(card)
+        uids.insert(card.uid)
+    }
+
+    mutating func takeAll() -> [VCard] {
+        defer { self = ImportBatch() }
+        return cards
+    }
+}
