@@ -10,6 +10,8 @@ public actor MemoryFriendStore: FriendStore {
     }
 
     private var rows: [Int: Row] = [:]
+    /// Which friend has each resource name; a card keeps its name for life.
+    private var idsByResourceName: [String: Int] = [:]
     private var lastID = 0
     private var migrated = false
     /// The change log, oldest first, numbered without gaps, with each card's resource name.
@@ -71,8 +73,8 @@ public actor MemoryFriendStore: FriendStore {
     /// - Throws: `FriendStoreError.preconditionFailed` naming the friend that has the resource name.
     public func create(card: VCard, resourceName: String?) throws -> StoredFriend {
         let record = FriendRecord(card: card, resourceName: resourceName)
-        if let holder = rows.values.first(where: { $0.card.resourceName == record.resourceName }) {
-            throw FriendStoreError.preconditionFailed(id: holder.card.id, currentVersion: holder.card.version)
+        if let id = idsByResourceName[record.resourceName], let holder = rows[id] {
+            throw FriendStoreError.preconditionFailed(id: id, currentVersion: holder.card.version)
         }
         return store(record)
     }
@@ -86,6 +88,7 @@ public actor MemoryFriendStore: FriendStore {
             card: StoredCard(id: lastID, version: 1, resourceName: record.resourceName, text: record.cardText)
         )
         rows[lastID] = row
+        idsByResourceName[record.resourceName] = lastID
         if logging { logChange(.created(row.stored.friend, version: 1), resourceName: record.resourceName) }
         return row.stored
     }
@@ -127,6 +130,7 @@ public actor MemoryFriendStore: FriendStore {
     public func delete(id: Int, if precondition: VersionPrecondition) throws -> StoredFriend {
         let row = try existing(id: id, if: precondition)
         rows[id] = nil
+        idsByResourceName[row.card.resourceName] = nil
         logChange(.deleted(id: id), resourceName: row.card.resourceName)
         return row.stored
     }

@@ -275,6 +275,10 @@ struct FriendStoreCardContractTests {
             #expect(try await store.all() == [first])
             #expect(try await store.latestChangeSequence() == sequence)
             #expect(try await store.cards(named: ["8F3A-12.vcf"]).map(\.id) == [first.friend.id])
+
+            _ = try await store.delete(id: first.friend.id, if: .any)
+            let second = try await store.create(card: other, resourceName: "8F3A-12.vcf")
+            #expect(try await store.cards(named: ["8F3A-12.vcf"]).map(\.id) == [second.friend.id])
         }
     }
 
