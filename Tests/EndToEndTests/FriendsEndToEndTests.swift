@@ -35,7 +35,7 @@ struct FriendsEndToEndTests {
             defer { shell.tmux.kill() }
             let tmux = shell.tmux
 
-            try await tmux.waitForScreen(timeout: .seconds(30), "the empty list") {
+            try await tmux.waitForScreen("the empty list") {
                 $0.contains("Your Friends (0)") && $0.contains("No friends yet. Add your first friend.")
             }
             #expect(try tmux.screenText().contains("q Quit"))
@@ -91,7 +91,7 @@ struct FriendsEndToEndTests {
             defer { shell.tmux.kill() }
             let tmux = shell.tmux
 
-            let list = try await tmux.waitForText("Your Friends (12)", timeout: .seconds(30))
+            let list = try await tmux.waitForText("Your Friends (12)")
             #expect(list.contains("García"))
 
             try tmux.sendKeys("/")
@@ -125,7 +125,7 @@ struct FriendsEndToEndTests {
             let shell = try ShellRun(friends: executable, arguments: ["--demo"], in: directory)
             defer { shell.tmux.kill() }
             let tmux = shell.tmux
-            try await tmux.waitForText("Your Friends (12)", timeout: .seconds(30))
+            try await tmux.waitForText("Your Friends (12)")
 
             try tmux.sendKeys("End")
             try await tmux.waitForText("> 芳 王")
@@ -172,7 +172,7 @@ struct FriendsEndToEndTests {
             let shell = try ShellRun(friends: executable, arguments: ["--demo"], in: directory)
             defer { shell.tmux.kill() }
             let tmux = shell.tmux
-            try await tmux.waitForText("Your Friends (12)", timeout: .seconds(30))
+            try await tmux.waitForText("Your Friends (12)")
 
             // García, Hopper, Lovelace, Mensah, Nowak, Ødegaard (sorted as "odegaard"), Sharma, Turing.
             for _ in 0..<7 { try tmux.sendKeys("j") }
@@ -210,8 +210,8 @@ struct FriendsEndToEndTests {
         defer { mine.kill() }
         let theirs = try TmuxSession.start([executable.path, "--server", base.absoluteString], environment: environment)
         defer { theirs.kill() }
-        try await mine.waitForText("> Ada Lovelace", timeout: .seconds(30))
-        try await theirs.waitForText("> Ada Lovelace", timeout: .seconds(30))
+        try await mine.waitForText("> Ada Lovelace")
+        try await theirs.waitForText("> Ada Lovelace")
 
         try mine.sendKeys("e")
         try await mine.waitForText("Update Friend")
@@ -252,10 +252,10 @@ struct FriendsEndToEndTests {
         defer { editor.kill() }
         let watcher = try TmuxSession.start([executable.path, "--server", base.absoluteString], environment: environment)
         defer { watcher.kill() }
-        try await editor.waitForScreen(timeout: .seconds(30), "the editor's empty list, live") {
+        try await editor.waitForScreen("the editor's empty list, live") {
             $0.contains("Your Friends (0)") && $0.contains("● live")
         }
-        try await watcher.waitForScreen(timeout: .seconds(30), "the watcher's empty list, live") {
+        try await watcher.waitForScreen("the watcher's empty list, live") {
             $0.contains("Your Friends (0)") && $0.contains("● live")
         }
 
@@ -305,7 +305,7 @@ struct FriendsEndToEndTests {
             defer { shell.tmux.kill() }
             let tmux = shell.tmux
 
-            try await tmux.waitForScreen(timeout: .seconds(20), "the list loading") {
+            try await tmux.waitForScreen("the list loading") {
                 $0.contains("Refreshing...") && $0.contains("Loading...")
             }
             try tmux.sendKeys("C-c")
@@ -321,7 +321,7 @@ struct FriendsEndToEndTests {
         try await withTemporaryDirectory { directory in
             let shell = try ShellRun(friends: executable, arguments: [], in: directory)
             defer { shell.tmux.kill() }
-            try await shell.tmux.waitForText("Your Friends (0)", timeout: .seconds(30))
+            try await shell.tmux.waitForText("Your Friends (0)")
             let app = try #require(
                 Self.processID(of: executable, environmentContaining: directory.path),
                 "no friends process with a data directory in \(directory.path)"
@@ -360,7 +360,7 @@ struct FriendsEndToEndTests {
                 [executable.path], environment: ["XDG_DATA_HOME": blocker.path, "LANG": "C.UTF-8"], rows: 24, columns: 100
             )
             defer { tmux.kill() }
-            #expect(try await tmux.waitForExit(timeout: .seconds(20)) == 1)
+            #expect(try await tmux.waitForExit() == 1)
             // The message is one line; the terminal wraps it.
             let screen = try tmux.screenText().replacingOccurrences(of: "\n", with: "")
             #expect(screen.contains("Cannot write the friends database in \(blocker.path)/friends (Not a directory)."))
@@ -372,7 +372,7 @@ struct FriendsEndToEndTests {
     func unreachableServer() async throws {
         let tmux = try TmuxSession.start([executable.path, "--server", "http://127.0.0.1:1"], rows: 24, columns: 100)
         defer { tmux.kill() }
-        #expect(try await tmux.waitForExit(timeout: .seconds(20)) == 1)
+        #expect(try await tmux.waitForExit() == 1)
         let screen = try tmux.screenText().replacingOccurrences(of: "\n", with: "")
         #expect(screen.contains("Cannot reach FriendService at http://127.0.0.1:1. Is it running?"))
     }
@@ -410,7 +410,7 @@ private struct ShellRun {
     /// Waits for the app to give the screen back, then reads the terminal's settings in it.
     func waitForEnd() async throws -> End {
         // The app draws on the alternate screen; the command line shows again once it left it.
-        try await tmux.waitForText("stty -g >", timeout: .seconds(20))
+        try await tmux.waitForText("stty -g >")
         try tmux.sendText(
             "echo $? > \(file("status")); stty -g > \(file("after")); stty -a > \(file("modes")); echo END-OF-\"RUN\""
         )

@@ -33,7 +33,7 @@ struct PhotosEndToEndTests {
         defer { tmux.kill() }
 
         try await tmux.waitForText("Loading...")
-        let list = try await tmux.waitForText("24 pictures", timeout: .seconds(40))
+        let list = try await tmux.waitForText("24 pictures")
         #expect(list.contains("Popular"))
         #expect(list.contains("> Harbour at First Light"))
         #expect(list.contains("Fujifilm X-T4 - Fishing boats waiting for the tide"))

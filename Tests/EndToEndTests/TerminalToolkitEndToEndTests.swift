@@ -28,7 +28,7 @@ struct TerminalToolkitEndToEndTests {
                                             in: directory)
             defer { shell.tmux.kill() }
             let tmux = shell.tmux
-            try await tmux.waitForText("Your Friends (0)", timeout: .seconds(30))
+            try await tmux.waitForText("Your Friends (0)")
 
             try tmux.sendKeys("/")
             try await tmux.waitForText("Search: [")

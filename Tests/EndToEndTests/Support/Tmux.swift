@@ -27,6 +27,10 @@ struct TmuxSession: Sendable {
     let socketName: String
     let sessionName = "main"
     private static let exitTitlePrefix = "e2e-exit:"
+    /// How long a wait lasts before it fails. A wait ends as soon as the screen is right, so this
+    /// only bounds a failure; it is generous because the whole suite shares two cores with these
+    /// programs, which start a server, migrate a file and draw.
+    static let patience: Duration = .seconds(60)
 
     /// Whether a `tmux` executable is on the PATH; tests skip with a message when it is not.
     static var isAvailable: Bool { executablePath(named: "tmux") != nil }
@@ -80,14 +84,14 @@ struct TmuxSession: Sendable {
     /// Polls the screen until it contains `text`; returns that screen. Throws, showing the last
     /// screen, when `timeout` passes first.
     @discardableResult
-    func waitForText(_ text: String, timeout: Duration = .seconds(20)) async throws -> String {
+    func waitForText(_ text: String, timeout: Duration = Self.patience) async throws -> String {
         try await waitForScreen(timeout: timeout, "text \"\(text)\"") { $0.contains(text) }
     }
 
     /// Polls the screen until `condition` holds for it; returns that screen.
     @discardableResult
     func waitForScreen(
-        timeout: Duration = .seconds(20), _ what: String = "the expected screen", _ condition: (String) -> Bool
+        timeout: Duration = Self.patience, _ what: String = "the expected screen", _ condition: (String) -> Bool
     ) async throws -> String {
         let deadline = ContinuousClock.now + timeout
         var screen = try screenText()
@@ -116,7 +120,7 @@ struct TmuxSession: Sendable {
 
     /// Waits for the program to exit and returns its exit status; by then the screen shows all it
     /// printed. Throws if it has not ended within `timeout`.
-    func waitForExit(timeout: Duration = .seconds(20)) async throws -> Int32 {
+    func waitForExit(timeout: Duration = Self.patience) async throws -> Int32 {
         let deadline = ContinuousClock.now + timeout
         while true {
             if let status = try exitStatus() { return status }
