@@ -12,6 +12,8 @@ public actor MemoryFriendStore: FriendStore {
     private var rows: [Int: Row] = [:]
     /// Which friend has each resource name; a card keeps its name for life.
     private var idsByResourceName: [String: Int] = [:]
+    /// The friends with each `UID`, so that an import's lookups do not scan every card.
+    private var idsByUID: [String: Set<Int>] = [:]
     private var lastID = 0
     private var migrated = false
     /// The change log, oldest first, numbered without gaps, with each card's resource name.
@@ -54,7 +56,7 @@ public actor MemoryFriendStore: FriendStore {
     }
 
     public func friend(uid: String) -> StoredFriend? {
-        rows.values.filter { $0.stored.friend.uid == uid }.min { $0.stored.friend.id < $1.stored.friend.id }?.stored
+        idsByUID[uid]?.min().flatMap { rows[$0]?.stored }
     }
 
     public func card(id: Int) -> StoredCard? {
@@ -89,6 +91,7 @@ public actor MemoryFriendStore: FriendStore {
         )
         rows[lastID] = row
         idsByResourceName[record.resourceName] = lastID
+        idsByUID[friend.uid, default: []].insert(lastID)
         if logging { logChange(.created(row.stored.friend, version: 1), resourceName: record.resourceName) }
         return row.stored
     }
@@ -119,6 +122,8 @@ public actor MemoryFriendStore: FriendStore {
         let version = row.stored.version + 1
         var friend = record.friend
         friend.id = id
+        idsByUID[row.stored.friend.uid]?.remove(id)
+        idsByUID[friend.uid, default: []].insert(id)
         rows[id] = Row(
             stored: StoredFriend(friend: friend, version: version),
             card: StoredCard(id: id, version: version, resourceName: row.card.resourceName, text: record.cardText)
@@ -131,6 +136,7 @@ public actor MemoryFriendStore: FriendStore {
         let row = try existing(id: id, if: precondition)
         rows[id] = nil
         idsByResourceName[row.card.resourceName] = nil
+        idsByUID[row.stored.friend.uid]?.remove(id)
         logChange(.deleted(id: id), resourceName: row.card.resourceName)
         return row.stored
     }

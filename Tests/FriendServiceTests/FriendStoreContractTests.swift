@@ -263,6 +263,27 @@ struct FriendStoreCardContractTests {
     }
 
     @Test(arguments: StoreKind.available)
+    func aFriendIsFoundByTheUIDItHasNow(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let created = try await store.create(card: Self.apple, resourceName: "8F3A-12.vcf")
+            let uid = created.friend.uid
+            let renamed = try VCardParser.parse(Array(
+                VCardRoutesTestsCards.text("apple").replacingOccurrences(of: "UID:\(uid)", with: "UID:another-uid").utf8
+            ))
+            _ = try await store.replace(id: created.friend.id, with: renamed, if: .any)
+            #expect(try await store.friend(uid: uid) == nil)
+            #expect(try await store.friend(uid: "another-uid")?.friend.id == created.friend.id)
+
+            let twin = try await store.create(card: Self.apple, resourceName: "twin.vcf")
+            #expect(try await store.friend(uid: uid)?.friend.id == twin.friend.id)
+            _ = try await store.delete(id: twin.friend.id, if: .any)
+            _ = try await store.delete(id: created.friend.id, if: .any)
+            #expect(try await store.friend(uid: uid) == nil)
+            #expect(try await store.friend(uid: "another-uid") == nil)
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
     func aResourceNameBelongsToOneCardAndATakenOneWritesNothing(kind: StoreKind) async throws {
         try await kind.withStore { store in
             let first = try await store.create(card: Self.apple, resourceName: "8F3A-12.vcf")
