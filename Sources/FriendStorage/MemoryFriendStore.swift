@@ -122,7 +122,7 @@ public actor MemoryFriendStore: FriendStore {
         let version = row.stored.version + 1
         var friend = record.friend
         friend.id = id
-        idsByUID[row.stored.friend.uid]?.remove(id)
+        forget(id, uid: row.stored.friend.uid)
         idsByUID[friend.uid, default: []].insert(id)
         rows[id] = Row(
             stored: StoredFriend(friend: friend, version: version),
@@ -136,9 +136,14 @@ public actor MemoryFriendStore: FriendStore {
         let row = try existing(id: id, if: precondition)
         rows[id] = nil
         idsByResourceName[row.card.resourceName] = nil
-        idsByUID[row.stored.friend.uid]?.remove(id)
+        forget(id, uid: row.stored.friend.uid)
         logChange(.deleted(id: id), resourceName: row.card.resourceName)
         return row.stored
+    }
+
+    private func forget(_ id: Int, uid: String) {
+        idsByUID[uid]?.remove(id)
+        if idsByUID[uid]?.isEmpty == true { idsByUID[uid] = nil }
     }
 
     /// Logs one `reset` for the batch, as the SQL stores do.

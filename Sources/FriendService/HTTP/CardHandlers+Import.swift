@@ -79,22 +79,23 @@ extension CardHandlers {
     }
 
     private func keep(_ card: VCard) async throws -> ImportBatch.Outcome {
-        if try await store.friend(uid: card.uid) == nil, try await create(card) {
-            return .created
-        }
-        if let existing = try await store.friend(uid: card.uid) {
-            let replaced = try await store.replace(id: existing.friend.id, with: card, if: .any)
-            return replaced.version == existing.version ? .unchanged : .updated
-        }
-        // `<uid>.vcf` belongs to a card of another UID: one whose UID folds to the same name
-        // (`a/b` and `a-b`), or one a CardDAV client named so.
+        if let existing = try await store.friend(uid: card.uid) { return try await replace(existing, with: card) }
+        if try await create(card) { return .created }
+        // `<uid>.vcf` is taken: by this same UID, imported meanwhile by another request, or by a
+        // card of another UID, one whose UID folds to the same name (`a/b` and `a-b`) or one a
+        // CardDAV client named so.
+        if let existing = try await store.friend(uid: card.uid) { return try await replace(existing, with: card) }
         let name = FriendRecord.resourceName(forUID: card.uid + "-" + UUID().uuidString)
         _ = try await store.create(card: card, resourceName: name)
         return .created
     }
 
-    /// Creates the card under `<uid>.vcf`; `false` when another card has that name (perhaps this
-    /// same UID, imported meanwhile by another request).
+    private func replace(_ existing: StoredFriend, with card: VCard) async throws -> ImportBatch.Outcome {
+        let replaced = try await store.replace(id: existing.friend.id, with: card, if: .any)
+        return replaced.version == existing.version ? .unchanged : .updated
+    }
+
+    /// Creates the card under `<uid>.vcf`; `false` when another card has that name.
     private func create(_ card: VCard) async throws -> Bool {
         do {
             _ = try await store.create(card: card, resourceName: nil)
