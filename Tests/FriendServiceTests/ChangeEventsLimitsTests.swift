@@ -207,6 +207,8 @@ final class ChangeLogProbeStore: FriendStore {
     let base: any FriendStore = MemoryFriendStore()
     let isDown = NIOLockedValueBox(false)
     let reads = NIOLockedValueBox(0)
+    /// Reads of the changes themselves, not of the last sequence.
+    let changeReads = NIOLockedValueBox(0)
     let readsAfterClose = NIOLockedValueBox(0)
     private let isClosed = NIOLockedValueBox(false)
 
@@ -220,6 +222,7 @@ final class ChangeLogProbeStore: FriendStore {
 
     func changes(after sequence: Int, limit: Int) async throws -> [FriendChange]? {
         try read()
+        changeReads.withLockedValue { $0 += 1 }
         return try await base.changes(after: sequence, limit: limit)
     }
 
