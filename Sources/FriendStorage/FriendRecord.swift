@@ -22,16 +22,18 @@ package struct FriendRecord: Sendable {
 
     /// A card for a friend made over REST, with a new `UID`.
     package init(newFriend fields: NewFriend, now: Date = Date()) {
-        self.init(card: VCard.make(from: fields, uid: UUID().uuidString, now: now))
+        self.init(card: VCard.make(from: fields, uid: UUID.random().uuidString, now: now))
     }
 
     /// `<uid>.vcf`, with characters that do not belong in a path segment replaced.
     package static func resourceName(forUID uid: String) -> String {
-        let safe = uid.unicodeScalars.map { scalar -> String in
-            let allowed = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.@".unicodeScalars.contains(scalar))
-            return allowed ? String(scalar) : "-"
-        }.joined()
-        return (safe.isEmpty ? UUID().uuidString : safe) + ".vcf"
+        var safe = String.UnicodeScalarView()
+        for scalar in uid.unicodeScalars {
+            let allowed = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                || "-_.@".unicodeScalars.contains(scalar)
+            safe.append(allowed ? scalar : "-")
+        }
+        return (safe.isEmpty ? UUID.random().uuidString : String(safe)) + ".vcf"
     }
 
     /// The stored card, read again; `nil` when the text no longer parses (it always does: it was

@@ -43,10 +43,12 @@ public enum FriendsEndpoint: String, CaseIterable, Sendable {
         self != .health && self != .openAPI
     }
 
-    /// The concrete path; `id` fills `{id}` where the pattern has one.
+    /// The concrete path; `id` fills the `{id}` segment where the pattern has one.
     public func path(id: Int? = nil) -> String {
         guard let id else { return pathPattern }
-        return pathPattern.replacingOccurrences(of: Self.idParameter, with: String(id))
+        return pathPattern.split(separator: "/", omittingEmptySubsequences: false)
+            .map { $0 == Self.idParameter ? String(id) : String($0) }
+            .joined(separator: "/")
     }
 
     public static let idParameter = "{id}"

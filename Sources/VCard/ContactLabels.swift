@@ -10,6 +10,10 @@ enum ContactLabels {
         "pager": "pager", "iphone": "iPhone", "other": "other", "video": "video", "msg": "message",
     ]
 
+    /// `typeToLabel` turned around, made once: "mobile" is `CELL`.
+    private static let labelToType = Dictionary(
+        typeToLabel.map { ($0.value.lowercased(), $0.key.uppercased()) }, uniquingKeysWith: { first, _ in first })
+
     static func label(of property: VCardProperty, in card: VCard) -> String {
         if let group = property.group,
            let custom = card.properties.first(where: { $0.group == group && $0.hasName("X-ABLabel") })
@@ -37,8 +41,7 @@ enum ContactLabels {
     static func types(for label: String) -> [String]? {
         let words = label.lowercased().split(separator: " ").map(String.init)
         if words.isEmpty { return [] }
-        let reverse = Dictionary(typeToLabel.map { ($0.value.lowercased(), $0.key.uppercased()) }, uniquingKeysWith: { first, _ in first })
-        let types = words.compactMap { reverse[$0] }
+        let types = words.compactMap { labelToType[$0] }
         return types.count == words.count ? types : nil
     }
 }

@@ -46,6 +46,8 @@ public enum VCardEscaping {
     }
 
     public static func escape(_ text: String) -> String {
+        // Most values have nothing to escape, and looking at bytes costs far less than at characters.
+        guard text.utf8.contains(where: { "\\\n\r,;".utf8.contains($0) }) else { return text }
         var result = ""
         for character in text {
             switch character {

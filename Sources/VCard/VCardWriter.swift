@@ -37,6 +37,7 @@ public enum VCardWriter {
 
     /// RFC 6350 3.2: lines longer than 75 octets continue on the next line after one space.
     static func folded(_ line: String, ending: String) -> String {
+        guard line.utf8.count > 75 else { return line + ending }
         var result = ""
         var lineLength = 0
         for character in line {

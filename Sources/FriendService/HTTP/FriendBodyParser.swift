@@ -110,6 +110,7 @@ struct FriendBodyParser {
     /// `application/json`, with or without parameters such as `charset=utf-8`.
     static func isJSON(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
+        if contentType == "application/json" { return true }  // what nearly every client sends
         let mediaType = contentType.split(separator: ";", maxSplits: 1).first ?? ""
         return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
     }
