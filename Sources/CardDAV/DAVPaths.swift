@@ -29,10 +29,17 @@ struct DAVPaths: Sendable {
     static let maxNameBytes = 255
 
     let principal: String
+    // Made once: a listing writes the address book's href before every card's name.
+    let principalHref: String
+    let homeHref: String
+    let addressBookHref: String
 
-    var principalHref: String { "/dav/principals/\(encodePathSegment(principal))/" }
-    var homeHref: String { "/dav/addressbooks/\(encodePathSegment(principal))/" }
-    var addressBookHref: String { homeHref + Self.addressBookSegment + "/" }
+    init(principal: String) {
+        self.principal = principal
+        principalHref = "/dav/principals/\(encodePathSegment(principal))/"
+        homeHref = "/dav/addressbooks/\(encodePathSegment(principal))/"
+        addressBookHref = homeHref + Self.addressBookSegment + "/"
+    }
 
     func href(_ resource: DAVResource) -> String {
         switch resource {
@@ -143,18 +150,26 @@ private func hexValue(_ byte: UInt8) -> UInt8? {
 
 /// Percent-encodes one path segment, keeping RFC 3986 `pchar` characters as they are.
 func encodePathSegment(_ segment: String) -> String {
+    // Most names (`<uid>.vcf`) need nothing encoded: they go out as they are.
+    guard !segment.utf8.allSatisfy(isPathCharacter) else { return segment }
     let hex = Array("0123456789ABCDEF".utf8)
     var result: [UInt8] = []
     for byte in segment.utf8 {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"):
+        if isPathCharacter(byte) {
             result.append(byte)
-        case _ where "-._~!$&'()*+,;=:@".utf8.contains(byte):
-            result.append(byte)
-        default:
+        } else {
             result += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
         }
     }
     return String(decoding: result, as: UTF8.self)
+}
+
+/// An RFC 3986 `pchar` that needs no encoding.
+private func isPathCharacter(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        return true
+    default:
+        return "-._~!$&'()*+,;=:@".utf8.contains(byte)
+    }
 }

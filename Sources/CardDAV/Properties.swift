@@ -185,15 +185,16 @@ enum Properties {
     /// One `D:response` with the 200 propstat first (some clients read only the first) and 404 after.
     static func response(href: String, request: PropertyRequest, target: PropertyTarget,
                          context: PropertyContext) -> String {
-        var found: [String] = []
+        // Written into one string as it goes: a listing writes this for every card.
+        var found = ""
         var missing: [XMLName] = []
         switch request {
         case .propname:
-            found = names(of: target, context: context).map(\.emptyElement)
+            for name in names(of: target, context: context) { found += name.emptyElement }
         case .allprop(let include):
             for name in allprop + include.filter({ !allprop.contains($0) }) {
                 if let inner = value(name, of: target, context: context) {
-                    found.append(name.element(containing: inner))
+                    name.write(containing: inner, into: &found)
                 } else if include.contains(name) {
                     missing.append(name)
                 }
@@ -201,20 +202,25 @@ enum Properties {
         case .props(let names):
             for name in names {
                 if let inner = value(name, of: target, context: context) {
-                    found.append(name.element(containing: inner))
+                    name.write(containing: inner, into: &found)
                 } else {
                     missing.append(name)
                 }
             }
         }
         if context.minimal { missing = [] }
-        var xml = "<D:response><D:href>\(escapeXML(href))</D:href>"
+        var xml = "<D:response><D:href>"
+        xml += escapeXML(href)
+        xml += "</D:href>"
         if !found.isEmpty || missing.isEmpty {
-            xml += "<D:propstat><D:prop>\(found.joined())</D:prop><D:status>\(statusLine(200))</D:status></D:propstat>"
+            xml += "<D:propstat><D:prop>"
+            xml += found
+            xml += "</D:prop><D:status>" + statusLine(200) + "</D:status></D:propstat>"
         }
         if !missing.isEmpty {
-            xml += "<D:propstat><D:prop>\(missing.map(\.emptyElement).joined())</D:prop>"
-                + "<D:status>\(statusLine(404))</D:status></D:propstat>"
+            xml += "<D:propstat><D:prop>"
+            for name in missing { xml += name.emptyElement }
+            xml += "</D:prop><D:status>" + statusLine(404) + "</D:status></D:propstat>"
         }
         return xml + "</D:response>\n"
     }

@@ -34,13 +34,17 @@ extension XMLName {
         return "<X:\(local) xmlns:X=\"\(escapeXML(namespace))\"/>"
     }
 
-    func element(containing inner: String) -> String {
-        if inner.isEmpty { return emptyElement }
-        if let prefix = DAVNamespace.prefix(for: namespace) {
-            return "<\(prefix):\(local)>\(inner)</\(prefix):\(local)>"
+    /// Appends the element with `inner` to `text` (a listing writes many into one string).
+    func write(containing inner: String, into text: inout String) {
+        if inner.isEmpty {
+            text += emptyElement
+        } else if let prefix = DAVNamespace.prefix(for: namespace) {
+            text += "<\(prefix):\(local)>\(inner)</\(prefix):\(local)>"
+        } else if namespace.isEmpty {
+            text += "<\(local)>\(inner)</\(local)>"
+        } else {
+            text += "<X:\(local) xmlns:X=\"\(escapeXML(namespace))\">\(inner)</X:\(local)>"
         }
-        if namespace.isEmpty { return "<\(local)>\(inner)</\(local)>" }
-        return "<X:\(local) xmlns:X=\"\(escapeXML(namespace))\">\(inner)</X:\(local)>"
     }
 }
 
