@@ -136,7 +136,7 @@ measure_with_ceiling() { # NAME URL [LUA]
     measure "$@"
     case "${3:-}" in
         *mix.lua) size=$(python3 "$HERE/body-size.py" --mix "$2") ;;
-        *post-friend.lua) size=$(python3 "$HERE/body-size.py" --post "$2" "$(sed -n "s/^wrk.body = '\(.*\)'$/\1/p" "$3")") ;;
+        *.lua) size=$(python3 "$HERE/body-size.py" --lua "$3" "$2") ;;
         *) size=$(python3 "$HERE/body-size.py" "$2") ;;
     esac
     local base="${2#http://}"
@@ -174,6 +174,12 @@ for route in "/friends?limit=100" "/listFriends"; do
     measure "GET $route  Flask+gunicorn" "http://127.0.0.1:$PEER_PORT$route"
     measure "GET $route  Flask ceiling" "http://127.0.0.1:$CEILING_PORT$route"
 done
+# What vCard and CardDAV clients ask: an export, the listing of a sync, a first sync, a file imported again.
+measure_with_ceiling "GET /friends as one vCard file  FriendService" "http://127.0.0.1:$FS_PORT/friends" "$HERE/export.lua"
+BOOK="http://127.0.0.1:$FS_PORT/dav/addressbooks/friends/friends/"
+measure_with_ceiling "PROPFIND Depth 1, the address book  FriendService" "$BOOK" "$HERE/propfind.lua"
+measure_with_ceiling "REPORT sync-collection, a first sync  FriendService" "$BOOK" "$HERE/sync-collection.lua"
+measure_with_ceiling "POST /friends/import, a card kept before  FriendService" "http://127.0.0.1:$FS_PORT/friends/import" "$HERE/import-known-card.lua"
 measure_with_ceiling "POST /friends  FriendService" "http://127.0.0.1:$FS_PORT/friends" "$HERE/post-friend.lua"
 measure "POST /friends  Flask+gunicorn" "http://127.0.0.1:$PEER_PORT/friends" "$HERE/post-friend.lua"
 SMALL_MEMORY=$(peak_memory_mb "$SMALL_FS_PID")
