@@ -25,8 +25,8 @@ enum AddressBookQuery {
         let cut = truncated
         return MultistatusWriter.response { out in
             for object in found {
-                try await out.append(Properties.response(href: paths.href(.card(object.name)), request: request,
-                                                         target: .object(object), context: frozen))
+                try await out.appendResponse(href: paths.href(.card(object.name)), request: request,
+                                             target: .object(object), context: frozen)
             }
             if cut {
                 try await out.append(statusResponse(href: bookHref, status: 507,

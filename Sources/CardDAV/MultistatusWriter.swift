@@ -15,6 +15,17 @@ struct MultistatusWriter {
 
     mutating func append(_ text: String) async throws {
         buffer.append(contentsOf: text.utf8)
+        try await writeWhenFull()
+    }
+
+    /// Appends one `D:response` of `Properties`, written straight into the buffer.
+    mutating func appendResponse(href: String, request: PropertyRequest, target: PropertyTarget,
+                                 context: PropertyContext) async throws {
+        Properties.write(href: href, request: request, target: target, context: context, into: &buffer)
+        try await writeWhenFull()
+    }
+
+    private mutating func writeWhenFull() async throws {
         if buffer.count >= Self.chunkSize {
             try await writer.write(buffer)
             buffer.removeAll(keepingCapacity: true)

@@ -185,16 +185,31 @@ enum Properties {
     /// One `D:response` with the 200 propstat first (some clients read only the first) and 404 after.
     static func response(href: String, request: PropertyRequest, target: PropertyTarget,
                          context: PropertyContext) -> String {
-        // Written into one string as it goes: a listing writes this for every card.
-        var found = ""
+        var bytes: [UInt8] = []
+        write(href: href, request: request, target: target, context: context, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Writes `response(href:request:target:context:)` as bytes at the end of `bytes`: a listing
+    /// writes one for every card, straight into the body (building strings was a third of it).
+    static func write(href: String, request: PropertyRequest, target: PropertyTarget,
+                      context: PropertyContext, into bytes: inout [UInt8]) {
+        bytes += "<D:response><D:href>".utf8
+        bytes += escapeXML(href).utf8
+        bytes += "</D:href>".utf8
+        // The 200 propstat is written as the values are found, and taken back when it stays empty
+        // while some property is missing.
+        let propstatStart = bytes.count
+        bytes += "<D:propstat><D:prop>".utf8
+        let foundStart = bytes.count
         var missing: [XMLName] = []
         switch request {
         case .propname:
-            for name in names(of: target, context: context) { found += name.emptyElement }
+            for name in names(of: target, context: context) { bytes += name.emptyElement.utf8 }
         case .allprop(let include):
             for name in allprop + include.filter({ !allprop.contains($0) }) {
                 if let inner = value(name, of: target, context: context) {
-                    name.write(containing: inner, into: &found)
+                    name.write(containing: inner, into: &bytes)
                 } else if include.contains(name) {
                     missing.append(name)
                 }
@@ -202,27 +217,24 @@ enum Properties {
         case .props(let names):
             for name in names {
                 if let inner = value(name, of: target, context: context) {
-                    name.write(containing: inner, into: &found)
+                    name.write(containing: inner, into: &bytes)
                 } else {
                     missing.append(name)
                 }
             }
         }
         if context.minimal { missing = [] }
-        var xml = "<D:response><D:href>"
-        xml += escapeXML(href)
-        xml += "</D:href>"
-        if !found.isEmpty || missing.isEmpty {
-            xml += "<D:propstat><D:prop>"
-            xml += found
-            xml += "</D:prop><D:status>" + statusLine(200) + "</D:status></D:propstat>"
+        if bytes.count == foundStart && !missing.isEmpty {
+            bytes.removeSubrange(propstatStart...)
+        } else {
+            bytes += "</D:prop><D:status>\(statusLine(200))</D:status></D:propstat>".utf8
         }
         if !missing.isEmpty {
-            xml += "<D:propstat><D:prop>"
-            for name in missing { xml += name.emptyElement }
-            xml += "</D:prop><D:status>" + statusLine(404) + "</D:status></D:propstat>"
+            bytes += "<D:propstat><D:prop>".utf8
+            for name in missing { bytes += name.emptyElement.utf8 }
+            bytes += "</D:prop><D:status>\(statusLine(404))</D:status></D:propstat>".utf8
         }
-        return xml + "</D:response>\n"
+        bytes += "</D:response>\n".utf8
     }
 
     /// Reads the `D:prop` children (or allprop/propname) of a PROPFIND or REPORT body.

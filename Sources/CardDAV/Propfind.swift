@@ -39,8 +39,8 @@ enum Propfind {
             var page = firstPage
             while true {
                 for card in page.summaries {
-                    try await out.append(Properties.response(href: paths.href(.card(card.name)), request: request,
-                                                             target: .summary(card), context: frozen))
+                    try await out.appendResponse(href: paths.href(.card(card.name)), request: request,
+                                                 target: .summary(card), context: frozen)
                 }
                 guard let next = page.next else { break }
                 page = try await backend.summaries(after: next, limit: pageSize)

@@ -77,8 +77,8 @@ enum Reports {
                 let byName = Dictionary(objects.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
                 for entry in batch {
                     if let name = entry.name, let object = byName[name] {
-                        try await out.append(Properties.response(href: entry.href, request: request,
-                                                                 target: .object(object), context: frozen))
+                        try await out.appendResponse(href: entry.href, request: request,
+                                                     target: .object(object), context: frozen)
                     } else {
                         try await out.append(statusResponse(href: entry.href, status: 404))
                     }

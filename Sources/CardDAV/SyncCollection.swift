@@ -86,11 +86,11 @@ private struct Changed: Sendable {
             for summary in batch {
                 let href = paths.href(.card(summary.name))
                 if !needsCards {
-                    try await out.append(Properties.response(href: href, request: request,
-                                                             target: .summary(summary), context: properties))
+                    try await out.appendResponse(href: href, request: request,
+                                                 target: .summary(summary), context: properties)
                 } else if let object = objects[summary.name] {
-                    try await out.append(Properties.response(href: href, request: request,
-                                                             target: .object(object), context: properties))
+                    try await out.appendResponse(href: href, request: request,
+                                                 target: .object(object), context: properties)
                 } else {
                     // Removed between listing the changes and reading the card.
                     try await out.append(statusResponse(href: href, status: 404))

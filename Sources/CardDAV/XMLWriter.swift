@@ -34,16 +34,20 @@ extension XMLName {
         return "<X:\(local) xmlns:X=\"\(escapeXML(namespace))\"/>"
     }
 
-    /// Appends the element with `inner` to `text` (a listing writes many into one string).
-    func write(containing inner: String, into text: inout String) {
-        if inner.isEmpty {
-            text += emptyElement
-        } else if let prefix = DAVNamespace.prefix(for: namespace) {
-            text += "<\(prefix):\(local)>\(inner)</\(prefix):\(local)>"
+    /// Writes the element with `inner` at the end of `bytes`.
+    func write(containing inner: String, into bytes: inout [UInt8]) {
+        guard !inner.isEmpty else {
+            bytes += emptyElement.utf8
+            return
+        }
+        if let prefix = DAVNamespace.prefix(for: namespace) {
+            bytes += "<\(prefix):\(local)>".utf8
+            bytes += inner.utf8
+            bytes += "</\(prefix):\(local)>".utf8
         } else if namespace.isEmpty {
-            text += "<\(local)>\(inner)</\(local)>"
+            bytes += "<\(local)>\(inner)</\(local)>".utf8
         } else {
-            text += "<X:\(local) xmlns:X=\"\(escapeXML(namespace))\">\(inner)</X:\(local)>"
+            bytes += "<X:\(local) xmlns:X=\"\(escapeXML(namespace))\">\(inner)</X:\(local)>".utf8
         }
     }
 }

@@ -71,6 +71,23 @@ import Testing
         #expect(response.missing(XMLName("", "plain")))
     }
 
+    @Test func aListingOfPropertiesNoCardHasGivesEachCardOnlyThe404() async throws {
+        let backend = InMemoryBackend(cards: [("a.vcf", vcard("a", fn: "Ada")), ("b.vcf", vcard("b", fn: "Bo"))])
+        let answer = await send("PROPFIND", book, headers: [("Depth", "1")], body: """
+            <D:propfind xmlns:D="DAV:"><D:prop><x:color xmlns:x="http://apple.com/ns/ical/"/><D:sync-token/></D:prop></D:propfind>
+            """, backend: backend)
+        #expect(answer.status == 207)
+        for name in ["a.vcf", "b.vcf"] {
+            let card = try #require(answer.response(book + name))
+            #expect(card.propstatStatuses == ["HTTP/1.1 404 Not Found"])
+            #expect(card.missing(XMLName("http://apple.com/ns/ical/", "color")))
+            #expect(card.missing(.dav("sync-token")))
+        }
+        let collection = try #require(answer.response(book))
+        #expect(collection.propstatStatuses == ["HTTP/1.1 200 OK", "HTTP/1.1 404 Not Found"])
+        #expect(collection.found(.dav("sync-token")) != nil)
+    }
+
     @Test func aMissingCardIs404AndTheBackendFailingIs503() async {
         let backend = InMemoryBackend()
         let missing = await send("PROPFIND", book + "nope.vcf", headers: [("Depth", "0")], backend: backend)
