@@ -129,8 +129,12 @@ struct VCardRoutesTests {
             let all = try await client.execute(uri: "/friends", method: .get, headers: [.accept: "text/vcard"], body: nil)
             #expect(all.status == .ok)
             #expect(all.headers[.contentType] == "text/vcard; charset=utf-8")
-            #expect(all.text.hasPrefix(try Self.card("apple") + Self.card("thunderbird")))
-            #expect(all.text.components(separatedBy: "BEGIN:VCARD").count == 4)
+            // Cards imported side by side get their ids in the order their writes land, so the
+            // export's order between the two is not the file's.
+            let exported = all.text.components(separatedBy: "BEGIN:VCARD").dropFirst().map { "BEGIN:VCARD" + $0 }
+            #expect(exported.count == 3)
+            #expect(exported.contains(try Self.card("apple")))
+            #expect(exported.contains(try Self.card("thunderbird")))
             let turing = try await client.execute(uri: "/friends?q=turing", method: .get, headers: [.accept: "text/vcard"], body: nil)
             #expect(turing.text == (try Self.card("thunderbird")))
             let json = try await client.execute(uri: "/friends", method: .get, headers: [.accept: "application/json, text/vcard;q=0.5"], body: nil)
