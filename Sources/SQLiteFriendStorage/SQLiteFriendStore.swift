@@ -244,13 +244,13 @@ public final class SQLiteFriendStore: FriendStore {
     }
 
     public func friend(uid: String) async throws -> StoredFriend? {
-        try await read { connection in
+        try await readShort { connection in
             try connection.rows("SELECT \(Self.columns) FROM friends WHERE uid = ? ORDER BY id LIMIT 1", [.text(uid)], Self.storedFriend).first
         }
     }
 
     public func card(id: Int) async throws -> StoredCard? {
-        try await read { connection in try Self.readCard(id: id, connection) }
+        try await readShort { connection in try Self.readCard(id: id, connection) }
     }
 
     public func cards(matching search: FriendSearch?, afterID: Int, limit: Int) async throws -> [StoredCard] {

@@ -202,13 +202,15 @@ struct ChangeEventsLimitsTests {
 }
 
 /// A memory store whose change log can go down, and which counts the log reads, also those
-/// after it was closed.
+/// after it was closed, and the cards replaced.
 final class ChangeLogProbeStore: FriendStore {
     let base: any FriendStore = MemoryFriendStore()
     let isDown = NIOLockedValueBox(false)
     let reads = NIOLockedValueBox(0)
     /// Reads of the changes themselves, not of the last sequence.
     let changeReads = NIOLockedValueBox(0)
+    /// Calls of `replace(id:with:if:)`, each a write transaction in a real store.
+    let replaces = NIOLockedValueBox(0)
     let readsAfterClose = NIOLockedValueBox(0)
     private let isClosed = NIOLockedValueBox(false)
 
@@ -254,7 +256,8 @@ final class ChangeLogProbeStore: FriendStore {
     }
     func create(card: VCard, resourceName: String?) async throws -> StoredFriend { try await base.create(card: card, resourceName: resourceName) }
     func replace(id: Int, with card: VCard, if precondition: VersionPrecondition) async throws -> StoredFriend {
-        try await base.replace(id: id, with: card, if: precondition)
+        replaces.withLockedValue { $0 += 1 }
+        return try await base.replace(id: id, with: card, if: precondition)
     }
     func all() async throws -> [StoredFriend] { try await base.all() }
     func friend(id: Int) async throws -> StoredFriend? { try await base.friend(id: id) }

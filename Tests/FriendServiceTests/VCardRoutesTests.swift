@@ -35,6 +35,24 @@ struct VCardRoutesTests {
         }
     }
 
+    @Test func cardsImportedAgainAsTheyAreWriteNothingAndAChangedOneIsReplaced() async throws {
+        struct Report: Decodable { var created, unchanged, updated: Int }
+        let store = ChangeLogProbeStore()
+        try await TestApp.run(store: store) { client, _ in
+            let file = try Self.card("apple") + Self.card("davx5")
+            let first = try JSONDecoder().decode(Report.self, from: Data(try await importCards(file, into: client).text.utf8))
+            #expect(first.created > 0)
+            let again = try JSONDecoder().decode(Report.self, from: Data(try await importCards(file, into: client).text.utf8))
+            #expect((again.created, again.unchanged, again.updated) == (0, first.created, 0))
+            #expect(store.replaces.withLockedValue { $0 } == 0, "a card kept as it is is told from a read")
+
+            let changed = try Self.card("davx5").replacingOccurrences(of: "NICKNAME:Mama", with: "NICKNAME:Mum")
+            let update = try JSONDecoder().decode(Report.self, from: Data(try await importCards(changed, into: client).text.utf8))
+            #expect(update.updated == 1)
+            #expect(store.replaces.withLockedValue { $0 } == 1)
+        }
+    }
+
     /// Cards are kept in batches side by side; a later card of a UID still finds the friend the
     /// first one made, in the same batch or another.
     @Test(arguments: StoreKind.available)

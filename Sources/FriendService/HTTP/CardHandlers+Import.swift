@@ -91,6 +91,9 @@ extension CardHandlers {
     }
 
     private func replace(_ existing: StoredFriend, with card: VCard) async throws -> ImportBatch.Outcome {
+        // A file imported again mostly holds cards kept as they are: those are told from a read,
+        // without a write transaction (what `replace` would find and leave alone).
+        if try await store.card(id: existing.friend.id)?.text == VCardWriter.text(of: card) { return .unchanged }
         let replaced = try await store.replace(id: existing.friend.id, with: card, if: .any)
         return replaced.version == existing.version ? .unchanged : .updated
     }
