@@ -14,10 +14,15 @@ package struct FriendRecord: Sendable {
 
     package init(card: VCard, resourceName: String? = nil) {
         friend = card.friend(id: 0)
-        cardText = VCardWriter.text(of: card)
+        cardText = Self.cardText(of: card)
         self.resourceName = resourceName ?? Self.resourceName(forUID: friend.uid)
         details = FriendDetails(friend).encoded
         search = SearchColumns(friend)
+    }
+
+    /// The text a store keeps for `card`: a stored card whose text is this already holds `card`.
+    package static func cardText(of card: VCard) -> String {
+        VCardWriter.text(of: card)
     }
 
     /// A card for a friend made over REST, with a new `UID`.

@@ -1,9 +1,9 @@
 import Foundation
 
 extension UUID {
-    /// A new random UUID (version 4). `UUID()` on Linux opens, reads and closes `/dev/urandom`
-    /// each time, three system calls on every new friend; the system's generator asks the kernel
-    /// directly (see BENCHMARKS.md, "The write path").
+    /// A new random UUID (version 4), for every UUID the server makes. `UUID()` on Linux opens,
+    /// reads and closes `/dev/urandom` each time, three system calls on every new friend; the
+    /// system's generator asks the kernel directly (see BENCHMARKS.md, "The write path").
     package static func random() -> UUID {
         var generator = SystemRandomNumberGenerator()
         var words = (generator.next() as UInt64, generator.next() as UInt64)

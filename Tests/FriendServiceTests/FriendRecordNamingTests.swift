@@ -24,7 +24,7 @@ struct FriendRecordNamingTests {
         #expect(FriendRecord.resourceName(forUID: uid) == name)
     }
 
-    @Test func aCardWithoutUIDGetsARandomResourceName() throws {
+    @Test func aCardWithoutUIDGetsARandomResourceName() {
         let name = FriendRecord.resourceName(forUID: "")
         #expect(name.hasSuffix(".vcf"))
         #expect(UUID(uuidString: String(name.dropLast(4))) != nil)

@@ -108,7 +108,7 @@ struct FriendAddressBook: AddressBookBackend {
     func put(name: String, card bytes: [UInt8], precondition: DAVWritePrecondition) async throws -> DAVPutOutcome {
         let parsed: VCard
         do {
-            parsed = try VCardParser.parse(bytes).checkedForStorage { UUID().uuidString }
+            parsed = try VCardParser.parse(bytes).checkedForStorage { UUID.random().uuidString }
         } catch {
             throw AddressBookBackendError.invalidCard("\(error)")
         }

@@ -85,7 +85,7 @@ extension CardHandlers {
         // card of another UID, one whose UID folds to the same name (`a/b` and `a-b`) or one a
         // CardDAV client named so.
         if let existing = try await store.friend(uid: card.uid) { return try await replace(existing, with: card) }
-        let name = FriendRecord.resourceName(forUID: card.uid + "-" + UUID().uuidString)
+        let name = FriendRecord.resourceName(forUID: card.uid + "-" + UUID.random().uuidString)
         _ = try await store.create(card: card, resourceName: name)
         return .created
     }
@@ -93,7 +93,7 @@ extension CardHandlers {
     private func replace(_ existing: StoredFriend, with card: VCard) async throws -> ImportBatch.Outcome {
         // A file imported again mostly holds cards kept as they are: those are told from a read,
         // without a write transaction (what `replace` would find and leave alone).
-        if try await store.card(id: existing.friend.id)?.text == VCardWriter.text(of: card) { return .unchanged }
+        if try await store.card(id: existing.friend.id)?.text == FriendRecord.cardText(of: card) { return .unchanged }
         let replaced = try await store.replace(id: existing.friend.id, with: card, if: .any)
         return replaced.version == existing.version ? .unchanged : .updated
     }
