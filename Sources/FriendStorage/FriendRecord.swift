@@ -27,7 +27,7 @@ package struct FriendRecord: Sendable {
 
     /// A card for a friend made over REST, with a new `UID`.
     package init(newFriend fields: NewFriend, now: Date = Date()) {
-        self.init(card: VCard.make(from: fields, uid: UUID.random().uuidString, now: now))
+        self.init(card: VCard.make(from: fields, uid: UUID.timeOrdered(at: now).uuidString, now: now))
     }
 
     /// `<uid>.vcf`, with characters that do not belong in a path segment replaced.

@@ -1,4 +1,5 @@
 import Foundation
+import FriendsAPI
 import Testing
 
 @testable import FriendStorage
@@ -13,6 +14,29 @@ struct FriendRecordNamingTests {
             #expect(characters[14] == "4", "version 4 in \(text)")
             #expect("89AB".contains(characters[19]), "the RFC's variant in \(text)")
         }
+    }
+
+    @Test func aTimeOrderedUUIDStartsWithItsMillisecondsAndIsOfVersion7() {
+        let date = Date(timeIntervalSince1970: 1_795_000_000.123)
+        let made = (0..<1_000).map { _ in UUID.timeOrdered(at: date).uuidString }
+        #expect(Set(made).count == made.count)
+        for text in made {
+            let hex = text.replacingOccurrences(of: "-", with: "")
+            #expect(UInt64(hex.prefix(12), radix: 16) == 1_795_000_000_123, "the milliseconds in \(text)")
+            #expect(Array(text)[14] == "7", "version 7 in \(text)")
+            #expect("89AB".contains(Array(text)[19]), "the RFC's variant in \(text)")
+        }
+        let later = UUID.timeOrdered(at: date.addingTimeInterval(0.001)).uuidString
+        #expect(made.allSatisfy { $0 < later })
+    }
+
+    @Test func aFriendMadeOverRESTGetsATimeOrderedUID() {
+        let now = Date(timeIntervalSince1970: 1_795_000_000)
+        let first = FriendRecord(newFriend: NewFriend(firstname: "Ada", lastname: "Lovelace"), now: now)
+        let second = FriendRecord(newFriend: NewFriend(firstname: "Ada", lastname: "Lovelace"), now: now.addingTimeInterval(1))
+        #expect(first.friend.uid.hasPrefix("01A1EE56-5E00-7"))
+        #expect(first.friend.uid < second.friend.uid)
+        #expect(first.resourceName == first.friend.uid + ".vcf")
     }
 
     @Test(arguments: [
