@@ -81,11 +81,11 @@ enum Properties {
         all.filter { value($0, of: target, context: context, forNames: true) != nil }
     }
 
-    /// The inner XML of a property, or nil when the target does not have it.
+    /// The value of a property, or nil when the target does not have it.
     static func value(_ name: XMLName, of target: PropertyTarget, context: PropertyContext,
-                      forNames: Bool = false) -> String? {
+                      forNames: Bool = false) -> PropertyValue? {
         let paths = context.paths
-        let href = { (path: String) in "<D:href>\(escapeXML(path))</D:href>" }
+        let href = { (path: String) in PropertyValue.markup("<D:href>\(escapeXML(path))</D:href>") }
         let resource: DAVResource
         switch target {
         case .resource(let r): resource = r
@@ -97,31 +97,31 @@ enum Properties {
         switch name {
         case resourceType:
             switch resource {
-            case .addressBook: return "<D:collection/><C:addressbook/>"
-            case .principal: return "<D:principal/>"
-            case .card: return ""
-            default: return "<D:collection/>"
+            case .addressBook: return .markup("<D:collection/><C:addressbook/>")
+            case .principal: return .markup("<D:principal/>")
+            case .card: return .markup("")
+            default: return .markup("<D:collection/>")
             }
         case displayName:
             switch resource {
-            case .principal: return escapeXML(paths.principal)
-            case .home: return "Address books"
+            case .principal: return .text(paths.principal)
+            case .home: return .text("Address books")
             case .addressBook:
-                if forNames { return "" }
+                if forNames { return .text("") }
                 let name = context.displayName ?? ""
-                return escapeXML(name.isEmpty ? context.configuration.defaultDisplayName : name)
+                return .text(name.isEmpty ? context.configuration.defaultDisplayName : name)
             default: return nil
             }
         case getETag:
             switch target {
-            case .summary(let s): return escapeXML(s.etag)
-            case .object(let o): return escapeXML(o.etag)
+            case .summary(let s): return .text(s.etag)
+            case .object(let o): return .text(o.etag)
             case .resource: return nil
             }
         case getContentType:
-            return isCard ? cardContentType : nil
+            return isCard ? .text(cardContentType) : nil
         case getContentLength:
-            if case .object(let o) = target { return String(o.card.count) }
+            if case .object(let o) = target { return .text(String(o.card.count)) }
             return nil
         case currentUserPrincipal:
             return href(paths.principalHref)
@@ -141,17 +141,17 @@ enum Properties {
             }
         case syncToken:
             guard isBook else { return nil }
-            if forNames { return "" }
-            return context.syncToken.map { escapeXML(SyncToken.format($0)) }
+            if forNames { return .text("") }
+            return context.syncToken.map { .text(SyncToken.format($0)) }
         case getCTag:
             guard isBook else { return nil }
-            if forNames { return "" }
-            return context.syncToken.map { escapeXML(SyncToken.format($0)) }
+            if forNames { return .text("") }
+            return context.syncToken.map { .text(SyncToken.format($0)) }
         case supportedReportSet:
-            guard isBook else { return isCard ? nil : "" }
-            return ["C:addressbook-multiget", "C:addressbook-query", "D:sync-collection"]
+            guard isBook else { return isCard ? nil : .markup("") }
+            return .markup(["C:addressbook-multiget", "C:addressbook-query", "D:sync-collection"]
                 .map { "<D:supported-report><D:report><\($0)/></D:report></D:supported-report>" }
-                .joined()
+                .joined())
         case currentUserPrivilegeSet:
             let privileges: [String]
             switch resource {
@@ -162,21 +162,21 @@ enum Properties {
             default:
                 privileges = ["read", "read-current-user-privilege-set"]
             }
-            return privileges.map { "<D:privilege><D:\($0)/></D:privilege>" }.joined()
+            return .markup(privileges.map { "<D:privilege><D:\($0)/></D:privilege>" }.joined())
         case addressBookDescription:
             guard isBook, let description = context.configuration.addressBookDescription else { return nil }
-            return escapeXML(description)
+            return .text(description)
         case supportedAddressData:
             guard isBook else { return nil }
-            return #"<C:address-data-type content-type="text/vcard" version="3.0"/>"#
-                + #"<C:address-data-type content-type="text/vcard" version="4.0"/>"#
+            return .markup(#"<C:address-data-type content-type="text/vcard" version="3.0"/>"#
+                + #"<C:address-data-type content-type="text/vcard" version="4.0"/>"#)
         case maxResourceSize:
-            return isBook ? String(context.configuration.maxResourceSize) : nil
+            return isBook ? .text(String(context.configuration.maxResourceSize)) : nil
         case addressData:
             // Only REPORTs return card data; PROPFIND answers it as not found.
             guard case .object(let o) = target else { return nil }
             let card = context.addressDataProperties.map { VCardSubset.keep($0, of: o.card) } ?? o.card
-            return escapeXML(String(decoding: card, as: UTF8.self))
+            return .text(String(decoding: card, as: UTF8.self))
         default:
             return nil
         }
@@ -195,7 +195,7 @@ enum Properties {
     static func write(href: String, request: PropertyRequest, target: PropertyTarget,
                       context: PropertyContext, into bytes: inout [UInt8]) {
         bytes += "<D:response><D:href>".utf8
-        bytes += escapeXML(href).utf8
+        appendEscapedXML(href, to: &bytes)
         bytes += "</D:href>".utf8
         // The 200 propstat is written as the values are found, and taken back when it stays empty
         // while some property is missing.
@@ -208,16 +208,16 @@ enum Properties {
             for name in names(of: target, context: context) { bytes += name.emptyElement.utf8 }
         case .allprop(let include):
             for name in allprop + include.filter({ !allprop.contains($0) }) {
-                if let inner = value(name, of: target, context: context) {
-                    name.write(containing: inner, into: &bytes)
+                if let value = value(name, of: target, context: context) {
+                    name.write(value, into: &bytes)
                 } else if include.contains(name) {
                     missing.append(name)
                 }
             }
         case .props(let names):
             for name in names {
-                if let inner = value(name, of: target, context: context) {
-                    name.write(containing: inner, into: &bytes)
+                if let value = value(name, of: target, context: context) {
+                    name.write(value, into: &bytes)
                 } else {
                     missing.append(name)
                 }

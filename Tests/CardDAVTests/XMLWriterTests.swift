@@ -20,4 +20,22 @@ import Testing
         #expect(escapeXML("x\u{FFFE}y\u{FFFF}z\u{FFFD}\u{EFFF}") == "xyz\u{FFFD}\u{EFFF}")
         #expect(escapeXML("<\u{FFFF}") == "&lt;")
     }
+
+    @Test func anElementEscapesTextButWritesMarkupAsItIs() {
+        func written(_ name: XMLName, _ value: PropertyValue) -> String {
+            var bytes: [UInt8] = Array("…".utf8)
+            name.write(value, into: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        #expect(written(.dav("getetag"), .text("\"12-3\"")) == "…<D:getetag>&quot;12-3&quot;</D:getetag>")
+        #expect(written(.cardDAV("address-data"), .text("FN:Tom & Jerry\r\n"))
+            == "…<C:address-data>FN:Tom &amp; Jerry&#13;\n</C:address-data>")
+        #expect(written(.dav("owner"), .markup("<D:href>/p/</D:href>")) == "…<D:owner><D:href>/p/</D:href></D:owner>")
+        #expect(written(.calendarServer("getctag"), .text("7")) == "…<CS:getctag>7</CS:getctag>")
+        #expect(written(XMLName("urn:x&y", "color"), .text("<red>"))
+            == #"…<X:color xmlns:X="urn:x&amp;y">&lt;red&gt;</X:color>"#)
+        #expect(written(XMLName("", "plain"), .text("a")) == "…<plain>a</plain>")
+        #expect(written(.dav("resourcetype"), .markup("")) == "…<D:resourcetype/>")
+        #expect(written(XMLName("urn:x", "empty"), .text("")) == #"…<X:empty xmlns:X="urn:x"/>"#)
+    }
 }
