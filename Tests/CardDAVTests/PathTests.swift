@@ -15,13 +15,18 @@ import Testing
         #expect(paths.resource(for: "/dav/addressbooks/anna%20maria/friends/8F3A-12.vcf") == .success(.card("8F3A-12.vcf")))
         #expect(paths.resource(for: "/dav/addressbooks/anna%20maria/friends/a%40b%20c%C3%A9.vcf?x=1") == .success(.card("a@b cé.vcf")))
         #expect(paths.resource(for: "https://host:8443/dav/addressbooks/anna%20maria/friends/x.vcf") == .success(.card("x.vcf")))
+        #expect(paths.resource(for: "HTTP://host/dav/addressbooks/anna%20maria/friends/x.vcf#top") == .success(.card("x.vcf")))
+        #expect(paths.resource(for: "https://host") == .success(.root))
+        #expect(paths.resource(for: "/dav/addressbooks/anna%20maria/friends/Zoë 李.vcf") == .success(.card("Zoë 李.vcf")))
+        #expect(paths.resource(for: "/dav/x://y/") == .failure(.badRequest("The path has an empty segment.")))
     }
 
     @Test func refusesDotsEncodedSlashesAndEmptyNames() {
         for path in ["/dav/addressbooks/anna%20maria/friends/..", "/dav/addressbooks/anna%20maria/friends/%2E%2E",
                      "/dav/addressbooks/anna%20maria/friends/a%2Fb.vcf", "/dav/addressbooks/anna%20maria/friends//",
                      "/dav/addressbooks/anna%20maria/friends/%zz", "/dav/addressbooks/anna%20maria/friends/%FF.vcf",
-                     "/dav/addressbooks/anna%20maria/friends/a%00.vcf", "dav/", "/dav//principals/",
+                     "/dav/addressbooks/anna%20maria/friends/a%00.vcf", "dav/", "/dav//principals/", "host/dav/",
+                     "/dav/addressbooks/anna%20maria/friends/a\u{7F}.vcf",
                      "/dav/addressbooks/anna%20maria/friends/" + String(repeating: "x", count: 256)] {
             guard case .failure(.badRequest) = paths.resource(for: path) else {
                 Issue.record("accepted \(path)")
