@@ -37,6 +37,7 @@ FIGURES = [  # (row, its ceiling, its Flask peer or None)
     ("GET /friends as one vCard file  FriendService", None, None),
     ("PROPFIND Depth 1, the address book  FriendService", None, None),
     ("REPORT sync-collection, a first sync  FriendService", None, None),
+    ("REPORT addressbook-multiget, every card  FriendService", None, None),
     ("POST /friends/import, a card kept before  FriendService", None, None),
     (PAGE_1M, None, None),
     ("GET /friends?limit=100  page at 90%", f"ceiling: {PAGE_1M}", None),
