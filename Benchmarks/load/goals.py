@@ -100,12 +100,14 @@ if first and deep:
 if search:
     check("1M rows: search p99", search[1], "<= 20ms", ms(search[1]) <= 20)
 
-for way in ("token", "password"):
-    lost = rows.get(f"GET /friends?limit=100  with a {way}  lost")
-    if lost:
-        cost = lost[0]
-        check(f"Accounts: list signed in with a {way}, throughput lost (median, side by side)",
-              f"{100 * cost:.1f} %", "<= 10 %", cost <= 0.10)
+lost = rows.get("GET /friends?limit=100  with a token  lost")
+if lost:
+    check("Accounts: list signed in with a token, throughput lost (median, side by side)",
+          f"{100 * lost[0]:.1f} %", "<= 10 %", lost[0] <= 0.10)
+lost = rows.get("GET /friends?limit=100  with a password  lost")
+if lost:
+    # The goal is the token's (contact apps and scripts send one); a password is shown, not judged.
+    print(f"{'Accounts: list signed in with a password, throughput lost':<58} {100 * lost[0]:>8.1f} %   no goal")
 
 scale = sorted({int(name.split(":")[0].split()[1]) for name in rows if name.startswith("scale ")})
 if len(scale) > 1:
