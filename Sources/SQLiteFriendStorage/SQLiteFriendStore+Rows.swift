@@ -190,26 +190,22 @@ extension SQLiteFriendStore {
     /// resource name another friend has by now (a client's `PUT` racing another to a new name):
     /// that friend alone is refused, as a write whose precondition failed, and writes nothing.
     ///
-    /// As few statements as sizes allow: friends written together cost less than one statement
-    /// each. Before every statement FTS5 writes what it holds in memory to its index, as a new
-    /// segment that it merges later; one statement a friend made that a sixth of a `POST /friends`.
+    /// One statement for up to `maximumReturningInsertSize` friends: before every statement FTS5
+    /// writes what it holds in memory to its index, as a new segment that it merges later.
     static func insertReturning(
         _ records: [FriendRecord], _ connection: SQLiteDirectConnection
     ) throws -> [Result<StoredFriend, FriendStoreError>] {
         var outcomes: [Result<StoredFriend, FriendStoreError>] = []
         var rest = records[...]
         while !rest.isEmpty {
-            let chunk = rest.prefix(returningInsertSize(for: rest.count))
+            let chunk = rest.prefix(maximumReturningInsertSize)
             rest = rest.dropFirst(chunk.count)
-            let values = Array(repeating: "(\(writablePlaceholders))", count: chunk.count).joined(separator: ", ")
+            let statement = returningInsert(rows: chunk.count)
+            let padding = Array(repeating: SQLiteData.null, count: (statement.rows - chunk.count) * writableColumnNames.count)
             // RETURNING gives its rows in no promised order: each is matched by its resource name.
-            let inserted = try connection.rows(
-                """
-                INSERT INTO friends (\(writableColumns)) VALUES \(values)
-                ON CONFLICT (resource_name) DO NOTHING RETURNING \(columns), resource_name
-                """,
-                chunk.flatMap(binds)
-            ) { row in (name: row.text(8) ?? "", friend: try storedFriend(row)) }
+            let inserted = try connection.rows(statement.sql, chunk.flatMap(binds) + padding) { row in
+                (name: row.text(8) ?? "", friend: try storedFriend(row))
+            }
             var byName = Dictionary(inserted.map { ($0.name, $0.friend) }, uniquingKeysWith: { first, _ in first })
             for record in chunk {
                 // A name given twice in one chunk was inserted for its first friend only.
@@ -231,16 +227,29 @@ extension SQLiteFriendStore {
         return .preconditionFailed(id: holder.id, currentVersion: holder.version)
     }
 
-    /// 32, 16, 8, 4, 2 or 1 rows: the most of `count` in one of six statements. The writer keeps
-    /// each size it has run compiled, and with the triggers a statement of many rows is tens of
-    /// KB of program: statements of every size up to 32 added 1.7 MB to the server's peak.
-    static func returningInsertSize(for count: Int) -> Int {
-        var size = maximumReturningInsertSize
-        while size > count { size /= 2 }
-        return max(1, size)
+    /// The statement that inserts `count` friends (at most `maximumReturningInsertSize`) and how many
+    /// rows it binds: one friend alone, or the statement of the most rows, whose rows beyond
+    /// `count` are bound as NULL and left out. The writer keeps the two compiled (with the triggers
+    /// a statement of many rows is tens of KB of program: one of every size up to 32 added 1.7 MB
+    /// to the server's peak).
+    static func returningInsert(rows count: Int) -> (sql: String, rows: Int) {
+        count == 1 ? (singleReturningInsert, 1) : (paddedReturningInsert, maximumReturningInsertSize)
     }
 
     static let maximumReturningInsertSize = 32
+
+    private static let singleReturningInsert = """
+        INSERT INTO friends (\(writableColumns)) VALUES (\(writablePlaceholders))
+        ON CONFLICT (resource_name) DO NOTHING RETURNING \(columns), resource_name
+        """
+
+    /// `firstname` is never NULL in a friend, so a row whose first value is NULL is padding.
+    private static let paddedReturningInsert = """
+        INSERT INTO friends (\(writableColumns))
+        SELECT * FROM (VALUES \(Array(repeating: "(\(writablePlaceholders))", count: maximumReturningInsertSize).joined(separator: ", ")))
+        WHERE column1 IS NOT NULL
+        ON CONFLICT (resource_name) DO NOTHING RETURNING \(columns), resource_name
+        """
 
     /// Multi-row `INSERT … VALUES (…), (…)`, `rowsPerStatement` rows a statement.
     static func insertRows(_ friends: [FriendRecord], _ connection: SQLiteDirectConnection) throws {
