@@ -57,6 +57,7 @@ struct DAVPaths: Sendable {
     /// Works on the UTF-8 bytes, where every delimiter is ASCII: a multiget resolves every href
     /// it names, and Foundation's search and splitting by characters were half of its time.
     func resource(for rawPath: String) -> Result<DAVResource, DAVPathError> {
+        if let name = plainCardName(in: rawPath) { return .success(.card(name)) }
         var path = Array(rawPath.utf8)[...]
         if let end = path.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
             path = path[..<end]
@@ -88,6 +89,19 @@ struct DAVPaths: Sendable {
             segments.append(decoded)
         }
         return match(segments, trailingSlash: trailingSlash)
+    }
+
+    /// The name in a card's href as this server writes it (the address book's href, then a name
+    /// with nothing encoded, as every href of a multiget usually is), or nil for anything else,
+    /// which the whole resolution then answers the same way it would have.
+    private func plainCardName(in rawPath: String) -> String? {
+        let utf8 = rawPath.utf8
+        guard utf8.starts(with: addressBookHref.utf8) else { return nil }
+        let name = utf8.dropFirst(addressBookHref.utf8.count)
+        guard !name.isEmpty, name.count <= Self.maxNameBytes,
+              !name.contains(where: needsFullResolution),
+              !name.elementsEqual(".".utf8), !name.elementsEqual("..".utf8) else { return nil }
+        return String(name)
     }
 
     private func match(_ segments: [String], trailingSlash: Bool) -> Result<DAVResource, DAVPathError> {
@@ -141,6 +155,14 @@ func percentDecode(_ segment: ArraySlice<UInt8>) -> String? {
         }
     }
     return String(validating: bytes, as: UTF8.self)
+}
+
+/// A byte that ends a path, encodes one, or is refused in a name.
+private func needsFullResolution(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "/"), UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), ..<0x20, 0x7F: true
+    default: false
+    }
 }
 
 private func isASCIILetter(_ byte: UInt8) -> Bool {

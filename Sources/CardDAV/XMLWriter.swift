@@ -111,10 +111,17 @@ func appendEscapedXML(_ text: String, to bytes: inout [UInt8]) {
             return
         }
         // Byte by byte: every byte changed here is ASCII, which UTF-8 never uses inside a longer
-        // sequence, and U+FFFE and U+FFFF are the only sequences EF BF BE and EF BF BF.
+        // sequence, and U+FFFE and U+FFFF are the only sequences EF BF BE and EF BF BF. The bytes
+        // between two changes are copied at once (a card is mostly such bytes, a line at a time).
         var index = 0
+        var unchanged = 0
         while index < utf8.count {
             let byte = utf8[index]
+            guard needsEscaping(byte) else {
+                index += 1
+                continue
+            }
+            bytes += UnsafeBufferPointer(rebasing: utf8[unchanged..<index])
             index += 1
             switch byte {
             case UInt8(ascii: "&"): bytes += "&amp;".utf8
@@ -125,12 +132,14 @@ func appendEscapedXML(_ text: String, to bytes: inout [UInt8]) {
             case UInt8(ascii: "\r"): bytes += "&#13;".utf8
             case 0x9, 0xA: bytes.append(byte)
             // Characters XML 1.0 cannot carry at all are dropped rather than producing a broken document.
-            case ..<0x20: continue
+            case ..<0x20: break
             case 0xEF where index + 1 < utf8.count && utf8[index] == 0xBF && utf8[index + 1] >= 0xBE:
                 index += 2
             default: bytes.append(byte)
             }
+            unchanged = index
         }
+        bytes += UnsafeBufferPointer(rebasing: utf8[unchanged...])
     }
 }
 

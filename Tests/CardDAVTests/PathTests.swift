@@ -18,6 +18,9 @@ import Testing
         #expect(paths.resource(for: "HTTP://host/dav/addressbooks/anna%20maria/friends/x.vcf#top") == .success(.card("x.vcf")))
         #expect(paths.resource(for: "https://host") == .success(.root))
         #expect(paths.resource(for: "/dav/addressbooks/anna%20maria/friends/Zoë 李.vcf") == .success(.card("Zoë 李.vcf")))
+        #expect(paths.resource(for: "/dav/addressbooks/anna%20maria/friends/\u{301}x.vcf") == .success(.card("\u{301}x.vcf")))
+        #expect(paths.resource(for: "/dav/addressbooks/anna%20maria/friends/" + String(repeating: "y", count: 255))
+            == .success(.card(String(repeating: "y", count: 255))))
         #expect(paths.resource(for: "/dav/x://y/") == .failure(.badRequest("The path has an empty segment.")))
     }
 
