@@ -205,7 +205,7 @@ enum Properties {
         var missing: [XMLName] = []
         switch request {
         case .propname:
-            for name in names(of: target, context: context) { bytes += name.emptyElement.utf8 }
+            for name in names(of: target, context: context) { name.write(.markup(""), into: &bytes) }
         case .allprop(let include):
             for name in allprop + include.filter({ !allprop.contains($0) }) {
                 if let value = value(name, of: target, context: context) {
@@ -231,7 +231,7 @@ enum Properties {
         }
         if !missing.isEmpty {
             bytes += "<D:propstat><D:prop>".utf8
-            for name in missing { bytes += name.emptyElement.utf8 }
+            for name in missing { name.write(.markup(""), into: &bytes) }
             bytes += "</D:prop><D:status>\(statusLine(404))</D:status></D:propstat>".utf8
         }
         bytes += "</D:response>\n".utf8

@@ -37,8 +37,8 @@ import Testing
         #expect(written(XMLName("", "plain"), .text("a")) == "…<plain>a</plain>")
         #expect(written(.dav("resourcetype"), .markup("")) == "…<D:resourcetype/>")
         #expect(written(XMLName("urn:x", "empty"), .text("")) == #"…<X:empty xmlns:X="urn:x"/>"#)
-        for name in [XMLName.dav("resourcetype"), XMLName("urn:x&y", "empty"), XMLName("", "plain")] {
-            #expect(written(name, .markup("")) == "…" + name.emptyElement)
-        }
+        #expect(XMLName.dav("resourcetype").emptyElement == "<D:resourcetype/>")
+        #expect(XMLName("urn:x&y", "empty").emptyElement == #"<X:empty xmlns:X="urn:x&amp;y"/>"#)
+        #expect(XMLName("", "plain").emptyElement == "<plain/>")
     }
 }
