@@ -10,7 +10,7 @@ import Testing
 
 /// Many CardDAV clients fetching cards at once are all answered, a few at a time: the server
 /// holds no more requests and cards in memory than it works on (see `CardDAVMiddleware`).
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct CardDAVAnswerLimitTests {
     static let multiget = #"""
         <?xml version="1.0" encoding="utf-8"?>

@@ -4,7 +4,7 @@ import Testing
 
 /// The limit on CardDAV answers worked on at once: no more than the limit run, the others go in
 /// the order they came, and a caller that fails gives its turn back.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ConcurrencyLimitTests {
     @Test func callersBeyondTheLimitWaitAndGoInTheOrderTheyCame() async {
         let limit = ConcurrencyLimit(2)

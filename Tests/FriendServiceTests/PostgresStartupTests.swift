@@ -33,14 +33,15 @@ struct PostgresStartupTests {
     }
 
     /// What opening and migrating (the start of `serve` and all of `migrate`) throws, checked to come
-    /// within 20 s: it used to take about a minute; the answer itself takes well under a second, but
-    /// the whole suite runs beside it on two cores.
+    /// within 45 s: it used to take about a minute; the answer itself takes well under a second, but
+    /// the whole suite runs beside it on two cores, and its start alone held everything up for 23 s
+    /// in a CI run.
     private func startupFailure(_ url: String) async throws -> String {
         let configuration = FriendServerConfiguration(hostname: "127.0.0.1", port: 0, database: .postgres(url: url), backends: TestApp.backends, logLevel: .critical)
         let clock = ContinuousClock()
         let start = clock.now
         let error = await #expect(throws: DatabaseError.self) { try await FriendServer.openMigratedStore(configuration) }
-        #expect(start.duration(to: clock.now) < .seconds(20))
+        #expect(start.duration(to: clock.now) < .seconds(45))
         await #expect(throws: DatabaseError.self) { try await FriendServer.start(configuration) }
         return error?.message ?? ""
     }
