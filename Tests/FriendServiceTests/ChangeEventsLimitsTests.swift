@@ -40,7 +40,7 @@ struct ChangeEventsLimitsTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func aHEADOfTheFeedGivesItsPlaceBack() async throws {
         try await TestApp.runWithFeed(configure: { $0.maximumSubscribers = 1 }) { client, _, feed in
             for _ in 0..<2 {
@@ -111,7 +111,7 @@ struct ChangeEventsLimitsTests {
 
     // MARK: Over real sockets
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func subscribersCannotTakeTheConnectionsOrdinaryRequestsNeed() async throws {
         try await Self.withServer(configure: { $0.connectionLimits.maximumConnections = 3 }) { server, port in
             var subscribers: [RawHTTPConnection] = []
@@ -136,7 +136,7 @@ struct ChangeEventsLimitsTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func aClosedSubscriberIsNoticedAtOnceNotAtTheNextKeepAlive() async throws {
         try await Self.withServer(configure: { $0.changeKeepAliveInterval = .seconds(3_600) }) { server, port in
             let connection = try RawHTTPConnection(port: port)
@@ -149,7 +149,7 @@ struct ChangeEventsLimitsTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func aSubscriberThatStopsReadingIsLetGoWhenAWriteMakesNoProgress() async throws {
         try await Self.withServer(configure: {
             $0.changeKeepAliveInterval = .seconds(3_600)
@@ -171,7 +171,7 @@ struct ChangeEventsLimitsTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func theConnectionClosesWhenItsStreamEnds() async throws {
         try await Self.withServer { server, port in
             let connection = try RawHTTPConnection(port: port)

@@ -12,7 +12,7 @@ import FoundationNetworking
 
 /// The change feed over real sockets and, with PostgreSQL, across server instances.
 struct ChangeEventsLiveTests {
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func shuttingDownEndsAnOpenStreamCleanlyAfterWhatWasDelivered() async throws {
         let server = try await FriendServer.start(TestApp.configuration())
         let stream = Task { try await URLSession.shared.data(from: server.url.appendingPathComponent("friends/events")) }
@@ -33,7 +33,7 @@ struct ChangeEventsLiveTests {
             """))
     }
 
-    @Test(.enabled(if: PostgresTestDatabase.url != nil), .timeLimit(.minutes(1)))
+    @Test(.enabled(if: PostgresTestDatabase.url != nil), .timeLimit(.minutes(3)))
     func changesThroughEitherInstanceReachTheSubscribersOfBothOnceAndInOrder() async throws {
         let url = try PostgresTestDatabase.freshSchemaURL()
         var configuration = TestApp.configuration()

@@ -5,7 +5,7 @@ import Testing
 
 /// A feed nobody follows reads no changes, and a subscriber still gets every change after it subscribed.
 struct ChangeFeedWithoutSubscribersTests {
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func writesNobodyFollowsAreNotReadButASubscriberGetsEveryChangeAfterIt() async throws {
         let store = ChangeLogProbeStore()
         let feed = makeChangeFeed(store: store, configuration: TestApp.configuration())

@@ -18,7 +18,7 @@ import FoundationNetworking
 /// resumes within two of the database) rests on the server's own limits, which
 /// `theLimitsBehindFailingFastKeepThePromises` pins; the live test checks the behaviour by what the
 /// store knows (an outage started, an outage ended), not by the wall clock of a busy machine.
-@Suite(.enabled(if: ThrowawayPostgres.binaries != nil, ThrowawayPostgres.skipMessage), .timeLimit(.minutes(1)))
+@Suite(.enabled(if: ThrowawayPostgres.binaries != nil, ThrowawayPostgres.skipMessage), .timeLimit(.minutes(3)))
 struct PostgresOutageTests {
     @Test func serversFailFastWhileTheDatabaseIsDownAndServeAgainOnceItIsBack() async throws {
         let cluster = try await ThrowawayPostgres.start()

@@ -11,7 +11,7 @@ import VCard
 
 /// The SQLite store commits concurrent writes in groups and reads on their own connections;
 /// neither may change what a client sees.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct SQLiteConcurrencyTests {
     @Test func writesThatArriveDuringACommitShareTheNextTransaction() async throws {
         let (connection, commits) = try groupCommitOnATable()

@@ -8,7 +8,7 @@ import Testing
 /// The readers' own connection keeps compiled statements from one read to the next; none of
 /// that may show: every read sees the latest commit (or, inside one snapshot, one commit), a
 /// failed statement leaves the connection usable, and bound limits are limits.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct SQLiteDirectConnectionTests {
     @Test func aKeptStatementSeesEveryNewCommitAndItsNewValues() async throws {
         try await withTable { writer, reader in

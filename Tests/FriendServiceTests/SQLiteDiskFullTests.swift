@@ -11,7 +11,7 @@ import Testing
 /// the database is read-only, nothing is half-written, and writes succeed again once there is room.
 /// The disk is made "full" by forbidding the file to grow (`PRAGMA max_page_count`), which fails a
 /// write exactly as a full file system does (`SQLITE_FULL`).
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct SQLiteDiskFullTests {
     @Test func writesOnAFullDiskAnswer507WhileReadsGoOnUntilThereIsRoomAgain() async throws {
         try await TemporaryDirectory.with { directory in

@@ -7,7 +7,7 @@ import FoundationNetworking
 #endif
 
 /// Friends as vCards: what export and import send, and what they make of the answer.
-@Suite(.timeLimit(.minutes(1))) struct AppServerClientCardsTests {
+@Suite(.timeLimit(.minutes(3))) struct AppServerClientCardsTests {
     func client(_ transport: FakeTransport) -> AppServerClient {
         AppServerClient(baseURL: URL(string: "http://127.0.0.1:8080")!, transport: transport)
     }

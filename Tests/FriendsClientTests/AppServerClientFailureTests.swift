@@ -7,7 +7,7 @@ import FoundationNetworking
 #endif
 
 /// Every way a request can fail, mapped to one `AppServerError`, checked against a fake transport.
-@Suite(.timeLimit(.minutes(1))) struct AppServerClientFailureTests {
+@Suite(.timeLimit(.minutes(3))) struct AppServerClientFailureTests {
     static let fieldsJSON = #"{"error":{"message":"Some fields are not valid.","fields":{"firstname":"First name is required."}}}"#
 
     func failure(of answer: FakeTransport.Answer) async -> AppServerError? {

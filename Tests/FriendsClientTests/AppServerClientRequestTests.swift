@@ -7,7 +7,7 @@ import FoundationNetworking
 #endif
 
 /// What each operation sends, checked against a fake transport.
-@Suite(.timeLimit(.minutes(1))) struct AppServerClientRequestTests {
+@Suite(.timeLimit(.minutes(3))) struct AppServerClientRequestTests {
     static let adaJSON = #"{"id":1,"firstname":"Ada","lastname":"Lovelace","phonenumber":"0501234567","email":"","about":""}"#
     static let ada = Friend(id: 1, firstname: "Ada", lastname: "Lovelace", phonenumber: "0501234567")
 

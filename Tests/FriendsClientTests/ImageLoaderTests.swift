@@ -3,7 +3,7 @@ import Testing
 @testable import FriendsClient
 
 /// The loader against a fetch the test controls; `LiveImageLoaderTests` runs it against the server.
-@Suite(.timeLimit(.minutes(1))) struct ImageLoaderTests {
+@Suite(.timeLimit(.minutes(3))) struct ImageLoaderTests {
     /// A fetch that waits at `valve`, counts calls per key and answers the key as one byte.
     final class Source: Sendable {
         let valve: Valve

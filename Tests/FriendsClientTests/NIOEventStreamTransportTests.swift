@@ -16,7 +16,7 @@ struct NIOEventStreamTransportTests {
         return request
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func anEventSplitAcrossReadsArrivesWhole() async throws {
         try await ScriptedServer.with { server in
             async let opened = NIOEventStreamTransport().open(Self.request(server))
@@ -46,7 +46,7 @@ struct NIOEventStreamTransportTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func theClientsCredentialsGoOnTheWire() async throws {
         try await ScriptedServer.with { server in
             let client = AppServerClient(
@@ -61,7 +61,7 @@ struct NIOEventStreamTransportTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func theReconnectingFeedResumesOverItAfterTheServerEndsAStream() async throws {
         try await ScriptedServer.with { server in
             let client = AppServerClient(baseURL: server.url, eventTransport: NIOEventStreamTransport())
@@ -90,7 +90,7 @@ struct NIOEventStreamTransportTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func aConsumerThatStopsReadingClosesTheConnection() async throws {
         try await ScriptedServer.with { server in
             async let opened = NIOEventStreamTransport().open(Self.request(server))
@@ -107,7 +107,7 @@ struct NIOEventStreamTransportTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func cancellingWhileWaitingForTheResponseHeadClosesTheConnection() async throws {
         try await ScriptedServer.with { server in
             let opening = Task { try await NIOEventStreamTransport().open(Self.request(server)) }
@@ -119,7 +119,7 @@ struct NIOEventStreamTransportTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func aStreamThatSaysNothingForItsTimeoutEndsAsTimedOut() async throws {
         try await ScriptedServer.with { server in
             // Long enough that a loaded machine still sends the head in time; the silence after it is what times out.

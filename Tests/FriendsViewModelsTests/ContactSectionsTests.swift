@@ -9,7 +9,7 @@ import Testing
 /// with its label, the addresses line by line, the birthday written out, the organization; only
 /// the sections with something in them.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ContactSectionsTests {
+@Suite(.timeLimit(.minutes(3))) struct ContactSectionsTests {
     let client = FakeFriendsClient()
 
     static let full = Friend(

@@ -7,7 +7,7 @@ import Testing
 
 /// Export and Import as a person sees them: a file out, a file in and what became of each card.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ContactsFileViewModelTests {
+@Suite(.timeLimit(.minutes(3))) struct ContactsFileViewModelTests {
     actor FakeCards: CardExchanging {
         var imports: [Result<ImportReport, AppServerError>] = []
         var exported: Result<Data, AppServerError> = .success(Data())
@@ -81,7 +81,7 @@ import Testing
 
 /// Export and Import of a file named by its path, as the terminal app does them.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ContactsFilePathTests {
+@Suite(.timeLimit(.minutes(3))) struct ContactsFilePathTests {
     typealias FakeCards = ContactsFileViewModelTests.FakeCards
 
     /// Files in memory: what was written where, and what reading a path gives.

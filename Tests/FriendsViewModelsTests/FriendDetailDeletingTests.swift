@@ -8,7 +8,7 @@ import Testing
 /// Delete on a friend's details: asked first, then deleted with the version shown, and back to
 /// the list; or why not.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct FriendDetailDeletingTests {
+@Suite(.timeLimit(.minutes(3))) struct FriendDetailDeletingTests {
     let client = FakeFriendsClient()
 
     @MainActor

@@ -6,7 +6,7 @@ import Testing
 @testable import FriendsViewModels
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct FriendDetailViewModelTests {
+@Suite(.timeLimit(.minutes(3))) struct FriendDetailViewModelTests {
     let client = FakeFriendsClient()
     let svg = Data("<svg/>".utf8)
 

@@ -6,7 +6,7 @@ import Testing
 
 /// The form's phone numbers and email addresses: several per friend, labelled, one preferred.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct FriendFormEntriesTests {
+@Suite(.timeLimit(.minutes(3))) struct FriendFormEntriesTests {
     let client = FakeFriendsClient()
 
     /// The form with a recorder on the outputs these tests read.

@@ -8,7 +8,7 @@ import Testing
 private let couldNotConnect = "Could not connect to server. Check your network and try again later."
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct FriendFormViewModelTests {
+@Suite(.timeLimit(.minutes(3))) struct FriendFormViewModelTests {
     let client = FakeFriendsClient()
 
     /// The form with a recorder on every output and event.

@@ -7,7 +7,7 @@ import Testing
 /// `chosenFriendID`: what the user chose, never moved by loading or by live changes (unlike the
 /// selection cursor, which starts on the first friend).
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct FriendsListChosenFriendTests {
+@Suite(.timeLimit(.minutes(3))) struct FriendsListChosenFriendTests {
     let client = FakeFriendsClient()
     let stream = FakeChangeStream()
 

@@ -9,7 +9,7 @@ import Testing
 /// The list view model as a SwiftUI `List` would see it through `ObservedViewModel`: a view that
 /// reads the title, the rows and the spinner, and draws again whenever one of them changes.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct FriendsListThroughObservationTests {
+@Suite(.timeLimit(.minutes(3))) struct FriendsListThroughObservationTests {
     let client = FakeFriendsClient()
     let stream = FakeChangeStream()
 

@@ -7,7 +7,7 @@ import Testing
 /// The list follows the live feed: rows change, move, appear and go without a reload, the
 /// counts follow, and the selection stays on its friend.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct FriendsListViewModelLiveTests {
+@Suite(.timeLimit(.minutes(3))) struct FriendsListViewModelLiveTests {
     typealias Screen = FriendsListViewModelTests.Screen
     let client = FakeFriendsClient()
     let stream = FakeChangeStream()

@@ -7,7 +7,7 @@ import Testing
 /// A list that could not load while the service was down loads again by itself when the live feed
 /// comes back: the person does not have to press Refresh to see their friends.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct FriendsListViewModelRecoveryTests {
+@Suite(.timeLimit(.minutes(3))) struct FriendsListViewModelRecoveryTests {
     typealias Screen = FriendsListViewModelTests.Screen
     let client = FakeFriendsClient()
     let stream = FakeChangeStream()

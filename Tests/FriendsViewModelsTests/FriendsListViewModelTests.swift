@@ -5,7 +5,7 @@ import Testing
 @testable import FriendsViewModels
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct FriendsListViewModelTests {
+@Suite(.timeLimit(.minutes(3))) struct FriendsListViewModelTests {
     let client = FakeFriendsClient()
 
     /// The view model with a recorder on every output and event.

@@ -6,7 +6,7 @@ import Testing
 
 /// The shared feed, the detail and the form follow live changes.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct LiveFeedFollowingTests {
+@Suite(.timeLimit(.minutes(3))) struct LiveFeedFollowingTests {
     let client = FakeFriendsClient()
     let stream = FakeChangeStream()
 

@@ -13,7 +13,7 @@ struct ProcessWideStateTests {}
 extension ProcessWideStateTests {
     /// The real host over a pseudo-terminal: real raw mode, real reads, real signals.
     @MainActor
-    @Suite("LiveTerminalHost on a pseudo-terminal", .timeLimit(.minutes(1)))
+    @Suite("LiveTerminalHost on a pseudo-terminal", .timeLimit(.minutes(3)))
     struct LiveTerminalHostTests {
         @Test func typedKeysReachTheViewAndTheTerminalIsRestoredExactly() async throws {
             let terminal = try PseudoTerminal()

@@ -9,7 +9,7 @@ import Darwin
 /// What `TerminalApp` does for every view: Ctrl-L, Ctrl-Z and SIGTSTP/SIGCONT, `?`, clicks,
 /// too-small terminals, and the last word before the terminal is given back.
 @MainActor
-@Suite("TerminalApp: keys every app has", .timeLimit(.minutes(1)))
+@Suite("TerminalApp: keys every app has", .timeLimit(.minutes(3)))
 struct TerminalAppKeysTests {
     private let esc = "\u{1B}["
     private var fullFrame: String { "\(esc)0m\(esc)2J\(esc)1;1Hready k0 t0\(esc)?25l" }

@@ -7,7 +7,7 @@ import Darwin
 @testable import TerminalUI
 
 @MainActor
-@Suite("TerminalApp", .timeLimit(.minutes(1)))
+@Suite("TerminalApp", .timeLimit(.minutes(3)))
 struct TerminalAppTests {
     private let esc = "\u{1B}["
 

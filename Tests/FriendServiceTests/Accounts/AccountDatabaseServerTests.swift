@@ -17,7 +17,7 @@ import FoundationNetworking
 struct AccountDatabaseServerTests {
     typealias App = AccountsTestApp
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func onSQLiteTheSecondAccountGetsAFileOfItsOwn() async throws {
         try await TemporaryDirectory.with { directory in
             let main = DatabaseLocation.sqlite(path: directory.appendingPathComponent("friends.sqlite").path)
@@ -27,7 +27,7 @@ struct AccountDatabaseServerTests {
         }
     }
 
-    @Test(.enabled(if: PostgresTestDatabase.url != nil), .timeLimit(.minutes(1)))
+    @Test(.enabled(if: PostgresTestDatabase.url != nil), .timeLimit(.minutes(3)))
     func onPostgreSQLTheSecondAccountGetsASchemaOfItsOwn() async throws {
         let url = try PostgresTestDatabase.freshSchemaURL()
         let second = try await serveTwoAccounts(on: .postgres(url: url))

@@ -30,7 +30,7 @@ struct AccountFeedIsolationTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func aLiveSubscriberNeverReceivesAnotherPersonsChange() async throws {
         let registry = MemoryAccountRegistry()
         for name in ["alice", "bob"] { try await App.add(name, to: registry) }

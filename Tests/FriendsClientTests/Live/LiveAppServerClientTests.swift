@@ -7,7 +7,7 @@ import TestSupport
 import Testing
 
 /// The client against the real FriendService, started in-process.
-@Suite(.timeLimit(.minutes(1))) struct LiveAppServerClientTests {
+@Suite(.timeLimit(.minutes(3))) struct LiveAppServerClientTests {
     static let ada = NewFriend(firstname: "Ada", lastname: "Lovelace", phonenumber: "+44 20 7946 0000")
     static let grace = NewFriend(firstname: "Grace", lastname: "Hopper")
     static let charles = NewFriend(firstname: "Charles", lastname: "Babbage")

@@ -6,7 +6,7 @@ import Testing
 @testable import FriendsClient
 
 /// The image loader against the real avatar route; requests are counted and held at a valve.
-@Suite(.timeLimit(.minutes(1))) struct LiveImageLoaderTests {
+@Suite(.timeLimit(.minutes(3))) struct LiveImageLoaderTests {
     func load(_ id: Int, from loader: ImageLoader<Int>) async -> Result<Data, AppServerError> {
         do {
             return .success(try await loader.image(for: id))
