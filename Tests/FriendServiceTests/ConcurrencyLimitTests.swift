@@ -57,15 +57,6 @@ struct ConcurrencyLimitTests {
     }
 }
 
-/// Whether `condition` holds within a bounded number of turns of the scheduler.
-func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<100_000 {
-        if condition() { return true }
-        await Task.yield()
-    }
-    return condition()
-}
-
 /// The names of the callers that got their turn, in that order.
 private actor EnteredLog {
     private(set) var names: [String] = []

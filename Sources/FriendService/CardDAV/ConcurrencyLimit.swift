@@ -27,26 +27,16 @@ final class ConcurrencyLimit: Sendable {
     }
 
     private func acquire() async {
-        if takeAvailable() { return }
         await withCheckedContinuation { continuation in
-            // A caller may have finished between the two locks: go at once then.
             let goesNow = state.withLockedValue { state -> Bool in
-                if state.available > 0 {
-                    state.available -= 1
-                    return true
+                guard state.available > 0 else {
+                    state.waiters.append(continuation)
+                    return false
                 }
-                state.waiters.append(continuation)
-                return false
+                state.available -= 1
+                return true
             }
             if goesNow { continuation.resume() }
-        }
-    }
-
-    private func takeAvailable() -> Bool {
-        state.withLockedValue { state in
-            guard state.available > 0 else { return false }
-            state.available -= 1
-            return true
         }
     }
 
