@@ -23,6 +23,10 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
     static let pingLeaseTimeout: Duration = .milliseconds(500)
     /// How long `connect` waits for the database to answer before naming the cause.
     static let startupTimeout: Duration = .seconds(3)
+    /// How long `migrate` waits for a pooled connection. `connect` has already found the database
+    /// answering; what is left is a busy database or machine, which starting up can wait for and a
+    /// request cannot.
+    static let migrationLeaseTimeout: Duration = .seconds(30)
     /// How long past the statement timeout a request waits for an answer before taking the connection for lost.
     static let answerGrace: Duration = .seconds(2)
 
@@ -56,8 +60,7 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
     /// lock: instances starting together migrate one after another, and the later ones find nothing to do.
     public func migrate() async throws {
         do {
-            // A store opened to wait longer for connections (tests on a busy machine) waits as long here.
-            try await transaction(leaseTimeout: max(Self.startupTimeout, requestLeaseTimeout), isLong: true) { connection in
+            try await transaction(leaseTimeout: max(Self.migrationLeaseTimeout, requestLeaseTimeout), isLong: true) { connection in
                 // Another instance may be migrating a large table, and this one may take a while too:
                 // the session's limits are for requests.
                 try await connection.query("SET LOCAL statement_timeout = 0", logger: self.logger)
