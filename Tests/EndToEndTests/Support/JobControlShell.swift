@@ -18,13 +18,12 @@ struct JobControlShell {
 
     let tmux: TmuxSession
     let directory: URL
-    private let prompt = "e2e$ "
 
     init(_ command: [String], environment: [String: String] = [:], in directory: URL, rows: Int = 24, columns: Int = 80) throws {
         self.directory = directory
         tmux = try TmuxSession.start(
             ["/bin/bash", "--norc", "--noprofile", "-i"],
-            environment: ["LANG": "C.UTF-8", "TERM": "xterm-256color", "PS1": prompt, "HISTFILE": "/dev/null"]
+            environment: ["LANG": "C.UTF-8", "TERM": "xterm-256color", "HISTFILE": "/dev/null"]
                 .merging(environment) { $1 },
             rows: rows, columns: columns
         )
@@ -41,6 +40,11 @@ struct JobControlShell {
     /// Types a command line at the shell prompt (the program must be stopped or ended) and
     /// waits until it has run.
     func run(_ line: String, marker: String) async throws {
+        // Keys typed while the program still reads the terminal (it has left its screen but not
+        // yet exited) would be the program's, and lost.
+        try await tmux.waitForScreen("the shell to have the terminal") { _ in
+            (try? tmux.paneFormat("#{pane_current_command}")) == "bash"
+        }
         try tmux.sendText("\(line); echo \(marker)-\"DONE\"")
         try tmux.sendKeys("Enter")
         // The command line shows MARK-"DONE"; only the shell's echo shows MARK-DONE.
