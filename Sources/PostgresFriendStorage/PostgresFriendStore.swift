@@ -250,14 +250,21 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
                 """,
             binds: Self.bindings(record)
         )
-        if let created = try await rows(query).first { return created }
         let holder = sql("SELECT id, version FROM %s.friends WHERE resource_name = $1", record.resourceName)
-        let taken = try await withConnection { connection in
-            try await connection.query(holder, logger: self.logger).collect().first.map { try $0.decode((Int, Int).self) }
+        for _ in 1...Self.insertAttempts {
+            if let created = try await rows(query).first { return created }
+            let taken = try await withConnection { connection in
+                try await connection.query(holder, logger: self.logger).collect().first.map { try $0.decode((Int, Int).self) }
+            }
+            if let (id, version) = taken { throw FriendStoreError.preconditionFailed(id: id, currentVersion: version) }
+            // The friend holding the name was deleted between the two statements: the name is free again.
         }
-        guard let (id, version) = taken else { throw FriendStoreError.unavailable("INSERT returned no row") }
-        throw FriendStoreError.preconditionFailed(id: id, currentVersion: version)
+        throw FriendStoreError.unavailable(
+            "the resource name \(record.resourceName) was taken and freed again \(Self.insertAttempts) times while this friend was being added"
+        )
     }
+
+    static let insertAttempts = 3
 
     public func update(id: Int, with update: FriendUpdate, if precondition: VersionPrecondition) async throws -> StoredFriend {
         try await replace(id: id, if: precondition) { card in
