@@ -78,8 +78,10 @@ struct AccountMigrationTests {
 
     /// A schema as a version 5 server left it, with friends written as it wrote them.
     static func makeVersionFiveSchema(_ store: PostgresFriendStore, friends: [NewFriend]) async throws {
-        try await store.transaction { connection in
-            // As `migrate` does: the extension the first steps create is the database's, shared by every schema.
+        try await store.transaction(isLong: true) { connection in
+            // As `migrate` does: the extension the first steps create is the database's, shared by every schema;
+            // waiting for the lock, behind other tests' migrations on a busy machine, is no statement's timeout.
+            try await connection.query("SET LOCAL statement_timeout = 0", logger: store.logger)
             try await connection.query("SET LOCAL lock_timeout = 0", logger: store.logger)
             _ = try await connection.query("SELECT pg_advisory_xact_lock(7305220811)", logger: store.logger).collect()
             try await connection.query(store.sql("CREATE SCHEMA %s"), logger: store.logger)
