@@ -6,6 +6,7 @@ import Testing
 @testable import SQLiteFriendStorage
 
 /// Several server instances on one database, starting and adding accounts at the same moment.
+@Suite(.timeLimit(.minutes(3)))
 struct AccountConcurrencyTests {
     @Test func twoSQLiteInstancesAddingTheFirstAccountsGiveTheMainStoreToOne() async throws {
         for round in 0..<4 {
