@@ -264,7 +264,8 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
         )
     }
 
-    static let insertAttempts = 3
+    /// How many times an insert refused for a taken resource name is made again when the name turns out to be free.
+    private static let insertAttempts = 3
 
     public func update(id: Int, with update: FriendUpdate, if precondition: VersionPrecondition) async throws -> StoredFriend {
         try await replace(id: id, if: precondition) { card in
