@@ -103,7 +103,7 @@ final class PostgresConnector: Sendable {
     /// Sleeps for `duration`, and a moment more when it woke up late. A timer that wakes late was
     /// held up with every task of this process, the one handing over a connection too: the
     /// connection may have come in time and be queued behind the timer, not missing.
-    static func sleepNoticingStalls(for duration: Duration) async throws {
+    private static func sleepNoticingStalls(for duration: Duration) async throws {
         let clock = ContinuousClock()
         let deadline = clock.now + duration
         try await Task.sleep(until: deadline, clock: clock)
@@ -111,7 +111,7 @@ final class PostgresConnector: Sendable {
     }
 
     /// How late a timer may wake before this process counts as held up.
-    static let stallSlack: Duration = .milliseconds(200)
+    private static let stallSlack: Duration = .milliseconds(200)
 
     /// Connects once, outside the pool, and says why not in plain words (`database "x" does not exist`).
     static func checkConnection(_ location: PostgresLocation, timeout: Duration, logger: Logger) async throws {
