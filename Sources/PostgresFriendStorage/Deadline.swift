@@ -34,4 +34,17 @@ enum Deadline {
             }
         }
     }
+
+    /// Sleeps for `duration`, and a moment more when it woke up late: what `run`'s timers wait
+    /// with. A timer that wakes late was held up with every task of this process, the operation's
+    /// too, whose answer may have come in time and be queued behind the timer, not missing.
+    static func sleep(for duration: Duration) async throws {
+        let clock = ContinuousClock()
+        let deadline = clock.now + duration
+        try await Task.sleep(until: deadline, clock: clock)
+        if clock.now - deadline > stallSlack { try await Task.sleep(for: stallSlack) }
+    }
+
+    /// How late a timer may wake before this process counts as held up.
+    private static let stallSlack: Duration = .milliseconds(200)
 }

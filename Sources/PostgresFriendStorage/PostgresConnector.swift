@@ -80,10 +80,10 @@ final class PostgresConnector: Sendable {
                     }
                 },
                 timer: {
-                    try await Self.sleepNoticingStalls(for: leaseTimeout)
+                    try await Deadline.sleep(for: leaseTimeout)
                     guard leased.withLockedValue({ $0 }) else { return LeaseTimedOut() }
                     guard let answerTimeout else { return nil }
-                    try await Task.sleep(for: answerTimeout)
+                    try await Deadline.sleep(for: answerTimeout)
                     return NoAnswer(timeout: answerTimeout)
                 }
             )
@@ -100,26 +100,13 @@ final class PostgresConnector: Sendable {
         }
     }
 
-    /// Sleeps for `duration`, and a moment more when it woke up late. A timer that wakes late was
-    /// held up with every task of this process, the one handing over a connection too: the
-    /// connection may have come in time and be queued behind the timer, not missing.
-    private static func sleepNoticingStalls(for duration: Duration) async throws {
-        let clock = ContinuousClock()
-        let deadline = clock.now + duration
-        try await Task.sleep(until: deadline, clock: clock)
-        if clock.now - deadline > stallSlack { try await Task.sleep(for: stallSlack) }
-    }
-
-    /// How late a timer may wake before this process counts as held up.
-    private static let stallSlack: Duration = .milliseconds(200)
-
     /// Connects once, outside the pool, and says why not in plain words (`database "x" does not exist`).
     static func checkConnection(_ location: PostgresLocation, timeout: Duration, logger: Logger) async throws {
         let configuration = try location.connectionConfiguration(connectTimeout: timeout)
         let connection = try await Deadline.run(
             operation: { try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger) },
             timer: {
-                try await Task.sleep(for: timeout)
+                try await Deadline.sleep(for: timeout)
                 return NoAnswer(timeout: timeout)
             }
         )
@@ -159,7 +146,7 @@ final class PostgresConnector: Sendable {
         let finished: Void? = try? await Deadline.run(
             operation: { await pool.runTask.value },
             timer: {
-                try await Task.sleep(for: Self.closeTimeout)
+                try await Deadline.sleep(for: Self.closeTimeout)
                 return NoAnswer(timeout: Self.closeTimeout)
             }
         )
