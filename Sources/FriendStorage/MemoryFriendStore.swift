@@ -147,20 +147,11 @@ public actor MemoryFriendStore: FriendStore {
     }
 
     /// Logs one `reset` for the batch, as the SQL stores do.
-    public func insert(_ friends: [NewFriend]) async {
-        for record in await Self.records(of: friends) {
-            _ = store(record, logging: false)
+    public func insert(_ friends: [NewFriend]) {
+        for fields in friends {
+            _ = store(FriendRecord(newFriend: fields), logging: false)
         }
         logChange(.reset)
-    }
-
-    /// Making thousands of cards is seconds of work: as in the SQL stores, it runs on a thread of
-    /// its own, not on one of the few threads every task shares.
-    private static func records(of friends: [NewFriend]) async -> [FriendRecord] {
-        let now = Date()
-        return await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: friends.map { FriendRecord(newFriend: $0, now: now) }) }.start()
-        }
     }
 
     public func changes(after sequence: Int, limit: Int) -> [FriendChange]? {
