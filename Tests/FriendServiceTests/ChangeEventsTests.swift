@@ -7,9 +7,10 @@ import Testing
 @testable import FriendService
 @testable import FriendStorage
 
-/// `GET /friends/events`, driven through the router: the test waits until the stream has
-/// subscribed, makes its changes, lets the feed deliver them and shuts the feed down, which ends
-/// the stream; then the whole body is checked.
+/// `GET /friends/events`, over real connections (the live part of a stream is written straight
+/// to its connection, which the router's test channel does not have): the test waits until the
+/// stream has subscribed, makes its changes, lets the feed deliver them and shuts the feed down,
+/// which ends the stream; then the whole body is checked.
 struct ChangeEventsTests {
     @Test func createdUpdatedAndDeletedArriveInOrderWithTheFriendAndItsVersion() async throws {
         try await TestApp.runWithFeed { client, _, feed in
@@ -221,7 +222,7 @@ struct ChangeEventsTests {
 extension TestApp {
     /// As `run`, with the application's change feed in hand.
     static func runWithFeed(
-        _ setup: TestingSetup = .router,
+        _ setup: TestingSetup = .ahc(),
         token: String? = nil,
         configure: (inout FriendServerConfiguration) -> Void = { _ in },
         store: any FriendStore = MemoryFriendStore(),

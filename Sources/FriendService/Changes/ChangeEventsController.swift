@@ -3,6 +3,7 @@ import FriendStorage
 import FriendsAPI
 import HTTPServerKit
 import Hummingbird
+import NIOConcurrencyHelpers
 import NIOCore
 import ServiceLifecycle
 
@@ -51,17 +52,7 @@ struct ChangeEventsController {
                 if let after, let replayStart {
                     last = try await Self.replay(replayStart, after: after, upTo: delivered, store: store, connection: connection, writer: &writer)
                 }
-                while follows, let item = await subscription.next() {
-                    switch item {
-                    case .keepAlive:
-                        try await connection.write(ServerSentEvents.comment("keep-alive"), to: &writer)
-                    case .change(let encoded):
-                        // Replayed already, or older than where the client said it was.
-                        guard encoded.change.sequence > last || encoded.change.event == .reset else { continue }
-                        try await connection.write(encoded.event, to: &writer)
-                        last = encoded.change.sequence
-                    }
-                }
+                if follows { await connection.follow(LiveChanges(subscription, after: last)) }
             } onGracefulShutdown: {
                 subscription.finish()
             }
@@ -149,6 +140,42 @@ struct ChangeEventsController {
             )
         }
         return sequence
+    }
+}
+
+/// The live part of a stream, written by its connection's pump: what the subscription buffers,
+/// less the changes the replay sent already or that are older than where the client said it was.
+private final class LiveChanges: EventStreamSource {
+    private static let keepAlive = ServerSentEvents.comment("keep-alive")
+
+    private let subscription: ChangeSubscription
+    /// The last sequence the client has; only the pump's event loop reads and sets it.
+    private let last: NIOLockedValueBox<Int>
+
+    init(_ subscription: ChangeSubscription, after last: Int) {
+        self.subscription = subscription
+        self.last = NIOLockedValueBox(last)
+    }
+
+    func start(_ pump: EventStreamPump) {
+        subscription.start(pumping: pump)
+    }
+
+    func next() -> EventStreamNext {
+        while true {
+            switch subscription.take() {
+            case .waiting: return .waiting
+            case .ended: return .ended
+            case .item(.keepAlive): return .event(Self.keepAlive)
+            case .item(.change(let encoded)):
+                let isNew = last.withLockedValue { last in
+                    guard encoded.change.sequence > last || encoded.change.event == .reset else { return false }
+                    last = encoded.change.sequence
+                    return true
+                }
+                if isNew { return .event(encoded.event) }
+            }
+        }
     }
 }
 

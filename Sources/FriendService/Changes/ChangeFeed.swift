@@ -1,5 +1,6 @@
 import FriendStorage
 import FriendsAPI
+import HTTPServerKit
 import Logging
 import NIOConcurrencyHelpers
 import ServiceLifecycle
@@ -269,14 +270,17 @@ final class ChangeFeed: Service, Sendable {
 
     private func broadcast(_ changes: [FriendChange]) {
         let encoded = changes.map(EncodedChange.init)
-        state.withLockedValue { state in
+        let pumps = state.withLockedValue { state in
+            var pumps: [EventStreamPump] = []
             for change in encoded {
-                for (id, subscriber) in state.subscribers where !subscriber.deliver(change) {
+                for (id, subscriber) in state.subscribers where !subscriber.deliver(change, waking: &pumps) {
                     state.subscribers[id] = nil
                 }
             }
             state.delivered = changes.last?.sequence ?? state.delivered
+            return pumps
         }
+        EventStreamPump.wake(pumps)
     }
 
     /// This instance fell behind the kept history (its notifications were lost for long): every
@@ -336,7 +340,9 @@ final class ChangeFeed: Service, Sendable {
 
     /// Wakes every idle subscriber with a keep-alive comment.
     func keepAlive() {
-        for subscriber in state.withLockedValue({ Array($0.subscribers.values) }) { subscriber.keepAlive() }
+        var pumps: [EventStreamPump] = []
+        for subscriber in state.withLockedValue({ Array($0.subscribers.values) }) { subscriber.keepAlive(waking: &pumps) }
+        EventStreamPump.wake(pumps)
     }
 
     /// Ends every subscription after what it has buffered, and refuses new ones.

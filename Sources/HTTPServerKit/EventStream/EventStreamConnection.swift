@@ -57,6 +57,25 @@ public struct EventStreamConnection: Sendable {
         try await writer.write(buffer)
     }
 
+    /// Writes `source`'s events as they come, on the channel's event loop (`EventStreamPump`),
+    /// until it ends or the connection closes; cancelling the task closes the connection. Call it
+    /// after the last `write`, and `finish` after it.
+    public func follow(_ source: some EventStreamSource) async {
+        let (channel, writeStarted) = (channel, writeStarted)
+        let made = try? await channel.eventLoop.submit {
+            let pump = EventStreamPump(channel: channel, source: source, writeStarted: writeStarted)
+            try channel.pipeline.syncOperations.addHandler(WakeWhenWritable(pump), position: .first)
+            return pump
+        }.get()
+        guard let pump = made else { return }
+        source.start(pump)
+        await withTaskCancellationHandler {
+            _ = try? await pump.finished.get()
+        } onCancel: {
+            channel.close(promise: nil)
+        }
+    }
+
     /// Ends the response, then closes the connection once what was written has been sent (or
     /// anyway after `progressTimeout` more, when the client does not read it). When the client has
     /// gone, it just closes.
