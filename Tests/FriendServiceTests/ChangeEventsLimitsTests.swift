@@ -172,6 +172,33 @@ struct ChangeEventsLimitsTests {
     }
 
     @Test(.timeLimit(.minutes(3)))
+    func aSubscriberThatPausesReadingGetsEveryChangeInOrderOnceItReadsAgain() async throws {
+        try await Self.withServer(configure: {
+            $0.changeKeepAliveInterval = .seconds(3_600)
+            $0.changeBufferSize = 100_000
+        }) { server, port in
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send("GET /friends/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            #expect(try await connection.readResponse(toHEAD: true).status == 200)
+            await server.feed.waitForSubscribers(1)
+
+            // About 600 KB of events, not read yet: more than the sockets and the server's write
+            // buffer hold, so the stream must wait until the client reads, then go on.
+            let about = String(repeating: "a", count: 1_900)
+            for index in 0..<300 {
+                _ = try await server.send("POST", "friends", json: #"{"firstname": "F\#(index)", "lastname": "X", "about": "\#(about)"}"#)
+            }
+            await server.feed.catchUp()
+            server.feed.shutdown()
+            let (ending, unread) = await connection.readToEnd()
+            #expect(ending == .closed)
+            // Line by line, in bytes: as `Character`s, the chunks' own "\r\n" would hide the line break.
+            let ids = unread.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }.filter { $0.hasPrefix("id: ") }
+            #expect(ids == (0...300).map { "id: \($0)" }, "the position, then every change once, in order")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(3)))
     func theConnectionClosesWhenItsStreamEnds() async throws {
         try await Self.withServer { server, port in
             let connection = try RawHTTPConnection(port: port)
