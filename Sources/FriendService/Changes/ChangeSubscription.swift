@@ -19,9 +19,9 @@ struct EncodedChange: Sendable, Equatable {
 /// subscriber has fallen `capacity` changes behind, its buffer is replaced by one `reset` and the
 /// subscription ends, so a stalled client costs at most `capacity` changes of memory.
 ///
-/// A stream drains it in one of two ways: a task awaits `next()`, or the connection's pump takes
-/// items with `take()` on its event loop (`start(pumping:)`), and the feed wakes the pumps of
-/// many subscriptions in one pass per event loop.
+/// A stream's connection drains it with `take()`, on its event loop (`start(pumping:)`); the feed
+/// wakes the pumps of all the subscriptions on one event loop in one pass. In process, a task can
+/// drain it by awaiting `next()` instead.
 final class ChangeSubscription: Sendable {
     enum Item: Sendable, Equatable {
         case change(EncodedChange)

@@ -28,7 +28,9 @@ public protocol EventStreamSource: Sendable {
 /// every subscriber, and a task woken per subscriber, each hopping to its connection's event
 /// loop, was a third of the server's time per event (BENCHMARKS.md). `wake(_:)` writes to all the
 /// subscribers of one event loop in one pass instead. The channel is an HTTP/1 connection
-/// whose pipeline takes `HTTPResponsePart`s, as the response's own writer does.
+/// whose pipeline takes `HTTPResponsePart`s, as the response's own writer does; that writer
+/// writes nothing while the pump runs (`EventStreamConnection.follow`), and its end comes after
+/// the pump's last event because both run in order on the same event loop.
 public final class EventStreamPump: Sendable {
     public let eventLoop: any EventLoop
     private let channel: any Channel
