@@ -13,6 +13,7 @@ import VCard
 
 /// What a live-feed subscriber may cost the server: a place among a bounded number, a connection
 /// only while it reads and is there, and nothing past the database's outage or the server's end.
+@Suite(.timeLimit(.minutes(3)))
 struct ChangeEventsLimitsTests {
     // MARK: A cap of their own
 

@@ -11,6 +11,7 @@ import Testing
 /// to its connection, which the router's test channel does not have): the test waits until the
 /// stream has subscribed, makes its changes, lets the feed deliver them and shuts the feed down,
 /// which ends the stream; then the whole body is checked.
+@Suite(.timeLimit(.minutes(3)))
 struct ChangeEventsTests {
     @Test func createdUpdatedAndDeletedArriveInOrderWithTheFriendAndItsVersion() async throws {
         try await TestApp.runWithFeed { client, _, feed in
