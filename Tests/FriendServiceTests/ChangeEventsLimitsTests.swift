@@ -140,10 +140,7 @@ struct ChangeEventsLimitsTests {
     @Test(.timeLimit(.minutes(3)))
     func aClosedSubscriberIsNoticedAtOnceNotAtTheNextKeepAlive() async throws {
         try await Self.withServer(configure: { $0.changeKeepAliveInterval = .seconds(3_600) }) { server, port in
-            let connection = try RawHTTPConnection(port: port)
-            try await connection.send("GET /friends/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
-            #expect(try await connection.readResponse(toHEAD: true).status == 200)
-            await server.feed.waitForSubscribers(1)
+            let connection = try await Self.subscribe(to: server, port: port)
 
             connection.close()
             await server.feed.waitForSubscribers(atMost: 0)
@@ -157,16 +154,9 @@ struct ChangeEventsLimitsTests {
             $0.changeBufferSize = 100_000
             $0.eventStreamLimits.progressTimeout = .milliseconds(300)
         }) { server, port in
-            let connection = try RawHTTPConnection(port: port)
-            try await connection.send("GET /friends/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
-            #expect(try await connection.readResponse(toHEAD: true).status == 200)
-            await server.feed.waitForSubscribers(1)
+            let connection = try await Self.subscribe(to: server, port: port)
 
-            // About 600 KB of events: more than every buffer between the server and a client that never reads.
-            let about = String(repeating: "a", count: 1_900)
-            for index in 0..<300 {
-                _ = try await server.send("POST", "friends", json: #"{"firstname": "F\#(index)", "lastname": "X", "about": "\#(about)"}"#)
-            }
+            try await Self.makeMoreChangesThanTheBuffersHold(on: server)
             await server.feed.waitForSubscribers(atMost: 0)
             #expect(await connection.readToEnd().ending != .stillOpen)
         }
@@ -178,24 +168,17 @@ struct ChangeEventsLimitsTests {
             $0.changeKeepAliveInterval = .seconds(3_600)
             $0.changeBufferSize = 100_000
         }) { server, port in
-            let connection = try RawHTTPConnection(port: port)
-            try await connection.send("GET /friends/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
-            #expect(try await connection.readResponse(toHEAD: true).status == 200)
-            await server.feed.waitForSubscribers(1)
+            let connection = try await Self.subscribe(to: server, port: port)
 
-            // About 600 KB of events, not read yet: more than the sockets and the server's write
-            // buffer hold, so the stream must wait until the client reads, then go on.
-            let about = String(repeating: "a", count: 1_900)
-            for index in 0..<300 {
-                _ = try await server.send("POST", "friends", json: #"{"firstname": "F\#(index)", "lastname": "X", "about": "\#(about)"}"#)
-            }
+            // Not read yet: the stream must wait until the client reads, then go on.
+            let count = try await Self.makeMoreChangesThanTheBuffersHold(on: server)
             await server.feed.catchUp()
             server.feed.shutdown()
             let (ending, unread) = await connection.readToEnd()
             #expect(ending == .closed)
             // Line by line, in bytes: as `Character`s, the chunks' own "\r\n" would hide the line break.
             let ids = unread.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }.filter { $0.hasPrefix("id: ") }
-            #expect(ids == (0...300).map { "id: \($0)" }, "the position, then every change once, in order")
+            #expect(ids == (0...count).map { "id: \($0)" }, "the position, then every change once, in order")
         }
     }
 
@@ -213,6 +196,26 @@ struct ChangeEventsLimitsTests {
             #expect(ending == .closed)
             #expect(String(decoding: unread, as: UTF8.self).hasSuffix("0\r\n\r\n"))
         }
+    }
+
+    /// A raw connection that holds the feed open; returns once the feed counts it.
+    static func subscribe(to server: RunningFriendServer, port: Int) async throws -> RawHTTPConnection {
+        let connection = try RawHTTPConnection(port: port)
+        try await connection.send("GET /friends/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        #expect(try await connection.readResponse(toHEAD: true).status == 200)
+        await server.feed.waitForSubscribers(1)
+        return connection
+    }
+
+    /// Adds 300 friends, about 600 KB of events: more than every buffer between the server and
+    /// a client that does not read. Returns how many changes it made.
+    @discardableResult
+    static func makeMoreChangesThanTheBuffersHold(on server: RunningFriendServer) async throws -> Int {
+        let (count, about) = (300, String(repeating: "a", count: 1_900))
+        for index in 0..<count {
+            _ = try await server.send("POST", "friends", json: #"{"firstname": "F\#(index)", "lastname": "X", "about": "\#(about)"}"#)
+        }
+        return count
     }
 
     /// A server over an in-memory store configured by `configure`, stopped after `body`.
