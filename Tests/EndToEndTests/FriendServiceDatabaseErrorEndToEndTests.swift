@@ -13,7 +13,8 @@ struct FriendServiceDatabaseErrorEndToEndTests {
     }
 
     /// Nothing listens on port 1 of the loopback address. The refusal itself comes at once; the
-    /// limit leaves room for starting a process while the whole suite runs beside it on two cores.
+    /// limit leaves room for starting a process while the whole suite runs beside it on two cores
+    /// (16.7 s once in CI, during the suite's first seconds), and still catches a minute of retries.
     @Test(arguments: ["migrate", "serve"])
     func aRefusedPostgreSQLConnectionIsNamedWithinSeconds(command: String) async throws {
         let url = "postgres://friends:s3cret@127.0.0.1:1/friends?sslmode=disable"
@@ -22,7 +23,7 @@ struct FriendServiceDatabaseErrorEndToEndTests {
         let arguments = command == "serve" ? ["serve", "--port", "0", "--database", url] : ["migrate", "--database", url]
         let process = try FriendServiceProcess(arguments: arguments)
         #expect(await process.exitStatus() != 0)
-        #expect(start.duration(to: clock.now) < .seconds(15))
+        #expect(start.duration(to: clock.now) < .seconds(45))
         #expect(process.output.contains("Cannot connect to PostgreSQL at postgres://friends:***@127.0.0.1:1/friends?sslmode=disable: connection refused."),
                 "\(process.output)")
         #expect(!process.output.contains("s3cret"))
