@@ -221,9 +221,9 @@ struct ChangeEventsTests {
 }
 
 extension TestApp {
-    /// As `run`, with the application's change feed in hand.
+    /// As `run`, with the application's change feed in hand, over real connections (a stream's
+    /// live part is written to its connection, which the router's test channel does not have).
     static func runWithFeed(
-        _ setup: TestingSetup = .ahc(),
         token: String? = nil,
         configure: (inout FriendServerConfiguration) -> Void = { _ in },
         store: any FriendStore = MemoryFriendStore(),
@@ -234,7 +234,7 @@ extension TestApp {
         try await store.migrate()
         let feed = makeChangeFeed(store: store, configuration: configuration)
         let application = buildApplication(configuration, store: store, feed: feed)
-        try await application.test(setup) { client in
+        try await application.test(.ahc()) { client in
             try await body(client, store, feed)
         }
     }

@@ -84,33 +84,31 @@ public final class EventStreamPump: Sendable {
         guard !isDone.value, channel.isActive else { return }
         var wrote = false
         defer { if wrote { channel.flush() } }
-        while true {
-            let event: ByteBuffer
-            if let waiting = held.value {
-                event = waiting
-            } else {
-                switch source.next() {
-                case .event(let next): event = next
-                case .waiting:
-                    writeStarted.withLockedValue { $0 = nil }
-                    return
-                case .ended:
-                    writeStarted.withLockedValue { $0 = nil }
-                    if wrote { channel.flush() }
-                    wrote = false
-                    end()
-                    return
-                }
-            }
+        while let event = held.value ?? takeNext() {
             guard channel.isWritable else {
-                held.value = event
-                writeStarted.withLockedValue { $0 = $0 ?? .now() }
+                if held.value == nil {
+                    held.value = event
+                    writeStarted.withLockedValue { $0 = .now() }
+                }
                 return
             }
-            held.value = nil
-            writeStarted.withLockedValue { $0 = nil }
+            if held.value != nil {
+                held.value = nil
+                writeStarted.withLockedValue { $0 = nil }
+            }
             channel.write(HTTPResponsePart.body(event), promise: nil)
             wrote = true
+        }
+    }
+
+    /// The source's next event; `nil` when it has none yet, or has ended (which ends the pump).
+    private func takeNext() -> ByteBuffer? {
+        switch source.next() {
+        case .event(let event): return event
+        case .waiting: return nil
+        case .ended:
+            end()
+            return nil
         }
     }
 }
