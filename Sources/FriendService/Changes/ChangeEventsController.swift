@@ -146,7 +146,7 @@ struct ChangeEventsController {
 /// The live part of a stream, written by its connection's pump: what the subscription buffers,
 /// less the changes the replay sent already or that are older than where the client said it was.
 private final class LiveChanges: EventStreamSource {
-    private static let keepAlive = ServerSentEvents.comment("keep-alive")
+    private static let keepAlive = EventStreamChunk(ServerSentEvents.comment("keep-alive"))
 
     private let subscription: ChangeSubscription
     /// The last sequence the client has; only the pump's event loop reads and sets it.
@@ -173,7 +173,7 @@ private final class LiveChanges: EventStreamSource {
                     last = encoded.change.sequence
                     return true
                 }
-                if isNew { return .event(encoded.event) }
+                if isNew { return .event(encoded.chunk) }
             }
         }
     }

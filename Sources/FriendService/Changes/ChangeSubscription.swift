@@ -4,14 +4,14 @@ import HTTPServerKit
 import NIOConcurrencyHelpers
 import NIOCore
 
-/// A change with its Server-Sent Event, written once however many subscribers send it.
+/// A change with its Server-Sent Event, written and framed once however many subscribers send it.
 struct EncodedChange: Sendable, Equatable {
     let change: FriendChange
-    let event: ByteBuffer
+    let chunk: EventStreamChunk
 
     init(_ change: FriendChange) {
         self.change = change
-        event = ServerSentEvents.event(change)
+        chunk = EventStreamChunk(ServerSentEvents.event(change))
     }
 }
 

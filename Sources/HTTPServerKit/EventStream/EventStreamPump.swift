@@ -1,10 +1,11 @@
 import NIOConcurrencyHelpers
 import NIOCore
+import NIOHTTP1
 import NIOHTTPTypes
 
 /// What a followed stream writes next, as its pump asks for it.
 public enum EventStreamNext: Sendable {
-    case event(ByteBuffer)
+    case event(EventStreamChunk)
     /// Nothing yet: the source wakes the pump when it has more, or has ended.
     case waiting
     /// The stream is over.
@@ -27,18 +28,28 @@ public protocol EventStreamSource: Sendable {
 /// This is below Hummingbird's response body writer on purpose: a live feed's event goes to
 /// every subscriber, and a task woken per subscriber, each hopping to its connection's event
 /// loop, was a third of the server's time per event (BENCHMARKS.md). `wake(_:)` writes to all the
-/// subscribers of one event loop in one pass instead. The channel is an HTTP/1 connection
-/// whose pipeline takes `HTTPResponsePart`s, as the response's own writer does; that writer
-/// writes nothing while the pump runs (`EventStreamConnection.follow`), and its end comes after
-/// the pump's last event because both run in order on the same event loop.
+/// subscribers of one event loop in one pass instead. The response's own writer writes nothing
+/// while the pump runs (`EventStreamConnection.follow`), and its end comes after the pump's last
+/// event because both run in order on the same event loop.
+///
+/// On an HTTP/1 connection the pump writes each event's chunk, framed once for all subscribers
+/// (`EventStreamChunk`), right below the pipeline's `HTTPResponseEncoder`, as the encoder itself
+/// would: the handlers above it only pass a body part on, and crossing them and framing the
+/// chunk again for every subscriber was the larger part of the server's time per event. That is
+/// the encoder's own framing: the response head Hummingbird writes is HTTP/1.1 without a length,
+/// so the encoder sends the body chunked, and a `HEAD` response, which has no body, never runs
+/// its body at all. On any other pipeline the pump writes `HTTPResponsePart`s at its tail.
 public final class EventStreamPump: Sendable {
     public let eventLoop: any EventLoop
     private let channel: any Channel
     private let source: any EventStreamSource
+    /// The context of the connection's `HTTPResponseEncoder`, whose next handler takes the framed
+    /// chunks; `nil` on a pipeline without one.
+    private let encoder: NIOLoopBound<ChannelHandlerContext?>
     /// When a waiting event found the channel unwritable; the connection's stall check reads it.
     private let writeStarted: NIOLockedValueBox<NIODeadline?>
     /// The event taken from the source that the channel could not take yet.
-    private let held: NIOLoopBoundBox<ByteBuffer?>
+    private let held: NIOLoopBoundBox<EventStreamChunk?>
     private let isDone: NIOLoopBoundBox<Bool>
     private let ended: EventLoopPromise<Void>
 
@@ -48,6 +59,7 @@ public final class EventStreamPump: Sendable {
         eventLoop = channel.eventLoop
         self.source = source
         self.writeStarted = writeStarted
+        encoder = NIOLoopBound(try? channel.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self), eventLoop: channel.eventLoop)
         held = NIOLoopBoundBox(nil, eventLoop: channel.eventLoop)
         isDone = NIOLoopBoundBox(false, eventLoop: channel.eventLoop)
         ended = channel.eventLoop.makePromise()
@@ -82,12 +94,17 @@ public final class EventStreamPump: Sendable {
     /// Writes what the source has while the channel is writable. On the event loop only.
     func run() {
         guard !isDone.value, channel.isActive else { return }
+        let encoder = encoder.value
         var wrote = false
-        defer { if wrote { channel.flush() } }
-        while let event = held.value ?? takeNext() {
+        defer {
+            if wrote {
+                if let encoder { encoder.flush() } else { channel.flush() }
+            }
+        }
+        while let chunk = held.value ?? takeNext() {
             guard channel.isWritable else {
                 if held.value == nil {
-                    held.value = event
+                    held.value = chunk
                     writeStarted.withLockedValue { $0 = .now() }
                 }
                 return
@@ -96,13 +113,18 @@ public final class EventStreamPump: Sendable {
                 held.value = nil
                 writeStarted.withLockedValue { $0 = nil }
             }
-            channel.write(HTTPResponsePart.body(event), promise: nil)
+            guard !chunk.isEmpty else { continue }
+            if let encoder {
+                encoder.write(NIOAny(chunk.framed), promise: nil)
+            } else {
+                channel.write(HTTPResponsePart.body(chunk.event), promise: nil)
+            }
             wrote = true
         }
     }
 
     /// The source's next event; `nil` when it has none yet, or has ended (which ends the pump).
-    private func takeNext() -> ByteBuffer? {
+    private func takeNext() -> EventStreamChunk? {
         switch source.next() {
         case .event(let event): return event
         case .waiting: return nil
