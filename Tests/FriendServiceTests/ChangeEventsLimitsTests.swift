@@ -198,6 +198,27 @@ struct ChangeEventsLimitsTests {
         }
     }
 
+    @Test(.timeLimit(.minutes(3)))
+    func anHTTP10SubscriberGetsTheEventsUnchunkedUntilTheConnectionEnds() async throws {
+        try await Self.withServer { server, port in
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send("GET /friends/events HTTP/1.0\r\nHost: localhost\r\n\r\n")
+            let head = try await connection.readResponse(toHEAD: true)
+            #expect(head.statusLine.hasPrefix("HTTP/1.0 200"))
+            #expect(head.header("Transfer-Encoding") == nil)
+            await server.feed.waitForSubscribers(1)
+
+            _ = try await server.send("POST", "friends", json: #"{"firstname": "Ada", "lastname": "Lovelace"}"#)
+            await server.feed.catchUp()
+            server.feed.shutdown()
+            let (ending, unread) = await connection.readToEnd()
+            #expect(ending == .closed)
+            let body = String(decoding: unread, as: UTF8.self)
+            #expect(body.hasPrefix(": connected\n\nid: 0\n\nid: 1\nevent: created\ndata: {"), "\(body)")
+            #expect(body.hasSuffix("}\n\n"), "\(body)")
+        }
+    }
+
     /// A raw connection that holds the feed open; returns once the feed counts it.
     static func subscribe(to server: RunningFriendServer, port: Int) async throws -> RawHTTPConnection {
         let connection = try RawHTTPConnection(port: port)

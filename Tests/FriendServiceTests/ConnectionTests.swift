@@ -39,6 +39,41 @@ struct ConnectionTests {
         #expect(!envelope.message.isEmpty, sourceLocation: sourceLocation)
     }
 
+    @Test func anHTTP10RequestGetsAnHTTP10AnswerAndABodyOfUnknownLengthEndsWithTheConnection() async throws {
+        try await Self.withServer { server, port in
+            _ = try await server.send("POST", "friends", json: #"{"firstname": "Ada", "lastname": "Lovelace"}"#)
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send("GET /friends HTTP/1.0\r\nHost: localhost\r\nAccept: text/vcard\r\nConnection: keep-alive\r\n\r\n")
+            let head = try await connection.readResponse(toHEAD: true)
+            #expect(head.statusLine.hasPrefix("HTTP/1.0 200"))
+            #expect(head.header("Content-Type")?.hasPrefix("text/vcard") == true)
+            #expect(head.header("Transfer-Encoding") == nil)
+            #expect(head.header("Content-Length") == nil)
+            #expect(head.header("Connection") == "close")
+            let (ending, body) = await connection.readToEnd()
+            #expect(ending == .closed)
+            let cards = String(decoding: body, as: UTF8.self)
+            #expect(cards.hasPrefix("BEGIN:VCARD\r\n") && cards.hasSuffix("END:VCARD\r\n"), "\(cards)")
+            #expect(cards.contains("FN:Ada Lovelace\r\n"))
+        }
+    }
+
+    @Test func anHTTP10ClientThatAsksToKeepTheConnectionIsToldItIsKept() async throws {
+        try await Self.withServer { _, port in
+            let connection = try RawHTTPConnection(port: port)
+            for _ in 0..<2 {
+                try await connection.send("GET /listFriends HTTP/1.0\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n")
+                let response = try await connection.readResponse()
+                #expect(response.statusLine.hasPrefix("HTTP/1.0 200"))
+                #expect(response.header("Connection") == "keep-alive")
+                #expect(String(decoding: response.body, as: UTF8.self) == "[]")
+            }
+            try await connection.send("GET /listFriends HTTP/1.0\r\nHost: localhost\r\n\r\n")
+            #expect(try await connection.readResponse().header("Connection") == "close")
+            #expect(await connection.readToEnd().ending == .closed)
+        }
+    }
+
     @Test(arguments: [
         "Transfer-Encoding: chunked\r\n\r\nzz\r\n",
         "Transfer-Encoding: chunked\r\n\r\n5\r\nabc\r\n0\r\n\r\n",

@@ -11,7 +11,11 @@ import NIOHTTP1
 ///   own form (`RefusalBody`), then closes;
 /// - on shutdown, lets the request in progress finish with `Connection: close` and closes idle
 ///   connections, always by closing its own side first and reading what the client still sends,
-///   so the client sees an orderly end and never a reset.
+///   so the client sees an orderly end and never a reset;
+/// - answers an HTTP/1.0 request in HTTP/1.0. Hummingbird writes every response head as HTTP/1.1,
+///   so NIO's encoder would send a body of unknown length (a live feed, an export) chunked, which
+///   an HTTP/1.0 client cannot read and must not be sent (RFC 9112 §6.1); in HTTP/1.0 such a body
+///   goes as it is and ends when the connection does.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -42,6 +46,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var isAwaitingFirstRequest = true
     /// Requests whose head arrived and whose response has not ended.
     private var requestsInProgress = 0
+    /// The HTTP versions of the requests whose response has not started, oldest first.
+    private var versionsToAnswer = CircularBuffer<HTTPVersion>()
+    /// Whether the response being written answers an HTTP/1.0 request (and so is not chunked).
+    private(set) var isAnsweringHTTP10 = false
     private var closeAfterResponse = false
     /// An answer owed for a request that broke while an earlier one was still being answered.
     private var pendingRefusal: ConnectionRefusal?
@@ -106,6 +114,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 return
             }
             requestsInProgress += 1
+            versionsToAnswer.append(head.version)
             if !head.isKeepAlive { closeAfterResponse = true }
             reading = .body
             schedule(after: limits.bodyTimeout) { $0.bodyTimedOut() }
@@ -154,13 +163,18 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
-        case .head(var head) where closeAfterResponse:
-            head.headers.replaceOrAdd(name: "Connection", value: "close")
+        case .head(var head):
+            answer(&head)
+            if closeAfterResponse {
+                head.headers.replaceOrAdd(name: "Connection", value: "close")
+            } else if head.headers[canonicalForm: "Connection"].contains(where: { $0.lowercased() == "close" }) {
+                // The server said it closes after this response (a refused subscriber, say): it does.
+                closeAfterResponse = true
+            } else if isAnsweringHTTP10 {
+                // An HTTP/1.0 client keeps the connection only when told so.
+                head.headers.replaceOrAdd(name: "Connection", value: "keep-alive")
+            }
             context.write(wrapOutboundOut(.head(head)), promise: promise)
-        case .head(let head) where head.headers[canonicalForm: "Connection"].contains { $0.lowercased() == "close" }:
-            // The server said it closes after this response (a refused subscriber, say): it does.
-            closeAfterResponse = true
-            context.write(data, promise: promise)
         case .end:
             context.write(data, promise: promise)
             requestsInProgress -= 1
@@ -176,6 +190,18 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         default:
             context.write(data, promise: promise)
         }
+    }
+
+    /// Gives `head` the version of the request it answers, when that is HTTP/1.0.
+    private func answer(_ head: inout HTTPResponseHead) {
+        // An interim response (`100 Continue`) comes before the one that answers the request.
+        guard !(100..<200).contains(head.status.code) || head.status == .switchingProtocols else { return }
+        let version = versionsToAnswer.popFirst() ?? .http1_1
+        isAnsweringHTTP10 = version == .http1_0
+        guard isAnsweringHTTP10 else { return }
+        head.version = .http1_0
+        // Without a length, the body ends when the connection does.
+        if !head.headers.contains(name: "Content-Length") { closeAfterResponse = true }
     }
 
     // MARK: - Timeouts

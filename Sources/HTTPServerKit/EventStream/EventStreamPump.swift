@@ -38,7 +38,8 @@ public protocol EventStreamSource: Sendable {
 /// chunk again for every subscriber cost a sixth of the server's time per event. That is
 /// the encoder's own framing: the response head Hummingbird writes is HTTP/1.1 without a length,
 /// so the encoder sends the body chunked, and a `HEAD` response, which has no body, never runs
-/// its body at all. On any other pipeline the pump writes `HTTPResponsePart`s at its tail.
+/// its body at all. On any other pipeline, and to an HTTP/1.0 request (answered unchunked), the
+/// pump writes `HTTPResponsePart`s at the pipeline's tail.
 public final class EventStreamPump: Sendable {
     public let eventLoop: any EventLoop
     private let channel: any Channel
@@ -59,11 +60,19 @@ public final class EventStreamPump: Sendable {
         eventLoop = channel.eventLoop
         self.source = source
         self.writeStarted = writeStarted
-        encoder = NIOLoopBound(try? channel.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self), eventLoop: channel.eventLoop)
+        encoder = NIOLoopBound(Self.chunkWriter(of: channel), eventLoop: channel.eventLoop)
         held = NIOLoopBoundBox(nil, eventLoop: channel.eventLoop)
         isDone = NIOLoopBoundBox(false, eventLoop: channel.eventLoop)
         ended = channel.eventLoop.makePromise()
         channel.closeFuture.whenComplete { [self] _ in end() }
+    }
+
+    /// The context whose writes go out as the response's encoder would send them, when the response
+    /// is chunked: on an HTTP/1 pipeline, unless it answers an HTTP/1.0 request (`ConnectionGuard`).
+    private static func chunkWriter(of channel: any Channel) -> ChannelHandlerContext? {
+        let operations = channel.pipeline.syncOperations
+        if let connectionGuard = try? operations.handler(type: ConnectionGuard.self), connectionGuard.isAnsweringHTTP10 { return nil }
+        return try? operations.context(handlerType: HTTPResponseEncoder.self)
     }
 
     private func end() {
