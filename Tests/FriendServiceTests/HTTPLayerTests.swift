@@ -40,12 +40,12 @@ struct HTTPLayerTests {
         }
     }
 
-    @Test(arguments: ["localhost", "localhost:8080", "LOCALHOST:1", "127.0.0.1", "127.0.0.1:8080", "[::1]", "[::1]:8080"])
+    @Test(arguments: ["localhost", "localhost:8080", "LOCALHOST:1", "LocalHost:8080", "127.0.0.1", "127.0.0.1:8080", "[::1]", "[::1]:8080"])
     func loopbackHostNamesAreAnswered(host: String) {
         #expect(Self.loopbackCheck.accepts(host))
     }
 
-    @Test(arguments: ["evil.example", "evil.example:8080", "localhost.evil.example", "127.0.0.1.nip.io", "127.0.0.2", "::1", "localhost:", "localhost:80x", "[::1]x"])
+    @Test(arguments: ["evil.example", "evil.example:8080", "localhost.evil.example", "127.0.0.1.nip.io", "127.0.0.2", "::1", "localhost:", "localhost:80x", "localhost:\u{FF18}\u{FF10}", "\u{FF4C}ocalhost", "[::1]x"])
     func otherHostNamesAreRefused(host: String) {
         #expect(!Self.loopbackCheck.accepts(host))
     }

@@ -43,15 +43,22 @@ public struct HostCheckMiddleware<Context: RequestContext>: RouterMiddleware {
         Self.name(of: authority).map(acceptedNames.contains) == true
     }
 
-    /// `name` of `name` or `name:port` (the name may be a bracketed IPv6 address); `nil` when
-    /// the port is not a number.
+    /// `name` of `name` or `name:port` (the name may be a bracketed IPv6 address), its ASCII
+    /// letters lowercased; `nil` when the port is not a number. It runs for every request, so it
+    /// reads bytes: a name with any other letter matches no accepted name anyway.
     static func name(of authority: String) -> String? {
-        var name = Substring(authority.lowercased())
-        if let colon = name.lastIndex(of: ":"), !name[colon...].contains(Character("]")) {
-            let port = name[name.index(after: colon)...]
-            guard !port.isEmpty, port.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-            name = name[..<colon]
+        let bytes = authority.utf8
+        var end = bytes.endIndex
+        if let colon = bytes.lastIndex(of: UInt8(ascii: ":")), !bytes[colon...].contains(UInt8(ascii: "]")) {
+            let port = bytes[bytes.index(after: colon)...]
+            guard !port.isEmpty, port.allSatisfy(isDigit) else { return nil }
+            end = colon
         }
-        return String(name)
+        let name = bytes[..<end]
+        guard name.contains(where: isUppercase) else { return String(Substring(name)) }
+        return String(decoding: name.map { isUppercase($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+    private static func isUppercase(_ byte: UInt8) -> Bool { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) }
 }
