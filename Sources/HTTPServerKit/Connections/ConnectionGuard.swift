@@ -53,7 +53,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var closeAfterResponse = false
     /// An answer owed for a request that broke while an earlier one was still being answered.
     private var pendingRefusal: ConnectionRefusal?
-    private var deadline: Scheduled<Void>?
+    /// The header, body or idle timeout running now (or, once closing, the close grace).
+    private var timeout: ConnectionDeadline?
     /// When this connection will have been silent for the patience of `silentConnections`.
     private var silenceCheck: Scheduled<Void>?
     private var context: ChannelHandlerContext?
@@ -67,11 +68,13 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
+        let shortest = min(limits.headerTimeout, limits.bodyTimeout, limits.idleTimeout)
+        timeout = ConnectionDeadline(eventLoop: context.eventLoop, granularity: TimeAmount(shortest))
         if context.channel.isActive { startFirstRequestTimer() }
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        deadline?.cancel()
+        timeout?.stop()
         endSilence()
         freeSlot()
         self.context = nil
@@ -83,7 +86,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        deadline?.cancel()
+        timeout?.stop()
         endSilence()
         freeSlot()
         context.fireChannelInactive()
@@ -120,7 +123,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             schedule(after: limits.bodyTimeout) { $0.bodyTimedOut() }
         case (_, .end):
             reading = .betweenRequests
-            deadline?.cancel()
+            timeout?.clear()
         case (_, .body):
             break
         }
@@ -257,11 +260,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func schedule(after delay: Duration, _ action: @escaping (ConnectionGuard) -> Void) {
-        deadline?.cancel()
-        guard let context else { return }
-        deadline = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(delay)) { [self] in
-            action(self)
-        }
+        timeout?.set(after: TimeAmount(delay)) { [self] in action(self) }
     }
 
     // MARK: - Answering and closing
@@ -295,12 +294,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private func closeOrderly() {
         guard let context else { return }
         reading = .closing
-        deadline?.cancel()
         context.flush()
         context.close(mode: .output, promise: nil)
-        deadline = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(limits.closeGrace)) { [self] in
-            self.context?.close(promise: nil)
-        }
+        schedule(after: limits.closeGrace) { $0.context?.close(promise: nil) }
     }
 }
 
