@@ -16,7 +16,7 @@ enum ContactLabels {
 
     static func label(of property: VCardProperty, in card: VCard) -> String {
         if let group = property.group,
-           let custom = card.properties.first(where: { $0.group == group && $0.hasName("X-ABLabel") })
+           let custom = card.properties.first(where: { $0.group?.caseInsensitiveEquals(group) == true && $0.hasName("X-ABLabel") })
         {
             return appleLabel(custom.text)
         }

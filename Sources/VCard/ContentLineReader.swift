@@ -52,12 +52,18 @@ enum ContentLineReader {
         return splitOutsideQuotes(text, on: ";").compactMap { piece in
             guard !piece.isEmpty else { return nil }
             guard let equals = piece.firstIndex(of: "=") else {
-                return VCardParameter(name: "TYPE", values: [piece.trimmingSpaces])
+                let value = piece.trimmingSpaces
+                return VCardParameter(name: isEncoding(value) ? "ENCODING" : "TYPE", values: [value])
             }
             let name = String(piece[..<equals]).trimmingSpaces
             let values = splitOutsideQuotes(String(piece[piece.index(after: equals)...]), on: ",").map(unquoted)
             return VCardParameter(name: name, values: values)
         }
+    }
+
+    /// vCard 2.1 lets an encoding stand alone (`NOTE;QUOTED-PRINTABLE:`, `PHOTO;JPEG;BASE64:`).
+    private static func isEncoding(_ value: String) -> Bool {
+        ["QUOTED-PRINTABLE", "BASE64", "8BIT", "7BIT"].contains { value.caseInsensitiveEquals($0) }
     }
 
     static func splitOutsideQuotes(_ text: String, on separator: Character) -> [String] {

@@ -104,17 +104,23 @@ extension VCard {
         if new == Array(old.dropFirst()), let removed = ordered.first {
             let group = properties[removed].group
             properties.remove(at: removed)
-            if let group { properties.removeAll { $0.group == group && $0.name.uppercased().hasPrefix("X-AB") } }
+            if let group {
+                properties.removeAll { $0.group?.caseInsensitiveEquals(group) == true && $0.name.uppercased().hasPrefix("X-AB") }
+            }
             return
         }
         var replacements: [VCardProperty] = []
-        var nextGroup = (properties.compactMap { $0.group?.lowercased() }.compactMap { Int($0.dropFirst(4)) }.max() ?? 0) + 1
+        // A group numbered past any count of properties (`item9223372036854775807`, from a hostile
+        // card) is not counted, so one past the highest cannot overflow; it is skipped if taken.
+        let usedGroups = Set(properties.compactMap { $0.group?.lowercased() })
+        var nextGroup = (usedGroups.compactMap { Int($0.dropFirst(4)) }.filter { $0 < 1 << 32 }.max() ?? 0) + 1
         for (index, entry) in new.enumerated() {
             var types = name == "EMAIL" && !isVersion4 ? ["INTERNET"] : []
             var group: String?
             if let known = ContactLabels.types(for: entry.label) {
                 types += known
             } else {
+                while usedGroups.contains("item\(nextGroup)") { nextGroup += 1 }
                 group = "item\(nextGroup)"
                 nextGroup += 1
             }

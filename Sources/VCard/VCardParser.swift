@@ -64,16 +64,17 @@ public enum VCardParser {
                 // A blank line (2.1 ends base64 with one) stays with the property before it.
                 last.source = bytes[last.source.startIndex..<end]
                 lines.append(last)
-            } else if continues, var last = lines.popLast() {
-                last.content.append(contentsOf: content.dropFirst())
-                last.source = bytes[last.source.startIndex..<end]
-                lines.append(last)
             } else if var last = lines.last, last.endsInSoftLineBreak {
-                // vCard 2.1 quoted-printable: a line ending in `=` goes on in the next one.
+                // vCard 2.1 quoted-printable: a line ending in `=` goes on in the next one, whole,
+                // even when it starts with a space (encoders leave spaces as they are).
                 lines.removeLast()
                 last.content.removeLast()
                 last.content.append(contentsOf: content)
                 last.hadSoftLineBreak = true
+                last.source = bytes[last.source.startIndex..<end]
+                lines.append(last)
+            } else if continues, var last = lines.popLast() {
+                last.content.append(contentsOf: content.dropFirst())
                 last.source = bytes[last.source.startIndex..<end]
                 lines.append(last)
             } else {

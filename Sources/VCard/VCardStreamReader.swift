@@ -12,6 +12,9 @@ public struct VCardStreamReader: Sendable {
     }
 
     private var buffer: [UInt8] = []
+    /// How much of `buffer` is known to hold no line end: a long line that arrives in many pieces
+    /// is searched once, not once per piece.
+    private var scanned = 0
     private var current: [UInt8]?
     private var position = 0
     /// Inside a card that grew past the limit: its bytes are dropped until the next `BEGIN:VCARD`.
@@ -29,17 +32,20 @@ public struct VCardStreamReader: Sendable {
         buffer.append(contentsOf: bytes)
         var items: [Item] = []
         var lineStart = 0
-        while let newline = buffer[lineStart...].firstIndex(of: 0x0A) {
+        while let newline = buffer[max(lineStart, scanned)...].firstIndex(of: 0x0A) {
             handle(line: buffer[lineStart...newline], into: &items)
             lineStart = newline + 1
         }
         buffer.removeFirst(lineStart)
+        scanned = buffer.count
         if buffer.count > maximumCardSize, current != nil || skipping {
             // A line longer than any card may be: what is left of it cannot start a card.
             failCurrent(with: .tooLarge(limit: maximumCardSize), into: &items)
             buffer.removeAll()
+            scanned = 0
         } else if buffer.count > maximumCardSize {
             buffer.removeAll()
+            scanned = 0
         }
         return items
     }
@@ -50,13 +56,17 @@ public struct VCardStreamReader: Sendable {
         if !buffer.isEmpty {
             handle(line: buffer[...], into: &items)
             buffer.removeAll()
+            scanned = 0
         }
         if current != nil { failCurrent(with: .missingEnd, into: &items) }
         return items
     }
 
     private mutating func handle(line: ArraySlice<UInt8>, into items: inout [Item]) {
-        let keyword = Self.keyword(of: line)
+        // Inside a card, a line that starts with a space or a tab continues the line before it
+        // (RFC 6350 3.2): a folded value that reads `END:VCARD` does not end the card.
+        let continues = current != nil && (line.first == 0x20 || line.first == 0x09)
+        let keyword = continues ? nil : Self.keyword(of: line)
         if keyword == "BEGIN:VCARD" {
             if current != nil { failCurrent(with: .missingEnd, into: &items) }
             position += 1
@@ -86,10 +96,13 @@ public struct VCardStreamReader: Sendable {
         current = nil
     }
 
-    /// The line upper-cased without surrounding white space, when it is short enough to be a keyword.
+    /// The line upper-cased without surrounding white space or a byte order mark (which files saved
+    /// by Windows editors start with), when it is short enough to be a keyword.
     private static func keyword(of line: ArraySlice<UInt8>) -> String? {
         guard line.count <= 40 else { return nil }
-        return String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
+        return String(decoding: line, as: UTF8.self)
+            .trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(["\u{FEFF}"]))
+            .uppercased()
     }
 
     /// `FN`'s value, for a report about a card that could not be read; best effort.

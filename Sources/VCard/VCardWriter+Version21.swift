@@ -8,10 +8,31 @@ extension VCardWriter {
 
     /// `property` with its line breaks as real ones, quoted-printable in UTF-8.
     static func quotedPrintable(_ property: VCardProperty) -> VCardProperty {
-        let text = property.value.replacing("\\n", with: "\n").replacing("\\N", with: "\n").replacing("\\,", with: ",")
-        var copy = property.replacingValue(with: QuotedPrintable.encode(text))
+        var copy = property.replacingValue(with: QuotedPrintable.encode(lineBreaksUnescaped(property.value)))
         copy.parameters.append(VCardParameter(name: "CHARSET", values: ["UTF-8"]))
         copy.parameters.append(VCardParameter(name: "ENCODING", values: ["QUOTED-PRINTABLE"]))
         return copy
+    }
+
+    /// `\n` as a line break and `\,` as a comma; `\\` and `\;` stay escaped, as 2.1 reads them. One
+    /// pass, so the `\n` of `C:\\new` is not taken for a line break.
+    static func lineBreaksUnescaped(_ value: String) -> String {
+        var text = ""
+        var escaping = false
+        for character in value {
+            if escaping {
+                switch character {
+                case "n", "N": text.append("\n")
+                case ",": text.append(",")
+                default: text += "\\" + String(character)
+                }
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                text.append(character)
+            }
+        }
+        return escaping ? text + "\\" : text
     }
 }

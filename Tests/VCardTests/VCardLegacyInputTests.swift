@@ -1,0 +1,67 @@
+import Foundation
+import FriendsAPI
+import Testing
+@testable import VCard
+
+@Suite("Files as old editors, phones and hostile senders write them")
+struct VCardLegacyInputTests {
+    private func cards(_ text: String, prefix: [UInt8] = [], chunk: Int = 5) throws -> [VCard] {
+        var reader = VCardStreamReader()
+        let bytes = prefix + Array(text.utf8)
+        var items: [VCardStreamReader.Item] = []
+        for start in stride(from: 0, to: bytes.count, by: chunk) {
+            items += reader.append(bytes[start..<min(start + chunk, bytes.count)])
+        }
+        return try (items + reader.finish()).map { item in
+            guard case .card(_, let bytes) = item else { throw TestFailure("\(item)") }
+            return try VCardParser.parse(bytes)
+        }
+    }
+
+    @Test func aFileThatStartsWithAByteOrderMarkKeepsItsFirstCard() throws {
+        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Lovelace;Ada;;;\r\nFN:Ada Lovelace\r\nEND:VCARD\r\n"
+            + "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Hopper;Grace;;;\r\nFN:Grace Hopper\r\nEND:VCARD\r\n"
+        let names = try cards(text, prefix: [0xEF, 0xBB, 0xBF]).map { $0.friend(id: 0).firstname }
+        #expect(names == ["Ada", "Grace"])
+    }
+
+    @Test func aFoldedValueThatReadsENDVCARDDoesNotEndTheCard() throws {
+        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Lovelace\r\nNOTE:the words\r\n END:VCARD\r\n are in my note\r\nEND:VCARD\r\n"
+        let read = try cards(text)
+        #expect(read.count == 1)
+        #expect(read.first?.friend(id: 0).about == "the wordsEND:VCARDare in my note")
+    }
+
+    @Test func aSoftLineBreakBeforeASpaceKeepsTheSpace() throws {
+        let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Muller;Jurgen\r\nNOTE;ENCODING=QUOTED-PRINTABLE:Meet at the=\r\n station\r\nEND:VCARD\r\n"
+        #expect(try cards(text).first?.friend(id: 0).about == "Meet at the station")
+    }
+
+    @Test func bareEncodingsOfVersion21AreEncodingsNotTypes() throws {
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01, 0xFF, 0xD9]
+        let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Muller;Jurgen\r\nTEL;CELL;QUOTED-PRINTABLE:+49=2030\r\n"
+            + "NOTE;CHARSET=UTF-8;QUOTED-PRINTABLE:Caf=C3=A9\r\nPHOTO;JPEG;BASE64:\(Data(jpeg).base64EncodedString())\r\n\r\nEND:VCARD\r\n"
+        let friend = try #require(try cards(text).first).friend(id: 0)
+        #expect(friend.about == "Café")
+        #expect(friend.phones == [LabeledValue(label: "mobile", value: "+49 30")])
+        #expect(friend.photo)
+    }
+
+    @Test func aHugeGroupNumberDoesNotOverflowWhenLabelsAreWritten() throws {
+        var card = try #require(try cards(
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\nitem9223372036854775807.X-FOO:x\r\nitem1.TEL:1\r\nITEM1.X-ABLabel:Boat\r\nEND:VCARD\r\n"
+        ).first)
+        #expect(card.friend(id: 0).phones == [LabeledValue(label: "Boat", value: "1")])
+        let phones = [LabeledValue(label: "Boat", value: "1"), LabeledValue(label: "Cabin", value: "2")]
+        card.apply(FriendUpdate(phones: phones), now: Date(timeIntervalSince1970: 1_795_000_000))
+        #expect(card.friend(id: 0).phones == phones)
+        #expect(VCardWriter.text(of: card).contains("item9223372036854775807.X-FOO:x"))
+    }
+
+    @Test func aVersion21ExportKeepsAnEscapedBackslashBeforeN() throws {
+        var card = try #require(try cards("BEGIN:VCARD\r\nVERSION:2.1\r\nN:Muller;Jurgen\r\nEND:VCARD\r\n").first)
+        card.apply(FriendUpdate(about: "C:\\new\nsecond é"), now: Date(timeIntervalSince1970: 1_795_000_000))
+        let reread = try VCardParser.parse(VCardWriter.bytes(of: card))
+        #expect(reread.friend(id: 0).about == "C:\\new\nsecond é")
+    }
+}
