@@ -31,7 +31,9 @@ extension VCard {
             }
         }
         if after.about != before.about { set("NOTE", to: after.about.isEmpty ? nil : VCardEscaping.escape(after.about), after: nil) }
-        if after.birthday != before.birthday { replaceAll("BDAY", with: after.birthday.isEmpty ? [] : [VCardProperty(name: "BDAY", value: after.birthday)]) }
+        if after.birthday != before.birthday {
+            replaceAll("BDAY", with: after.birthday.isEmpty ? [] : [VCardProperty(name: "BDAY", value: birthdayValue(after.birthday))])
+        }
         if after.phones != before.phones { rewrite("TEL", from: before.phones, to: after.phones) }
         if after.emails != before.emails { rewrite("EMAIL", from: before.emails, to: after.emails) }
         if after.addresses != before.addresses { replaceAll("ADR", with: after.addresses.map(addressProperty)) }
@@ -95,7 +97,7 @@ extension VCard {
         }
         if old.count == new.count, zip(old, new).allSatisfy({ $0.label == $1.label }) {
             for (index, (before, after)) in zip(old, new).enumerated() where before.value != after.value {
-                var property = properties[ordered[index]].replacingValue(with: after.value)
+                var property = properties[ordered[index]].replacingValue(with: VCardEscaping.escape(after.value))
                 property.parameters.removeAll { $0.name.caseInsensitiveEquals("VALUE") }
                 properties[ordered[index]] = property
             }
@@ -128,10 +130,17 @@ extension VCard {
             if index == 0 && isVersion4 { parameters.append(VCardParameter(name: "PREF", values: ["1"])) }
             if index == 0 && !isVersion4 { types.append("pref") }
             if !types.isEmpty { parameters.insert(VCardParameter(name: "TYPE", values: types), at: 0) }
-            replacements.append(VCardProperty(group: group, name: name, parameters: parameters, value: entry.value))
+            replacements.append(VCardProperty(group: group, name: name, parameters: parameters, value: VCardEscaping.escape(entry.value)))
             if let group { replacements.append(VCardProperty(group: group, name: "X-ABLabel", value: VCardEscaping.escape(entry.label))) }
         }
         replaceAll(name, with: replacements)
+    }
+
+    /// vCard 4.0 writes dates in ISO 8601's basic format (RFC 6350 4.3.1: `18151210`, `--1210`);
+    /// 3.0 and 2.1 readers expect the extended one the field holds (`1815-12-10`, `--12-10`).
+    private func birthdayValue(_ birthday: String) -> String {
+        guard isVersion4 else { return birthday }
+        return birthday.hasPrefix("--") ? "--" + birthday.dropFirst(2).filter { $0 != "-" } : birthday.filter { $0 != "-" }
     }
 
     private func addressProperty(_ address: PostalAddress) -> VCardProperty {

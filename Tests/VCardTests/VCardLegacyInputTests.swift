@@ -65,3 +65,43 @@ struct VCardLegacyInputTests {
         #expect(reread.friend(id: 0).about == "C:\\new\nsecond é")
     }
 }
+
+@Suite("What a REST write puts in a card, as the card's version reads it")
+struct VCardWrittenValuesTests {
+    private let now = Date(timeIntervalSince1970: 1_795_000_000)
+
+    private func card(version: String) throws -> VCard {
+        try VCardParser.parse(Array("BEGIN:VCARD\r\nVERSION:\(version)\r\nFN:Ada\r\nN:;Ada;;;\r\nEND:VCARD\r\n".utf8))
+    }
+
+    private func lines(_ card: VCard) -> [String] {
+        VCardWriter.text(of: card).components(separatedBy: "\r\n")
+    }
+
+    @Test func aVersion4BirthdayIsInTheBasicFormatAndReadsBack() throws {
+        var card = try card(version: "4.0")
+        card.apply(FriendUpdate(birthday: "1815-12-10"), now: now)
+        #expect(lines(card).contains("BDAY:18151210"))
+        #expect(card.friend(id: 0).birthday == "1815-12-10")
+        card.apply(FriendUpdate(birthday: "--12-10"), now: now)
+        #expect(lines(card).contains("BDAY:--1210"))
+        #expect(card.friend(id: 0).birthday == "--12-10")
+    }
+
+    @Test func aVersion3BirthdayKeepsTheExtendedFormat() throws {
+        var card = try card(version: "3.0")
+        card.apply(FriendUpdate(birthday: "1815-12-10"), now: now)
+        #expect(lines(card).contains("BDAY:1815-12-10"))
+    }
+
+    @Test func phonesAndEmailsWithCommasAndSemicolonsAreEscapedAndReadBack() throws {
+        var card = try card(version: "3.0")
+        let phones = [LabeledValue(label: "work", value: "+1 555 0100, ext. 2; ask for Ada")]
+        card.apply(FriendUpdate(phones: phones), now: now)
+        #expect(lines(card).contains(#"TEL;TYPE=WORK,pref:+1 555 0100\, ext. 2\; ask for Ada"#))
+        #expect(try VCardParser.parse(VCardWriter.bytes(of: card)).friend(id: 0).phones == phones)
+        let changed = [LabeledValue(label: "work", value: #"C:\new"#)]
+        card.apply(FriendUpdate(phones: changed), now: now)
+        #expect(try VCardParser.parse(VCardWriter.bytes(of: card)).friend(id: 0).phones == changed)
+    }
+}
