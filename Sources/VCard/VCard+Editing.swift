@@ -36,7 +36,7 @@ extension VCard {
         }
         if after.phones != before.phones { rewrite("TEL", from: before.phones, to: after.phones) }
         if after.emails != before.emails { rewrite("EMAIL", from: before.emails, to: after.emails) }
-        if after.addresses != before.addresses { replaceAll("ADR", with: after.addresses.map(addressProperty)) }
+        if after.addresses != before.addresses { rewriteAddresses(from: before.addresses, to: after.addresses) }
         set("REV", to: Self.timestamp(now), after: nil)
     }
 
@@ -75,12 +75,13 @@ extension VCard {
     /// Replaces every `name` property (and Apple labels grouped with them) with `replacements`, where the first one was.
     private mutating func replaceAll(_ name: String, with replacements: [VCardProperty]) {
         let position = properties.firstIndex { $0.hasName(name) } ?? properties.endIndex
-        let groups = Set(properties.filter { $0.hasName(name) }.compactMap(\.group))
+        let groups = Set(properties.filter { $0.hasName(name) }.compactMap { $0.group?.lowercased() })
         var kept: [VCardProperty] = []
         var insertAt = 0
         for (index, property) in properties.enumerated() {
             if index == position { insertAt = kept.count }
-            let isLabelOfRemoved = property.group.map(groups.contains) == true && property.name.uppercased().hasPrefix("X-AB")
+            let isLabelOfRemoved = property.group.map { groups.contains($0.lowercased()) } == true
+                && property.name.uppercased().hasPrefix("X-AB")
             if !property.hasName(name) && !isLabelOfRemoved { kept.append(property) }
         }
         if position == properties.endIndex { insertAt = kept.count }
@@ -112,19 +113,14 @@ extension VCard {
             return
         }
         var replacements: [VCardProperty] = []
-        // A group numbered past any count of properties (`item9223372036854775807`, from a hostile
-        // card) is not counted, so one past the highest cannot overflow; it is skipped if taken.
-        let usedGroups = Set(properties.compactMap { $0.group?.lowercased() })
-        var nextGroup = (usedGroups.compactMap { Int($0.dropFirst(4)) }.filter { $0 < 1 << 32 }.max() ?? 0) + 1
+        var groups = NewGroupNames(in: properties)
         for (index, entry) in new.enumerated() {
             var types = name == "EMAIL" && !isVersion4 ? ["INTERNET"] : []
             var group: String?
             if let known = ContactLabels.types(for: entry.label) {
                 types += known
             } else {
-                while usedGroups.contains("item\(nextGroup)") { nextGroup += 1 }
-                group = "item\(nextGroup)"
-                nextGroup += 1
+                group = groups.next()
             }
             var parameters: [VCardParameter] = []
             if index == 0 && isVersion4 { parameters.append(VCardParameter(name: "PREF", values: ["1"])) }
@@ -143,10 +139,37 @@ extension VCard {
         return birthday.hasPrefix("--") ? "--" + birthday.dropFirst(2).filter { $0 != "-" } : birthday.filter { $0 != "-" }
     }
 
-    private func addressProperty(_ address: PostalAddress) -> VCardProperty {
-        let value = VCardEscaping.joinComponents(["", "", address.street, address.city, address.region, address.postcode, address.country])
-        let types = ContactLabels.types(for: address.label) ?? []
-        return VCardProperty(name: "ADR", parameters: types.isEmpty ? [] : [VCardParameter(name: "TYPE", values: types)], value: value)
+    /// Like phones: a changed address is written into its `ADR` in place (its group, `TYPE`s and
+    /// the post office box and extended address, unless the street changed, stay); anything else
+    /// writes the list afresh, a label no `TYPE` says in an Apple label group.
+    private mutating func rewriteAddresses(from old: [PostalAddress], to new: [PostalAddress]) {
+        let ordered = properties.indices.filter { properties[$0].hasName("ADR") }
+        if old.count == new.count, ordered.count == old.count, zip(old, new).allSatisfy({ $0.label == $1.label }) {
+            for (index, (before, after)) in zip(old, new).enumerated() where before != after {
+                var parts = properties[ordered[index]].components
+                while parts.count < 7 { parts.append("") }
+                if after.street != before.street { parts[0...2] = ["", "", after.street] }
+                parts[3...6] = [after.city, after.region, after.postcode, after.country]
+                var property = properties[ordered[index]].replacingValue(with: VCardEscaping.joinComponents(parts))
+                // 4.0's LABEL holds the formatted address, which no longer matches it.
+                property.parameters.removeAll { $0.name.caseInsensitiveEquals("LABEL") }
+                properties[ordered[index]] = property
+            }
+            return
+        }
+        var groups = NewGroupNames(in: properties)
+        let replacements = new.flatMap { address -> [VCardProperty] in
+            let value = VCardEscaping.joinComponents(["", "", address.street, address.city, address.region, address.postcode, address.country])
+            guard let types = ContactLabels.types(for: address.label) else {
+                let group = groups.next()
+                return [
+                    VCardProperty(group: group, name: "ADR", value: value),
+                    VCardProperty(group: group, name: "X-ABLabel", value: VCardEscaping.escape(address.label)),
+                ]
+            }
+            return [VCardProperty(name: "ADR", parameters: types.isEmpty ? [] : [VCardParameter(name: "TYPE", values: types)], value: value)]
+        }
+        replaceAll("ADR", with: replacements)
     }
 
     /// `REV`'s form that vCard 3.0 and 4.0 both read: `20261125T171500Z`.
@@ -166,4 +189,23 @@ extension VCard {
         calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? .current
         return calendar
     }()
+}
+
+/// Names for new Apple label groups: `item` and one past the highest number the card uses. A group
+/// numbered past any count of properties (`item9223372036854775807`, from a hostile card) is not
+/// counted, so the next cannot overflow; a name that is taken is skipped.
+struct NewGroupNames {
+    private let used: Set<String>
+    private var number: Int
+
+    init(in properties: [VCardProperty]) {
+        used = Set(properties.compactMap { $0.group?.lowercased() })
+        number = (used.compactMap { Int($0.dropFirst(4)) }.filter { $0 < 1 << 32 }.max() ?? 0) + 1
+    }
+
+    mutating func next() -> String {
+        while used.contains("item\(number)") { number += 1 }
+        defer { number += 1 }
+        return "item\(number)"
+    }
 }

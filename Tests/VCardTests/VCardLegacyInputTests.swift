@@ -105,3 +105,35 @@ struct VCardWrittenValuesTests {
         #expect(try VCardParser.parse(VCardWriter.bytes(of: card)).friend(id: 0).phones == changed)
     }
 }
+
+@Suite("Editing addresses keeps what the card said about them")
+struct VCardAddressEditingTests {
+    private let now = Date(timeIntervalSince1970: 1_795_000_000)
+    private let card = """
+        BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\nN:;Ada;;;\r\n\
+        item3.ADR:PO Box 7;Flat 2;12 St James's Square;London;;SW1Y 4JH;UK\r\n\
+        item3.X-ABLabel:Ski cabin\r\nitem3.X-ABADR:gb\r\nEND:VCARD\r\n
+        """
+
+    @Test func aNewCityIsWrittenInPlaceKeepingTheLabelGroupAndPostOfficeBox() throws {
+        var card = try VCardParser.parse(Array(card.utf8))
+        var addresses = card.friend(id: 0).addresses
+        #expect(addresses.map(\.label) == ["Ski cabin"])
+        addresses[0].city = "Bath"
+        card.apply(FriendUpdate(addresses: addresses), now: now)
+        let text = VCardWriter.text(of: card)
+        #expect(text.contains("item3.ADR:PO Box 7;Flat 2;12 St James's Square;Bath;;SW1Y 4JH;UK\r\n"))
+        #expect(text.contains("item3.X-ABLabel:Ski cabin\r\nitem3.X-ABADR:gb\r\n"))
+        #expect(card.friend(id: 0).addresses == addresses)
+    }
+
+    @Test func aNewAddressKeepsEveryCustomLabel() throws {
+        var card = try VCardParser.parse(Array(card.utf8))
+        var addresses = card.friend(id: 0).addresses
+        addresses.append(PostalAddress(label: "Boat", street: "Pier 4", city: "Leith", region: "", postcode: "", country: ""))
+        card.apply(FriendUpdate(addresses: addresses), now: now)
+        let reread = try VCardParser.parse(VCardWriter.bytes(of: card))
+        #expect(reread.friend(id: 0).addresses.map(\.label) == ["Ski cabin", "Boat"])
+        #expect(!VCardWriter.text(of: card).contains("X-ABADR"))
+    }
+}
