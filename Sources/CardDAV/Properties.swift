@@ -167,9 +167,11 @@ enum Properties {
             guard isBook, let description = context.configuration.addressBookDescription else { return nil }
             return .text(description)
         case supportedAddressData:
+            // Only 3.0, the version every contact app reads: DAVx5 switches to writing 4.0 when 4.0
+            // is listed, and Apple's Contacts cannot read the 4.0 cards it would then be served
+            // (cards are served as stored, not converted).
             guard isBook else { return nil }
-            return .markup(#"<C:address-data-type content-type="text/vcard" version="3.0"/>"#
-                + #"<C:address-data-type content-type="text/vcard" version="4.0"/>"#)
+            return .markup(#"<C:address-data-type content-type="text/vcard" version="3.0"/>"#)
         case maxResourceSize:
             return isBook ? .text(String(context.configuration.maxResourceSize)) : nil
         case addressData:

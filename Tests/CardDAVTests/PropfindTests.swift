@@ -124,3 +124,13 @@ import Testing
         #expect(response.child(.dav("propstat"))?.child(.dav("prop"))?.children.count == 2)
     }
 }
+
+@Suite struct AddressDataVersionTests {
+    @Test func davx5IsOfferedOnlyTheVersionEveryContactAppReads() async throws {
+        let answer = await send("PROPFIND", book, headers: [("Depth", "0")], body: """
+            <propfind xmlns="DAV:" xmlns:CARD="urn:ietf:params:xml:ns:carddav"><prop><CARD:supported-address-data/></prop></propfind>
+            """, backend: InMemoryBackend())
+        let types = try #require(answer.response(book)?.found(.cardDAV("supported-address-data"))).children
+        #expect(types.map { $0.attribute("version") } == ["3.0"])
+    }
+}
