@@ -77,6 +77,22 @@ struct CardDAVRoutesTests {
         }
     }
 
+    @Test func aQueryOnTheNameMatchesItAsAPersonReadsIt() async throws {
+        try await TestApp.run { client, _ in
+            _ = try await dav(client, "PUT", Self.book + "ada.vcf", body: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ada\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n")
+            _ = try await dav(client, "PUT", Self.book + "grace.vcf", body: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:grace\r\nFN:Grace Hopper\r\nN:Hopper;Grace;;;\r\nEND:VCARD\r\n")
+            for (match, text) in [("equals", "lovelace ada"), ("ends-with", "Ada")] {
+                let query = try await dav(client, "REPORT", Self.book, body: """
+                    <C:addressbook-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav"><D:prop><D:getetag/></D:prop>
+                    <C:filter><C:prop-filter name="N"><C:text-match match-type="\(match)">\(text)</C:text-match></C:prop-filter></C:filter>
+                    </C:addressbook-query>
+                    """, headers: [HTTPField.Name("Depth")!: "1"])
+                #expect(query.status.code == 207)
+                #expect(query.text.contains("ada.vcf") && !query.text.contains("grace.vcf"), "\(match)")
+            }
+        }
+    }
+
     @Test func aCardWithoutUIDIsStoredWithOneAndAnsweredWithoutAnETag() async throws {
         try await TestApp.run { client, _ in
             let put = try await dav(client, "PUT", Self.book + "nouid.vcf", body: "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\nN:;Ada;;;\r\nEND:VCARD\r\n")

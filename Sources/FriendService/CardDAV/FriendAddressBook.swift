@@ -45,9 +45,12 @@ struct FriendAddressBook: AddressBookBackend {
 
     func propertyValues(_ property: String, in object: AddressObject) -> [String] {
         guard let card = try? VCardParser.parse(object.card) else { return [] }
-        // Structured values (`N`, `ADR`) are matched as their parts joined, as a person reads them.
+        // Structured values (`N`, `ADR`) are matched as their non-empty parts joined, as a person
+        // reads them: `N:Doe;John;;;` is "Doe John", so `equals` and `ends-with` can match it.
         let isStructured = ["N", "ADR"].contains(property.uppercased())
-        return card.all(property).map { isStructured ? $0.components.joined(separator: " ") : $0.text }
+        return card.all(property).map { property in
+            isStructured ? property.components.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ") : property.text
+        }
     }
 
     /// What changed after `token`, each card once, as it is now; `nil` when the log no longer
