@@ -64,9 +64,10 @@ public enum VCardParser {
                 // A blank line (2.1 ends base64 with one) stays with the property before it.
                 last.source = bytes[last.source.startIndex..<end]
                 lines.append(last)
-            } else if var last = lines.last, last.endsInSoftLineBreak {
+            } else if var last = lines.last, last.endsInSoftLineBreak, !(continues && Self.startsWithHexPair(content.dropFirst())) {
                 // vCard 2.1 quoted-printable: a line ending in `=` goes on in the next one, whole,
-                // even when it starts with a space (encoders leave spaces as they are).
+                // even when it starts with a space (encoders leave spaces as they are); unless the
+                // fold splits an escape (`=` then ` C3`), as a 3.0-style folder does.
                 lines.removeLast()
                 last.content.removeLast()
                 last.content.append(contentsOf: content)
@@ -83,6 +84,13 @@ public enum VCardParser {
             start = end
         }
         return lines
+    }
+}
+
+extension VCardParser {
+    static func startsWithHexPair(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let hex = Array("0123456789ABCDEF".utf8)
+        return bytes.count >= 2 && bytes.prefix(2).allSatisfy(hex.contains)
     }
 }
 

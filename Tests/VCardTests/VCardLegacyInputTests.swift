@@ -35,6 +35,8 @@ struct VCardLegacyInputTests {
     @Test func aSoftLineBreakBeforeASpaceKeepsTheSpace() throws {
         let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Muller;Jurgen\r\nNOTE;ENCODING=QUOTED-PRINTABLE:Meet at the=\r\n station\r\nEND:VCARD\r\n"
         #expect(try cards(text).first?.friend(id: 0).about == "Meet at the station")
+        let foldedInsideAnEscape = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Muller;Jurgen\r\nNOTE;ENCODING=QUOTED-PRINTABLE:Caf=\r\n C3=A9\r\nEND:VCARD\r\n"
+        #expect(try cards(foldedInsideAnEscape).first?.friend(id: 0).about == "Café")
     }
 
     @Test func bareEncodingsOfVersion21AreEncodingsNotTypes() throws {
