@@ -23,6 +23,11 @@ extension VCardProperty {
 /// vCard text escapes: `\\`, `\n` (or `\N`), `\,`, `\;`; a lone backslash before anything else stays.
 public enum VCardEscaping {
     public static func unescape(_ text: String) -> String {
+        unescape(text, keeping: [])
+    }
+
+    /// - Parameter kept: escaped characters left escaped (a 2.1 export keeps `\\` and `\;`).
+    static func unescape(_ text: String, keeping kept: Set<Character>) -> String {
         // On the bytes: `String.contains(_: String)` is Foundation's, which bridges to `NSString`.
         guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
         var result = ""
@@ -31,7 +36,9 @@ public enum VCardEscaping {
             if escaping {
                 switch character {
                 case "n", "N": result.append("\n")
-                case ",", ";", ":", "\\": result.append(character)
+                case ",", ";", ":", "\\":
+                    if kept.contains(character) { result.append("\\") }
+                    result.append(character)
                 default: result.append("\\"); result.append(character)
                 }
                 escaping = false

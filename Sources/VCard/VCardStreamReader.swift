@@ -96,12 +96,14 @@ public struct VCardStreamReader: Sendable {
         current = nil
     }
 
+    private static let aroundKeywords = CharacterSet.whitespacesAndNewlines.union(["\u{FEFF}"])
+
     /// The line upper-cased without surrounding white space or a byte order mark (which files saved
     /// by Windows editors start with), when it is short enough to be a keyword.
     private static func keyword(of line: ArraySlice<UInt8>) -> String? {
         guard line.count <= 40 else { return nil }
         return String(decoding: line, as: UTF8.self)
-            .trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(["\u{FEFF}"]))
+            .trimmingCharacters(in: aroundKeywords)
             .uppercased()
     }
 

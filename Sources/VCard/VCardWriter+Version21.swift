@@ -14,25 +14,9 @@ extension VCardWriter {
         return copy
     }
 
-    /// `\n` as a line break and `\,` as a comma; `\\` and `\;` stay escaped, as 2.1 reads them. One
-    /// pass, so the `\n` of `C:\\new` is not taken for a line break.
+    /// `\n` as a line break and `\,` as a comma; `\\`, `\;` and `\:` stay escaped, as 2.1 reads them.
+    /// One pass, so the `\n` of `C:\\new` is not taken for a line break.
     static func lineBreaksUnescaped(_ value: String) -> String {
-        var text = ""
-        var escaping = false
-        for character in value {
-            if escaping {
-                switch character {
-                case "n", "N": text.append("\n")
-                case ",": text.append(",")
-                default: text += "\\" + String(character)
-                }
-                escaping = false
-            } else if character == "\\" {
-                escaping = true
-            } else {
-                text.append(character)
-            }
-        }
-        return escaping ? text + "\\" : text
+        VCardEscaping.unescape(value, keeping: ["\\", ";", ":"])
     }
 }
