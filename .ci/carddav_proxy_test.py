@@ -8,6 +8,8 @@ over https through the proxy, the way contact apps go: a 401 without credentials
 with the realm, discovery from /.well-known/carddav (PROPFIND answered in place, other methods
 redirected) and / to the principal, its home and the address book, hrefs that lead back through
 the proxy, and a vdirsyncer sync that uploads a card and downloads it and one made over REST.
+All of it twice: FriendService with a token, and with an account behind --behind-proxy (the
+proxy passes on the public name, which a server with accounts must accept).
 
 Usage: carddav_proxy_test.py FRIENDSERVICE (run with the virtual environment that has vdirsyncer;
 caddy on the PATH).
@@ -30,8 +32,7 @@ import xml.etree.ElementTree as ET
 import http.client
 
 TOKEN = "proxy-test-token"
-BASIC = "Basic " + base64.b64encode(f"someone:{TOKEN}".encode()).decode()
-BOOK = "/dav/addressbooks/friends/friends/"
+PASSWORD = "proxy test password"
 BIN = pathlib.Path(sys.executable).parent
 README = pathlib.Path(__file__).resolve().parent.parent / "README.md"
 D, C = "{DAV:}", "{urn:ietf:params:xml:ns:carddav}"
@@ -61,8 +62,9 @@ def readme_caddyfile():
 class Proxy:
     """Requests through Caddy over https, trusting only Caddy's local CA."""
 
-    def __init__(self, port, ca):
+    def __init__(self, port, ca, basic):
         self.port = port
+        self.basic = basic
         self.base = f"https://localhost:{port}"
         self.context = ssl.create_default_context(cafile=str(ca))
 
@@ -70,7 +72,7 @@ class Proxy:
         connection = http.client.HTTPSConnection("localhost", self.port, context=self.context, timeout=30)
         headers = dict(headers or {})
         if auth:
-            headers.setdefault("Authorization", BASIC)
+            headers.setdefault("Authorization", self.basic)
         try:
             connection.request(method, path, body=body.encode() if isinstance(body, str) else body, headers=headers)
             response = connection.getresponse()
@@ -116,15 +118,34 @@ def wait_for_port(port, process, what, timeout=30):
     raise SystemExit(f"carddav proxy: {what} did not listen on {port}")
 
 
-def main():
-    binary = sys.argv[1]
+def basic(user, secret):
+    return "Basic " + base64.b64encode(f"{user}:{secret}".encode()).decode()
+
+
+def run(binary, with_accounts):
+    """The whole walk, through FriendService with a token or (`with_accounts`) with an account."""
+    print("carddav proxy: --- with " + ("an account, --behind-proxy" if with_accounts else "a token"))
     work = pathlib.Path(tempfile.mkdtemp(prefix="carddav-proxy-"))
     processes = []
+    database = f"sqlite:{work / 'friends.sqlite'}"
+    if with_accounts:
+        user, secret = "alice", PASSWORD
+        subprocess.run([binary, "user", "add", user, "--password-stdin", "--database", database],
+                       input=PASSWORD + "\n", capture_output=True, text=True, check=True, timeout=60)
+        serving = ["--behind-proxy"]
+        rest_authorization = basic(user, secret)
+    else:
+        user, secret = "someone", TOKEN
+        serving = ["--token", TOKEN]
+        rest_authorization = "Bearer " + TOKEN
+    # The principal: the account's name, or "friends" on a server without accounts.
+    owner = user if with_accounts else "friends"
+    principal_path, home_path = f"/dav/principals/{owner}/", f"/dav/addressbooks/{owner}/"
+    book = home_path + "friends/"
     try:
         service_port, https_port, http_port = free_port(), free_port(), free_port()
         service = subprocess.Popen(
-            [binary, "serve", "--port", str(service_port), "--token", TOKEN, "--log-level", "warning",
-             "--database", f"sqlite:{work / 'friends.sqlite'}"],
+            [binary, "serve", "--port", str(service_port), *serving, "--log-level", "warning", "--database", database],
             stdout=open(work / "friendservice.log", "w"), stderr=subprocess.STDOUT)
         processes.append(service)
 
@@ -148,7 +169,7 @@ def main():
         deadline = time.time() + 20
         while not ca.exists() and time.time() < deadline:
             time.sleep(0.1)
-        proxy = Proxy(https_port, ca)
+        proxy = Proxy(https_port, ca, basic(user, secret))
         while True:
             try:
                 proxy.request("OPTIONS", "/", auth=False)
@@ -159,7 +180,7 @@ def main():
                 time.sleep(0.2)
 
         # No credentials: contact apps are asked for Basic, with the realm they show, wherever they start.
-        for path in ["/.well-known/carddav", "/", BOOK]:
+        for path in ["/.well-known/carddav", "/", book]:
             status, headers, _ = proxy.request("PROPFIND", path, headers={"Depth": "0"}, auth=False)
             check(status == 401 and 'Basic realm="Friends"' in headers.get_all("WWW-Authenticate", []),
                   f'PROPFIND {path} without credentials gets 401 with WWW-Authenticate: Basic realm="Friends" through the proxy')
@@ -168,19 +189,18 @@ def main():
         for start in ["/.well-known/carddav", "/"]:
             [response] = proxy.propfind(start, 0, "<d:current-user-principal/>")
             principal = proxy.resolve(start, href_in(response, D + "current-user-principal"))
-            check(principal == proxy.base + "/dav/principals/friends/",
+            check(principal == proxy.base + principal_path,
                   f"PROPFIND {start} names the principal at {principal}")
         status, headers, _ = proxy.request("GET", "/.well-known/carddav")
         location = proxy.resolve("/.well-known/carddav", headers.get("Location", ""))
         check(status == 301 and location == proxy.base + "/dav/",
               f"GET /.well-known/carddav redirects to {location}")
-        [response] = proxy.propfind("/dav/principals/friends/", 0, "<c:addressbook-home-set/>")
-        home = proxy.resolve("/dav/principals/friends/", href_in(response, C + "addressbook-home-set"))
-        check(home == proxy.base + "/dav/addressbooks/friends/", f"the principal's address book home is {home}")
-        home_path = urllib.parse.urlsplit(home).path
+        [response] = proxy.propfind(principal_path, 0, "<c:addressbook-home-set/>")
+        home = proxy.resolve(principal_path, href_in(response, C + "addressbook-home-set"))
+        check(home == proxy.base + home_path, f"the principal's address book home is {home}")
         books = [proxy.resolve(home_path, r.findtext(D + "href")) for r in proxy.propfind(home_path, 1, "<d:resourcetype/>")
                  if r.find(f"{D}propstat/{D}prop/{D}resourcetype/{C}addressbook") is not None]
-        check(books == [proxy.base + BOOK], f"the home lists the one address book, {books}")
+        check(books == [proxy.base + book], f"the home lists the one address book, {books}")
 
         # vdirsyncer through the proxy, trusting Caddy's CA: upload a card, then download it and
         # one made over REST into an empty folder.
@@ -190,7 +210,7 @@ def main():
         card = ("BEGIN:VCARD\r\nVERSION:3.0\r\nUID:through-the-proxy\r\nFN:Radia Perlman\r\n"
                 "N:Perlman;Radia;;;\r\nTEL;TYPE=CELL:+1 555 0100\r\nEND:VCARD\r\n")
         (local / "through-the-proxy.vcf").write_text(card, encoding="utf-8", newline="")
-        dav = {"type": "carddav", "url": proxy.base + BOOK, "username": "someone", "password": TOKEN,
+        dav = {"type": "carddav", "url": proxy.base + book, "username": user, "password": secret,
                "verify": str(ca)}
         lines = ["[general]", f'status_path = "{work / "status"}/"', ""]
         for pair, folder in [("up", local), ("down", fresh)]:
@@ -202,18 +222,18 @@ def main():
         config.write_text("\n".join(lines))
         vdirsyncer(config, "discover")
         vdirsyncer(config, "sync", "up")
-        status, _, body = proxy.request("GET", "/friends?limit=10", headers={"Authorization": "Bearer " + TOKEN})
+        status, _, body = proxy.request("GET", "/friends?limit=10", headers={"Authorization": rest_authorization})
         friends = json.loads(body)["items"] if status == 200 else []
         check([f["lastname"] for f in friends] == ["Perlman"], "vdirsyncer uploaded a card through the proxy")
 
-        listing = proxy.propfind(BOOK, 1, "<d:getetag/>")
-        hrefs = sorted(proxy.resolve(BOOK, r.findtext(D + "href")) for r in listing)
-        check(hrefs == [proxy.base + BOOK, proxy.base + BOOK + "through-the-proxy.vcf"],
+        listing = proxy.propfind(book, 1, "<d:getetag/>")
+        hrefs = sorted(proxy.resolve(book, r.findtext(D + "href")) for r in listing)
+        check(hrefs == [proxy.base + book, proxy.base + book + "through-the-proxy.vcf"],
               "PROPFIND Depth 1 with Basic lists the book and its card at hrefs through the proxy")
 
         status, _, _ = proxy.request("POST", "/friends", json.dumps({"firstname": "Barbara", "lastname": "Liskov",
                                                                      "phonenumber": "0501234567"}),
-                                     {"Authorization": "Bearer " + TOKEN, "Content-Type": "application/json"})
+                                     {"Authorization": rest_authorization, "Content-Type": "application/json"})
         check(status == 201, "a friend added over REST through the proxy")
         vdirsyncer(config, "sync", "down")
         downloaded = {p.name: p.read_bytes().decode("utf-8") for p in fresh.glob("*.vcf")}
@@ -237,4 +257,5 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    run(sys.argv[1], with_accounts=False)
+    run(sys.argv[1], with_accounts=True)

@@ -19,7 +19,7 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Allow a non-loopback --hostname without a token or accounts.")
     var allowAnonymous = false
 
-    @Flag(help: "Behind a reverse proxy on this machine: failed sign-ins count against the address it forwards (X-Forwarded-For).")
+    @Flag(help: "Behind a reverse proxy on this machine (needs accounts or a token): any Host is answered, and failed sign-ins count against the address it forwards (X-Forwarded-For).")
     var behindProxy = false
 
     @Flag(help: ArgumentHelp("Serve GET /ceiling/{bytes}, the load benchmark's reference.", visibility: .hidden))

@@ -100,10 +100,18 @@ public struct FriendServerConfiguration: Sendable {
         }
     }
 
-    /// Whether the server may answer without accounts: on loopback, with a token, or anonymous by
-    /// choice. Otherwise it serves only once there are accounts (`requireAccounts`).
+    /// Whether the server may answer without accounts: on loopback (not behind a reverse proxy,
+    /// which would pass on anyone's requests), with a token, or anonymous by choice. Otherwise it
+    /// serves only once there are accounts.
     var servesWithoutAccounts: Bool {
-        Self.isLoopback(hostname) || token != nil || allowsAnonymousAccess
+        (Self.isLoopback(hostname) && !behindProxy) || token != nil || allowsAnonymousAccess
+    }
+
+    /// Whether requests must be addressed to a loopback name while there are no accounts
+    /// (`AnonymousHostCheck`): on loopback without a token, unless a reverse proxy passes on its
+    /// public name.
+    var checksHostNames: Bool {
+        token == nil && Self.isLoopback(hostname) && !behindProxy
     }
 
     /// Whether `store` has accounts. Refuses, when the server may serve only accounts, a database
@@ -119,7 +127,8 @@ public struct FriendServerConfiguration: Sendable {
         }
         if !servesWithoutAccounts, !hasAccounts {
             throw ConfigurationError(
-                "Refusing to listen on \(hostname) without accounts or a token: anyone on the network could read and change "
+                "Refusing to \(behindProxy ? "serve behind a reverse proxy" : "listen on \(hostname)") without accounts or a token: "
+                    + "anyone on the network could read and change "
                     + "every friend. Add an account (friendservice user add NAME), set --token (or FRIENDSERVICE_TOKEN), "
                     + "or pass --allow-anonymous to accept that."
             )

@@ -39,16 +39,14 @@ func buildRouter(
     let router = Router(context: ConnectionRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestLoggingMiddleware(logger: logger))
     router.add(middleware: ErrorEnvelopeMiddleware(logger: logger, watch: watch))
-    if configuration.token == nil, FriendServerConfiguration.isLoopback(configuration.hostname) {
-        router.add(middleware: HostCheckMiddleware(
-            acceptedNames: HostCheckMiddleware<ConnectionRequestContext>.loopbackNames(and: configuration.hostname),
-            passesRequestsWithoutHost: true,
-            refuse: { throw APIError.misdirected }
-        ))
+    let registry = configuration.accountRegistry ?? (store as? any AccountRegistry)
+    let presence = registry.map { AccountPresence(registry: $0, now: configuration.now) }
+    if configuration.checksHostNames {
+        router.add(middleware: AnonymousHostCheck(listeningOn: configuration.hostname, presence: presence))
     }
-    if let registry = configuration.accountRegistry ?? (store as? any AccountRegistry) {
+    if let registry, let presence {
         router.add(middleware: AccountGate(
-            presence: AccountPresence(registry: registry, now: configuration.now),
+            presence: presence,
             authenticator: configuration.accountSecrets.flatMap { secrets in
                 AccountAuthenticator(
                     registry: registry, secrets: secrets,

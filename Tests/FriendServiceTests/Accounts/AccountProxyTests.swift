@@ -1,0 +1,67 @@
+import Foundation
+import FriendStorage
+import TestSupport
+import Testing
+
+@testable import FriendService
+
+/// A server behind a reverse proxy on this machine gets requests addressed to the proxy's public
+/// name. With accounts every request needs credentials, so that name is served; without accounts
+/// or a token, nothing would stop the proxy from passing on anyone's requests.
+struct AccountProxyTests {
+    typealias App = AccountsTestApp
+
+    static let basicAlice = "Basic " + Data("alice:pw-alice".utf8).base64EncodedString()
+
+    /// A server on loopback with `accounts`, stopped after `body`.
+    static func withServer(
+        accounts: [String], behindProxy: Bool = false, token: String? = nil,
+        _ body: (Int) async throws -> Void
+    ) async throws {
+        let registry = MemoryAccountRegistry()
+        for name in accounts { try await App.add(name, to: registry) }
+        var configuration = App.configuration(registry: registry)
+        configuration.behindProxy = behindProxy
+        configuration.token = token
+        let server = try await FriendServer.start(configuration)
+        let result = await Result.capturing { try await body(try #require(server.url.port)) }
+        try await server.shutdown()
+        try result.get()
+    }
+
+    static func status(port: Int, host: String, authorization: String? = nil) async throws -> Int {
+        let connection = try RawHTTPConnection(port: port)
+        let credentials = authorization.map { "Authorization: \($0)\r\n" } ?? ""
+        try await connection.send("GET /friends HTTP/1.1\r\nHost: \(host)\r\n\(credentials)\r\n")
+        return try await connection.readResponse().status
+    }
+
+    @Test(arguments: [false, true])
+    func withAccountsTheProxysPublicNameIsServedToThoseWhoSignIn(behindProxy: Bool) async throws {
+        try await Self.withServer(accounts: ["alice"], behindProxy: behindProxy) { port async throws in
+            #expect(try await Self.status(port: port, host: "friends.example.org", authorization: Self.basicAlice) == 200)
+            #expect(try await Self.status(port: port, host: "friends.example.org") == 401)
+        }
+    }
+
+    @Test func withoutAccountsOrATokenOnlyLoopbackNamesAreServed() async throws {
+        try await Self.withServer(accounts: []) { port async throws in
+            #expect(try await Self.status(port: port, host: "friends.example.org") == 421)
+            #expect(try await Self.status(port: port, host: "localhost:\(port)") == 200)
+        }
+    }
+
+    @Test func behindAProxyWithATokenThePublicNameIsServed() async throws {
+        try await Self.withServer(accounts: [], behindProxy: true, token: "secret") { port async throws in
+            #expect(try await Self.status(port: port, host: "friends.example.org", authorization: "Bearer secret") == 200)
+        }
+    }
+
+    @Test func behindAProxyWithoutAccountsOrATokenTheServerRefusesToStart() async throws {
+        var configuration = App.configuration(registry: MemoryAccountRegistry())
+        configuration.behindProxy = true
+        let error = await #expect(throws: ConfigurationError.self) { try await FriendServer.start(configuration) }
+        #expect(error?.message.contains("reverse proxy") == true)
+        #expect(error?.message.contains("friendservice user add") == true)
+    }
+}
