@@ -5,9 +5,14 @@ import NIOConcurrencyHelpers
 /// doubles with every failure, up to `maximumDelay`, and is answered `429` with `Retry-After`
 /// while it waits, without its credentials being looked at.
 ///
+/// An attempt is counted as a failure when it begins (`begin`), in the same step as the check,
+/// and taken back when it succeeds or is not judged: so guesses sent all at once meet the count
+/// of those before them instead of all passing a check that none has failed yet.
+///
 /// It cannot lock a person out: the delay never exceeds `maximumDelay`, a count is forgotten
-/// `forgetAfter` after its last failure, a success clears it, and an address that has signed in
-/// as a name before is not held back by failures against that name from elsewhere.
+/// `forgetAfter` after its last failure, and an address that has signed in as a name before is
+/// not held back by failures against that name from elsewhere. A success takes back only its own
+/// attempt: signing in to one's own account does not wipe out the guesses made from that address.
 ///
 /// An attempt without an address (`nil`: a program on this machine, such as the browser app's
 /// server, which limits its own users) is counted against its name only, so that one person's
@@ -50,36 +55,49 @@ public final class SignInThrottle: Sendable {
         self.now = now
     }
 
-    /// How long this attempt must still wait, or nil when it may be checked now.
-    public func wait(address: String?, name: String?) -> Duration? {
+    /// How long this attempt must still wait; or nil when it may be checked now, and then it is
+    /// counted as a failure until `succeeded` or `withdrawn` takes it back.
+    public func begin(address: String?, name: String?) -> Duration? {
         let now = now()
         return state.withLockedValue { state in
             var longest = address.flatMap { remaining(state.byAddress[$0], now: now) }
             if let name, state.known[Pair(name: name, address: address)] == nil {
                 longest = [longest, remaining(state.byName[name], now: now)].compactMap { $0 }.max()
             }
-            return longest
-        }
-    }
-
-    public func failed(address: String?, name: String?) {
-        let now = now()
-        state.withLockedValue { state in
+            if let longest { return longest }
             if let address { count(&state.byAddress, address, now: now) }
             if let name { count(&state.byName, name, now: now) }
+            return nil
         }
     }
 
-    public func succeeded(address: String?, name: String) {
+    /// Takes back an attempt that `begin` let through and that was never judged (the form was
+    /// empty, the registry did not answer).
+    public func withdrawn(address: String?, name: String?) {
+        state.withLockedValue { state in takeBack(&state, address: address, name: name) }
+    }
+
+    /// Takes back the attempt `begin` let through, and remembers that `name` signed in from `address`.
+    public func succeeded(address: String?, name: String?, as signedInName: String) {
         let now = now()
         state.withLockedValue { state in
-            if let address, state.byAddress[address] != nil { state.byAddress[address] = nil }
-            let pair = Pair(name: name, address: address)
+            takeBack(&state, address: address, name: name)
+            let pair = Pair(name: signedInName, address: address)
             // Known for a while already: every request of a signed-in client succeeds, and need not write.
             if let since = state.known[pair], now - since < policy.forgetAfter / 2 { return }
             state.known[pair] = now
             trim(&state.known)
         }
+    }
+
+    private func takeBack(_ state: inout State, address: String?, name: String?) {
+        if let address { uncount(&state.byAddress, address) }
+        if let name { uncount(&state.byName, name) }
+    }
+
+    private func uncount(_ table: inout [String: Failures], _ key: String) {
+        guard let failures = table[key] else { return }
+        table[key] = failures.count > 1 ? Failures(count: failures.count - 1, last: failures.last) : nil
     }
 
     /// Counts kept, for tests of the bound.

@@ -35,6 +35,12 @@ extension APIError {
         return APIError(.tooManyRequests, "Too many failed sign-ins: try again in \(seconds) s.", headers: headers)
     }
 
+    static var tooManyPasswordChecks: APIError {
+        var headers = HTTPFields()
+        headers[.retryAfter] = "1"
+        return APIError(.serviceUnavailable, "Too many sign-ins at once: try again in 1 s.", headers: headers)
+    }
+
     static var accountsNeedFriendService: APIError {
         APIError(
             .serviceUnavailable,

@@ -13,6 +13,8 @@ final class AccountAuthenticator: Sendable {
         case refused
         /// Too many failures: try again after this long.
         case throttled(Duration)
+        /// Too many passwords are being checked at once: try again shortly.
+        case busy
     }
 
     static let registryLifetime: Duration = .seconds(2)
@@ -36,6 +38,7 @@ final class AccountAuthenticator: Sendable {
     let registry: any AccountRegistry
     let secrets: any AccountSecrets
     let throttle: SignInThrottle
+    let passwordChecks: PasswordCheckQueue
     private let now: @Sendable () -> ContinuousClock.Instant
     private let cache = NIOLockedValueBox(Cache())
     /// Checked when the name is unknown, so that an unknown name costs the same time as a wrong
@@ -47,73 +50,75 @@ final class AccountAuthenticator: Sendable {
         registry: any AccountRegistry,
         secrets: any AccountSecrets,
         throttle: SignInThrottle,
+        passwordChecks: PasswordCheckQueue = PasswordCheckQueue(),
         now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
         self.registry = registry
         self.secrets = secrets
         self.throttle = throttle
+        self.passwordChecks = passwordChecks
         self.now = now
     }
 
-    /// `address` is read only when the throttle is asked: not for a token already known to be valid.
+    /// `address` is read only when the throttle is asked: not for a valid token.
     func authenticate(_ credentials: Credentials, address clientAddress: @autoclosure () -> String?) async throws -> Outcome {
-        // A known token passes without the throttle: nobody guesses 256 random bits, so there is
+        // A valid token passes without the throttle: nobody guesses 256 random bits, so there is
         // nothing to slow down, and an app signed in with a token (every request of a contact app)
-        // is never held back by someone else's failures from its address.
-        if let account = knownAccount(forTokenIn: credentials) { return .signedIn(account) }
+        // is never held back by someone else's failures, from its address or against its name.
+        if let account = try await account(forTokenIn: credentials) { return .signedIn(account) }
         let address = clientAddress()
         let countedName = credentials.name.map { (try? AccountName(validating: $0))?.rawValue ?? $0 }
-        if let wait = throttle.wait(address: address, name: countedName) { return .throttled(wait) }
-        if let account = try await account(for: credentials) {
-            throttle.succeeded(address: address, name: account.name.rawValue)
-            return .signedIn(account)
+        if let wait = throttle.begin(address: address, name: countedName) { return .throttled(wait) }
+        let named: Account?
+        do {
+            named = try await account(withPasswordIn: credentials)
+        } catch is PasswordCheckQueue.Full {
+            throttle.withdrawn(address: address, name: countedName)
+            return .busy
+        } catch {
+            throttle.withdrawn(address: address, name: countedName)
+            throw error
         }
-        throttle.failed(address: address, name: countedName)
-        return .refused
+        guard let named else { return .refused }
+        throttle.succeeded(address: address, name: countedName, as: named.name.rawValue)
+        return .signedIn(named)
     }
 
-    /// The account whose token `credentials` carry (as Bearer, or as the password of its own name),
-    /// if the cache already knows that token to be valid.
-    private func knownAccount(forTokenIn credentials: Credentials) -> Account? {
+    /// The account whose token `credentials` carry, as Bearer or as the password of its own name.
+    private func account(forTokenIn credentials: Credentials) async throws -> Account? {
         switch credentials {
         case .bearer(let token):
-            return knownAccount(withToken: token)
+            return secrets.mayBeToken(token) ? try await account(withToken: token) : nil
         case .basic(let name, let secret):
-            guard secrets.mayBeToken(secret), let account = knownAccount(withToken: secret) else { return nil }
+            guard secrets.mayBeToken(secret), let account = try await account(withToken: secret) else { return nil }
             return account.name == (try? AccountName(validating: name)) ? account : nil
         }
     }
 
-    private func knownAccount(withToken token: String) -> Account? {
-        fresh(cache.withLockedValue { $0.byToken[token] }) ?? nil
-    }
-
-    private func account(for credentials: Credentials) async throws -> Account? {
-        switch credentials {
-        case .bearer(let token):
-            return secrets.mayBeToken(token) ? try await account(withToken: token) : nil
-        case .basic(let rawName, let secret):
-            guard !secret.isEmpty, let name = try? AccountName(validating: rawName), let named = try await account(named: name) else {
-                _ = secrets.verify(password: secret, against: decoy())
-                return nil
-            }
-            // An app password first: contact apps send it on every request, and it costs a digest, not the slow hash.
-            if secrets.mayBeToken(secret), try await account(withToken: secret)?.id == named.id { return named }
-            return isPassword(secret, of: named) ? named : nil
+    /// The account whose name and password `credentials` carry (Basic). An unknown name costs the
+    /// same slow hash as a wrong password, so that the time taken does not tell which names exist.
+    private func account(withPasswordIn credentials: Credentials) async throws -> Account? {
+        guard case .basic(let rawName, let secret) = credentials else { return nil }
+        guard !secret.isEmpty, let name = try? AccountName(validating: rawName), let named = try await account(named: name) else {
+            let decoy = try await decoy()
+            _ = try await passwordChecks.run { [secrets] in secrets.verify(password: secret, against: decoy) }
+            return nil
         }
+        return try await isPassword(secret, of: named) ? named : nil
     }
 
-    private func decoy() -> String {
+    private func decoy() async throws -> String {
         if let made = decoyHash.withLockedValue({ $0 }) { return made }
-        let made = (try? secrets.hash(password: secrets.newToken())) ?? ""
+        let made = try await passwordChecks.run { [secrets] in (try? secrets.hash(password: secrets.newToken())) ?? "" }
         decoyHash.withLockedValue { $0 = made }
         return made
     }
 
-    private func isPassword(_ password: String, of account: Account) -> Bool {
+    private func isPassword(_ password: String, of account: Account) async throws -> Bool {
         let key = secrets.cacheDigest(account.name.rawValue + "\u{0}" + password)
         if cache.withLockedValue({ $0.checkedPasswords[key] }) == account.passwordHash { return true }
-        guard secrets.verify(password: password, against: account.passwordHash) else { return false }
+        let storedHash = account.passwordHash
+        guard try await passwordChecks.run({ [secrets] in secrets.verify(password: password, against: storedHash) }) else { return false }
         cache.withLockedValue { cache in
             if cache.checkedPasswords.count >= Self.cacheCapacity { cache.checkedPasswords = [:] }
             cache.checkedPasswords[key] = account.passwordHash

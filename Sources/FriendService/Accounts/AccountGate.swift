@@ -44,6 +44,8 @@ struct AccountGate: RouterMiddleware {
             throw APIError.signInRefused(contactApp: isContactApp)
         case .throttled(let wait):
             throw APIError.tooManySignIns(retryAfter: wait)
+        case .busy:
+            throw APIError.tooManyPasswordChecks
         }
     }
 }

@@ -58,7 +58,7 @@ extension WebRoutes {
         let password = fields["password"] ?? ""
         let address = clientAddress(request, context: context)
         let countedName = name.lowercased()
-        if let wait = signIn.throttle.wait(address: address, name: countedName) {
+        if let wait = signIn.throttle.begin(address: address, name: countedName) {
             let seconds = max(1, Int((wait + .milliseconds(999)).components.seconds))
             var response = signInPage(
                 request, signIn: signIn, name: name, message: "Too many failed attempts. Try again in \(seconds) s.", status: .tooManyRequests
@@ -67,15 +67,15 @@ extension WebRoutes {
             return response
         }
         guard !name.isEmpty, !password.isEmpty else {
+            signIn.throttle.withdrawn(address: address, name: countedName)
             return signInPage(request, signIn: signIn, name: name, message: "Enter your name and your password.", status: .ok)
         }
         switch await signIn.check(name, password) {
         case .refused(let message):
-            signIn.throttle.failed(address: address, name: countedName)
             // 200: the page says what is wrong; 401 would need a challenge no browser form answers.
             return signInPage(request, signIn: signIn, name: name, message: message, status: .ok)
         case .signedIn(let makeApp, let onEnd):
-            signIn.throttle.succeeded(address: address, name: countedName)
+            signIn.throttle.succeeded(address: address, name: countedName, as: countedName)
             let session = await MainActor.run {
                 if let old = sessions.session(id: Self.sessionID(request)) { sessions.end(id: old.id) }
                 return sessions.start(signedInAs: name, makeApp: makeApp, onEnd: onEnd)

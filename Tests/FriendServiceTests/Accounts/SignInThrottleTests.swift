@@ -10,37 +10,66 @@ struct SignInThrottleTests {
         return SignInThrottle(now: { clock.now })
     }
 
+    /// `count` attempts that `begin` lets through and that then fail; how many were let through.
+    @discardableResult
+    private func fail(_ throttle: SignInThrottle, _ count: Int, address: String?, name: String?) -> Int {
+        (0..<count).filter { _ in throttle.begin(address: address, name: name) == nil }.count
+    }
+
     @Test func theDelayDoublesAfterTheFreeFailuresAndStopsAtTheMaximum() {
         let throttle = throttle()
-        for _ in 0..<5 {
-            #expect(throttle.wait(address: "10.0.0.9", name: "alice") == nil)
-            throttle.failed(address: "10.0.0.9", name: "alice")
-        }
+        #expect(fail(throttle, 5, address: "10.0.0.9", name: "alice") == 5)
         var delays: [Duration] = []
         for _ in 0..<9 {
-            let wait = throttle.wait(address: "10.0.0.9", name: "alice") ?? .zero
+            let wait = throttle.begin(address: "10.0.0.9", name: "alice") ?? .zero
             delays.append(wait)
             clock.advance(by: wait)
-            throttle.failed(address: "10.0.0.9", name: "alice")
+            #expect(throttle.begin(address: "10.0.0.9", name: "alice") == nil)
         }
         #expect(delays == [1, 2, 4, 8, 16, 32, 60, 60, 60].map { Duration.seconds($0) })
     }
 
+    @Test func attemptsSentAllAtOnceMeetTheCountOfThoseBeforeThem() {
+        let throttle = throttle()
+        // Twenty guesses in flight together, none answered yet: only the free ones go on.
+        #expect(fail(throttle, 20, address: "203.0.113.7", name: "alice") == 5)
+        #expect(fail(throttle, 20, address: "198.51.100.1", name: "alice") == 0)
+        #expect(fail(throttle, 20, address: "203.0.113.7", name: "bob") == 0)
+    }
+
+    @Test func signingInToOnesOwnAccountDoesNotWipeOutTheGuessesFromThatAddress() {
+        let throttle = throttle()
+        fail(throttle, 4, address: "203.0.113.7", name: "alice")
+        #expect(throttle.begin(address: "203.0.113.7", name: "mallory") == nil)
+        throttle.succeeded(address: "203.0.113.7", name: "mallory", as: "mallory")
+        #expect(fail(throttle, 5, address: "203.0.113.7", name: "carol") == 1)
+    }
+
+    @Test func anAttemptNeverJudgedIsTakenBack() {
+        let throttle = throttle()
+        for _ in 0..<10 {
+            #expect(throttle.begin(address: "10.0.0.9", name: "alice") == nil)
+            throttle.withdrawn(address: "10.0.0.9", name: "alice")
+        }
+        #expect(throttle.entryCount == 0)
+    }
+
     @Test func countsAreForgottenAfterAQuietWhile() {
         let throttle = throttle()
-        for _ in 0..<8 { throttle.failed(address: "10.0.0.9", name: nil) }
-        #expect(throttle.wait(address: "10.0.0.9", name: nil) != nil)
+        fail(throttle, 8, address: "10.0.0.9", name: nil)
+        #expect(throttle.begin(address: "10.0.0.9", name: nil) != nil)
         clock.advance(by: .seconds(15 * 60))
-        #expect(throttle.wait(address: "10.0.0.9", name: nil) == nil)
+        #expect(throttle.begin(address: "10.0.0.9", name: nil) == nil)
     }
 
     @Test func guessingSomeonesPasswordFromElsewhereDoesNotLockThemOutAtHome() {
         let throttle = throttle()
-        throttle.succeeded(address: "192.168.1.20", name: "alice")
-        for _ in 0..<20 { throttle.failed(address: "203.0.113.7", name: "alice") }
-        #expect(throttle.wait(address: "203.0.113.7", name: "alice") != nil)
-        #expect(throttle.wait(address: "198.51.100.1", name: "alice") != nil)
-        #expect(throttle.wait(address: "192.168.1.20", name: "alice") == nil)
+        #expect(throttle.begin(address: "192.168.1.20", name: "alice") == nil)
+        throttle.succeeded(address: "192.168.1.20", name: "alice", as: "alice")
+        fail(throttle, 20, address: "203.0.113.7", name: "alice")
+        #expect(throttle.begin(address: "203.0.113.7", name: "alice") != nil)
+        #expect(throttle.begin(address: "198.51.100.1", name: "alice") != nil)
+        #expect(throttle.begin(address: "192.168.1.20", name: "alice") == nil)
     }
 
     @Test func memoryStaysBounded() {
@@ -50,9 +79,9 @@ struct SignInThrottleTests {
         let throttle = SignInThrottle(policy: policy, now: { clock.now })
         for index in 0..<1_000 {
             clock.advance(by: .milliseconds(1))
-            throttle.failed(address: "10.0.\(index / 256).\(index % 256)", name: "n\(index)")
+            fail(throttle, 1, address: "10.0.\(index / 256).\(index % 256)", name: "n\(index)")
         }
-        #expect(throttle.wait(address: "10.0.3.231", name: nil) == nil)
+        #expect(throttle.begin(address: "10.0.3.231", name: nil) == nil)
         #expect(throttle.entryCount <= 200)
     }
 }
