@@ -35,6 +35,8 @@ struct UserRemove: UserCommand {
             // The friends first: should that fail, the account is still there to try again.
             if account.ownsMainStore {
                 try await AccountFriends.deleteAll(in: main)
+                // Their friends as they were created and changed are in the change log too.
+                try await main.pruneChanges(keepingLast: 1)
             } else {
                 try await database.removeOwnStore(of: account)
             }

@@ -13,6 +13,8 @@ import Testing
             try await database.addFriends(2, to: "bob")
             _ = try await database.run(["token", "alice"])
 
+            let sequenceBefore = try await database.withRegistry { main, _ throws in try await main.latestChangeSequence() }
+
             let console = try await database.run(["remove", "alice"], console: TestConsole(answers: ["y"]))
 
             #expect(console.prompts == ["Remove alice and their 1203 friends? [y/N] "])
@@ -20,6 +22,11 @@ import Testing
             #expect(try await database.account("alice") == nil)
             try await database.withRegistry { main, _ throws in
                 #expect(try await main.count(matching: nil, atMost: nil) == 0)
+                // Nor are their friends kept in the change log, where the live feed would replay them.
+                let logged = try await main.changes(after: 0, limit: 10_000) ?? []
+                #expect(!logged.contains { if case .deleted = $0.event { false } else { true } })
+                // Change numbers go on from where they were: sync tokens and event ids are never reused.
+                #expect(try await main.latestChangeSequence() > sequenceBefore)
             }
             #expect(try await database.friendCount(of: "bob") == 2)
         }
