@@ -9,7 +9,7 @@ import NIOConcurrencyHelpers
 /// (a new password, a revoked token, a removed account) reach a running server within it.
 final class AccountAuthenticator: Sendable {
     enum Outcome: Equatable {
-        case signedIn(Account)
+        case signedIn(Account, by: SignInProof)
         case refused
         /// Too many failures: try again after this long.
         case throttled(Duration)
@@ -65,7 +65,7 @@ final class AccountAuthenticator: Sendable {
         // A valid token passes without the throttle: nobody guesses 256 random bits, so there is
         // nothing to slow down, and an app signed in with a token (every request of a contact app)
         // is never held back by someone else's failures, from its address or against its name.
-        if let account = try await account(forTokenIn: credentials) { return .signedIn(account) }
+        if let (account, token) = try await account(forTokenIn: credentials) { return .signedIn(account, by: .token(token)) }
         let address = clientAddress()
         let countedName = credentials.name.map { (try? AccountName(validating: $0))?.rawValue ?? $0 }
         if let wait = throttle.begin(address: address, name: countedName) { return .throttled(wait) }
@@ -81,17 +81,19 @@ final class AccountAuthenticator: Sendable {
         }
         guard let named else { return .refused }
         throttle.succeeded(address: address, name: countedName, as: named.name.rawValue)
-        return .signedIn(named)
+        return .signedIn(named, by: .password(hash: named.passwordHash))
     }
 
-    /// The account whose token `credentials` carry, as Bearer or as the password of its own name.
-    private func account(forTokenIn credentials: Credentials) async throws -> Account? {
+    /// The account whose token `credentials` carry, as Bearer or as the password of its own name, and that token.
+    private func account(forTokenIn credentials: Credentials) async throws -> (Account, token: String)? {
         switch credentials {
         case .bearer(let token):
-            return secrets.mayBeToken(token) ? try await account(withToken: token) : nil
+            guard secrets.mayBeToken(token), let account = try await account(withToken: token) else { return nil }
+            return (account, token)
         case .basic(let name, let secret):
-            guard secrets.mayBeToken(secret), let account = try await account(withToken: secret) else { return nil }
-            return account.name == (try? AccountName(validating: name)) ? account : nil
+            guard secrets.mayBeToken(secret), let account = try await account(withToken: secret),
+                  account.name == (try? AccountName(validating: name)) else { return nil }
+            return (account, secret)
         }
     }
 

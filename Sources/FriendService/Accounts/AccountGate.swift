@@ -38,8 +38,12 @@ struct AccountGate: RouterMiddleware {
             throw APIError.malformedCredentials(contactApp: isContactApp)
         }
         switch try await authenticator.authenticate(credentials, address: clientAddress.of(request, context: context)) {
-        case .signedIn(let account):
-            return try await spaces.responder(for: account).respond(to: request, context: context)
+        case .signedIn(let account, let proof):
+            let responder = try await spaces.responder(for: account)
+            guard let watch = spaces.signIns else { return try await responder.respond(to: request, context: context) }
+            return try await SignedInRequest.$current.withValue(SignedInRequest(account: account, proof: proof, watch: watch)) {
+                try await responder.respond(to: request, context: context)
+            }
         case .refused:
             throw APIError.signInRefused(contactApp: isContactApp)
         case .throttled(let wait):

@@ -9,14 +9,17 @@ import ServiceLifecycle
 /// routes, opened on the account's first request and kept until the server stops. Nothing is
 /// shared between two accounts but the process, so that nothing of one can reach another.
 ///
-/// As a service it runs the live feed of every account it opens, and closes their stores once
-/// the server has finished its requests (the main store is the caller's).
+/// As a service it runs the live feed of every account it opens and the watch that ends the
+/// streams of sign-ins that no longer hold (`signIns`), and closes the stores it opened once the
+/// server has finished its requests (the main store is the caller's).
 actor AccountSpaces: Service {
     typealias Responder = RouterResponder<ConnectionRequestContext>
 
     private let mainStore: any FriendStore
     private let mainFeed: ChangeFeed
     private let configuration: FriendServerConfiguration
+    /// `nil` in a program that cannot check passwords: it serves no account.
+    nonisolated let signIns: SignInWatch?
     private var opened: [Int: Task<Responder, any Error>] = [:]
     /// The responders opened so far, read without a hop to the actor: every request of every
     /// account asks for one.
@@ -30,6 +33,11 @@ actor AccountSpaces: Service {
         self.mainStore = mainStore
         self.mainFeed = mainFeed
         self.configuration = configuration
+        if let registry = configuration.accountRegistry ?? (mainStore as? any AccountRegistry), let secrets = configuration.accountSecrets {
+            signIns = SignInWatch(registry: registry, secrets: secrets)
+        } else {
+            signIns = nil
+        }
         (feeds, feedsToRun) = AsyncStream.makeStream()
     }
 
@@ -91,6 +99,9 @@ actor AccountSpaces: Service {
     func run() async throws {
         await withGracefulShutdownHandler {
             await withDiscardingTaskGroup { group in
+                if let signIns {
+                    group.addTask { try? await cancelWhenGracefulShutdown { try await signIns.run() } }
+                }
                 for await feed in feeds {
                     group.addTask { try? await feed.run() }
                 }

@@ -27,7 +27,10 @@ struct ChangeEventsController {
     func stream(_ request: Request, channel: any Channel) async throws -> Response {
         let after = try Self.resumePosition(request)
         let follows = try Self.follows(request)
-        let lease = SubscriptionLease(feed: feed, subscribed: try await subscribe())
+        let subscribed = try await subscribe()
+        // Signed in to an account: the stream ends when that sign-in stops holding (see `SignInWatch`).
+        let signIn = SignedInRequest.current.map { $0.watch.hold($0) { subscribed.subscription.finish() } }
+        let lease = SubscriptionLease(feed: feed, subscribed: subscribed, signIn: signIn)
         let (subscription, delivered) = (lease.subscription, lease.delivered)
         var firstPage: ReplayPage?
         do {
@@ -185,13 +188,16 @@ private final class SubscriptionLease: Sendable {
     let feed: ChangeFeed
     let subscription: ChangeSubscription
     let delivered: Int
+    let signIn: SignInWatch.Hold?
 
-    init(feed: ChangeFeed, subscribed: (subscription: ChangeSubscription, delivered: Int)) {
+    init(feed: ChangeFeed, subscribed: (subscription: ChangeSubscription, delivered: Int), signIn: SignInWatch.Hold?) {
         self.feed = feed
         (subscription, delivered) = subscribed
+        self.signIn = signIn
     }
 
     func end() {
+        signIn?.end()
         feed.unsubscribe(subscription)
     }
 
