@@ -182,8 +182,8 @@ def run(binary, with_accounts):
         # No credentials: contact apps are asked for Basic, with the realm they show, wherever they start.
         for path in ["/.well-known/carddav", "/", book]:
             status, headers, _ = proxy.request("PROPFIND", path, headers={"Depth": "0"}, auth=False)
-            check(status == 401 and 'Basic realm="Friends"' in headers.get_all("WWW-Authenticate", []),
-                  f'PROPFIND {path} without credentials gets 401 with WWW-Authenticate: Basic realm="Friends" through the proxy')
+            check(status == 401 and 'Basic realm="Friends", charset="UTF-8"' in headers.get_all("WWW-Authenticate", []),
+                  f'PROPFIND {path} without credentials gets 401 with WWW-Authenticate: Basic realm="Friends", charset="UTF-8" through the proxy')
 
         # Discovery, as iOS and macOS do it: PROPFIND on /.well-known/carddav (answered in place), on /.
         for start in ["/.well-known/carddav", "/"]:

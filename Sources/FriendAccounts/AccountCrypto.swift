@@ -41,16 +41,22 @@ public struct AccountCrypto: AccountSecrets {
     public func hash(password: String) throws -> String {
         try Self.check(password)
         let salt = Self.randomBytes(Self.saltBytes)
-        let hash = try Self.scrypt(password, salt: salt, parameters: parameters, byteCount: Self.hashBytes)
+        let hash = try Self.scrypt(Self.bytes(of: password), salt: salt, parameters: parameters, byteCount: Self.hashBytes)
         return ScryptHash(parameters: parameters, salt: salt, hash: hash.withUnsafeBytes(Array.init)).text
     }
 
     public func verify(password: String, against storedHash: String) -> Bool {
-        guard (try? Self.check(password)) != nil, let stored = ScryptHash(parsing: storedHash),
-              let derived = try? Self.scrypt(password, salt: stored.salt, parameters: stored.parameters, byteCount: stored.hash.count)
-        else { return false }
-        // `SymmetricKey`'s equality compares in constant time.
-        return derived == SymmetricKey(data: stored.hash)
+        guard (try? Self.check(password)) != nil, let stored = ScryptHash(parsing: storedHash) else { return false }
+        let normalized = Self.bytes(of: password)
+        // A hash made before passwords were normalized may be of the bytes as typed.
+        let candidates = Array(password.utf8) == normalized ? [normalized] : [normalized, Array(password.utf8)]
+        return candidates.contains { bytes in
+            guard let derived = try? Self.scrypt(bytes, salt: stored.salt, parameters: stored.parameters, byteCount: stored.hash.count) else {
+                return false
+            }
+            // `SymmetricKey`'s equality compares in constant time.
+            return derived == SymmetricKey(data: stored.hash)
+        }
     }
 
     public func newToken() -> String {
@@ -78,9 +84,16 @@ public struct AccountCrypto: AccountSecrets {
         guard password.utf8.count <= maximumPasswordBytes else { throw .tooLong }
     }
 
-    private static func scrypt(_ password: String, salt: [UInt8], parameters: ScryptHash.Parameters, byteCount: Int) throws -> SymmetricKey {
+    /// What is hashed: the password in Unicode NFC, as RFC 8265 prepares passwords, so that "é"
+    /// typed as one character or as "e" and an accent (as some keyboards and systems send it) is
+    /// the same password.
+    private static func bytes(of password: String) -> [UInt8] {
+        Array(password.precomposedStringWithCanonicalMapping.utf8)
+    }
+
+    static func scrypt(_ password: [UInt8], salt: [UInt8], parameters: ScryptHash.Parameters, byteCount: Int) throws -> SymmetricKey {
         try KDF.Scrypt.deriveKey(
-            from: Array(password.utf8), salt: salt, outputByteCount: byteCount,
+            from: password, salt: salt, outputByteCount: byteCount,
             rounds: parameters.rounds, blockSize: parameters.blockSize, parallelism: parameters.parallelism
         )
     }

@@ -37,6 +37,23 @@ struct AccountCryptoTests {
         #expect(!crypto.verify(password: "passwort 🔑", against: stored))
     }
 
+    @Test func aPasswordIsTheSameWhetherItsAccentsComeComposedOrApart() throws {
+        let composed = "caf\u{E9} cr\u{E8}me", decomposed = "cafe\u{301} cre\u{300}me"
+        #expect(Array(composed.utf8) != Array(decomposed.utf8))
+        #expect(crypto.verify(password: decomposed, against: try crypto.hash(password: composed)))
+        #expect(crypto.verify(password: composed, against: try crypto.hash(password: decomposed)))
+        #expect(!crypto.verify(password: "cafe creme", against: try crypto.hash(password: composed)))
+    }
+
+    @Test func aHashMadeOfThePasswordAsTypedBeforeNormalizingStillVerifies() throws {
+        let decomposed = "cafe\u{301}"
+        let parameters = ScryptHash.Parameters(logRounds: 10, blockSize: 8, parallelism: 1)
+        let salt = [UInt8](repeating: 7, count: 16)
+        let key = try AccountCrypto.scrypt(Array(decomposed.utf8), salt: salt, parameters: parameters, byteCount: 32)
+        let stored = ScryptHash(parameters: parameters, salt: salt, hash: key.withUnsafeBytes(Array.init)).text
+        #expect(crypto.verify(password: decomposed, against: stored))
+    }
+
     @Test func emptyAndOverlongPasswordsAreRefused() {
         #expect(throws: PasswordError.empty) { try crypto.hash(password: "") }
         #expect(throws: PasswordError.tooLong) { try crypto.hash(password: String(repeating: "a", count: 1_025)) }

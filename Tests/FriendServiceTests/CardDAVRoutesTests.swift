@@ -132,7 +132,7 @@ struct CardDAVRoutesTests {
         try await TestApp.run(token: "s3cret") { client, _ in
             let refused = try await dav(client, "PROPFIND", Self.book)
             #expect(refused.status == .unauthorized)
-            #expect(refused.headers[values: .wwwAuthenticate].contains(#"Basic realm="Friends""#))
+            #expect(refused.headers[values: .wwwAuthenticate].contains(#"Basic realm="Friends", charset="UTF-8""#))
             let basic = "Basic " + Data("anyone:s3cret".utf8).base64EncodedString()
             let allowed = try await dav(client, "PROPFIND", Self.book, headers: [.authorization: basic, HTTPField.Name("Depth")!: "0"])
             #expect(allowed.status.code == 207)

@@ -5,7 +5,7 @@ extension APIError {
     /// ask for a name and password; REST clients only Bearer (see `unauthorizedContactApp`).
     private static func accountChallenges(contactApp: Bool) -> HTTPFields {
         var headers = HTTPFields()
-        if contactApp { headers.append(HTTPField(name: .wwwAuthenticate, value: #"Basic realm="Friends""#)) }
+        if contactApp { headers.append(HTTPField(name: .wwwAuthenticate, value: basicChallenge)) }
         headers.append(HTTPField(name: .wwwAuthenticate, value: "Bearer"))
         return headers
     }

@@ -43,11 +43,15 @@ extension APIError {
         return APIError(.unauthorized, "A valid bearer token is required.", headers: headers)
     }
 
+    /// The challenge that makes contact apps ask for a name and password. `charset` tells them to
+    /// send both as UTF-8 (RFC 7617), so that a password with accents means the same everywhere.
+    static let basicChallenge = #"Basic realm="Friends", charset="UTF-8""#
+
     /// For CardDAV: contact apps prompt for a user name and password on a Basic challenge. (Only
     /// there: URLSession on Linux gives up on a REST request that meets a Basic challenge.)
     static var unauthorizedContactApp: APIError {
         var headers = HTTPFields()
-        headers.append(HTTPField(name: .wwwAuthenticate, value: #"Basic realm="Friends""#))
+        headers.append(HTTPField(name: .wwwAuthenticate, value: basicChallenge))
         headers.append(HTTPField(name: .wwwAuthenticate, value: "Bearer"))
         return APIError(.unauthorized, "Sign in with any user name and the server's token as password.", headers: headers)
     }

@@ -39,7 +39,7 @@ struct AccountAuthenticationTests {
         try await App.run { server in
             let response = try await server.http.execute(uri: "/dav/", method: HTTPRequest.Method("PROPFIND")!, headers: [:], body: nil)
             #expect(response.status == .unauthorized)
-            #expect(response.headers[values: .wwwAuthenticate] == [#"Basic realm="Friends""#, "Bearer"])
+            #expect(response.headers[values: .wwwAuthenticate] == [#"Basic realm="Friends", charset="UTF-8""#, "Bearer"])
         }
     }
 
