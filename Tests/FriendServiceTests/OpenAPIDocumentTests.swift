@@ -17,7 +17,11 @@ struct OpenAPIDocumentTests {
     private static let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
     private static func document(withToken: Bool = false) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: OpenAPIDocument.served(withToken: withToken)) as? [String: Any])
+        try document(for: withToken ? .token : .open)
+    }
+
+    private static func document(for access: OpenAPIDocument.Access) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: OpenAPIDocument.served(for: access)) as? [String: Any])
     }
 
     private static func operations(in document: [String: Any]) throws -> [(Operation, [String: Any])] {
@@ -97,6 +101,29 @@ struct OpenAPIDocumentTests {
         }
     }
 
+    @Test func withAccountsBasicAndBearerAreDeclaredWithTheirRefusals() throws {
+        let document = try Self.document(for: .accounts)
+        #expect(document["security"] as? [[String: [String]]] == [["basic": []], ["bearer": []]])
+        let schemes = try #require(document[path: ["components", "securitySchemes"]] as? [String: [String: String]])
+        #expect(schemes["basic"]?["scheme"] == "basic")
+        #expect(schemes["bearer"]?["scheme"] == "bearer")
+        for (operation, body) in try Self.operations(in: document) {
+            let endpoint = try #require(FriendsEndpoint(rawValue: operation.operationID))
+            let responses = try #require(body["responses"] as? [String: Any])
+            #expect((responses["401"] != nil) == endpoint.needsToken, "\(operation)")
+            #expect((responses["429"] != nil) == endpoint.needsToken, "\(operation)")
+            #expect((body["security"] as? [Any])?.isEmpty == (endpoint.needsToken ? nil : true), "\(operation)")
+        }
+    }
+
+    @Test(arguments: [[], ["alice"]])
+    func aServerServesTheDocumentOfHowItLetsClientsInNow(accounts: [String]) async throws {
+        try await AccountsTestApp.run(accounts: accounts) { server in
+            let response = try await server.http.send(.get, "/openapi.json")
+            #expect(Data(response.body.readableBytesView) == OpenAPIDocument.served(for: accounts.isEmpty ? .open : .accounts))
+        }
+    }
+
     @Test func requestBodiesRejectUnknownFieldsAndStateTheServersRules() throws {
         let schemas = try #require((try Self.document()["components"] as? [String: Any])?["schemas"] as? [String: [String: Any]])
         for name in ["NewFriend", "FriendUpdate"] {
@@ -152,9 +179,10 @@ struct OpenAPIDocumentTests {
         #expect(components["responses"] != nil)
     }
 
-    @Test func everyReferenceResolves() throws {
-        let document = try Self.document(withToken: true)
-        let text = String(decoding: OpenAPIDocument.served(withToken: true), as: UTF8.self)
+    @Test(arguments: [OpenAPIDocument.Access.open, .token, .accounts])
+    func everyReferenceResolves(access: OpenAPIDocument.Access) throws {
+        let document = try Self.document(for: access)
+        let text = String(decoding: OpenAPIDocument.served(for: access), as: UTF8.self)
         let references = text.matches(of: /"\$ref" ?: ?"#\/([^"]+)"/).map { String($0.output.1) }
         #expect(!references.isEmpty)
         for reference in Set(references) {

@@ -89,7 +89,10 @@ actor AccountSpaces: Service {
         let watch = StorageWatch(logger: configuration.logger)
         router.add(middleware: ErrorEnvelopeMiddleware(logger: configuration.logger, watch: watch))
         let watched = watch.watching(store, writes: AnnouncingFriendStore(base: store, feed: feed))
-        addAddressBookRoutes(to: router, store: watched, feed: feed, watch: watch, principal: principal, isPrivate: true, configuration: configuration)
+        addAddressBookRoutes(
+            to: router, store: watched, feed: feed, watch: watch, principal: principal, isPrivate: true,
+            openAPIDocument: .ofAnAccount, configuration: configuration
+        )
         return router
     }
 

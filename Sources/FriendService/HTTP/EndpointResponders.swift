@@ -17,7 +17,7 @@ struct EndpointResponders: Sendable {
     let cards: CardHandlers
     let changeEvents: ChangeEventsController
     let avatarCacheControl: String
-    let openAPIDocument: Data
+    let openAPIDocument: ServedOpenAPIDocument
     let storageWatch: StorageWatch
 
     func responder(for endpoint: FriendsEndpoint) -> Responder {
@@ -63,8 +63,7 @@ struct EndpointResponders: Sendable {
         case .health:
             return { _, _ in try await health() }
         case .openAPI:
-            let body = ByteBuffer(bytes: openAPIDocument)
-            return { _, _ in JSONResponse.make(body: body) }
+            return { _, _ in JSONResponse.make(body: try await openAPIDocument.current()) }
         }
     }
 

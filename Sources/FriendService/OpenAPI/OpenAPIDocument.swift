@@ -10,12 +10,36 @@ enum OpenAPIDocument {
     static let title = "FriendService"
     static let version = "1.0.0"
 
-    /// The document; only a server with a token declares the bearer security and its `401` answers.
+    /// Who may use the routes, which the document declares with its security and answers.
+    enum Access {
+        /// Anyone who reaches the server (on loopback, or anonymous by choice).
+        case open
+        /// Whoever sends the server's token as Bearer.
+        case token
+        /// Whoever signs in to an account: Basic with its name and password (or a token of it),
+        /// or Bearer with a token. Failed sign-ins are slowed down (`429`), and password checks
+        /// beyond what the server runs at once are refused (`503`).
+        case accounts
+    }
+
     static func served(withToken hasToken: Bool) -> Data {
+        served(for: hasToken ? .token : .open)
+    }
+
+    static func served(for access: Access) -> Data {
         var document = document
-        if hasToken {
+        switch access {
+        case .open:
+            break
+        case .token:
             document["security"] = [["bearer": [String]()]]
             document[path: ["components", "securitySchemes"]] = ["bearer": ["type": "http", "scheme": "bearer"]]
+        case .accounts:
+            document["security"] = [["basic": [String]()], ["bearer": [String]()]]
+            document[path: ["components", "securitySchemes"]] = [
+                "basic": ["type": "http", "scheme": "basic", "description": "An account's name, and its password or one of its tokens."],
+                "bearer": ["type": "http", "scheme": "bearer", "description": "A token of an account."],
+            ]
         }
         let error = OpenAPI.responseRef("Error")
         for endpoint in FriendsEndpoint.allCases {
@@ -24,10 +48,14 @@ enum OpenAPIDocument {
             if endpoint != .openAPI {
                 document[path: operation + ["responses", "503"]] = error
             }
-            if hasToken, endpoint.needsToken {
-                document[path: operation + ["responses", "401"]] = error
-            } else if hasToken {
+            guard access != .open else { continue }
+            guard endpoint.needsToken else {
                 document[path: operation + ["security"]] = [Any]()
+                continue
+            }
+            document[path: operation + ["responses", "401"]] = error
+            if access == .accounts {
+                document[path: operation + ["responses", "429"]] = error
             }
         }
         return OpenAPIJSONWriter.data(document)
@@ -36,7 +64,7 @@ enum OpenAPIDocument {
     private static var document: OpenAPIObject {
         let info: OpenAPIObject = [
             "title": title, "version": version,
-            "description": "A contact list: list, search, add, edit and delete friends. Errors always use the envelope {\"error\": {\"message\": ..., \"fields\": {...}}}. When the server has a token, every route except /health and /openapi.json needs 'Authorization: Bearer <token>'.",
+            "description": "A contact list: list, search, add, edit and delete friends. Errors always use the envelope {\"error\": {\"message\": ..., \"fields\": {...}}}. When the server has a token, every route except /health and /openapi.json needs 'Authorization: Bearer <token>'; when it has accounts, Basic with an account's name and password (or a token of it), or Bearer with a token of it.",
         ]
         return ["openapi": openAPIVersion, "info": info, "paths": paths, "components": components]
     }

@@ -65,6 +65,7 @@ func buildRouter(
     addAddressBookRoutes(
         to: router, store: watched, feed: feed, watch: watch,
         principal: CardDAVMiddleware<ConnectionRequestContext>.principal, isPrivate: configuration.token != nil,
+        openAPIDocument: ServedOpenAPIDocument(beforeAccounts: configuration.token == nil ? .open : .token, presence: presence),
         configuration: configuration
     )
     if configuration.servesCeilingRoute {
@@ -77,7 +78,7 @@ func buildRouter(
 /// `watch`-ed and announces its writes to `feed`. `isPrivate`: only its owner may read it.
 func addAddressBookRoutes(
     to router: Router<ConnectionRequestContext>, store: any FriendStore, feed: ChangeFeed, watch: StorageWatch,
-    principal: String, isPrivate: Bool, configuration: FriendServerConfiguration
+    principal: String, isPrivate: Bool, openAPIDocument: ServedOpenAPIDocument, configuration: FriendServerConfiguration
 ) {
     router.add(middleware: CardDAVMiddleware(
         handler: CardDAVHandler(configuration: CardDAVMiddleware<ConnectionRequestContext>.configuration),
@@ -89,7 +90,7 @@ func addAddressBookRoutes(
         cards: CardHandlers(store: store, maximumImportSize: configuration.maximumImportSize),
         changeEvents: ChangeEventsController(feed: feed, limits: configuration.eventStreamLimits),
         avatarCacheControl: isPrivate ? "private, max-age=300" : "public, max-age=300",
-        openAPIDocument: OpenAPIDocument.served(withToken: isPrivate),
+        openAPIDocument: openAPIDocument,
         storageWatch: watch
     )
     for endpoint in FriendsEndpoint.allCases {
