@@ -62,6 +62,14 @@ public enum DAVWritePrecondition: Sendable, Equatable {
     case mustExist
     /// `If-Match` with entity tags, exactly as sent (quoted; weak tags keep their `W/`, and never match).
     case etagMatches([String])
+
+    /// Whether it holds only for a card that exists (`If-Match`).
+    public var needsAnObject: Bool {
+        switch self {
+        case .mustExist, .etagMatches: true
+        case .none, .mustNotExist: false
+        }
+    }
 }
 
 public struct DAVPutOutcome: Sendable, Equatable {

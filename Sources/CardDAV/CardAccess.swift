@@ -65,9 +65,11 @@ enum CardAccess {
                                      "Only cards can be deleted; the address book itself stays.")
         }
         let (precondition, noneMatch) = try Preconditions.write(context.request)
-        if !noneMatch.isEmpty, let current = try await backend.object(named: name),
-           Preconditions.weakMatch(noneMatch, current.etag) {
-            throw AddressBookBackendError.preconditionFailed
+        if !noneMatch.isEmpty || precondition.needsAnObject {
+            let current = try await backend.object(named: name)
+            // RFC 9110 13.2.2: If-Match is evaluated first, and fails on a card that is not there.
+            if current == nil, precondition.needsAnObject { throw AddressBookBackendError.preconditionFailed }
+            if let current, Preconditions.weakMatch(noneMatch, current.etag) { throw AddressBookBackendError.preconditionFailed }
         }
         try await backend.delete(name: name, precondition: precondition)
         return DAVResponse(status: 204)

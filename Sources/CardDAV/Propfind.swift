@@ -1,8 +1,9 @@
 enum Propfind {
     static func handle(_ context: RequestContext, _ backend: some AddressBookBackend) async throws -> DAVResponse {
-        let depth = try self.depth(context.request.header("Depth"))
-        let request = try propertyRequest(context)
         let resource = context.resource
+        let isCard = if case .card = resource { true } else { false }
+        let depth = try self.depth(context.request.header("Depth"), isCollection: !isCard)
+        let request = try propertyRequest(context)
 
         if case .card(let name) = resource {
             guard let object = try await backend.object(named: name) else {
@@ -63,12 +64,14 @@ enum Propfind {
     }
 
     /// RFC 4918 takes a missing Depth as infinity; like sabre/dav we answer it as 1 instead of
-    /// refusing, because some clients omit the header. An explicit infinity is refused.
-    static func depth(_ header: String?) throws -> Int {
+    /// refusing, because some clients omit the header. An explicit infinity is refused on a
+    /// collection; on a card, which has no members, any depth is 0.
+    static func depth(_ header: String?, isCollection: Bool) throws -> Int {
         switch header?.trimmingSpaces.lowercased() {
         case nil, "1": return 1
         case "0": return 0
         case "infinity":
+            guard isCollection else { return 0 }
             throw DAVRequestError.precondition(403, "<D:propfind-finite-depth/>",
                                                "Depth: infinity is not supported; use 0 or 1.")
         default:

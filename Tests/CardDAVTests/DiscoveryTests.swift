@@ -107,6 +107,12 @@ import Testing
         #expect(nonsense.status == 400)
     }
 
+    @Test func onACardDepthInfinityIsDepthZero() async {
+        let answer = await send("PROPFIND", book + "a.vcf", headers: [("Depth", "infinity")], backend: backend)
+        #expect(answer.status == 207)
+        #expect(answer.responses.count == 1)
+    }
+
     @Test func handlesOnlyDiscoveryAndDAVPaths() {
         #expect(CardDAVHandler.handles(path: "/", method: "PROPFIND"))
         #expect(CardDAVHandler.handles(path: "/", method: "options"))

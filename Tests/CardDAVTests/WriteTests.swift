@@ -105,6 +105,13 @@ import Testing
         #expect(deleted.status == 204)
         let again = await send("DELETE", book + "a.vcf", backend: backend)
         #expect(again.status == 404)
+        // If-Match is evaluated first (RFC 9110 13.2.2): on a card that is gone it fails.
+        for ifMatch in [etag, "*"] {
+            let gone = await send("DELETE", book + "a.vcf", headers: [("If-Match", ifMatch)], backend: backend)
+            #expect(gone.status == 412, "\(ifMatch)")
+        }
+        let onlyIfAbsent = await send("DELETE", book + "a.vcf", headers: [("If-None-Match", "*")], backend: backend)
+        #expect(onlyIfAbsent.status == 404)
         let malformed = await send("DELETE", book + "a.vcf", headers: [("If-Match", "unquoted")], backend: backend)
         #expect(malformed.status == 400)
     }

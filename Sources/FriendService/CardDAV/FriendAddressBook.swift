@@ -140,8 +140,9 @@ struct FriendAddressBook: AddressBookBackend {
 
     func delete(name: String, precondition: DAVWritePrecondition) async throws {
         try await mapped {
-            guard let existing = try await store.cards(named: [name]).first else { throw AddressBookBackendError.notFound }
+            let existing = try await store.cards(named: [name]).first
             try Self.check(precondition, against: existing)
+            guard let existing else { throw AddressBookBackendError.notFound }
             _ = try await store.delete(id: existing.id, if: .oneOf([existing.version]))
         }
     }
