@@ -1,12 +1,16 @@
-/// REPORT: addressbook-multiget, addressbook-query and sync-collection on the address book.
+/// REPORT: addressbook-multiget, addressbook-query and sync-collection on the address book;
+/// addressbook-multiget on a card too (RFC 6352 8.7), where it answers the hrefs it names.
 enum Reports {
     static let batchSize = 100
 
     static func handle(_ context: RequestContext, _ backend: some AddressBookBackend) async throws -> DAVResponse {
         let root = try context.readXML()
+        if case .card = context.resource, root.name == .cardDAV("addressbook-multiget") {
+            return try await multiget(context, root, backend)
+        }
         guard context.resource == .addressBook else {
             throw DAVRequestError.precondition(403, "<D:supported-report/>",
-                                               "Reports are answered on the address book collection.")
+                                               "Reports are answered on the address book collection (a multiget on a card too).")
         }
         switch root.name {
         case .cardDAV("addressbook-multiget"): return try await multiget(context, root, backend)

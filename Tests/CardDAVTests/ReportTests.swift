@@ -41,6 +41,21 @@ import Testing
         #expect(answer.response(book + "a.vcf")?.found(.cardDAV("address-data")) != nil)
     }
 
+    /// RFC 6352 8.7: the Request-URI of a multiget may be a card.
+    @Test func aMultigetOnACardAnswersItsHrefs() async throws {
+        let answer = await send("REPORT", book + "a.vcf", body: """
+            <C:addressbook-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav">
+              <D:prop><D:getetag/><C:address-data/></D:prop><D:href>\(book)a.vcf</D:href>
+            </C:addressbook-multiget>
+            """, backend: backend)
+        #expect(answer.status == 207)
+        #expect(answer.response(book + "a.vcf")?.found(.cardDAV("address-data"))?.text == vcard("a", fn: "Ada Lovelace", email: "ada@example.org"))
+        let query = await send("REPORT", book + "a.vcf", body: """
+            <C:addressbook-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav"><D:prop><D:getetag/></D:prop></C:addressbook-query>
+            """, backend: backend)
+        #expect(query.status == 403)
+    }
+
     @Test func manyHrefsAreReadInBatches() async throws {
         let many = InMemoryBackend(cards: (0..<250).map { ("\($0).vcf", vcard("\($0)", fn: "P\($0)")) })
         let hrefs = (0..<260).map { "<D:href>\(book)\($0).vcf</D:href>" }.joined()
