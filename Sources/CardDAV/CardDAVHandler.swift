@@ -40,7 +40,12 @@ public struct CardDAVHandler: Sendable {
         switch paths.resource(for: request.path) {
         case .success(let r): resource = r
         case .failure(.badRequest(let message)): return .text(400, message)
-        case .failure(.notFound): return .text(404, "There is nothing here.")
+        case .failure(.notFound):
+            // DAVx5 and others offer to create an address book: say why not, rather than "not found".
+            if ["MKCOL", "MKCALENDAR"].contains(request.method.uppercased()) {
+                return .text(403, "New collections cannot be made here: each person has one address book, \(DAVPaths.addressBookSegment).")
+            }
+            return .text(404, "There is nothing here.")
         }
         let method = request.method.uppercased()
         let context = RequestContext(request: request, resource: resource, paths: paths,

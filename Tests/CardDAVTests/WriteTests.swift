@@ -118,7 +118,7 @@ import Testing
 
     @Test func collectionsCannotBeWrittenDeletedOrCreated() async {
         let backend = InMemoryBackend()
-        for (method, path) in [("DELETE", book), ("PUT", book), ("MKCOL", book + "new/"), ("MKCALENDAR", book),
+        for (method, path) in [("DELETE", book), ("PUT", book), ("MKCALENDAR", book),
                                ("COPY", book + "a.vcf"), ("MOVE", book + "a.vcf"), ("LOCK", book), ("POST", book),
                                ("DELETE", "/dav/addressbooks/friends/"), ("PUT", "/dav/principals/friends/"),
                                ("PROPPATCH", "/")] {
@@ -130,5 +130,13 @@ import Testing
         let get = await send("GET", book, backend: backend)
         #expect(get.status == 200)
         #expect(get.text.contains("CardDAV"))
+    }
+
+    @Test func makingAnotherAddressBookIsForbiddenWithTheReason() async {
+        for path in ["/dav/addressbooks/friends/work/", "/dav/addressbooks/friends/friends/new/"] {
+            let answer = await send("MKCOL", path, backend: InMemoryBackend())
+            #expect(answer.status == 403, "\(path)")
+            #expect(answer.text.contains("one address book"))
+        }
     }
 }
