@@ -1,5 +1,6 @@
 /// vCard 2.1 has no `\n` escape: a line break inside a value, and any character outside ASCII, is
 /// written quoted-printable (as Android's exports do), so a 2.1 reader shows the text people typed.
+/// Nor has it `\,`: a comma is written as it is.
 extension VCardWriter {
     static func needsQuotedPrintable(_ property: VCardProperty, version: String) -> Bool {
         guard version == "2.1", !property.isQuotedPrintable else { return false }

@@ -9,6 +9,8 @@ public enum VCardWriter {
                 text += source
             } else if needsQuotedPrintable(property, version: card.version) {
                 text += line(of: quotedPrintable(property), ending: ending)
+            } else if card.version == "2.1", !property.isQuotedPrintable, property.value.contains("\\,") {
+                text += line(of: property.replacingValue(with: lineBreaksUnescaped(property.value)), ending: ending)
             } else {
                 text += line(of: property, ending: ending)
             }

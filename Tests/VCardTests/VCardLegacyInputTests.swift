@@ -60,6 +60,17 @@ struct VCardLegacyInputTests {
         #expect(VCardWriter.text(of: card).contains("item9223372036854775807.X-FOO:x"))
     }
 
+    @Test func aVersion21ExportWritesCommasAsTheyAre() throws {
+        var card = try #require(try cards("BEGIN:VCARD\r\nVERSION:2.1\r\nN:Muller;Jurgen\r\nEND:VCARD\r\n").first)
+        card.apply(FriendUpdate(lastname: "Muller, Jr.", about: "Tea, not coffee; at 5"), now: Date(timeIntervalSince1970: 1_795_000_000))
+        let text = VCardWriter.text(of: card)
+        #expect(!text.contains("\\,"))
+        #expect(text.contains("NOTE:Tea, not coffee\\; at 5"))
+        let reread = try VCardParser.parse(Array(text.utf8)).friend(id: 0)
+        #expect(reread.lastname == "Muller, Jr.")
+        #expect(reread.about == "Tea, not coffee; at 5")
+    }
+
     @Test func aVersion21ExportKeepsAnEscapedBackslashBeforeN() throws {
         var card = try #require(try cards("BEGIN:VCARD\r\nVERSION:2.1\r\nN:Muller;Jurgen\r\nEND:VCARD\r\n").first)
         card.apply(FriendUpdate(about: "C:\\new\nsecond é"), now: Date(timeIntervalSince1970: 1_795_000_000))
