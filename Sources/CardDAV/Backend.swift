@@ -90,6 +90,11 @@ public struct DAVPutOutcome: Sendable, Equatable {
 public protocol AddressBookBackend: Sendable {
     /// The current sync token; also used as the CTag.
     func syncToken() async throws -> Int
+    /// Set when the book began (a number of 0 or more that differs from one address book made at
+    /// this place to the next: a new database, a memory store after a restart). Tokens carry it,
+    /// so that a token of a book that was here before is refused (and the client syncs anew)
+    /// rather than taken for a position in this one. `nil`: tokens are the bare number.
+    func syncTokenEpoch() async throws -> Int?
     /// A page of the cards, for PROPFIND with Depth 1 and the initial sync, so that a listing
     /// streams in flat memory: up to `limit` cards after `position` (0 at the start) in an order
     /// that stays put, and the position the next page starts after (nil after the last page).
@@ -108,4 +113,8 @@ public protocol AddressBookBackend: Sendable {
     func put(name: String, card: [UInt8], precondition: DAVWritePrecondition) async throws -> DAVPutOutcome
     func delete(name: String, precondition: DAVWritePrecondition) async throws
     func displayName() async throws -> String
+}
+
+extension AddressBookBackend {
+    public func syncTokenEpoch() async throws -> Int? { nil }
 }

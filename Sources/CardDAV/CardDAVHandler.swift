@@ -154,7 +154,7 @@ struct RequestContext: Sendable {
             .read(request.body)
     }
 
-    func propertyContext(displayName: String? = nil, syncToken: Int? = nil) -> PropertyContext {
+    func propertyContext(displayName: String? = nil, syncToken: String? = nil) -> PropertyContext {
         PropertyContext(paths: paths, configuration: configuration, displayName: displayName, syncToken: syncToken,
                         minimal: prefersMinimal)
     }

@@ -27,7 +27,8 @@ struct PropertyContext: Sendable {
     var paths: DAVPaths
     var configuration: CardDAVConfiguration
     var displayName: String?
-    var syncToken: Int?
+    /// As sent: `SyncToken.format` of the backend's token and epoch.
+    var syncToken: String?
     /// `Prefer: return=minimal` (RFC 8144) or `Brief: t`: leave out the 404 propstats.
     var minimal = false
     /// The vCard properties `C:address-data` asked for with `C:prop`; nil for the whole card.
@@ -142,11 +143,11 @@ enum Properties {
         case syncToken:
             guard isBook else { return nil }
             if forNames { return .text("") }
-            return context.syncToken.map { .text(SyncToken.format($0)) }
+            return context.syncToken.map { .text($0) }
         case getCTag:
             guard isBook else { return nil }
             if forNames { return .text("") }
-            return context.syncToken.map { .text(SyncToken.format($0)) }
+            return context.syncToken.map { .text($0) }
         case supportedReportSet:
             guard isBook else { return isCard ? nil : .markup("") }
             return .markup(["C:addressbook-multiget", "C:addressbook-query", "D:sync-collection"]

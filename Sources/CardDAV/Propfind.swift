@@ -18,7 +18,9 @@ enum Propfind {
         var properties = context.propertyContext()
         if touchesBook {
             if Properties.needsDisplayName(request) { properties.displayName = try await backend.displayName() }
-            if Properties.needsSyncToken(request) { properties.syncToken = try await backend.syncToken() }
+            if Properties.needsSyncToken(request) {
+                properties.syncToken = SyncToken.format(try await backend.syncToken(), epoch: try await backend.syncTokenEpoch())
+            }
         }
         var responses = [Properties.response(href: context.href, request: request, target: .resource(resource),
                                              context: properties)]

@@ -15,9 +15,10 @@ enum SyncCollection {
         let invalidToken = DAVRequestError.precondition(
             403, "<D:valid-sync-token/>", "The sync token is unknown or too old; sync again from the start.")
         let tokenText = root.child(.dav("sync-token"))?.text.trimmingSpaces ?? ""
+        let epoch = try await backend.syncTokenEpoch()
         var token: Int?
         if !tokenText.isEmpty {
-            guard let parsed = SyncToken.parse(tokenText) else { throw invalidToken }
+            guard let parsed = SyncToken.parse(tokenText, epoch: epoch) else { throw invalidToken }
             token = parsed
         }
         // Level 1 and infinite are the same here: the address book has no child collections.
@@ -47,7 +48,7 @@ enum SyncCollection {
                     guard let next = page.next else { break }
                     page = try await backend.summaries(after: next, limit: Propfind.pageSize)
                 }
-                try await out.append("<D:sync-token>\(escapeXML(SyncToken.format(latest)))</D:sync-token>\n")
+                try await out.append("<D:sync-token>\(escapeXML(SyncToken.format(latest, epoch: epoch)))</D:sync-token>\n")
             }
         }
         guard let delta = try await backend.changes(since: token, limit: limit) else { throw invalidToken }
@@ -63,7 +64,7 @@ enum SyncCollection {
                 try await out.append(statusResponse(href: bookHref, status: 507,
                                                     error: "<D:number-of-matches-within-limits/>"))
             }
-            try await out.append("<D:sync-token>\(escapeXML(SyncToken.format(delta.token)))</D:sync-token>\n")
+            try await out.append("<D:sync-token>\(escapeXML(SyncToken.format(delta.token, epoch: epoch)))</D:sync-token>\n")
         }
     }
 }

@@ -68,6 +68,7 @@ public struct ComposedFriendStore: FriendStore {
         try await changeLog.cardChanges(after: sequence, limit: limit)
     }
     public func latestChangeSequence() async throws -> Int { try await changeLog.latestChangeSequence() }
+    public func changeLogEpoch() async throws -> Int { try await changeLog.changeLogEpoch() }
     public func pruneChanges(keepingLast count: Int) async throws { try await changeLog.pruneChanges(keepingLast: count) }
 
     public var kind: String { lifecycle.kind }

@@ -14,6 +14,11 @@ public protocol FriendChangeLog: Sendable {
     /// The sequence of the last committed change; 0 before the first.
     func latestChangeSequence() async throws -> Int
 
+    /// When this change log began, as a number of 0 or more: the same for the life of a database,
+    /// and another for a database made anew (a deleted file, a memory store after a restart), so
+    /// that a client's position in the old log is not taken for one in the new.
+    func changeLogEpoch() async throws -> Int
+
     /// Forgets all but the last `count` changes (at least one is always kept).
     func pruneChanges(keepingLast count: Int) async throws
 }

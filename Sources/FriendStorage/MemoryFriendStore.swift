@@ -191,6 +191,11 @@ public actor MemoryFriendStore: FriendStore {
 
     public func latestChangeSequence() -> Int { lastSequence }
 
+    /// Random: a memory store begins anew with every process.
+    private let epoch = Int.random(in: 0..<(1 << 52))
+
+    public func changeLogEpoch() -> Int { epoch }
+
     public func pruneChanges(keepingLast count: Int) {
         log.removeFirst(max(0, log.count - max(1, count)))
     }

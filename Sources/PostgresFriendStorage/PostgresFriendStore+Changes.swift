@@ -32,6 +32,13 @@ extension PostgresFriendStore {
         return try rows.first?.decode(Int.self) ?? 0
     }
 
+    /// When the schema's first migration ran, in microseconds since 1970.
+    public func changeLogEpoch() async throws -> Int {
+        let query = sql("SELECT (EXTRACT(EPOCH FROM applied_at) * 1000000)::bigint FROM %s.\(FriendSchema.migrationsTable) WHERE version = 1")
+        let rows = try await withConnection { try await $0.query(query, logger: self.logger).collect() }
+        return try rows.first?.decode(Int.self) ?? 0
+    }
+
     public func pruneChanges(keepingLast count: Int) async throws {
         let query = sql("DELETE FROM %s.friend_changes WHERE sequence <= (SELECT last FROM %s.friend_change_counter) - $1", max(1, count))
         _ = try await withConnection { try await $0.query(query, logger: self.logger) }

@@ -40,6 +40,15 @@ extension SQLiteFriendStore {
         try await readShort { connection in try Self.latestChangeSequence(connection) }
     }
 
+    /// When the database's first migration ran, in seconds since 1970.
+    public func changeLogEpoch() async throws -> Int {
+        try await readShort { connection in
+            try connection.integer(
+                "SELECT CAST(strftime('%s', applied_at) AS INTEGER) FROM \(FriendSchema.migrationsTable) WHERE version = 1"
+            ) ?? 0
+        }
+    }
+
     public func pruneChanges(keepingLast count: Int) async throws {
         try await writingAlone { writer in
             try writer.run(

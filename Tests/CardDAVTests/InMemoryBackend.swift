@@ -16,6 +16,8 @@ actor InMemoryBackend: AddressBookBackend {
     var rewriteOnPut: [UInt8]?
     /// How many pages of summaries were read (a long listing reads several).
     private(set) var pagesRead = 0
+    /// `syncTokenEpoch()`; `nil` by default, as a backend that does not implement it.
+    var epoch: Int?
 
     init(cards: [(String, String)] = []) {
         for (name, card) in cards {
@@ -29,6 +31,9 @@ actor InMemoryBackend: AddressBookBackend {
     func setFailure(_ failure: AddressBookBackendError?) { self.failure = failure }
     func setRewrite(_ bytes: [UInt8]?) { rewriteOnPut = bytes }
     func forgetHistory() { oldestKnownToken = token }
+    func setEpoch(_ epoch: Int?) { self.epoch = epoch }
+
+    func syncTokenEpoch() -> Int? { epoch }
 
     @discardableResult
     private func store(_ name: String, _ card: [UInt8]) -> String {

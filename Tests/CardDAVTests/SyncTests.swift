@@ -74,6 +74,29 @@ import Testing
         #expect(answer.xml?.child(.dav("valid-sync-token")) != nil)
     }
 
+    /// A new database at the same place (a deleted file, a memory store after a restart) counts
+    /// its changes from 0 again: a client's token from the old one must not be read as a position in it.
+    @Test func aTokenOfTheBookThatWasHereBeforeGets403() async throws {
+        let backend = InMemoryBackend(cards: [("a.vcf", vcard("a", fn: "Ada"))])
+        await backend.setEpoch(1_700_000_000)
+        let first = try #require(token(await sync("", backend: backend)))
+        #expect(first == "http://friends.invalid/ns/sync/1700000000-1")
+        #expect(await sync(first, backend: backend).status == 207)
+        let book = await send("PROPFIND", "/dav/addressbooks/friends/friends/", headers: [("Depth", "0")], body: """
+            <D:propfind xmlns:D="DAV:" xmlns:CS="http://calendarserver.org/ns/"><D:prop><D:sync-token/><CS:getctag/></D:prop></D:propfind>
+            """, backend: backend)
+        let response = try #require(book.response("/dav/addressbooks/friends/friends/"))
+        #expect(response.found(.dav("sync-token"))?.text == first)
+        #expect(response.found(.calendarServer("getctag"))?.text == first)
+
+        await backend.setEpoch(1_800_000_000)
+        for stale in [first, "http://friends.invalid/ns/sync/1"] {
+            let answer = await sync(stale, backend: backend)
+            #expect(answer.status == 403, "\(stale)")
+            #expect(answer.xml?.child(.dav("valid-sync-token")) != nil)
+        }
+    }
+
     @Test func aLimitReturnsAPartialTokenAndA507() async throws {
         let backend = InMemoryBackend(cards: (0..<5).map { ("\($0).vcf", vcard("\($0)", fn: "P\($0)")) })
         let start = "http://friends.invalid/ns/sync/0"

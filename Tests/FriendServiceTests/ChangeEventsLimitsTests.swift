@@ -285,6 +285,7 @@ final class ChangeLogProbeStore: FriendStore {
         try read()
         return try await base.latestChangeSequence()
     }
+    func changeLogEpoch() async throws -> Int { try await base.changeLogEpoch() }
 
     func close() async throws {
         isClosed.withLockedValue { $0 = true }

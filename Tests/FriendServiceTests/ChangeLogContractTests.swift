@@ -32,6 +32,27 @@ struct ChangeLogContractTests {
         }
     }
 
+    /// Sync tokens carry it: it must not move while the database lives.
+    @Test(arguments: StoreKind.available)
+    func theEpochStaysForTheLifeOfTheDatabase(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let epoch = try await store.changeLogEpoch()
+            #expect(epoch >= 0)
+            _ = try await store.create(.sample("Ada", "Lovelace"))
+            try await store.pruneChanges(keepingLast: 1)
+            try await store.migrate()
+            #expect(try await store.changeLogEpoch() == epoch)
+            guard kind != .memory else {
+                #expect(try await MemoryFriendStore().changeLogEpoch() != epoch)
+                return
+            }
+            let second = try await kind.openSecondInstance(of: store)
+            let secondEpoch = try await second.changeLogEpoch()
+            try await second.close()
+            #expect(secondEpoch == epoch)
+        }
+    }
+
     @Test(arguments: StoreKind.available)
     func seedingLogsOneResetForTheBatch(kind: StoreKind) async throws {
         try await kind.withStore { store in

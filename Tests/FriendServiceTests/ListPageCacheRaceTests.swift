@@ -112,6 +112,7 @@ private final class DroppingStore: FriendStore {
     func changes(after sequence: Int, limit: Int) async throws -> [FriendChange]? { try await base.changes(after: sequence, limit: limit) }
     func cardChanges(after sequence: Int, limit: Int) async throws -> [CardChange]? { try await base.cardChanges(after: sequence, limit: limit) }
     func latestChangeSequence() async throws -> Int { try await base.latestChangeSequence() }
+    func changeLogEpoch() async throws -> Int { try await base.changeLogEpoch() }
     func pruneChanges(keepingLast count: Int) async throws { try await base.pruneChanges(keepingLast: count) }
     func ping() async throws { try await base.ping() }
     func close() async throws { try await base.close() }

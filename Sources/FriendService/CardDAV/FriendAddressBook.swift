@@ -2,6 +2,7 @@ import CardDAV
 import Foundation
 import FriendStorage
 import FriendsAPI
+import NIOConcurrencyHelpers
 import VCard
 
 /// The friends as CardDAV's address book: each card by the resource name its client chose, its
@@ -9,9 +10,24 @@ import VCard
 /// go through the same store as REST's, so the live feed hears of them.
 struct FriendAddressBook: AddressBookBackend {
     let store: any FriendStore
+    /// Read once: it stays for the life of the database.
+    private let knownEpoch = NIOLockedValueBox<Int?>(nil)
+
+    init(store: any FriendStore) {
+        self.store = store
+    }
 
     func syncToken() async throws -> Int {
         try await mapped { try await store.latestChangeSequence() }
+    }
+
+    /// The change log's: a new database at the same place makes the clients' tokens unknown, so
+    /// they sync anew instead of asking it for changes after a position in another history.
+    func syncTokenEpoch() async throws -> Int? {
+        if let known = knownEpoch.withLockedValue({ $0 }) { return known }
+        let epoch = try await mapped { try await store.changeLogEpoch() }
+        knownEpoch.withLockedValue { $0 = epoch }
+        return epoch
     }
 
     /// A page in id order; the position is the last friend id of the page before.
