@@ -10,27 +10,30 @@ enum AddressBookQuery {
         let clientLimit = try Reports.limit(in: root, namespace: DAVNamespace.cardDAV)
         let limit = min(clientLimit ?? Int.max, context.configuration.maxQueryResults)
 
-        var matches: [AddressObject] = []
-        var truncated = false
-        for object in try await backend.allObjects() where filter.matches(object, backend) {
-            guard matches.count < limit else { truncated = true; break }
-            matches.append(object)
-        }
         var properties = context.propertyContext()
         properties.addressDataProperties = subset
         let frozen = properties
         let paths = context.paths
-        let found = matches
         let bookHref = context.href
-        let cut = truncated
+        // The cards are read and matched a page at a time, so that a book of big cards never sits
+        // in memory whole; the first page is read before the 207, so an unavailable store is a 503.
+        let firstPage = try await backend.objects(after: 0, limit: Reports.batchSize)
         return MultistatusWriter.response { out in
-            for object in found {
-                try await out.appendResponse(href: paths.href(.card(object.name)), request: request,
-                                             target: .object(object), context: frozen)
-            }
-            if cut {
-                try await out.append(statusResponse(href: bookHref, status: 507,
-                                                    error: "<D:number-of-matches-within-limits/>"))
+            var page = firstPage
+            var found = 0
+            while true {
+                for object in page.objects where filter.matches(object, backend) {
+                    guard found < limit else {
+                        try await out.append(statusResponse(href: bookHref, status: 507,
+                                                            error: "<D:number-of-matches-within-limits/>"))
+                        return
+                    }
+                    try await out.appendResponse(href: paths.href(.card(object.name)), request: request,
+                                                 target: .object(object), context: frozen)
+                    found += 1
+                }
+                guard let next = page.next else { return }
+                page = try await backend.objects(after: next, limit: Reports.batchSize)
             }
         }
     }

@@ -102,8 +102,10 @@ public protocol AddressBookBackend: Sendable {
     /// Multiget: unknown names are simply absent from the answer.
     func objects(named names: [String]) async throws -> [AddressObject]
     func object(named name: String) async throws -> AddressObject?
-    /// Every card with its data, for addressbook-query (the handler filters).
-    func allObjects() async throws -> [AddressObject]
+    /// A page of the cards with their data, for addressbook-query (the handler filters): up to
+    /// `limit` after `position` (0 at the start), in an order that stays put, and the position the
+    /// next page starts after (nil after the last page).
+    func objects(after position: Int, limit: Int) async throws -> (objects: [AddressObject], next: Int?)
     /// The unfolded, unescaped values of a vCard property (FN, N, EMAIL, TEL, UID, …) for text-match.
     func propertyValues(_ property: String, in object: AddressObject) -> [String]
     /// Changes since `token` (nil: the initial sync, every card; the handler lists that one with

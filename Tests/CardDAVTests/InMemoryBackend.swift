@@ -74,8 +74,12 @@ actor InMemoryBackend: AddressBookBackend {
         return cards[name].map { AddressObject(name: name, etag: $0.etag, card: $0.card) }
     }
 
-    func allObjects() async throws -> [AddressObject] {
-        try await objects(named: cards.keys.sorted())
+    /// Pages in name order; the position is an index into it.
+    func objects(after position: Int, limit: Int) async throws -> (objects: [AddressObject], next: Int?) {
+        pagesRead += 1
+        let names = try summaries().map(\.name)
+        let page = Array(names.dropFirst(position).prefix(limit))
+        return (try await objects(named: page), position + page.count < names.count ? position + page.count : nil)
     }
 
     nonisolated func propertyValues(_ property: String, in object: AddressObject) -> [String] {

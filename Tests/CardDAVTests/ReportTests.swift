@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import CardDAV
 
@@ -134,6 +135,18 @@ import Testing
         #expect(last.status == "HTTP/1.1 507 Insufficient Storage")
         #expect(last.child(.dav("error"))?.child(.dav("number-of-matches-within-limits")) != nil)
         #expect(answer.response(book + "b.vcf")?.found(.cardDAV("address-data"))?.text.contains("FN:Bob Müller") == true)
+    }
+
+    /// The book is read a page at a time, never held whole: a match on the last page is found.
+    @Test func aBigBookIsMatchedAPageAtATime() async throws {
+        let big = InMemoryBackend(cards: (0..<250).map { (String(format: "%03d.vcf", $0), vcard("\($0)", fn: "P\($0)")) })
+        let answer = await send("REPORT", book, body: """
+            <C:addressbook-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav"><D:prop><D:getetag/></D:prop>
+            <C:filter><C:prop-filter name="FN"><C:text-match match-type="equals">P249</C:text-match></C:prop-filter></C:filter>
+            </C:addressbook-query>
+            """, backend: big)
+        #expect(answer.responses.map(\.href) == [book + "249.vcf"])
+        #expect(await big.pagesRead == 3)
     }
 
     @Test func unsupportedFiltersAreRefused() async {

@@ -46,16 +46,11 @@ struct FriendAddressBook: AddressBookBackend {
         try await objects(named: [name]).first
     }
 
-    func allObjects() async throws -> [AddressObject] {
+    /// A page in id order; the position is the last friend id of the page before.
+    func objects(after position: Int, limit: Int) async throws -> (objects: [AddressObject], next: Int?) {
         try await mapped {
-            var objects: [AddressObject] = []
-            var after = 0
-            while true {
-                let cards = try await store.cards(matching: nil, afterID: after, limit: 500)
-                objects += cards.map(Self.object)
-                guard let last = cards.last, cards.count == 500 else { return objects }
-                after = last.id
-            }
+            let cards = try await store.cards(matching: nil, afterID: position, limit: limit)
+            return (cards.map(Self.object), cards.count == limit ? cards.last?.id : nil)
         }
     }
 
