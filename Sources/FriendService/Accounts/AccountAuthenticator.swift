@@ -66,6 +66,11 @@ final class AccountAuthenticator: Sendable {
         // nothing to slow down, and an app signed in with a token (every request of a contact app)
         // is never held back by someone else's failures, from its address or against its name.
         if let (account, token) = try await account(forTokenIn: credentials) { return .signedIn(account, by: .token(token)) }
+        // Nor does a name and password already checked: they are no guess, and a client that
+        // sends several requests at once must not meet the count its own requests reserve.
+        if let account = try await accountWithCheckedPassword(in: credentials) {
+            return .signedIn(account, by: .password(hash: account.passwordHash))
+        }
         let address = clientAddress()
         let countedName = credentials.name.map { (try? AccountName(validating: $0))?.rawValue ?? $0 }
         if let wait = throttle.begin(address: address, name: countedName) { return .throttled(wait) }
@@ -97,6 +102,18 @@ final class AccountAuthenticator: Sendable {
         }
     }
 
+    /// The account whose name and password `credentials` carry, if that password was checked
+    /// against the account's current hash before (no slow hash now).
+    private func accountWithCheckedPassword(in credentials: Credentials) async throws -> Account? {
+        guard case .basic(let rawName, let secret) = credentials, !secret.isEmpty, let name = try? AccountName(validating: rawName),
+              let named = try await account(named: name) else { return nil }
+        return cache.withLockedValue({ $0.checkedPasswords[passwordKey(secret, of: named)] }) == named.passwordHash ? named : nil
+    }
+
+    private func passwordKey(_ password: String, of account: Account) -> String {
+        secrets.cacheDigest(account.name.rawValue + "\u{0}" + password)
+    }
+
     /// The account whose name and password `credentials` carry (Basic). An unknown name costs the
     /// same slow hash as a wrong password, so that the time taken does not tell which names exist.
     private func account(withPasswordIn credentials: Credentials) async throws -> Account? {
@@ -117,8 +134,7 @@ final class AccountAuthenticator: Sendable {
     }
 
     private func isPassword(_ password: String, of account: Account) async throws -> Bool {
-        let key = secrets.cacheDigest(account.name.rawValue + "\u{0}" + password)
-        if cache.withLockedValue({ $0.checkedPasswords[key] }) == account.passwordHash { return true }
+        let key = passwordKey(password, of: account)
         let storedHash = account.passwordHash
         guard try await passwordChecks.run({ [secrets] in secrets.verify(password: password, against: storedHash) }) else { return false }
         cache.withLockedValue { cache in

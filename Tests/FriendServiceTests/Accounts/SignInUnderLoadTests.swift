@@ -36,6 +36,39 @@ struct SignInUnderLoadTests {
         #expect(outcomes.filter { if case .throttled = $0 { true } else { false } }.count == guesses - SignInThrottle.Policy().freeFailures)
     }
 
+    /// A client that sends many requests at once with its password (the browser app loading
+    /// avatars) is not held back by the count its own requests reserve.
+    @Test func requestsSentAllAtOnceWithAPasswordCheckedBeforeAllSignIn() async throws {
+        let registry = MemoryAccountRegistry()
+        try await AccountsTestApp.add("alice", to: registry)
+        let gate = LookupGate()
+        let clock = TestInstantClock()
+        let authenticator = AccountAuthenticator(
+            registry: GatedAccountRegistry(base: registry, gate: gate), secrets: FakeAccountSecrets(),
+            throttle: SignInThrottle(now: { clock.now }), now: { clock.now }
+        )
+        let password = Credentials.basic(name: "alice", secret: "pw-alice")
+        await gate.open()
+        #expect(try await authenticator.authenticate(password, address: "10.0.0.9") != .refused)
+        // What the registry said is asked again: every request below waits for it at once.
+        clock.advance(by: AccountAuthenticator.registryLifetime)
+        await gate.close()
+        let requests = 20
+        let outcomes = try await withThrowingTaskGroup(of: AccountAuthenticator.Outcome.self) { group in
+            for _ in 0..<requests {
+                group.addTask {
+                    let outcome = try await authenticator.authenticate(password, address: "10.0.0.9")
+                    await gate.answered()
+                    return outcome
+                }
+            }
+            await gate.waitUntilSettled(requests)
+            await gate.open()
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(outcomes.filter { if case .signedIn = $0 { true } else { false } }.count == requests)
+    }
+
     @Test func whenNoPasswordCheckCanStartTheAttemptIsNotCountedAsAFailure() async throws {
         let registry = MemoryAccountRegistry()
         try await AccountsTestApp.add("alice", to: registry)
@@ -97,6 +130,13 @@ actor LookupGate {
         isOpen = true
         for continuation in held { continuation.resume() }
         held = []
+    }
+
+    /// Holds lookups again, counting afresh.
+    func close() {
+        isOpen = false
+        arrived = 0
+        answeredCount = 0
     }
 
     private func checkSettled() {
