@@ -23,11 +23,11 @@ enum BrowserSignIn {
                 } catch let error as AppServerError {
                     switch error {
                     case .unauthorized: return .refused("That name and password do not match.")
-                    case .server(status: 429, let message): return .refused(message ?? "Too many failed attempts. Try again in a minute.")
-                    default: return .refused("FriendService could not be reached. Try again in a moment.")
+                    case .server(status: 429, let message): return .unavailable(message ?? "Too many failed attempts. Try again in a minute.")
+                    default: return .unavailable("FriendService could not be reached. Try again in a moment.")
                     }
                 } catch {
-                    return .refused("FriendService could not be reached. Try again in a moment.")
+                    return .unavailable("FriendService could not be reached. Try again in a moment.")
                 }
                 let session = await MainActor.run { PersonalSession(client: client) }
                 return .signedIn(

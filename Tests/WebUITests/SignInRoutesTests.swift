@@ -15,7 +15,8 @@ import Testing
         return WebSignIn(
             throttle: SignInThrottle(now: { now }),
             check: { name, password in
-                name == "alice" && password == "right" ? .signedIn(makeApp: { CounterApp() }) : .refused("That name and password do not match.")
+                if password == "server-away" { return .unavailable("FriendService could not be reached.") }
+                return name == "alice" && password == "right" ? .signedIn(makeApp: { CounterApp() }) : .refused("That name and password do not match.")
             },
             page: { form in "<p>sign in \(form.name) \(form.message ?? "") next=\(form.next) csrf=\(form.csrfToken)</p>" }
         )
@@ -151,6 +152,18 @@ import Testing
             #expect(throttled.status == .tooManyRequests)
             #expect(throttled.headers[.retryAfter] != nil)
             #expect(Self.sessionCookie(throttled) == nil)
+        }
+    }
+
+    /// Attempts the server could not check are no failed attempts: a restart does not lock anyone out.
+    @Test func attemptsThatCouldNotBeCheckedAreNotCounted() async throws {
+        try await withRoutes { _, client in
+            for _ in 0..<10 {
+                let away = try await signIn(client, password: "server-away")
+                #expect(away.status == .serviceUnavailable)
+                #expect(String(buffer: away.body).contains("FriendService could not be reached."))
+            }
+            #expect(try await signIn(client, password: "right").status == .seeOther)
         }
     }
 

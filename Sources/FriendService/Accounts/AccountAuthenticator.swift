@@ -41,6 +41,9 @@ final class AccountAuthenticator: Sendable {
     let passwordChecks: PasswordCheckQueue
     private let now: @Sendable () -> ContinuousClock.Instant
     private let cache = NIOLockedValueBox(Cache())
+    /// Password checks in flight, by a keyed digest of name and password.
+    private let inFlight = NIOLockedValueBox<[String: Task<Outcome, any Error>]>([:])
+    private let waiting = NIOLockedValueBox(0)
     /// Checked when the name is unknown, so that an unknown name costs the same time as a wrong
     /// password. Made on the first such attempt: a hash takes tens of megabytes for a moment, which
     /// a server that never meets one need not spend.
@@ -73,6 +76,36 @@ final class AccountAuthenticator: Sendable {
         }
         let address = clientAddress()
         let countedName = credentials.name.map { (try? AccountName(validating: $0))?.rawValue ?? $0 }
+        guard case .basic(_, let secret) = credentials, let countedName else {
+            return try await attempt(credentials, address: address, countedName: countedName)
+        }
+        // Requests sent at once with the same name and password (a client's first burst after a
+        // restart) wait for one check, and are one attempt.
+        return try await once(secrets.cacheDigest(countedName + "\u{0}" + secret)) {
+            try await self.attempt(credentials, address: address, countedName: countedName)
+        }
+    }
+
+    private func once(_ key: String, _ attempt: @escaping @Sendable () async throws -> Outcome) async throws -> Outcome {
+        let (task, starts) = inFlight.withLockedValue { running in
+            if let task = running[key] { return (task, false) }
+            let task = Task { try await attempt() }
+            running[key] = task
+            return (task, true)
+        }
+        waiting.withLockedValue { $0 += 1 }
+        defer {
+            waiting.withLockedValue { $0 -= 1 }
+            if starts { inFlight.withLockedValue { $0[key] = nil } }
+        }
+        return try await task.value
+    }
+
+    /// Requests waiting for a password check (tests wait on it).
+    var requestsWaitingForChecks: Int { waiting.withLockedValue { $0 } }
+
+    /// One attempt through the throttle: counted when it begins, taken back unless it fails.
+    private func attempt(_ credentials: Credentials, address: String?, countedName: String?) async throws -> Outcome {
         if let wait = throttle.begin(address: address, name: countedName) { return .throttled(wait) }
         let named: Account?
         do {
@@ -154,7 +187,8 @@ final class AccountAuthenticator: Sendable {
     private func account(withToken token: String) async throws -> Account? {
         if let known = fresh(cache.withLockedValue { $0.byToken[token] }) { return known }
         let account = try await registry.account(withTokenDigest: secrets.tokenDigest(token))
-        remember(account, at: token, in: \.byToken)
+        // Only valid tokens are remembered: random ones sent by the thousand must not push them out.
+        if account != nil { remember(account, at: token, in: \.byToken) }
         return account
     }
 

@@ -107,9 +107,10 @@ public struct FriendServerConfiguration: Sendable {
         (Self.isLoopback(hostname) && !behindProxy) || token != nil || allowsAnonymousAccess
     }
 
-    /// Whether requests must be addressed to a loopback name while there are no accounts
-    /// (`AnonymousHostCheck`): on loopback without a token, unless a reverse proxy passes on its
-    /// public name.
+    /// Whether requests must be addressed to a loopback name (against DNS rebinding): on loopback
+    /// without a token, unless a reverse proxy passes on its public name. Accounts do not lift it:
+    /// a rebound page sets whatever `Authorization` it likes, and would guess passwords from
+    /// loopback, where no client address is counted.
     var checksHostNames: Bool {
         token == nil && Self.isLoopback(hostname) && !behindProxy
     }

@@ -8,7 +8,8 @@ extension APIError {
     static var misdirected: APIError {
         APIError(
             .misdirectedRequest,
-            "This server runs without a token and answers only requests addressed to localhost, 127.0.0.1 or [::1].",
+            "This server runs without a token and answers only requests addressed to localhost, 127.0.0.1 or [::1] "
+                + "(behind a reverse proxy, start it with --behind-proxy).",
             fields: ["Host": "Must be localhost, 127.0.0.1 or [::1], with or without a port."]
         )
     }

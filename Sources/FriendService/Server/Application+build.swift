@@ -42,7 +42,11 @@ func buildRouter(
     let registry = configuration.accountRegistry ?? (store as? any AccountRegistry)
     let presence = registry.map { AccountPresence(registry: $0, now: configuration.now) }
     if configuration.checksHostNames {
-        router.add(middleware: AnonymousHostCheck(listeningOn: configuration.hostname, presence: presence))
+        router.add(middleware: HostCheckMiddleware(
+            acceptedNames: HostCheckMiddleware<ConnectionRequestContext>.loopbackNames(and: configuration.hostname),
+            passesRequestsWithoutHost: true,
+            refuse: { throw APIError.misdirected }
+        ))
     }
     if let registry, let presence {
         router.add(middleware: AccountGate(

@@ -74,6 +74,9 @@ extension WebRoutes {
         case .refused(let message):
             // 200: the page says what is wrong; 401 would need a challenge no browser form answers.
             return signInPage(request, signIn: signIn, name: name, message: message, status: .ok)
+        case .unavailable(let message):
+            signIn.throttle.withdrawn(address: address, name: countedName)
+            return signInPage(request, signIn: signIn, name: name, message: message, status: .serviceUnavailable)
         case .signedIn(let makeApp, let onEnd):
             signIn.throttle.succeeded(address: address, name: countedName, as: countedName)
             let session = await MainActor.run {

@@ -10,6 +10,9 @@ public struct WebSignIn: Sendable {
         case signedIn(makeApp: @MainActor @Sendable () -> any WebApplication, onEnd: @MainActor @Sendable () -> Void = {})
         /// They are not; the sentence the page says.
         case refused(String)
+        /// They could not be checked (the server is busy, slowing down sign-ins, or away): the
+        /// sentence the page says. Not counted as a failed attempt.
+        case unavailable(String)
     }
 
     /// What the sign-in page shows: the name typed so far, why the last attempt failed, and
