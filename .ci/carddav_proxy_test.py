@@ -132,7 +132,7 @@ def run(binary, with_accounts):
         user, secret = "alice", PASSWORD
         subprocess.run([binary, "user", "add", user, "--password-stdin", "--database", database],
                        input=PASSWORD + "\n", capture_output=True, text=True, check=True, timeout=60)
-        serving = ["--behind-proxy"]
+        serving = ["--behind-proxy", "--public-name", "friends.example.com"]
         rest_authorization = basic(user, secret)
     else:
         user, secret = "someone", TOKEN

@@ -22,6 +22,9 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Behind a reverse proxy on this machine (needs accounts or a token): any Host is answered, and failed sign-ins count against the address it forwards (X-Forwarded-For).")
     var behindProxy = false
 
+    @Option(help: "With --behind-proxy: the name the proxy is reached by; requests addressed to another name than it and the loopback names get 421.")
+    var publicName: String?
+
     @Flag(help: ArgumentHelp("Serve GET /ceiling/{bytes}, the load benchmark's reference.", visibility: .hidden))
     var ceilingRoute = false
 
@@ -50,6 +53,7 @@ struct Serve: AsyncParsableCommand {
         )
         configuration.accountSecrets = AccountCrypto()
         configuration.behindProxy = behindProxy || Environment.value("FRIENDSERVICE_BEHIND_PROXY") == "1"
+        configuration.publicName = publicName ?? Environment.value("FRIENDSERVICE_PUBLIC_NAME")
         configuration.servesCeilingRoute = ceilingRoute
         configuration.connectionLimits = try connectionLimits.limits()
         configuration.maximumSubscribers = try connectionLimits.subscriberLimit()

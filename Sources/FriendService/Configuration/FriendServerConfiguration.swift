@@ -47,6 +47,10 @@ public struct FriendServerConfiguration: Sendable {
     /// Behind a reverse proxy on this machine: failed sign-ins are counted against the address
     /// the proxy gives in `X-Forwarded-For` (believed only from a loopback peer).
     public var behindProxy = false
+    /// Behind the proxy: the name it is reached by. Requests addressed to any other name than it
+    /// and the loopback names then get 421, as without the proxy (a page whose name is made to
+    /// resolve to 127.0.0.1 cannot reach the server). Without it, behind a proxy, any name is answered.
+    public var publicName: String?
     /// Serves `GET /ceiling/{bytes}`, the load benchmark's reference (see `CeilingRoute`).
     public var servesCeilingRoute = false
     var signInPolicy = SignInThrottle.Policy()
@@ -92,6 +96,12 @@ public struct FriendServerConfiguration: Sendable {
                     + "(\(connectionLimits.maximumConnections)), so that other requests keep a connection; not \(maximumSubscribers)."
             )
         }
+        if let publicName {
+            guard behindProxy else { throw ConfigurationError("--public-name names the address of the reverse proxy: add --behind-proxy.") }
+            guard !publicName.isEmpty, !publicName.contains(where: { $0 == "/" || $0 == ":" || $0.isWhitespace }) else {
+                throw ConfigurationError("--public-name is a host name such as friends.example.org, not \(publicName).")
+            }
+        }
         if !servesWithoutAccounts, accountSecrets == nil {
             throw ConfigurationError(
                 "Refusing to listen on \(hostname) without a token: anyone on the network could read and change "
@@ -112,7 +122,12 @@ public struct FriendServerConfiguration: Sendable {
     /// a rebound page sets whatever `Authorization` it likes, and would guess passwords from
     /// loopback, where no client address is counted.
     var checksHostNames: Bool {
-        token == nil && Self.isLoopback(hostname) && !behindProxy
+        token == nil && Self.isLoopback(hostname) && (!behindProxy || publicName != nil)
+    }
+
+    /// The names `checksHostNames` accepts.
+    var acceptedHostNames: Set<String> {
+        HostCheckMiddleware<ConnectionRequestContext>.loopbackNames(and: hostname).union(publicName.map { [$0.lowercased()] } ?? [])
     }
 
     /// Whether `store` has accounts. Refuses, when the server may serve only accounts, a database

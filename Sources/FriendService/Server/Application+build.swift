@@ -43,7 +43,7 @@ func buildRouter(
     let presence = registry.map { AccountPresence(registry: $0, now: configuration.now) }
     if configuration.checksHostNames {
         router.add(middleware: HostCheckMiddleware(
-            acceptedNames: HostCheckMiddleware<ConnectionRequestContext>.loopbackNames(and: configuration.hostname),
+            acceptedNames: configuration.acceptedHostNames,
             passesRequestsWithoutHost: true,
             refuse: { throw APIError.misdirected }
         ))

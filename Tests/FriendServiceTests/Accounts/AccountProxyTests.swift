@@ -58,6 +58,33 @@ struct AccountProxyTests {
         }
     }
 
+    @Test func behindAProxyWithItsPublicNameGivenOtherNamesAreMisdirected() async throws {
+        let registry = MemoryAccountRegistry()
+        try await App.add("alice", to: registry)
+        var configuration = App.configuration(registry: registry)
+        configuration.behindProxy = true
+        configuration.publicName = "Friends.Example.org"
+        let server = try await FriendServer.start(configuration)
+        let outcome = await Result.capturing {
+            let port = try #require(server.url.port)
+            #expect(try await Self.status(port: port, host: "friends.example.org", authorization: Self.basicAlice) == 200)
+            #expect(try await Self.status(port: port, host: "rebound.example", authorization: Self.basicAlice) == 421)
+            #expect(try await Self.status(port: port, host: "127.0.0.1:\(port)", authorization: Self.basicAlice) == 200)
+        }
+        try await server.shutdown()
+        try outcome.get()
+    }
+
+    @Test func aPublicNameNeedsTheProxyAndIsAHostName() {
+        var configuration = App.configuration(registry: MemoryAccountRegistry())
+        configuration.publicName = "friends.example.org"
+        #expect(throws: ConfigurationError.self) { try configuration.validate() }
+        configuration.behindProxy = true
+        #expect(throws: Never.self) { try configuration.validate() }
+        configuration.publicName = "https://friends.example.org/"
+        #expect(throws: ConfigurationError.self) { try configuration.validate() }
+    }
+
     @Test func behindAProxyWithATokenThePublicNameIsServed() async throws {
         try await Self.withServer(accounts: [], behindProxy: true, token: "secret") { port async throws in
             #expect(try await Self.status(port: port, host: "friends.example.org", authorization: "Bearer secret") == 200)
