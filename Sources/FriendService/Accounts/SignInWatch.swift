@@ -1,5 +1,4 @@
 import FriendStorage
-import Foundation
 import NIOConcurrencyHelpers
 
 /// How a request signed in: what must still hold for a stream it opened to go on.
