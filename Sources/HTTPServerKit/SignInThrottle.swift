@@ -1,6 +1,7 @@
 import NIOConcurrencyHelpers
 
-/// Slows down guessing: failed sign-ins are counted per client address and per account name.
+/// Slows down guessing: failed sign-ins are counted per client address (an IPv6 one per /64,
+/// `CountedAddress`) and per account name.
 /// The first `freeFailures` cost nothing; after that each new attempt must wait a delay that
 /// doubles with every failure, up to `maximumDelay`, and is answered `429` with `Retry-After`
 /// while it waits, without its credentials being looked at.
@@ -58,6 +59,7 @@ public final class SignInThrottle: Sendable {
     /// How long this attempt must still wait; or nil when it may be checked now, and then it is
     /// counted as a failure until `succeeded` or `withdrawn` takes it back.
     public func begin(address: String?, name: String?) -> Duration? {
+        let address = address.map(CountedAddress.of)
         let now = now()
         return state.withLockedValue { state in
             var longest = address.flatMap { remaining(state.byAddress[$0], now: now) }
@@ -74,11 +76,13 @@ public final class SignInThrottle: Sendable {
     /// Takes back an attempt that `begin` let through and that was never judged (the form was
     /// empty, the registry did not answer).
     public func withdrawn(address: String?, name: String?) {
+        let address = address.map(CountedAddress.of)
         state.withLockedValue { state in takeBack(&state, address: address, name: name) }
     }
 
     /// Takes back the attempt `begin` let through, and remembers that `name` signed in from `address`.
     public func succeeded(address: String?, name: String?, as signedInName: String) {
+        let address = address.map(CountedAddress.of)
         let now = now()
         state.withLockedValue { state in
             takeBack(&state, address: address, name: name)

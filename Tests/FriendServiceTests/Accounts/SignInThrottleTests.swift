@@ -72,6 +72,23 @@ struct SignInThrottleTests {
         #expect(throttle.begin(address: "192.168.1.20", name: "alice") == nil)
     }
 
+    @Test func anIPv6NetworkIsCountedAsOneAddress() {
+        let throttle = throttle()
+        for host in 1...5 {
+            #expect(throttle.begin(address: "2001:db8:1:2::\(host)", name: "n\(host)") == nil)
+        }
+        #expect(throttle.begin(address: "2001:db8:1:2:ffff:ffff:ffff:ffff", name: "someone") != nil)
+        #expect(throttle.begin(address: "2001:db8:1:3::1", name: "someone") == nil)
+    }
+
+    @Test(arguments: [
+        ("192.0.2.1", "192.0.2.1"), ("2001:DB8:0:0:1::7", "2001:db8:0:0::/64"), ("::ffff:192.0.2.1", "192.0.2.1"),
+        ("fe80::1%eth0", "fe80::1%eth0"), ("fd12:3456:789a:1::9", "fd12:3456:789a:1::9"), ("not an address", "not an address"),
+    ])
+    func addressesAreCountedByNetwork(address: String, counted: String) {
+        #expect(CountedAddress.of(address) == counted)
+    }
+
     @Test func memoryStaysBounded() {
         var policy = SignInThrottle.Policy()
         policy.capacity = 100
