@@ -27,11 +27,8 @@ struct WebExposure: ParsableArguments {
                 "friends web listens beyond this machine only behind a reverse proxy that serves it over https: add --behind-proxy."
             )
         }
-        if publicName != nil, !behindProxy {
-            throw ValidationError("--public-name names the address of the reverse proxy: add --behind-proxy.")
-        }
-        if let publicName, publicName.isEmpty || publicName.contains(where: { $0 == "/" || $0 == ":" || $0.isWhitespace }) {
-            throw ValidationError("--public-name is a host name such as friends.example.org, not \(publicName).")
+        if let problem = FriendServerConfiguration.problem(withPublicName: publicName, behindProxy: behindProxy) {
+            throw ValidationError(problem)
         }
     }
 

@@ -57,8 +57,9 @@ struct OpenAPIDocumentTests {
 
     /// Served as written once at start: the same text each time it is made.
     @Test func theDocumentIsTheSameTextEachTime() {
-        #expect(OpenAPIDocument.served(withToken: true) == OpenAPIDocument.served(withToken: true))
-        #expect(OpenAPIDocument.served(withToken: false) == OpenAPIDocument.served(withToken: false))
+        for access in [OpenAPIDocument.Access.open, .token, .accounts] {
+            #expect(OpenAPIDocument.served(for: access) == OpenAPIDocument.served(for: access))
+        }
     }
 
     @Test func theDocumentDescribesExactlyTheRouteTable() throws {
@@ -194,7 +195,7 @@ struct OpenAPIDocumentTests {
     func theServedDocumentIsTheOneForTheServersConfiguration(withToken: Bool) async throws {
         try await TestApp.run(token: withToken ? "secret" : nil) { client, _ in
             let response = try await client.send(.get, "/openapi.json")
-            #expect(Data(response.body.readableBytesView) == OpenAPIDocument.served(withToken: withToken))
+            #expect(Data(response.body.readableBytesView) == OpenAPIDocument.served(for: withToken ? .token : .open))
         }
     }
 }

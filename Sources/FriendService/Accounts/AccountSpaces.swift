@@ -33,7 +33,7 @@ actor AccountSpaces: Service {
         self.mainStore = mainStore
         self.mainFeed = mainFeed
         self.configuration = configuration
-        if let registry = configuration.accountRegistry ?? (mainStore as? any AccountRegistry), let secrets = configuration.accountSecrets {
+        if let registry = configuration.registry(over: mainStore), let secrets = configuration.accountSecrets {
             signIns = SignInWatch(registry: registry, secrets: secrets)
         } else {
             signIns = nil

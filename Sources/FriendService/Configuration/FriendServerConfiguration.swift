@@ -96,11 +96,8 @@ public struct FriendServerConfiguration: Sendable {
                     + "(\(connectionLimits.maximumConnections)), so that other requests keep a connection; not \(maximumSubscribers)."
             )
         }
-        if let publicName {
-            guard behindProxy else { throw ConfigurationError("--public-name names the address of the reverse proxy: add --behind-proxy.") }
-            guard !publicName.isEmpty, !publicName.contains(where: { $0 == "/" || $0 == ":" || $0.isWhitespace }) else {
-                throw ConfigurationError("--public-name is a host name such as friends.example.org, not \(publicName).")
-            }
+        if let problem = Self.problem(withPublicName: publicName, behindProxy: behindProxy) {
+            throw ConfigurationError(problem)
         }
         if !servesWithoutAccounts, accountSecrets == nil {
             throw ConfigurationError(
@@ -130,10 +127,26 @@ public struct FriendServerConfiguration: Sendable {
         HostCheckMiddleware<ConnectionRequestContext>.loopbackNames(and: hostname).union(publicName.map { [$0.lowercased()] } ?? [])
     }
 
+    /// Why `publicName` cannot be used, or `nil` when it can: it names the reverse proxy, so it
+    /// needs `behindProxy`, and it is a host name. (`friends web` takes `--public-name` too.)
+    public static func problem(withPublicName publicName: String?, behindProxy: Bool) -> String? {
+        guard let publicName else { return nil }
+        guard behindProxy else { return "--public-name names the address of the reverse proxy: add --behind-proxy." }
+        guard !publicName.isEmpty, !publicName.contains(where: { $0 == "/" || $0 == ":" || $0.isWhitespace }) else {
+            return "--public-name is a host name such as friends.example.org, not \(publicName)."
+        }
+        return nil
+    }
+
+    /// Where the accounts of a server over `store` are: `accountRegistry`, else the store's own tables.
+    func registry(over store: any FriendStore) -> (any AccountRegistry)? {
+        accountRegistry ?? (store as? any AccountRegistry)
+    }
+
     /// Whether `store` has accounts. Refuses, when the server may serve only accounts, a database
     /// that has none yet; and a database with accounts in a program that cannot check their passwords.
     func checkAccounts(of store: any FriendStore) async throws -> Bool {
-        let hasAccounts = try await (accountRegistry ?? (store as? any AccountRegistry))?.hasAccounts() ?? false
+        let hasAccounts = try await registry(over: store)?.hasAccounts() ?? false
         if hasAccounts, accountSecrets == nil {
             throw ConfigurationError(
                 "This database has accounts, and this program cannot check passwords: serve it with "

@@ -22,10 +22,6 @@ enum OpenAPIDocument {
         case accounts
     }
 
-    static func served(withToken hasToken: Bool) -> Data {
-        served(for: hasToken ? .token : .open)
-    }
-
     static func served(for access: Access) -> Data {
         var document = document
         switch access {

@@ -5,7 +5,7 @@ import NIOCore
 struct ServedOpenAPIDocument: Sendable {
     private let withoutAccounts: ByteBuffer
     private let withAccounts: ByteBuffer
-    /// `nil` when the server can never have accounts (or always has: an account's own routes).
+    /// `nil` when the server can never have accounts, or always has (an account's own routes).
     private let presence: AccountPresence?
 
     /// For a server whose access, before any account, is `access`.
@@ -16,13 +16,7 @@ struct ServedOpenAPIDocument: Sendable {
     }
 
     /// For the routes of one account.
-    static var ofAnAccount: ServedOpenAPIDocument { ServedOpenAPIDocument() }
-
-    private init() {
-        withAccounts = ByteBuffer(bytes: OpenAPIDocument.served(for: .accounts))
-        withoutAccounts = withAccounts
-        presence = nil
-    }
+    static var ofAnAccount: ServedOpenAPIDocument { ServedOpenAPIDocument(beforeAccounts: .accounts, presence: nil) }
 
     func current() async throws -> ByteBuffer {
         guard let presence else { return withoutAccounts }

@@ -39,7 +39,7 @@ func buildRouter(
     let router = Router(context: ConnectionRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestLoggingMiddleware(logger: logger))
     router.add(middleware: ErrorEnvelopeMiddleware(logger: logger, watch: watch))
-    let registry = configuration.accountRegistry ?? (store as? any AccountRegistry)
+    let registry = configuration.registry(over: store)
     let presence = registry.map { AccountPresence(registry: $0, now: configuration.now) }
     if configuration.checksHostNames {
         router.add(middleware: HostCheckMiddleware(
