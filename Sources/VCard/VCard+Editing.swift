@@ -32,7 +32,7 @@ extension VCard {
         }
         if after.about != before.about { set("NOTE", to: after.about.isEmpty ? nil : VCardEscaping.escape(after.about), after: nil) }
         if after.birthday != before.birthday {
-            replaceAll("BDAY", with: after.birthday.isEmpty ? [] : [VCardProperty(name: "BDAY", value: birthdayValue(after.birthday))])
+            replaceAll("BDAY", with: after.birthday.isEmpty ? [] : [birthdayProperty(after.birthday)])
         }
         if after.phones != before.phones { rewrite("TEL", from: before.phones, to: after.phones) }
         if after.emails != before.emails { rewrite("EMAIL", from: before.emails, to: after.emails) }
@@ -133,10 +133,21 @@ extension VCard {
     }
 
     /// vCard 4.0 writes dates in ISO 8601's basic format (RFC 6350 4.3.1: `18151210`, `--1210`);
-    /// 3.0 and 2.1 readers expect the extended one the field holds (`1815-12-10`, `--12-10`).
-    private func birthdayValue(_ birthday: String) -> String {
-        guard isVersion4 else { return birthday }
-        return birthday.hasPrefix("--") ? "--" + birthday.dropFirst(2).filter { $0 != "-" } : birthday.filter { $0 != "-" }
+    /// 3.0 and 2.1 readers expect the extended one the field holds (`1815-12-10`). A 3.0 date
+    /// has a year, so a birthday without one is written as Apple's Contacts and DAVx5 write it:
+    /// `BDAY;X-APPLE-OMIT-YEAR=1604:1604-12-10`.
+    private func birthdayProperty(_ birthday: String) -> VCardProperty {
+        let hasNoYear = birthday.hasPrefix("--")
+        if isVersion4 {
+            let value = hasNoYear ? "--" + birthday.dropFirst(2).filter { $0 != "-" } : birthday.filter { $0 != "-" }
+            return VCardProperty(name: "BDAY", value: value)
+        }
+        guard hasNoYear, version == "3.0" else { return VCardProperty(name: "BDAY", value: birthday) }
+        let year = "1604"
+        return VCardProperty(
+            name: "BDAY", parameters: [VCardParameter(name: "X-APPLE-OMIT-YEAR", values: [year])],
+            value: year + birthday.dropFirst(1)
+        )
     }
 
     /// Like phones: a changed address is written into its `ADR` in place (its group, `TYPE`s and

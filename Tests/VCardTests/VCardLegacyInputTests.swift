@@ -107,6 +107,21 @@ struct VCardWrittenValuesTests {
         #expect(lines(card).contains("BDAY:1815-12-10"))
     }
 
+    @Test func aVersion3BirthdayWithoutAYearCarriesAppleOmitYearAndReadsBack() throws {
+        var card = try card(version: "3.0")
+        card.apply(FriendUpdate(birthday: "--12-10"), now: now)
+        #expect(lines(card).contains("BDAY;X-APPLE-OMIT-YEAR=1604:1604-12-10"))
+        #expect(try VCardParser.parse(VCardWriter.bytes(of: card)).friend(id: 0).birthday == "--12-10")
+        card.apply(FriendUpdate(birthday: "1815-12-10"), now: now)
+        #expect(lines(card).filter { $0.hasPrefix("BDAY") } == ["BDAY:1815-12-10"])
+    }
+
+    @Test func aVersion21BirthdayWithoutAYearStaysTruncated() throws {
+        var card = try card(version: "2.1")
+        card.apply(FriendUpdate(birthday: "--12-10"), now: now)
+        #expect(lines(card).contains("BDAY:--12-10"))
+    }
+
     @Test func phonesAndEmailsWithCommasAndSemicolonsAreEscapedAndReadBack() throws {
         var card = try card(version: "3.0")
         let phones = [LabeledValue(label: "work", value: "+1 555 0100, ext. 2; ask for Ada")]
