@@ -2,7 +2,9 @@ import Foundation
 
 /// Splits one unfolded content line into group, name, parameters and value.
 enum ContentLineReader {
-    static func property(from bytes: [UInt8], line: Int) throws(VCardError) -> VCardProperty {
+    /// - Parameter fallback: how a value that is not UTF-8 and names no `CHARSET` is read; without
+    ///   one, such a value is an error.
+    static func property(from bytes: [UInt8], line: Int, fallback: String.Encoding? = nil) throws(VCardError) -> VCardProperty {
         guard let colon = valueStart(in: bytes) else { throw .notAProperty(line: line) }
         let head = bytes[..<colon]
         let valueBytes = bytes[(colon + 1)...]
@@ -21,7 +23,8 @@ enum ContentLineReader {
         let value: String
         if let text = String(validating: valueBytes, as: UTF8.self) {
             value = text
-        } else if let encoding = CharacterSets.encoding(named: parameters), let text = String(bytes: valueBytes, encoding: encoding) {
+        } else if let encoding = CharacterSets.encoding(named: parameters) ?? fallback,
+                  let text = CharacterSets.text(of: valueBytes, in: encoding) {
             value = text
         } else {
             throw .invalidUTF8(line: line)
@@ -97,6 +100,13 @@ enum CharacterSets {
             return nil
         }
         return encoding(named: name)
+    }
+
+    /// `bytes` read in `encoding`; Windows-1252's five unassigned bytes are read as Latin-1 reads
+    /// them (as browsers do), so that no such text is refused.
+    static func text(of bytes: some Collection<UInt8>, in encoding: String.Encoding) -> String? {
+        if let text = String(bytes: bytes, encoding: encoding) { return text }
+        return encoding == .windowsCP1252 ? String(bytes: bytes, encoding: .isoLatin1) : nil
     }
 
     static func encoding(named name: String) -> String.Encoding? {

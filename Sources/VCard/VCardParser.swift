@@ -12,9 +12,11 @@ public enum VCardParser {
         guard try first.property().isEnvelope("BEGIN") else { throw .missingBegin }
         var properties: [VCardProperty] = []
         var sawEnd = false
+        var isVersion21 = false
         for line in lines.drop(while: { $0.number != first.number }).dropFirst() where !line.isBlank {
-            let property = try line.property()
+            let property = try line.property(guessingLegacyText: isVersion21)
             if property.isEnvelope("END") { sawEnd = true; break }
+            if property.hasName("VERSION") { isVersion21 = property.value.trimmingSpaces == "2.1" }
             properties.append(property)
             guard properties.count <= VCardLimits.maximumProperties else {
                 throw .tooManyProperties(limit: VCardLimits.maximumProperties)
@@ -36,14 +38,23 @@ public enum VCardParser {
 
         var isBlank: Bool { content.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
 
-        func property() throws(VCardError) -> VCardProperty {
+        /// - Parameter guessingLegacyText: text that is not UTF-8 and names no `CHARSET` is read as
+        ///   Windows-1252, as Outlook and other Windows programs write vCard 2.1; otherwise it is
+        ///   an error.
+        func property(guessingLegacyText: Bool = false) throws(VCardError) -> VCardProperty {
             if content.contains(0) { throw .nulByte(line: number) }
-            var property = try ContentLineReader.property(from: content, line: number)
+            let fallback: String.Encoding? = guessingLegacyText ? .windowsCP1252 : nil
+            var property = try ContentLineReader.property(from: content, line: number, fallback: fallback)
             property.source = hadSoftLineBreak ? nil : String(decoding: source, as: UTF8.self)
             if String(validating: source, as: UTF8.self) == nil {
                 // Text in a legacy character set: kept decoded, written afresh as UTF-8.
                 property.source = nil
                 property.parameters.removeAll { $0.name.caseInsensitiveEquals("CHARSET") }
+            } else if guessingLegacyText, property.isQuotedPrintable, CharacterSets.encoding(named: property.parameters) == nil,
+                      String(validating: QuotedPrintable.bytes(of: property.value), as: UTF8.self) == nil {
+                // Quoted-printable bytes of a legacy character set: its name is written with them.
+                property.source = nil
+                property.parameters.append(VCardParameter(name: "CHARSET", values: ["WINDOWS-1252"]))
             }
             return property
         }

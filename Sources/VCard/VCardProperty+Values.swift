@@ -115,6 +115,12 @@ enum QuotedPrintable {
     }
 
     static func decode(_ text: String, encoding: String.Encoding) -> String {
+        let bytes = bytes(of: text)
+        return CharacterSets.text(of: bytes, in: encoding) ?? String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The bytes `text` encodes.
+    static func bytes(of text: String) -> [UInt8] {
         var bytes: [UInt8] = []
         let input = Array(text.utf8)
         var index = 0
@@ -128,7 +134,7 @@ enum QuotedPrintable {
             bytes.append(byte)
             index += 1
         }
-        return String(bytes: bytes, encoding: encoding) ?? String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     private static func hexValue(_ byte: UInt8?) -> UInt8? {

@@ -39,6 +39,28 @@ struct VCardLegacyInputTests {
         #expect(try cards(foldedInsideAnEscape).first?.friend(id: 0).about == "Café")
     }
 
+    /// As Outlook writes a 2.1 card on a Western-European Windows: `ü` as the byte FC, in the raw
+    /// and quoted-printable, without a `CHARSET`.
+    @Test func aVersion21CardInWindows1252WithoutACharacterSetIsReadAsWindowsWroteIt() throws {
+        let bytes = Array("BEGIN:VCARD\r\nVERSION:2.1\r\nN:M".utf8) + [0xFC] + Array("ller;J".utf8) + [0xFC]
+            + Array("rgen\r\nNOTE;ENCODING=QUOTED-PRINTABLE:Gr=FC=DFe =80 5\r\nEND:VCARD\r\n".utf8)
+        let card = try VCardParser.parse(bytes)
+        let friend = card.friend(id: 0)
+        #expect(friend.lastname == "Müller")
+        #expect(friend.firstname == "Jürgen")
+        #expect(friend.about == "Grüße € 5")
+        let written = try VCardParser.parse(VCardWriter.bytes(of: card))
+        #expect(written.friend(id: 0) == friend)
+        #expect(String(validating: VCardWriter.bytes(of: card), as: UTF8.self) != nil)
+    }
+
+    @Test func outsideVersion21TextThatIsNotUTF8IsStillRefused() {
+        for version in ["3.0", "4.0"] {
+            let bytes = Array("BEGIN:VCARD\r\nVERSION:\(version)\r\nFN:M".utf8) + [0xFC] + Array("ller\r\nEND:VCARD\r\n".utf8)
+            #expect(throws: VCardError.invalidUTF8(line: 3)) { try VCardParser.parse(bytes) }
+        }
+    }
+
     @Test func bareEncodingsOfVersion21AreEncodingsNotTypes() throws {
         let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01, 0xFF, 0xD9]
         let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Muller;Jurgen\r\nTEL;CELL;QUOTED-PRINTABLE:+49=2030\r\n"
