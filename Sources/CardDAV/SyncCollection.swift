@@ -16,9 +16,9 @@ enum SyncCollection {
             403, "<D:valid-sync-token/>", "The sync token is unknown or too old; sync again from the start.")
         let tokenText = root.child(.dav("sync-token"))?.text.trimmingSpaces ?? ""
         let epoch = try await backend.syncTokenEpoch()
-        var token: Int?
+        var token: SyncToken.Point?
         if !tokenText.isEmpty {
-            guard let parsed = SyncToken.parse(tokenText, epoch: epoch) else { throw invalidToken }
+            guard let parsed = SyncToken.point(in: tokenText, epoch: epoch) else { throw invalidToken }
             token = parsed
         }
         // Level 1 and infinite are the same here: the address book has no child collections.
@@ -36,22 +36,42 @@ enum SyncCollection {
         let write = Changed(request: request, needsCards: Reports.needsCards(request), paths: context.paths,
                             properties: frozen)
 
-        guard let token else {
+        guard let token, token.listingAfter == nil else {
             // The initial sync is every card, listed a page at a time like PROPFIND's: the token is
-            // read first, so a change made during the listing is sent again by the next sync.
-            let latest = try await backend.syncToken()
-            let firstPage = try await backend.summaries(after: 0, limit: Propfind.pageSize)
+            // read first, so a change made during the listing is sent again by the next sync. Under
+            // the client's limit it stops there with a 507 and a token that says where the
+            // listing goes on; the one after the last page is the token read first.
+            let latest: Int
+            if let token {
+                // A listing that goes on is only worth finishing while its token can still be used.
+                guard try await backend.changes(since: token.number, limit: 1) != nil else { throw invalidToken }
+                latest = token.number
+            } else {
+                latest = try await backend.syncToken()
+            }
+            let wanted = clientLimit ?? Int.max
+            let firstPage = try await backend.summaries(after: token?.listingAfter ?? 0, limit: min(Propfind.pageSize, wanted))
+            let bookHref = context.href
             return MultistatusWriter.response { out in
                 var page = firstPage
+                var remaining = wanted
+                var next = SyncToken.Point(number: latest)
                 while true {
                     try await write.append(page.summaries, to: &out, backend)
-                    guard let next = page.next else { break }
-                    page = try await backend.summaries(after: next, limit: Propfind.pageSize)
+                    remaining -= page.summaries.count
+                    guard let position = page.next else { break }
+                    guard remaining > 0 else {
+                        next.listingAfter = position
+                        try await out.append(statusResponse(href: bookHref, status: 507,
+                                                            error: "<D:number-of-matches-within-limits/>"))
+                        break
+                    }
+                    page = try await backend.summaries(after: position, limit: min(Propfind.pageSize, remaining))
                 }
-                try await out.append("<D:sync-token>\(escapeXML(SyncToken.format(latest, epoch: epoch)))</D:sync-token>\n")
+                try await out.append("<D:sync-token>\(escapeXML(SyncToken.format(next, epoch: epoch)))</D:sync-token>\n")
             }
         }
-        guard let delta = try await backend.changes(since: token, limit: limit) else { throw invalidToken }
+        guard let delta = try await backend.changes(since: token.number, limit: limit) else { throw invalidToken }
 
         let paths = context.paths
         let bookHref = context.href

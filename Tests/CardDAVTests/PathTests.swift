@@ -54,6 +54,9 @@ import Testing
     @Test func syncTokensParseStrictly() {
         #expect(SyncToken.parse(SyncToken.format(42)) == 42)
         #expect(SyncToken.parse("http://friends.invalid/ns/sync/0") == 0)
+        let listing = SyncToken.Point(number: 42, listingAfter: 1_500)
+        #expect(SyncToken.point(in: SyncToken.format(listing, epoch: 7), epoch: 7) == listing)
+        #expect(SyncToken.parse(SyncToken.format(listing)) == nil, "a listing's token is not a finished one")
         for bad in ["42", "http://friends.invalid/ns/sync/", "http://friends.invalid/ns/sync/042",
                     "http://friends.invalid/ns/sync/-1", "http://friends.invalid/ns/sync/4 2",
                     "http://friends.invalid/ns/sync/99999999999999999999", "http://sabre.io/ns/sync/4"] {

@@ -115,6 +115,56 @@ import Testing
         #expect(zero.status == 400)
     }
 
+    @Test func anInitialSyncUnderALimitGoesOnFromItsTokenUntilEveryCardIsListed() async throws {
+        let backend = InMemoryBackend(cards: (0..<5).map { ("\($0).vcf", vcard("\($0)", fn: "P\($0)")) })
+        let first = await sync("", limit: 2, backend: backend)
+        #expect(first.status == 207)
+        #expect(first.responses.map(\.href) == [book + "0.vcf", book + "1.vcf", book])
+        #expect(first.responses.last?.element.status == "HTTP/1.1 507 Insufficient Storage")
+        #expect(first.responses.last?.element.child(.dav("error"))?.child(.dav("number-of-matches-within-limits")) != nil)
+        #expect(token(first) == "http://friends.invalid/ns/sync/5.2")
+        let second = await sync(token(first) ?? "", limit: 2, backend: backend)
+        #expect(second.responses.map(\.href) == [book + "2.vcf", book + "3.vcf", book])
+        let last = await sync(token(second) ?? "", limit: 2, backend: backend)
+        #expect(last.responses.map(\.href) == [book + "4.vcf"])
+        #expect(token(last) == "http://friends.invalid/ns/sync/5")
+        let after = await sync(token(last) ?? "", backend: backend)
+        #expect(after.status == 207)
+        #expect(after.responses.isEmpty)
+    }
+
+    @Test func whatChangesDuringAPagedInitialSyncReachesTheSyncAfterIt() async throws {
+        let backend = InMemoryBackend(cards: (0..<5).map { ("\($0).vcf", vcard("\($0)", fn: "P\($0)")) })
+        let first = await sync("", limit: 2, backend: backend)
+        _ = try await backend.put(name: "0.vcf", card: Array(vcard("0", fn: "Changed").utf8), precondition: .none)
+        try await backend.delete(name: "3.vcf", precondition: .none)
+        _ = try await backend.put(name: "z.vcf", card: Array(vcard("z", fn: "New").utf8), precondition: .none)
+        let rest = await sync(token(first) ?? "", backend: backend)
+        #expect(rest.responses.map(\.href) == [book + "2.vcf", book + "4.vcf", book + "z.vcf"])
+        #expect(token(rest) == "http://friends.invalid/ns/sync/5", "the token read before the listing")
+        let next = await sync(token(rest) ?? "", backend: backend)
+        #expect(Set(next.responses.map(\.href)) == [book + "0.vcf", book + "3.vcf", book + "z.vcf"])
+        #expect(next.response(book + "3.vcf")?.status == "HTTP/1.1 404 Not Found")
+    }
+
+    @Test func aListingTokenThatCannotBeUsedGets403() async throws {
+        let backend = InMemoryBackend(cards: (0..<5).map { ("\($0).vcf", vcard("\($0)", fn: "P\($0)")) })
+        await backend.setEpoch(7)
+        let first = await sync("", limit: 2, backend: backend)
+        #expect(token(first) == "http://friends.invalid/ns/sync/7-5.2")
+        for bad in ["http://friends.invalid/ns/sync/7-5.", "http://friends.invalid/ns/sync/7-5.02",
+                    "http://friends.invalid/ns/sync/7-5.2.3", "http://friends.invalid/ns/sync/7-99.2",
+                    "http://friends.invalid/ns/sync/8-5.2"] {
+            let answer = await sync(bad, backend: backend)
+            #expect(answer.status == 403, "\(bad)")
+        }
+        _ = try await backend.put(name: "z.vcf", card: Array(vcard("z", fn: "New").utf8), precondition: .none)
+        await backend.forgetHistory()
+        let forgotten = await sync(token(first) ?? "", backend: backend)
+        #expect(forgotten.status == 403)
+        #expect(forgotten.xml?.child(.dav("valid-sync-token")) != nil)
+    }
+
     @Test func tokensSurroundedByCRLFStillWork() async throws {
         let backend = InMemoryBackend(cards: [("a.vcf", vcard("a", fn: "Ada"))])
         let body = "<D:sync-collection xmlns:D=\"DAV:\">\r\n<D:sync-token>\r\n  http://friends.invalid/ns/sync/1\r\n</D:sync-token>\r\n<D:sync-level>1</D:sync-level><D:prop><D:getetag/></D:prop></D:sync-collection>\r\n"

@@ -77,6 +77,38 @@ struct CardDAVRoutesTests {
         }
     }
 
+    /// A client that sends `DAV:limit` with its first sync gets the cards a page at a time, each
+    /// once, in the store's own order, whatever is written between its requests.
+    @Test func aPagedInitialSyncListsEachCardOnceAndTheSyncAfterItHasWhatChangedMeanwhile() async throws {
+        try await TestApp.run { client, _ in
+            for name in ["Ada", "Bob", "Cy", "Di", "Eve"] {
+                _ = try await client.send(.post, "/friends", json: #"{"firstname": "\#(name)", "lastname": "L"}"#)
+            }
+            func sync(_ token: String, limit: Int? = nil) async throws -> (cards: [String], truncated: Bool, token: String) {
+                let limitElement = limit.map { "<d:limit><d:nresults>\($0)</d:nresults></d:limit>" } ?? ""
+                let body = Self.syncCollection.replacingOccurrences(of: "TOKEN", with: token)
+                    .replacingOccurrences(of: "<d:prop>", with: limitElement + "<d:prop>")
+                let answer = try await dav(client, "REPORT", Self.book, body: body)
+                #expect(answer.status.code == 207)
+                let hrefs = answer.text.matches(of: /<D:href>([^<]*)<\/D:href>/).map { String($0.output.1) }
+                return (hrefs.filter { $0 != Self.book }, hrefs.contains(Self.book), try self.token(in: answer.text))
+            }
+            let first = try await sync("", limit: 2)
+            #expect(first.cards.count == 2 && first.truncated)
+            _ = try await client.send(.delete, "/friends/1")
+            _ = try await client.send(.post, "/friends", json: #"{"firstname": "Fay", "lastname": "L"}"#)
+            let second = try await sync(first.token, limit: 2)
+            #expect(second.cards.count == 2 && second.truncated)
+            let last = try await sync(second.token)
+            #expect(!last.truncated)
+            let listed = first.cards + second.cards + last.cards
+            #expect(listed.count == 6 && Set(listed).count == 6, "Ada, listed before she was deleted, and Fay, added meanwhile")
+            let after = try await dav(client, "REPORT", Self.book, body: Self.syncCollection.replacingOccurrences(of: "TOKEN", with: last.token))
+            #expect(after.text.contains("<D:href>\(first.cards[0])</D:href><D:status>HTTP/1.1 404 Not Found</D:status>"))
+            #expect(after.text.contains("<D:href>\(last.cards.last ?? "")</D:href>"), "Fay")
+        }
+    }
+
     @Test func aQueryOnTheNameMatchesItAsAPersonReadsIt() async throws {
         try await TestApp.run { client, _ in
             _ = try await dav(client, "PUT", Self.book + "ada.vcf", body: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ada\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n")
