@@ -98,6 +98,9 @@ public protocol AddressBookBackend: Sendable {
     /// A page of the cards, for PROPFIND with Depth 1 and the initial sync, so that a listing
     /// streams in flat memory: up to `limit` cards after `position` (0 at the start) in an order
     /// that stays put, and the position the next page starts after (nil after the last page).
+    /// A position is a key, such as a row id, not a count: an initial sync under a client's limit
+    /// goes on from it in a later request, so a card that was there when the listing began, and is
+    /// there still, must stay on the same side of it whatever is written in between.
     func summaries(after position: Int, limit: Int) async throws -> (summaries: [AddressObjectSummary], next: Int?)
     /// Multiget: unknown names are simply absent from the answer.
     func objects(named names: [String]) async throws -> [AddressObject]

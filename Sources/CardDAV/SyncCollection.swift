@@ -44,6 +44,8 @@ enum SyncCollection {
             let latest: Int
             if let token {
                 // A listing that goes on is only worth finishing while its token can still be used.
+                // (Asking for one change reads only the first of them: a reset further on is met
+                // by the sync after the listing, which then gets 403 like any stale token.)
                 guard try await backend.changes(since: token.number, limit: 1) != nil else { throw invalidToken }
                 latest = token.number
             } else {
@@ -61,6 +63,9 @@ enum SyncCollection {
                     remaining -= page.summaries.count
                     guard let position = page.next else { break }
                     guard remaining > 0 else {
+                        // A page that ends at the limit may also be the last: a 507 then would
+                        // only cost the client a request for nothing.
+                        if try await backend.summaries(after: position, limit: 1).summaries.isEmpty { break }
                         next.listingAfter = position
                         try await out.append(statusResponse(href: bookHref, status: 507,
                                                             error: "<D:number-of-matches-within-limits/>"))

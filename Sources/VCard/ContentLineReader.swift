@@ -102,12 +102,28 @@ enum CharacterSets {
         return encoding(named: name)
     }
 
-    /// `bytes` read in `encoding`; Windows-1252's five unassigned bytes are read as Latin-1 reads
-    /// them (as browsers do), so that no such text is refused.
+    /// `bytes` read in `encoding`; nil when they are not text in it.
     static func text(of bytes: some Collection<UInt8>, in encoding: String.Encoding) -> String? {
-        if let text = String(bytes: bytes, encoding: encoding) { return text }
-        return encoding == .windowsCP1252 ? String(bytes: bytes, encoding: .isoLatin1) : nil
+        encoding == .windowsCP1252 ? windows1252(bytes) : String(bytes: bytes, encoding: encoding)
     }
+
+    /// Windows-1252 as browsers read it (WHATWG Encoding): every byte is a character, and the five
+    /// that Windows leaves unassigned stand for the control characters of the same number.
+    static func windows1252(_ bytes: some Collection<UInt8>) -> String {
+        var scalars = String.UnicodeScalarView()
+        for byte in bytes {
+            let isHigh = (0x80...0x9F).contains(byte)
+            scalars.append(isHigh ? windows1252From80To9F[Int(byte - 0x80)] : Unicode.Scalar(byte))
+        }
+        return String(scalars)
+    }
+
+    private static let windows1252From80To9F: [Unicode.Scalar] = [
+        "\u{20AC}", "\u{81}", "\u{201A}", "\u{192}", "\u{201E}", "\u{2026}", "\u{2020}", "\u{2021}",
+        "\u{2C6}", "\u{2030}", "\u{160}", "\u{2039}", "\u{152}", "\u{8D}", "\u{17D}", "\u{8F}",
+        "\u{90}", "\u{2018}", "\u{2019}", "\u{201C}", "\u{201D}", "\u{2022}", "\u{2013}", "\u{2014}",
+        "\u{2DC}", "\u{2122}", "\u{161}", "\u{203A}", "\u{153}", "\u{9D}", "\u{17E}", "\u{178}",
+    ]
 
     static func encoding(named name: String) -> String.Encoding? {
         switch name.uppercased() {

@@ -17,7 +17,7 @@ public enum VCardError: Error, Sendable, Equatable, CustomStringConvertible {
         case .missingEnd: "The card ends without END:VCARD."
         case .tooLarge(let limit): "The card is larger than \(VCardLimits.describe(bytes: limit))."
         case .tooManyProperties(let limit): "The card has more than \(limit) properties."
-        case .invalidUTF8(let line): "Line \(line) is not valid UTF-8 and names no character set."
+        case .invalidUTF8(let line): "Line \(line) is neither valid UTF-8 nor text in a character set it names."
         case .nulByte(let line): "Line \(line) holds a NUL byte."
         case .notAProperty(let line): "Line \(line) is not a vCard property (NAME:value)."
         case .missingProperty(let name): "The card has no \(name)."

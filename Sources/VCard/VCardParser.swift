@@ -12,11 +12,11 @@ public enum VCardParser {
         guard try first.property().isEnvelope("BEGIN") else { throw .missingBegin }
         var properties: [VCardProperty] = []
         var sawEnd = false
-        var isVersion21 = false
-        for line in lines.drop(while: { $0.number != first.number }).dropFirst() where !line.isBlank {
+        let body = lines.drop(while: { $0.number != first.number }).dropFirst()
+        let isVersion21 = version(in: body) == "2.1"
+        for line in body where !line.isBlank {
             let property = try line.property(guessingLegacyText: isVersion21)
             if property.isEnvelope("END") { sawEnd = true; break }
-            if property.hasName("VERSION") { isVersion21 = property.value.trimmingSpaces == "2.1" }
             properties.append(property)
             guard properties.count <= VCardLimits.maximumProperties else {
                 throw .tooManyProperties(limit: VCardLimits.maximumProperties)
@@ -25,6 +25,18 @@ public enum VCardParser {
         guard sawEnd else { throw .missingEnd }
         let lineEnding: VCard.LineEnding = bytes.contains(UInt8(ascii: "\r")) ? .crlf : .lf
         return VCard(properties: properties, lineEnding: lineEnding)
+    }
+
+    /// The value of the first `VERSION` line, as `VCard.version` reads it, before any other
+    /// line is decoded: how text that is not UTF-8 is read depends on it.
+    private static func version(in lines: some Sequence<LogicalLine>) -> String? {
+        for line in lines {
+            guard let colon = line.content.firstIndex(of: UInt8(ascii: ":")) else { continue }
+            let name = String(decoding: line.content[..<colon], as: UTF8.self).trimmingSpaces
+            guard name.caseInsensitiveEquals("VERSION") else { continue }
+            return String(decoding: line.content[(colon + 1)...], as: UTF8.self).trimmingSpaces
+        }
+        return nil
     }
 
     /// One property's line after unfolding, with the exact bytes it was read from.
@@ -52,8 +64,10 @@ public enum VCardParser {
                 property.parameters.removeAll { $0.name.caseInsensitiveEquals("CHARSET") }
             } else if guessingLegacyText, property.isQuotedPrintable, CharacterSets.encoding(named: property.parameters) == nil,
                       String(validating: QuotedPrintable.bytes(of: property.value), as: UTF8.self) == nil {
-                // Quoted-printable bytes of a legacy character set: its name is written with them.
+                // Quoted-printable bytes in no character set we know (none named, or a name we do
+                // not): read as Windows-1252, like raw bytes, and written with that name.
                 property.source = nil
+                property.parameters.removeAll { $0.name.caseInsensitiveEquals("CHARSET") }
                 property.parameters.append(VCardParameter(name: "CHARSET", values: ["WINDOWS-1252"]))
             }
             return property

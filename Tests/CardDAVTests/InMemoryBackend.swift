@@ -2,10 +2,12 @@
 
 /// An address book in memory with a change history, the way the real store behaves.
 actor InMemoryBackend: AddressBookBackend {
-    struct Stored { var etag: String; var card: [UInt8] }
+    /// `position`: when the card was created, the key its listing pages by (as a row id).
+    struct Stored { var etag: String; var card: [UInt8]; var position: Int }
 
     private(set) var cards: [String: Stored] = [:]
     private var token = 0
+    private var lastPosition = 0
     /// (token, name, removed), one entry per change.
     private var history: [(token: Int, name: String, removed: Bool)] = []
     /// Tokens below this are forgotten.
@@ -22,7 +24,8 @@ actor InMemoryBackend: AddressBookBackend {
     init(cards: [(String, String)] = []) {
         for (name, card) in cards {
             token += 1
-            self.cards[name] = Stored(etag: "\"\(token)-\(card.utf8.count)\"", card: Array(card.utf8))
+            lastPosition += 1
+            self.cards[name] = Stored(etag: "\"\(token)-\(card.utf8.count)\"", card: Array(card.utf8), position: lastPosition)
             history.append((token, name, false))
         }
     }
@@ -39,7 +42,8 @@ actor InMemoryBackend: AddressBookBackend {
     private func store(_ name: String, _ card: [UInt8]) -> String {
         token += 1
         let etag = "\"\(token)-\(card.count)\""
-        cards[name] = Stored(etag: etag, card: card)
+        let position = cards[name]?.position ?? { lastPosition += 1; return lastPosition }()
+        cards[name] = Stored(etag: etag, card: card, position: position)
         history.append((token, name, false))
         return etag
     }
@@ -50,18 +54,21 @@ actor InMemoryBackend: AddressBookBackend {
 
     func syncToken() async throws -> Int { try check(); return token }
 
-    /// Every card, by name.
+    /// Every card, in the order they were created.
     func summaries() throws -> [AddressObjectSummary] {
         try check()
-        return cards.keys.sorted().compactMap { name in cards[name].map { AddressObjectSummary(name: name, etag: $0.etag) } }
+        return cards.sorted { $0.value.position < $1.value.position }.map { AddressObjectSummary(name: $0.key, etag: $0.value.etag) }
     }
 
-    /// Pages of `summaries()`; the position is an index into it.
+    /// Pages of `summaries()`: the cards created after `position`, which stays a place between
+    /// two cards whatever is written meanwhile.
     func summaries(after position: Int, limit: Int) async throws -> (summaries: [AddressObjectSummary], next: Int?) {
         pagesRead += 1
-        let all = try summaries()
-        let page = Array(all.dropFirst(position).prefix(limit))
-        return (page, position + page.count < all.count ? position + page.count : nil)
+        try check()
+        let after = cards.filter { $0.value.position > position }.sorted { $0.value.position < $1.value.position }
+        let page = after.prefix(limit)
+        let summaries = page.map { AddressObjectSummary(name: $0.key, etag: $0.value.etag) }
+        return (summaries, after.count > limit ? page.last?.value.position : nil)
     }
 
     func objects(named names: [String]) async throws -> [AddressObject] {
@@ -74,12 +81,10 @@ actor InMemoryBackend: AddressBookBackend {
         return cards[name].map { AddressObject(name: name, etag: $0.etag, card: $0.card) }
     }
 
-    /// Pages in name order; the position is an index into it.
+    /// Pages of the cards with their data, as `summaries(after:limit:)` pages them.
     func objects(after position: Int, limit: Int) async throws -> (objects: [AddressObject], next: Int?) {
-        pagesRead += 1
-        let names = try summaries().map(\.name)
-        let page = Array(names.dropFirst(position).prefix(limit))
-        return (try await objects(named: page), position + page.count < names.count ? position + page.count : nil)
+        let page = try await summaries(after: position, limit: limit)
+        return (try await objects(named: page.summaries.map(\.name)), page.next)
     }
 
     nonisolated func propertyValues(_ property: String, in object: AddressObject) -> [String] {

@@ -106,6 +106,11 @@ struct CardDAVRoutesTests {
             let after = try await dav(client, "REPORT", Self.book, body: Self.syncCollection.replacingOccurrences(of: "TOKEN", with: last.token))
             #expect(after.text.contains("<D:href>\(first.cards[0])</D:href><D:status>HTTP/1.1 404 Not Found</D:status>"))
             #expect(after.text.contains("<D:href>\(last.cards.last ?? "")</D:href>"), "Fay")
+
+            // Five cards now: a limit of five is a page that is also the last, with no 507.
+            let whole = try await sync("", limit: 5)
+            #expect(whole.cards.count == 5 && !whole.truncated)
+            #expect(whole.token.wholeMatch(of: /http:\/\/friends\.invalid\/ns\/sync\/\d+-\d+/) != nil, "a finished sync's token")
         }
     }
 

@@ -54,6 +54,24 @@ struct VCardLegacyInputTests {
         #expect(String(validating: VCardWriter.bytes(of: card), as: UTF8.self) != nil)
     }
 
+    @Test func theFirstVERSIONDecidesEvenWhenItComesAfterTheText() throws {
+        let late = Array("BEGIN:VCARD\r\nN:M".utf8) + [0xFC] + Array("ller;J\r\nVERSION:2.1\r\nEND:VCARD\r\n".utf8)
+        #expect(try VCardParser.parse(late).friend(id: 0).lastname == "Müller")
+        let twice = Array("BEGIN:VCARD\r\nVERSION:3.0\r\nVERSION:2.1\r\nFN:M".utf8) + [0xFC] + Array("ller\r\nEND:VCARD\r\n".utf8)
+        #expect(throws: VCardError.invalidUTF8(line: 4)) { try VCardParser.parse(twice) }
+    }
+
+    @Test func everyWindows1252ByteIsACharacterAndAnUnknownCharacterSetIsReadAsWindows1252() throws {
+        let bytes = Array("BEGIN:VCARD\r\nVERSION:2.1\r\nN:".utf8) + [0x80, 0x20, 0x81, 0x9F] + Array(";A\r\n".utf8)
+            + Array("NOTE;CHARSET=ISO-8859-15;ENCODING=QUOTED-PRINTABLE:Gr=FC=DFe =80 =8D\r\nEND:VCARD\r\n".utf8)
+        let card = try VCardParser.parse(bytes)
+        #expect(card.friend(id: 0).lastname == "€ \u{81}Ÿ")
+        #expect(card.friend(id: 0).about == "Grüße € \u{8D}")
+        let written = VCardWriter.text(of: card)
+        #expect(written.components(separatedBy: "CHARSET=").count == 3, "one CHARSET on each of the two lines:\n\(written)")
+        #expect(try VCardParser.parse(VCardWriter.bytes(of: card)).friend(id: 0) == card.friend(id: 0))
+    }
+
     @Test func outsideVersion21TextThatIsNotUTF8IsStillRefused() {
         for version in ["3.0", "4.0"] {
             let bytes = Array("BEGIN:VCARD\r\nVERSION:\(version)\r\nFN:M".utf8) + [0xFC] + Array("ller\r\nEND:VCARD\r\n".utf8)
