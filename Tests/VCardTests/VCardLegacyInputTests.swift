@@ -156,6 +156,15 @@ struct VCardWrittenValuesTests {
         #expect(lines(card).filter { $0.hasPrefix("BDAY") } == ["BDAY:1815-12-10"])
     }
 
+    @Test func theYear1604IsABirthdayWithoutAYearWithOrWithoutItsParameter() throws {
+        for line in ["BDAY;X-APPLE-OMIT-YEAR=1604:1604-12-10", "BDAY:1604-12-10", "BDAY:16041210"] {
+            let card = try VCardParser.parse(Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\n\(line)\r\nEND:VCARD\r\n".utf8))
+            #expect(card.friend(id: 0).birthday == "--12-10", "\(line)")
+        }
+        let dated = try VCardParser.parse(Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\nBDAY:1605-12-10\r\nEND:VCARD\r\n".utf8))
+        #expect(dated.friend(id: 0).birthday == "1605-12-10")
+    }
+
     @Test func aVersion21BirthdayWithoutAYearStaysTruncated() throws {
         var card = try card(version: "2.1")
         card.apply(FriendUpdate(birthday: "--12-10"), now: now)
