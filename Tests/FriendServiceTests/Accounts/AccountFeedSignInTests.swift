@@ -39,8 +39,8 @@ struct AccountFeedSignInTests {
             await watch.recheck()
             #expect(watch.count == 4)
 
-            let token = try #require(try await registry.tokens(ofAccount: bob.id).first)
-            #expect(try await registry.revokeToken(id: token.id, ofAccount: bob.id))
+            let token = try #require(await registry.tokens(ofAccount: bob.id).first)
+            #expect(await registry.revokeToken(id: token.id, ofAccount: bob.id))
             await watch.recheck()
             #expect(await bobByToken.readToEnd().ending == .closed)
             #expect(await bobByAppPassword.readToEnd().ending == .closed)

@@ -205,12 +205,12 @@ struct GatedAccountRegistry: AccountRegistry {
 
     func account(named name: AccountName) async throws -> Account? {
         await gate.pass()
-        return try await base.account(named: name)
+        return await base.account(named: name)
     }
 
-    func hasAccounts() async throws -> Bool { try await base.hasAccounts() }
-    func accounts() async throws -> [Account] { try await base.accounts() }
-    func account(id: Int) async throws -> Account? { try await base.account(id: id) }
+    func hasAccounts() async throws -> Bool { await base.hasAccounts() }
+    func accounts() async throws -> [Account] { await base.accounts() }
+    func account(id: Int) async throws -> Account? { await base.account(id: id) }
     func addAccount(named name: AccountName, passwordHash: String, at date: Date) async throws -> Account {
         try await base.addAccount(named: name, passwordHash: passwordHash, at: date)
     }
@@ -219,7 +219,7 @@ struct GatedAccountRegistry: AccountRegistry {
     func addToken(toAccount id: Int, label: String, digest: String, at date: Date) async throws -> AccountToken {
         try await base.addToken(toAccount: id, label: label, digest: digest, at: date)
     }
-    func tokens(ofAccount id: Int) async throws -> [AccountToken] { try await base.tokens(ofAccount: id) }
-    func revokeToken(id tokenID: Int, ofAccount accountID: Int) async throws -> Bool { try await base.revokeToken(id: tokenID, ofAccount: accountID) }
-    func account(withTokenDigest digest: String) async throws -> Account? { try await base.account(withTokenDigest: digest) }
+    func tokens(ofAccount id: Int) async throws -> [AccountToken] { await base.tokens(ofAccount: id) }
+    func revokeToken(id tokenID: Int, ofAccount accountID: Int) async throws -> Bool { await base.revokeToken(id: tokenID, ofAccount: accountID) }
+    func account(withTokenDigest digest: String) async throws -> Account? { await base.account(withTokenDigest: digest) }
 }
