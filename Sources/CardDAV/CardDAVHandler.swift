@@ -120,7 +120,7 @@ public struct CardDAVHandler: Sendable {
         case .notFound:
             return .text(404, "There is no such card.")
         case .preconditionFailed:
-            return .text(412, "The card has changed since it was last read (If-Match).")
+            return .text(412, "The card is not as the request's If-Match or If-None-Match expects; read it again.")
         case .alreadyExists:
             return .text(412, "A card with this name already exists (If-None-Match).")
         case .invalidCard(let reason):

@@ -114,6 +114,46 @@ struct CardDAVRoutesTests {
         }
     }
 
+    /// Two phones adding the same contact at once: one card is created, the other is told which
+    /// card has its UID (and can still edit its own afterwards).
+    @Test func cardsOfOneUIDPutSideBySideMakeOneFriend() async throws {
+        try await TestApp.run { client, _ in
+            let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:same-person\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n"
+            let statuses = try await withThrowingTaskGroup(of: Int.self, returning: [Int].self) { group in
+                for index in 0..<12 {
+                    group.addTask {
+                        try await dav(client, "PUT", Self.book + "phone-\(index).vcf", body: card, headers: [.ifNoneMatch: "*"]).status.code
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == 201 }.count == 1, "\(statuses)")
+            #expect(statuses.filter { $0 == 403 }.count == 11, "\(statuses)")
+            let friends = try await client.send(.get, "/friends").decode(FriendPage.self).items
+            #expect(friends.count == 1)
+        }
+    }
+
+    /// Without a precondition a PUT overwrites whatever is there, even a card put a moment before.
+    @Test func putsToOneNameWithoutAPreconditionAllSucceedAndTheLastIsKept() async throws {
+        try await TestApp.run { client, _ in
+            let statuses = try await withThrowingTaskGroup(of: Int.self, returning: [Int].self) { group in
+                for index in 0..<12 {
+                    let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:person-\(index)\r\nFN:Ada \(index)\r\nN:;Ada;;;\r\nEND:VCARD\r\n"
+                    group.addTask { try await dav(client, "PUT", Self.book + "ada.vcf", body: card).status.code }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == 201 }.count == 1, "\(statuses)")
+            #expect(statuses.filter { $0 == 204 }.count == 11, "\(statuses)")
+            #expect(try await client.send(.get, "/friends").decode(FriendPage.self).items.count == 1)
+            let again = try await dav(client, "PUT", Self.book + "ada.vcf", body: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:person-0\r\nFN:A\r\nEND:VCARD\r\n",
+                                      headers: [.ifNoneMatch: "*"])
+            #expect(again.status.code == 412)
+            #expect(again.text.contains("already exists"))
+        }
+    }
+
     @Test func aQueryOnTheNameMatchesItAsAPersonReadsIt() async throws {
         try await TestApp.run { client, _ in
             _ = try await dav(client, "PUT", Self.book + "ada.vcf", body: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ada\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n")

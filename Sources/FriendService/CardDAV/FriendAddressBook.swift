@@ -10,11 +10,14 @@ import VCard
 /// go through the same store as REST's, so the live feed hears of them.
 struct FriendAddressBook: AddressBookBackend {
     let store: any FriendStore
+    /// Shared with the book's imports.
+    let uidTurns: UIDTurns
     /// Read once: it stays for the life of the database.
     private let knownEpoch = NIOLockedValueBox<Int?>(nil)
 
-    init(store: any FriendStore) {
+    init(store: any FriendStore, uidTurns: UIDTurns = UIDTurns()) {
         self.store = store
+        self.uidTurns = uidTurns
     }
 
     func syncToken() async throws -> Int {
@@ -127,26 +130,42 @@ struct FriendAddressBook: AddressBookBackend {
             throw AddressBookBackendError.invalidCard("\(error)")
         }
         return try await mapped {
-            let existing = try await store.cards(named: [name]).first
-            try Self.check(precondition, against: existing)
-            if let owner = try await store.friend(uid: parsed.uid), owner.friend.id != existing?.id,
-               let ownerCard = try await store.card(id: owner.friend.id)
-            {
-                throw AddressBookBackendError.uidConflict(existingName: ownerCard.resourceName)
-            }
-            let stored: StoredFriend
-            if let existing {
-                stored = try await store.replace(id: existing.id, with: parsed, if: .oneOf([existing.version]))
-            } else {
-                stored = try await store.create(card: parsed, resourceName: name)
-            }
-            let text = try await store.card(id: stored.friend.id)?.text
-            return DAVPutOutcome(
-                created: existing == nil,
-                etag: EntityTag.of(id: stored.friend.id, version: stored.version),
-                storedExactly: text.map { Array($0.utf8) == bytes } ?? false
-            )
+            try await uidTurns.inTurn(for: parsed.uid) { try await write(parsed, sentAs: bytes, to: name, if: precondition) }
         }
+    }
+
+    /// The PUT of `parsed` once no other write of its UID runs.
+    private func write(
+        _ parsed: VCard, sentAs bytes: [UInt8], to name: String, if precondition: DAVWritePrecondition, isRetry: Bool = false
+    ) async throws -> DAVPutOutcome {
+        let existing = try await store.cards(named: [name]).first
+        try Self.check(precondition, against: existing)
+        if let owner = try await store.friend(uid: parsed.uid), owner.friend.id != existing?.id,
+           let ownerCard = try await store.card(id: owner.friend.id)
+        {
+            throw AddressBookBackendError.uidConflict(existingName: ownerCard.resourceName)
+        }
+        let stored: StoredFriend
+        if let existing {
+            // Only an entity tag sent asks for the version it was checked against to be the one replaced.
+            let version: VersionPrecondition = if case .etagMatches = precondition { .oneOf([existing.version]) } else { .any }
+            stored = try await store.replace(id: existing.id, with: parsed, if: version)
+        } else {
+            do {
+                stored = try await store.create(card: parsed, resourceName: name)
+            } catch FriendStoreError.preconditionFailed where !isRetry {
+                // Another card (of another UID) was just put under this name. With no precondition
+                // the later write wins, as it would a moment later; with one, the name is taken.
+                guard precondition == .none else { throw AddressBookBackendError.alreadyExists }
+                return try await write(parsed, sentAs: bytes, to: name, if: precondition, isRetry: true)
+            }
+        }
+        let text = try await store.card(id: stored.friend.id)?.text
+        return DAVPutOutcome(
+            created: existing == nil,
+            etag: EntityTag.of(id: stored.friend.id, version: stored.version),
+            storedExactly: text.map { Array($0.utf8) == bytes } ?? false
+        )
     }
 
     func delete(name: String, precondition: DAVWritePrecondition) async throws {
@@ -165,7 +184,7 @@ struct FriendAddressBook: AddressBookBackend {
         case .none:
             return
         case .mustNotExist:
-            if existing != nil { throw AddressBookBackendError.preconditionFailed }
+            if existing != nil { throw AddressBookBackendError.alreadyExists }
         case .mustExist:
             if existing == nil { throw AddressBookBackendError.preconditionFailed }
         case .etagMatches(let tags):

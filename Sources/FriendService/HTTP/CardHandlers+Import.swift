@@ -79,6 +79,10 @@ extension CardHandlers {
     }
 
     private func keep(_ card: VCard) async throws -> ImportBatch.Outcome {
+        try await uidTurns.inTurn(for: card.uid) { try await keepInTurn(card) }
+    }
+
+    private func keepInTurn(_ card: VCard) async throws -> ImportBatch.Outcome {
         if let existing = try await store.friend(uid: card.uid) { return try await replace(existing, with: card) }
         if try await create(card) { return .created }
         // `<uid>.vcf` is taken: by this same UID, imported meanwhile by another request, or by a

@@ -11,6 +11,8 @@ struct CardHandlers: Sendable {
     let store: any FriendStore
     /// The largest import body.
     let maximumImportSize: Int
+    /// Shared with the book's CardDAV writes.
+    let uidTurns: UIDTurns
 
     /// Cards read from the store at a time while exporting: memory stays flat however many friends.
     static let exportBatchSize = 200

@@ -84,14 +84,15 @@ func addAddressBookRoutes(
     to router: Router<ConnectionRequestContext>, store: any FriendStore, feed: ChangeFeed, watch: StorageWatch,
     principal: String, isPrivate: Bool, openAPIDocument: ServedOpenAPIDocument, configuration: FriendServerConfiguration
 ) {
+    let uidTurns = UIDTurns()
     router.add(middleware: CardDAVMiddleware(
         handler: CardDAVHandler(configuration: CardDAVMiddleware<ConnectionRequestContext>.configuration),
-        addressBook: FriendAddressBook(store: store),
+        addressBook: FriendAddressBook(store: store, uidTurns: uidTurns),
         principal: principal
     ))
     let responders = EndpointResponders(
         handlers: FriendHandlers(store: store, parser: FriendBodyParser(maximumBodySize: configuration.maximumBodySize)),
-        cards: CardHandlers(store: store, maximumImportSize: configuration.maximumImportSize),
+        cards: CardHandlers(store: store, maximumImportSize: configuration.maximumImportSize, uidTurns: uidTurns),
         changeEvents: ChangeEventsController(feed: feed, limits: configuration.eventStreamLimits),
         avatarCacheControl: isPrivate ? "private, max-age=300" : "public, max-age=300",
         openAPIDocument: openAPIDocument,
