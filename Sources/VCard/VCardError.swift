@@ -9,6 +9,10 @@ public enum VCardError: Error, Sendable, Equatable, CustomStringConvertible {
     case nulByte(line: Int)
     case notAProperty(line: Int)
     case missingProperty(String)
+    /// Where one card is expected (a CardDAV resource): text after its `END:VCARD`.
+    case moreThanOneCard(line: Int)
+    /// Where one card is expected: a `BEGIN:VCARD` inside it.
+    case cardInsideCard(line: Int)
 
     public var description: String {
         switch self {
@@ -21,6 +25,8 @@ public enum VCardError: Error, Sendable, Equatable, CustomStringConvertible {
         case .nulByte(let line): "Line \(line) holds a NUL byte."
         case .notAProperty(let line): "Line \(line) is not a vCard property (NAME:value)."
         case .missingProperty(let name): "The card has no \(name)."
+        case .moreThanOneCard(let line): "Line \(line) follows the card's END:VCARD: send one card, not several."
+        case .cardInsideCard(let line): "Line \(line) begins a card inside the card: send one card, not several."
         }
     }
 }

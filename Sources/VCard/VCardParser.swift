@@ -4,7 +4,10 @@ import Foundation
 /// folded lines (also folded inside a multi-byte character: lines are joined before decoding),
 /// vCard 2.1 quoted-printable soft line breaks, and 2.1 `CHARSET=` values that are not UTF-8.
 public enum VCardParser {
-    public static func parse(_ bytes: some Collection<UInt8>) throws(VCardError) -> VCard {
+    /// - Parameter isWholeText: the text must be this one card and nothing else (a CardDAV
+    ///   resource): a `BEGIN:VCARD` inside it or anything but blank lines after it is an error.
+    ///   Otherwise reading stops at the first `END:VCARD`.
+    public static func parse(_ bytes: some Collection<UInt8>, isWholeText: Bool = false) throws(VCardError) -> VCard {
         let bytes = Array(bytes)
         guard bytes.count <= VCardLimits.maximumCardSize else { throw .tooLarge(limit: VCardLimits.maximumCardSize) }
         let lines = logicalLines(in: bytes)
@@ -15,8 +18,13 @@ public enum VCardParser {
         let body = lines.drop(while: { $0.number != first.number }).dropFirst()
         let isVersion21 = version(in: body) == "2.1"
         for line in body where !line.isBlank {
+            if sawEnd { throw .moreThanOneCard(line: line.number) }
             let property = try line.property(guessingLegacyText: isVersion21)
-            if property.isEnvelope("END") { sawEnd = true; break }
+            if property.isEnvelope("END") {
+                sawEnd = true
+                if isWholeText { continue } else { break }
+            }
+            if isWholeText && property.isEnvelope("BEGIN") { throw .cardInsideCard(line: line.number) }
             properties.append(property)
             guard properties.count <= VCardLimits.maximumProperties else {
                 throw .tooManyProperties(limit: VCardLimits.maximumProperties)
