@@ -54,10 +54,12 @@ enum Reports {
                          _ backend: some AddressBookBackend) async throws -> DAVResponse {
         let (request, subset) = try properties(in: root)
         var wanted: [(href: String, name: String?)] = []
-        var seen: Set<String> = []
+        // Hrefs and names by their bytes (RFC 3986): `String` equality takes two spellings of `é`
+        // for one, and clients name cards in either.
+        var seen: Set<[UInt8]> = []
         for element in root.children(.dav("href")) {
             let href = element.text.trimmingSpaces
-            guard seen.insert(href).inserted else { continue }
+            guard seen.insert(Array(href.utf8)).inserted else { continue }
             if case .success(.card(let name)) = context.paths.resource(for: href) {
                 wanted.append((context.paths.href(.card(name)), name))
             } else {
@@ -78,9 +80,9 @@ enum Reports {
         return MultistatusWriter.response { out in
             for (index, batch) in batches.enumerated() {
                 let objects = index == 0 ? first : try await backend.objects(named: batch.compactMap(\.name))
-                let byName = Dictionary(objects.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+                let byName = Dictionary(objects.map { (Array($0.name.utf8), $0) }, uniquingKeysWith: { a, _ in a })
                 for entry in batch {
-                    if let name = entry.name, let object = byName[name] {
+                    if let name = entry.name, let object = byName[Array(name.utf8)] {
                         try await out.appendResponse(href: entry.href, request: request,
                                                      target: .object(object), context: frozen)
                     } else {

@@ -105,16 +105,17 @@ private struct Changed: Sendable {
                 _ backend: some AddressBookBackend) async throws {
         for start in stride(from: 0, to: changed.count, by: Reports.batchSize) {
             let batch = changed[start..<min(start + Reports.batchSize, changed.count)]
-            var objects: [String: AddressObject] = [:]
+            // By the names' bytes: `String` equality takes two spellings of `é` for one name.
+            var objects: [[UInt8]: AddressObject] = [:]
             if needsCards {
-                for object in try await backend.objects(named: batch.map(\.name)) { objects[object.name] = object }
+                for object in try await backend.objects(named: batch.map(\.name)) { objects[Array(object.name.utf8)] = object }
             }
             for summary in batch {
                 let href = paths.href(.card(summary.name))
                 if !needsCards {
                     try await out.appendResponse(href: href, request: request,
                                                  target: .summary(summary), context: properties)
-                } else if let object = objects[summary.name] {
+                } else if let object = objects[Array(summary.name.utf8)] {
                     try await out.appendResponse(href: href, request: request,
                                                  target: .object(object), context: properties)
                 } else {

@@ -11,7 +11,9 @@ public actor MemoryFriendStore: FriendStore {
 
     private var rows: [Int: Row] = [:]
     /// Which friend has each resource name; a card keeps its name for life.
-    private var idsByResourceName: [String: Int] = [:]
+    /// By the name's UTF-8 bytes, as SQL compares it: `String` takes `é` and `e` with a combining
+    /// accent for one name, and clients name cards in either form.
+    private var idsByResourceName: [[UInt8]: Int] = [:]
     /// The friends with each `UID`, so that an import's lookups do not scan every card.
     private var idsByUID: [String: Set<Int>] = [:]
     private var lastID = 0
@@ -75,7 +77,7 @@ public actor MemoryFriendStore: FriendStore {
     /// - Throws: `FriendStoreError.preconditionFailed` naming the friend that has the resource name.
     public func create(card: VCard, resourceName: String?) throws -> StoredFriend {
         let record = FriendRecord(card: card, resourceName: resourceName)
-        if let id = idsByResourceName[record.resourceName], let holder = rows[id] {
+        if let id = idsByResourceName[Array(record.resourceName.utf8)], let holder = rows[id] {
             throw FriendStoreError.preconditionFailed(id: id, currentVersion: holder.card.version)
         }
         return store(record)
@@ -90,7 +92,7 @@ public actor MemoryFriendStore: FriendStore {
             card: StoredCard(id: lastID, version: 1, resourceName: record.resourceName, text: record.cardText)
         )
         rows[lastID] = row
-        idsByResourceName[record.resourceName] = lastID
+        idsByResourceName[Array(record.resourceName.utf8)] = lastID
         idsByUID[friend.uid, default: []].insert(lastID)
         if logging { logChange(.created(row.stored.friend, version: 1), resourceName: record.resourceName) }
         return row.stored
@@ -135,7 +137,7 @@ public actor MemoryFriendStore: FriendStore {
     public func delete(id: Int, if precondition: VersionPrecondition) throws -> StoredFriend {
         let row = try existing(id: id, if: precondition)
         rows[id] = nil
-        idsByResourceName[row.card.resourceName] = nil
+        idsByResourceName[Array(row.card.resourceName.utf8)] = nil
         forget(id, uid: row.stored.friend.uid)
         logChange(.deleted(id: id), resourceName: row.card.resourceName)
         return row.stored
@@ -185,8 +187,8 @@ public actor MemoryFriendStore: FriendStore {
     }
 
     public func cards(named names: [String]) -> [StoredCard] {
-        let wanted = Set(names)
-        return rows.values.map(\.card).filter { wanted.contains($0.resourceName) }.sorted { $0.id < $1.id }
+        let wanted = Set(names.map { Array($0.utf8) })
+        return rows.values.map(\.card).filter { wanted.contains(Array($0.resourceName.utf8)) }.sorted { $0.id < $1.id }
     }
 
     public func latestChangeSequence() -> Int { lastSequence }

@@ -154,6 +154,27 @@ struct CardDAVRoutesTests {
         }
     }
 
+    @Test func cardsWhoseNamesDifferOnlyInUnicodeNormalizationStayApart() async throws {
+        try await TestApp.run { client, _ in
+            let start = try token(in: try await dav(client, "REPORT", Self.book, body: Self.syncCollection.replacingOccurrences(of: "TOKEN", with: "")).text)
+            let composed = Self.book + "Zo%C3%AB.vcf", decomposed = Self.book + "Zoe%CC%88.vcf"
+            for (href, uid) in [(composed, "nfc"), (decomposed, "nfd")] {
+                let put = try await dav(client, "PUT", href, body: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:\(uid)\r\nFN:\(uid)\r\nEND:VCARD\r\n")
+                #expect(put.status == .created)
+            }
+            let synced = try await dav(client, "REPORT", Self.book, body: Self.syncCollection.replacingOccurrences(of: "TOKEN", with: start))
+            #expect(synced.text.contains("<D:href>\(composed)</D:href>") && synced.text.contains("<D:href>\(decomposed)</D:href>"))
+            let multiget = try await dav(client, "REPORT", Self.book, body: """
+                <C:addressbook-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav">
+                <D:prop><C:address-data/></D:prop><D:href>\(composed)</D:href><D:href>\(decomposed)</D:href></C:addressbook-multiget>
+                """)
+            let answers = multiget.text.components(separatedBy: "<D:response>").dropFirst()
+            #expect(answers.count == 2)
+            #expect(answers.first { $0.contains(composed) }?.contains("UID:nfc") == true)
+            #expect(answers.first { $0.contains(decomposed) }?.contains("UID:nfd") == true)
+        }
+    }
+
     @Test func aQueryOnTheNameMatchesItAsAPersonReadsIt() async throws {
         try await TestApp.run { client, _ in
             _ = try await dav(client, "PUT", Self.book + "ada.vcf", body: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ada\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n")

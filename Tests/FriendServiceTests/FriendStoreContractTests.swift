@@ -303,6 +303,23 @@ struct FriendStoreCardContractTests {
         }
     }
 
+    /// macOS names files in decomposed form (`e` and a combining accent), most others composed:
+    /// two names, as an href's bytes are, though Swift's `==` takes them for one.
+    @Test(arguments: StoreKind.available)
+    func namesThatDifferOnlyInUnicodeNormalizationAreTwoNames(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let composed = "Zo\u{EB}.vcf", decomposed = "Zoe\u{308}.vcf"
+            #expect(composed == decomposed, "as Swift compares them")
+            let first = try await store.create(card: Self.apple, resourceName: composed)
+            var other = Self.apple
+            other.apply(FriendUpdate(firstname: "Other"), now: Date())
+            let second = try await store.create(card: other, resourceName: decomposed)
+            #expect(try await store.cards(named: [composed]).map(\.id) == [first.friend.id])
+            #expect(try await store.cards(named: [decomposed]).map(\.id) == [second.friend.id])
+            #expect(try await store.cards(named: [decomposed, composed]).map(\.id) == [first.friend.id, second.friend.id])
+        }
+    }
+
     @Test(arguments: StoreKind.available)
     func cardsComeInIDOrderABatchAtATime(kind: StoreKind) async throws {
         try await kind.withStore { store in

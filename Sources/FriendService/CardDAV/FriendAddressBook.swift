@@ -84,15 +84,17 @@ struct FriendAddressBook: AddressBookBackend {
                 return SyncDelta(token: latest, changed: changed, removed: [])
             }
             let wanted = limit ?? Int.max
-            var changedNames: [String] = []
-            var removedNames: Set<String> = []
+            // Names by their bytes, as the store keeps them: `String` equality takes two
+            // spellings of `é` for one name.
+            var changedNames: [[UInt8]] = []
+            var removedNames: Set<[UInt8]> = []
             var position = token
             var truncated = false
             while true {
                 guard let batch = try await store.cardChanges(after: position, limit: 1_000) else { return nil }
                 for change in batch {
                     guard change.kind != .reset else { return nil }
-                    guard let name = change.resourceName else {
+                    guard let name = change.resourceName.map({ Array($0.utf8) }) else {
                         position = change.sequence
                         continue
                     }
@@ -111,12 +113,13 @@ struct FriendAddressBook: AddressBookBackend {
                 }
                 if truncated || batch.count < 1_000 { break }
             }
-            let current = try await store.cards(named: changedNames)
-            let found = Set(current.map(\.resourceName))
+            let current = try await store.cards(named: changedNames.map { String(decoding: $0, as: UTF8.self) })
+            let found = Set(current.map { Array($0.resourceName.utf8) })
             return SyncDelta(
                 token: position,
                 changed: current.map { Self.summary(CardSummary(id: $0.id, version: $0.version, resourceName: $0.resourceName)) },
-                removed: removedNames.union(changedNames.filter { !found.contains($0) }).sorted(),
+                removed: removedNames.union(changedNames.filter { !found.contains($0) })
+                    .map { String(decoding: $0, as: UTF8.self) }.sorted(),
                 truncated: truncated
             )
         }
