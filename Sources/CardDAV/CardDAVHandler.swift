@@ -34,6 +34,13 @@ public struct CardDAVHandler: Sendable {
     }
 
     /// Never throws: backend errors and malformed requests become statuses with explanatory bodies.
+    /// The answer to a request whose body was too large to read: for a `PUT`, RFC 6352's
+    /// `max-resource-size`, which clients show as "the contact is too large"; otherwise a 413.
+    public func answerToOversizedBody(method: String) -> DAVResponse {
+        guard method.uppercased() == "PUT" else { return .text(413, "The request body is too large.") }
+        return Self.response(for: .tooLarge(limit: configuration.maxResourceSize), paths: DAVPaths(principal: ""), retryAfter: 0)
+    }
+
     public func handle(_ request: DAVRequest, principal: String, backend: some AddressBookBackend) async -> DAVResponse {
         let paths = DAVPaths(principal: principal)
         let resource: DAVResource

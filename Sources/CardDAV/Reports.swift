@@ -97,9 +97,10 @@ enum Reports {
     static func limit(in root: DAVXMLElement, namespace: String) throws -> Int? {
         guard let limit = root.child(XMLName(namespace, "limit")) else { return nil }
         guard let text = limit.child(XMLName(namespace, "nresults"))?.text.trimmingSpaces,
-              let value = Int(text), value > 0 else {
+              !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), text.contains(where: { $0 != "0" }) else {
             throw DAVRequestError.badRequest("nresults must be a positive number.")
         }
-        return value
+        // A limit beyond any count is no limit (the server may answer fewer anyway, RFC 6578 3.7).
+        return Int(text) ?? Int.max
     }
 }

@@ -113,6 +113,17 @@ import Testing
         #expect(serverLimited.responses.count == 4)
         let zero = await sync(start, limit: 0, backend: backend)
         #expect(zero.status == 400)
+        let huge = await send("REPORT", book, body: """
+            <D:sync-collection xmlns:D="DAV:"><D:sync-token>\(start)</D:sync-token><D:limit><D:nresults>99999999999999999999</D:nresults></D:limit><D:prop><D:getetag/></D:prop></D:sync-collection>
+            """, backend: backend)
+        #expect(huge.status == 207)
+        #expect(huge.responses.count == 5)
+        for bad in ["-1", "1.5", "", "two"] {
+            let answer = await send("REPORT", book, body: """
+                <D:sync-collection xmlns:D="DAV:"><D:sync-token>\(start)</D:sync-token><D:limit><D:nresults>\(bad)</D:nresults></D:limit><D:prop><D:getetag/></D:prop></D:sync-collection>
+                """, backend: backend)
+            #expect(answer.status == 400, "\(bad)")
+        }
     }
 
     @Test func anInitialSyncUnderALimitGoesOnFromItsTokenUntilEveryCardIsListed() async throws {

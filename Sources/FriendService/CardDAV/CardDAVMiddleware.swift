@@ -33,7 +33,15 @@ struct CardDAVMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         var request = request
         let limit = max(handler.configuration.maxResourceSize, handler.configuration.maxRequestBodySize) + 1
-        let body = try await request.collectBody(upTo: limit)
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: limit)
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            var answer = Self.response(handler.answerToOversizedBody(method: request.method.rawValue))
+            // The rest of the body is not read: the connection cannot carry another request.
+            answer.headers[.connection] = "close"
+            return answer
+        }
         let davRequest = DAVRequest(
             method: request.method.rawValue,
             path: request.uri.path,
