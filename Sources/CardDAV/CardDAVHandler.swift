@@ -33,7 +33,6 @@ public struct CardDAVHandler: Sendable {
         }
     }
 
-    /// Never throws: backend errors and malformed requests become statuses with explanatory bodies.
     /// The answer to a request whose body was too large to read: for a `PUT`, RFC 6352's
     /// `max-resource-size`, which clients show as "the contact is too large"; otherwise a 413.
     public func answerToOversizedBody(method: String) -> DAVResponse {
@@ -41,6 +40,7 @@ public struct CardDAVHandler: Sendable {
         return Self.response(for: .tooLarge(limit: configuration.maxResourceSize), paths: DAVPaths(principal: ""), retryAfter: 0)
     }
 
+    /// Never throws: backend errors and malformed requests become statuses with explanatory bodies.
     public func handle(_ request: DAVRequest, principal: String, backend: some AddressBookBackend) async -> DAVResponse {
         let paths = DAVPaths(principal: principal)
         let resource: DAVResource

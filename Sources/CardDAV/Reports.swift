@@ -56,15 +56,16 @@ enum Reports {
         var wanted: [(href: String, name: String?)] = []
         // Hrefs and names by their bytes (RFC 3986): `String` equality takes two spellings of `é`
         // for one, and clients name cards in either.
+        // Each card once, however its href is spelled (absolute, percent-encoded or not).
         var seen: Set<[UInt8]> = []
         for element in root.children(.dav("href")) {
-            let href = element.text.trimmingSpaces
-            guard seen.insert(Array(href.utf8)).inserted else { continue }
-            if case .success(.card(let name)) = context.paths.resource(for: href) {
-                wanted.append((context.paths.href(.card(name)), name))
-            } else {
-                wanted.append((href, nil))
+            let sent = element.text.trimmingSpaces
+            var entry: (href: String, name: String?) = (sent, nil)
+            if case .success(.card(let name)) = context.paths.resource(for: sent) {
+                entry = (context.paths.href(.card(name)), name)
             }
+            guard seen.insert(Array(entry.href.utf8)).inserted else { continue }
+            wanted.append(entry)
         }
         guard !wanted.isEmpty else { throw DAVRequestError.badRequest("The multiget names no href.") }
 

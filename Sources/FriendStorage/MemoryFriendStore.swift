@@ -15,7 +15,8 @@ public actor MemoryFriendStore: FriendStore {
     /// accent for one name, and clients name cards in either form.
     private var idsByResourceName: [[UInt8]: Int] = [:]
     /// The friends with each `UID`, so that an import's lookups do not scan every card.
-    private var idsByUID: [String: Set<Int>] = [:]
+    /// By the UID's UTF-8 bytes too, as SQL compares it.
+    private var idsByUID: [[UInt8]: Set<Int>] = [:]
     private var lastID = 0
     private var migrated = false
     /// The change log, oldest first, numbered without gaps, with each card's resource name.
@@ -58,7 +59,7 @@ public actor MemoryFriendStore: FriendStore {
     }
 
     public func friend(uid: String) -> StoredFriend? {
-        idsByUID[uid]?.min().flatMap { rows[$0]?.stored }
+        idsByUID[Array(uid.utf8)]?.min().flatMap { rows[$0]?.stored }
     }
 
     public func card(id: Int) -> StoredCard? {
@@ -93,7 +94,7 @@ public actor MemoryFriendStore: FriendStore {
         )
         rows[lastID] = row
         idsByResourceName[Array(record.resourceName.utf8)] = lastID
-        idsByUID[friend.uid, default: []].insert(lastID)
+        idsByUID[Array(friend.uid.utf8), default: []].insert(lastID)
         if logging { logChange(.created(row.stored.friend, version: 1), resourceName: record.resourceName) }
         return row.stored
     }
@@ -125,7 +126,7 @@ public actor MemoryFriendStore: FriendStore {
         var friend = record.friend
         friend.id = id
         forget(id, uid: row.stored.friend.uid)
-        idsByUID[friend.uid, default: []].insert(id)
+        idsByUID[Array(friend.uid.utf8), default: []].insert(id)
         rows[id] = Row(
             stored: StoredFriend(friend: friend, version: version),
             card: StoredCard(id: id, version: version, resourceName: row.card.resourceName, text: record.cardText)
@@ -144,8 +145,9 @@ public actor MemoryFriendStore: FriendStore {
     }
 
     private func forget(_ id: Int, uid: String) {
-        idsByUID[uid]?.remove(id)
-        if idsByUID[uid]?.isEmpty == true { idsByUID[uid] = nil }
+        let key = Array(uid.utf8)
+        idsByUID[key]?.remove(id)
+        if idsByUID[key]?.isEmpty == true { idsByUID[key] = nil }
     }
 
     /// Logs one `reset` for the batch, as the SQL stores do.

@@ -202,14 +202,15 @@ extension SQLiteFriendStore {
             rest = rest.dropFirst(chunk.count)
             let statement = returningInsert(rows: chunk.count)
             let padding = Array(repeating: SQLiteData.null, count: (statement.rows - chunk.count) * writableColumnNames.count)
-            // RETURNING gives its rows in no promised order: each is matched by its resource name.
+            // RETURNING gives its rows in no promised order: each is matched by its resource name,
+            // by its bytes as SQLite compares it (`String` takes two spellings of `é` for one).
             let inserted = try connection.rows(statement.sql, chunk.flatMap(binds) + padding) { row in
-                (name: row.text(8) ?? "", friend: try storedFriend(row))
+                (name: Array((row.text(8) ?? "").utf8), friend: try storedFriend(row))
             }
             var byName = Dictionary(inserted.map { ($0.name, $0.friend) }, uniquingKeysWith: { first, _ in first })
             for record in chunk {
                 // A name given twice in one chunk was inserted for its first friend only.
-                guard let row = byName.removeValue(forKey: record.resourceName) else {
+                guard let row = byName.removeValue(forKey: Array(record.resourceName.utf8)) else {
                     outcomes.append(.failure(try refusal(forTaken: record.resourceName, connection)))
                     continue
                 }

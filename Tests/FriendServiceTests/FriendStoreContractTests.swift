@@ -320,6 +320,29 @@ struct FriendStoreCardContractTests {
         }
     }
 
+    /// Created side by side, so that SQLite writes both in one statement of its group commit.
+    @Test(arguments: StoreKind.available)
+    func namesAndUIDsThatDifferOnlyInNormalizationStayApartWhenWrittenTogether(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let spellings = ["Zo\u{EB}", "Zoe\u{308}"]
+            // The spelling's scalars: a key that tells the two apart, as `String` does not.
+            let key = { (spelling: String) in spelling.unicodeScalars.map { String($0.value) }.joined(separator: " ") }
+            let created = try await withThrowingTaskGroup(of: (String, StoredFriend).self, returning: [String: StoredFriend].self) { group in
+                for spelling in spellings {
+                    let card = try VCardParser.parse(Array("BEGIN:VCARD\r\nVERSION:3.0\r\nUID:\(spelling)\r\nFN:\(spelling)\r\nN:;\(spelling);;;\r\nEND:VCARD\r\n".utf8))
+                    group.addTask { (spelling, try await store.create(card: card, resourceName: spelling + ".vcf")) }
+                }
+                return try await group.reduce(into: [:]) { byBytes, pair in byBytes[key(pair.0)] = pair.1 }
+            }
+            #expect(created.count == 2)
+            for spelling in spellings {
+                let mine = try #require(created[key(spelling)])
+                #expect(try await store.cards(named: [spelling + ".vcf"]).map(\.id) == [mine.friend.id], "\(key(spelling))")
+                #expect(try await store.friend(uid: spelling)?.friend.id == mine.friend.id)
+            }
+        }
+    }
+
     @Test(arguments: StoreKind.available)
     func cardsComeInIDOrderABatchAtATime(kind: StoreKind) async throws {
         try await kind.withStore { store in

@@ -152,7 +152,12 @@ struct FriendAddressBook: AddressBookBackend {
         if let existing {
             // Only an entity tag sent asks for the version it was checked against to be the one replaced.
             let version: VersionPrecondition = if case .etagMatches = precondition { .oneOf([existing.version]) } else { .any }
-            stored = try await store.replace(id: existing.id, with: parsed, if: version)
+            do {
+                stored = try await store.replace(id: existing.id, with: parsed, if: version)
+            } catch FriendStoreError.notFound where precondition == .none && !isRetry {
+                // Deleted meanwhile: without a precondition the PUT creates the card again.
+                return try await write(parsed, sentAs: bytes, to: name, if: precondition, isRetry: true)
+            }
         } else {
             do {
                 stored = try await store.create(card: parsed, resourceName: name)
