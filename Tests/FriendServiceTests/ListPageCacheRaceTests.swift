@@ -31,7 +31,7 @@ struct ListPageCacheRaceTests {
         }
         let again = try await handlers.list(Self.request("/friends?limit=5"))
         #expect(again.status == .ok)
-        #expect(again.headers[.eTag] == EntityTag.ofList(atSequence: sequence))
+        #expect(again.headers[.eTag] == EntityTag.ofList(atSequence: sequence, scope: ""))
         let againBody = try await Self.body(of: again)
         #expect(againBody == firstBody)
         let page = try JSONDecoder().decode(FriendPage.self, from: Data(buffer: againBody))

@@ -176,13 +176,24 @@ struct VCardRoutesTests {
         }
     }
 
-    @Test func oneFriendAsItsStoredCardWithTheSameETagAsItsJSON() async throws {
+    /// Two representations at one URL: each with a tag of its own (RFC 9110 8.8.3), both naming the
+    /// friend's version, so that a cache never takes one for the other.
+    @Test func oneFriendAsItsStoredCardWithATagOfItsOwn() async throws {
         try await TestApp.run { client, store in
             _ = try await importCards(try Self.card("android21"), into: client)
             let id = try #require(try await store.all().first?.friend.id)
             let json = try await client.send(.get, "/friends/\(id)")
             let card = try await client.execute(uri: "/friends/\(id)", method: .get, headers: [.accept: "text/vcard"], body: nil)
-            #expect(card.headers[.eTag] == json.headers[.eTag])
+            #expect(json.headers[.eTag] == "\"\(id)-1\"" && card.headers[.eTag] == "\"\(id)-1.vcf\"")
+            #expect(json.headers[.vary] == "Accept" && card.headers[.vary] == "Accept")
+            let cardWithJSONTag = try await client.execute(
+                uri: "/friends/\(id)", method: .get, headers: [.accept: "text/vcard", .ifNoneMatch: json.headers[.eTag] ?? ""], body: nil)
+            #expect(cardWithJSONTag.status == .ok)
+            let cardAgain = try await client.execute(
+                uri: "/friends/\(id)", method: .get, headers: [.accept: "text/vcard", .ifNoneMatch: card.headers[.eTag] ?? ""], body: nil)
+            #expect(cardAgain.status == .notModified)
+            let patched = try await client.send(.patch, "/friends/\(id)", json: #"{"about": "x"}"#, headers: [.ifMatch: card.headers[.eTag] ?? ""])
+            #expect(patched.status == .ok, "the card's tag names the version an edit is made against too")
             #expect(card.text.contains("VERSION:2.1\r\n"))
             #expect(card.text.contains("N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:M=C3=BCller;J=C3=BCrgen;;;\r\n"))
         }

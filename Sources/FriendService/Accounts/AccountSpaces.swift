@@ -62,10 +62,9 @@ actor AccountSpaces: Service {
     }
 
     private func open(_ account: Account) async throws -> Responder {
-        let principal = account.name.rawValue
         if account.ownsMainStore {
             feedsByAccount[account.id] = mainFeed
-            return Self.router(store: mainStore, feed: mainFeed, principal: principal, configuration: configuration).buildResponder()
+            return Self.router(store: mainStore, feed: mainFeed, account: account, configuration: configuration).buildResponder()
         }
         let location = configuration.database.location(ofAccount: account)
         let store = try await location.openStore(using: configuration.backends, logger: configuration.logger)
@@ -79,19 +78,19 @@ actor AccountSpaces: Service {
         let feed = makeChangeFeed(store: store, configuration: configuration)
         feedsToRun.yield(feed)
         feedsByAccount[account.id] = feed
-        return Self.router(store: store, feed: feed, principal: principal, configuration: configuration).buildResponder()
+        return Self.router(store: store, feed: feed, account: account, configuration: configuration).buildResponder()
     }
 
     private static func router(
-        store: any FriendStore, feed: ChangeFeed, principal: String, configuration: FriendServerConfiguration
+        store: any FriendStore, feed: ChangeFeed, account: Account, configuration: FriendServerConfiguration
     ) -> Router<ConnectionRequestContext> {
         let router = Router(context: ConnectionRequestContext.self, options: .autoGenerateHeadEndpoints)
         let watch = StorageWatch(logger: configuration.logger)
         router.add(middleware: ErrorEnvelopeMiddleware(logger: configuration.logger, watch: watch))
         let watched = watch.watching(store, writes: AnnouncingFriendStore(base: store, feed: feed))
         addAddressBookRoutes(
-            to: router, store: watched, feed: feed, watch: watch, principal: principal, isPrivate: true,
-            openAPIDocument: .ofAnAccount, configuration: configuration
+            to: router, store: watched, feed: feed, watch: watch, principal: account.name.rawValue, isPrivate: true,
+            tagScope: "a\(account.id).", openAPIDocument: .ofAnAccount, configuration: configuration
         )
         return router
     }

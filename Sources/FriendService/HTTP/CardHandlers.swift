@@ -13,6 +13,8 @@ struct CardHandlers: Sendable {
     let maximumImportSize: Int
     /// Shared with the book's CardDAV writes.
     let uidTurns: UIDTurns
+    /// What starts this book's entity tags (`EntityTag`).
+    var tagScope = ""
 
     /// Cards read from the store at a time while exporting: memory stays flat however many friends.
     static let exportBatchSize = 200
@@ -40,13 +42,15 @@ struct CardHandlers: Sendable {
         })
     }
 
-    /// The stored card of one friend, as kept; its ETag is the friend's, as in JSON.
+    /// The stored card of one friend, as kept; its ETag names the friend's version, as JSON's does,
+    /// and the representation (`EntityTag.ofCard`).
     func exportOne(_ request: Request, id: Int) async throws -> Response {
         guard let card = try await store.card(id: id) else { throw APIError.friendNotFound(id: id) }
         var headers = HTTPFields()
-        headers[.eTag] = EntityTag.of(id: id, version: card.version)
+        let tag = EntityTag.ofCard(id: id, version: card.version, scope: tagScope)
+        headers[.eTag] = tag
         headers[.vary] = "Accept"
-        if IfNoneMatch.matches(EntityTag.of(id: id, version: card.version), in: request.headers) {
+        if IfNoneMatch.matches(tag, in: request.headers) {
             return IfNoneMatch.notModified(headers: headers)
         }
         headers[.contentType] = VCardNegotiation.contentType

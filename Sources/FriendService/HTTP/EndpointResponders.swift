@@ -80,7 +80,7 @@ struct EndpointResponders: Sendable {
     private func avatar(_ request: Request, id: Int) async throws -> Response {
         guard let stored = try await handlers.store.friend(id: id) else { throw APIError.friendNotFound(id: id) }
         if let photo = try await cards.photo(of: stored) {
-            let tag = "\"photo-\(id)-\(stored.version)\""
+            let tag = EntityTag.ofPhoto(id: id, version: stored.version, scope: handlers.tagScope)
             var headers = HTTPFields()
             headers[.eTag] = tag
             headers[.cacheControl] = avatarCacheControl

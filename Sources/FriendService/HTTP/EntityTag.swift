@@ -3,27 +3,41 @@ import FriendStorage
 import Hummingbird
 
 /// Strong entity tags of friends, `"<id>-<version>"`, so every update gives a new tag, and of the list.
+///
+/// `scope` starts every tag of an account's book (`a3.`; empty on a server without accounts): two
+/// people's friend 1 has one URL, so a tag must never validate one's friend for the other, from a
+/// cache an app kept across a change of who signed in. A friend's vCard, at the URL of its JSON, is
+/// another representation and has a tag of its own (`.vcf` at the end).
 enum EntityTag {
-    static func of(_ stored: StoredFriend) -> String {
-        of(id: stored.friend.id, version: stored.version)
+    static func of(_ stored: StoredFriend, scope: String) -> String {
+        of(id: stored.friend.id, version: stored.version, scope: scope)
     }
 
-    static func of(id: Int, version: Int) -> String {
-        "\"\(id)-\(version)\""
+    static func of(id: Int, version: Int, scope: String = "") -> String {
+        "\"\(scope)\(id)-\(version)\""
+    }
+
+    static func ofCard(id: Int, version: Int, scope: String) -> String {
+        "\"\(scope)\(id)-\(version).vcf\""
+    }
+
+    static func ofPhoto(id: Int, version: Int, scope: String) -> String {
+        "\"\(scope)photo-\(id)-\(version)\""
     }
 
     /// The tag of every page of the list while the last committed change is `sequence`: any
     /// create, update or delete gives every page a new tag.
-    static func ofList(atSequence sequence: Int) -> String {
-        "\"list-\(sequence)\""
+    static func ofList(atSequence sequence: Int, scope: String) -> String {
+        "\"\(scope)list-\(sequence)\""
     }
 
     /// What `If-Match` asks of friend `id`: absent or `*` is `.any`; otherwise the versions of the
-    /// strong tags that name this friend (none when every tag is stale, weak or foreign).
-    static func precondition(from headers: HTTPFields, id: Int) -> VersionPrecondition {
+    /// strong tags that name this friend, as JSON or as vCard (none when every tag is stale, weak
+    /// or foreign).
+    static func precondition(from headers: HTTPFields, id: Int, scope: String) -> VersionPrecondition {
         let tags = listed(headers[values: .ifMatch])
         guard !tags.isEmpty, !tags.contains("*") else { return .any }
-        return .oneOf(Set(tags.compactMap { version(in: $0, id: id) }))
+        return .oneOf(Set(tags.compactMap { version(in: $0, id: id, scope: scope) }))
     }
 
     /// The tags of a list header's lines (`If-Match`, `If-None-Match`): every comma-separated
@@ -32,9 +46,13 @@ enum EntityTag {
         lines.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
-    private static func version(in tag: String, id: Int) -> Int? {
+    private static func version(in tag: String, id: Int, scope: String) -> Int? {
         guard tag.count >= 2, tag.hasPrefix("\""), tag.hasSuffix("\"") else { return nil }
-        let parts = tag.dropFirst().dropLast().split(separator: "-", omittingEmptySubsequences: false)
+        var text = tag.dropFirst().dropLast()
+        guard text.hasPrefix(scope) else { return nil }
+        text = text.dropFirst(scope.count)
+        if text.hasSuffix(".vcf") { text = text.dropLast(4) }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, Int(parts[0]) == id else { return nil }
         return Int(parts[1])
     }

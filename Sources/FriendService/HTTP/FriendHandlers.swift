@@ -9,6 +9,8 @@ import NIOConcurrencyHelpers
 struct FriendHandlers: Sendable {
     let store: any FriendStore
     let parser: FriendBodyParser
+    /// What starts this book's entity tags (`EntityTag`).
+    var tagScope = ""
     /// Encoded pages of `GET /friends`, by request, at the change sequence they were read at:
     /// at most 256, and 8 MiB together (a page of 500 long `about`s is about 1 MB).
     let pages = SequenceCache<PageKey, ByteBuffer>(capacity: 256, maximumCost: 8 << 20, cost: \.readableBytes)
@@ -36,9 +38,10 @@ struct FriendHandlers: Sendable {
         // What the caches held at the store's sequence, kept as found: a newer sequence cached by
         // another request meanwhile drops them from the caches.
         let found = NIOLockedValueBox<CachedAnswer?>(nil)
+        let scope = tagScope
         let snapshot = try await store.listSnapshot(listRequest) { [pages, totals] sequence in
             let answer: CachedAnswer? =
-                if IfNoneMatch.matches(EntityTag.ofList(atSequence: sequence), in: headers) { .notModified }
+                if IfNoneMatch.matches(EntityTag.ofList(atSequence: sequence, scope: scope), in: headers) { .notModified }
                 else if let body = pages.value(for: key, at: sequence) { .page(body) }
                 else if wantsTotal, let total = totals.value(for: listRequest.search, at: sequence) { .total(total) }
                 else { nil }
@@ -50,7 +53,9 @@ struct FriendHandlers: Sendable {
             }
         }
         var responseHeaders = HTTPFields()
-        responseHeaders[.eTag] = EntityTag.ofList(atSequence: snapshot.sequence)
+        responseHeaders[.eTag] = EntityTag.ofList(atSequence: snapshot.sequence, scope: tagScope)
+        // The export answers at the same URL with `Accept: text/vcard`.
+        responseHeaders[.vary] = "Accept"
         var total: Int?
         switch found.withLockedValue({ $0 }) {
         case .notModified:
@@ -105,16 +110,19 @@ struct FriendHandlers: Sendable {
 
     func show(_ request: Request, id: Int) async throws -> Response {
         guard let stored = try await store.friend(id: id) else { throw APIError.friendNotFound(id: id) }
-        if IfNoneMatch.matches(EntityTag.of(stored), in: request.headers) {
-            return IfNoneMatch.notModified(headers: Self.tagged(stored))
+        var headers = tagged(stored)
+        // The card answers at the same URL with `Accept: text/vcard`.
+        headers[.vary] = "Accept"
+        if IfNoneMatch.matches(EntityTag.of(stored, scope: tagScope), in: request.headers) {
+            return IfNoneMatch.notModified(headers: headers)
         }
-        return JSONResponse.make(body: FriendJSON.body(stored.versionedFriend), headers: Self.tagged(stored))
+        return JSONResponse.make(body: FriendJSON.body(stored.versionedFriend), headers: headers)
     }
 
     func create(_ request: Request, withVersion: Bool = true) async throws -> Response {
         let fields = try await parser.newFriend(from: request)
         let stored = try await store.create(fields)
-        var headers = Self.tagged(stored)
+        var headers = tagged(stored)
         headers[.location] = FriendsRoutes.friend(id: stored.friend.id)
         let friend = withVersion ? stored.versionedFriend : stored.friend
         return JSONResponse.make(body: FriendJSON.body(friend), status: .created, headers: headers)
@@ -122,7 +130,7 @@ struct FriendHandlers: Sendable {
 
     func update(_ request: Request, id: Int, withVersion: Bool = true) async throws -> Response {
         let update = try await parser.update(from: request)
-        let precondition = EntityTag.precondition(from: request.headers, id: id)
+        let precondition = EntityTag.precondition(from: request.headers, id: id, scope: tagScope)
         if update.firstname != nil || update.lastname != nil || update.organization != nil,
            let stored = try await store.friend(id: id), !FriendValidation.hasName(update.applied(to: stored.friend).fields)
         {
@@ -130,18 +138,18 @@ struct FriendHandlers: Sendable {
         }
         let stored = try await store.update(id: id, with: update, if: precondition)
         let friend = withVersion ? stored.versionedFriend : stored.friend
-        return JSONResponse.make(body: FriendJSON.body(friend), headers: Self.tagged(stored))
+        return JSONResponse.make(body: FriendJSON.body(friend), headers: tagged(stored))
     }
 
     /// Removes the friend and returns what was removed.
     func delete(_ request: Request, id: Int) async throws -> StoredFriend {
-        let precondition = EntityTag.precondition(from: request.headers, id: id)
+        let precondition = EntityTag.precondition(from: request.headers, id: id, scope: tagScope)
         return try await store.delete(id: id, if: precondition)
     }
 
-    static func tagged(_ stored: StoredFriend) -> HTTPFields {
+    func tagged(_ stored: StoredFriend) -> HTTPFields {
         var headers = HTTPFields()
-        headers[.eTag] = EntityTag.of(stored)
+        headers[.eTag] = EntityTag.of(stored, scope: tagScope)
         return headers
     }
 

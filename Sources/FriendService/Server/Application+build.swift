@@ -82,8 +82,10 @@ func buildRouter(
 /// `watch`-ed and announces its writes to `feed`. `isPrivate`: only its owner may read it.
 func addAddressBookRoutes(
     to router: Router<ConnectionRequestContext>, store: any FriendStore, feed: ChangeFeed, watch: StorageWatch,
-    principal: String, isPrivate: Bool, openAPIDocument: ServedOpenAPIDocument, configuration: FriendServerConfiguration
+    principal: String, isPrivate: Bool, tagScope: String = "", openAPIDocument: ServedOpenAPIDocument,
+    configuration: FriendServerConfiguration
 ) {
+    if isPrivate { router.add(middleware: PrivateAnswersMiddleware()) }
     let uidTurns = UIDTurns()
     router.add(middleware: CardDAVMiddleware(
         handler: CardDAVHandler(configuration: CardDAVMiddleware<ConnectionRequestContext>.configuration),
@@ -91,10 +93,15 @@ func addAddressBookRoutes(
         principal: principal
     ))
     let responders = EndpointResponders(
-        handlers: FriendHandlers(store: store, parser: FriendBodyParser(maximumBodySize: configuration.maximumBodySize)),
-        cards: CardHandlers(store: store, maximumImportSize: configuration.maximumImportSize, uidTurns: uidTurns),
+        handlers: FriendHandlers(
+            store: store, parser: FriendBodyParser(maximumBodySize: configuration.maximumBodySize), tagScope: tagScope
+        ),
+        cards: CardHandlers(
+            store: store, maximumImportSize: configuration.maximumImportSize, uidTurns: uidTurns, tagScope: tagScope
+        ),
         changeEvents: ChangeEventsController(feed: feed, limits: configuration.eventStreamLimits),
-        avatarCacheControl: isPrivate ? "private, max-age=300" : "public, max-age=300",
+        // Private: asked again each time, with the account's tag (`PrivateAnswersMiddleware`).
+        avatarCacheControl: isPrivate ? "private, no-cache" : "public, max-age=300",
         openAPIDocument: openAPIDocument,
         storageWatch: watch
     )

@@ -46,6 +46,28 @@ struct AccountIsolationTests {
         }
     }
 
+    /// Each person's friend 1 has the URL `/friends/1`: an app's cache, kept when another person
+    /// signs in on it, must not take one's friend, list or avatar for the other's.
+    @Test func oneURLForTwoPeopleNeverSharesATagOrACache() async throws {
+        try await App.run { server in
+            let client = server.http
+            let ada = try await create(client, as: "alice", "Ada")
+            let bea = try await create(client, as: "bob", "Bea")
+            #expect(ada.id == bea.id, "each book counts its own ids")
+            for path in ["/friends/\(ada.id)", "/friends", "/friends/\(ada.id)/avatar"] {
+                let alices = try await client.send(.get, path, headers: App.basic("alice"))
+                let alicesTag: String = try #require(alices.headers[.eTag])
+                var asBob = App.basic("bob")
+                asBob[.ifNoneMatch] = alicesTag
+                let bobs = try await client.send(.get, path, headers: asBob)
+                #expect(bobs.status == .ok, "\(path): Alice's tag does not validate Bob's answer")
+                #expect(bobs.headers[.eTag] != alices.headers[.eTag], "\(path)")
+                #expect(bobs.headers[values: .vary].contains("Authorization"), "\(path)")
+                #expect(bobs.headers[.cacheControl] == "private, no-cache", "\(path)")
+            }
+        }
+    }
+
     @Test func listsSearchesCountsAndExportsShowOnlyYourOwn() async throws {
         try await App.run { server in
             let client = server.http
