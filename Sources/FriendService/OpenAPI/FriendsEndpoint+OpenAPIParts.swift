@@ -23,7 +23,7 @@ extension FriendsEndpoint {
     }
 
     static var eventParameters: [OpenAPIObject] {
-        let sequence: OpenAPIObject = OpenAPI.int64.adding(["minimum": 0, "maximum": Int64.max])
+        let sequence: OpenAPIObject = OpenAPI.int64.adding(["minimum": 0, "maximum": Int(Int64.max)])
         let follow: OpenAPIObject = ["type": "boolean", "default": true]
         return [
             [

@@ -99,7 +99,8 @@ extension OpenAPIDocument {
     /// One Server-Sent Event, as its fields; what `data` holds depends on the event.
     private static var friendEvent: OpenAPIObject {
         func variant(_ events: [String], _ data: OpenAPIObject) -> OpenAPIObject {
-            let payload: OpenAPIObject = ["contentMediaType": "application/json", "contentSchema": data]
+            // OpenAPI 3.0 has no keywords for JSON inside a string (3.1's `contentSchema`): said as extensions.
+            let payload: OpenAPIObject = ["x-contentMediaType": "application/json", "x-contentSchema": data]
             return ["properties": ["event": ["enum": events], "data": payload] as OpenAPIObject]
         }
         let emptyObject: OpenAPIObject = ["type": "object", "additionalProperties": false]
