@@ -22,7 +22,16 @@ extension FriendValidation {
         guard year.map({ allDigits($0, 4) }) ?? true, allDigits(month, 2), allDigits(day, 2),
               let monthNumber = Int(month), let dayNumber = Int(day)
         else { return false }
-        return (1...12).contains(monthNumber) && (1...31).contains(dayNumber)
+        guard (1...12).contains(monthNumber) else { return false }
+        // A day the month has: 30 February is no date a calendar (or `DateFormatter`) can read.
+        let daysInMonth = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        var lastDay = daysInMonth[monthNumber - 1]
+        if monthNumber == 2, let yearNumber = year.flatMap({ Int($0) }), !isLeapYear(yearNumber) { lastDay = 28 }
+        return (1...lastDay).contains(dayNumber)
+    }
+
+    private static func isLeapYear(_ year: Int) -> Bool {
+        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
 
     /// Empty, or one `@` between a non-empty local part and a dotted domain, without spaces.

@@ -92,12 +92,13 @@ struct FriendValidationTests {
         ])
     }
 
-    @Test(arguments: ["", "1815-12-10", "--12-10", "2000-02-29"])
+    @Test(arguments: ["", "1815-12-10", "--12-10", "2000-02-29", "2024-02-29", "--02-29", "1815-04-30", "1815-12-31"])
     func birthdaysWithOrWithoutAYear(birthday: String) {
         #expect(FriendValidation.message(for: .birthday, value: birthday) == nil)
     }
 
-    @Test(arguments: ["1815-13-10", "1815-12-32", "12-10", "1815/12/10", "--1210", "tomorrow"])
+    @Test(arguments: ["1815-13-10", "1815-12-32", "12-10", "1815/12/10", "--1210", "tomorrow",
+                      "2023-02-30", "2023-02-29", "1900-02-29", "--02-30", "1815-04-31", "1815-00-10", "1815-12-00"])
     func birthdaysThatAreNotDates(birthday: String) {
         #expect(FriendValidation.message(for: .birthday, value: birthday) != nil)
     }
