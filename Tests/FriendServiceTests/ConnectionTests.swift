@@ -91,6 +91,23 @@ struct ConnectionTests {
         }
     }
 
+    /// An import whose body breaks after whole batches were kept: those stay, and the answer says
+    /// how many, since no report follows.
+    @Test func anImportCutOffSaysWhatWasKeptBeforeTheBreak() async throws {
+        try await Self.withServer { _, port in
+            let cards = (1...40).map { "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:cut-\($0)\r\nFN:Person \($0)\r\nN:;Person;;;\r\nEND:VCARD\r\n" }.joined()
+            let chunk = String(cards.utf8.count, radix: 16) + "\r\n" + cards + "\r\n"
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send("POST /friends/import HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/vcard\r\nTransfer-Encoding: chunked\r\n\r\n\(chunk)zz\r\n")
+            let response = try await connection.readResponse()
+            try Self.expectEnvelope(response, status: 400)
+            let message = try JSONDecoder().decode(ErrorEnvelope.self, from: response.body).message
+            let kept = try await Self.friendCount(port: port)
+            #expect(kept == ImportBatch.capacity)
+            #expect(message.contains("The \(kept) cards read before that were kept (created \(kept), updated 0, unchanged 0)"), "\(message)")
+        }
+    }
+
     @Test(arguments: [
         "POST /friends HTTP/1.1\r\n\(jsonHeaders)Transfer-Encoding: identity\r\n\r\n{}",
         "POST /friends HTTP/1.1\r\n\(jsonHeaders)Content-Length: abc\r\n\r\n{}",

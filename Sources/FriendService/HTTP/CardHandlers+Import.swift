@@ -20,10 +20,20 @@ extension CardHandlers {
         var report = ImportReport()
         var received = 0
         var chunks = request.body.makeAsyncIterator()
-        while let chunk = try await Self.next(&chunks) {
-            received += chunk.readableBytes
-            guard received <= maximumImportSize else { throw APIError.bodyTooLarge(limit: maximumImportSize) }
-            for item in reader.append(chunk.readableBytesView) { try await take(item, into: &batch, report: &report) }
+        do {
+            while let chunk = try await Self.next(&chunks) {
+                received += chunk.readableBytes
+                guard received <= maximumImportSize else { throw APIError.bodyTooLarge(limit: maximumImportSize) }
+                for item in reader.append(chunk.readableBytesView) { try await take(item, into: &batch, report: &report) }
+            }
+        } catch var error as APIError {
+            // Batches kept before the body failed stay kept: the answer says so, as no report follows.
+            let kept = report.created + report.updated + report.unchanged
+            if kept > 0 {
+                error.envelope.error.message += " The \(kept == 1 ? "card" : "\(kept) cards") read before that \(kept == 1 ? "was" : "were") kept"
+                    + " (created \(report.created), updated \(report.updated), unchanged \(report.unchanged)); import the file again to finish."
+            }
+            throw error
         }
         for item in reader.finish() { try await take(item, into: &batch, report: &report) }
         try await keep(batch.takeAll(), in: &report)
