@@ -77,6 +77,11 @@ import WebUI
                 let searched = try await browser.get("/?q=ada")
                 #expect(searched.status == .ok)
                 #expect(String(buffer: searched.body).contains("1 match for &#39;ada&#39;"))
+                // A control character typed into the search never reaches the page: its address is
+                // the search without it.
+                let withNUL = try await browser.get("/?q=a%00da")
+                #expect(withNUL.status == .seeOther)
+                #expect(withNUL.headers[.location] == "/?q=ada")
 
                 // The list's forms lead back to the list with its search.
                 _ = try await browser.post("/", [("action", "delete"), ("id", "1")])

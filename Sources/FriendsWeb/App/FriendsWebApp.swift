@@ -167,7 +167,7 @@ public final class FriendsWebApp: WebApplication {
     private func receiveListInput(_ action: String, _ input: FormFields) -> Bool {
         let id = input["id"].flatMap(Int.init)
         switch action {
-        case "search": search(for: input[FriendsWebPath.searchName] ?? "")
+        case "search": search(for: FriendsWebPath.searchText(input[FriendsWebPath.searchName] ?? ""))
         case "clearSearch": search(for: "")
         case "refresh": list.refreshRequested()
         case "more": list.visibleRowsChanged(lastFriendID: id)

@@ -56,7 +56,13 @@ enum FriendsWebPath: Equatable {
 
     /// What the list's address `query` searches for; empty for none.
     static func search(inQuery query: String?) -> String {
-        query.flatMap { FormFields(urlEncoded: $0) }?[searchName] ?? ""
+        searchText(query.flatMap { FormFields(urlEncoded: $0) }?[searchName] ?? "")
+    }
+
+    /// A search as typed, without control characters: no name holds one, and a NUL would land in
+    /// the page's search box, where HTML allows none.
+    static func searchText(_ typed: String) -> String {
+        String(String.UnicodeScalarView(typed.unicodeScalars.filter { $0.properties.generalCategory != .control }))
     }
 
     /// An address's path and query (without `?`).
