@@ -5,7 +5,8 @@ JavaScript: the app asks who is there; a wrong password is refused with a messag
 and sees only her friends, live; the session cookie is HttpOnly and SameSite=Strict (Secure is the
 reverse proxy's case, covered by the Swift tests); she signs out, and her old session cookie,
 replayed, opens nothing; bob, signed in beside her, sees only his, and a change of his never
-reaches her page. The sign-in pages go through the page audit too.
+reaches her page; once his password is changed, his next page asks him to sign in again. The
+sign-in pages go through the page audit too.
 """
 import base64
 import subprocess
@@ -20,12 +21,19 @@ class AccountsServers(Servers):
 
     def start_service(self, binary):
         database = f"sqlite:{self.directory / 'friends.sqlite'}"
+        self.friendservice, self.database = binary, database
         for name, password in PASSWORDS.items():
             result = subprocess.run([str(binary), "user", "add", name, "--password-stdin", "--database", database],
                                     input=password + "\n", capture_output=True, text=True)
             if result.returncode != 0:
                 raise Failure(f"friendservice user add {name} to succeed, but: {result.stderr}")
         super().start_service(binary)
+
+    def change_password(self, name, password):
+        result = subprocess.run([str(self.friendservice), "user", "password", name, "--password-stdin", "--database", self.database],
+                                input=password + "\n", capture_output=True, text=True)
+        if result.returncode != 0:
+            raise Failure(f"friendservice user password {name} to succeed, but: {result.stderr}")
 
     def create_as(self, name, firstname, lastname):
         authorization = "Basic " + base64.b64encode(f"{name}:{PASSWORDS[name]}".encode()).decode()
@@ -96,6 +104,17 @@ class AccountsRun(Run):
         a.wait("alice's page to show her new friend live", lambda: "Grace Hopper" in a.names())
         if "Edsger Dijkstra" in a.names() or "Grace Hopper" in b.names():
             raise Failure("each page to show its own person's friends only", a)
+
+        self.step("bob's password is changed: his next page asks him to sign in again")
+        servers.change_password("bob", "bob's new passphrase")
+
+        def asked_to_sign_in():
+            b.open("/")
+            return b.path() == "/sign-in"
+        b.wait("bob's page to ask him to sign in again", asked_to_sign_in)
+        self.sign_in(b, "bob", "bob's new passphrase")
+        b.wait_path("/")
+        b.wait("bob's list to show his friends again", lambda: "Barbara Liskov" in b.names())
 
         self.step("alice signs out, and her old session cookie opens nothing")
         old = cookie["value"]

@@ -14,9 +14,11 @@ enum BrowserSignIn {
     static func make(serverURL: URL, pages: FriendsPages) -> WebSignIn {
         WebSignIn(
             check: { name, password in
+                let standing = SignInStanding()
                 let client = AppServerClient(
                     baseURL: serverURL, credentials: .password(user: name, password: password),
-                    eventTransport: NIOEventStreamTransport()
+                    transport: StandingNotingTransport(base: URLSessionTransport(), standing: standing),
+                    eventTransport: StandingNotingEventTransport(base: NIOEventStreamTransport(), standing: standing)
                 )
                 do {
                     _ = try await client.friends(FriendListQuery(limit: 1))
@@ -32,7 +34,8 @@ enum BrowserSignIn {
                 let session = await MainActor.run { PersonalSession(client: client) }
                 return .signedIn(
                     makeApp: { FriendsWebApp(client: client, avatars: session.avatars, feed: session.feed, pages: pages) },
-                    onEnd: { session.feed.stop() }
+                    onEnd: { session.feed.stop() },
+                    holds: { standing.holds }
                 )
             },
             page: { pages.signInPage($0) }

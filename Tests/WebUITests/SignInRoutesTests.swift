@@ -16,6 +16,9 @@ import Testing
             throttle: SignInThrottle(now: { now }),
             check: { name, password in
                 if password == "server-away" { return .unavailable("FriendService could not be reached.") }
+                if name == "alice" && password == "revocable" {
+                    return .signedIn(makeApp: { CounterApp() }, holds: { SignInRoutesTests.revocableSignInHolds })
+                }
                 return name == "alice" && password == "right" ? .signedIn(makeApp: { CounterApp() }) : .refused("That name and password do not match.")
             },
             page: { form in "<p>sign in \(form.name) \(form.message ?? "") next=\(form.next) csrf=\(form.csrfToken)</p>" }
@@ -58,6 +61,22 @@ import Testing
 
     static func sessionCookie(_ response: TestResponse) -> String? {
         response.headers[values: .setCookie].first { $0.hasPrefix("webui_session=") }?.split(separator: ";").first.map(String.init)
+    }
+
+    /// Whether the sign-in made with the password `revocable` still holds (one test changes it).
+    @MainActor static var revocableSignInHolds = true
+
+    @Test func aSessionWhoseSignInNoLongerHoldsEndsAndAsksToSignInAgain() async throws {
+        try await withRoutes { sessions, client in
+            let signedIn = try await signIn(client, password: "revocable")
+            let cookie = try #require(Self.sessionCookie(signedIn))
+            #expect(try await client.execute(uri: "/", method: .get, headers: [.cookie: cookie]).status == .ok)
+            await MainActor.run { Self.revocableSignInHolds = false }
+            let after = try await client.execute(uri: "/friends/3", method: .get, headers: [.cookie: cookie])
+            #expect(after.status == .seeOther)
+            #expect(after.headers[.location] == "/sign-in?next=/friends/3")
+            #expect(await MainActor.run { sessions.count } == 0)
+        }
     }
 
     @Test func aPageWithoutASessionGoesToTheSignInPageAndStartsNoSession() async throws {

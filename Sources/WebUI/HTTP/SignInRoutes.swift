@@ -77,11 +77,11 @@ extension WebRoutes {
         case .unavailable(let message):
             signIn.throttle.withdrawn(address: address, name: countedName)
             return signInPage(request, signIn: signIn, name: name, message: message, status: .serviceUnavailable)
-        case .signedIn(let makeApp, let onEnd):
+        case .signedIn(let makeApp, let onEnd, let holds):
             signIn.throttle.succeeded(address: address, name: countedName, as: countedName)
             let session = await MainActor.run {
                 if let old = sessions.session(id: Self.sessionID(request)) { sessions.end(id: old.id) }
-                return sessions.start(signedInAs: name, makeApp: makeApp, onEnd: onEnd)
+                return sessions.start(signedInAs: name, makeApp: makeApp, onEnd: onEnd, holds: holds)
             }
             var response = Self.redirect(to: Self.localPath(request.uri.queryParameters.get("next") ?? fields["next"]))
             response.setCookie(self.cookie(for: session))

@@ -104,6 +104,8 @@ public final class WebSession {
 
     /// What the session's person holds open beside its apps (a live feed of their own).
     var onEnd: (@MainActor () -> Void)?
+    /// Whether the person's sign-in still holds (`WebSessions.start`).
+    var signInHolds: @MainActor () -> Bool = { true }
 
     func end() {
         shared.end()

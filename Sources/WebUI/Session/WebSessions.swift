@@ -19,7 +19,7 @@ public final class WebSessions {
 
     /// - Parameters:
     ///   - makeApp: a new app, for a new session or one of its tabs; `nil` when sessions start
-    ///     only when a person signs in (`start(signedInAs:makeApp:onEnd:)`).
+    ///     only when a person signs in (`start(signedInAs:makeApp:onEnd:holds:)`).
     ///   - now: the clock idle time is measured on (tests pass their own).
     public init(
         capacity: Int = 1_000,
@@ -47,7 +47,7 @@ public final class WebSessions {
     public func session(id: String?) -> WebSession? {
         guard let id, let session = sessions[id] else { return nil }
         let now = now()
-        if isIdle(session, cutoff: now - idleLimit) {
+        if isIdle(session, cutoff: now - idleLimit) || !session.signInHolds() {
             end(session)
             return nil
         }
@@ -71,12 +71,16 @@ public final class WebSessions {
 
     /// A new session of a person who just signed in, whose tabs get apps from `makeApp` (each
     /// working as that person); it counts as in use.
+    /// - Parameter holds: whether the sign-in still holds; once it does not (the person's password
+    ///   changed, their access was removed), the session ends at its next request, as if signed out.
     public func start(
-        signedInAs name: String, makeApp: @escaping @MainActor () -> any WebApplication, onEnd: (@MainActor () -> Void)? = nil
+        signedInAs name: String, makeApp: @escaping @MainActor () -> any WebApplication, onEnd: (@MainActor () -> Void)? = nil,
+        holds: @escaping @MainActor () -> Bool = { true }
     ) -> WebSession {
         endIdleSessions()
         let session = WebSession(tabCapacity: tabCapacity, now: now(), signedInAs: name, makeApp: makeApp)
         session.onEnd = onEnd
+        session.signInHolds = holds
         sessions[session.id] = session
         confirm(session)
         return session

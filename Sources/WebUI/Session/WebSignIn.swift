@@ -6,8 +6,12 @@ import HTTPServerKit
 public struct WebSignIn: Sendable {
     public enum Outcome: Sendable {
         /// The name and password are right: how to make the app of each of the session's tabs,
-        /// working as that person, and what to release when the session ends.
-        case signedIn(makeApp: @MainActor @Sendable () -> any WebApplication, onEnd: @MainActor @Sendable () -> Void = {})
+        /// working as that person, what to release when the session ends, and whether the sign-in
+        /// still holds (once it does not, the session ends and the person is asked to sign in).
+        case signedIn(
+            makeApp: @MainActor @Sendable () -> any WebApplication, onEnd: @MainActor @Sendable () -> Void = {},
+            holds: @MainActor @Sendable () -> Bool = { true }
+        )
         /// They are not; the sentence the page says.
         case refused(String)
         /// They could not be checked (the server is busy, slowing down sign-ins, or away): the
