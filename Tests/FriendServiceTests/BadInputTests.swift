@@ -56,6 +56,22 @@ struct BadInputTests {
         }
     }
 
+    @Test func aCompressedBodyIs415NamingTheCodingAndWritesNothing() async throws {
+        try await TestApp.run { client, store in
+            let json = try await client.send(.post, "/friends", json: #"{"firstname": "A", "lastname": "B"}"#, headers: [.contentEncoding: "gzip"])
+            #expect(json.status == .unsupportedMediaType)
+            #expect(json.headers[.acceptEncoding] == "identity")
+            #expect(try json.envelope.message.contains("Content-Encoding gzip"))
+            let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nEND:VCARD\r\n"
+            let cards = try await client.execute(uri: "/friends/import", method: .post,
+                                                 headers: [.contentType: "text/vcard", .contentEncoding: "br"], body: ByteBuffer(string: card))
+            #expect(cards.status == .unsupportedMediaType)
+            #expect(try await store.all().isEmpty)
+            let plain = try await client.send(.post, "/friends", json: #"{"firstname": "A", "lastname": "B"}"#, headers: [.contentEncoding: "identity"])
+            #expect(plain.status == .created)
+        }
+    }
+
     @Test func everyFailedFieldIsNamedInOneResponse() async throws {
         try await TestApp.run { client, _ in
             let response = try await client.send(

@@ -48,6 +48,7 @@ func buildRouter(
             refuse: { throw APIError.misdirected }
         ))
     }
+    router.add(middleware: ContentEncodingMiddleware())
     if let registry, let presence {
         router.add(middleware: AccountGate(
             presence: presence,
