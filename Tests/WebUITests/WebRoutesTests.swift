@@ -206,6 +206,8 @@ import Testing
             #expect(json.status == .unsupportedMediaType)
             let huge = try await post(client, body: "_csrf=\(visit.token)&action=increment&x=" + String(repeating: "a", count: 70_000), cookie: visit.cookie)
             #expect(huge.status == .contentTooLarge)
+            #expect(String(buffer: huge.body).contains("The form is too large: it may send at most 64 KB."), "a page that says why")
+            #expect(huge.headers[.contentSecurityPolicy] != nil, "with the security headers of every page")
         }
     }
 
