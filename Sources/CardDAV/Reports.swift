@@ -54,9 +54,9 @@ enum Reports {
                          _ backend: some AddressBookBackend) async throws -> DAVResponse {
         let (request, subset) = try properties(in: root)
         var wanted: [(href: String, name: String?)] = []
-        // Hrefs and names by their bytes (RFC 3986): `String` equality takes two spellings of `é`
-        // for one, and clients name cards in either.
-        // Each card once, however its href is spelled (absolute, percent-encoded or not).
+        // Each card once, however its href is spelled (absolute, percent-encoded or not), and by
+        // the bytes of its href (RFC 3986): `String` equality takes two spellings of `é` for one,
+        // and clients name cards in either.
         var seen: Set<[UInt8]> = []
         for element in root.children(.dav("href")) {
             let sent = element.text.trimmingSpaces
