@@ -26,8 +26,14 @@ extension FriendValidation {
         public static let presentPhoneNumber = "^[\(whiteSpace)]*[^\(control)]*[0-9][^\(control)]*[\(whiteSpace)]*$"
         /// An email address that is not empty: what an entry of `emails` must be.
         public static let presentEmail = emailPattern(mayBeEmpty: false)
-        /// Empty, `YYYY-MM-DD` or `--MM-DD`.
-        public static let birthday = "^[\(whiteSpace)]*(?:(?:[0-9]{4}|-)-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]))?[\(whiteSpace)]*$"
+        /// Empty, `YYYY-MM-DD` or `--MM-DD`, a day its month has: 29 February only in a leap year
+        /// (a multiple of 4 but not of 100, or of 400) or without the year.
+        public static let birthday: String = {
+            let dayOfAnyYear = "(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8])"
+            let leapYear = "[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00"
+            let date = "(?:[0-9]{4}|-)-(?:\(dayOfAnyYear))|(?:\(leapYear)|-)-02-29"
+            return "^[\(whiteSpace)]*(?:\(date))?[\(whiteSpace)]*$"
+        }()
         /// Empty, or local@domain.tld: no white space or controls, labels not starting or ending with a dash.
         public static let email = emailPattern(mayBeEmpty: true)
 
