@@ -49,7 +49,7 @@ extension FriendValidation {
     }
 
     /// Control characters, line separators and bidirectional overrides: never part of a name.
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator, .surrogate:
             return true

@@ -1,3 +1,4 @@
+import FriendsAPI
 import WebUI
 
 /// The addresses of the Friends app's screens in the browser.
@@ -59,10 +60,10 @@ enum FriendsWebPath: Equatable {
         searchText(query.flatMap { FormFields(urlEncoded: $0) }?[searchName] ?? "")
     }
 
-    /// A search as typed, without control characters: no name holds one, and a NUL would land in
-    /// the page's search box, where HTML allows none.
+    /// A search as typed, without control characters (`FriendValidation.isControl`): no name holds
+    /// one, and a NUL would land in the page's search box, where HTML allows none.
     static func searchText(_ typed: String) -> String {
-        String(String.UnicodeScalarView(typed.unicodeScalars.filter { $0.properties.generalCategory != .control }))
+        String(String.UnicodeScalarView(typed.unicodeScalars.filter { !FriendValidation.isControl($0) }))
     }
 
     /// An address's path and query (without `?`).
