@@ -174,6 +174,24 @@ struct ConnectionTests {
         }
     }
 
+    @Test func headOfAStreamedExportSaysWhatGETSaysNotThatTheBodyIsEmpty() async throws {
+        try await Self.withServer { server, port in
+            _ = try await server.send("POST", "friends", json: #"{"firstname": "Ada", "lastname": "Lovelace"}"#)
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send(
+                "HEAD /friends HTTP/1.1\r\nHost: localhost\r\nAccept: text/vcard\r\n\r\n"
+                    + "GET /friends/1 HTTP/1.1\r\nHost: localhost\r\n\r\n"
+            )
+            let head = try await connection.readResponse(toHEAD: true)
+            #expect(head.status == 200)
+            #expect(head.header("Content-Type")?.hasPrefix("text/vcard") == true)
+            #expect(head.header("Content-Length") == nil, "the export's length is not known before it is written")
+            #expect(head.header("Transfer-Encoding") == "chunked", "as GET's answer is framed")
+            let friend = try await connection.readResponse()
+            #expect(friend.status == 200, "no body came after the head")
+        }
+    }
+
     @Test func slowHeadersGet408AndTheConnectionCloses() async throws {
         try await Self.withServer(ConnectionLimits(headerTimeout: .milliseconds(200))) { _, port in
             let connection = try RawHTTPConnection(port: port)

@@ -72,9 +72,11 @@ struct OpenAPIDocumentTests {
 
     @Test func theServerRegistersExactlyTheRouteTable() {
         let router = buildRouter(store: MemoryFriendStore(), configuration: TestApp.configuration())
-        let served = Set(router.routes.map { "\($0.method.rawValue) \($0.path.description)" })
+        let served = Set(router.routes.filter { $0.method != .head }.map { "\($0.method.rawValue) \($0.path.description)" })
         #expect(served == Set(FriendsEndpoint.allCases.map { "\($0.method) \($0.pathPattern)" }))
         #expect(served.count == FriendsEndpoint.allCases.count)
+        let headed = Set(router.routes.filter { $0.method == .head }.map(\.path.description))
+        #expect(headed == Set(FriendsEndpoint.allCases.filter { $0.method == "GET" }.map(\.pathPattern)), "HEAD wherever GET")
     }
 
     @Test func theClientsPathsComeFromTheRouteTable() {

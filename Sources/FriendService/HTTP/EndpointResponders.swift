@@ -101,8 +101,14 @@ struct EndpointResponders: Sendable {
 }
 
 extension Router<ConnectionRequestContext> {
-    /// Registers `endpoint` at its method and path pattern.
+    /// Registers `endpoint` at its method and path pattern, and a `GET` endpoint for `HEAD` too.
     func add(_ endpoint: FriendsEndpoint, use responder: @escaping EndpointResponders.Responder) {
-        on(RouterPath(endpoint.pathPattern), method: HTTPRequest.Method(endpoint.method) ?? .get, use: responder)
+        let method = HTTPRequest.Method(endpoint.method) ?? .get
+        on(RouterPath(endpoint.pathPattern), method: method, use: responder)
+        if method == .get {
+            on(RouterPath(endpoint.pathPattern), method: .head) { request, context in
+                try await responder(request, context).answeringHEAD
+            }
+        }
     }
 }
