@@ -24,10 +24,12 @@ extension VCard {
         let after = update.applied(to: before)
         guard after != before else { return }
         if after.firstname != before.firstname || after.lastname != before.lastname || after.organization != before.organization {
+            let namedInFull = fullName.map { first("FN")?.text == $0 } ?? false
             setNames(first: after.firstname, last: after.lastname)
             setOrganization(after.organization)
-            if first("FN")?.text != after.displayName {
-                set("FN", to: VCardEscaping.escape(after.displayName), after: "VERSION")
+            let formatted = namedInFull ? fullName ?? after.displayName : after.displayName
+            if first("FN")?.text != formatted {
+                set("FN", to: VCardEscaping.escape(formatted), after: "VERSION")
             }
         }
         if after.about != before.about { set("NOTE", to: after.about.isEmpty ? nil : VCardEscaping.escape(after.about), after: nil) }
@@ -38,6 +40,14 @@ extension VCard {
         if after.emails != before.emails { rewrite("EMAIL", from: before.emails, to: after.emails) }
         if after.addresses != before.addresses { rewriteAddresses(from: before.addresses, to: after.addresses) }
         set("REV", to: Self.timestamp(now), after: nil)
+    }
+
+    /// Every part of `N` in reading order (honorific prefixes, given, additional and family names,
+    /// suffixes), as Apple's Contacts writes `FN`: a card named so keeps "Dr." and "Jr." in `FN`
+    /// when a name changes; one whose `FN` is only the given and family names keeps that form.
+    private var fullName: String? {
+        guard let parts = first("N")?.components, parts.prefix(2).contains(where: { !$0.isEmpty }) else { return nil }
+        return [3, 1, 2, 0, 4].filter(parts.indices.contains).map { parts[$0] }.filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     private mutating func setNames(first givenName: String, last familyName: String) {

@@ -46,6 +46,18 @@ struct VCardEditingTests {
         #expect(card.all("REV").count == 1)
     }
 
+    @Test func aCardNamedInFullKeepsItsTitlesInFNWhenANameChanges() throws {
+        var card = try VCardParser.parse(Array(
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Appleseed;Johnny;Q.;Dr.;Jr.\r\nFN:Dr. Johnny Q. Appleseed Jr.\r\nEND:VCARD\r\n".utf8
+        ))
+        card.apply(FriendUpdate(lastname: "Äppleseed"), now: now)
+        #expect(card.first("N")?.text == "Äppleseed;Johnny;Q.;Dr.;Jr.")
+        #expect(card.first("FN")?.text == "Dr. Johnny Q. Äppleseed Jr.")
+        card.apply(FriendUpdate(firstname: "", lastname: "", organization: "Apple"), now: now)
+        #expect(card.first("FN")?.text == "Apple", "titles alone are no name")
+        #expect(card.friend(id: 0).firstname == "")
+    }
+
     @Test func aVersion21CardGetsALineBreakAndAccentsAsQuotedPrintable() throws {
         var card = try card("android21")
         card.apply(FriendUpdate(about: "Première ligne\nsecond line = two "), now: now)
