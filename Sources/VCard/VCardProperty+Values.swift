@@ -12,11 +12,14 @@ extension VCardProperty {
         VCardEscaping.splitComponents(decodedValue).map(VCardEscaping.unescape)
     }
 
-    /// The value with quoted-printable undone; other values as written.
+    /// The value with quoted-printable undone, its line breaks (`=0D=0A` as Outlook and Android
+    /// write them) as `\n`, the one a 3.0 or 4.0 card's `\n` escape reads as; other values as written.
     var decodedValue: String {
         guard isQuotedPrintable else { return value }
         let encoding = CharacterSets.encoding(named: parameters) ?? .utf8
-        return QuotedPrintable.decode(value, encoding: encoding)
+        let decoded = QuotedPrintable.decode(value, encoding: encoding)
+        guard decoded.utf8.contains(UInt8(ascii: "\r")) else { return decoded }
+        return decoded.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
     }
 }
 

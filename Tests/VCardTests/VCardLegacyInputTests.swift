@@ -39,6 +39,14 @@ struct VCardLegacyInputTests {
         #expect(try cards(foldedInsideAnEscape).first?.friend(id: 0).about == "Café")
     }
 
+    @Test func quotedPrintableLineBreaksReadAsTheLineBreaksOfOtherText() throws {
+        let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Muller;Jurgen\r\nNOTE;ENCODING=QUOTED-PRINTABLE:one=0D=0Atwo=0Dthree=0Afour\r\n"
+            + "ADR;HOME;ENCODING=QUOTED-PRINTABLE:;;Hauptstr. 1=0D=0AHinterhaus;Berlin;;;\r\nEND:VCARD\r\n"
+        let friend = try #require(try cards(text).first).friend(id: 0)
+        #expect(friend.about == "one\ntwo\nthree\nfour")
+        #expect(friend.addresses.first?.street == "Hauptstr. 1\nHinterhaus")
+    }
+
     /// As Outlook writes a 2.1 card on a Western-European Windows: `ü` as the byte FC, in the raw
     /// and quoted-printable, without a `CHARSET`.
     @Test func aVersion21CardInWindows1252WithoutACharacterSetIsReadAsWindowsWroteIt() throws {
