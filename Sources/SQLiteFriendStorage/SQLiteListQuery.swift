@@ -151,11 +151,12 @@ struct SQLiteListQuery {
         )
     }
 
-    /// An FTS5 query for rows holding every trigram of `digits` (in any order; `instr` checks the run).
-    private static func trigramQuery(_ digits: String) -> String {
-        let characters = Array(digits)
+    /// An FTS5 query for rows holding every trigram of `text` (in any order; `instr` checks the
+    /// run), each an FTS5 string, in which a `"` is written twice.
+    private static func trigramQuery(_ text: String) -> String {
+        let characters = Array(text)
         return (0...(characters.count - trigramLength))
-            .map { "\"" + String(characters[$0..<($0 + trigramLength)]) + "\"" }
+            .map { "\"" + String(characters[$0..<($0 + trigramLength)]).replacing("\"", with: "\"\"") + "\"" }
             .joined(separator: " AND ")
     }
 

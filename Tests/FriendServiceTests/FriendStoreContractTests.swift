@@ -205,6 +205,24 @@ struct FriendStoreContractTests {
     }
 
     @Test(arguments: StoreKind.available)
+    func aSearchWithQuotesIsTextNotASearchLanguage(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            var quoted = NewFriend.sample("Ada", "Lovelace")
+            quoted.organization = #"The "Best" Engines"#
+            _ = try await store.create(quoted)
+            _ = try await store.create(.sample("Shaun", #"O"Brien"#))
+            func search(_ text: String) async throws -> [String] {
+                try await store.list(FriendListRequest(limit: 10, search: FriendSearch(text))).map(\.friend.firstname)
+            }
+            #expect(try await search(#""best""#) == ["Ada"])
+            #expect(try await search(#"o"bri"#) == ["Shaun"])
+            #expect(try await search(#"a"b"#).isEmpty)
+            #expect(try await search(#"""""#).isEmpty)
+            #expect(try await store.count(matching: FriendSearch(#"t"b"#), atMost: 10) == 0)
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
     func searchPagesLikeTheFullList(kind: StoreKind) async throws {
         try await kind.withStore { store in
             try await store.insert((0..<9).map { NewFriend.sample("Ann\($0)", $0 % 2 == 0 ? "Smith" : "Jones") })
