@@ -24,7 +24,10 @@ struct AccountGate: RouterMiddleware {
         if OpenRoutes.paths.contains(request.uri.path) { return try await next(request, context) }
         guard try await presence.hasAccounts() else {
             guard servesWithoutAccounts else { throw APIError.signInRequired(contactApp: false) }
-            return try await next(request, context)
+            guard let watch = spaces.signIns else { return try await next(request, context) }
+            return try await SignedInRequest.$current.withValue(.withoutAccount(watch: watch)) {
+                try await next(request, context)
+            }
         }
         guard let authenticator else { throw APIError.accountsNeedFriendService }
         // Asked only for a refusal: which challenge to send.

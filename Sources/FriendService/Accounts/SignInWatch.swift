@@ -7,6 +7,8 @@ enum SignInProof: Hashable, Sendable {
     case password(hash: String)
     /// A token of the account, as sent.
     case token(String)
+    /// No account: the server had none when the request came, and served it without a sign-in.
+    case noAccountYet
 }
 
 /// The account and proof of the request being served, for the live feed (`ChangeEventsController`)
@@ -14,14 +16,21 @@ enum SignInProof: Hashable, Sendable {
 struct SignedInRequest: Sendable {
     @TaskLocal static var current: SignedInRequest?
 
-    let account: Account
+    /// `nil` for a request served without a sign-in, before the server had any account.
+    let account: Account?
     let proof: SignInProof
     let watch: SignInWatch
+
+    /// A request served without a sign-in: its stream holds only while there is still no account.
+    static func withoutAccount(watch: SignInWatch) -> SignedInRequest {
+        SignedInRequest(account: nil, proof: .noAccountYet, watch: watch)
+    }
 }
 
 /// Ends the live-feed streams of sign-ins that no longer hold: the account was removed, its
 /// password changed (for streams opened with the password) or the token revoked (for streams
-/// opened with that token). A request is checked once, when it arrives; a stream lasts for hours,
+/// opened with that token); and the streams opened without a sign-in once the first account is
+/// added (it owns the address book they follow). A request is checked once, when it arrives; a stream lasts for hours,
 /// so while any is open the registry is asked again every `AccountAuthenticator.registryLifetime`.
 final class SignInWatch: Sendable {
     /// A stream being watched; `end` when it ends by itself.
@@ -33,7 +42,8 @@ final class SignInWatch: Sendable {
     }
 
     private struct Stream: Sendable {
-        var accountID: Int
+        /// `nil` for a stream opened without a sign-in.
+        var accountID: Int?
         /// The password hash, or the digest of the token, the stream was opened with.
         var proof: SignInProof
         var finish: @Sendable () -> Void
@@ -56,12 +66,12 @@ final class SignInWatch: Sendable {
     /// Watches the sign-in of `request`; `finish` ends its stream.
     func hold(_ request: SignedInRequest, finish: @escaping @Sendable () -> Void) -> Hold {
         let proof: SignInProof = switch request.proof {
-        case .password: request.proof
+        case .password, .noAccountYet: request.proof
         case .token(let token): .token(secrets.tokenDigest(token))
         }
         let id = held.withLockedValue { held in
             held.lastID += 1
-            held.streams[held.lastID] = Stream(accountID: request.account.id, proof: proof, finish: finish)
+            held.streams[held.lastID] = Stream(accountID: request.account?.id, proof: proof, finish: finish)
             return held.lastID
         }
         return Hold(id: id, watch: self)
@@ -76,6 +86,10 @@ final class SignInWatch: Sendable {
         let streams = held.withLockedValue { $0.streams }
         var ended: [Int] = []
         for (accountID, ofAccount) in Dictionary(grouping: streams, by: { $0.value.accountID }) {
+            guard let accountID else {
+                if (try? await registry.hasAccounts()) == true { ended += ofAccount.map(\.key) }
+                continue
+            }
             guard let stillValid = try? await validProofs(ofAccount: accountID, among: Set(ofAccount.map(\.value.proof))) else { continue }
             ended += ofAccount.filter { !stillValid.contains($0.value.proof) }.map(\.key)
         }

@@ -61,6 +61,31 @@ struct AccountFeedSignInTests {
     }
 
     @Test(.timeLimit(.minutes(2)))
+    func aStreamOpenedWithoutASignInEndsOnceTheFirstAccountIsAdded() async throws {
+        let registry = MemoryAccountRegistry()
+        let server = try await FriendServer.start(App.configuration(registry: registry))
+        let outcome = await Result.capturing {
+            let port = try #require(server.url.port)
+            let watch = try #require(server.spaces.signIns)
+            let anonymous = try RawHTTPConnection(port: port)
+            try await anonymous.send("GET /friends/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            #expect(try await anonymous.readResponse(toHEAD: true).status == 200)
+            #expect(watch.count == 1)
+
+            await watch.recheck()
+            #expect(watch.count == 1, "no account yet: the stream goes on")
+
+            // The first account owns the address book the stream follows.
+            try await App.add("dave", to: registry)
+            await watch.recheck()
+            #expect(await anonymous.readToEnd().ending == .closed)
+            #expect(watch.count == 0)
+        }
+        try await server.shutdown()
+        try outcome.get()
+    }
+
+    @Test(.timeLimit(.minutes(2)))
     func aStreamThatEndsByItselfIsNoLongerWatched() async throws {
         let registry = MemoryAccountRegistry()
         try await App.add("alice", to: registry)
