@@ -131,14 +131,32 @@ struct FriendHandlers: Sendable {
     func update(_ request: Request, id: Int, withVersion: Bool = true) async throws -> Response {
         let update = try await parser.update(from: request)
         let precondition = EntityTag.precondition(from: request.headers, id: id, scope: tagScope)
-        if update.firstname != nil || update.lastname != nil || update.organization != nil,
-           let stored = try await store.friend(id: id), !FriendValidation.hasName(update.applied(to: stored.friend).fields)
-        {
-            throw APIError.invalidFields(FriendValidation.nameMissingFailures)
-        }
-        let stored = try await store.update(id: id, with: update, if: precondition)
+        let changesNames = update.firstname != nil || update.lastname != nil || update.organization != nil
+        let stored = try await changesNames
+            ? updateKeepingAName(id: id, with: update, if: precondition)
+            : store.update(id: id, with: update, if: precondition)
         let friend = withVersion ? stored.versionedFriend : stored.friend
         return JSONResponse.make(body: FriendJSON.body(friend), headers: tagged(stored))
+    }
+
+    /// Applies `update` only to the version whose names it was checked against, so that two
+    /// updates at once (one clearing the first name, the other the last) cannot leave a friend
+    /// without a name. Without `If-Match`, a version changed meanwhile is read and checked again.
+    private func updateKeepingAName(id: Int, with update: FriendUpdate, if precondition: VersionPrecondition) async throws -> StoredFriend {
+        var attemptsLeft = 8
+        while true {
+            guard let stored = try await store.friend(id: id) else {
+                return try await store.update(id: id, with: update, if: precondition)
+            }
+            guard FriendValidation.hasName(update.applied(to: stored.friend).fields) else {
+                throw APIError.invalidFields(FriendValidation.nameMissingFailures)
+            }
+            do {
+                return try await store.update(id: id, with: update, if: precondition == .any ? .oneOf([stored.version]) : precondition)
+            } catch FriendStoreError.preconditionFailed where precondition == .any && attemptsLeft > 1 {
+                attemptsLeft -= 1
+            }
+        }
     }
 
     /// Removes the friend and returns what was removed.
