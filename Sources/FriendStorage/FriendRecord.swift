@@ -30,7 +30,9 @@ package struct FriendRecord: Sendable {
         self.init(card: VCard.make(from: fields, uid: UUID.timeOrdered(at: now).uuidString, now: now))
     }
 
-    /// `<uid>.vcf`, with characters that do not belong in a path segment replaced.
+    /// `<uid>.vcf`, with characters that do not belong in a path segment replaced. A `UID` too long
+    /// for a name (CardDAV takes names of at most 255 bytes) is cut short and followed by a hash of
+    /// the whole `UID`, so that two long ones still make two names.
     package static func resourceName(forUID uid: String) -> String {
         var safe = String.UnicodeScalarView()
         for scalar in uid.unicodeScalars {
@@ -38,8 +40,15 @@ package struct FriendRecord: Sendable {
                 || "-_.@".unicodeScalars.contains(scalar)
             safe.append(allowed ? scalar : "-")
         }
-        return (safe.isEmpty ? UUID.random().uuidString : String(safe)) + ".vcf"
+        guard !safe.isEmpty else { return UUID.random().uuidString + ".vcf" }
+        // Every character kept is ASCII: one byte each.
+        guard safe.count > longestNameBeforeExtension else { return String(safe) + ".vcf" }
+        let hash = uid.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        return String(String(safe).prefix(longestNameBeforeExtension - 17)) + "-" + String(hash, radix: 16) + ".vcf"
     }
+
+    /// 255 bytes, less `.vcf`.
+    private static let longestNameBeforeExtension = 251
 
     /// The stored card, read again; `nil` when the text no longer parses (it always does: it was
     /// written from a parsed card).

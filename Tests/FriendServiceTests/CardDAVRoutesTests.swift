@@ -116,6 +116,20 @@ struct CardDAVRoutesTests {
 
     /// Two phones adding the same contact at once: one card is created, the other is told which
     /// card has its UID (and can still edit its own afterwards).
+    @Test func aCardImportedWithAVeryLongUIDCanBeReadAndDeletedOverDAV() async throws {
+        try await TestApp.run { client, _ in
+            let uid = String(repeating: "L", count: 300)
+            let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Long Uid\r\nN:Uid;Long;;;\r\nUID:\(uid)\r\nEND:VCARD\r\n"
+            let imported = try await dav(client, "POST", "/friends/import", body: card, headers: [.contentType: "text/vcard"])
+            #expect(imported.status == .ok)
+            let listing = try await dav(client, "PROPFIND", Self.book, body: "", headers: [HTTPField.Name("Depth")!: "1"])
+            let href = try #require(listing.text.firstMatch(of: /<D:href>([^<]*LLLL[^<]*)<\/D:href>/)).output.1
+            #expect(try #require(href.split(separator: "/").last).utf8.count <= 255)
+            #expect(try await dav(client, "GET", String(href)).status == .ok)
+            #expect(try await dav(client, "DELETE", String(href)).status == .noContent)
+        }
+    }
+
     @Test func cardsOfOneUIDPutSideBySideMakeOneFriend() async throws {
         try await TestApp.run { client, _ in
             let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:same-person\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n"

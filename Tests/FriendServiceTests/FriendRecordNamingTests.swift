@@ -48,6 +48,16 @@ struct FriendRecordNamingTests {
         #expect(FriendRecord.resourceName(forUID: uid) == name)
     }
 
+    @Test func aUIDTooLongForANameIsCutShortWithAHashOfTheWhole() {
+        let long = String(repeating: "L", count: 300)
+        let name = FriendRecord.resourceName(forUID: long)
+        #expect(name.utf8.count <= 255, "CardDAV's longest name")
+        #expect(name.hasPrefix(String(repeating: "L", count: 200)) && name.hasSuffix(".vcf"))
+        #expect(FriendRecord.resourceName(forUID: long) == name, "the same UID, the same name")
+        #expect(FriendRecord.resourceName(forUID: long + "x") != name)
+        #expect(FriendRecord.resourceName(forUID: String(repeating: "L", count: 251)) == String(repeating: "L", count: 251) + ".vcf")
+    }
+
     @Test func aCardWithoutUIDGetsARandomResourceName() {
         let name = FriendRecord.resourceName(forUID: "")
         #expect(name.hasSuffix(".vcf"))
