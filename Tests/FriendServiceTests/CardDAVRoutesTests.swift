@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import VCard
 
 @testable import FriendService
 @testable import FriendStorage
@@ -165,6 +166,23 @@ struct CardDAVRoutesTests {
                                       headers: [.ifNoneMatch: "*"])
             #expect(again.status.code == 412)
             #expect(again.text.contains("already exists"))
+        }
+    }
+
+    /// Without a precondition a DELETE removes the card, even one changed a moment before.
+    @Test func aDeleteWithoutAPreconditionRemovesACardChangedMeanwhile() async throws {
+        let base = MemoryFriendStore()
+        await base.migrate()
+        // As if a REST edit landed right after the DELETE looked the card up by its name.
+        let reads = ReadsLettingAWriteIn(base: base, after: .cardsByName) {
+            _ = try await base.update(id: 1, with: FriendUpdate(about: "changed meanwhile"), if: .any)
+        }
+        try await TestApp.run(store: ComposedFriendStore(base, reading: reads)) { client, _ in
+            let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ada\r\nFN:Ada\r\nN:;Ada;;;\r\nEND:VCARD\r\n"
+            _ = try await base.create(card: VCardParser.parse(Array(card.utf8)), resourceName: "ada.vcf")
+            let deleted = try await dav(client, "DELETE", Self.book + "ada.vcf")
+            #expect(deleted.status == .noContent, "\(deleted.text)")
+            #expect(await base.friend(id: 1) == nil)
         }
     }
 

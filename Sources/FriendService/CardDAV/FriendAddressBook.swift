@@ -181,7 +181,10 @@ struct FriendAddressBook: AddressBookBackend {
             let existing = try await store.cards(named: [name]).first
             try Self.check(precondition, against: existing)
             guard let existing else { throw AddressBookBackendError.notFound }
-            _ = try await store.delete(id: existing.id, if: .oneOf([existing.version]))
+            // As for a PUT, only an entity tag sent pins the version: without one, a card changed
+            // a moment ago is deleted all the same rather than refused with 412.
+            let version: VersionPrecondition = if case .etagMatches = precondition { .oneOf([existing.version]) } else { .any }
+            _ = try await store.delete(id: existing.id, if: version)
         }
     }
 
