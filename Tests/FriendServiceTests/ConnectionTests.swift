@@ -174,6 +174,29 @@ struct ConnectionTests {
         }
     }
 
+    @Test func onlyTheAnswerToTheRequestThatAsksToCloseSaysSoAndNothingPipelinedAfterItIsServed() async throws {
+        try await Self.withServer { _, port in
+            let connection = try RawHTTPConnection(port: port)
+            let body = #"{"firstname": "Pipelined"}"#
+            try await connection.send(
+                "GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n"
+                    + "POST /friends HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+                    + "POST /friends HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+            )
+            let health = try await connection.readResponse()
+            #expect(health.status == 200)
+            #expect(health.header("Connection") == nil, "the connection is kept after this one")
+            let created = try await connection.readResponse()
+            #expect(created.status == 201)
+            #expect(created.header("Connection") == "close")
+            let (ending, unread) = await connection.readToEnd()
+            #expect(ending == .closed)
+            #expect(unread.isEmpty, "the request after the close is neither answered nor refused")
+            #expect(try await Self.friendCount(port: port) == 1, "nor served")
+        }
+    }
+
     @Test func headOfAStreamedExportSaysWhatGETSaysNotThatTheBodyIsEmpty() async throws {
         try await Self.withServer { server, port in
             _ = try await server.send("POST", "friends", json: #"{"firstname": "Ada", "lastname": "Lovelace"}"#)

@@ -46,8 +46,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var isAwaitingFirstRequest = true
     /// Requests whose head arrived and whose response has not ended.
     private var requestsInProgress = 0
-    /// The HTTP versions of the requests whose response has not started, oldest first.
-    private var versionsToAnswer = CircularBuffer<HTTPVersion>()
+    /// The requests whose response has not started, oldest first: their HTTP versions, and whether
+    /// the connection is kept after each.
+    private var requestsToAnswer = CircularBuffer<(version: HTTPVersion, keepsConnection: Bool)>()
+    /// A request that asked to close the connection has been read: whatever a client pipelined
+    /// after it is not served (RFC 9112 §9.6), as the client is told the connection closes.
+    private var readTheLastRequest = false
     /// Whether the response being written answers an HTTP/1.0 request (and so is not chunked).
     private(set) var isAnsweringHTTP10 = false
     private var closeAfterResponse = false
@@ -117,12 +121,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 return
             }
             requestsInProgress += 1
-            versionsToAnswer.append(head.version)
-            if !head.isKeepAlive { closeAfterResponse = true }
+            requestsToAnswer.append((head.version, head.isKeepAlive))
+            if !head.isKeepAlive { readTheLastRequest = true }
             reading = .body
             schedule(after: limits.bodyTimeout) { $0.bodyTimedOut() }
         case (_, .end):
-            reading = .betweenRequests
+            reading = readTheLastRequest ? .closing : .betweenRequests
             timeout?.clear()
         case (_, .body):
             break
@@ -199,8 +203,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private func answer(_ head: inout HTTPResponseHead) {
         // An interim response (`100 Continue`) comes before the one that answers the request.
         guard !(100..<200).contains(head.status.code) || head.status == .switchingProtocols else { return }
-        let version = versionsToAnswer.popFirst() ?? .http1_1
-        isAnsweringHTTP10 = version == .http1_0
+        let request = requestsToAnswer.popFirst() ?? (.http1_1, true)
+        // Only the answer to the request that asked for it says the connection closes, not one
+        // to a request pipelined before it.
+        if !request.keepsConnection { closeAfterResponse = true }
+        isAnsweringHTTP10 = request.version == .http1_0
         guard isAnsweringHTTP10 else { return }
         head.version = .http1_0
         // Without a length, the body ends when the connection does.
