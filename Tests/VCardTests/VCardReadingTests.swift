@@ -58,7 +58,7 @@ struct VCardReadingTests {
         #expect(friend.lastname == "Müller")
         #expect(friend.phonenumber == "+49 30 901820")
         #expect(friend.phones.map(\.label) == ["mobile", "home"])
-        #expect(friend.about == "Erste Zeile\r\nZweite Zeile mit ümlaut und einer sehr langen Zeile")
+        #expect(friend.about == "Erste Zeile\nZweite Zeile mit ümlaut und einer sehr langen Zeile")
         #expect(friend.photo)
     }
 
