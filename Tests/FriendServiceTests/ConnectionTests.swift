@@ -197,6 +197,23 @@ struct ConnectionTests {
         }
     }
 
+    @Test func aClientThatWaitsForContinueIsToldToGoOn() async throws {
+        try await Self.withServer { _, port in
+            let connection = try RawHTTPConnection(port: port)
+            let body = #"{"firstname": "Patient"}"#
+            try await connection.send(
+                "POST /friends HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\n\r\n"
+            )
+            let goOn = try await connection.readResponse()
+            #expect(goOn.statusLine == "HTTP/1.1 100 Continue")
+            try await connection.send(body)
+            let created = try await connection.readResponse()
+            #expect(created.status == 201)
+            #expect(try await Self.friendCount(port: port) == 1)
+        }
+    }
+
     @Test func headOfAStreamedExportSaysWhatGETSaysNotThatTheBodyIsEmpty() async throws {
         try await Self.withServer { server, port in
             _ = try await server.send("POST", "friends", json: #"{"firstname": "Ada", "lastname": "Lovelace"}"#)

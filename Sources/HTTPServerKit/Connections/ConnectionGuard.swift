@@ -12,6 +12,7 @@ import NIOHTTP1
 /// - on shutdown, lets the request in progress finish with `Connection: close` and closes idle
 ///   connections, always by closing its own side first and reading what the client still sends,
 ///   so the client sees an orderly end and never a reset;
+/// - sends `100 Continue` to a client that waits for it before sending a body;
 /// - answers an HTTP/1.0 request in HTTP/1.0. Hummingbird writes every response head as HTTP/1.1,
 ///   so NIO's encoder would send a body of unknown length (a live feed, an export) chunked, which
 ///   an HTTP/1.0 client cannot read and must not be sent (RFC 9112 §6.1); in HTTP/1.0 such a body
@@ -120,6 +121,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 refuse(refusal)
                 return
             }
+            if requestsInProgress == 0, Self.expectsContinue(head) {
+                // The client waits for this before it sends the body (curl, for a second). With an
+                // answer to an earlier request still on its way, it would break into that answer.
+                context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .continue))), promise: nil)
+            }
             requestsInProgress += 1
             requestsToAnswer.append((head.version, head.isKeepAlive))
             if !head.isKeepAlive { readTheLastRequest = true }
@@ -197,6 +203,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         default:
             context.write(data, promise: promise)
         }
+    }
+
+    /// Whether the client asks to be told to go on before it sends the body (RFC 9110 §10.1.1).
+    private static func expectsContinue(_ head: HTTPRequestHead) -> Bool {
+        head.version == .http1_1 && head.headers[canonicalForm: "Expect"].contains { $0.lowercased() == "100-continue" }
     }
 
     /// Gives `head` the version of the request it answers, when that is HTTP/1.0.
