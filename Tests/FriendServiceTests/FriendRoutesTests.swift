@@ -127,6 +127,22 @@ struct FriendRoutesTests {
             #expect(byPhone.items.map(\.firstname) == ["Grace"])
             let encoded = try await client.send(.get, "/friends?q=grace%20ho").decode(FriendPage.self)
             #expect(encoded.items.map(\.firstname) == ["Grace"])
+            // As an HTML form, URLSearchParams or Python's urlencode write a space.
+            let formEncoded = try await client.send(.get, "/friends?q=grace+ho").decode(FriendPage.self)
+            #expect(formEncoded.items.map(\.firstname) == ["Grace"])
+        }
+    }
+
+    @Test func theExportChecksQAsTheListDoes() async throws {
+        try await TestApp.run { client, store in
+            try await store.insert([.sample("Grace", "Hopper"), .sample("Ada", "Lovelace")])
+            let found = try await client.send(.get, "/friends?q=grace+ho", headers: [.accept: "text/vcard"])
+            #expect(found.status == .ok)
+            #expect(found.text.contains("FN:Grace Hopper") && !found.text.contains("Lovelace"))
+            let control = try await client.send(.get, "/friends?q=%00", headers: [.accept: "text/vcard"])
+            #expect(control.status == .badRequest, "not an empty file, which reads as no friends")
+            let long = try await client.send(.get, "/friends?q=" + String(repeating: "a", count: 201), headers: [.accept: "text/vcard"])
+            #expect(long.status == .badRequest)
         }
     }
 

@@ -21,8 +21,12 @@ struct CardHandlers: Sendable {
 
     /// Every friend (matching `q` when given) as one vCard file, streamed a batch at a time.
     func export(_ request: Request) throws -> Response {
-        let query = request.uri.queryParameters.get("q") ?? ""
-        let search = FriendSearch(query)
+        let search: FriendSearch?
+        do {
+            search = try ListQueryParser.search(from: request)
+        } catch {
+            throw APIError(.badRequest, "Some query parameters are not valid.", fields: [FriendListQuery.Name.search: error.message])
+        }
         var headers = HTTPFields()
         headers[.contentType] = VCardNegotiation.contentType
         headers[.contentDisposition] = #"attachment; filename="friends.vcf""#

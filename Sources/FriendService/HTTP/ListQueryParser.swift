@@ -1,3 +1,4 @@
+import Foundation
 import FriendStorage
 import FriendsAPI
 import Hummingbird
@@ -29,18 +30,41 @@ enum ListQueryParser {
         }
 
         var search: FriendSearch?
-        if let text = parameters.get(FriendListQuery.Name.search) {
-            if text.unicodeScalars.count > maximumSearchLength {
-                failures[FriendListQuery.Name.search] = "Search must be at most \(maximumSearchLength) characters."
-            } else if FriendValidation.trim(text).unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                failures[FriendListQuery.Name.search] = "Search must not contain control characters."
-            } else {
-                search = FriendSearch(text)
-            }
+        do {
+            search = try Self.search(from: httpRequest)
+        } catch {
+            failures[FriendListQuery.Name.search] = error.message
         }
 
         guard failures.isEmpty else { throw APIError(.badRequest, "Some query parameters are not valid.", fields: failures) }
         return (limit, FriendListRequest(limit: limit + 1, after: after, search: search))
+    }
+
+    /// `q`, checked: at most `maximumSearchLength` characters, no control characters.
+    static func search(from httpRequest: Request) throws(SearchRefusal) -> FriendSearch? {
+        guard let text = searchText(inQuery: httpRequest.uri.query) else { return nil }
+        if text.unicodeScalars.count > maximumSearchLength {
+            throw SearchRefusal(message: "Search must be at most \(maximumSearchLength) characters.")
+        }
+        if FriendValidation.trim(text).unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw SearchRefusal(message: "Search must not contain control characters.")
+        }
+        return FriendSearch(text)
+    }
+
+    struct SearchRefusal: Error {
+        let message: String
+    }
+
+    /// The first `q` of `query` read as a form writes it (an HTML form, `URLSearchParams`, Python's
+    /// `urlencode`): `+` is a space and `%2B` a plus.
+    static func searchText(inQuery query: String?) -> String? {
+        let name = FriendListQuery.Name.search
+        guard let query, let item = query.split(separator: "&").first(where: { $0 == name || $0.hasPrefix(name + "=") }) else {
+            return nil
+        }
+        let value = item.dropFirst(name.count + 1).replacing("+", with: "%20")
+        return value.removingPercentEncoding ?? String(value)
     }
 
     static func page(from rows: [StoredFriend], pageSize: Int, total: Int? = nil) -> FriendPage {
