@@ -74,7 +74,7 @@ struct FriendRoutesTests {
         }
     }
 
-    @Test(arguments: ["W/\"1-1\"", "\"1-2\"", "1-1", "\"2-1\"", "garbage"])
+    @Test(arguments: ["W/\"1-1\"", "\"1-2\"", "1-1", "\"2-1\"", "garbage", "\"+1-1\"", "\"01-1\"", "\"1-01\"", "\"1-+1.vcf\""])
     func ifMatchRejectsWeakStaleForeignAndMalformedTags(header: String) async throws {
         try await TestApp.run { client, _ in
             _ = try await client.createFriend()

@@ -53,7 +53,8 @@ enum EntityTag {
         text = text.dropFirst(scope.count)
         if text.hasSuffix(".vcf") { text = text.dropLast(4) }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, Int(parts[0]) == id else { return nil }
-        return Int(parts[1])
+        // Compared character for character, as strong tags are (RFC 9110 §8.8.3.2): `"+5-02"` is not `"5-2"`.
+        guard parts.count == 2, parts[0] == String(id), let version = Int(parts[1]), parts[1] == String(version) else { return nil }
+        return version
     }
 }
