@@ -70,6 +70,19 @@ struct OpenAPIDocumentTests {
         #expect(documented == table)
     }
 
+    @Test func refusalsThatSayWhenOrHowToComeBackDeclareTheHeaderThatSaysIt() throws {
+        let document = try Self.document(for: .accounts)
+        let responses = try #require((document["components"] as? [String: Any])?["responses"] as? [String: [String: Any]])
+        for (name, header) in [("Unavailable", "Retry-After"), ("SignInRequired", "WWW-Authenticate"), ("TooManySignIns", "Retry-After")] {
+            #expect((responses[name]?["headers"] as? [String: Any])?[header] != nil, "\(name)")
+        }
+        let list = try #require(try Self.operations(in: document).first { $0.0.operationID == FriendsEndpoint.listFriends.rawValue }?.1)
+        let answers = try #require(list["responses"] as? [String: [String: Any]])
+        #expect(answers["401"]?["$ref"] as? String == "#/components/responses/SignInRequired")
+        #expect(answers["429"]?["$ref"] as? String == "#/components/responses/TooManySignIns")
+        #expect(answers["503"]?["$ref"] as? String == "#/components/responses/Unavailable")
+    }
+
     @Test func theServerRegistersExactlyTheRouteTable() {
         let router = buildRouter(store: MemoryFriendStore(), configuration: TestApp.configuration())
         let served = Set(router.routes.filter { $0.method != .head }.map { "\($0.method.rawValue) \($0.path.description)" })

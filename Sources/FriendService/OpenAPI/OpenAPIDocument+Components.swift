@@ -41,7 +41,18 @@ extension OpenAPIDocument {
             "description": "Not modified: the copy whose ETag was sent is current.",
             "headers": OpenAPI.headers(FriendsHTTPHeader.eTag),
         ]
-        return ["NotModified": notModified, "Friend": friendResponse(description: "A friend."), "CreatedFriend": created, "Error": error]
+        func errorWith(_ description: String, header: String) -> OpenAPIObject {
+            var answer = error
+            answer["description"] = description
+            answer["headers"] = OpenAPI.headers(header)
+            return answer
+        }
+        return [
+            "NotModified": notModified, "Friend": friendResponse(description: "A friend."), "CreatedFriend": created, "Error": error,
+            "Unavailable": errorWith("Unavailable for now (the database, or the server's capacity); Retry-After says when to try again.", header: "Retry-After"),
+            "SignInRequired": errorWith("No credentials, or credentials that do not sign in; WWW-Authenticate names the schemes.", header: "WWW-Authenticate"),
+            "TooManySignIns": errorWith("Too many failed sign-ins; Retry-After says when to try again.", header: "Retry-After"),
+        ]
     }
 
     /// From a created friend to every route that takes its id, named by the route's operation.

@@ -101,8 +101,10 @@ extension OpenAPIDocument {
         func variant(_ events: [String], _ data: OpenAPIObject) -> OpenAPIObject {
             // OpenAPI 3.0 has no keywords for JSON inside a string (3.1's `contentSchema`): said as extensions.
             let payload: OpenAPIObject = ["x-contentMediaType": "application/json", "x-contentSchema": data]
-            return ["properties": ["event": ["enum": events], "data": payload] as OpenAPIObject]
+            return ["required": ["event", "data"], "properties": ["event": ["enum": events], "data": payload] as OpenAPIObject]
         }
+        // What a new stream sends first: only the position it starts after.
+        let position: OpenAPIObject = ["required": ["id"], "properties": ["event": ["not": OpenAPIObject()], "data": ["not": OpenAPIObject()]] as OpenAPIObject]
         let emptyObject: OpenAPIObject = ["type": "object", "additionalProperties": false]
         let properties: OpenAPIObject = [
             "id": OpenAPI.described(OpenAPI.string(["pattern": "^[0-9]+$"]), "The change sequence number."),
@@ -110,12 +112,14 @@ extension OpenAPIDocument {
             "data": OpenAPI.string(),
             "retry": ["type": "integer"],
         ]
-        return object(properties, required: ["event", "data"]).adding([
-            "description": "One Server-Sent Event of the live feed, as its fields; data is JSON whose shape depends on the event.",
+        let fields: OpenAPIObject = ["type": "object", "properties": properties]
+        return fields.adding([
+            "description": "One Server-Sent Event of the live feed, as its fields; data is JSON whose shape depends on the event. A new stream starts with an event of only an id, the position it starts after.",
             "oneOf": [
                 variant(["created", "updated"], OpenAPI.schemaRef("VersionedFriend")),
                 variant(["deleted"], OpenAPI.schemaRef("DeletedFriend")),
                 variant(["reset"], emptyObject),
+                position,
             ],
         ])
     }

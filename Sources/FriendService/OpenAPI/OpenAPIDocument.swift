@@ -37,21 +37,20 @@ enum OpenAPIDocument {
                 "bearer": ["type": "http", "scheme": "bearer", "description": "A token of an account."],
             ]
         }
-        let error = OpenAPI.responseRef("Error")
         for endpoint in FriendsEndpoint.allCases {
             let operation = ["paths", endpoint.pathPattern, endpoint.method.lowercased()]
             // Any route that reads the database may find it unavailable.
             if endpoint != .openAPI {
-                document[path: operation + ["responses", "503"]] = error
+                document[path: operation + ["responses", "503"]] = OpenAPI.responseRef("Unavailable")
             }
             guard access != .open else { continue }
             guard endpoint.needsToken else {
                 document[path: operation + ["security"]] = [Any]()
                 continue
             }
-            document[path: operation + ["responses", "401"]] = error
+            document[path: operation + ["responses", "401"]] = OpenAPI.responseRef("SignInRequired")
             if access == .accounts {
-                document[path: operation + ["responses", "429"]] = error
+                document[path: operation + ["responses", "429"]] = OpenAPI.responseRef("TooManySignIns")
             }
         }
         return OpenAPIJSONWriter.data(document)

@@ -47,7 +47,13 @@ enum OpenAPIExamples {
         return ["created": 41, "updated": 2, "unchanged": 0, "failed": [failed]]
     }
 
-    static let event = "id: 7\nevent: updated\ndata: {\"id\":1,\"version\":2,\"firstname\":\"Ada\",\"lastname\":\"Lovelace\",\"phonenumber\":\"\",\"email\":\"\",\"about\":\"\"}\n\n"
+    /// `id: 7`, `event: updated`, `data: {…}` on the wire, as the fields `FriendEvent` describes.
+    static var event: OpenAPIObject {
+        [
+            "id": "7", "event": "updated",
+            "data": #"{"id":1,"version":2,"firstname":"Ada","lastname":"Lovelace","phonenumber":"","email":"","about":""}"#,
+        ]
+    }
 
     static var error: OpenAPIObject {
         let fields: OpenAPIObject = ["email": "Email must be empty or an address like name@example.com."]
