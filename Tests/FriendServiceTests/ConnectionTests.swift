@@ -110,6 +110,8 @@ struct ConnectionTests {
 
     @Test(arguments: [
         "POST /friends HTTP/1.1\r\n\(jsonHeaders)Transfer-Encoding: identity\r\n\r\n{}",
+        "POST /friends HTTP/1.1\r\n\(jsonHeaders)Transfer-Encoding: gzip, chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n",
+        "POST /friends HTTP/1.0\r\n\(jsonHeaders)Transfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n",
         "POST /friends HTTP/1.1\r\n\(jsonHeaders)Content-Length: abc\r\n\r\n{}",
         "POST /friends HTTP/1.1\r\n\(jsonHeaders)Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}",
         "FROB /friends HTTP/1.1\r\nHost: localhost\r\n\r\n",
@@ -123,7 +125,8 @@ struct ConnectionTests {
             let connection = try RawHTTPConnection(port: port)
             try await connection.send(request)
             let response = try await connection.readResponse()
-            #expect([400, 431].contains(response.status), "\(response.statusLine)")
+            #expect([400, 431, 501].contains(response.status), "\(response.statusLine)")
+            #expect(response.header("Date") != nil, "every answer says when it was made (RFC 9110 §6.6.1)")
             try Self.expectEnvelope(response, status: response.status)
             #expect(await connection.readToEnd().ending == .closed)
             #expect(try await Self.friendCount(port: port) == 0)

@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -300,6 +301,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         headers.add(name: "Content-Type", value: refusalBody.contentType)
         headers.add(name: "Content-Length", value: String(body.readableBytes))
         headers.add(name: "Connection", value: "close")
+        headers.add(name: "Date", value: HTTPDate.text(of: Date()))
         let head = HTTPResponseHead(version: .http1_1, status: refusal.status, headers: headers)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)

@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import NIOHTTP1
 
@@ -18,9 +19,23 @@ public struct ConnectionRefusal: Equatable, Sendable {
             // An absolute-form target (`GET http://other.example/ HTTP/1.1`) names a host of its
             // own, which would take the place of `Host`; only proxies need that form.
             self.init(status: .badRequest, message: "This server is not a proxy; send the request target as a path, such as /friends.")
+        } else if head.version == .http1_0, head.headers.contains(name: "Transfer-Encoding") {
+            // An HTTP/1.0 server may not know the coding, so the framing is in doubt (RFC 9112 §6.1).
+            self.init(status: .badRequest, message: "An HTTP/1.0 request cannot have a Transfer-Encoding.")
+        } else if let coding = Self.unreadTransferCoding(in: head) {
+            self.init(status: .notImplemented, message: "This server does not read bodies sent with the transfer coding \(coding); send them chunked or with a Content-Length.")
         } else {
             return nil
         }
+    }
+
+    /// A transfer coding other than `chunked` (the parser reads the chunks and would pass the rest
+    /// on as it is: a gzipped body read as text).
+    private static func unreadTransferCoding(in head: HTTPRequestHead) -> String? {
+        head.headers["Transfer-Encoding"]
+            .flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            .first { $0 != "chunked" }
     }
 
     init(status: HTTPResponseStatus, message: String) {
