@@ -74,7 +74,7 @@ struct HTTPLayerTests {
         }
     }
 
-    @Test(arguments: ["01", "+1", "001", "1.0", " 1", "1e0", "0x1"])
+    @Test(arguments: ["01", "+1", "001", "1.0", " 1", "1e0", "0x1", "99999999999999999999"])
     func idsWrittenAmbiguouslyAre400(id: String) async throws {
         try await TestApp.run { client, store in
             let (created, _) = try await client.createFriend()
@@ -83,7 +83,7 @@ struct HTTPLayerTests {
             for (method, path) in [(HTTPRequest.Method.get, "/friends/\(encoded)"), (.patch, "/friends/\(encoded)"), (.delete, "/editFriend/\(encoded)")] {
                 let response = try await client.send(method, path, json: #"{"about": "x"}"#)
                 #expect(response.status == .badRequest, "\(method) \(path)")
-                #expect(try response.envelope.fields["id"] == "Must be a whole number.")
+                #expect(try response.envelope.fields["id"] == "Must be a whole number up to 9223372036854775807.")
             }
             #expect(try await store.all().map(\.versionedFriend) == [created])
         }

@@ -176,8 +176,8 @@ struct FriendHandlers: Sendable {
         // Only the canonical form: `01` or `+1` would be a guess about which friend was meant.
         guard let text = context.parameters.get("id"), let id = Int(text), String(id) == text else {
             throw APIError(
-                .badRequest, "The friend id must be a whole number, written plainly (1, not 01 or +1).",
-                fields: ["id": "Must be a whole number."]
+                .badRequest, "The friend id must be a whole number up to \(Int.max), written plainly (1, not 01 or +1).",
+                fields: ["id": "Must be a whole number up to \(Int.max)."]
             )
         }
         return id
