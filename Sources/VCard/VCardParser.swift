@@ -58,14 +58,24 @@ public enum VCardParser {
 
         var isBlank: Bool { content.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
 
+        /// C0 controls but tab and carriage return (NUL is refused before), and DEL.
+        private static func isControl(_ byte: UInt8) -> Bool {
+            (byte < 0x20 && byte != 0x09 && byte != 0x0D) || byte == 0x7F
+        }
+
         /// - Parameter guessingLegacyText: text that is not UTF-8 and names no `CHARSET` is read as
         ///   Windows-1252, as Outlook and other Windows programs write vCard 2.1; otherwise it is
         ///   an error.
         func property(guessingLegacyText: Bool = false) throws(VCardError) -> VCardProperty {
             if content.contains(0) { throw .nulByte(line: number) }
+            // Other control characters (a vertical tab from a spreadsheet, say) become spaces: XML
+            // cannot carry them, so a CardDAV report would answer a card other than the one stored.
+            var content = content
+            let hadControls = content.contains(where: Self.isControl)
+            if hadControls { content = content.map { Self.isControl($0) ? 0x20 : $0 } }
             let fallback: String.Encoding? = guessingLegacyText ? .windowsCP1252 : nil
             var property = try ContentLineReader.property(from: content, line: number, fallback: fallback)
-            property.source = hadSoftLineBreak ? nil : String(decoding: source, as: UTF8.self)
+            property.source = hadSoftLineBreak || hadControls ? nil : String(decoding: source, as: UTF8.self)
             if String(validating: source, as: UTF8.self) == nil {
                 // Text in a legacy character set: kept decoded, written afresh as UTF-8.
                 property.source = nil

@@ -39,6 +39,16 @@ struct VCardLegacyInputTests {
         #expect(try cards(foldedInsideAnEscape).first?.friend(id: 0).about == "Café")
     }
 
+    @Test func controlCharactersInALineBecomeSpacesAndTheLineIsWrittenAfresh() throws {
+        let bytes = Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ctl\u{0B}Char\r\nUID:ctl\u{01}1\r\nNOTE:tab\tstays\r\nEND:VCARD\r\n".utf8)
+        let card = try VCardParser.parse(bytes)
+        #expect(card.first("FN")?.text == "Ctl Char")
+        #expect(card.uid == "ctl 1")
+        #expect(card.first("NOTE")?.text == "tab\tstays")
+        let written = VCardWriter.text(of: card)
+        #expect(!written.unicodeScalars.contains { $0.value < 0x20 && !["\t", "\r", "\n"].contains($0) })
+    }
+
     @Test func quotedPrintableLineBreaksReadAsTheLineBreaksOfOtherText() throws {
         let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Muller;Jurgen\r\nNOTE;ENCODING=QUOTED-PRINTABLE:one=0D=0Atwo=0Dthree=0Afour\r\n"
             + "ADR;HOME;ENCODING=QUOTED-PRINTABLE:;;Hauptstr. 1=0D=0AHinterhaus;Berlin;;;\r\nEND:VCARD\r\n"
