@@ -80,13 +80,17 @@ extension FriendsListViewModel {
 
     func publishActivity() {
         showLoadingHud.value = (loading != nil && loading != .liveRefresh) || isDeleting || isFetchingFriend
-        title.value = loading == .firstPage ? Self.refreshingTitle : Self.title(count: totalFriends ?? loaded.count)
+        // A list opened on a search (a bookmark of it) knows how many match, not how many friends there are.
+        let count = totalFriends ?? (shownSearch == nil ? loaded.count : nil)
+        title.value = loading == .firstPage ? Self.refreshingTitle : count.map(Self.title(count:)) ?? Self.untoldTitle
         searchSummary.value = shownSearch.map { search in
             Self.matchesText(search.matches ?? loaded.count, search: search.text, more: search.matches == nil)
         }
     }
 
     static let refreshingTitle = "Refreshing..."
+    /// While the number of friends is not known yet.
+    static let untoldTitle = "Your Friends"
 
     static func title(count: Int) -> String {
         "Your Friends (\(count))"
