@@ -74,6 +74,13 @@ struct FlightListReaderTests {
         #expect(error(airports: airport, flights: [])?.description == #"airports[0]: unknown field "country""#)
     }
 
+    @Test("a flight listed twice (one number, one departure) names the second")
+    func duplicateFlight() {
+        let failure = error(flights: [Self.goodFlight, Self.goodFlight])
+        #expect(failure == .duplicateFlight("KL 903", at: "flights[1]"))
+        #expect(failure?.description == "flights[1]: flight KL 903 with this departure is listed more than once")
+    }
+
     @Test("arrival before departure names the flight")
     func arrivalBeforeDeparture() {
         let early = Self.goodFlight.replacingOccurrences(of: "2026-11-23T15:55:00+03:00", with: "2026-11-23T12:44:00+03:00")

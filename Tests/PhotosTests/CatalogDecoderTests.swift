@@ -59,6 +59,13 @@ struct CatalogDecoderTests {
         #expect(try decode(#"{"pictures": []}"#).isEmpty)
     }
 
+    @Test func refusesTwoPicturesOfOneIdNamingTheSecond() {
+        let picture = #"{"id": 2, "name": "B", "created_at": "2024-01-02T03:04:05Z", "image_url": "https://example.com/2", "for_sale": true}"#
+        let error = decodingError(#"{"pictures": [\#(picture), \#(picture)]}"#)
+
+        #expect(error?.description == #"catalog.json, pictures[1] (id 2): "id" is the id of an earlier picture too."#)
+    }
+
     @Test func namesTheEntryTheIdAndTheMissingField() {
         let error = decodingError("""
             {"pictures": [

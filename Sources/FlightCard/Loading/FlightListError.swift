@@ -12,6 +12,7 @@ public enum FlightListError: Error, Equatable, Sendable, CustomStringConvertible
     case unknownTimeZone(String, at: String)
     case duplicateAirport(String, at: String)
     case unknownAirport(String, at: String)
+    case duplicateFlight(String, at: String)
     case arrivalBeforeDeparture(at: String, flightNumber: String, departure: String, arrival: String)
 
     public var description: String {
@@ -38,6 +39,8 @@ public enum FlightListError: Error, Equatable, Sendable, CustomStringConvertible
             "\(path): airport \"\(symbol)\" is listed more than once"
         case let .unknownAirport(symbol, path):
             "\(path): no airport \"\(symbol)\" in \"airports\""
+        case let .duplicateFlight(number, path):
+            "\(path): flight \(number) with this departure is listed more than once"
         case let .arrivalBeforeDeparture(path, number, departure, arrival):
             "\(path) (\(number)): arrival \(arrival) is before departure \(departure)"
         }

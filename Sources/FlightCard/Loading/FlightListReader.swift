@@ -52,6 +52,7 @@ public enum FlightListReader {
         }
 
         var flights: [Flight] = []
+        var ids = Set<String>()
         for (index, record) in document.flights.enumerated() {
             let path = "flights[\(index)]"
             func endpoint(_ endpoint: EndpointRecord, _ name: String) throws(FlightListError) -> Endpoint {
@@ -62,14 +63,18 @@ public enum FlightListReader {
             }
             let departure = try endpoint(record.departure, "departure")
             let arrival = try endpoint(record.arrival, "arrival")
+            let flight: Flight
             do {
-                flights.append(try Flight(airline: record.airline, number: record.number, departure: departure, arrival: arrival))
+                flight = try Flight(airline: record.airline, number: record.number, departure: departure, arrival: arrival)
             } catch {
                 throw .arrivalBeforeDeparture(
                     at: path, flightNumber: record.number,
                     departure: record.departure.dateText, arrival: record.arrival.dateText
                 )
             }
+            // The list names a flight by its number and departure: two alike would be one row.
+            guard ids.insert(flight.id).inserted else { throw .duplicateFlight(record.number, at: path) }
+            flights.append(flight)
         }
         return flights
     }

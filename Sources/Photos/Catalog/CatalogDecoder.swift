@@ -7,13 +7,20 @@ public struct CatalogDecoder: Sendable {
 
     /// - Parameter file: how the file is named in error messages.
     public func decode(_ data: Data, file: String) throws(CatalogError) -> [Photo] {
+        let pictures: [Photo]
         do {
-            return try JSONDecoder().decode(CatalogDocument.self, from: data).pictures
+            pictures = try JSONDecoder().decode(CatalogDocument.self, from: data).pictures
         } catch let error as DecodingError {
             throw catalogError(for: error, in: data, file: file)
         } catch {
             throw .invalidJSON(file: file, detail: String(describing: error))
         }
+        // The list names a picture by its id: two of one id would be one row the other cannot be told from.
+        var seen = Set<Int>()
+        for (index, picture) in pictures.enumerated() where !seen.insert(picture.id).inserted {
+            throw .invalidPicture(file: file, index: index, id: picture.id, field: "id", problem: "is the id of an earlier picture too")
+        }
+        return pictures
     }
 
     private func catalogError(for error: DecodingError, in data: Data, file: String) -> CatalogError {
