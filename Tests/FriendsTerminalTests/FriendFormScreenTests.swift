@@ -280,6 +280,23 @@ struct FriendFormScreenTests {
         #expect(client.recorded.added.isEmpty)
     }
 
+    @Test("the conflict dialog is as wide as the values it asks about, where the terminal allows")
+    func conflictShowsWholeValues() async {
+        var theirs = SampleData.ada
+        theirs.lastname = "King, Countess of Lovelace, née Byron, of Ockham"
+        let client = FakeFriendsClient(pages: [.success(FriendPage(items: [SampleData.ada], nextCursor: nil))], changedElsewhere: theirs)
+        let viewModel = FriendFormViewModel(updating: Versioned(SampleData.ada, eTag: "\"1\""), client: client)
+        let screen = FriendFormScreen(viewModel: viewModel, redraw: {})
+        _ = screen.handle(.tab)
+        _ = screen.handle(.ctrl("u"))
+        type("Byron, daughter of the poet Lord Byron, of London", into: screen)
+        _ = screen.handle(.enter)
+        await viewModel.conflict.waitUntil { $0 != nil }
+        let rows = screen.render(size: Self.wide).lines
+        #expect(rows.contains { $0.contains("theirs: King, Countess of Lovelace, née Byron, of Ockham") }, "\(rows)")
+        #expect(rows.contains { $0.contains("mine:   Byron, daughter of the poet Lord Byron, of London") }, "\(rows)")
+    }
+
     @Test("a save that meets a change made elsewhere shows theirs beside mine; Keep mine saves what was typed")
     func conflict() async {
         var theirs = SampleData.ada

@@ -18,7 +18,6 @@ struct ConflictDialog {
     }
 
     static let labelWidth = 14
-    static let maximumWidth = 64
 
     var conflict: FriendConflict
     var choice: Choice
@@ -31,7 +30,10 @@ struct ConflictDialog {
     func draw(in canvas: inout Canvas, at rect: Rect) {
         let buttons = Choice.allCases.map { Button(title: $0.title, isFocused: $0 == choice) }
         let buttonsWidth = buttons.reduce(0) { $0 + $1.width } + 2 * (buttons.count - 1)
-        let width = min(max(buttonsWidth, DisplayWidth.of(conflict.title) + 2, 40) + 4, Self.maximumWidth, rect.width)
+        // Wide enough for the values when the terminal is: they are what the person chooses between.
+        let widestValue = conflict.fields.flatMap { [$0.theirs, $0.mine] }.map { DisplayWidth.of(Self.shown($0)) }.max() ?? 0
+        let contentWidth = max(buttonsWidth, DisplayWidth.of(conflict.title) + 2, 40, Self.labelWidth + 8 + widestValue)
+        let width = min(contentWidth + 4, rect.width)
         let valueWidth = max(1, width - 4 - Self.labelWidth - 8)
         var lines: [(label: String, text: String)] = []
         for field in conflict.fields {
