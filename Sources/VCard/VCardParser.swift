@@ -31,7 +31,9 @@ public enum VCardParser {
             }
         }
         guard sawEnd else { throw .missingEnd }
-        let lineEnding: VCard.LineEnding = bytes.contains(UInt8(ascii: "\r")) ? .crlf : .lf
+        // As the card's lines end (a carriage return inside a value is not a line's end).
+        let firstLineFeed = bytes.firstIndex(of: UInt8(ascii: "\n"))
+        let lineEnding: VCard.LineEnding = firstLineFeed.map { $0 > 0 && bytes[$0 - 1] == UInt8(ascii: "\r") } ?? true ? .crlf : .lf
         return VCard(properties: properties, lineEnding: lineEnding)
     }
 
@@ -58,9 +60,10 @@ public enum VCardParser {
 
         var isBlank: Bool { content.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
 
-        /// C0 controls but tab and carriage return (NUL is refused before), and DEL.
+        /// C0 controls but tab (NUL is refused before; a carriage return left inside a line is
+        /// not one that ends it), and DEL.
         private static func isControl(_ byte: UInt8) -> Bool {
-            (byte < 0x20 && byte != 0x09 && byte != 0x0D) || byte == 0x7F
+            (byte < 0x20 && byte != 0x09) || byte == 0x7F
         }
 
         /// - Parameter guessingLegacyText: text that is not UTF-8 and names no `CHARSET` is read as
@@ -107,7 +110,8 @@ public enum VCardParser {
                 // A blank line (2.1 ends base64 with one) stays with the property before it.
                 last.source = bytes[last.source.startIndex..<end]
                 lines.append(last)
-            } else if var last = lines.last, last.endsInSoftLineBreak, !(continues && Self.startsWithHexPair(content.dropFirst())) {
+            } else if var last = lines.last, last.endsInSoftLineBreak,
+                      !(continues && Self.foldSplitsAnEscape(before: last.content, after: content.dropFirst())) {
                 // vCard 2.1 quoted-printable: a line ending in `=` goes on in the next one, whole,
                 // even when it starts with a space (encoders leave spaces as they are); unless the
                 // fold splits an escape (`=` then ` C3`), as a 3.0-style folder does.
@@ -131,9 +135,38 @@ public enum VCardParser {
 }
 
 extension VCardParser {
-    static func startsWithHexPair(_ bytes: ArraySlice<UInt8>) -> Bool {
-        let hex = Array("0123456789ABCDEF".utf8)
-        return bytes.count >= 2 && bytes.prefix(2).allSatisfy(hex.contains)
+    /// Whether a quoted-printable line ending in `=` (`before`) and a folded line (`after`, its
+    /// space taken off) that starts with two hex digits are one escape split by a 3.0-style
+    /// folder, rather than a soft line break before text that starts with digits ("um=", " 10 Uhr").
+    /// Encoders escape `=`, spaces, line breaks and bytes past ASCII, so only those bytes are taken
+    /// for a split escape: a byte past ASCII where UTF-8 could have it (starting a character, or
+    /// going on with one the bytes before began).
+    static func foldSplitsAnEscape(before: [UInt8], after: ArraySlice<UInt8>) -> Bool {
+        guard let byte = hexByte(after) else { return false }
+        switch byte {
+        case 0x09, 0x0A, 0x0D, 0x20, 0x3D, 0xC2...0xF4: return true
+        case 0x80...0xBF:
+            // The escape before the `=` (`=C3=`) must have started or gone on with a character.
+            let previous = before.dropLast()
+            guard previous.count >= 3, previous[previous.endIndex - 3] == UInt8(ascii: "="),
+                  let lead = hexByte(previous.suffix(2)) else { return false }
+            return lead >= 0x80
+        default: return false
+        }
+    }
+
+    /// The byte two upper-case hex digits at the start of `bytes` stand for.
+    private static func hexByte(_ bytes: ArraySlice<UInt8>) -> UInt8? {
+        guard bytes.count >= 2 else { return nil }
+        func value(_ digit: UInt8) -> UInt8? {
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+            default: nil
+            }
+        }
+        guard let high = value(bytes[bytes.startIndex]), let low = value(bytes[bytes.startIndex + 1]) else { return nil }
+        return high << 4 | low
     }
 }
 

@@ -39,6 +39,27 @@ struct VCardLegacyInputTests {
         #expect(try cards(foldedInsideAnEscape).first?.friend(id: 0).about == "Café")
     }
 
+    /// As Outlook and Android break lines: a soft line break before a space and digits is not an
+    /// escape split by a fold (`=` then ` 10` would read as the control byte 10).
+    @Test func aSoftLineBreakBeforeASpaceAndDigitsKeepsTheDigits() throws {
+        let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Muller;Jurgen\r\n"
+            + "NOTE;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:Termin am Montag um=\r\n 10 Uhr im B=C3=BCro, Raum=\r\n A1\r\n"
+            + "ADR;HOME;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:;;Stra=C3=9Fe des 17. Juni=\r\n 135;Berlin;;10623;=\r\nDeutschland\r\n"
+            + "END:VCARD\r\n"
+        let friend = try #require(try cards(text).first).friend(id: 0)
+        #expect(friend.about == "Termin am Montag um 10 Uhr im Büro, Raum A1")
+        #expect(friend.addresses.first?.street == "Straße des 17. Juni 135")
+        // An escape a 3.0-style folder split stays one: a character's first byte, or one going on with it.
+        let split = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Muller;Jurgen\r\nNOTE;ENCODING=QUOTED-PRINTABLE:Caf=C3=\r\n A9 =\r\n 3D=\r\n C3=A9\r\nEND:VCARD\r\n"
+        #expect(try cards(split).first?.friend(id: 0).about == "Café =é")
+    }
+
+    @Test func aCarriageReturnInsideAValueIsASpaceAndTheCardKeepsItsLineEnds() throws {
+        let card = try VCardParser.parse(Array("BEGIN:VCARD\nVERSION:3.0\nFN:Cr Test\nNOTE:line1\rline2\nEND:VCARD\n".utf8))
+        #expect(card.first("NOTE")?.text == "line1 line2")
+        #expect(!VCardWriter.text(of: card).contains("\r"), "written with the line feeds it came with")
+    }
+
     @Test func controlCharactersInALineBecomeSpacesAndTheLineIsWrittenAfresh() throws {
         let bytes = Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ctl\u{0B}Char\r\nUID:ctl\u{01}1\r\nNOTE:tab\tstays\r\nEND:VCARD\r\n".utf8)
         let card = try VCardParser.parse(bytes)
