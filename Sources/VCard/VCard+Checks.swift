@@ -12,15 +12,20 @@ public enum VCardCheckError: Error, Sendable, Equatable, CustomStringConvertible
 }
 
 extension VCard {
-    /// The card as it will be kept: checked for a name, with a `UID` added when it has none.
+    /// The card as it will be kept: checked for a name, with what every vCard must have added
+    /// when it has none (RFC 2426, RFC 6350): a `VERSION` (the 3.0 it is read as), an `FN` (the
+    /// name the friend is shown by), and a `UID`, which Friends needs.
     /// A photo that cannot be served (`photo()` throws) does not refuse the card: a contact app
     /// would never sync that contact. It stays in the card, and the friend has no picture.
     public func checkedForStorage(newUID: () -> String) throws(VCardCheckError) -> VCard {
         let friend = friend(id: 0)
         guard !friend.displayName.isEmpty else { throw .noName }
-        guard uid.isEmpty else { return self }
         var card = self
-        card.set("UID", to: VCardEscaping.escape(newUID()), after: "VERSION")
+        if first("VERSION") == nil { card.properties.insert(VCardProperty(name: "VERSION", value: "3.0"), at: 0) }
+        if first("FN")?.text.trimmingSpaces.isEmpty ?? true {
+            card.set("FN", to: VCardEscaping.escape(friend.displayName), after: "VERSION")
+        }
+        if uid.isEmpty { card.set("UID", to: VCardEscaping.escape(newUID()), after: "VERSION") }
         return card
     }
 

@@ -97,4 +97,12 @@ struct VCardBadInputTests {
         let card = try VCardParser.parse(Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nEND:VCARD\r\n".utf8))
         #expect(try card.checkedForStorage { "NEW-UID" }.uid == "NEW-UID")
     }
+
+    @Test func aMissingVersionOrFNIsAddedAsEveryVCardMustHaveThem() throws {
+        let card = try VCardParser.parse(Array("BEGIN:VCARD\r\nORG:Acme Inc.;Sales\r\nUID:acme\r\nEND:VCARD\r\n".utf8))
+        let kept = try card.checkedForStorage { "x" }
+        #expect(VCardWriter.text(of: kept) == "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Acme Inc.\r\nORG:Acme Inc.;Sales\r\nUID:acme\r\nEND:VCARD\r\n")
+        let named = try VCardParser.parse(Array("BEGIN:VCARD\r\nVERSION:3.0\r\nN:Lovelace;Ada;;;\r\nUID:ada\r\nEND:VCARD\r\n".utf8))
+        #expect(try named.checkedForStorage { "x" }.first("FN")?.text == "Ada Lovelace")
+    }
 }
