@@ -20,10 +20,15 @@ enum ContactLabels {
         {
             return appleLabel(custom.text)
         }
-        let types = property.parameterValues("TYPE")
-            .flatMap { $0.split(separator: ",").map { String($0).lowercased() } }
-            .filter { !ignoredTypes.contains($0) }
-        return types.map { typeToLabel[$0] ?? $0 }.joined(separator: " ")
+        let types = property.types.filter { !ignoredTypes.contains($0.lowercased()) }
+        // Apple's `TYPE=IPHONE;TYPE=CELL` is the one Contacts shows as "iPhone".
+        if types.contains(where: { $0.caseInsensitiveEquals("iphone") }) { return "iPhone" }
+        return types.map { type in
+            let lowercased = type.lowercased()
+            // Android's own labels (`TEL;X-Ski-cabin`) as the person typed them.
+            if lowercased.hasPrefix("x-"), type.count > 2 { return String(type.dropFirst(2)) }
+            return typeToLabel[lowercased] ?? lowercased
+        }.joined(separator: " ")
     }
 
     /// `_$!<HomeFAX>!$_` → "home fax"; anything else as written.

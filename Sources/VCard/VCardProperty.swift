@@ -30,9 +30,14 @@ public struct VCardProperty: Sendable, Equatable {
         parameters.filter { $0.name.caseInsensitiveEquals(name) }.flatMap(\.values)
     }
 
+    /// Every `TYPE` value, a quoted list (`TYPE="work,voice"`) taken apart.
+    var types: [String] {
+        parameterValues("TYPE").flatMap { $0.split(separator: ",").map { String($0).trimmingSpaces } }
+    }
+
     /// Whether a `TYPE` value equals `type`, ignoring case.
     public func hasType(_ type: String) -> Bool {
-        parameterValues("TYPE").contains { $0.caseInsensitiveEquals(type) }
+        types.contains { $0.caseInsensitiveEquals(type) }
     }
 
     /// Whether the value is quoted-printable (vCard 2.1).

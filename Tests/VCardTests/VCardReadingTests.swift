@@ -36,6 +36,18 @@ struct VCardReadingTests {
         #expect(friend.uid == "8F3A1C2E-7B1D-4C8E-9E0A-5D2B1F6C3A10")
     }
 
+    @Test func labelsReadAsTheAppThatWroteThemShowsThem() throws {
+        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\n"
+            + "TEL;type=IPHONE;type=CELL;type=VOICE:+1 555 0100\r\n"
+            + "TEL;X-Ski-cabin:+1 555 0101\r\n"
+            + "EMAIL;TYPE=INTERNET:a@example.org\r\n"
+            + "EMAIL;TYPE=\"INTERNET,pref\":b@example.org\r\n"
+            + "END:VCARD\r\n"
+        let friend = try VCardParser.parse(Array(text.utf8)).friend(id: 0)
+        #expect(friend.phones.map(\.label) == ["iPhone", "Ski-cabin"])
+        #expect(friend.email == "b@example.org", "pref inside a quoted TYPE list")
+    }
+
     @Test func googleContactsExportHoldsTwoCardsOneOfThemACompany() throws {
         let friends = try cards("google").map { $0.friend(id: 0) }
         #expect(friends.count == 2)
