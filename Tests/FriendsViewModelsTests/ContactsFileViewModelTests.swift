@@ -46,6 +46,16 @@ import Testing
         #expect(await cards.received == [Data("BEGIN:VCARD".utf8)])
     }
 
+    @Test(arguments: [
+        (ImportReport(created: 0, updated: 0, unchanged: 63, failed: []), "Nothing new: the 63 cards were here already."),
+        (ImportReport(created: 0, updated: 0, unchanged: 1, failed: []), "Nothing new: the card was here already."),
+        (ImportReport(created: 0, updated: 1, unchanged: 62, failed: []), "Imported 63 cards."),
+        (ImportReport(created: 0, updated: 0, unchanged: 0, failed: []), "No card was imported."),
+    ])
+    func aFileImportedAgainSaysNothingIsNewRatherThanThatItWasImported(report: ImportReport, headline: String) {
+        #expect(ContactsFileViewModel.summary(of: report).headline == headline)
+    }
+
     @Test func noFileOrAnEmptyOneIsSaidWithoutAsking() async {
         let viewModel = ContactsFileViewModel(cards: cards)
         let errors = Recorder(viewModel.errorMessage)

@@ -10,7 +10,7 @@ import FriendsClient
 public final class ContactsFileViewModel {
     /// What an import did, ready to show.
     public struct Summary: Equatable, Sendable {
-        /// "Imported 2 cards." or "No card was imported."
+        /// "Imported 2 cards.", "Nothing new: the 2 cards were here already." or "No card was imported."
         public let headline: String
         /// "2 created", "0 updated", "1 unchanged".
         public let counts: [String]
@@ -164,7 +164,13 @@ public final class ContactsFileViewModel {
 
     static func summary(of report: ImportReport) -> Summary {
         let kept = report.created + report.updated + report.unchanged
-        let headline = kept == 0 ? "No card was imported." : "Imported \(kept) \(kept == 1 ? "card" : "cards")."
+        let headline = if kept == 0 {
+            "No card was imported."
+        } else if report.created + report.updated == 0 {
+            kept == 1 ? "Nothing new: the card was here already." : "Nothing new: the \(kept) cards were here already."
+        } else {
+            "Imported \(kept) \(kept == 1 ? "card" : "cards")."
+        }
         return Summary(
             headline: headline,
             counts: ["\(report.created) created", "\(report.updated) updated", "\(report.unchanged) unchanged"]
