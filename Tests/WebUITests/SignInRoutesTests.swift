@@ -107,9 +107,10 @@ import Testing
 
     @Test func aWrongPasswordSaysSoAndStartsNothing() async throws {
         try await withRoutes { sessions, client in
-            let response = try await signIn(client, password: "wrong")
+            let response = try await signIn(client, password: "wrong", next: "/friends/new")
             #expect(response.status == .ok)
             #expect(String(buffer: response.body).contains("That name and password do not match."))
+            #expect(String(buffer: response.body).contains("next=/friends/new"), "where the person was going, for the next try")
             #expect(Self.sessionCookie(response) == nil)
             #expect(await MainActor.run { sessions.count } == 0)
         }

@@ -35,11 +35,13 @@ extension WebRoutes {
         return Self.redirect(to: components.string ?? Self.signInPath)
     }
 
+    /// - Parameter fields: the sign-in form sent, whose `next` the page keeps when the address has none.
     private func signInPage(
-        _ request: Request, signIn: WebSignIn, name: String, message: String?, status: HTTPResponse.Status
+        _ request: Request, signIn: WebSignIn, name: String, message: String?, status: HTTPResponse.Status, fields: FormFields? = nil
     ) -> Response {
         let token = request.cookies[Self.signInCookie]?.value ?? SecretToken.make()
-        let form = WebSignIn.Form(name: name, message: message, next: Self.localPath(request.uri.queryParameters.get("next")), csrfToken: token)
+        let next = Self.localPath(request.uri.queryParameters.get("next") ?? fields?["next"])
+        let form = WebSignIn.Form(name: name, message: message, next: next, csrfToken: token)
         var response = Self.html(signIn.page(form), status: status)
         response.setCookie(Cookie(name: Self.signInCookie, value: token, path: Self.signInPath, secure: settings.behindProxy, httpOnly: true, sameSite: .strict))
         return response
@@ -61,22 +63,23 @@ extension WebRoutes {
         if let wait = signIn.throttle.begin(address: address, name: countedName) {
             let seconds = max(1, Int((wait + .milliseconds(999)).components.seconds))
             var response = signInPage(
-                request, signIn: signIn, name: name, message: "Too many failed attempts. Try again in \(seconds) s.", status: .tooManyRequests
+                request, signIn: signIn, name: name, message: "Too many failed attempts. Try again in \(seconds) s.", status: .tooManyRequests,
+                fields: fields
             )
             response.headers[.retryAfter] = String(seconds)
             return response
         }
         guard !name.isEmpty, !password.isEmpty else {
             signIn.throttle.withdrawn(address: address, name: countedName)
-            return signInPage(request, signIn: signIn, name: name, message: "Enter your name and your password.", status: .ok)
+            return signInPage(request, signIn: signIn, name: name, message: "Enter your name and your password.", status: .ok, fields: fields)
         }
         switch await signIn.check(name, password) {
         case .refused(let message):
             // 200: the page says what is wrong; 401 would need a challenge no browser form answers.
-            return signInPage(request, signIn: signIn, name: name, message: message, status: .ok)
+            return signInPage(request, signIn: signIn, name: name, message: message, status: .ok, fields: fields)
         case .unavailable(let message):
             signIn.throttle.withdrawn(address: address, name: countedName)
-            return signInPage(request, signIn: signIn, name: name, message: message, status: .serviceUnavailable)
+            return signInPage(request, signIn: signIn, name: name, message: message, status: .serviceUnavailable, fields: fields)
         case .signedIn(let makeApp, let onEnd, let holds):
             signIn.throttle.succeeded(address: address, name: countedName, as: countedName)
             let session = await MainActor.run {
