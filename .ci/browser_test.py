@@ -1000,6 +1000,8 @@ class Run:
         for number in ("0501000001", "0502000002"):
             a.click('button[value="add-phone"]', "Add phone")
             a.wait("a new empty phone", lambda: a.js("var i = document.querySelectorAll('#phones input'); return i.length && !i[i.length - 1].value;"))
+            # Typing goes on in the field just added, not on the button that added it.
+            a.wait("focus on the new phone", lambda: a.js("return document.activeElement === document.querySelector('#phones .entry:last-of-type input');"))
             a.fill("#phones .entry:last-of-type input", number)
         if self.scripted:
             a.wait("the second number's button to be named by it", lambda: a.js(
@@ -1007,6 +1009,9 @@ class Run:
                 == "Make preferred: phone 0502000002")
         a.click('#phones .entry:last-of-type button[value^="prefer-"]', "Make preferred of the second number")
         a.wait("the second number to go first", lambda: a.value(FIRST_PHONE) == "0502000002")
+        if self.scripted:
+            a.wait("focus to go with the number made preferred", lambda: a.js(
+                "var e = document.activeElement; return e && e.tagName === 'INPUT' ? e.value : null;") == "0502000002")
         a.check_labels()
         a.shoot("form-phones")
         a.submit_form()

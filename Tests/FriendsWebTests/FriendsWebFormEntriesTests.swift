@@ -25,7 +25,7 @@ import WebUI
             let page = app.wholePage()
             SnapshotFiles.expect(page, inFile: "form-entries.html", suite: "FriendsWeb")
             #expect(page.contains(#"aria-label="Remove phone +41 27 000 00 00">Remove</button>"#))
-            #expect(page.contains(#"aria-label="Make preferred: phone +41 27 000 00 00">Make preferred</button>"#))
+            #expect(page.contains(#"aria-label="Make preferred: phone +41 27 000 00 00" data-moves-focus="entry-2">Make preferred</button>"#))
             #expect(page.contains(#"<option value="Ski cabin" selected>Ski cabin</option>"#))
             // The preferred number has no Make preferred button.
             #expect(!page.contains("Make preferred: phone 0501234567"))

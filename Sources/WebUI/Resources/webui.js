@@ -216,6 +216,17 @@
   // as a friend's row), never to whatever now sits where it was.
 
   var lastUsed = null;  // the control the person last activated
+  // Where a control asks focus to go once its action is drawn (data-moves-focus): the element of
+  // that id, or, when empty, where the page puts focus ([autofocus]: a field just added, the first
+  // field with a message). Null when the last control asked nothing. It waits for a drawing that
+  // replaced that element (an earlier one may only show the app busy), and ends with the page.
+  var movesFocusTo = null;
+  var movesFocusFrom = null;
+
+  function focusMoveTarget() {
+    if (movesFocusTo === null) { return null; }
+    return movesFocusTo ? document.getElementById(movesFocusTo) : document.querySelector("main [autofocus]");
+  }
   var opener = null;    // the control that opened the dialog now open
 
   function identify(element) {
@@ -252,6 +263,10 @@
     document.querySelectorAll("main [data-focus-now]").forEach(function (element) {
       element.removeAttribute("data-focus-now");
     });
+    var moved = focusMoveTarget();
+    var movesNow = !dialog && samePage && moved && moved !== movesFocusFrom;
+    if (dialog || !samePage || movesNow) { movesFocusTo = null; }
+    if (movesNow) { moved.focus(); return; }
     var target = null;
     var refocus = false;
     if (dialog) {
@@ -275,7 +290,11 @@
 
   document.addEventListener("click", function (event) {
     var control = event.target.closest && event.target.closest("button, a[href]");
-    if (control) { lastUsed = identify(control); }
+    if (control) {
+      lastUsed = identify(control);
+      movesFocusTo = control.hasAttribute("data-moves-focus") ? control.getAttribute("data-moves-focus") : null;
+      movesFocusFrom = focusMoveTarget();
+    }
   }, true);
 
   function keepFocusInside(dialog, event) {
