@@ -3,7 +3,8 @@ import Foundation
 /// Cuts a stream of bytes holding many cards into single cards as the bytes arrive, so an import
 /// of any size holds at most one card in memory. A card that is cut short (a new `BEGIN:VCARD`
 /// before its `END:VCARD`, or the end of the stream) or too large is reported by its position and
-/// the reading goes on with the next card.
+/// the reading goes on with the next card. Lines outside any card (a card without its
+/// `BEGIN:VCARD`) are reported the same way, as one card, unless they are only `END:VCARD` lines.
 public struct VCardStreamReader: Sendable {
     public enum Item: Sendable {
         /// A card's position in the stream, from 1, and its bytes (`BEGIN` to `END`).
@@ -19,6 +20,10 @@ public struct VCardStreamReader: Sendable {
     private var position = 0
     /// Inside a card that grew past the limit: its bytes are dropped until the next `BEGIN:VCARD`.
     private var skipping = false
+    /// Lines since the last card that belong to none (their first 64 KiB, to name them by), and
+    /// whether any is more than blank or `END:VCARD`.
+    private var stray: [UInt8] = []
+    private var strayHoldsProperties = false
     /// The bytes seen so far outside any card that were not blank: a body without any card is refused.
     public private(set) var cardsSeen = 0
     private let maximumCardSize: Int
@@ -59,6 +64,7 @@ public struct VCardStreamReader: Sendable {
             scanned = 0
         }
         if current != nil { failCurrent(with: .missingEnd, into: &items) }
+        reportStray(into: &items)
         return items
     }
 
@@ -69,13 +75,21 @@ public struct VCardStreamReader: Sendable {
         let keyword = continues ? nil : Self.keyword(of: line)
         if keyword == "BEGIN:VCARD" {
             if current != nil { failCurrent(with: .missingEnd, into: &items) }
-            position += 1
             cardsSeen += 1
+            reportStray(into: &items)
+            position += 1
             skipping = false
             current = Array(line)
             return
         }
-        guard !skipping, current != nil else { return }
+        guard !skipping, current != nil else {
+            // A line with text (or one too long to be a keyword) outside any card.
+            if !skipping, keyword != "" {
+                if stray.count < 64 << 10 { stray.append(contentsOf: line) }
+                if keyword != "END:VCARD" { strayHoldsProperties = true }
+            }
+            return
+        }
         current?.append(contentsOf: line)
         if let size = current?.count, size > maximumCardSize {
             failCurrent(with: .tooLarge(limit: maximumCardSize), into: &items)
@@ -85,6 +99,16 @@ public struct VCardStreamReader: Sendable {
             items.append(.card(position: position, bytes: bytes))
             current = nil
         }
+    }
+
+    /// Reports the stray lines once the stream has a card: a body with none is no vCard at all.
+    private mutating func reportStray(into items: inout [Item]) {
+        if strayHoldsProperties, cardsSeen > 0 {
+            position += 1
+            items.append(.failure(position: position, name: Self.name(in: stray), .missingBegin))
+        }
+        stray = []
+        strayHoldsProperties = false
     }
 
     private mutating func failCurrent(with error: VCardError, into items: inout [Item]) {
@@ -99,9 +123,10 @@ public struct VCardStreamReader: Sendable {
     private static let aroundKeywords = CharacterSet.whitespacesAndNewlines.union(["\u{FEFF}"])
 
     /// The line upper-cased without surrounding white space or a byte order mark (which files saved
-    /// by Windows editors start with), when it is short enough to be a keyword.
+    /// by Windows editors start with), when it is short enough to be a keyword (with white space
+    /// around it); `nil` for a longer line.
     private static func keyword(of line: ArraySlice<UInt8>) -> String? {
-        guard line.count <= 40 else { return nil }
+        guard line.count <= 256 else { return nil }
         return String(decoding: line, as: UTF8.self)
             .trimmingCharacters(in: aroundKeywords)
             .uppercased()

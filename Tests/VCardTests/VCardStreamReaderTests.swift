@@ -28,6 +28,20 @@ struct VCardStreamReaderTests {
         #expect(summary(items(text)) == ["1 Cut Short: The card ends without END:VCARD.", "2 card"])
     }
 
+    @Test func linesOutsideAnyCardAreReportedAsACardWithoutItsBeginning() {
+        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:First\r\nEND:VCARD\r\n"
+            + "VERSION:3.0\r\nFN:No Begin\r\nEND:VCARD\r\n"
+            + "BEGIN:VCARD" + String(repeating: " ", count: 40) + "\r\nVERSION:3.0\r\nFN:Long Begin\r\nEND:VCARD\r\n"
+            + "END:VCARD\r\n\r\n"
+        #expect(summary(items(text)) == [
+            "1 card", "2 No Begin: The card does not start with BEGIN:VCARD.", "3 card",
+        ], "a stray END:VCARD alone loses nothing and is not reported")
+        #expect(summary(items("FN:Before\r\nBEGIN:VCARD\r\nFN:A\r\nEND:VCARD\r\n")) == [
+            "1 Before: The card does not start with BEGIN:VCARD.", "2 card",
+        ])
+        #expect(items("FN:Only\r\nTEL:1\r\n").isEmpty, "no card at all: the caller says the text holds no vCard")
+    }
+
     @Test func aTruncatedLastCard() {
         #expect(summary(items("BEGIN:VCARD\nFN:A\nEND:VCARD\nBEGIN:VCARD\nFN:B\nTEL:1")) == [
             "1 card", "2 B: The card ends without END:VCARD.",
