@@ -30,8 +30,9 @@ struct SignedInRequest: Sendable {
 /// Ends the live-feed streams of sign-ins that no longer hold: the account was removed, its
 /// password changed (for streams opened with the password) or the token revoked (for streams
 /// opened with that token); and the streams opened without a sign-in once the first account is
-/// added (it owns the address book they follow). A request is checked once, when it arrives; a stream lasts for hours,
-/// so while any is open the registry is asked again every `AccountAuthenticator.registryLifetime`.
+/// added (it owns the address book they follow). A request is checked once, when it arrives; a
+/// stream lasts for hours, so while any is open the registry is asked again every
+/// `AccountAuthenticator.registryLifetime`.
 final class SignInWatch: Sendable {
     /// A stream being watched; `end` when it ends by itself.
     struct Hold: Sendable {

@@ -216,6 +216,7 @@
   // as a friend's row), never to whatever now sits where it was.
 
   var lastUsed = null;  // the control the person last activated
+  var opener = null;    // the control that opened the dialog now open
   // Where a control asks focus to go once its action is drawn (data-moves-focus): the element of
   // that id, or, when empty, where the page puts focus ([autofocus]: a field just added, the first
   // field with a message). Null when the last control asked nothing. It waits for a drawing that
@@ -227,7 +228,6 @@
     if (movesFocusTo === null) { return null; }
     return movesFocusTo ? document.getElementById(movesFocusTo) : document.querySelector("main [autofocus]");
   }
-  var opener = null;    // the control that opened the dialog now open
 
   function identify(element) {
     if (!element || element === document.body || !element.isConnected) { return null; }
