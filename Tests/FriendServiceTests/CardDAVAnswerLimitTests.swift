@@ -52,7 +52,7 @@ struct CardDAVAnswerLimitTests {
 
 /// Reads of cards by name that wait, each counted while it waits, until the test opens them all;
 /// every other read goes straight to `base`.
-private final class HeldCardReads: FriendReading {
+private final class HeldCardReads: ForwardingFriendReading {
     private struct State {
         var isOpen = false
         var reading = 0
@@ -60,7 +60,7 @@ private final class HeldCardReads: FriendReading {
         var held: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let base: any FriendReading
+    let base: any FriendReading
     private let state = Mutex(State())
 
     init(base: any FriendReading) {
@@ -91,25 +91,5 @@ private final class HeldCardReads: FriendReading {
         }
         defer { state.withLock { $0.reading -= 1 } }
         return try await base.cards(named: names)
-    }
-
-    func list(_ request: FriendListRequest) async throws -> [StoredFriend] { try await base.list(request) }
-    func count(matching search: FriendSearch?, atMost limit: Int?) async throws -> Int {
-        try await base.count(matching: search, atMost: limit)
-    }
-    func listSnapshot(
-        _ request: FriendListRequest, reading need: @escaping @Sendable (Int) -> FriendListNeed
-    ) async throws -> FriendListSnapshot {
-        try await base.listSnapshot(request, reading: need)
-    }
-    func all() async throws -> [StoredFriend] { try await base.all() }
-    func friend(id: Int) async throws -> StoredFriend? { try await base.friend(id: id) }
-    func friend(uid: String) async throws -> StoredFriend? { try await base.friend(uid: uid) }
-    func card(id: Int) async throws -> StoredCard? { try await base.card(id: id) }
-    func cards(matching search: FriendSearch?, afterID: Int, limit: Int) async throws -> [StoredCard] {
-        try await base.cards(matching: search, afterID: afterID, limit: limit)
-    }
-    func cardSummaries(afterID: Int, limit: Int) async throws -> [CardSummary] {
-        try await base.cardSummaries(afterID: afterID, limit: limit)
     }
 }
