@@ -43,8 +43,8 @@ package struct FriendRecord: Sendable {
         guard !safe.isEmpty else { return UUID.random().uuidString + ".vcf" }
         // Every character kept is ASCII: one byte each.
         guard safe.count > longestNameBeforeExtension else { return String(safe) + ".vcf" }
-        let hash = uid.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
-        return String(String(safe).prefix(longestNameBeforeExtension - 17)) + "-" + String(hash, radix: 16) + ".vcf"
+        let hash = String(StableHash.of(uid.utf8), radix: 16)
+        return String(String(safe).prefix(longestNameBeforeExtension - 17)) + "-" + hash + ".vcf"
     }
 
     /// 255 bytes, less `.vcf`.

@@ -280,18 +280,27 @@ struct FriendFormScreenTests {
         #expect(client.recorded.added.isEmpty)
     }
 
-    @Test("the conflict dialog is as wide as the values it asks about, where the terminal allows")
-    func conflictShowsWholeValues() async {
-        var theirs = SampleData.ada
-        theirs.lastname = "King, Countess of Lovelace, née Byron, of Ockham"
-        let client = FakeFriendsClient(pages: [.success(FriendPage(items: [SampleData.ada], nextCursor: nil))], changedElsewhere: theirs)
+    /// Ada's form, her last name typed as `mine` and saved while it was changed elsewhere to
+    /// `theirs`: the conflict dialog open.
+    private func conflictingEdit(theirs: String, mine: String) async -> (FriendFormViewModel, FriendFormScreen) {
+        var changed = SampleData.ada
+        changed.lastname = theirs
+        let client = FakeFriendsClient(pages: [.success(FriendPage(items: [SampleData.ada], nextCursor: nil))], changedElsewhere: changed)
         let viewModel = FriendFormViewModel(updating: Versioned(SampleData.ada, eTag: "\"1\""), client: client)
         let screen = FriendFormScreen(viewModel: viewModel, redraw: {})
         _ = screen.handle(.tab)
         _ = screen.handle(.ctrl("u"))
-        type("Byron, daughter of the poet Lord Byron, of London", into: screen)
+        type(mine, into: screen)
         _ = screen.handle(.enter)
         await viewModel.conflict.waitUntil { $0 != nil }
+        return (viewModel, screen)
+    }
+
+    @Test("the conflict dialog is as wide as the values it asks about, where the terminal allows")
+    func conflictShowsWholeValues() async {
+        let (_, screen) = await conflictingEdit(
+            theirs: "King, Countess of Lovelace, née Byron, of Ockham", mine: "Byron, daughter of the poet Lord Byron, of London"
+        )
         let rows = screen.render(size: Self.wide).lines
         #expect(rows.contains { $0.contains("theirs: King, Countess of Lovelace, née Byron, of Ockham") }, "\(rows)")
         #expect(rows.contains { $0.contains("mine:   Byron, daughter of the poet Lord Byron, of London") }, "\(rows)")
@@ -299,18 +308,9 @@ struct FriendFormScreenTests {
 
     @Test("a save that meets a change made elsewhere shows theirs beside mine; Keep mine saves what was typed")
     func conflict() async {
-        var theirs = SampleData.ada
-        theirs.lastname = "King"
-        let client = FakeFriendsClient(pages: [.success(FriendPage(items: [SampleData.ada], nextCursor: nil))], changedElsewhere: theirs)
-        let viewModel = FriendFormViewModel(updating: Versioned(SampleData.ada, eTag: "\"1\""), client: client)
-        let screen = FriendFormScreen(viewModel: viewModel, redraw: {})
+        let (viewModel, screen) = await conflictingEdit(theirs: "King", mine: "Byron")
         var wentBack = 0
         viewModel.onNavigateBack = { wentBack += 1 }
-        _ = screen.handle(.tab)
-        _ = screen.handle(.ctrl("u"))
-        type("Byron", into: screen)
-        _ = screen.handle(.enter)
-        await viewModel.conflict.waitUntil { $0 != nil }
         expectScreen(screen.render(size: Self.wide), [
             " Update Friend",
             "────────────────────────────────────────────────────────────────────────────────",

@@ -1,5 +1,6 @@
 import CardDAV
 import FriendStorage
+import FriendsAPI
 import HTTPServerKit
 import Hummingbird
 import NIOConcurrencyHelpers
@@ -24,7 +25,8 @@ struct AccountGate: RouterMiddleware {
         if OpenRoutes.paths.contains(request.uri.path) { return try await next(request, context) }
         guard try await presence.hasAccounts() else {
             guard servesWithoutAccounts else { throw APIError.signInRequired(contactApp: false) }
-            guard let watch = spaces.signIns else { return try await next(request, context) }
+            // Only the live feed holds a stream for the watch to end; other requests pass as they are.
+            guard request.uri.path == FriendsRoutes.events, let watch = spaces.signIns else { return try await next(request, context) }
             return try await SignedInRequest.$current.withValue(.withoutAccount(watch: watch)) {
                 try await next(request, context)
             }

@@ -1,3 +1,4 @@
+import FriendStorage
 import FriendsAPI
 
 /// A generated avatar: the friend's initials on a colour derived from the friend, as SVG.
@@ -9,7 +10,7 @@ struct Avatar {
         initials = [friend.firstname, friend.lastname]
             .compactMap { $0.first.map { String($0).uppercased() } }
             .joined()
-        hue = Int(Self.fnv1a("\(friend.id):\(friend.firstname):\(friend.lastname)") % 360)
+        hue = Int(StableHash.of("\(friend.id):\(friend.firstname):\(friend.lastname)".utf8) % 360)
     }
 
     var svg: String {
@@ -23,17 +24,7 @@ struct Avatar {
 
     /// Changes exactly when the picture does.
     var entityTag: String {
-        "\"avatar-\(String(Self.fnv1a(svg), radix: 16))\""
-    }
-
-    /// A stable hash (Swift's `Hasher` is seeded per process).
-    static func fnv1a(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return hash
+        "\"avatar-\(String(StableHash.of(svg.utf8), radix: 16))\""
     }
 
     static func escapeXML(_ text: String) -> String {

@@ -124,12 +124,7 @@ extension CardHandlers {
 
     /// A card without a `UID` gets one made of its bytes, so importing the same file again finds it.
     static func uid(forCardWithout bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return "friends-import-" + String(hash, radix: 16)
+        "friends-import-" + String(StableHash.of(bytes), radix: 16)
     }
 }
 

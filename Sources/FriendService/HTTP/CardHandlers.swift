@@ -25,7 +25,7 @@ struct CardHandlers: Sendable {
         do {
             search = try ListQueryParser.search(from: request)
         } catch {
-            throw APIError(.badRequest, "Some query parameters are not valid.", fields: [FriendListQuery.Name.search: error.message])
+            throw ListQueryParser.invalidQuery([FriendListQuery.Name.search: error.message])
         }
         var headers = HTTPFields()
         headers[.contentType] = VCardNegotiation.contentType

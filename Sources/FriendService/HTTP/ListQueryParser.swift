@@ -36,7 +36,7 @@ enum ListQueryParser {
             failures[FriendListQuery.Name.search] = error.message
         }
 
-        guard failures.isEmpty else { throw APIError(.badRequest, "Some query parameters are not valid.", fields: failures) }
+        guard failures.isEmpty else { throw invalidQuery(failures) }
         return (limit, FriendListRequest(limit: limit + 1, after: after, search: search))
     }
 
@@ -54,6 +54,11 @@ enum ListQueryParser {
 
     struct SearchRefusal: Error {
         let message: String
+    }
+
+    /// The answer to query parameters that are not valid, each named with what is wrong with it.
+    static func invalidQuery(_ failures: [String: String]) -> APIError {
+        APIError(.badRequest, "Some query parameters are not valid.", fields: failures)
     }
 
     /// The first `q` of `query` read as a form writes it (an HTML form, `URLSearchParams`, Python's
