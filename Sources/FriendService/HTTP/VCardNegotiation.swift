@@ -6,18 +6,30 @@ enum VCardNegotiation {
     static let mediaTypes: Set<String> = ["text/vcard", "text/x-vcard", "text/directory"]
     static let contentType = "text/vcard; charset=utf-8"
 
-    /// Whether `Accept` names a vCard type (with a weight above zero) ahead of JSON.
+    /// Whether `Accept` prefers a vCard to JSON. Each is weighed by the most specific range that
+    /// matches it (RFC 9110 12.5.1: `text/vcard;q=0.5, */*` prefers anything, so JSON). On equal
+    /// weights JSON wins, unless vCard is named more specifically (`text/vcard, */*`) or both are
+    /// named outright.
     static func wantsVCard(_ headers: HTTPFields) -> Bool {
         guard let accept = headers[values: .accept].joined(separator: ",").nilIfEmpty else { return false }
-        var best: (vcard: Double, json: Double) = (0, 0)
+        var vcard = Preference.none
+        var json = Preference.none
         for range in accept.split(separator: ",") {
             let parts = range.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            guard let type = parts.first else { continue }
-            let weight = parts.dropFirst().compactMap { $0.hasPrefix("q=") ? Double($0.dropFirst(2)) : nil }.first ?? 1
-            if mediaTypes.contains(type) { best.vcard = max(best.vcard, weight) }
-            if type == "application/json" { best.json = max(best.json, weight) }
+            guard let type = parts.first, !type.isEmpty else { continue }
+            let weight = parts.dropFirst().compactMap(Self.weight).first ?? 1
+            switch type {
+            case _ where mediaTypes.contains(type): vcard.offer(weight, specificity: 2)
+            case "application/json": json.offer(weight, specificity: 2)
+            case "text/*": vcard.offer(weight, specificity: 1)
+            case "application/*": json.offer(weight, specificity: 1)
+            case "*/*": vcard.offer(weight, specificity: 0); json.offer(weight, specificity: 0)
+            default: continue
+            }
         }
-        return best.vcard > 0 && best.vcard >= best.json
+        guard vcard.weight > 0 else { return false }
+        if vcard.weight != json.weight { return vcard.weight > json.weight }
+        return vcard.specificity > json.specificity || vcard.specificity == 2
     }
 
     static func isVCard(_ contentType: String?) -> Bool {
@@ -25,6 +37,28 @@ enum VCardNegotiation {
             return false
         }
         return mediaTypes.contains(type)
+    }
+
+    /// `q=0.5` as a number; a parameter that is not a weight, nil.
+    private static func weight(_ parameter: String) -> Double? {
+        let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard pair.count == 2, pair[0] == "q", let weight = Double(pair[1]) else { return nil }
+        return min(max(weight, 0), 1)
+    }
+
+    /// How much a client wants a representation: the weight of the most specific range naming it.
+    private struct Preference {
+        static let none = Preference(weight: 0, specificity: -1)
+        var weight: Double
+        var specificity: Int
+
+        mutating func offer(_ weight: Double, specificity: Int) {
+            if specificity > self.specificity {
+                self = Preference(weight: weight, specificity: specificity)
+            } else if specificity == self.specificity {
+                self.weight = max(self.weight, weight)
+            }
+        }
     }
 }
 
