@@ -13,8 +13,9 @@ struct AccountsDatabase {
         return logger
     }()
 
-    /// Opens and migrates the main store and hands it over with its accounts.
-    func withRegistry<T>(_ body: (any FriendStore, any AccountRegistry) async throws -> T) async throws -> T {
+    /// Opens and migrates the main store and hands it over with its accounts; makes the store
+    /// when there is none yet (`user add`).
+    func withRegistryMadeIfNeeded<T>(_ body: (any FriendStore, any AccountRegistry) async throws -> T) async throws -> T {
         guard location != .memory else {
             throw UserCommandError("--database memory keeps no accounts: they would be gone when this command ends.")
         }
@@ -24,6 +25,18 @@ struct AccountsDatabase {
             }
             return try await body(store, registry)
         }
+    }
+
+    /// Opens and migrates the main store, which must exist already: a command that reads or
+    /// changes accounts never leaves an empty database at a mistyped path.
+    func withRegistry<T>(_ body: (any FriendStore, any AccountRegistry) async throws -> T) async throws -> T {
+        guard try await mainStoreExists else { throw UserCommandError.noDatabase(location) }
+        return try await withRegistryMadeIfNeeded(body)
+    }
+
+    /// Whether the main store exists (true for `memory`, which `withRegistry` refuses on its own).
+    var mainStoreExists: Bool {
+        get async throws { location == .memory ? true : try await hasStore(at: location) }
     }
 
     /// Opens and migrates the store of `account`'s friends (the main one for the account that

@@ -17,7 +17,7 @@ struct UserAdd: UserCommand {
 
     func run(in context: UserCommandContext) async throws {
         let name = try AccountName.argument(name)
-        try await context.database(database).withRegistry { store, registry in
+        try await context.database(database).withRegistryMadeIfNeeded { store, registry in
             guard try await registry.account(named: name) == nil else { throw UserCommandError("\(AccountRegistryError.nameTaken(name))") }
             let hash = try context.secrets.hash(password: try password.read(for: name, from: context.console))
             let account: Account

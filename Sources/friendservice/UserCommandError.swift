@@ -17,6 +17,10 @@ struct UserCommandError: Error, CustomStringConvertible, Equatable {
         UserCommandError("There is no account named \(name).")
     }
 
+    static func noDatabase(_ location: DatabaseLocation) -> UserCommandError {
+        UserCommandError("There is no database at \(location): check --database (or FRIENDSERVICE_DATABASE). `user add` makes it with the first account.")
+    }
+
     static let cannotHideInput = UserCommandError("Cannot turn off the terminal's echo to read a password.")
     static let notInteractive = UserCommandError(
         "Standard input is not a terminal: pass --password-stdin to read the password from it."

@@ -99,6 +99,7 @@ import Testing
 
     @Test func anUnknownOrBadNameIsRefused() async throws {
         try await CommandDatabase.with(.sqlite) { database in
+            try await database.add("alice")
             await #expect(throws: UserCommandError("There is no account named bob.")) {
                 _ = try await database.run(["remove", "bob", "--yes"])
             }

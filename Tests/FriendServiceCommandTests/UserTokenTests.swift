@@ -58,6 +58,7 @@ import Testing
 
     @Test func unknownAccountsAndBadLabelsAreRefused() async throws {
         try await CommandDatabase.with(.sqlite) { database in
+            try await database.add("alice")
             await #expect(throws: UserCommandError("There is no account named nobody.")) {
                 _ = try await database.run(["token", "nobody"])
             }

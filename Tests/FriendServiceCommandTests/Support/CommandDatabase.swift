@@ -66,7 +66,7 @@ struct CommandDatabase {
 
     /// The accounts as stored, read with the commands' own access to the database.
     func withRegistry<T>(_ body: (any FriendStore, any AccountRegistry) async throws -> T) async throws -> T {
-        try await AccountsDatabase(location: location).withRegistry(body)
+        try await AccountsDatabase(location: location).withRegistryMadeIfNeeded(body)
     }
 
     func account(_ name: String) async throws -> Account? {
