@@ -33,7 +33,8 @@ enum Propfind {
         guard depth == 1, resource == .addressBook else { return MultistatusWriter.bytes(responses) }
 
         // The first page is read before the 207 goes out, so an unavailable store is still a 503.
-        let firstPage = try await backend.summaries(after: 0, limit: pageSize)
+        let readsCards = Reports.needsCards(request)
+        let firstPage = try await listing(after: 0, readingCards: readsCards, from: backend)
         let paths = context.paths
         let first = responses
         let frozen = properties
@@ -41,12 +42,12 @@ enum Propfind {
             for response in first { try await out.append(response) }
             var page = firstPage
             while true {
-                for card in page.summaries {
+                for card in page.cards {
                     try await out.appendResponse(href: paths.href(.card(card.name)), request: request,
-                                                 target: .summary(card), context: frozen)
+                                                 target: card.target, context: frozen)
                 }
                 guard let next = page.next else { break }
-                page = try await backend.summaries(after: next, limit: pageSize)
+                page = try await listing(after: next, readingCards: readsCards, from: backend)
             }
         }
     }
@@ -54,6 +55,18 @@ enum Propfind {
     /// Cards read from the backend at a time for a Depth 1 listing: a few pages for a big book,
     /// each a fraction of a megabyte.
     static let pageSize = 1_000
+
+    /// A page of a Depth 1 listing: the cards' summaries, or the cards themselves (fewer at a
+    /// time) when a property asked for needs their bytes (`getcontentlength`, `allprop`).
+    private static func listing(after position: Int, readingCards: Bool, from backend: some AddressBookBackend)
+        async throws -> (cards: [(name: String, target: PropertyTarget)], next: Int?) {
+        if readingCards {
+            let page = try await backend.objects(after: position, limit: Reports.batchSize)
+            return (page.objects.map { ($0.name, .object($0)) }, page.next)
+        }
+        let page = try await backend.summaries(after: position, limit: pageSize)
+        return (page.summaries.map { ($0.name, .summary($0)) }, page.next)
+    }
 
     static func children(of resource: DAVResource) -> [DAVResource] {
         switch resource {

@@ -32,6 +32,24 @@ import Testing
         #expect(await backend.pagesRead == 10)
     }
 
+    /// A listing that asks for `getcontentlength` (or everything) gets each card's length, read a
+    /// page of cards at a time; one that does not reads only summaries.
+    @Test func aListingGivesContentLengthsWhenAskedFor() async throws {
+        let cards = (0..<250).map { ("card-\($0).vcf", vcard("\($0)", fn: "Person \($0)")) }
+        for body in [#"<D:propfind xmlns:D="DAV:"><D:prop><D:getetag/><D:getcontentlength/></D:prop></D:propfind>"#,
+                     #"<D:propfind xmlns:D="DAV:"><D:allprop/></D:propfind>"#] {
+            let backend = InMemoryBackend(cards: cards)
+            let answer = await send("PROPFIND", book, headers: [("Depth", "1")], body: body, backend: backend)
+            #expect(answer.responses.count == 251)
+            for (name, card) in cards {
+                let response = try #require(answer.response(book + name))
+                #expect(response.found(.dav("getcontentlength"))?.text == String(card.utf8.count))
+                #expect(response.found(.dav("getetag")) != nil)
+            }
+            #expect(await backend.pagesRead == 3)
+        }
+    }
+
     @Test func thunderbirdReadsTheCTagFirst() async throws {
         let backend = InMemoryBackend(cards: [("a.vcf", vcard("a", fn: "Ada"))])
         let answer = await send("PROPFIND", book, headers: [("Depth", "0")], body: """
