@@ -884,6 +884,17 @@ class Run:
         a.driver.close()
         a.driver.switch_to.window(first)
 
+        self.step("tabs: Escape in a field asks before discarding; Escape again keeps editing there")
+        a.driver.find_element(By.CSS_SELECTOR, "#firstname").send_keys(Keys.ESCAPE)
+        a.wait_text("#form-dialog h2", "Discard Changes")
+        a.wait("the focus on a button of the discard dialog", lambda: a.focused_button("#form-dialog"))
+        ActionChains(a.driver).send_keys(Keys.ESCAPE).perform()
+        a.wait("the discard dialog to close", lambda: a.js("return !document.querySelector('#form-dialog h2');"))
+        a.wait("the focus back in the first name field, where Escape was pressed",
+               lambda: a.js("return document.activeElement === document.getElementById('firstname');"))
+        if a.value("#firstname") != "Katherine":
+            raise Failure("the first name to still hold 'Katherine'", a)
+
         self.step("tabs: leaving the form still asks before discarding what was typed")
         a.click('button[value="cancel"]', "Cancel")
         a.wait_text("#form-dialog h2", "Discard Changes")
@@ -909,6 +920,16 @@ class Run:
         if not a.js("var r = document.getElementById(arguments[0]).getBoundingClientRect();"
                     "return r.top >= 0 && r.bottom <= window.innerHeight;", row_id):
             raise Failure("Row 35 Zimmer in view after Back", a)
+        a.wait("the focus back on Row 35 Zimmer's name, the link that was followed",
+               lambda: a.js("return document.activeElement === document.querySelector(arguments[0]);", f"#{row_id} a.name"))
+        self.step("focus: ← Friends from a friend's page puts focus on that friend's row")
+        next_row = f"friend-{created[35]['id']}"
+        a.click(f"#{next_row} a.name", "Row 36 Zimmer's name")
+        a.wait_text("#detail h1", "Row 36 Zimmer")
+        a.click("a.back", "← Friends")
+        a.wait_path("/")
+        a.wait("the focus on Row 36 Zimmer's name",
+               lambda: a.js("return document.activeElement === document.querySelector(arguments[0]);", f"#{next_row} a.name"))
         for friend in created:
             self.servers.request("DELETE", f"/friends/{friend['id']}")
         a.wait("the forty rows to go", lambda: a.row("Row 01 Zimmer") is None)
@@ -984,6 +1005,8 @@ class Run:
         report = a.text("#import-report")
         if "Card 2 (Cut Short): The card ends without END:VCARD." not in report:
             raise Failure(f"the report to name the cut-short card; it says {report!r}", a)
+        if not a.js("return document.activeElement === document.querySelector('#import-report h2');"):
+            raise Failure("the focus on the report's headline after importing", a)
         a.check_safe()
         a.shoot("import-report")
         self.step("import: the imported friends are in the list, the company by its name")

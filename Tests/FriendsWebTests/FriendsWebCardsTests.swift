@@ -175,7 +175,7 @@ import WebUI
             await app.settle()
             #expect(app.currentPath == "/import")
             let page = app.wholePage()
-            #expect(page.contains("<h2>Imported 2 cards.</h2>"))
+            #expect(page.contains(#"<h2 tabindex="-1" autofocus data-focus-now>Imported 2 cards.</h2>"#))
             SnapshotFiles.expect(page, inFile: "import-report.html", suite: "FriendsWeb")
             // Back on the list, the imported friends are there.
             _ = await app.open(path: "/")

@@ -113,21 +113,22 @@
 
   // --- Loading pages ------------------------------------------------------------------------
 
-  // History entries remember where the page was scrolled, so Back returns there.
+  // History entries remember where the page was scrolled and what had focus (the link that led
+  // away), so Back returns there.
   if ("scrollRestoration" in history) { history.scrollRestoration = "manual"; }
 
-  function rememberScroll(scrollY) {
-    history.replaceState({ scrollY: scrollY }, "", location.href);
+  function rememberPlace(scrollY, focused) {
+    history.replaceState({ scrollY: scrollY, focused: focused }, "", location.href);
   }
 
-  function load(url, method, body, push, scrollY) {
+  function load(url, method, body, push, place) {
     var target = new URL(url, location.href);
     loadingPath = method === "GET" ? target.pathname + target.search : null;
     return fetch(url, { method: method, body: body, headers: headers(), credentials: "same-origin" })
       .then(function (response) {
         return response.text().then(function (text) {
           show(response, text, push);
-          if (scrollY) { window.scrollTo(0, scrollY); }
+          returnTo(place);
         });
       })
       .catch(function () { location.assign(url); })
@@ -152,7 +153,7 @@
     var samePage = address.pathname === location.pathname;
     var path = address.pathname + address.search;
     // Another query on the same page (a search) replaces the entry: no entry per search.
-    if (push && !samePage) { rememberScroll(scrolledTo); history.pushState(null, "", path); }
+    if (push && !samePage) { rememberPlace(scrolledTo, before); history.pushState(null, "", path); }
     else if (path !== here()) { history.replaceState(null, "", path); }
     if (!samePage) { formSubmitted = false; }
     placeFocus(before, hadDialog, samePage);
@@ -207,8 +208,17 @@
   });
 
   window.addEventListener("popstate", function (event) {
-    load(here(), "GET", null, false, event.state && event.state.scrollY);
+    load(here(), "GET", null, false, event.state);
   });
+
+  // Back to a page: focus on what had it when the page was left, if it is still there, then the
+  // scroll as it was.
+  function returnTo(place) {
+    if (!place) { return; }
+    var focused = openDialog() ? null : find(place.focused);
+    if (focused) { focused.focus({ preventScroll: true }); }
+    if (place.scrollY) { window.scrollTo(0, place.scrollY); }
+  }
 
   // --- Focus and keys -----------------------------------------------------------------------
   // A redrawn region replaces the element that had focus: focus goes back to the element that
@@ -254,7 +264,8 @@
 
   // Where focus goes after a redraw: a dialog that opened takes it, one that closed gives it back
   // to the control that opened it; on the same page it stays where it was, found again by identity
-  // when the redraw replaced it; a new page puts it where the page asks, or on its heading. A
+  // when the redraw replaced it; a new page puts it where the page asks (autofocus, or the place it
+  // offers to one arriving, such as the row of the friend just left), or on its heading. A
   // drawing's focus request (data-focus-now) counts only when focus has nowhere better to go, so a
   // redrawn list never pulls focus away from what the person is on.
   function placeFocus(before, hadDialog, samePage) {
@@ -282,7 +293,8 @@
         var again = samePage ? find(before) : null;
         // The element that had focus, drawn again where it was: focusing it must not scroll.
         refocus = again !== null;
-        target = again || requested || document.querySelector("main [autofocus]") || document.querySelector("main h1");
+        var arrival = samePage ? null : document.querySelector("main [data-focus-on-arrival]");
+        target = again || requested || document.querySelector("main [autofocus]") || arrival || document.querySelector("main h1");
       }
     }
     if (target) { target.focus(refocus ? { preventScroll: true } : undefined); }
@@ -319,7 +331,13 @@
     }
     var scope = openDialog() || document.querySelector("main");
     var control = scope && scope.querySelector("[data-escape]");
-    if (control) { event.preventDefault(); control.click(); }
+    if (!control) { return; }
+    event.preventDefault();
+    var pressedIn = identify(document.activeElement);
+    control.click();
+    // A dialog this opens (Discard changes?) gives focus back to where Escape was pressed, not to
+    // the control Escape stands for.
+    if (pressedIn) { lastUsed = pressedIn; }
   }
 
   document.addEventListener("keydown", function (event) {
