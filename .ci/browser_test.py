@@ -985,6 +985,14 @@ class Run:
         c.open("/")
         c.wait("the list to highlight Mary Somerville, whose page this session opened",
                lambda: c.highlighted() == ["Mary Somerville"])
+        c.open("/friends/999999")
+        c.wait("the list to say that friend no longer exists",
+               lambda: c.path() == "/" and "This friend no longer exists." in (c.text("main") or ""))
+        time.sleep(1)  # the page's stream, once open, would have redrawn the alert away by now
+        if "This friend no longer exists." not in (c.text("main") or ""):
+            raise Failure("the 'no longer exists' alert to stay once the page's stream is open", c)
+        c.click('button[value="dismissAlert"]', "OK")
+        c.wait("the alert to go", lambda: "This friend no longer exists." not in (c.text("main") or ""))
         c.check_console()
         self.browsers.remove(c)
         c.quit()

@@ -4,7 +4,7 @@ import FriendsClient
 import Hummingbird
 import HummingbirdTesting
 import Testing
-import WebUI
+@testable import WebUI
 @testable import FriendsWeb
 
 /// Every route of the Friends pages through WebUI's router, as a browser without the script uses
@@ -56,6 +56,36 @@ import WebUI
                 let cookie = try #require(gone.headers[.setCookie]?.split(separator: ";").first.map(String.init))
                 let list = try await client.execute(uri: "/", method: .get, headers: [.cookie: cookie])
                 #expect(String(buffer: list.body).contains("This friend no longer exists."))
+            }
+        }
+    }
+
+    /// A page loaded whole is drawn by the session's shared app; the script of that page then
+    /// names its tab, and that tab must go on from the same app, so the "no longer exists" alert the
+    /// page shows is not cleared by a tab started afresh.
+    @Test func theScriptOfAPageLoadedWholeKeepsItsAlert() async throws {
+        try await WebHarness.with { harness in
+            try await harness.withRoutes { client, sessions in
+                let first = try await client.execute(uri: "/", method: .get, headers: [:])
+                let cookie = try #require(first.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+                let tabName = "tab-1-0123456789abcdef"
+                let id = String(cookie.dropFirst("webui_session=".count))
+                // The tab's script ran on that first page; the next page keeps the tab's name.
+                try await MainActor.run {
+                    _ = sessions.tab(tabName, of: try #require(sessions.session(id: id)))
+                }
+                let gone = try await client.execute(uri: "/friends/999", method: .get, headers: [.cookie: cookie])
+                #expect(gone.status == .seeOther)
+                let list = try await client.execute(uri: "/", method: .get, headers: [.cookie: cookie])
+                #expect(String(buffer: list.body).contains("This friend no longer exists."))
+                let tabPage = try await MainActor.run { () throws -> String in
+                    let session = try #require(sessions.session(id: id))
+                    let tab = sessions.tab(tabName, of: session).tab
+                    let drawn = try #require(sessions.takeSharedDrawing(of: "/", in: session))
+                    tab.app.takeNotices(of: drawn.app)
+                    return tab.app.page(PageContext(csrfToken: session.csrfToken, isScripted: true))
+                }
+                #expect(tabPage.contains("This friend no longer exists."))
             }
         }
     }

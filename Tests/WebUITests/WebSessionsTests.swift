@@ -121,6 +121,26 @@ import Testing
         }
     }
 
+    /// The first stream of a page loaded whole is handed the shared app that drew that page, and
+    /// the session's shared app is made anew, so it keeps nothing of that page for the next one.
+    @Test func aPageLoadedWholeIsHandedTheSharedAppThatDrewIt() async {
+        let sessions = WebSessions { CounterApp() }
+        let session = sessions.start()
+        let untouched = session.shared
+        #expect(sessions.takeSharedDrawing(of: "/", in: session) == nil, "the shared app has drawn nothing yet")
+        #expect(session.shared === untouched)
+
+        #expect(await session.shared.open(path: "/other"))
+        let drawn = session.app
+        #expect(sessions.takeSharedDrawing(of: "/other", in: session)?.app === drawn)
+        #expect(session.app !== drawn && drawn.onChange == nil)
+
+        #expect(await session.shared.open(path: "/other"))
+        let elsewhere = session.app
+        #expect(sessions.takeSharedDrawing(of: "/", in: session) == nil, "it drew another page")
+        #expect(session.app !== elsewhere, "a drawing not handed over is not kept either")
+    }
+
     /// Past its capacity a session ends a closed tab before an open one, the one used longest ago first.
     @Test func pastItsCapacityASessionEndsTheClosedTabUsedLongestAgo() {
         let clock = TestClock()

@@ -154,6 +154,16 @@ public final class FriendsWebApp: WebApplication {
         }
     }
 
+    /// The alerts of the page `drawn` drew, that this app has not shown: a friend a typed address
+    /// named that no longer exists, say.
+    public func takeNotices(of drawn: any WebApplication) {
+        guard let drawn = drawn as? FriendsWebApp, drawn !== self else { return }
+        let new = drawn.alerts.filter { !alerts.contains($0) }
+        guard !new.isEmpty else { return }
+        alerts += new
+        changed()
+    }
+
     public func page(_ context: PageContext) -> String {
         pages.page(of: self, context)
     }

@@ -16,7 +16,8 @@ import Hummingbird
 ///   file as an attachment.
 /// - A form with a file input is sent as `multipart/form-data` (`MultipartForm`), within
 ///   `maximumUploadSize`; a malformed or oversized one gets an error page saying what is wrong.
-/// - `GET /webui/events?path=&tab=` streams the tab's changes to it (Server-Sent Events).
+/// - `GET /webui/events?path=&tab=` streams the tab's changes to it (Server-Sent Events); the
+///   first stream of a page the browser loaded itself adds `loaded=1`.
 /// - The script names its tab with every request (`X-WebUI-Tab`, or `tab=` on the stream): each
 ///   such tab has an app of its own (see `WebSession`); requests naming none share one.
 /// - A path's query is the app's too (`/?q=ada`): `open(path:)` gets both, and a page whose
@@ -153,12 +154,16 @@ public struct WebRoutes: Sendable {
     private func events(_ request: Request) async -> Response {
         let path = request.uri.queryParameters.get("path") ?? "/"
         let tabID = request.uri.queryParameters.get("tab")
+        // The first stream of a page the browser loaded itself, so drawn by the shared app.
+        let loadedWhole = request.uri.queryParameters.get("loaded") != nil
         let cookie = Self.sessionID(request)
-        let found = await MainActor.run { () -> (WebTab, Bool)? in
+        let found = await MainActor.run { () -> (WebTab, Bool, WebTab?)? in
             guard let session = sessions.session(id: cookie) else { return nil }
-            return sessions.tab(tabID, of: session)
+            let drawn = loadedWhole ? sessions.takeSharedDrawing(of: path, in: session) : nil
+            let (tab, isNew) = sessions.tab(tabID, of: session)
+            return (tab, isNew, drawn)
         }
-        guard let (tab, isNewTab) = found else {
+        guard let (tab, isNewTab, drawn) = found else {
             return ErrorPage.response(.forbidden, "This page has expired. Open the app again to go on.")
         }
         // The address the tab shows is where its app is: a new tab's app starts there, and a tab
@@ -167,7 +172,10 @@ public struct WebRoutes: Sendable {
         if await MainActor.run(body: { isNewTab || tab.app.currentPath != path }), await tab.open(path: path) {
             await tab.waitUntilIdle(limit: settings.busyLimit)
         }
-        let (id, updates) = await MainActor.run { tab.pusher.subscribe(showing: path) }
+        let (id, updates) = await MainActor.run {
+            if let drawn { tab.app.takeNotices(of: drawn.app) }
+            return tab.pusher.subscribe(showing: path)
+        }
         var headers = HTTPFields()
         headers[.contentType] = EventStream.contentType
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in

@@ -92,9 +92,16 @@
     });
   }
 
+  // A page the browser loaded itself (a typed address, a bookmark, a reload) was drawn by the
+  // session's shared app, not the tab's: the first stream says so, and the tab's app takes what
+  // only the shared app knew of it, such as an alert.
+  var loadedWhole = true;
+
   function connect() {
     if (events) { events.close(); }
-    events = new EventSource("/webui/events?path=" + encodeURIComponent(here()) + "&tab=" + encodeURIComponent(tab));
+    var whole = loadedWhole ? "&loaded=1" : "";
+    loadedWhole = false;
+    events = new EventSource("/webui/events?path=" + encodeURIComponent(here()) + "&tab=" + encodeURIComponent(tab) + whole);
     events.addEventListener("fragments", function (event) {
       applyFragments(JSON.parse(event.data));
     });

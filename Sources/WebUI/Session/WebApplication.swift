@@ -27,10 +27,16 @@ public protocol WebApplication: AnyObject {
     /// The file the app offers at `path` (an export), made now; `nil` when `path` is not a file
     /// but a screen. The default offers none.
     func download(at path: String) async -> Download?
+    /// The page this app's tab shows was drawn by `drawn` (the browser loaded it itself, and the
+    /// session's shared app drew it), at the path this app shows now: take what the page shows
+    /// that only `drawn` knows, such as an alert, so the tab's stream does not draw it away. The
+    /// default takes nothing.
+    func takeNotices(of drawn: any WebApplication)
 }
 
 extension WebApplication {
     public func download(at path: String) async -> Download? { nil }
+    public func takeNotices(of drawn: any WebApplication) {}
 }
 
 /// A file a browser saves rather than shows (`Content-Disposition: attachment`), or why it

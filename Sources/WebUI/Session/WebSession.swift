@@ -6,7 +6,8 @@ import HTTPServerKit
 /// of its own, made on its first request, so tabs navigate on their own and no tab discards what
 /// another is typing. At most `tabCapacity` are kept; past that, a tab that has no stream open
 /// (closed, most likely) and was used longest ago ends first. Requests that name no tab (pages
-/// loaded whole, a browser without the script) share one app, `app`.
+/// loaded whole, a browser without the script) share one app, `app`; the tab of a page loaded
+/// whole takes over what that app showed only there (`takeSharedDrawing`).
 @MainActor
 public final class WebSession {
     /// The cookie's value.
@@ -22,7 +23,7 @@ public final class WebSession {
     /// Whether the browser came back with the cookie: until then the session may be one of a
     /// flood of requests that never will, and gives way to any other.
     var isConfirmed = false
-    let shared: WebTab
+    private(set) var shared: WebTab
     private(set) var tabs: [String: WebTab] = [:]
     let tabCapacity: Int
     private let makeApp: @MainActor () -> any WebApplication
@@ -66,6 +67,18 @@ public final class WebSession {
         let tab = WebTab(app: makeApp(), csrfToken: csrfToken, signedInAs: signedInAs, now: now)
         tabs[tabID] = tab
         return (tab, true)
+    }
+
+    /// The shared app that drew a page the browser loaded itself, once that page's script opens
+    /// its first stream: the tab's app then takes what only the drawing app knows (an alert), and
+    /// the shared app is made anew, so it keeps nothing of that page for the next one loaded
+    /// whole. `nil` when the shared app drew no page, drew another one, or a stream follows it.
+    func takeSharedDrawing(of path: String, now: ContinuousClock.Instant) -> WebTab? {
+        guard shared.hasOpenedAPage, shared.pusher.subscriberCount == 0 else { return nil }
+        let drawn = shared
+        shared = WebTab(app: makeApp(), csrfToken: csrfToken, signedInAs: signedInAs, now: now)
+        drawn.end()
+        return drawn.app.currentPath == path ? drawn : nil
     }
 
     /// A closed tab before an open one, then the one used longest ago.

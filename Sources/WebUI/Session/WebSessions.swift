@@ -105,6 +105,11 @@ public final class WebSessions {
         session.tab(tabID, now: now())
     }
 
+    /// See `WebSession.takeSharedDrawing`.
+    func takeSharedDrawing(of path: String, in session: WebSession) -> WebTab? {
+        session.takeSharedDrawing(of: path, now: now())
+    }
+
     /// The browser came back with the cookie: the session is in use, and counts against `capacity`.
     private func confirm(_ session: WebSession) {
         session.isConfirmed = true

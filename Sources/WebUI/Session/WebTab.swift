@@ -6,6 +6,8 @@ final class WebTab {
     let pusher: FragmentPusher
     /// When a request of this tab last arrived.
     var lastUsed: ContinuousClock.Instant
+    /// Whether the app has opened a page: only then does it stand for what a browser shows.
+    private(set) var hasOpenedAPage = false
 
     init(app: any WebApplication, csrfToken: String, signedInAs: String? = nil, now: ContinuousClock.Instant) {
         self.app = app
@@ -18,7 +20,8 @@ final class WebTab {
     }
 
     func open(path: String) async -> Bool {
-        await app.open(path: path)
+        hasOpenedAPage = true
+        return await app.open(path: path)
     }
 
     func download(at path: String) async -> Download? {
