@@ -3,6 +3,10 @@ import Foundation
 /// A library kept in one JSON file. Every change is written to a new file that then replaces the
 /// old one in a single rename, so the file always holds either the old or the new library,
 /// never half of one. Memory changes only after the file did, so the two never disagree.
+///
+/// Two apps may keep one library (two windows): each change is made to what the file holds at
+/// that moment, under a lock of its folder, so neither app's games overwrite the other's. What
+/// the other app saved shows here after this library's next change.
 @MainActor
 public final class FileGameLibrary: GameLibrary {
     public let fileURL: URL
@@ -31,34 +35,41 @@ public final class FileGameLibrary: GameLibrary {
     public var games: [Game] { list.games }
 
     public func add(_ game: Game) throws(GameLibraryError) {
-        var changed = list
-        try changed.add(game)
-        try commit(changed)
+        try commit { list throws(GameLibraryError) in try list.add(game) }
     }
 
     public func update(_ game: Game) throws(GameLibraryError) {
-        var changed = list
-        try changed.update(game)
-        try commit(changed)
+        try commit { list throws(GameLibraryError) in try list.update(game) }
     }
 
     public func remove(id: Game.ID) throws(GameLibraryError) {
-        var changed = list
-        try changed.remove(id: id)
-        try commit(changed)
+        try commit { list throws(GameLibraryError) in try list.remove(id: id) }
     }
 
-    private func commit(_ changed: GameList) throws(GameLibraryError) {
+    /// Makes `change` to the library as the file holds it now and saves it.
+    private func commit(_ change: (inout GameList) throws(GameLibraryError) -> Void) throws(GameLibraryError) {
+        let folder = fileURL.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .couldNotSave(path: fileURL.path, reason: Self.reason(error))
+        }
+        list = try FolderLock.holding(folder) { () throws(GameLibraryError) -> GameList in
+            var changed = try Self.read(fileURL)
+            try change(&changed)
+            try write(changed)
+            return changed
+        }
+    }
+
+    private func write(_ changed: GameList) throws(GameLibraryError) {
         do {
             let data = try GameLibraryFile(games: changed.games).encoded()
-            try FileManager.default.createDirectory(
-                at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
             // `.atomic` writes a temporary file beside the target, syncs it and renames it over.
             try data.write(to: fileURL, options: .atomic)
         } catch {
             throw .couldNotSave(path: fileURL.path, reason: Self.reason(error))
         }
-        list = changed
     }
 
     private static func read(_ fileURL: URL) throws(GameLibraryError) -> GameList {

@@ -32,6 +32,26 @@ struct FileGameLibraryTests {
         #expect(game.playingTime == .milliseconds(61_200))
     }
 
+    @Test("Two apps on one library keep each other's games; a game removed by one is gone for the other")
+    func twoAppsOnOneLibrary() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("scoreboard.json")
+        let first = try FileGameLibrary(fileURL: file)
+        let second = try FileGameLibrary(fileURL: file)
+        let firstGame = Game.sample(), secondGame = Game.sample()
+        try first.add(firstGame)
+        try second.add(secondGame)
+        var played = firstGame
+        try played.tie(at: 3)
+        try first.update(played)
+        #expect(first.games.map(\.id) == [firstGame.id, secondGame.id])
+        #expect(try FileGameLibrary(fileURL: file).games.map(\.homeTeamScore) == [3, 0])
+
+        try second.remove(id: firstGame.id)
+        #expect(throws: GameLibraryError.gameNotFound) { try first.update(played) }
+        #expect(try FileGameLibrary(fileURL: file).games.map(\.id) == [secondGame.id])
+    }
+
     @Test("A missing file is an empty library; its folder is made on the first save")
     func missingFileAndFolder() throws {
         let directory = try TemporaryDirectory()
