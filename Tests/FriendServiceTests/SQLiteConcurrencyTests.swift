@@ -1,6 +1,7 @@
 import Foundation
 import FriendsAPI
 import NIOPosix
+import NIOConcurrencyHelpers
 import SQLiteNIO
 import Testing
 import VCard
@@ -266,5 +267,76 @@ private func values(_ connection: SQLiteDirectConnection) throws -> [String] {
 extension Result {
     fileprivate var isSuccess: Bool {
         if case .success = self { true } else { false }
+    }
+}
+
+/// Two processes on one SQLite file (two `friends` windows) each serve a live feed: each hears of
+/// the other's writes, and not of its own (its feed has them already).
+@Suite(.timeLimit(.minutes(1)))
+struct SQLiteOtherWritersTests {
+    /// Lets the listener take one look at the file per `look()`, and tells when that look is done.
+    final class Looks: Sendable {
+        let allowed: AsyncStream<Void>.Continuation
+        private let allowance: AsyncStream<Void>
+        let waiting: AsyncStream<Void>.Continuation
+        private let waits: AsyncStream<Void>
+
+        init() {
+            (allowance, allowed) = AsyncStream<Void>.makeStream()
+            (waits, waiting) = AsyncStream<Void>.makeStream()
+        }
+
+        /// What the listener calls between two looks.
+        func wait() async throws {
+            waiting.yield()
+            var iterator = allowance.makeAsyncIterator()
+            guard await iterator.next() != nil else { throw CancellationError() }
+        }
+
+        /// Lets one look happen and returns once the listener waits again.
+        func look(_ waitsSeen: inout AsyncStream<Void>.Iterator) async {
+            allowed.yield()
+            _ = await waitsSeen.next()
+        }
+
+        func waitsSeen() -> AsyncStream<Void>.Iterator { waits.makeAsyncIterator() }
+    }
+
+    @Test func anotherProcessesWritesAreAnnouncedAndOwnOnesAreNot() async throws {
+        try await TemporaryDirectory.with { directory in
+            let path = directory.appendingPathComponent("friends.sqlite").path
+            let listening = try await SQLiteFriendStore.open(path: path)
+            try await listening.migrate()
+            let other = try await SQLiteFriendStore.open(path: path)
+            let looks = Looks()
+            let announcements = NIOLockedValueBox(0)
+            var waitsSeen = looks.waitsSeen()
+            let listener = Task {
+                await listening.listenForChanges(
+                    waiting: { try await looks.wait() }, onListening: {}, announce: { announcements.withLockedValue { $0 += 1 } }
+                )
+            }
+            let checked = await Result.capturing {
+                _ = await waitsSeen.next()
+                _ = try await other.create(.sample("Ada", "Lovelace"))
+                await looks.look(&waitsSeen)
+                #expect(announcements.withLockedValue { $0 } == 1, "a write by another process")
+                await looks.look(&waitsSeen)
+                #expect(announcements.withLockedValue { $0 } == 1, "nothing new")
+                _ = try await listening.create(.sample("Grace", "Hopper"))
+                await looks.look(&waitsSeen)
+                #expect(announcements.withLockedValue { $0 } == 1, "its own write")
+                _ = try await other.create(.sample("Alan", "Turing"))
+                _ = try await other.create(.sample("Mary", "Somerville"))
+                await looks.look(&waitsSeen)
+                #expect(announcements.withLockedValue { $0 } == 2, "two writes between two looks: one pass reads both")
+            }
+            listener.cancel()
+            looks.allowed.finish()
+            await listener.value
+            try await other.close()
+            try await listening.close()
+            try checked.get()
+        }
     }
 }

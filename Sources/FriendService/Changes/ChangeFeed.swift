@@ -9,7 +9,8 @@ import ServiceLifecycle
 /// change to all of them, in sequence order, each exactly once.
 ///
 /// A pass reads every change after the last one delivered. Writes through this instance ask for
-/// a pass (`announce`); on PostgreSQL, NOTIFY asks for one for writes through other instances.
+/// a pass (`announce`); on PostgreSQL, NOTIFY asks for one for writes through other instances,
+/// and on SQLite a look at the file's `data_version` for writes by other processes.
 /// Passes run one at a time inside `run()`, the feed's service, and calls that arrive during a
 /// pass share the next one, as group commit does. So no read of the log outlives the service:
 /// the server's service group stops it (after the HTTP server) before the store is closed.
