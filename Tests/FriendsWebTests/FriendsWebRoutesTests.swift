@@ -123,14 +123,33 @@ import Testing
         }
     }
 
-    @Test func aFormOfAScreenNoLongerShownChangesNothing() async throws {
+    /// A page of a screen the session no longer shows (another tab without the script, or Back
+    /// showing a page from the browser's cache) changes nothing, and says so: text typed into it
+    /// and saved is not dropped silently.
+    @Test func aFormOfAScreenNoLongerShownChangesNothingAndSaysSo() async throws {
         try await WebHarness.with { harness in
             try await harness.withBrowser { browser, _ in
                 _ = try await browser.get("/friends/1/edit")
                 // Another tab still shows the list and deletes from it.
                 let stale = try await browser.post("/", [("action", "delete"), ("id", "2")])
                 #expect(stale.headers[.location] == "/friends/1/edit")
-                #expect(!String(buffer: try await browser.get("/friends/1/edit").body).contains("Delete Alan Turing?"))
+                let page = String(buffer: try await browser.get("/friends/1/edit").body)
+                #expect(!page.contains("Delete Alan Turing?"))
+                #expect(page.contains("so what it sent was not used"))
+                _ = try await browser.post("/friends/1/edit", [("action", "dismissAlert")])
+
+                // The add form, saved from a page left behind, saves nothing, and says so.
+                let save = try await browser.post("/friends/new", [
+                    ("firstname", "Zoë"), ("lastname", "Ødegaard"), ("phonenumber", ""), ("email", ""), ("about", ""), ("action", "save"),
+                ])
+                #expect(save.headers[.location] == "/friends/1/edit")
+                #expect(String(buffer: try await browser.get("/friends/1/edit").body).contains("so what it sent was not used"))
+                #expect(try await harness.client.friends(FriendListQuery(search: "Ødegaard")).items.isEmpty)
+
+                // What the script sends as someone types or scrolls is dropped without a word.
+                _ = try await browser.post("/friends/1/edit", [("action", "dismissAlert")])
+                _ = try await browser.post("/", [("action", "more"), ("_live", "1"), ("id", "2")])
+                #expect(!String(buffer: try await browser.get("/friends/1/edit").body).contains("so what it sent was not used"))
             }
         }
     }

@@ -130,9 +130,13 @@ public final class FriendsWebApp: WebApplication {
             changed()
             return true
         }
-        // A page of a screen no longer shown (another tab moved on): its inputs do nothing, and
-        // the redirect shows where the session is.
-        guard target == shownPath else { return true }
+        // A page of a screen no longer shown (another tab moved on, or Back showed an old page):
+        // its inputs do nothing, and the redirect shows where the session is, saying so unless
+        // the input was the script's (typing, scrolling), which nobody pressed a button for.
+        guard target == shownPath else {
+            if input["_live"] == nil { show(Self.outOfDate) }
+            return true
+        }
         switch screens.last {
         case nil: return receiveListInput(action, input)
         case .detail(let detail): return receiveDetailInput(action, detail: detail)
@@ -144,6 +148,11 @@ public final class FriendsWebApp: WebApplication {
             return true
         }
     }
+
+    static let outOfDate = Alert(
+        title: "Page Out of Date",
+        message: "That page was no longer the one open here (another tab, Back or a second click had moved on), so what it sent was not used. This is where you are now."
+    )
 
     /// `/friends.vcf`: every friend as one vCard file.
     public func download(at path: String) async -> Download? {
