@@ -17,7 +17,8 @@ import NIOConcurrencyHelpers
 ///
 /// An attempt without an address (`nil`: a program on this machine, such as the browser app's
 /// server, which limits its own users) is counted against its name only, so that one person's
-/// guessing through it cannot hold back everyone else who uses it.
+/// guessing through it cannot hold back everyone else who uses it; and a name that signed in
+/// that way before is not exempt from that count, since the next guess comes from the same place.
 public final class SignInThrottle: Sendable {
     public struct Policy: Sendable {
         public var freeFailures = 5
@@ -63,7 +64,7 @@ public final class SignInThrottle: Sendable {
         let now = now()
         return state.withLockedValue { state in
             var longest = address.flatMap { remaining(state.byAddress[$0], now: now) }
-            if let name, state.known[Pair(name: name, address: address)] == nil {
+            if let name, address == nil || state.known[Pair(name: name, address: address)] == nil {
                 longest = [longest, remaining(state.byName[name], now: now)].compactMap { $0 }.max()
             }
             if let longest { return longest }

@@ -72,6 +72,18 @@ struct SignInThrottleTests {
         #expect(throttle.begin(address: "192.168.1.20", name: "alice") == nil)
     }
 
+    /// Attempts from this machine carry no address: having signed in from here once must not let
+    /// every later guess at that name from here go unchecked.
+    @Test func aNameThatSignedInWithoutAnAddressIsStillCountedWithoutOne() {
+        let throttle = throttle()
+        #expect(throttle.begin(address: nil, name: "alice") == nil)
+        throttle.succeeded(address: nil, name: "alice", as: "alice")
+        #expect(fail(throttle, 20, address: nil, name: "alice") == 5)
+        #expect(throttle.begin(address: nil, name: "alice") != nil)
+        #expect(throttle.begin(address: nil, name: "bob") == nil, "other names are not held back")
+        #expect(throttle.begin(address: "192.168.1.20", name: "alice") != nil, "nor known from elsewhere")
+    }
+
     @Test func anIPv6NetworkIsCountedAsOneAddress() {
         let throttle = throttle()
         for host in 1...5 {
