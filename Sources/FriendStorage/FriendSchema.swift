@@ -2,7 +2,7 @@
 public enum FriendSchema {
     public static var currentVersion: Int { migrationCount }
 
-    package static let migrationCount = 7
+    package static let migrationCount = 8
 
     /// The table that records which migrations ran.
     package static let migrationsTable = "friendservice_migrations"
@@ -19,4 +19,8 @@ public enum FriendSchema {
     //
     // Migration 7: SQLite keeps the number of friends in `friend_total`, by triggers (PostgreSQL:
     // nothing, see `PostgresMigrations`).
+
+    /// Migration 8: SQLite keeps its change log's epoch in the one row of this table (PostgreSQL:
+    /// nothing).
+    package static let changeEpochTable = "friend_change_epoch"
 }

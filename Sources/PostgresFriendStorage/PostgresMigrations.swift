@@ -165,6 +165,10 @@ enum PostgresMigrations {
         // a row its triggers update. Here that one row, locked by every insert until its commit,
         // would make concurrent inserts wait for each other's commits.
         [],
+        // 8: nothing; SQLite keeps its change log's epoch in a row of its own, as its first
+        // migration's time is known to the second only. Here it is known to the microsecond, and
+        // migrations take turns (an advisory lock), so two schemas never share one.
+        [],
     ]
 
     /// The NOTIFY channel of new changes; the payload is "<schema> <sequence>".

@@ -40,12 +40,11 @@ extension SQLiteFriendStore {
         try await readShort { connection in try Self.latestChangeSequence(connection) }
     }
 
-    /// When the database's first migration ran, in seconds since 1970.
+    /// A random number drawn when the database was made (when its first migration ran, in
+    /// seconds since 1970, for one made before migration 8).
     public func changeLogEpoch() async throws -> Int {
         try await readShort { connection in
-            try connection.integer(
-                "SELECT CAST(strftime('%s', applied_at) AS INTEGER) FROM \(FriendSchema.migrationsTable) WHERE version = 1"
-            ) ?? 0
+            try connection.integer("SELECT value FROM \(FriendSchema.changeEpochTable)") ?? 0
         }
     }
 

@@ -153,6 +153,9 @@ public final class SQLiteFriendStore: FriendStore {
                     [.integer(index + 1)]
                 )
             }
+            if current == 0 {
+                try writer.run("UPDATE \(FriendSchema.changeEpochTable) SET value = ?", [.integer(Int.random(in: 1...(1 << 53)))])
+            }
         }
     }
 

@@ -194,6 +194,17 @@ enum SQLiteMigrations {
             .sql(totalInsertTrigger),
             "CREATE TRIGGER friend_total_delete AFTER DELETE ON friends BEGIN UPDATE friend_total SET total = total - 1; END",
         ],
+        // 8: the change log's epoch, which sync tokens carry, in a row of its own. A database
+        // made before keeps the second of its first migration; a new one draws a random number
+        // (`SQLiteFriendStore.migrate`): stores made in the same second (accounts first used
+        // together) must not take each other's tokens.
+        [
+            "CREATE TABLE \(FriendSchema.changeEpochTable) (value INTEGER NOT NULL)",
+            """
+            INSERT INTO \(FriendSchema.changeEpochTable) (value)
+            SELECT CAST(strftime('%s', applied_at) AS INTEGER) FROM \(FriendSchema.migrationsTable) WHERE version = 1
+            """,
+        ],
     ]
 
     /// Bulk inserts drop this trigger for their batch and add the batch's size once.

@@ -78,17 +78,20 @@ struct SQLiteMigrationTests {
     @Test func aVersionSixDatabaseKeepsItsNumberOfFriendsAsRowsComeAndGo() async throws {
         try await TemporaryDirectory.with { directory in
             let path = directory.appendingPathComponent("friends.sqlite").path
-            // Version 6 as it was: today's schema without migration 7, with two friends.
+            // Version 6 as it was: today's schema without migrations 7 and 8, with two friends.
             let current = try await SQLiteFriendStore.open(path: path)
             try await current.migrate()
             _ = try await current.create(.sample("Ada", "Lovelace", phone: "+44 20 7946 0018"))
             _ = try await current.create(NewFriend(firstname: "Grace", lastname: "Hopper"))
             try await current.close()
             let old = try SQLiteDirectConnection(path: path, creating: false, pragmas: [])
-            for statement in ["DROP TRIGGER friend_total_insert", "DROP TRIGGER friend_total_delete", "DROP TABLE friend_total"] {
+            for statement in [
+                "DROP TRIGGER friend_total_insert", "DROP TRIGGER friend_total_delete", "DROP TABLE friend_total",
+                "DROP TABLE \(FriendSchema.changeEpochTable)",
+            ] {
                 try old.execute(statement)
             }
-            try old.execute("DELETE FROM \(FriendSchema.migrationsTable) WHERE version = 7")
+            try old.execute("DELETE FROM \(FriendSchema.migrationsTable) WHERE version >= 7")
             old.close()
 
             let store = try await SQLiteFriendStore.open(path: path)
@@ -103,6 +106,35 @@ struct SQLiteMigrationTests {
             #expect(total == (try await store.all()).count)
             #expect(try await store.count(matching: nil, atMost: 4) == 4)
             try await store.close()
+        }
+    }
+
+    /// Sync tokens carry the change log's epoch: a database made before migration 8 keeps the
+    /// one its clients have (its first migration's second), and databases made in one second
+    /// (accounts first used together) get epochs of their own.
+    @Test func aNewDatabaseDrawsItsEpochAndAnOlderOneKeepsIt() async throws {
+        try await TemporaryDirectory.with { directory in
+            let olderPath = directory.appendingPathComponent("older.sqlite").path
+            try await Self.makeDatabase(at: olderPath, version: 7, friends: [])
+            let old = try SQLiteDirectConnection(path: olderPath, creating: false, pragmas: [])
+            try old.execute("UPDATE \(FriendSchema.migrationsTable) SET applied_at = '2026-01-02 03:04:05' WHERE version = 1")
+            old.close()
+            let older = try await SQLiteFriendStore.open(path: olderPath)
+            try await older.migrate()
+            #expect(try await older.changeLogEpoch() == 1_767_323_045)
+            try await older.close()
+
+            var epochs: Set<Int> = []
+            for name in ["a", "b", "c"] {
+                let store = try await SQLiteFriendStore.open(path: directory.appendingPathComponent("\(name).sqlite").path)
+                try await store.migrate()
+                let epoch = try await store.changeLogEpoch()
+                try await store.migrate()
+                #expect(try await store.changeLogEpoch() == epoch, "migrating again keeps it")
+                epochs.insert(epoch)
+                try await store.close()
+            }
+            #expect(epochs.count == 3)
         }
     }
 
