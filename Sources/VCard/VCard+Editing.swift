@@ -134,7 +134,7 @@ extension VCard {
             }
             var parameters: [VCardParameter] = []
             if index == 0 && isVersion4 { parameters.append(VCardParameter(name: "PREF", values: ["1"])) }
-            if index == 0 && !isVersion4 { types.append("pref") }
+            if index == 0 && !isVersion4 { types.append(version == "2.1" ? "PREF" : "pref") }
             if !types.isEmpty { parameters.insert(VCardParameter(name: "TYPE", values: types), at: 0) }
             replacements.append(VCardProperty(group: group, name: name, parameters: parameters, value: VCardEscaping.escape(entry.value)))
             if let group { replacements.append(VCardProperty(group: group, name: "X-ABLabel", value: VCardEscaping.escape(entry.label))) }

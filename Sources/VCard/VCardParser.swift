@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads the text of one card, `BEGIN:VCARD` to `END:VCARD`, from its bytes: CRLF or LF, a BOM,
+/// Reads the text of one card, `BEGIN:VCARD` to `END:VCARD`, from its bytes: CRLF, LF or CR, a BOM,
 /// folded lines (also folded inside a multi-byte character: lines are joined before decoding),
 /// vCard 2.1 quoted-printable soft line breaks, and 2.1 `CHARSET=` values that are not UTF-8.
 public enum VCardParser {
@@ -8,18 +8,19 @@ public enum VCardParser {
     ///   resource): a `BEGIN:VCARD` inside it or anything but blank lines after it is an error.
     ///   Otherwise reading stops at the first `END:VCARD`.
     public static func parse(_ bytes: some Collection<UInt8>, isWholeText: Bool = false) throws(VCardError) -> VCard {
-        let bytes = Array(bytes)
+        var bytes = Array(bytes)
         guard bytes.count <= VCardLimits.maximumCardSize else { throw .tooLarge(limit: VCardLimits.maximumCardSize) }
+        if CarriageReturnLineEnds.areUsed(in: bytes) == true { bytes = CarriageReturnLineEnds.expanded(bytes) }
         let lines = logicalLines(in: bytes)
         guard let first = lines.first(where: { !$0.isBlank }) else { throw .noCard }
         guard try first.property().isEnvelope("BEGIN") else { throw .missingBegin }
         var properties: [VCardProperty] = []
         var sawEnd = false
-        let body = lines.drop(while: { $0.number != first.number }).dropFirst()
+        let body = joiningAgentCards(lines.drop(while: { $0.number != first.number }).dropFirst(), in: bytes)
         let isVersion21 = version(in: body) == "2.1"
         for line in body where !line.isBlank {
             if sawEnd { throw .moreThanOneCard(line: line.number) }
-            let property = try line.property(guessingLegacyText: isVersion21)
+            let property = try line.property(isVersion21: isVersion21)
             if property.isEnvelope("END") {
                 sawEnd = true
                 if isWholeText { continue } else { break }
@@ -39,7 +40,7 @@ public enum VCardParser {
 
     /// The value of the first `VERSION` line, as `VCard.version` reads it, before any other
     /// line is decoded: how text that is not UTF-8 is read depends on it.
-    private static func version(in lines: some Sequence<LogicalLine>) -> String? {
+    static func version(in lines: some Sequence<LogicalLine>) -> String? {
         for line in lines {
             guard let colon = line.content.firstIndex(of: UInt8(ascii: ":")) else { continue }
             let name = String(decoding: line.content[..<colon], as: UTF8.self).trimmingSpaces
@@ -57,6 +58,8 @@ public enum VCardParser {
         /// Joined at a quoted-printable soft line break: written afresh as one line, since many
         /// readers (vobject among them) do not join such lines.
         var hadSoftLineBreak = false
+        /// The lines of the card an `AGENT` line holds (`EmbeddedAgentCards`), joined to it.
+        var agentCard: [[UInt8]] = []
 
         var isBlank: Bool { content.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
 
@@ -66,24 +69,29 @@ public enum VCardParser {
             (byte < 0x20 && byte != 0x09) || byte == 0x7F
         }
 
-        /// - Parameter guessingLegacyText: text that is not UTF-8 and names no `CHARSET` is read as
-        ///   Windows-1252, as Outlook and other Windows programs write vCard 2.1; otherwise it is
-        ///   an error.
-        func property(guessingLegacyText: Bool = false) throws(VCardError) -> VCardProperty {
+        /// - Parameter isVersion21: the value has 2.1's escapes, and text that is not UTF-8 and names
+        ///   no `CHARSET` is read as Windows-1252, as Outlook and other Windows programs write
+        ///   vCard 2.1; otherwise such text is an error.
+        func property(isVersion21: Bool = false) throws(VCardError) -> VCardProperty {
             if content.contains(0) { throw .nulByte(line: number) }
             // Other control characters (a vertical tab from a spreadsheet, say) become spaces: XML
             // cannot carry them, so a CardDAV report would answer a card other than the one stored.
             var content = content
             let hadControls = content.contains(where: Self.isControl)
             if hadControls { content = content.map { Self.isControl($0) ? 0x20 : $0 } }
-            let fallback: String.Encoding? = guessingLegacyText ? .windowsCP1252 : nil
+            let fallback: String.Encoding? = isVersion21 ? .windowsCP1252 : nil
             var property = try ContentLineReader.property(from: content, line: number, fallback: fallback)
+            if isVersion21 { property.escaping = .version21 }
             property.source = hadSoftLineBreak || hadControls ? nil : String(decoding: source, as: UTF8.self)
+            if !agentCard.isEmpty {
+                let lines = (property.value.isEmpty ? [] : [property.value]) + agentCard.map { String(decoding: $0, as: UTF8.self) }
+                property.value = lines.joined(separator: "\n")
+            }
             if String(validating: source, as: UTF8.self) == nil {
                 // Text in a legacy character set: kept decoded, written afresh as UTF-8.
                 property.source = nil
                 property.parameters.removeAll { $0.name.caseInsensitiveEquals("CHARSET") }
-            } else if guessingLegacyText, property.isQuotedPrintable, CharacterSets.encoding(named: property.parameters) == nil,
+            } else if isVersion21, property.isQuotedPrintable, CharacterSets.encoding(named: property.parameters) == nil,
                       String(validating: QuotedPrintable.bytes(of: property.value), as: UTF8.self) == nil {
                 // Quoted-printable bytes in no character set we know (none named, or a name we do
                 // not): read as Windows-1252, like raw bytes, and written with that name.
@@ -93,6 +101,22 @@ public enum VCardParser {
             }
             return property
         }
+    }
+
+    /// Each agent's card (`EmbeddedAgentCards`) joined to its `AGENT` line, as one property.
+    static func joiningAgentCards(_ lines: some Sequence<LogicalLine>, in bytes: [UInt8]) -> [LogicalLine] {
+        var agentCards = EmbeddedAgentCards()
+        var joined: [LogicalLine] = []
+        for line in lines {
+            if agentCards.read(VCardStreamReader.keyword(of: line.content[...])), var agent = joined.popLast() {
+                agent.agentCard.append(line.content)
+                agent.source = bytes[agent.source.startIndex..<line.source.endIndex]
+                joined.append(agent)
+            } else {
+                joined.append(line)
+            }
+        }
+        return joined
     }
 
     static func logicalLines(in bytes: [UInt8]) -> [LogicalLine] {

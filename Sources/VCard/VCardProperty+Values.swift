@@ -3,13 +3,13 @@ import Foundation
 extension VCardProperty {
     /// The value as text: quoted-printable decoded (in its `CHARSET`), escapes undone.
     public var text: String {
-        VCardEscaping.unescape(decodedValue)
+        VCardEscaping.unescape(decodedValue, rules: escaping)
     }
 
     /// The components of a structured value (`N`, `ADR`, `ORG`), split at unescaped `;`, each
     /// with its escapes undone.
     public var components: [String] {
-        VCardEscaping.splitComponents(decodedValue).map(VCardEscaping.unescape)
+        VCardEscaping.splitComponents(decodedValue).map { VCardEscaping.unescape($0, rules: escaping) }
     }
 
     /// The value with quoted-printable undone, its line breaks (`=0D=0A` as Outlook and Android
@@ -25,24 +25,45 @@ extension VCardProperty {
 
 /// vCard text escapes: `\\`, `\n` (or `\N`), `\,`, `\;`; a lone backslash before anything else stays.
 public enum VCardEscaping {
-    public static func unescape(_ text: String) -> String {
-        unescape(text, keeping: [])
+    /// Which escapes a value has: its card's version decides.
+    public enum Rules: Sendable, Equatable {
+        /// vCard 3.0 and 4.0 (RFC 2426, RFC 6350): `\\`, `\n`, `\,` and `\;`.
+        case standard
+        /// vCard 2.1 escapes only `\;`, and `\\` as writers use it: `C:\new` is text, a comma is
+        /// written as it is, and line breaks come only from quoted-printable.
+        case version21
     }
 
-    /// - Parameter kept: escaped characters left escaped (a 2.1 export keeps `\\` and `\;`).
-    static func unescape(_ text: String, keeping kept: Set<Character>) -> String {
+    public static func unescape(_ text: String, rules: Rules = .standard) -> String {
+        switch rules {
+        case .standard: unescape(text, escapes: standardEscapes)
+        case .version21: unescape(text, escapes: ["\\", ";"])
+        }
+    }
+
+    /// A value escaped as 3.0 escapes it, escaped as 2.1 does instead (line breaks become real ones).
+    static func version21Value(ofStandard value: String) -> String {
+        unescape(value, escapes: standardEscapes, keeping: ["\\", ";"])
+    }
+
+    /// `\:` too: some writers escape colons.
+    private static let standardEscapes: Set<Character> = ["\\", "n", "N", ",", ";", ":"]
+
+    /// - Parameters:
+    ///   - escapes: the characters a backslash escapes; before any other, the backslash is text.
+    ///   - kept: escapes left escaped.
+    private static func unescape(_ text: String, escapes: Set<Character>, keeping kept: Set<Character> = []) -> String {
         // On the bytes: `String.contains(_: String)` is Foundation's, which bridges to `NSString`.
         guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
         var result = ""
         var escaping = false
         for character in text {
             if escaping {
-                switch character {
-                case "n", "N": result.append("\n")
-                case ",", ";", ":", "\\":
-                    if kept.contains(character) { result.append("\\") }
+                if escapes.contains(character) && !kept.contains(character) {
+                    result.append(character == "n" || character == "N" ? "\n" : character)
+                } else {
+                    result.append("\\")
                     result.append(character)
-                default: result.append("\\"); result.append(character)
                 }
                 escaping = false
             } else if character == "\\" {

@@ -5,13 +5,16 @@ public struct VCardProperty: Sendable, Equatable {
     /// As written; compare with `hasName`, names are case-insensitive.
     public var name: String
     public var parameters: [VCardParameter]
-    /// The value as written, after unfolding: still escaped (`\,`, `\n`) and still encoded
+    /// The value as written, after unfolding: still escaped (as `escaping` says) and still encoded
     /// (quoted-printable, base64). `text`, `components` and `decodedBytes` read it.
     public var value: String
     /// The exact text the property was read from, folds and line ending included; `nil` for a
     /// property made or changed here. The writer copies it unchanged, so untouched properties
     /// keep their bytes.
     public var source: String?
+    /// The escapes `value` has: a property read from a 2.1 card has 2.1's; one made here has
+    /// 3.0's, which the writer turns into 2.1's in a 2.1 card.
+    public var escaping: VCardEscaping.Rules
 
     public init(group: String? = nil, name: String, parameters: [VCardParameter] = [], value: String) {
         self.group = group
@@ -19,6 +22,7 @@ public struct VCardProperty: Sendable, Equatable {
         self.parameters = parameters
         self.value = value
         self.source = nil
+        self.escaping = .standard
     }
 
     public func hasName(_ other: String) -> Bool {
@@ -45,7 +49,7 @@ public struct VCardProperty: Sendable, Equatable {
         parameterValues("ENCODING").contains { $0.caseInsensitiveEquals("QUOTED-PRINTABLE") }
     }
 
-    /// A copy with a new value, to be written afresh (its parameters stay).
+    /// A copy with a new value, escaped as 3.0 escapes, to be written afresh (its parameters stay).
     public func replacingValue(with newValue: String) -> VCardProperty {
         var copy = VCardProperty(group: group, name: name, parameters: parameters, value: newValue)
         copy.parameters.removeAll { $0.name.caseInsensitiveEquals("ENCODING") || $0.name.caseInsensitiveEquals("CHARSET") }

@@ -5,6 +5,8 @@ import Foundation
 /// before its `END:VCARD`, or the end of the stream) or too large is reported by its position and
 /// the reading goes on with the next card. Lines outside any card (a card without its
 /// `BEGIN:VCARD`) are reported the same way, as one card, unless they are only `END:VCARD` lines.
+/// A vCard 2.1 `AGENT`'s card stays inside the card that holds it (`EmbeddedAgentCards`), and a
+/// stream whose lines end with a carriage return alone is read as CRLF (`CarriageReturnLineEnds`).
 public struct VCardStreamReader: Sendable {
     public enum Item: Sendable {
         /// A card's position in the stream, from 1, and its bytes (`BEGIN` to `END`).
@@ -17,6 +19,8 @@ public struct VCardStreamReader: Sendable {
     /// is searched once, not once per piece.
     private var scanned = 0
     private var current: [UInt8]?
+    /// The lines of `current` that belong to an `AGENT`'s card, whose `END:VCARD` is not the card's.
+    private var agentCards = EmbeddedAgentCards()
     private var position = 0
     /// Inside a card that grew past the limit: its bytes are dropped until the next `BEGIN:VCARD`.
     private var skipping = false
@@ -27,6 +31,10 @@ public struct VCardStreamReader: Sendable {
     /// The bytes seen so far outside any card that were not blank: a body without any card is refused.
     public private(set) var cardsSeen = 0
     private let maximumCardSize: Int
+    /// Whether the stream's lines end with a carriage return alone (made CRLF as they arrive);
+    /// `nil` until its first line end.
+    private var carriageReturnsEndLines: Bool?
+    private var lastByteWasCarriageReturn = false
 
     public init(maximumCardSize: Int = VCardLimits.maximumCardSize) {
         self.maximumCardSize = maximumCardSize
@@ -34,7 +42,7 @@ public struct VCardStreamReader: Sendable {
 
     /// Adds bytes and returns the cards they complete.
     public mutating func append(_ bytes: some Sequence<UInt8>) -> [Item] {
-        buffer.append(contentsOf: bytes)
+        addToBuffer(bytes)
         var items: [Item] = []
         var lineStart = 0
         while let newline = buffer[max(lineStart, scanned)...].firstIndex(of: 0x0A) {
@@ -55,6 +63,27 @@ public struct VCardStreamReader: Sendable {
         return items
     }
 
+    private mutating func addToBuffer(_ bytes: some Sequence<UInt8>) {
+        switch carriageReturnsEndLines {
+        case false?:
+            buffer.append(contentsOf: bytes)
+        case true?:
+            let bytes = Array(bytes)
+            buffer += CarriageReturnLineEnds.expanded(bytes, followsCarriageReturn: lastByteWasCarriageReturn)
+            if let last = bytes.last { lastByteWasCarriageReturn = last == 0x0D }
+        case nil:
+            // Until now the buffer held no line end, but perhaps a carriage return as its last byte.
+            let searchFrom = max(0, buffer.count - 1)
+            buffer.append(contentsOf: bytes)
+            carriageReturnsEndLines = CarriageReturnLineEnds.areUsed(in: buffer[searchFrom...])
+            if carriageReturnsEndLines == true {
+                lastByteWasCarriageReturn = buffer.last == 0x0D
+                buffer = CarriageReturnLineEnds.expanded(buffer)
+                scanned = 0
+            }
+        }
+    }
+
     /// Call at the end of the stream: a card still open is reported as cut short.
     public mutating func finish() -> [Item] {
         var items: [Item] = []
@@ -73,13 +102,15 @@ public struct VCardStreamReader: Sendable {
         // (RFC 6350 3.2): a folded value that reads `END:VCARD` does not end the card.
         let continues = current != nil && (line.first == 0x20 || line.first == 0x09)
         let keyword = continues ? nil : Self.keyword(of: line)
-        if keyword == "BEGIN:VCARD" {
+        let isAgents = current != nil && agentCards.read(keyword)
+        if keyword == "BEGIN:VCARD", !isAgents {
             if current != nil { failCurrent(with: .missingEnd, into: &items) }
             cardsSeen += 1
             reportStray(into: &items)
             position += 1
             skipping = false
             current = Array(line)
+            agentCards = EmbeddedAgentCards()
             return
         }
         guard !skipping, current != nil else {
@@ -95,7 +126,7 @@ public struct VCardStreamReader: Sendable {
             failCurrent(with: .tooLarge(limit: maximumCardSize), into: &items)
             return
         }
-        if keyword == "END:VCARD", let bytes = current {
+        if keyword == "END:VCARD", !isAgents, let bytes = current {
             items.append(.card(position: position, bytes: bytes))
             current = nil
         }
@@ -125,22 +156,15 @@ public struct VCardStreamReader: Sendable {
     /// The line upper-cased without surrounding white space or a byte order mark (which files saved
     /// by Windows editors start with), when it is short enough to be a keyword (with white space
     /// around it); `nil` for a longer line.
-    private static func keyword(of line: ArraySlice<UInt8>) -> String? {
+    static func keyword(of line: ArraySlice<UInt8>) -> String? {
         guard line.count <= 256 else { return nil }
         return String(decoding: line, as: UTF8.self)
             .trimmingCharacters(in: aroundKeywords)
             .uppercased()
     }
 
-    /// `FN`'s value, for a report about a card that could not be read; best effort.
+    /// The name a card that could not be read is reported by (`VCardParser.name(ofUnreadable:)`).
     public static func name(in bytes: [UInt8]) -> String {
-        let text = String(decoding: bytes.prefix(64 << 10), as: UTF8.self)
-        for line in text.split(whereSeparator: \.isNewline) {
-            let upper = line.uppercased()
-            if upper.hasPrefix("FN:") || upper.hasPrefix("FN;"), let colon = line.firstIndex(of: ":") {
-                return VCardEscaping.unescape(String(line[line.index(after: colon)...])).trimmingSpaces
-            }
-        }
-        return ""
+        VCardParser.name(ofUnreadable: bytes.prefix(64 << 10))
     }
 }

@@ -1,23 +1,34 @@
 /// vCard 2.1 has no `\n` escape: a line break inside a value, and any character outside ASCII, is
 /// written quoted-printable (as Android's exports do), so a 2.1 reader shows the text people typed.
-/// Nor has it `\,`: a comma is written as it is.
+/// Nor has it `\,` (a comma is written as it is), nor lists of parameter values: a type is a bare
+/// word (`TEL;CELL;PREF:`), as Android and Outlook write them.
 extension VCardWriter {
-    static func needsQuotedPrintable(_ property: VCardProperty, version: String) -> Bool {
-        guard version == "2.1", !property.isQuotedPrintable else { return false }
-        return property.value.contains("\\n") || property.value.contains("\\N") || property.value.unicodeScalars.contains { !$0.isASCII }
+    static func version21Line(of property: VCardProperty, ending: String) -> String {
+        var property = property
+        if property.escaping == .standard {
+            property.value = VCardEscaping.version21Value(ofStandard: property.value)
+            property.escaping = .version21
+        }
+        if !property.isQuotedPrintable, property.value.unicodeScalars.contains(where: { !$0.isASCII || $0 == "\n" || $0 == "\r" }) {
+            property.value = QuotedPrintable.encode(property.value)
+            property.parameters.removeAll { $0.name.caseInsensitiveEquals("ENCODING") || $0.name.caseInsensitiveEquals("CHARSET") }
+            property.parameters.append(VCardParameter(name: "CHARSET", values: ["UTF-8"]))
+            property.parameters.append(VCardParameter(name: "ENCODING", values: ["QUOTED-PRINTABLE"]))
+        }
+        return line(of: property, ending: ending, parameterText: version21Text(of:))
     }
 
-    /// `property` with its line breaks as real ones, quoted-printable in UTF-8.
-    static func quotedPrintable(_ property: VCardProperty) -> VCardProperty {
-        var copy = property.replacingValue(with: QuotedPrintable.encode(lineBreaksUnescaped(property.value)))
-        copy.parameters.append(VCardParameter(name: "CHARSET", values: ["UTF-8"]))
-        copy.parameters.append(VCardParameter(name: "ENCODING", values: ["QUOTED-PRINTABLE"]))
-        return copy
+    /// `TYPE=CELL,VOICE` as `CELL;VOICE`, `X-FOO=a,b` as `X-FOO=a;X-FOO=b`.
+    private static func version21Text(of parameter: VCardParameter) -> String {
+        guard parameter.name.caseInsensitiveEquals("TYPE") else {
+            if parameter.values.isEmpty { return parameter.name + "=" }
+            return parameter.values.map { parameter.name + "=" + quotedIfNeeded($0) }.joined(separator: ";")
+        }
+        let types = parameter.values.flatMap { $0.split(separator: ",").map { String($0).trimmingSpaces } }
+        return types.map { type in isBareWord(type) ? type : "TYPE=" + quotedIfNeeded(type) }.joined(separator: ";")
     }
 
-    /// `\n` as a line break and `\,` as a comma; `\\`, `\;` and `\:` stay escaped, as 2.1 reads them.
-    /// One pass, so the `\n` of `C:\\new` is not taken for a line break.
-    static func lineBreaksUnescaped(_ value: String) -> String {
-        VCardEscaping.unescape(value, keeping: ["\\", ";", ":"])
+    private static func isBareWord(_ text: String) -> Bool {
+        !text.isEmpty && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
     }
 }

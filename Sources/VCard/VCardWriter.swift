@@ -7,10 +7,8 @@ public enum VCardWriter {
         for property in card.properties {
             if let source = property.source {
                 text += source
-            } else if needsQuotedPrintable(property, version: card.version) {
-                text += line(of: quotedPrintable(property), ending: ending)
-            } else if card.version == "2.1", !property.isQuotedPrintable, property.value.contains("\\,") {
-                text += line(of: property.replacingValue(with: lineBreaksUnescaped(property.value)), ending: ending)
+            } else if card.version == "2.1" {
+                text += version21Line(of: property, ending: ending)
             } else {
                 text += line(of: property, ending: ending)
             }
@@ -22,18 +20,24 @@ public enum VCardWriter {
         Array(text(of: card).utf8)
     }
 
-    static func line(of property: VCardProperty, ending: String) -> String {
+    static func line(
+        of property: VCardProperty, ending: String, parameterText: (VCardParameter) -> String = standardText(of:)
+    ) -> String {
         var line = property.group.map { $0 + "." } ?? ""
         line += property.name
         for parameter in property.parameters {
-            line += ";" + parameter.name + "=" + parameter.values.map(quotedIfNeeded).joined(separator: ",")
+            line += ";" + parameterText(parameter)
         }
         line += ":" + property.value
         // A quoted-printable value (vCard 2.1) stays on one line: a fold would add a space to it.
         return property.isQuotedPrintable ? line + ending : folded(line, ending: ending)
     }
 
-    private static func quotedIfNeeded(_ value: String) -> String {
+    static func standardText(of parameter: VCardParameter) -> String {
+        parameter.name + "=" + parameter.values.map(quotedIfNeeded).joined(separator: ",")
+    }
+
+    static func quotedIfNeeded(_ value: String) -> String {
         value.contains(where: { $0 == ":" || $0 == ";" || $0 == "," }) ? "\"" + value + "\"" : value
     }
 
