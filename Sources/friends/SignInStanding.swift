@@ -10,12 +10,19 @@ import FoundationNetworking
 final class SignInStanding: @unchecked Sendable {
     private let lock = NSLock()
     private var refused = false
+    private let (refusal, refusalContinuation) = AsyncStream<Void>.makeStream()
 
     var holds: Bool { lock.withLock { !refused } }
 
     func note(_ response: HTTPURLResponse) {
         guard response.statusCode == 401 else { return }
         lock.withLock { refused = true }
+        refusalContinuation.finish()
+    }
+
+    /// Returns once FriendService has refused a request, or when the calling task is cancelled.
+    func untilRefused() async {
+        for await _ in refusal {}
     }
 }
 

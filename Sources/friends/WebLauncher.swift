@@ -1,5 +1,6 @@
 import Foundation
 import FriendsClient
+import FriendsNIOTransport
 import FriendsViewModels
 import FriendsWeb
 import HTTPServerKit
@@ -24,8 +25,8 @@ struct WebLauncher {
         } catch {
             throw LaunchError("\(error)")
         }
-        if case .remote(let address, credentials: nil) = backend, try await RemoteServerCheck.asksWhoYouAre(address) {
-            try await serveSigningIn(to: address.url, pages: pages)
+        if case .remote(let address, credentials: nil) = backend {
+            try await serveOpenUntilAskedWhoIsThere(address, pages: pages)
             return
         }
         let (client, embedded) = try await backend.connect(signsPeopleIn: true)
@@ -39,6 +40,33 @@ struct WebLauncher {
             await embedded.shutdown()
             return
         }
+        _ = try await serveOpenly(client, embedded: embedded, pages: pages)
+    }
+
+    /// `--server` without `--user` or `--token`: FriendService decides. Without accounts it is open
+    /// and so are these pages, until its first account is added (`friendservice user add`): it then
+    /// refuses requests that say no one's name, and from then on each person signs in here.
+    private func serveOpenUntilAskedWhoIsThere(_ address: ServerAddress, pages: FriendsPages) async throws {
+        if try await RemoteServerCheck.asksWhoYouAre(address) {
+            try await serveSigningIn(to: address.url, pages: pages)
+            return
+        }
+        let standing = SignInStanding()
+        let client = AppServerClient(
+            baseURL: address.url, credentials: nil,
+            transport: StandingNotingTransport(base: URLSessionTransport(), standing: standing),
+            eventTransport: StandingNotingEventTransport(base: NIOEventStreamTransport(), standing: standing)
+        )
+        guard try await serveOpenly(client, embedded: nil, pages: pages, until: standing) else { return }
+        FileHandle.standardError.write(Data("FriendService at \(address) now has accounts: each person signs in.\n".utf8))
+        try await serveSigningIn(to: address.url, pages: pages)
+    }
+
+    /// Serves the pages to anyone who reaches them, through `client`, until Ctrl-C, or until
+    /// FriendService refuses `client` (`standing`): then returns true, the sessions ended.
+    private func serveOpenly(
+        _ client: AppServerClient, embedded: EmbeddedFriendService?, pages: FriendsPages, until standing: SignInStanding? = nil
+    ) async throws -> Bool {
         guard exposure.isLoopback, !exposure.behindProxy else {
             await embedded?.shutdown()
             throw LaunchError(
@@ -48,7 +76,7 @@ struct WebLauncher {
             )
         }
         let feed = FriendChangeFeed()
-        let outcome: Result<Void, any Error>
+        let outcome: Result<Bool, any Error>
         do {
             if addsDemoFriends { try await DemoFriends.addIfEmpty(using: client) }
             // One live feed and one avatar cache for every browser session.
@@ -57,14 +85,24 @@ struct WebLauncher {
             let sessions = WebSessions {
                 FriendsWebApp(client: client, avatars: avatars, feed: feed, pages: pages)
             }
-            try await serve(WebRoutes(sessions: sessions, stylesheet: pages.stylesheet, settings: settings))
-            outcome = .success(())
+            let routes = WebRoutes(sessions: sessions, stylesheet: pages.stylesheet, settings: settings)
+            outcome = .success(try await serve(routes, until: standing))
         } catch {
             outcome = .failure(error)
         }
         feed.stop()
         await embedded?.shutdown()
-        try outcome.get()
+        return try outcome.get()
+    }
+
+    /// Serves `routes` until Ctrl-C (false), or until `standing` no longer holds (true).
+    private func serve(_ routes: WebRoutes, until standing: SignInStanding?) async throws -> Bool {
+        guard let standing else {
+            try await serve(routes)
+            return false
+        }
+        try await serve(routes, stopWhen: { await standing.untilRefused() })
+        return !standing.holds
     }
 
     /// Each person signs in; their session gets its own client, feed and avatars.
@@ -81,9 +119,11 @@ struct WebLauncher {
         return settings
     }
 
-    private func serve(_ routes: WebRoutes) async throws {
+    private func serve(_ routes: WebRoutes, stopWhen: (@Sendable () async -> Void)? = nil) async throws {
         do {
-            try await WebServer.run(routes: routes, host: exposure.host, port: port, logger: Logger(label: "friends.web")) { url in
+            try await WebServer.run(
+                routes: routes, host: exposure.host, port: port, logger: Logger(label: "friends.web"), stopWhen: stopWhen
+            ) { url in
                 // Written straight to the descriptor: a script reading the address sees it at once.
                 FileHandle.standardOutput.write(Data("Friends is open at \(url) (Ctrl-C stops it).\n".utf8))
             }

@@ -8,8 +8,8 @@ import ServiceLifecycle
 /// Serves a browser app (`WebRoutes`) until asked to stop.
 public enum WebServer {
     /// Serves on `host`:`port` (port 0: the operating system picks one) and calls `onListening`
-    /// with the app's URL once it accepts connections; returns after SIGINT or SIGTERM, once
-    /// every session has ended and requests in flight have finished.
+    /// with the app's URL once it accepts connections; returns after SIGINT or SIGTERM (or once
+    /// `stopWhen` returns), once every session has ended and requests in flight have finished.
     ///
     /// Connections are guarded as FriendService's are (`ConnectionLimits`): a request's headers
     /// must arrive within the header timeout (counted from accept for the first), its body within
@@ -21,6 +21,7 @@ public enum WebServer {
         port: Int,
         limits: ConnectionLimits = ConnectionLimits(),
         logger: Logger,
+        stopWhen: (@Sendable () async -> Void)? = nil,
         onListening: @escaping @Sendable (URL) async -> Void
     ) async throws {
         let application = makeApplication(routes: routes, host: host, port: port, limits: limits, logger: logger) { port in
@@ -33,7 +34,15 @@ public enum WebServer {
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger
         ))
-        try await group.run()
+        guard let stopWhen else { return try await group.run() }
+        try await withThrowingTaskGroup(of: Bool.self) { tasks in
+            tasks.addTask { try await group.run(); return true }
+            tasks.addTask { await stopWhen(); await group.triggerGracefulShutdown(); return false }
+            // The group's end ends the wait (which must return when cancelled); the wait's end
+            // asks the group to stop as a signal does, and the group's end follows.
+            if try await tasks.next() == true { tasks.cancelAll() }
+            try await tasks.waitForAll()
+        }
     }
 
     /// The application `run` serves: the routes behind the guarded HTTP/1 channel.

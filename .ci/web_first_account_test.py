@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""`friends web --server` in front of a FriendService that gets its first account while it runs.
+
+Before any account the pages are open (FriendService is); once `friendservice user add` makes the
+first one, FriendService refuses requests that name no one, and `friends web` says so on standard
+error and from then on asks each person to sign in: an open session's next page goes to sign-in,
+a new visitor gets the sign-in form, and the new account signs in and sees its friends.
+
+Usage: web_first_account_test.py FRIENDS FRIENDSERVICE
+"""
+import os
+import pathlib
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+
+from carddav_test import free_port, wait_for
+from embedded_accounts_test import cookies, fetch
+
+
+def check(condition, message):
+    if not condition:
+        raise SystemExit("web first account: " + message)
+    print("web first account: ok -", message, flush=True)
+
+
+def until(condition, message, timeout=20):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if condition():
+            check(True, message)
+            return
+        time.sleep(0.2)
+    check(False, message)
+
+
+def main():
+    friends, friendservice = sys.argv[1:3]
+    with tempfile.TemporaryDirectory(prefix="friends-web-first-account-") as work:
+        run(friends, friendservice, pathlib.Path(work))
+    print("web first account: passed", flush=True)
+
+
+def run(friends, friendservice, work):
+    database = f"sqlite:{work / 'friends.sqlite'}"
+    service_port, web_port = free_port(), free_port()
+    service = subprocess.Popen([friendservice, "serve", "--port", str(service_port), "--database", database,
+                                "--log-level", "error"])
+    web = None
+    try:
+        wait_for(f"http://127.0.0.1:{service_port}/health")
+        environment = dict(os.environ, XDG_DATA_HOME=str(work))
+        web = subprocess.Popen([friends, "web", "--server", f"http://127.0.0.1:{service_port}", "--port", str(web_port)],
+                               env=environment, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        base = f"http://127.0.0.1:{web_port}"
+        wait_for(base + "/")
+        status, headers, page = fetch(base + "/")
+        check(status == 200 and "Your Friends" in page, "before any account the list is open")
+        session = cookies(headers)["webui_session"]
+
+        result = subprocess.run([friendservice, "user", "add", "alice", "--password-stdin", "--database", database],
+                                input="alice's passphrase\n", capture_output=True, text=True)
+        check(result.returncode == 0, "friendservice user add alice makes the first account")
+
+        def open_session_signs_in():
+            status, headers, _ = fetch(base + "/", headers={"Cookie": f"webui_session={session}"})
+            return status == 303 and headers.get("Location", "").endswith("/sign-in")
+        until(open_session_signs_in, "the open session's next page goes to sign-in")
+
+        status, headers, page = fetch(base + "/sign-in")
+        check(status == 200 and 'name="password"' in page, "a new visitor gets the sign-in form")
+        token = re.search(r'name="_csrf" value="([^"]+)"', page).group(1)
+        form = urllib.parse.urlencode({"_csrf": token, "next": "/", "name": "alice", "password": "alice's passphrase"}).encode()
+        status, headers, _ = fetch(base + "/sign-in", form, {
+            "Origin": base, "Content-Type": "application/x-www-form-urlencoded",
+            "Cookie": f"webui_sign_in={cookies(headers)['webui_sign_in']}",
+        })
+        signed_in = cookies(headers).get("webui_session")
+        check(status == 303 and signed_in, "alice signs in")
+        status, _, page = fetch(base + "/", headers={"Cookie": f"webui_session={signed_in}"})
+        check(status == 200 and "Your Friends" in page, "and sees her list")
+    finally:
+        if web:
+            web.send_signal(signal.SIGINT)
+            try:
+                web.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                web.kill()
+            said = web.stderr.read()
+            check("now has accounts: each person signs in" in said, "friends web said it now signs people in")
+            check(web.returncode == 0, f"friends web ends on Ctrl-C with 0 ({web.returncode})")
+        service.terminate()
+        service.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    main()
