@@ -6,6 +6,9 @@ first one, FriendService refuses requests that name no one, and `friends web` sa
 error and from then on asks each person to sign in: an open session's next page goes to sign-in,
 a new visitor gets the sign-in form, and the new account signs in and sees its friends.
 
+Then `friends web --server --token` with alice's token: once the token is revoked, it closes its
+pages and exits non-zero, saying why, instead of showing what it last read.
+
 Usage: web_first_account_test.py FRIENDS FRIENDSERVICE
 """
 import os
@@ -83,6 +86,7 @@ def run(friends, friendservice, work):
         check(status == 303 and signed_in, "alice signs in")
         status, _, page = fetch(base + "/", headers={"Cookie": f"webui_session={signed_in}"})
         check(status == 200 and "Your Friends" in page, "and sees her list")
+        revoked_token_closes_the_pages(friends, friendservice, database, service_port, environment)
     finally:
         if web:
             web.send_signal(signal.SIGINT)
@@ -95,6 +99,34 @@ def run(friends, friendservice, work):
             check(web.returncode == 0, f"friends web ends on Ctrl-C with 0 ({web.returncode})")
         service.terminate()
         service.wait(timeout=30)
+
+
+def revoked_token_closes_the_pages(friends, friendservice, database, service_port, environment):
+    result = subprocess.run([friendservice, "user", "token", "alice", "--database", database], capture_output=True, text=True)
+    token = result.stdout.strip()
+    check(result.returncode == 0 and token, "alice gets a token")
+    web_port = free_port()
+    web = subprocess.Popen([friends, "web", "--server", f"http://127.0.0.1:{service_port}", "--token", token,
+                            "--port", str(web_port)], env=environment, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        base = f"http://127.0.0.1:{web_port}"
+        wait_for(base + "/")
+        status, _, page = fetch(base + "/")
+        check(status == 200 and "Your Friends" in page, "with her token, the list is open")
+        token_id = re.search(r"token (\d+) of alice|token (\d+)", subprocess.run(
+            [friendservice, "user", "list", "--database", database], capture_output=True, text=True).stdout)
+        number = next(group for group in token_id.groups() if group)
+        result = subprocess.run([friendservice, "user", "revoke", "alice", number, "--database", database],
+                                capture_output=True, text=True)
+        check(result.returncode == 0, "the token is revoked")
+        web.wait(timeout=20)
+        said = web.stderr.read()
+        check(web.returncode != 0 and "refused a token it took before" in said,
+              f"friends web closes its pages and says why ({web.returncode}: {said.strip()})")
+    finally:
+        if web.poll() is None:
+            web.kill()
+            web.wait()
 
 
 if __name__ == "__main__":

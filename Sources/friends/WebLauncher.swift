@@ -25,8 +25,8 @@ struct WebLauncher {
         } catch {
             throw LaunchError("\(error)")
         }
-        if case .remote(let address, credentials: nil) = backend {
-            try await serveOpenUntilAskedWhoIsThere(address, pages: pages)
+        if case .remote(let address, let credentials) = backend {
+            try await serveRemote(address, credentials: credentials, pages: pages)
             return
         }
         let (client, embedded) = try await backend.connect(signsPeopleIn: true)
@@ -43,21 +43,29 @@ struct WebLauncher {
         _ = try await serveOpenly(client, embedded: embedded, pages: pages)
     }
 
-    /// `--server` without `--user` or `--token`: FriendService decides. Without accounts it is open
-    /// and so are these pages, until its first account is added (`friendservice user add`): it then
-    /// refuses requests that say no one's name, and from then on each person signs in here.
-    private func serveOpenUntilAskedWhoIsThere(_ address: ServerAddress, pages: FriendsPages) async throws {
-        if try await RemoteServerCheck.asksWhoYouAre(address) {
+    /// `--server`: served through a client of its own until FriendService refuses it. Without
+    /// `--user` or `--token` FriendService decides: without accounts it is open and so are these
+    /// pages, until its first account is added (`friendservice user add`); it then refuses requests
+    /// that name no one, and from then on each person signs in here. With them, a refusal (the
+    /// token revoked, the password changed) closes the pages, which would go on showing what
+    /// the client last read.
+    private func serveRemote(_ address: ServerAddress, credentials: Credentials?, pages: FriendsPages) async throws {
+        if let credentials {
+            try await RemoteServerCheck.check(address, credentials: credentials)
+        } else if try await RemoteServerCheck.asksWhoYouAre(address) {
             try await serveSigningIn(to: address.url, pages: pages)
             return
         }
         let standing = SignInStanding()
         let client = AppServerClient(
-            baseURL: address.url, credentials: nil,
+            baseURL: address.url, credentials: credentials,
             transport: StandingNotingTransport(base: URLSessionTransport(), standing: standing),
             eventTransport: StandingNotingEventTransport(base: NIOEventStreamTransport(), standing: standing)
         )
         guard try await serveOpenly(client, embedded: nil, pages: pages, until: standing) else { return }
+        if let credentials {
+            throw LaunchError("FriendService at \(address) refused \(credentials) it took before (revoked, or changed), so the pages were closed.")
+        }
         FileHandle.standardError.write(Data("FriendService at \(address) now has accounts: each person signs in.\n".utf8))
         try await serveSigningIn(to: address.url, pages: pages)
     }
