@@ -3,8 +3,9 @@ import TerminalUI
 
 /// The article's adapter: keeps the list's scroll position, and turns keys into the view
 /// model's inputs, naming pictures by id. The selection is the view model's; the adapter only
-/// finds the row it is on. The screen owns the adapter and the view model; neither holds the
-/// screen, so nothing keeps it alive.
+/// finds the row it is on, by a table of rows by id made once per list rather than a search
+/// of every cell each frame (a catalog can hold hundreds of thousands). The screen owns the
+/// adapter and the view model; neither holds the screen, so nothing keeps it alive.
 @MainActor
 final class PhotoListAdapter {
     private let viewModel: PhotoListViewModel
@@ -12,16 +13,25 @@ final class PhotoListAdapter {
     private(set) var scrollOffset = 0
     /// Cells on screen at once, from the last layout; what page up/down moves by.
     private var pageSize = 1
+    /// The row of each picture shown, by id.
+    private var rowsByID: [Int: Int] = [:]
 
     init(viewModel: PhotoListViewModel) {
         self.viewModel = viewModel
+        indexRows(of: viewModel.cells.value)
+        viewModel.cells.bind(self) { adapter, cells in adapter.indexRows(of: cells) }
     }
 
     private var cells: [PhotoCellViewModel] { viewModel.cells.value }
 
     /// The row of the selected picture.
     var selectedIndex: Int? {
-        viewModel.selectedPhotoID.value.flatMap { id in cells.firstIndex { $0.id == id } }
+        viewModel.selectedPhotoID.value.flatMap { rowsByID[$0] }
+    }
+
+    private func indexRows(of cells: [PhotoCellViewModel]) {
+        // The first row wins when ids repeat, as a search from the top would find.
+        rowsByID = Dictionary(cells.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Fits the scroll position to a frame showing `visibleCells` cells, as a scroll view

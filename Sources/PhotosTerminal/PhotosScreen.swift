@@ -100,8 +100,11 @@ public final class PhotosScreen: TerminalView {
         }
     }
 
+    /// Moves the spinner while loading; an idle list asks for no redraw.
     public func tick() {
-        if viewModel.isLoading.value { spinnerFrame += 1 }
+        guard viewModel.isLoading.value else { return }
+        spinnerFrame += 1
+        requestRedraw()
     }
 
     private func show(_ event: PhotoListEvent) {

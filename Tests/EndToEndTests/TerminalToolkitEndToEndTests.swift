@@ -55,7 +55,10 @@ struct TerminalToolkitEndToEndTests {
             let pasted = try await tmux.waitForText("Search: [aAda Lovelace")
             #expect(pasted.contains("type to search"))
 
-            try tmux.sendKeys("Escape", "q")
+            // Apart, as a person presses them: ESC and a letter in one write is Alt and the letter.
+            try tmux.sendKeys("Escape")
+            try await tmux.waitForScreen("the search ended") { !$0.contains("Search: [") }
+            try tmux.sendKeys("q")
             try await tmux.waitForScreen("the shell back") { !$0.contains("Your Friends") }
             #expect(try await shell.exitStatus() == 0)
             #expect(try await shell.settingsNow("after") == shell.settingsBefore())

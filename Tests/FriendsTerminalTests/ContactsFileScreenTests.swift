@@ -100,6 +100,57 @@ struct ContactsFileScreenTests {
         }
     }
 
+    @Test("Export onto a file that is there asks first; Cancel keeps it, Replace writes the new one")
+    func exportAsksBeforeReplacing() async throws {
+        try await Self.withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("friends.vcf").path
+            let old = Data("BEGIN:VCARD\r\nFN:Old\r\nEND:VCARD\r\n".utf8)
+            try old.write(to: URL(fileURLWithPath: path))
+            let cards = FakeCards()
+            let viewModel = ContactsFileViewModel(cards: cards)
+            let screen = ContactsFileScreen(.exportFile, viewModel: viewModel, redraw: {})
+            _ = screen.handle(.ctrl("u"))
+            _ = screen.handle(.paste(path))
+
+            _ = screen.handle(.enter)
+            let asking = screen.render(size: Self.wide)
+            #expect(asking.lines.joined().contains("friends.vcf exists. Replace it?"))
+            #expect(asking.lines.last == " ←→ Choose  ⏎ Confirm  Esc Cancel")
+            #expect(screen.keyMap?.title == "Replace File")
+            _ = screen.handle(.enter)  // Cancel has the focus
+            #expect(viewModel.replaceConfirmation.value == nil)
+            #expect(viewModel.isExporting.value == false)
+            #expect(FileManager.default.contents(atPath: path) == old)
+
+            _ = screen.handle(.enter)
+            _ = screen.handle(.escape)
+            #expect(FileManager.default.contents(atPath: path) == old)
+
+            _ = screen.handle(.enter)
+            _ = screen.handle(.left)
+            _ = screen.handle(.enter)
+            await viewModel.isExporting.waitUntil { !$0 }
+            #expect(FileManager.default.contents(atPath: path) == cards.exported)
+            #expect(viewModel.savedExport.value == .written(path: path))
+        }
+    }
+
+    @Test("Export to a folder says it is a folder and writes nothing")
+    func exportToAFolder() async throws {
+        try await Self.withTemporaryDirectory { directory in
+            let viewModel = ContactsFileViewModel(cards: FakeCards())
+            let screen = ContactsFileScreen(.exportFile, viewModel: viewModel, redraw: {})
+            _ = screen.handle(.ctrl("u"))
+            _ = screen.handle(.paste(directory.path))
+            _ = screen.handle(.enter)
+
+            #expect(viewModel.isExporting.value == false)
+            #expect(viewModel.savedExport.value?.message.hasPrefix("\(directory.path) is a folder.") == true)
+            let written = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            #expect(written.isEmpty)
+        }
+    }
+
     @Test("Import's report at every size", arguments: SnapshotFiles.sizes)
     func importReport(size: TerminalSize) async {
         let files = LocalFiles(read: { _ in Data("BEGIN:VCARD".utf8) }, write: { _, _ in })

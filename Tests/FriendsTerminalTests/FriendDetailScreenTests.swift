@@ -76,7 +76,7 @@ struct FriendDetailScreenTests {
         #expect(detail.handle(.character("q")) == .quit)
     }
 
-    @Test("a friend removed elsewhere says so instead of showing stale details; e does nothing")
+    @Test("a friend removed elsewhere says so instead of showing stale details; e does nothing; Back is all it offers")
     func removed() async {
         let client = FakeFriendsClient(friends: [])
         let viewModel = FriendDetailViewModel(friend: SampleData.ada, client: client, avatars: ImageLoader(avatarsFrom: client))
@@ -96,9 +96,10 @@ struct FriendDetailScreenTests {
             "",
             "",
             "",
-            " e Edit  d Delete  q Quit  ? Help",
+            " Esc Back  q Quit",
         ])
         #expect(edits == 0)
+        #expect(screen.keyMap == FriendDetailScreen.removedKeys)
     }
 }
 

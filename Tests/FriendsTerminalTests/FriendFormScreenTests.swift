@@ -280,6 +280,16 @@ struct FriendFormScreenTests {
         #expect(client.recorded.added.isEmpty)
     }
 
+    @Test("Alt-x as a terminal sends it (ESC x in one read) does not ask to discard the changes")
+    func altLetterIsNotEscape() {
+        let screen = addScreen()
+        type("Ada", into: screen)
+        var decoder = KeyDecoder()
+        for key in decoder.feed(Array("\u{1B}x".utf8)) { _ = screen.handle(key) }
+        #expect(screen.viewModel.discardConfirmation.value == nil)
+        #expect(screen.viewModel.fields.value.firstname == "Ada")
+    }
+
     /// Ada's form, her last name typed as `mine` and saved while it was changed elsewhere to
     /// `theirs`: the conflict dialog open.
     private func conflictingEdit(theirs: String, mine: String) async -> (FriendFormViewModel, FriendFormScreen) {

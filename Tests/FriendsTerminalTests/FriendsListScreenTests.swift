@@ -82,6 +82,23 @@ struct FriendsListScreenTests {
         ])
     }
 
+    @Test("a tick turns the spinner and asks for a redraw while loading; once loaded it asks for none")
+    func tickRedrawsOnlyWhileLoading() async {
+        var redraws = 0
+        let viewModel = FriendsListViewModel(client: FakeFriendsClient(friends: SampleData.friends))
+        let screen = FriendsListScreen(viewModel: viewModel, redraw: { redraws += 1 })
+        screen.screenDidAppear()
+        let beforeTick = redraws
+        screen.tick()
+        #expect(redraws == beforeTick + 1)
+        #expect(screen.spinnerFrame == 1)
+
+        await viewModel.showLoadingHud.waitUntil { !$0 }
+        let loaded = redraws
+        screen.tick()
+        #expect(redraws == loaded)
+    }
+
     @Test("while loading: the title says so and the spinner shows over the list")
     func loading() {
         let screen = FriendsListScreen(viewModel: FriendsListViewModel(client: FakeFriendsClient(friends: [])), redraw: {})

@@ -97,6 +97,7 @@ import Testing
     /// Files in memory: what was written where, and what reading a path gives.
     final class FakeFiles: @unchecked Sendable {
         var stored: [String: Data] = [:]
+        var folders: Set<String> = []
 
         var files: LocalFiles {
             LocalFiles(
@@ -107,6 +108,9 @@ import Testing
                 write: { [self] data, path throws(LocalFiles.Failure) in
                     guard !path.hasPrefix("/nowhere/") else { throw LocalFiles.Failure("Cannot write \(path).") }
                     stored[path] = data
+                },
+                item: { [self] path in
+                    folders.contains(path) ? .folder : stored[path] != nil ? .file : .nothing
                 }
             )
         }
@@ -147,6 +151,49 @@ import Testing
             nil, "Type the path of the file to write, like friends.vcf.", nil, "Cannot write /nowhere/friends.vcf.",
             nil, "Please login to export your friends.",
         ])
+        #expect(disk.stored.isEmpty)
+    }
+
+    @Test func anExportOntoAFileThatIsThereAsksBeforeReplacingIt() async {
+        let old = Data("old".utf8)
+        let card = Data("BEGIN:VCARD\r\nEND:VCARD\r\n".utf8)
+        disk.stored["friends.vcf"] = old
+        await cards.willExport(.success(card))
+        let viewModel = ContactsFileViewModel(cards: cards, files: disk.files)
+        let questions = Recorder(viewModel.replaceConfirmation)
+        let exporting = Recorder(viewModel.isExporting)
+
+        viewModel.exportRequested(toPath: "friends.vcf")
+        #expect(viewModel.exporting.task == nil, "nothing is fetched before the answer")
+        viewModel.replaceCancelled()
+        viewModel.replaceConfirmed()
+        #expect(disk.stored == ["friends.vcf": old])
+        #expect(exporting.values == [false])
+
+        viewModel.exportRequested(toPath: "friends.vcf")
+        viewModel.replaceConfirmed()
+        await viewModel.exporting.task?.value
+
+        let question = ConfirmationPrompt(title: "Replace File", message: "friends.vcf exists. Replace it?", confirmTitle: "Replace")
+        #expect(questions.values == [nil, question, nil, question, nil])
+        #expect(disk.stored == ["friends.vcf": card])
+        #expect(viewModel.savedExport.value == .written(path: "friends.vcf"))
+    }
+
+    @Test func anExportToAFolderSaysItIsAFolder() async {
+        disk.folders = ["Downloads", "/tmp/"]
+        let viewModel = ContactsFileViewModel(cards: cards, files: disk.files)
+        let messages = Recorder(viewModel.savedExport)
+
+        viewModel.exportRequested(toPath: "Downloads")
+        viewModel.exportRequested(toPath: "/tmp/")
+
+        #expect(messages.values.map { $0?.message } == [
+            nil, "Downloads is a folder. Type a file's path, like Downloads/friends.vcf.",
+            "/tmp/ is a folder. Type a file's path, like /tmp/friends.vcf.",
+        ])
+        #expect(viewModel.replaceConfirmation.value == nil)
+        #expect(viewModel.exporting.task == nil)
         #expect(disk.stored.isEmpty)
     }
 

@@ -112,6 +112,22 @@ import Testing
         #expect(edits.values.isEmpty)
     }
 
+    @Test func theDetailOfAFriendDeletedElsewhereOffersNoEditOrDeleteAndDropsTheDeleteQuestion() async {
+        let (viewModel, _, _, _) = details()
+        let offers = Recorder(viewModel.offersEditAndDelete)
+        let questions = Recorder(viewModel.deleteConfirmation)
+        viewModel.deleteButtonTapped()
+
+        stream.deleted(Fixtures.ada)
+        viewModel.deleteButtonTapped()
+        viewModel.deleteConfirmed()
+
+        #expect(offers.values == [true, false])
+        #expect(questions.values == [nil, .deleteFriend(named: "Ada Lovelace"), nil])
+        #expect(viewModel.showLoadingHud.value == false)
+        #expect(await client.calls.isEmpty, "nothing was sent to delete")
+    }
+
     // MARK: Form
 
     func updateForm() -> (FriendFormViewModel, Recorder<String?>, Recorder<FriendConflict?>) {

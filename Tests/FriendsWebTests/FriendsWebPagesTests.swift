@@ -131,6 +131,7 @@ import WebUI
             let page = app.wholePage()
             #expect(page.contains("Ada Lovelace was deleted elsewhere."))
             #expect(!page.contains("/friends/1/edit"))
+            #expect(!page.contains(#"value="delete""#))
         }
     }
 

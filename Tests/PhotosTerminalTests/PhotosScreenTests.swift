@@ -185,6 +185,24 @@ struct PhotosScreenTests {
         #expect(spinnerRow() == "            │ ⠹ Loading... │")
     }
 
+    @Test func aTickAsksForARedrawOnlyWhileTheSpinnerTurns() async {
+        var redraws = 0
+        let loading = PhotosScreen(viewModel: PhotoListViewModel(service: PendingCatalogService()), requestRedraw: { redraws += 1 })
+        let load = loading.screenAppeared()
+        defer { load.cancel() }
+        let beforeTick = redraws
+        loading.tick()
+        #expect(redraws == beforeTick + 1, "the spinner moved")
+
+        let idle = PhotosScreen(
+            viewModel: PhotoListViewModel(service: StubCatalogService(result: .success(SamplePhotos.all))),
+            requestRedraw: { redraws += 1 })
+        await idle.screenAppeared().value
+        let afterLoad = redraws
+        for _ in 1...10 { idle.tick() }
+        #expect(redraws == afterLoad, "nothing changed")
+    }
+
     @Test func asksForARedrawWhenTheLoadEndsTheSelectionMovesAndAnAlertOpens() async {
         var redraws = 0
         let screen = PhotosScreen(

@@ -52,9 +52,24 @@ struct KeyDecoderTests {
         #expect(decode([0x1B, 0x1B]) == [.escape, .escape])
     }
 
-    @Test func escapeBeforeASequenceOrALetter() {
+    @Test func escapeBeforeASequence() {
         #expect(decode("\u{1B}\u{1B}[A") == [.escape, .up])
-        #expect(decode("\u{1B}x") == [.escape, .character("x")])
+        #expect(decode("\u{1B}\u{1B}x") == [.escape, .alt("x")])
+    }
+
+    @Test("ESC and a printable byte in one read is Alt and that key; ESC [ and ESC O stay sequences")
+    func altLetters() {
+        #expect(decode("\u{1B}x") == [.alt("x")])
+        #expect(decode("\u{1B}X\u{1B}1\u{1B} ") == [.alt("X"), .alt("1"), .alt(" ")])
+        #expect(decode("a\u{1B}bc") == [.character("a"), .alt("b"), .character("c")])
+        #expect(decode("\u{1B}[A\u{1B}OB") == [.up, .down])
+    }
+
+    @Test("ESC that ends one read is Escape even when a letter comes in the next")
+    func escapeThenALetterInTheNextRead() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed([0x1B]) == [.escape])
+        #expect(decoder.feed(Array("x".utf8)) == [.character("x")])
     }
 
     @Test func unknownSequencesAreDroppedNotTyped() {

@@ -62,6 +62,8 @@ final class RecordingView: TerminalView {
     private(set) var ticks = 0
     private(set) var sizes: [TerminalSize] = []
     var onKey: ((Key) -> KeyResult)?
+    /// Called after each tick is counted.
+    var onTick: (() -> Void)?
     /// Called after each render.
     var afterRender: (() -> Void)?
 
@@ -81,6 +83,7 @@ final class RecordingView: TerminalView {
 
     func tick() {
         ticks += 1
+        onTick?()
     }
 }
 

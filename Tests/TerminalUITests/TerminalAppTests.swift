@@ -57,14 +57,26 @@ struct TerminalAppTests {
         #expect(host.frames[1] == "\(esc)0m\(esc)2J\(esc)1;1Hready k0 t0\(esc)?25l")
     }
 
-    @Test func ticksReachTheViewAndRedraw() async throws {
-        let host = ScriptedHost(script: [.tick, .tick, .typed("q")])
+    @Test func ticksReachTheViewButAnIdleViewIsNotDrawnAgain() async throws {
+        let host = ScriptedHost(script: [.tick, .tick, .tick, .typed("q")])
         let view = RecordingView()
         try await TerminalApp(host: host).run(view, tick: .milliseconds(100))
 
-        #expect(view.ticks == 2)
-        #expect(host.frames.dropFirst() == ["\(esc)1;11H1", "\(esc)1;11H2"])
+        #expect(view.ticks == 3)
+        #expect(view.sizes.count == 1, "only the first frame is rendered")
+        #expect(host.frames.count == 1)
         #expect(host.log.first == "start, tick 0.1 seconds")
+    }
+
+    @Test func aViewThatChangesOnATickAsksAndIsDrawnRightAfterIt() async throws {
+        let host = ScriptedHost(script: [.tick, .tick, .tick, .typed("q")])
+        let view = RecordingView()
+        let app = TerminalApp(host: host)
+        view.onTick = { if view.ticks == 2 { app.setNeedsRedraw() } }
+        try await app.run(view, tick: .milliseconds(100))
+
+        #expect(view.sizes.count == 2)
+        #expect(host.frames.dropFirst() == ["\(esc)1;11H2"])
     }
 
     @Test func setNeedsRedrawDrawsOnceForManyRequests() async throws {

@@ -5,7 +5,8 @@ import TerminalUI
 /// Export or Import in the terminal: the path of a vCard file to type (the export's starts as
 /// `friends.vcf`, in the directory the app was started from), Enter to go, and what happened:
 /// where the export went, or the import's report with each refused card and why. ↑↓ scroll a
-/// long report; Escape goes back.
+/// long report; Escape goes back. An export onto a file that is there already asks first (the
+/// view model's question, drawn over the screen).
 @MainActor
 final class ContactsFileScreen: Screen {
     enum Purpose {
@@ -21,6 +22,8 @@ final class ContactsFileScreen: Screen {
     private var scrollOffset = 0
     private var visibleRows = 10
     private(set) var spinnerFrame = 0
+    /// The focused button of the replace question.
+    private(set) var replaceChoice = ConfirmationBox.Choice.cancel
 
     init(_ purpose: Purpose, viewModel: ContactsFileViewModel, redraw: @escaping @MainActor () -> Void) {
         self.purpose = purpose
@@ -33,12 +36,18 @@ final class ContactsFileScreen: Screen {
         viewModel.summary.bind(self) { screen, _ in screen.showNewResult() }
         viewModel.errorMessage.bind(self) { screen, _ in screen.showNewResult() }
         viewModel.savedExport.bind(self) { screen, _ in screen.showNewResult() }
+        viewModel.replaceConfirmation.bind(self) { screen, _ in
+            screen.replaceChoice = .cancel
+            screen.redraw()
+        }
     }
 
     func screenDidAppear() {}
 
     func tick() {
-        if isBusy { spinnerFrame += 1 }
+        guard isBusy else { return }
+        spinnerFrame += 1
+        redraw()
     }
 
     private var isBusy: Bool {
@@ -53,6 +62,12 @@ final class ContactsFileScreen: Screen {
     // MARK: Keys
 
     func handle(_ key: Key) -> KeyResult {
+        if let question = viewModel.replaceConfirmation.value {
+            if let answer = ConfirmationBox.Choice.answer(to: key, of: question, focus: &replaceChoice) {
+                if answer == .confirm { viewModel.replaceConfirmed() } else { viewModel.replaceCancelled() }
+            }
+            return .handled
+        }
         switch key {
         case .enter:
             guard !isBusy else { return .handled }
@@ -78,14 +93,28 @@ final class ContactsFileScreen: Screen {
     }
 
     var keyMap: KeyMap? {
+        if let question = viewModel.replaceConfirmation.value { return .answering(question) }
+        return pathKeys
+    }
+
+    private var pathKeys: KeyMap {
         KeyMap(title: title, ("⏎", purpose == .exportFile ? "Export" : "Import"), ("↑↓", "Scroll"), ("Esc", "Back"))
     }
 
     var minimumSize: TerminalSize { ScreenFrame.minimumSize }
 
-    /// The path, a line saying what Enter does, then the outcome.
+    /// The path, a line saying what Enter does, then the outcome; the replace question over them.
     func render(size: TerminalSize) -> Canvas {
-        var (canvas, content) = ScreenFrame(title: title, keyMap: keyMap!).draw(size: size)
+        var canvas = renderPathAndOutcome(size: size)
+        if let question = viewModel.replaceConfirmation.value {
+            canvas.cursor = nil
+            ConfirmationBox(question, selection: replaceChoice).draw(in: &canvas, at: canvas.bounds)
+        }
+        return canvas
+    }
+
+    private func renderPathAndOutcome(size: TerminalSize) -> Canvas {
+        var (canvas, content) = ScreenFrame(title: title, keyMap: keyMap ?? pathKeys).draw(size: size)
         let top = content.height > 4 ? 1 : 0
         let area = Rect(row: content.row + top, column: content.column + 1, width: content.width - 2, height: content.height - top)
         guard area.height > 0, area.width > 0 else { return canvas }

@@ -28,3 +28,10 @@ extension ConfirmationBox.Choice {
         }
     }
 }
+
+extension KeyMap {
+    /// The keys of a view model's question while it is asked: its footer and `?`.
+    static func answering(_ prompt: ConfirmationPrompt) -> KeyMap {
+        KeyMap(title: prompt.title, ("←→", "Choose"), ("⏎", "Confirm"), ("Esc", "Cancel"))
+    }
+}

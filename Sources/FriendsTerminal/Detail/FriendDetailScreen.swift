@@ -24,6 +24,7 @@ final class FriendDetailScreen: Screen {
         viewModel.initials.bind(self) { screen, _ in screen.redraw() }
         viewModel.sections.bind(self) { screen, _ in screen.redraw() }
         viewModel.removedMessage.bind(self) { screen, _ in screen.redraw() }
+        viewModel.offersEditAndDelete.bind(self) { screen, _ in screen.redraw() }
         viewModel.showLoadingHud.bind(self) { screen, _ in screen.redraw() }
         viewModel.deleteConfirmation.bind(self) { screen, _ in
             screen.deleteChoice = .cancel
@@ -36,7 +37,9 @@ final class FriendDetailScreen: Screen {
     }
 
     func tick() {
-        if viewModel.showLoadingHud.value { spinnerFrame += 1 }
+        guard viewModel.showLoadingHud.value else { return }
+        spinnerFrame += 1
+        redraw()
     }
 
     func handle(_ key: Key) -> KeyResult {
@@ -66,7 +69,8 @@ final class FriendDetailScreen: Screen {
     }
 
     var keyMap: KeyMap? {
-        viewModel.deleteConfirmation.value == nil ? Self.keys : FriendsListScreen.confirmKeys
+        if viewModel.deleteConfirmation.value != nil { return FriendsListScreen.confirmKeys }
+        return viewModel.offersEditAndDelete.value ? Self.keys : Self.removedKeys
     }
 
     var minimumSize: TerminalSize { ScreenFrame.minimumSize }
@@ -137,4 +141,6 @@ final class FriendDetailScreen: Screen {
     }
 
     static let keys = KeyMap(title: "Friend", ("e", "Edit"), ("d", "Delete"), ("↑↓", "Scroll"), ("Esc", "Back"), ("q", "Quit"))
+    /// A friend deleted elsewhere: nothing to do but go back.
+    static let removedKeys = KeyMap(title: "Friend", ("Esc", "Back"), ("q", "Quit"))
 }

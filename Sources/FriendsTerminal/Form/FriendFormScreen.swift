@@ -60,7 +60,9 @@ final class FriendFormScreen: Screen {
     func screenDidAppear() {}
 
     func tick() {
-        if viewModel.showLoadingHud.value { spinnerFrame += 1 }
+        guard viewModel.showLoadingHud.value else { return }
+        spinnerFrame += 1
+        redraw()
     }
 
     // MARK: Keys

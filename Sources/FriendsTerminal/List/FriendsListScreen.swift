@@ -47,7 +47,9 @@ final class FriendsListScreen: Screen {
     }
 
     func tick() {
-        if viewModel.showLoadingHud.value { spinnerFrame += 1 }
+        guard viewModel.showLoadingHud.value else { return }
+        spinnerFrame += 1
+        redraw()
     }
 
     // MARK: Keys

@@ -50,6 +50,9 @@ public final class ContactsFileViewModel {
     public let isExporting = Bindable(false, skipsEqualValues: true)
     /// What the last export to a path did; `nil` before the first and while one runs.
     public let savedExport = Bindable<SavedExport?>(nil, skipsEqualValues: true)
+    /// The question before an export replaces a file that is there already ("friends.vcf
+    /// exists. Replace it?"); `nil` when none is asked.
+    public let replaceConfirmation = Bindable<ConfirmationPrompt?>(nil, skipsEqualValues: true)
 
     // MARK: Events
 
@@ -59,10 +62,12 @@ public final class ContactsFileViewModel {
     /// The name an export is saved under.
     public static let exportFilename = "friends.vcf"
 
-    private let cards: any CardExchanging
-    private let files: LocalFiles
+    let cards: any CardExchanging
+    let files: LocalFiles
     let importing = TaskSlot()
     let exporting = TaskSlot()
+    /// The file the replace question is about.
+    var pathToReplace: String?
 
     public init(cards: any CardExchanging, files: LocalFiles = .live) {
         self.cards = cards
@@ -105,7 +110,7 @@ public final class ContactsFileViewModel {
         await Self.export(from: cards)
     }
 
-    private static func export(from cards: any CardExchanging) async -> Export {
+    static func export(from cards: any CardExchanging) async -> Export {
         do throws(AppServerError) {
             return .file(try await cards.exportCards(), filename: Self.exportFilename)
         } catch .unauthorized {
@@ -124,35 +129,6 @@ public final class ContactsFileViewModel {
         } catch {
             fail(error.message)
         }
-    }
-
-    /// The user asked for every friend in a file on this machine, at `path`.
-    public func exportRequested(toPath path: String) {
-        let path = path.trimmingCharacters(in: .whitespaces)
-        guard !path.isEmpty else {
-            savedExport.value = .failed("Type the path of the file to write, like \(Self.exportFilename).")
-            return
-        }
-        savedExport.value = nil
-        isExporting.value = true
-        let cards = self.cards
-        let files = self.files
-        exporting.replace(with: Task { [weak self] in
-            let export = await Self.export(from: cards)
-            guard let self, !Task.isCancelled else { return }
-            self.isExporting.value = false
-            switch export {
-            case .file(let data, _):
-                do throws(LocalFiles.Failure) {
-                    try files.write(data, path)
-                    self.savedExport.value = .written(path: path)
-                } catch {
-                    self.savedExport.value = .failed(error.message)
-                }
-            case .failed(let message):
-                self.savedExport.value = .failed(message)
-            }
-        })
     }
 
     // MARK: Texts

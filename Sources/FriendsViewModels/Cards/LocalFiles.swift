@@ -7,6 +7,15 @@ public struct LocalFiles: Sendable {
     public var read: @Sendable (_ path: String) throws(Failure) -> Data
     /// Writes (or replaces) the file; throws `Failure` with a sentence for people.
     public var write: @Sendable (_ data: Data, _ path: String) throws(Failure) -> Void
+    /// What is at the path now, so that nothing is replaced without asking.
+    public var item: @Sendable (_ path: String) -> Item
+
+    /// What a path names on the disk.
+    public enum Item: Equatable, Sendable {
+        case nothing
+        case file
+        case folder
+    }
 
     public struct Failure: Error, Equatable, Sendable {
         public let message: String
@@ -16,15 +25,20 @@ public struct LocalFiles: Sendable {
         }
     }
 
+    /// Files whose paths name nothing unless `item` says otherwise.
     public init(
         read: @escaping @Sendable (_ path: String) throws(Failure) -> Data,
-        write: @escaping @Sendable (_ data: Data, _ path: String) throws(Failure) -> Void
+        write: @escaping @Sendable (_ data: Data, _ path: String) throws(Failure) -> Void,
+        item: @escaping @Sendable (_ path: String) -> Item = { _ in .nothing }
     ) {
         self.read = read
         self.write = write
+        self.item = item
     }
 
-    /// The machine's files; `~/` at the start of a path is the home directory.
+    /// The machine's files; `~/` at the start of a path is the home directory. A file is
+    /// written whole beside its place, then renamed over it (`.atomic`): a write that fails
+    /// leaves the old file as it was, never half of the new one.
     public static let live = LocalFiles(
         read: { path throws(Failure) in
             guard let data = FileManager.default.contents(atPath: expanded(path)) else {
@@ -38,6 +52,11 @@ public struct LocalFiles: Sendable {
             } catch {
                 throw Failure("Cannot write \(path): the folder does not exist, or it may not be written to.")
             }
+        },
+        item: { path in
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: expanded(path), isDirectory: &isDirectory) else { return .nothing }
+            return isDirectory.boolValue ? .folder : .file
         }
     )
 

@@ -9,7 +9,7 @@ extension FriendDetailViewModel {
 
     /// The user wants to delete this friend: the details ask first (`deleteConfirmation`).
     public func deleteButtonTapped() {
-        guard removedMessage.value == nil, !showLoadingHud.value else { return }
+        guard offersEditAndDelete.value, !showLoadingHud.value else { return }
         deleteConfirmation.value = .deleteFriend(named: friend.value.fullName)
     }
 

@@ -26,6 +26,9 @@ public final class FriendDetailViewModel {
     public let avatar = Bindable(AvatarImage.loading, skipsEqualValues: true)
     /// Set when the friend no longer exists: shown instead of the (stale) details.
     public let removedMessage = Bindable<String?>(nil, skipsEqualValues: true)
+    /// Whether Edit and Delete are offered: not once the friend is known to be deleted, when
+    /// going back is all there is to do.
+    public let offersEditAndDelete = Bindable(true, skipsEqualValues: true)
     /// The question to ask before the friend is deleted; `nil` when none is asked.
     public let deleteConfirmation = Bindable<ConfirmationPrompt?>(nil, skipsEqualValues: true)
     /// True while the friend is being deleted.
@@ -86,7 +89,7 @@ public final class FriendDetailViewModel {
 
     /// The user wants to edit this friend (not once it is known to be removed).
     public func editButtonTapped() {
-        guard removedMessage.value == nil else { return }
+        guard offersEditAndDelete.value else { return }
         onEditFriend?(friend)
     }
 
@@ -96,6 +99,7 @@ public final class FriendDetailViewModel {
     public func friendSaved(_ saved: Friend) {
         if saved.id != friend.value.id {
             loadingFriend.cancel()
+            offersEditAndDelete.value = true
             removedMessage.value = nil
             deleteConfirmation.value = nil
             show(Versioned(saved, eTag: saved.eTag))
@@ -166,7 +170,10 @@ public final class FriendDetailViewModel {
         }
     }
 
+    /// The friend is gone: a question about deleting it is moot, and so are Edit and Delete.
     func showRemoved() {
+        deleteConfirmation.value = nil
+        offersEditAndDelete.value = false
         removedMessage.value = "\(fullName.value) was deleted elsewhere."
     }
 

@@ -23,6 +23,7 @@ extension FriendsWebApp {
         watch(detail.sections)
         watch(detail.avatar)
         watch(detail.removedMessage)
+        watch(detail.offersEditAndDelete)
         watch(detail.deleteConfirmation)
         watch(detail.showLoadingHud)
     }

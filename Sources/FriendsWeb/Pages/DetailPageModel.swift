@@ -60,7 +60,7 @@ struct DetailPageModel {
             })
         }
         removedMessage = detail.removedMessage.value
-        canEdit = detail.removedMessage.value == nil
+        canEdit = detail.offersEditAndDelete.value
         confirmation = detail.deleteConfirmation.value.map {
             ConfirmationModel($0, confirmAction: "confirmDelete", cancelAction: "cancelDelete", path: FriendsWebPath.friend(id).path)
         }

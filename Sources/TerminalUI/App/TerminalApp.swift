@@ -14,8 +14,10 @@ import Darwin
 ///
 /// While running, the terminal is in raw mode on the alternate screen with the cursor hidden,
 /// mouse reporting and bracketed paste on. The screen is redrawn after each batch of keys, on
-/// resize (a full repaint), on each tick, and after `setNeedsRedraw()`; only what changed is
-/// written (see `Renderer`). Keys the app handles for every view:
+/// resize (a full repaint), and after `setNeedsRedraw()`; only what changed is written (see
+/// `Renderer`). A tick alone draws nothing: a view that changed on it (a spinner's next frame)
+/// calls `setNeedsRedraw()`, so an idle app does not draw at all. Keys the app handles for
+/// every view:
 /// - Ctrl-C ends the app like SIGINT;
 /// - Ctrl-Z (and SIGTSTP) suspends it: the terminal is given back, the process stops, and on
 ///   `fg` (SIGCONT) raw mode comes back and everything is redrawn;
@@ -68,8 +70,9 @@ public final class TerminalApp {
     }
 
     /// Shows `root` until it returns `.quit`, the input ends or the app is interrupted, then
-    /// restores the terminal. With `tick`, `root.tick()` is called (and the screen redrawn)
-    /// at that interval. Throws only when the terminal cannot be taken over.
+    /// restores the terminal. With `tick`, `root.tick()` is called at that interval; the screen
+    /// is redrawn after it only when the view asked (`setNeedsRedraw()`). Throws only when the
+    /// terminal cannot be taken over.
     @discardableResult
     public func run(_ root: any TerminalView, tick: Duration? = nil) async throws -> ExitReason {
         guard events == nil else { throw Failure.alreadyRunning }
@@ -108,7 +111,7 @@ public final class TerminalApp {
                 repaint(root)
             case .tick:
                 root.tick()
-                draw(root)
+                if redrawRequested { draw(root) }
             case .redraw:
                 if redrawRequested { draw(root) }
             case .suspend:

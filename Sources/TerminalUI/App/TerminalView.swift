@@ -15,8 +15,9 @@ public protocol TerminalView: AnyObject {
     /// The whole screen for `size` (return a canvas of exactly that size).
     func render(size: TerminalSize) -> Canvas
     func handle(_ key: Key) -> KeyResult
-    /// Called on every tick when the app runs with one (to animate a spinner, say);
-    /// the screen is redrawn after it. Does nothing unless implemented.
+    /// Called on every tick when the app runs with one (to animate a spinner, say). The screen
+    /// is not redrawn for a tick: a view that changed calls `TerminalApp.setNeedsRedraw()`.
+    /// Does nothing unless implemented.
     func tick()
     /// The keys the screen shown now understands: what its footer draws and what `?` lists
     /// (see `Footer(_:)` and `HelpOverlay`). Nil while `?` is text (a field has the focus),

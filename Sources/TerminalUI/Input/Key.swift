@@ -6,6 +6,10 @@ public enum Key: Hashable, Sendable {
     case enter, tab, backTab, backspace, delete, escape
     /// Alt-Backspace (ESC DEL): delete the word before the cursor.
     case altBackspace
+    /// Alt (Option, Meta) plus a printable ASCII character, as terminals send it: ESC and the
+    /// character in one write. `.alt("x")`; Alt-Shift-x is `.alt("X")`. Screens that have no
+    /// use for it ignore it (it is not the Escape key).
+    case alt(Character)
     /// Control plus a letter, lowercase: `.ctrl("a")` ... `.ctrl("z")`.
     /// Ctrl-H, Ctrl-I, Ctrl-J and Ctrl-M arrive as `.backspace`, `.tab`, `.enter`, `.enter`.
     case ctrl(Character)

@@ -5,7 +5,8 @@
 /// scalars of one grapheme cluster that come together ("e" + U+0301, 👍 + 🏽, a ZWJ sequence)
 /// are one `.character`, and a bracketed paste (`ESC [200~` ... `ESC [201~`) is one `.paste`.
 /// An ESC that ends a chunk on its own is the Escape key (terminals write a whole sequence in
-/// one go), while an unfinished `ESC [` or `ESC O` sequence waits for its final byte. SGR 1006
+/// one go), while an unfinished `ESC [` or `ESC O` sequence waits for its final byte. ESC
+/// followed by another printable ASCII byte is that key with Alt (`.alt`). SGR 1006
 /// mouse reports become `.mouse`; sequences we do not know (function keys, Insert, other mouse
 /// buttons) are dropped rather than typed as text.
 public struct KeyDecoder: Sendable {
@@ -78,8 +79,11 @@ public struct KeyDecoder: Sendable {
             guard index + 2 < bytes.count else { return nil }
             return (finalKey(bytes[index + 2], parameters: []), 3)
         case 0x7F, 0x08: return (.altBackspace, 2)
+        case let next where (0x20...0x7E).contains(next):
+            // Terminals send Alt-x as ESC x in one write; a lone Escape ends its chunk.
+            return (.alt(Character(Unicode.Scalar(next))), 2)
         default:
-            // ESC followed by anything else: the Escape key, then that byte on its own (Alt-x).
+            // ESC before a control byte or another ESC: the Escape key, then that byte on its own.
             return (.escape, 1)
         }
     }

@@ -5,7 +5,7 @@
 /// │ ⠋ Loading... │
 /// └──────────────┘
 /// ```
-/// Advance `frame` on each tick of `TerminalApp.run(_:tick:)` to animate it.
+/// Advance `frame` on each tick of `TerminalApp.run(_:tick:)`, and ask for a redraw, to animate it.
 public struct Spinner: Sendable {
     public static let frames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
