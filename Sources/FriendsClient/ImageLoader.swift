@@ -45,6 +45,11 @@ public actor ImageLoader<Key: Hashable & Sendable> {
         return try result.get()
     }
 
+    /// The image for `key` changed: the next caller loads it again.
+    public func forget(_ key: Key) {
+        cache.remove(key)
+    }
+
     /// The image for `key` if it is in the cache, without loading it.
     func cachedImage(for key: Key) -> Data? {
         cache.image(for: key)

@@ -1,3 +1,4 @@
+import Foundation
 import FriendsAPI
 import FriendsClient
 import TestSupport
@@ -95,6 +96,28 @@ import Testing
         #expect(about.values == ["", "Changed while offline."])
         #expect(removed.values == [nil])
         #expect(await client.calls.filter { $0 == .friend(id: 1) }.count == 2)
+    }
+
+    /// A photo added or replaced elsewhere shows without leaving the screen; a change of a friend
+    /// without any photo loads no picture.
+    @Test func theDetailShowsAPhotoAddedOrReplacedElsewhere() async {
+        let (viewModel, _, _, _) = details()
+        let avatar = Recorder(viewModel.avatar)
+        await client.enqueueFriends(.success(Versioned(Fixtures.ada, eTag: Fixtures.ada.eTag)))
+        await client.enqueueAvatars(.failure(.notFound), .success(Data([1])), .success(Data([2])))
+        viewModel.viewAppeared()
+        await viewModel.loadingFriend.task?.value
+        await viewModel.loadingAvatar.task?.value
+        stream.updated(Fixtures.changed(Fixtures.ada) { $0.about = "No photo yet." })
+        #expect(await client.calls.filter { $0 == .avatar(id: 1) }.count == 1)
+
+        let withPhoto = Fixtures.changed(Fixtures.ada) { $0.photo = true }
+        stream.updated(withPhoto)
+        await viewModel.loadingAvatar.task?.value
+        stream.updated(Fixtures.changed(withPhoto) { $0.about = "A new photo." })
+        await viewModel.loadingAvatar.task?.value
+
+        #expect(avatar.values == [.loading, .unavailable, .loaded(Data([1])), .loaded(Data([2]))])
     }
 
     @Test func theDetailSaysWhenItsFriendIsRemoved() {

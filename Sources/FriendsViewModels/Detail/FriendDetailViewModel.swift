@@ -134,12 +134,14 @@ public final class FriendDetailViewModel {
         })
     }
 
-    private func loadAvatar() {
+    /// - Parameter again: the picture changed; the one kept from before is not shown.
+    private func loadAvatar(again: Bool = false) {
         let avatars = self.avatars
         let id = friend.value.id
         loadingAvatar.replace(with: Task { [weak self] in
             let image: AvatarImage
             do throws(AppServerError) {
+                if again { await avatars.forget(id) }
                 image = .loaded(try await avatars.image(for: id))
             } catch {
                 image = .unavailable
@@ -157,7 +159,11 @@ public final class FriendDetailViewModel {
         case .updated(var latest, let version) where latest.id == friend.value.id:
             latest.version = version
             loadingFriend.cancel()
+            // A photo added, removed or replaced elsewhere: the change does not say which, so
+            // with a photo before or after, the picture is read again (its old one shows meanwhile).
+            let photoMayHaveChanged = latest.photo || friend.value.photo
             show(Versioned(latest, eTag: latest.eTag))
+            if photoMayHaveChanged && hasAppeared { loadAvatar(again: true) }
         case .deleted(let id) where id == friend.value.id:
             // While this screen deletes the friend, the feed's echo of it is no news.
             guard !showLoadingHud.value else { return }
