@@ -115,6 +115,7 @@ let package = Package(
             "FriendService", "FriendStorage", "FriendAccounts", "HTTPServerKit", "SQLiteFriendStorage", "PostgresFriendStorage", "TerminalUI",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
         ]),
 
         // The apps' transport of the live change feed (FriendsClient stays Foundation only).

@@ -21,13 +21,31 @@ struct CardExporter {
         var request = URLRequest(url: url)
         request.setValue("text/vcard", forHTTPHeaderField: "Accept")
         if let credentials { request.setValue(credentials.authorization, forHTTPHeaderField: FriendsHTTPHeader.authorization) }
-        let (downloaded, response) = try await URLSession.shared.download(for: request)
+        if let path, let problem = Self.unwritable(path) { throw problem }
+        let downloaded: URL, response: URLResponse
+        do {
+            (downloaded, response) = try await URLSession.shared.download(for: request)
+        } catch {
+            throw CardCommandError.plain(error, server: server)
+        }
         defer { try? FileManager.default.removeItem(at: downloaded) }
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         guard status == 200 else { throw CardCommandError("The FriendService answered HTTP \(status).") }
         let count = try copy(downloaded, to: path)
         progress.finish()
         return count
+    }
+
+    /// Why nothing could be written at `path` (a folder, a missing folder), found before the
+    /// export is asked for; nil when it looks writable.
+    private static func unwritable(_ path: String) -> CardCommandError? {
+        var isFolder: ObjCBool = false
+        let folder = (path as NSString).deletingLastPathComponent
+        let folderExists = folder.isEmpty || FileManager.default.fileExists(atPath: folder)
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) ? isFolder.boolValue : !folderExists {
+            return CardCommandError.writeProblem(at: path)
+        }
+        return nil
     }
 
     /// Copies the download where it belongs, counting the cards on the way.
@@ -37,7 +55,7 @@ struct CardExporter {
         let output: FileHandle
         if let path {
             guard FileManager.default.createFile(atPath: path, contents: nil), let file = FileHandle(forWritingAtPath: path) else {
-                throw CardCommandError("Cannot write \(path).")
+                throw CardCommandError.writeProblem(at: path)
             }
             output = file
         } else {

@@ -30,11 +30,32 @@ struct CardImporter {
         }
     }
 
+    /// Every file is checked before any card is sent, so a name mistyped among several sends
+    /// nothing; should sending stop part-way, the error says what was kept.
     func importFiles(_ paths: [String]) async throws -> Summary {
+        for path in paths {
+            if let problem = CardCommandError.readProblem(at: path) { throw problem }
+        }
         var summary = Summary()
         var sent = 0
+        do {
+            try await importFiles(paths, into: &summary, sent: &sent)
+        } catch {
+            progress.finish()
+            let plain = CardCommandError.plain(error, server: server)
+            guard sent > 0 else { throw plain }
+            throw CardCommandError(
+                "\(plain) The \(sent) cards sent before that were kept (created \(summary.created), updated \(summary.updated), "
+                    + "unchanged \(summary.unchanged)); import the files again to finish: cards kept are not made twice."
+            )
+        }
+        progress.finish()
+        return summary
+    }
+
+    private func importFiles(_ paths: [String], into summary: inout Summary, sent: inout Int) async throws {
         for path in paths {
-            guard let handle = FileHandle(forReadingAtPath: path) else { throw CardCommandError("Cannot read \(path).") }
+            guard let handle = FileHandle(forReadingAtPath: path) else { throw CardCommandError.readProblem(at: path) ?? CardCommandError("Cannot read \(path).") }
             defer { try? handle.close() }
             var reader = VCardStreamReader()
             var batch = Batch()
@@ -47,8 +68,6 @@ struct CardImporter {
             try await send(&batch, file: path, summary: &summary, sent: &sent)
             if reader.cardsSeen == 0 { summary.failures.append("\(path): holds no vCard.") }
         }
-        progress.finish()
-        return summary
     }
 
     private struct Batch {
@@ -97,7 +116,3 @@ struct CardImporter {
     }
 }
 
-struct CardCommandError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}

@@ -2,7 +2,9 @@ import ArgumentParser
 import FriendAccounts
 import FriendService
 import FriendStorage
+import Foundation
 import Logging
+import NIOCore
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Migrate the database, then serve until SIGTERM or SIGINT.")
@@ -61,7 +63,20 @@ struct Serve: AsyncParsableCommand {
             try await FriendServer.run(configuration)
         } catch let error as ConfigurationError {
             throw ValidationError(error.message)
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw StartFailure(
+                "Port \(configuration.port) of \(configuration.hostname) is in use (another FriendService?). "
+                    + "Pass --port with another number, or --port 0 for any free port."
+            )
+        } catch is SocketAddressError, is SocketAddressError.UnknownHost {
+            throw StartFailure("Cannot listen on \(configuration.hostname): this machine has no such address.")
         }
+    }
+
+    /// Why the server could not start, in one sentence (no usage after it, unlike a bad option).
+    struct StartFailure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
     }
 
     private static func port(_ text: String) throws -> Int {

@@ -28,4 +28,20 @@ struct FriendServiceDatabaseErrorEndToEndTests {
                 "\(process.output)")
         #expect(!process.output.contains("s3cret"))
     }
+
+    /// A port already taken, or an address this machine does not have: one sentence, no stack
+    /// of library errors.
+    @Test func aPortInUseAndAnUnknownAddressAreSaidPlainly() async throws {
+        let first = try FriendServiceProcess(arguments: ["serve", "--port", "0", "--database", "memory"])
+        let port = try #require(try await first.baseURL().port)
+        let second = try FriendServiceProcess(arguments: ["serve", "--port", "\(port)", "--database", "memory"])
+        #expect(await second.exitStatus() != 0)
+        #expect(second.output.contains("Port \(port) of 127.0.0.1 is in use (another FriendService?). Pass --port"), "\(second.output)")
+        first.kill(signal: SIGTERM)
+        _ = await first.exitStatus()
+
+        let unknown = try FriendServiceProcess(arguments: ["serve", "--hostname", "nosuch.invalid", "--token", "x", "--port", "0", "--database", "memory"])
+        #expect(await unknown.exitStatus() != 0)
+        #expect(unknown.output.contains("Cannot listen on nosuch.invalid: this machine has no such address."), "\(unknown.output)")
+    }
 }

@@ -36,12 +36,25 @@ struct FriendsCardCommandsEndToEndTests {
         #expect(refused.status == 1)
         #expect(refused.output.contains("bad.vcf, card 1 (Cut Short): The card ends without END:VCARD."))
 
-        let missing = try await friends(["import", directory.appendingPathComponent("nothing.vcf").path], data: directory)
+        // A name mistyped after a good file sends nothing at all, and says why.
+        let fresh = directory.appendingPathComponent("fresh.vcf")
+        try Data("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Zed New\r\nN:New;Zed;;;\r\nEND:VCARD\r\n".utf8).write(to: fresh)
+        let nothing = directory.appendingPathComponent("nothing.vcf").path
+        let missing = try await friends(["import", fresh.path, nothing], data: directory)
         #expect(missing.status == 2)
-        #expect(missing.errors.contains("Cannot read"))
+        #expect(missing.errors.contains("Cannot read \(nothing): there is no such file."))
+        let folder = try await friends(["import", directory.path], data: directory)
+        #expect(folder.status == 2)
+        #expect(folder.errors.contains("\(directory.path) is a folder: name the vCard files in it."))
+        let notWritten = try await friends(["export", directory.path], data: directory)
+        #expect(notWritten.status == 2)
+        #expect(notWritten.errors.contains("\(directory.path) is a folder: name a file, like \(directory.path)/friends.vcf."))
+        let nowhere = directory.appendingPathComponent("no-such-folder/out.vcf").path
+        #expect(try await friends(["export", nowhere], data: directory).errors.contains("the folder \(directory.path)/no-such-folder does not exist"))
 
         let exported = try await friends(["export"], data: directory)
         #expect(exported.status == 0)
+        #expect(!exported.output.contains("Zed New"), "the file before the mistyped name was not sent")
         let apple = try String(contentsOfFile: files[0], encoding: .utf8)
         #expect(exported.output.contains(apple), "a card comes out as it went in")
         #expect(exported.output.components(separatedBy: "END:VCARD").count == 5)

@@ -1,0 +1,52 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Why `friends import` or `friends export` stopped, in one sentence for people.
+struct CardCommandError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+
+    /// `error` said plainly: a transfer that failed names the server and what went wrong, not
+    /// Foundation's error domain and code.
+    static func plain(_ error: any Error, server: URL) -> any Error {
+        guard let failure = error as? URLError else { return error }
+        let host = server.absoluteString
+        switch failure.code {
+        case .timedOut:
+            return CardCommandError("FriendService at \(host) did not answer in time.")
+        case .cannotConnectToHost, .cannotFindHost, .notConnectedToInternet:
+            return CardCommandError("Cannot reach FriendService at \(host). Is it running?")
+        default:
+            return CardCommandError("The connection to FriendService at \(host) broke off before its answer was complete.")
+        }
+    }
+
+    /// Why the file at `path` cannot be read; nil when it can.
+    static func readProblem(at path: String) -> CardCommandError? {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            return CardCommandError("Cannot read \(path): there is no such file.")
+        }
+        if isFolder.boolValue { return CardCommandError("\(path) is a folder: name the vCard files in it.") }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            return CardCommandError("Cannot read \(path): it may not be read (its permissions).")
+        }
+        return nil
+    }
+
+    /// Why a file cannot be written at `path`, as far as can be told before trying.
+    static func writeProblem(at path: String) -> CardCommandError {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            return CardCommandError("\(path) is a folder: name a file, like \((path as NSString).appendingPathComponent("friends.vcf")).")
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+            return CardCommandError("Cannot write \(path): the folder \(folder) does not exist.")
+        }
+        return CardCommandError("Cannot write \(path): it may not be written (its permissions, or its folder's).")
+    }
+}
