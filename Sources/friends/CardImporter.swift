@@ -20,12 +20,15 @@ struct CardImporter {
         var created = 0
         var updated = 0
         var unchanged = 0
-        var failures: [String] = []
+        /// Each refused card: its file's place among the files, its position in the file, and why.
+        var failures: [(file: Int, position: Int, text: String)] = []
         var failed: Int { failures.count }
 
+        /// The refusals in the files' order, each file's by position: the reader's (cut short, too
+        /// large) come as it reads, the server's once their batch is sent.
         var text: String {
             var lines = ["Created \(created), updated \(updated), unchanged \(unchanged), refused \(failed)."]
-            lines += failures.map { "  " + $0 }
+            lines += failures.sorted { ($0.file, $0.position) < ($1.file, $1.position) }.map { "  " + $0.text }
             return lines.joined(separator: "\n")
         }
     }
@@ -54,19 +57,20 @@ struct CardImporter {
     }
 
     private func importFiles(_ paths: [String], into summary: inout Summary, sent: inout Int) async throws {
-        for path in paths {
+        for (index, path) in paths.enumerated() {
+            let file = (index, path)
             guard let handle = FileHandle(forReadingAtPath: path) else { throw CardCommandError.readProblem(at: path) ?? CardCommandError("Cannot read \(path).") }
             defer { try? handle.close() }
             var reader = VCardStreamReader()
             var batch = Batch()
             while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
                 for item in reader.append(chunk) {
-                    try await add(item, to: &batch, file: path, summary: &summary, sent: &sent)
+                    try await add(item, to: &batch, file: file, summary: &summary, sent: &sent)
                 }
             }
-            for item in reader.finish() { try await add(item, to: &batch, file: path, summary: &summary, sent: &sent) }
-            try await send(&batch, file: path, summary: &summary, sent: &sent)
-            if reader.cardsSeen == 0 { summary.failures.append("\(path): holds no vCard.") }
+            for item in reader.finish() { try await add(item, to: &batch, file: file, summary: &summary, sent: &sent) }
+            try await send(&batch, file: file, summary: &summary, sent: &sent)
+            if reader.cardsSeen == 0 { summary.failures.append((index, 0, "\(path): holds no vCard.")) }
         }
     }
 
@@ -75,7 +79,10 @@ struct CardImporter {
         var positions: [Int] = []
     }
 
-    private func add(_ item: VCardStreamReader.Item, to batch: inout Batch, file: String, summary: inout Summary, sent: inout Int) async throws {
+    /// A file: its place among the files and its path.
+    private typealias File = (index: Int, path: String)
+
+    private func add(_ item: VCardStreamReader.Item, to batch: inout Batch, file: File, summary: inout Summary, sent: inout Int) async throws {
         switch item {
         case .failure(let position, let name, let error):
             summary.failures.append(Self.failure(file: file, position: position, name: name, reason: error.description))
@@ -86,7 +93,7 @@ struct CardImporter {
         }
     }
 
-    private func send(_ batch: inout Batch, file: String, summary: inout Summary, sent: inout Int) async throws {
+    private func send(_ batch: inout Batch, file: File, summary: inout Summary, sent: inout Int) async throws {
         guard !batch.positions.isEmpty else { return }
         var request = URLRequest(url: server.appendingPathComponent("friends/import"))
         request.httpMethod = "POST"
@@ -96,7 +103,7 @@ struct CardImporter {
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         guard status == 200 else {
             let message = (try? JSONDecoder().decode(ErrorEnvelope.self, from: data))?.message ?? "HTTP \(status)"
-            throw CardCommandError("The FriendService refused \(file): \(message)")
+            throw CardCommandError("The FriendService refused \(file.path): \(message)")
         }
         let report = try JSONDecoder().decode(ImportReport.self, from: data)
         summary.created += report.created
@@ -111,8 +118,8 @@ struct CardImporter {
         batch = Batch()
     }
 
-    private static func failure(file: String, position: Int, name: String, reason: String) -> String {
-        "\(file), card \(position)\(name.isEmpty ? "" : " (\(name))"): \(reason)"
+    private static func failure(file: File, position: Int, name: String, reason: String) -> (file: Int, position: Int, text: String) {
+        (file.index, position, "\(file.path), card \(position)\(name.isEmpty ? "" : " (\(name))"): \(reason)")
     }
 }
 

@@ -36,6 +36,16 @@ struct FriendsCardCommandsEndToEndTests {
         #expect(refused.status == 1)
         #expect(refused.output.contains("bad.vcf, card 1 (Cut Short): The card ends without END:VCARD."))
 
+        // Refusals are listed by position, whether the reader or the server refused the card.
+        let mixed = directory.appendingPathComponent("mixed.vcf")
+        try Data(("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Kept Card\r\nN:Card;Kept;;;\r\nEND:VCARD\r\n"
+            + "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:no-name\r\nEND:VCARD\r\n"
+            + "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Cut Short\r\n").utf8).write(to: mixed)
+        let listed = try await friends(["import", mixed.path], data: directory)
+        #expect(listed.status == 1)
+        let refusals = listed.output.split(separator: "\n").filter { $0.hasPrefix("  ") }
+        #expect(refusals.map { $0.contains("card 2") } == [true, false] && refusals.last?.contains("card 3 (Cut Short)") == true, "\(listed.output)")
+
         // A name mistyped after a good file sends nothing at all, and says why.
         let fresh = directory.appendingPathComponent("fresh.vcf")
         try Data("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Zed New\r\nN:New;Zed;;;\r\nEND:VCARD\r\n".utf8).write(to: fresh)
@@ -57,7 +67,7 @@ struct FriendsCardCommandsEndToEndTests {
         #expect(!exported.output.contains("Zed New"), "the file before the mistyped name was not sent")
         let apple = try String(contentsOfFile: files[0], encoding: .utf8)
         #expect(exported.output.contains(apple), "a card comes out as it went in")
-        #expect(exported.output.components(separatedBy: "END:VCARD").count == 5)
+        #expect(exported.output.components(separatedBy: "END:VCARD").count == 6, "the four cards and Kept Card")
 
         let file = directory.appendingPathComponent("out.vcf")
         let toFile = try await friends(["export", file.path, "--search", "turing"], data: directory)
