@@ -48,7 +48,7 @@ struct CardImporter {
             let plain = CardCommandError.plain(error, server: server)
             guard sent > 0 else { throw plain }
             throw CardCommandError(
-                "\(plain) The \(sent) cards sent before that were kept (created \(summary.created), updated \(summary.updated), "
+                "\(plain) The \(sent == 1 ? "card" : "\(sent) cards") sent before that \(sent == 1 ? "was" : "were") kept (created \(summary.created), updated \(summary.updated), "
                     + "unchanged \(summary.unchanged)); import the files again to finish: cards kept are not made twice."
             )
         }
