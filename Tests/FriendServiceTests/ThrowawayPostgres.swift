@@ -40,7 +40,7 @@ final class ThrowawayPostgres: Sendable {
         if getuid() == 0 {
             try FileManager.default.setAttributes([.ownerAccountName: "postgres"], ofItemAtPath: directory.path)
         }
-        let cluster = ThrowawayPostgres(directory: directory, port: try FreePort.pick(), binaries: binaries)
+        let cluster = ThrowawayPostgres(directory: directory, port: try FreePort.pickBelowEphemeralPorts(), binaries: binaries)
         do {
             try await cluster.run("initdb", "-D", cluster.data, "-U", "postgres", "--auth=trust", "--no-sync")
             try await cluster.startAgain()
@@ -122,21 +122,37 @@ final class ThrowawayPostgres: Sendable {
 
 /// A TCP port on 127.0.0.1 that nothing listens on right now.
 enum FreePort {
+    /// A port free now, that the system picks.
     static func pick() throws -> Int {
+        guard let port = try bind(port: 0) else { throw POSIXError(.EADDRINUSE) }
+        return port
+    }
+
+    /// A port free now, below the range the system picks ports from (32768 and up on Linux): a
+    /// cluster stopped for an outage gets its port back when it starts again, which a server of
+    /// another test asking for any free port meanwhile could otherwise have been given.
+    static func pickBelowEphemeralPorts() throws -> Int {
+        for _ in 0..<200 {
+            if let port = try bind(port: Int.random(in: 20_000..<32_768)) { return port }
+        }
+        throw POSIXError(.EADDRINUSE)
+    }
+
+    /// Binds a socket to `port` of 127.0.0.1 (0: any) and closes it; the port bound, or nil when taken.
+    private static func bind(port: Int) throws -> Int? {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw POSIXError(.EMFILE) }
         defer { close(socket) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
+        address.sin_port = UInt16(port).bigEndian
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bind(socket, address, length) == 0 && getsockname(socket, address, &length) == 0
+                Glibc.bind(socket, address, length) == 0 && getsockname(socket, address, &length) == 0
             }
         }
-        guard bound else { throw POSIXError(.EADDRINUSE) }
-        return Int(UInt16(bigEndian: address.sin_port))
+        return bound ? Int(UInt16(bigEndian: address.sin_port)) : nil
     }
 }
