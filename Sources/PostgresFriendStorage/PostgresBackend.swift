@@ -32,13 +32,11 @@ public struct PostgresBackend: FriendStoreBackend {
 
     public func hasStore(at location: DatabaseLocation, logger: Logger) async throws -> Bool? {
         guard case .postgres(let url) = location else { return nil }
-        let postgres = try PostgresLocation(url: url)
-        // Says plainly when the database cannot be reached at all.
-        let reached = try await PostgresFriendStore.connect(location: postgres, logger: logger)
-        try? await reached.close()
         // Asked at start-up and by the `user` commands, which can wait for a busy database as a
         // migration does; a request could not.
-        let store = PostgresFriendStore(location: postgres, logger: logger, leaseTimeout: PostgresFriendStore.migrationLeaseTimeout)
+        let store = try await PostgresFriendStore.connect(
+            location: try PostgresLocation(url: url), logger: logger, leaseTimeout: PostgresFriendStore.migrationLeaseTimeout
+        )
         let exists = await Result.capturing { try await store.schemaExists() }
         try? await store.close()
         return try exists.get()

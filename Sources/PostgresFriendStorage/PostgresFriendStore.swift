@@ -47,13 +47,16 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
 
     /// Opens a store after checking that the database answers, or throws a `DatabaseError` naming
     /// the cause (`database "nosuchdb" does not exist`, `connection refused`) within a few seconds.
-    public static func connect(location: PostgresLocation, logger: Logger = Logger(label: "friendservice.postgres")) async throws -> PostgresFriendStore {
+    public static func connect(
+        location: PostgresLocation, logger: Logger = Logger(label: "friendservice.postgres"),
+        leaseTimeout: Duration = PostgresFriendStore.leaseTimeout
+    ) async throws -> PostgresFriendStore {
         do {
             try await PostgresConnector.checkConnection(location, timeout: startupTimeout, logger: logger)
         } catch {
             throw DatabaseError("Cannot connect to PostgreSQL at \(location): \(PostgresConnector.plainReason(error)).")
         }
-        return PostgresFriendStore(location: location, logger: logger)
+        return PostgresFriendStore(location: location, logger: logger, leaseTimeout: leaseTimeout)
     }
 
     /// Runs the missing schema versions in one transaction, the check included, under an advisory

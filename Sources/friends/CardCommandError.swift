@@ -1,4 +1,5 @@
 import Foundation
+import FriendsViewModels
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -26,27 +27,32 @@ struct CardCommandError: Error, CustomStringConvertible {
 
     /// Why the file at `path` cannot be read; nil when it can.
     static func readProblem(at path: String) -> CardCommandError? {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            return CardCommandError("Cannot read \(path): there is no such file.")
+        switch LocalFiles.live.item(path) {
+        case .nothing: return CardCommandError("Cannot read \(path): there is no such file.")
+        case .folder: return CardCommandError("\(path) is a folder: name the vCard files in it.")
+        case .file:
+            guard FileManager.default.isReadableFile(atPath: path) else {
+                return CardCommandError("Cannot read \(path): it may not be read (its permissions).")
+            }
+            return nil
         }
-        if isFolder.boolValue { return CardCommandError("\(path) is a folder: name the vCard files in it.") }
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            return CardCommandError("Cannot read \(path): it may not be read (its permissions).")
+    }
+
+    /// Why no file can be written at `path` (a folder, or in a folder that is not there); nil
+    /// when nothing says so before trying.
+    static func writeProblem(at path: String) -> CardCommandError? {
+        if LocalFiles.live.item(path) == .folder {
+            return CardCommandError("\(path) is a folder: name a file, like \((path as NSString).appendingPathComponent("friends.vcf")).")
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty, LocalFiles.live.item(folder) == .nothing {
+            return CardCommandError("Cannot write \(path): the folder \(folder) does not exist.")
         }
         return nil
     }
 
-    /// Why a file cannot be written at `path`, as far as can be told before trying.
-    static func writeProblem(at path: String) -> CardCommandError {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            return CardCommandError("\(path) is a folder: name a file, like \((path as NSString).appendingPathComponent("friends.vcf")).")
-        }
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
-            return CardCommandError("Cannot write \(path): the folder \(folder) does not exist.")
-        }
-        return CardCommandError("Cannot write \(path): it may not be written (its permissions, or its folder's).")
+    /// Why writing at `path` failed.
+    static func writeFailure(at path: String) -> CardCommandError {
+        writeProblem(at: path) ?? CardCommandError("Cannot write \(path): it may not be written (its permissions, or its folder's).")
     }
 }

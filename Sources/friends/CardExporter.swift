@@ -21,7 +21,7 @@ struct CardExporter {
         var request = URLRequest(url: url)
         request.setValue("text/vcard", forHTTPHeaderField: "Accept")
         if let credentials { request.setValue(credentials.authorization, forHTTPHeaderField: FriendsHTTPHeader.authorization) }
-        if let path, let problem = Self.unwritable(path) { throw problem }
+        if let path, let problem = CardCommandError.writeProblem(at: path) { throw problem }
         let downloaded: URL, response: URLResponse
         do {
             (downloaded, response) = try await URLSession.shared.download(for: request)
@@ -36,18 +36,6 @@ struct CardExporter {
         return count
     }
 
-    /// Why nothing could be written at `path` (a folder, a missing folder), found before the
-    /// export is asked for; nil when it looks writable.
-    private static func unwritable(_ path: String) -> CardCommandError? {
-        var isFolder: ObjCBool = false
-        let folder = (path as NSString).deletingLastPathComponent
-        let folderExists = folder.isEmpty || FileManager.default.fileExists(atPath: folder)
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) ? isFolder.boolValue : !folderExists {
-            return CardCommandError.writeProblem(at: path)
-        }
-        return nil
-    }
-
     /// Copies the download where it belongs, counting the cards on the way.
     private func copy(_ source: URL, to path: String?) throws -> Int {
         guard let input = FileHandle(forReadingAtPath: source.path) else { throw CardCommandError("Cannot read the download.") }
@@ -55,7 +43,7 @@ struct CardExporter {
         let output: FileHandle
         if let path {
             guard FileManager.default.createFile(atPath: path, contents: nil), let file = FileHandle(forWritingAtPath: path) else {
-                throw CardCommandError.writeProblem(at: path)
+                throw CardCommandError.writeFailure(at: path)
             }
             output = file
         } else {

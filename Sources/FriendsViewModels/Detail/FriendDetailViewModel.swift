@@ -28,7 +28,7 @@ public final class FriendDetailViewModel {
     public let removedMessage = Bindable<String?>(nil, skipsEqualValues: true)
     /// Whether Edit and Delete are offered: not once the friend is known to be deleted, when
     /// going back is all there is to do.
-    public let offersEditAndDelete = Bindable(true, skipsEqualValues: true)
+    public private(set) lazy var offersEditAndDelete = removedMessage.map { $0 == nil }
     /// The question to ask before the friend is deleted; `nil` when none is asked.
     public let deleteConfirmation = Bindable<ConfirmationPrompt?>(nil, skipsEqualValues: true)
     /// True while the friend is being deleted.
@@ -99,7 +99,6 @@ public final class FriendDetailViewModel {
     public func friendSaved(_ saved: Friend) {
         if saved.id != friend.value.id {
             loadingFriend.cancel()
-            offersEditAndDelete.value = true
             removedMessage.value = nil
             deleteConfirmation.value = nil
             show(Versioned(saved, eTag: saved.eTag))
@@ -179,7 +178,6 @@ public final class FriendDetailViewModel {
     /// The friend is gone: a question about deleting it is moot, and so are Edit and Delete.
     func showRemoved() {
         deleteConfirmation.value = nil
-        offersEditAndDelete.value = false
         removedMessage.value = "\(fullName.value) was deleted elsewhere."
     }
 

@@ -5,8 +5,9 @@ import Foundation
 /// never half of one. Memory changes only after the file did, so the two never disagree.
 ///
 /// Two apps may keep one library (two windows): each change is made to what the file holds at
-/// that moment, under a lock of its folder, so neither app's games overwrite the other's. What
-/// the other app saved shows here after this library's next change.
+/// that moment, so neither app's games overwrite the other's. What the other app saved shows
+/// here after this library's next change. (Two saves in the very same instant can still cross:
+/// a lock would need more than Foundation, which this library keeps to.)
 @MainActor
 public final class FileGameLibrary: GameLibrary {
     public let fileURL: URL
@@ -48,23 +49,17 @@ public final class FileGameLibrary: GameLibrary {
 
     /// Makes `change` to the library as the file holds it now and saves it.
     private func commit(_ change: (inout GameList) throws(GameLibraryError) -> Void) throws(GameLibraryError) {
-        let folder = fileURL.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw .couldNotSave(path: fileURL.path, reason: Self.reason(error))
-        }
-        list = try FolderLock.holding(folder) { () throws(GameLibraryError) -> GameList in
-            var changed = try Self.read(fileURL)
-            try change(&changed)
-            try write(changed)
-            return changed
-        }
+        var changed = try Self.read(fileURL)
+        try change(&changed)
+        try write(changed)
+        list = changed
     }
 
     private func write(_ changed: GameList) throws(GameLibraryError) {
         do {
             let data = try GameLibraryFile(games: changed.games).encoded()
+            try FileManager.default.createDirectory(
+                at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
             // `.atomic` writes a temporary file beside the target, syncs it and renames it over.
             try data.write(to: fileURL, options: .atomic)
         } catch {
