@@ -33,6 +33,9 @@ public struct ComposedFriendStore: FriendStore {
     ) async throws -> FriendListSnapshot {
         try await reading.listSnapshot(request, reading: need)
     }
+    public func friendSnapshot(id: Int, reading need: @escaping @Sendable (Int) -> Bool) async throws -> FriendSnapshot {
+        try await reading.friendSnapshot(id: id, reading: need)
+    }
     public func all() async throws -> [StoredFriend] { try await reading.all() }
     public func allWithSeedFieldsOnly() async throws -> [StoredFriend] { try await reading.allWithSeedFieldsOnly() }
     public func friend(id: Int) async throws -> StoredFriend? { try await reading.friend(id: id) }

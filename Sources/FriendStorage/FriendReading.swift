@@ -21,6 +21,13 @@ public protocol FriendReading: Sendable {
     ) async throws -> FriendListSnapshot
 
     /// Every friend in list order.
+    /// The change sequence, then friend `id` only when `need(sequence)` says the caller does not
+    /// already have it at that sequence.
+    func friendSnapshot(
+        id: Int,
+        reading need: @escaping @Sendable (_ sequence: Int) -> Bool
+    ) async throws -> FriendSnapshot
+
     func all() async throws -> [StoredFriend]
 
     /// Every friend in list order with the seed's five fields only, the details left empty: the

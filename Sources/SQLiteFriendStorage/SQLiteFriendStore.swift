@@ -246,6 +246,15 @@ public final class SQLiteFriendStore: FriendStore {
         try await readShort { connection in try Self.read(id: id, connection) }
     }
 
+    /// Two statements outside a snapshot: a friend newer than the sequence is harmless to a
+    /// caller that keeps it under that sequence, which only requests begun before the change use.
+    public func friendSnapshot(id: Int, reading need: @escaping @Sendable (Int) -> Bool) async throws -> FriendSnapshot {
+        try await readShort { connection in
+            let sequence = try Self.latestChangeSequence(connection)
+            return FriendSnapshot(sequence: sequence, friend: need(sequence) ? try Self.read(id: id, connection) : nil)
+        }
+    }
+
     public func friend(uid: String) async throws -> StoredFriend? {
         try await readShort { connection in
             try connection.rows("SELECT \(Self.columns) FROM friends WHERE uid = ? ORDER BY id LIMIT 1", [.text(uid)], Self.storedFriend).first

@@ -3,6 +3,7 @@ import FriendsAPI
 import NIOCore
 import Testing
 @testable import FriendService
+import FriendStorage
 
 /// The hand-written list bodies must be exactly what `JSONEncoder` would have sent.
 struct FriendJSONTests {
@@ -28,9 +29,15 @@ struct FriendJSONTests {
         #expect(String(buffer: FriendJSON.body(friends)) == (try Self.encoded(friends)))
     }
 
-    @Test(arguments: [nil, "eyJsIjoibG92ZWxhY2UifQ"], [nil, 75])
-    func aPageIsWrittenAsJSONEncoderWritesIt(nextCursor: String?, total: Int?) throws {
-        let page = FriendPage(items: [Self.tricky, Self.versioned], nextCursor: nextCursor, total: total)
-        #expect(String(buffer: FriendJSON.body(page)) == (try Self.encoded(page)))
+    @Test(arguments: [false, true], [nil, 75])
+    func aPageCutFromARunIsWrittenAsJSONEncoderWritesIt(anotherFollows: Bool, total: Int?) throws {
+        let rows = [Self.tricky, Self.versioned, Self.plain].enumerated().map { StoredFriend(friend: $1, version: $0 + 3) }
+        let run = EncodedFriendRun(rows: Array(rows.prefix(anotherFollows ? 3 : 2)), readWithLimit: 3, total: total)
+        let page = FriendPage(
+            items: rows.prefix(2).map(\.versionedFriend),
+            nextCursor: anotherFollows ? FriendCursor.encode(FriendSortKey(rows[1].friend)) : nil,
+            total: total
+        )
+        #expect(String(buffer: try #require(run.page(size: 2))) == (try Self.encoded(page)))
     }
 }

@@ -11,27 +11,38 @@ struct FriendHandlers: Sendable {
     let parser: FriendBodyParser
     /// What starts this book's entity tags (`EntityTag`).
     var tagScope = ""
-    /// Encoded pages of `GET /friends`, by request, at the change sequence they were read at:
-    /// at most 256, and 8 MiB together (a page of 500 long `about`s is about 1 MB).
-    let pages = SequenceCache<PageKey, ByteBuffer>(capacity: 256, maximumCost: 8 << 20, cost: \.readableBytes)
-    /// The `total` of first pages, by search: a list read again at another limit, or searched
+    /// The friends of `GET /friends`, encoded, by search and cursor, at the change sequence they
+    /// were read at: a page at any limit that a run read before covers is cut from it (a client
+    /// asking 20 and another 50 share one). At most 256 runs, and 8 MiB together (a run of 500
+    /// long `about`s is about 1 MB).
+    let runs = SequenceCache<RunKey, EncodedFriendRun>(capacity: 256, maximumCost: 8 << 20, cost: \.cost)
+    /// The `total` of first pages, by search: a list read again further than its run, or searched
     /// again, costs no count while nothing changed.
     let totals = SequenceCache<FriendSearch?, Int?>(capacity: 256)
+    /// `GET /friends/{id}`, by id, at the change sequence they were read at: at most 256.
+    let friends = SequenceCache<Int, EncodedFriend>(capacity: 256, maximumCost: 8 << 20, cost: \.body.readableBytes)
     /// `GET /listFriends`, every friend, encoded once per change sequence while it is at most 8 MiB.
     let everyone = SequenceCache<String, ByteBuffer>(capacity: 1, maximumCost: 8 << 20, cost: \.readableBytes)
 
-    struct PageKey: Hashable, Sendable {
-        var request: FriendListRequest
-        var pageSize: Int
+    /// A list request without its limit: the pages that one run of friends can answer.
+    struct RunKey: Hashable, Sendable {
+        var search: FriendSearch?
+        var after: FriendSortKey?
+
+        init(_ request: FriendListRequest) {
+            search = request.search
+            after = request.after
+        }
     }
 
     /// One trip to the store: it reads the change sequence and then, in the same snapshot, only
     /// what this instance does not have at that sequence. A client whose tag names the sequence
-    /// gets `304`; a page encoded at the sequence is sent again; otherwise the page is read (with
-    /// its count, on a first page whose search has no count at the sequence yet) and encoded.
+    /// gets `304`; a page that a run encoded at the sequence covers is cut from it; otherwise the
+    /// page is read (with its count, on a first page whose search has no count at the sequence
+    /// yet) and kept as the run of its search and cursor.
     func list(_ request: Request) async throws -> Response {
         let (pageSize, listRequest) = try ListQueryParser.request(from: request)
-        let key = PageKey(request: listRequest, pageSize: pageSize)
+        let key = RunKey(listRequest)
         let countLimit = listRequest.search == nil ? nil : Self.maximumSearchTotal + 1
         let wantsTotal = listRequest.after == nil
         let headers = request.headers
@@ -39,15 +50,15 @@ struct FriendHandlers: Sendable {
         // another request meanwhile drops them from the caches.
         let found = NIOLockedValueBox<CachedAnswer?>(nil)
         let scope = tagScope
-        let snapshot = try await store.listSnapshot(listRequest) { [pages, totals] sequence in
+        let snapshot = try await store.listSnapshot(listRequest) { [runs, totals] sequence in
             let answer: CachedAnswer? =
                 if IfNoneMatch.matches(EntityTag.ofList(atSequence: sequence, scope: scope), in: headers) { .notModified }
-                else if let body = pages.value(for: key, at: sequence) { .page(body) }
+                else if let run = runs.value(for: key, at: sequence), run.covers(pageOf: pageSize) { .run(run) }
                 else if wantsTotal, let total = totals.value(for: listRequest.search, at: sequence) { .total(total) }
                 else { nil }
             found.withLockedValue { $0 = answer }
             switch answer {
-            case .notModified, .page: return .nothing
+            case .notModified, .run: return .nothing
             case .total: return .rows
             case nil: return wantsTotal ? .rowsAndCount(atMost: countLimit) : .rows
             }
@@ -60,8 +71,8 @@ struct FriendHandlers: Sendable {
         switch found.withLockedValue({ $0 }) {
         case .notModified:
             return IfNoneMatch.notModified(headers: responseHeaders)
-        case .page(let body):
-            return JSONResponse.make(body: body, headers: responseHeaders)
+        case .run(let run):
+            return try JSONResponse.make(body: Self.page(of: run, size: pageSize), headers: responseHeaders)
         case .total(let known):
             total = known
         case nil:
@@ -71,15 +82,25 @@ struct FriendHandlers: Sendable {
             }
         }
         guard let rows = snapshot.rows else { throw ListSnapshotWithoutRows() }
-        let body = FriendJSON.body(ListQueryParser.page(from: rows, pageSize: pageSize, total: total))
-        pages.store(body, for: key, at: snapshot.sequence)
-        return JSONResponse.make(body: body, headers: responseHeaders)
+        let run = EncodedFriendRun(rows: rows, readWithLimit: listRequest.limit, total: total)
+        // Concurrent requests of one search at several limits: the longest run read is kept.
+        if (runs.value(for: key, at: snapshot.sequence)?.count ?? -1) < run.count {
+            runs.store(run, for: key, at: snapshot.sequence)
+        }
+        return try JSONResponse.make(body: Self.page(of: run, size: pageSize), headers: responseHeaders)
+    }
+
+    /// A run read for the page, or found covering it, always has it.
+    private static func page(of run: EncodedFriendRun, size: Int) throws -> ByteBuffer {
+        guard let body = run.page(size: size) else { throw ListSnapshotWithoutRows() }
+        return body
     }
 
     /// What this instance already had for a list request at the store's sequence.
     private enum CachedAnswer {
         case notModified
-        case page(ByteBuffer)
+        /// A run that covers the page.
+        case run(EncodedFriendRun)
         /// The first page's total, known; the rows are not.
         case total(Int?)
     }
@@ -108,15 +129,37 @@ struct FriendHandlers: Sendable {
 
     private static let everyoneKey = "listFriends"
 
+    /// One trip to the store, as for the list: the change sequence, and the friend only when this
+    /// instance has not encoded it at that sequence.
     func show(_ request: Request, id: Int) async throws -> Response {
-        guard let stored = try await store.friend(id: id) else { throw APIError.friendNotFound(id: id) }
-        var headers = tagged(stored)
+        let found = NIOLockedValueBox<EncodedFriend?>(nil)
+        let snapshot = try await store.friendSnapshot(id: id) { [friends] sequence in
+            let kept = friends.value(for: id, at: sequence)
+            found.withLockedValue { $0 = kept }
+            return kept == nil
+        }
+        let encoded: EncodedFriend
+        if let kept = found.withLockedValue({ $0 }) {
+            encoded = kept
+        } else {
+            guard let stored = snapshot.friend else { throw APIError.friendNotFound(id: id) }
+            encoded = EncodedFriend(body: FriendJSON.body(stored.versionedFriend), tag: EntityTag.of(stored, scope: tagScope))
+            if let sequence = snapshot.sequence { friends.store(encoded, for: id, at: sequence) }
+        }
+        var headers = HTTPFields()
+        headers[.eTag] = encoded.tag
         // The card answers at the same URL with `Accept: text/vcard`.
         headers[.vary] = "Accept"
-        if IfNoneMatch.matches(EntityTag.of(stored, scope: tagScope), in: request.headers) {
+        if IfNoneMatch.matches(encoded.tag, in: request.headers) {
             return IfNoneMatch.notModified(headers: headers)
         }
-        return JSONResponse.make(body: FriendJSON.body(stored.versionedFriend), headers: headers)
+        return JSONResponse.make(body: encoded.body, headers: headers)
+    }
+
+    /// A friend as `GET /friends/{id}` sends it, with its entity tag.
+    struct EncodedFriend: Sendable {
+        var body: ByteBuffer
+        var tag: String
     }
 
     func create(_ request: Request, withVersion: Bool = true) async throws -> Response {

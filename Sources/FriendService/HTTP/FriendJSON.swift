@@ -1,30 +1,12 @@
 import FriendsAPI
 import NIOCore
 
-/// Friend JSON written straight into a `ByteBuffer`, for the bodies the server sends most
-/// (`GET /friends`, `GET /listFriends`, single friends). `JSONEncoder` spends about 2.7 µs per
-/// friend on Linux; this spends a fraction of that (see BENCHMARKS.md). The output is the same
-/// bytes: sorted keys, the same escaping, `null` for a missing cursor; `version` and `total` only
-/// when present (the `/friends` routes send them, the original client's routes do not).
+/// Friend JSON written straight into a `ByteBuffer`, for the bodies the server sends most (the
+/// friends of `GET /friends` pages, see `EncodedFriendRun`; `GET /listFriends`; single friends).
+/// `JSONEncoder` spends about 2.7 µs per friend on Linux; this spends a fraction of that (see
+/// BENCHMARKS.md). The output is the same bytes: sorted keys, the same escaping; `version` only
+/// when present (the `/friends` routes send it, the original client's routes do not).
 enum FriendJSON {
-    static func body(_ page: FriendPage) -> ByteBuffer {
-        var buffer = ByteBufferAllocator().buffer(capacity: 64 + estimatedSize(page.items.count))
-        buffer.writeStaticString(#"{"items":"#)
-        write(page.items, into: &buffer)
-        buffer.writeStaticString(#","nextCursor":"#)
-        if let cursor = page.nextCursor {
-            write(cursor, into: &buffer)
-        } else {
-            buffer.writeStaticString("null")
-        }
-        if let total = page.total {
-            buffer.writeStaticString(#","total":"#)
-            buffer.writeString(String(total))
-        }
-        buffer.writeInteger(UInt8(ascii: "}"))
-        return buffer
-    }
-
     static func body(_ friends: [Friend]) -> ByteBuffer {
         var buffer = ByteBufferAllocator().buffer(capacity: estimatedSize(friends.count))
         write(friends, into: &buffer)
@@ -51,7 +33,7 @@ enum FriendJSON {
     /// Keys in sorted order, as `JSONResponse`'s encoder writes them. Each quote is written with the
     /// key beside it. A friend with a `version` (the `/friends` routes) carries the contact's other
     /// details too; one without (the original client's routes) only the seed's five fields.
-    private static func write(_ friend: Friend, into buffer: inout ByteBuffer) {
+    static func write(_ friend: Friend, into buffer: inout ByteBuffer) {
         let full = friend.version != nil
         buffer.writeStaticString(#"{"about":""#)
         writeEscaped(friend.about, into: &buffer)

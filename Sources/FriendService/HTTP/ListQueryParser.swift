@@ -71,10 +71,4 @@ enum ListQueryParser {
         let value = item.dropFirst(name.count + 1).replacing("+", with: "%20")
         return value.removingPercentEncoding ?? String(value)
     }
-
-    static func page(from rows: [StoredFriend], pageSize: Int, total: Int? = nil) -> FriendPage {
-        let items = rows.prefix(pageSize).map(\.versionedFriend)
-        let nextCursor = rows.count > pageSize ? items.last.map { FriendCursor.encode(FriendSortKey($0)) } : nil
-        return FriendPage(items: Array(items), nextCursor: nextCursor, total: total)
-    }
 }

@@ -43,6 +43,9 @@ private struct WatchedFriendReading: FriendReading {
     ) async throws -> FriendListSnapshot {
         try await watch.observing { try await base.listSnapshot(request, reading: need) }
     }
+    func friendSnapshot(id: Int, reading need: @escaping @Sendable (Int) -> Bool) async throws -> FriendSnapshot {
+        try await watch.observing { try await base.friendSnapshot(id: id, reading: need) }
+    }
     func all() async throws -> [StoredFriend] { try await watch.observing { try await base.all() } }
     func allWithSeedFieldsOnly() async throws -> [StoredFriend] {
         try await watch.observing { try await base.allWithSeedFieldsOnly() }
