@@ -38,7 +38,8 @@ public struct LocalFiles: Sendable {
 
     /// The machine's files; `~/` at the start of a path is the home directory. A file is
     /// written whole beside its place, then renamed over it (`.atomic`): a write that fails
-    /// leaves the old file as it was, never half of the new one.
+    /// leaves the old file as it was, never half of the new one. A file replaced keeps its
+    /// permissions (a private address book stays private).
     public static let live = LocalFiles(
         read: { path throws(Failure) in
             guard let data = FileManager.default.contents(atPath: expanded(path)) else {
@@ -47,8 +48,12 @@ public struct LocalFiles: Sendable {
             return data
         },
         write: { data, path throws(Failure) in
+            let files = FileManager.default
+            let target = expanded(path)
+            let permissions = (try? files.attributesOfItem(atPath: target))?[.posixPermissions]
             do {
-                try data.write(to: URL(fileURLWithPath: expanded(path)), options: .atomic)
+                try data.write(to: URL(fileURLWithPath: target), options: .atomic)
+                if let permissions { try files.setAttributes([.posixPermissions: permissions], ofItemAtPath: target) }
             } catch {
                 throw Failure("Cannot write \(path): the folder does not exist, or it may not be written to.")
             }
