@@ -118,6 +118,31 @@ struct TextInputTests {
         #expect(again.text == "")
     }
 
+    @Test("Alt-B and Alt-F move by words of letters and digits, as readline does")
+    func altBAndAltFMoveByWords() {
+        var input = TextInput(text: "Ada King-Noël 2nd")
+        let back = [Key.alt("b"), .alt("b"), .alt("b"), .alt("b"), .alt("b")].map { key in
+            input.handle(key)
+            return input.cursor
+        }
+        #expect(back == [14, 9, 4, 0, 0])
+        let forward = [Key.alt("f"), .alt("f"), .alt("f"), .alt("f"), .alt("f")].map { key in
+            input.handle(key)
+            return input.cursor
+        }
+        #expect(forward == [3, 8, 13, 17, 17])
+        #expect(input.text == "Ada King-Noël 2nd")
+    }
+
+    @Test func altDRemovesTheWordAfterTheCursor() {
+        let (input, outcomes) = typing([.alt("d"), .alt("d"), .alt("d")], into: TextInput(text: "Ada King-Noel", cursor: 3))
+        #expect(outcomes == [.edited, .edited, .unchanged])
+        #expect(input.text == "Ada")
+        #expect(input.cursor == 3)
+        // As the terminal sends it: ESC then the letter, in one read.
+        #expect(typing(reads: ["\u{1B}b", "\u{1B}d"], into: TextInput(text: "Ada Lovelace")).text == "Ada ")
+    }
+
     @Test func ctrlUAndCtrlKKillBeforeAndAfterTheCursor() {
         let (before, _) = typing([.ctrl("u")], into: TextInput(text: "Ada Lovelace", cursor: 4))
         #expect(before.text == "Lovelace")

@@ -10,8 +10,9 @@
 /// Backspace and Delete remove a whole "é", 👍🏽 or 👨‍👩‍👧, and a combining mark typed on its own
 /// joins the character before the cursor. Keys, as in a shell: ←/→ (Ctrl-B/Ctrl-F),
 /// Home/End (Ctrl-A/Ctrl-E), Backspace, Delete (Ctrl-D), Ctrl-W (the word before the cursor,
-/// up to a space), Alt-Backspace (the word before the cursor, letters and digits),
-/// Ctrl-U (everything before the cursor), Ctrl-K (everything after it). A paste is inserted
+/// up to a space), Alt-Backspace (the word before the cursor, letters and digits), Alt-B and
+/// Alt-F (a word back and forward), Alt-D (the word after the cursor), Ctrl-U (everything
+/// before the cursor), Ctrl-K (everything after it). A paste is inserted
 /// as one line: newlines and tabs become spaces, other control characters are dropped.
 public struct TextInput: Hashable, Sendable {
     /// What a key did.
@@ -48,7 +49,10 @@ public struct TextInput: Hashable, Sendable {
         case .backspace: removeBefore(cursor - 1)
         case .delete, .ctrl("d"): removeAfter(cursor + 1)
         case .ctrl("w"): removeBefore(wordStart(isWordCharacter: { !$0.isWhitespace }))
-        case .altBackspace: removeBefore(wordStart(isWordCharacter: { $0.isLetter || $0.isNumber }))
+        case .altBackspace: removeBefore(wordStart(isWordCharacter: Self.isWordCharacter))
+        case .alt("b"): cursor = wordStart(isWordCharacter: Self.isWordCharacter)
+        case .alt("f"): cursor = wordEnd()
+        case .alt("d"): removeAfter(wordEnd())
         case .ctrl("u"): removeBefore(0)
         case .ctrl("k"): removeAfter(text.count)
         case .left, .ctrl("b"): cursor = max(0, cursor - 1)
@@ -94,6 +98,21 @@ public struct TextInput: Hashable, Sendable {
         while start > 0, !isWordCharacter(characters[start - 1]) { start -= 1 }
         while start > 0, isWordCharacter(characters[start - 1]) { start -= 1 }
         return start
+    }
+
+    /// The offset where the word after the cursor ends, as readline's Alt-F finds it: first what
+    /// is not part of a word, then the word itself.
+    private func wordEnd() -> Int {
+        let characters = Array(text[index(cursor)...])
+        var length = 0
+        while length < characters.count, !Self.isWordCharacter(characters[length]) { length += 1 }
+        while length < characters.count, Self.isWordCharacter(characters[length]) { length += 1 }
+        return cursor + length
+    }
+
+    /// Letters and digits: what Alt-Backspace, Alt-B, Alt-F and Alt-D take as a word.
+    private static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber
     }
 
     private func index(_ offset: Int) -> String.Index {
