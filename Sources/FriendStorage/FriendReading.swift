@@ -20,7 +20,6 @@ public protocol FriendReading: Sendable {
         reading need: @escaping @Sendable (_ sequence: Int) -> FriendListNeed
     ) async throws -> FriendListSnapshot
 
-    /// Every friend in list order.
     /// The change sequence, then friend `id` only when `need(sequence)` says the caller does not
     /// already have it at that sequence.
     func friendSnapshot(
@@ -28,6 +27,7 @@ public protocol FriendReading: Sendable {
         reading need: @escaping @Sendable (_ sequence: Int) -> Bool
     ) async throws -> FriendSnapshot
 
+    /// Every friend in list order.
     func all() async throws -> [StoredFriend]
 
     /// Every friend in list order with the seed's five fields only, the details left empty: the

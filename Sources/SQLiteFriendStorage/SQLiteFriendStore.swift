@@ -246,8 +246,9 @@ public final class SQLiteFriendStore: FriendStore {
         try await readShort { connection in try Self.read(id: id, connection) }
     }
 
-    /// Two statements outside a snapshot: a friend newer than the sequence is harmless to a
-    /// caller that keeps it under that sequence, which only requests begun before the change use.
+    /// Two statements outside a snapshot: a friend changed between them is kept by the caller
+    /// under the older sequence, which only requests that read it before the change finished
+    /// can find; they get the newer friend, with its own tag.
     public func friendSnapshot(id: Int, reading need: @escaping @Sendable (Int) -> Bool) async throws -> FriendSnapshot {
         try await readShort { connection in
             let sequence = try Self.latestChangeSequence(connection)

@@ -4,7 +4,7 @@ import NIOCore
 
 /// The friends one list request found, in list order and encoded once, as far as they were read:
 /// every page of the same search from the same cursor, at any limit the run covers, is cut from
-/// it byte for byte as `FriendJSON.body` would write it, without reading or encoding again.
+/// it without reading or encoding again, byte for byte what `JSONEncoder` writes for the page.
 struct EncodedFriendRun: Sendable {
     /// The friends' JSON objects, separated by commas.
     private let items: ByteBuffer
