@@ -3,8 +3,8 @@
 
 vdirsyncer syncs a folder of cards both ways (upload, download into an empty folder with every
 property intact, edits and deletes on each side, a conflict); FriendService and Radicale sync
-through one vdirsyncer pair; vobject (a second vCard parser) reads FriendService's export of
-every sample card. Usage: carddav_test.py FRIENDSERVICE CARDS_DIRECTORY (run with the virtual
+through one vdirsyncer pair, the cards and the address book's name; vobject (a second vCard
+parser) reads FriendService's export of every sample card. Usage: carddav_test.py FRIENDSERVICE CARDS_DIRECTORY (run with the virtual
 environment that has vdirsyncer, radicale and vobject).
 """
 import base64
@@ -113,9 +113,12 @@ def vdirsyncer(config, *arguments):
 
 def write_config(path, status, pairs, storages):
     lines = ["[general]", f'status_path = "{status}/"', ""]
-    for name, (a, b, resolution) in pairs.items():
+    for name, (a, b, resolution, *metadata) in pairs.items():
         lines += [f"[pair {name}]", f'a = "{a}"', f'b = "{b}"', "collections = null",
-                  f'conflict_resolution = "{resolution}"', ""]
+                  f'conflict_resolution = "{resolution}"']
+        if metadata:
+            lines.append(f"metadata = {json.dumps(metadata[0])}")
+        lines.append("")
     for name, settings in storages.items():
         lines.append(f"[storage {name}]")
         lines += [f'{key} = "{value}"' for key, value in settings.items()]
@@ -226,7 +229,7 @@ def main():
             headers={"Content-Type": "application/xml", "Authorization": "Basic " + base64.b64encode(b"me:x").decode()})
         urllib.request.urlopen(mkcol, timeout=10)
         two = work / "two-servers"
-        write_config(two, work / "status-two", {"servers": ("friends", "radicale", "a wins")}, {
+        write_config(two, work / "status-two", {"servers": ("friends", "radicale", "a wins", ["displayname"])}, {
             "friends": friends,
             "radicale": {"type": "carddav", "url": f"http://127.0.0.1:{radicale_port}/me/book/", "username": "me", "password": "x"},
         })
@@ -238,6 +241,20 @@ def main():
             "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:from-radicale\r\nFN:Barbara Liskov\r\nN:Liskov;Barbara;;;\r\nEND:VCARD\r\n")
         vdirsyncer(two, "sync")
         check(any(f["lastname"] == "Liskov" for f in server.friends()), "a contact added in Radicale flowed into FriendService")
+
+        # The address book's name through vdirsyncer's metasync: ours goes to Radicale first, then a
+        # name given in Radicale comes back to FriendService as a PROPPATCH, and stays.
+        vdirsyncer(two, "metasync")
+        rename = urllib.request.Request(
+            f"http://127.0.0.1:{radicale_port}/me/book/", method="PROPPATCH", data=(
+                '<?xml version="1.0"?><d:propertyupdate xmlns:d="DAV:"><d:set><d:prop>'
+                '<d:displayname>Named in Radicale</d:displayname></d:prop></d:set></d:propertyupdate>').encode(),
+            headers={"Content-Type": "application/xml", "Authorization": "Basic " + base64.b64encode(b"me:x").decode()})
+        urllib.request.urlopen(rename, timeout=10)
+        vdirsyncer(two, "metasync")
+        named = server.request("PROPFIND", BOOK, b'<d:propfind xmlns:d="DAV:"><d:prop><d:displayname/></d:prop></d:propfind>',
+                               {"Depth": "0", "Content-Type": "application/xml"}).decode("utf-8")
+        check("<D:displayname>Named in Radicale</D:displayname>" in named, "a name given in Radicale renames the address book")
 
         # vobject reads FriendService's export of every kind of sample card.
         for file in sorted(cards_directory.glob("*.vcf")):

@@ -117,7 +117,10 @@ public protocol AddressBookBackend: Sendable {
     func changes(since token: Int?, limit: Int?) async throws -> SyncDelta?
     func put(name: String, card: [UInt8], precondition: DAVWritePrecondition) async throws -> DAVPutOutcome
     func delete(name: String, precondition: DAVWritePrecondition) async throws
+    /// The address book's name; empty for the configuration's default.
     func displayName() async throws -> String
+    /// Keeps a name PROPPATCH set (already checked by `DisplayNameRule`); nil goes back to the default.
+    func setDisplayName(_ name: String?) async throws
 }
 
 extension AddressBookBackend {

@@ -109,32 +109,6 @@ enum Propfind {
     }
 }
 
-/// Properties cannot be changed: every property is answered 403 in a 207, as RFC 4918 allows.
-enum Proppatch {
-    static func handle(_ context: RequestContext, _ backend: some AddressBookBackend) async throws -> DAVResponse {
-        let root = try context.readXML()
-        guard root.name == .dav("propertyupdate") else {
-            throw DAVRequestError.badRequest("A PROPPATCH body must be a DAV: propertyupdate element.")
-        }
-        var names: [XMLName] = []
-        for update in root.children where update.name == .dav("set") || update.name == .dav("remove") {
-            for prop in update.children(.dav("prop")) {
-                for child in prop.children where !names.contains(child.name) { names.append(child.name) }
-            }
-        }
-        guard !names.isEmpty else { throw DAVRequestError.badRequest("The propertyupdate names no property.") }
-        if case .card(let name) = context.resource, try await backend.object(named: name) == nil {
-            return .text(404, "There is no such card.")
-        }
-        let response = "<D:response><D:href>\(escapeXML(context.href))</D:href><D:propstat><D:prop>"
-            + names.map(\.emptyElement).joined()
-            + "</D:prop><D:status>\(statusLine(403))</D:status>"
-            + "<D:responsedescription>These properties cannot be changed.</D:responsedescription>"
-            + "</D:propstat></D:response>\n"
-        return MultistatusWriter.bytes([response])
-    }
-}
-
 extension String {
     /// Without leading and trailing XML white space. Works on scalars: CR LF is one Character.
     var trimmingSpaces: String {

@@ -7,6 +7,7 @@ public struct ComposedFriendStore: FriendStore {
     public var reading: any FriendReading
     public var writing: any FriendWriting
     public var changeLog: any FriendChangeLog
+    public var naming: any AddressBookNaming
     public var lifecycle: any FriendStoreLifecycle
 
     /// `base` for every job not given.
@@ -15,11 +16,13 @@ public struct ComposedFriendStore: FriendStore {
         reading: (any FriendReading)? = nil,
         writing: (any FriendWriting)? = nil,
         changeLog: (any FriendChangeLog)? = nil,
+        naming: (any AddressBookNaming)? = nil,
         lifecycle: (any FriendStoreLifecycle)? = nil
     ) {
         self.reading = reading ?? base
         self.writing = writing ?? base
         self.changeLog = changeLog ?? base
+        self.naming = naming ?? base
         self.lifecycle = lifecycle ?? base
     }
 
@@ -73,6 +76,9 @@ public struct ComposedFriendStore: FriendStore {
     public func latestChangeSequence() async throws -> Int { try await changeLog.latestChangeSequence() }
     public func changeLogEpoch() async throws -> Int { try await changeLog.changeLogEpoch() }
     public func pruneChanges(keepingLast count: Int) async throws { try await changeLog.pruneChanges(keepingLast: count) }
+
+    public func addressBookName() async throws -> String? { try await naming.addressBookName() }
+    public func setAddressBookName(_ name: String?) async throws { try await naming.setAddressBookName(name) }
 
     public var kind: String { lifecycle.kind }
     public func migrate() async throws { try await lifecycle.migrate() }

@@ -2,7 +2,7 @@
 public enum FriendSchema {
     public static var currentVersion: Int { migrationCount }
 
-    package static let migrationCount = 8
+    package static let migrationCount = 9
 
     /// The table that records which migrations ran.
     package static let migrationsTable = "friendservice_migrations"
@@ -23,4 +23,8 @@ public enum FriendSchema {
     /// Migration 8: SQLite keeps its change log's epoch in the one row of this table (PostgreSQL:
     /// nothing).
     package static let changeEpochTable = "friend_change_epoch"
+
+    /// Migration 9: the name the owner gave the address book (`AddressBookNaming`), in the one row
+    /// of this table; NULL until one is set.
+    package static let addressBookTable = "address_book"
 }

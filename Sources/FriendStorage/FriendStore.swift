@@ -3,11 +3,12 @@ import FriendsAPI
 /// Where friends are kept. One contract, three implementations (memory, SQLite, PostgreSQL);
 /// `FriendStoreContractTests` holds every implementation to it.
 ///
-/// The contract is four jobs, each a protocol of its own, so that code that needs one job asks
+/// The contract is five jobs, each a protocol of its own, so that code that needs one job asks
 /// for that one and a decorator implements only the job it changes (`ComposedFriendStore`):
 /// reading friends (`FriendReading`), writing them (`FriendWriting`), the change log of the live
-/// feed (`FriendChangeLog`), and opening, migrating, pinging and closing (`FriendStoreLifecycle`).
-public protocol FriendStore: FriendReading, FriendWriting, FriendChangeLog, FriendStoreLifecycle {}
+/// feed (`FriendChangeLog`), the address book's name (`AddressBookNaming`), and opening,
+/// migrating, pinging and closing (`FriendStoreLifecycle`).
+public protocol FriendStore: FriendReading, FriendWriting, FriendChangeLog, AddressBookNaming, FriendStoreLifecycle {}
 
 /// A friend with the version counter its ETag is made of.
 public struct StoredFriend: Sendable, Equatable {

@@ -204,6 +204,12 @@ public actor MemoryFriendStore: FriendStore {
         log.removeFirst(max(0, log.count - max(1, count)))
     }
 
+    private var bookName: String?
+
+    public func addressBookName() -> String? { bookName }
+
+    public func setAddressBookName(_ name: String?) { bookName = name }
+
     private func logChange(_ event: FriendChange.Event, resourceName: String? = nil) {
         lastSequence += 1
         log.append((FriendChange(sequence: lastSequence, event: event), resourceName))

@@ -169,6 +169,11 @@ enum PostgresMigrations {
         // migration's time is known to the second only. Here it is known to the microsecond, and
         // migrations take turns (an advisory lock), so two schemas never share one.
         [],
+        // 9: the address book's name, as CardDAV's PROPPATCH sets it.
+        [
+            "CREATE TABLE %s.\(FriendSchema.addressBookTable) (display_name TEXT)",
+            "INSERT INTO %s.\(FriendSchema.addressBookTable) (display_name) VALUES (NULL)",
+        ],
     ]
 
     /// The NOTIFY channel of new changes; the payload is "<schema> <sequence>".

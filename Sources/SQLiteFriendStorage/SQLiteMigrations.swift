@@ -205,6 +205,11 @@ enum SQLiteMigrations {
             SELECT CAST(strftime('%s', applied_at) AS INTEGER) FROM \(FriendSchema.migrationsTable) WHERE version = 1
             """,
         ],
+        // 9: the address book's name, as CardDAV's PROPPATCH sets it.
+        [
+            "CREATE TABLE \(FriendSchema.addressBookTable) (display_name TEXT)",
+            "INSERT INTO \(FriendSchema.addressBookTable) (display_name) VALUES (NULL)",
+        ],
     ]
 
     /// Bulk inserts drop this trigger for their batch and add the batch's size once.

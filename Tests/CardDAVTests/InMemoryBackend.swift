@@ -161,4 +161,8 @@ actor InMemoryBackend: AddressBookBackend {
     }
 
     func displayName() async throws -> String { try check(); return name }
+    func setDisplayName(_ name: String?) async throws {
+        try check()
+        self.name = name ?? ""
+    }
 }

@@ -129,18 +129,6 @@ import Testing
                                   body: #"<D:propfind xmlns:D="DAV:"><D:prop><D:displayname/></D:prop></D:propfind>"#, backend: backend)
         #expect(fallback.response(book)?.found(.dav("displayname"))?.text == "Friends")
     }
-
-    @Test func proppatchIsRefusedPerProperty() async throws {
-        let backend = InMemoryBackend()
-        let answer = await send("PROPPATCH", book, body: """
-            <D:propertyupdate xmlns:D="DAV:"><D:set><D:prop><D:displayname>Mine</D:displayname>
-            <I:addressbook-color xmlns:I="http://inf-it.com/ns/ab/">#ff0000</I:addressbook-color></D:prop></D:set></D:propertyupdate>
-            """, backend: backend)
-        #expect(answer.status == 207)
-        let response = try #require(answer.response(book))
-        #expect(response.propstatStatuses == ["HTTP/1.1 403 Forbidden"])
-        #expect(response.child(.dav("propstat"))?.child(.dav("prop"))?.children.count == 2)
-    }
 }
 
 @Suite struct AddressDataVersionTests {

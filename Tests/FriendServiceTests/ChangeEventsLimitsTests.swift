@@ -321,5 +321,7 @@ final class ChangeLogProbeStore: FriendStore {
     func delete(id: Int, if precondition: VersionPrecondition) async throws -> StoredFriend { try await base.delete(id: id, if: precondition) }
     func insert(_ friends: [NewFriend]) async throws { try await base.insert(friends) }
     func pruneChanges(keepingLast count: Int) async throws { try await base.pruneChanges(keepingLast: count) }
+    func addressBookName() async throws -> String? { try await base.addressBookName() }
+    func setAddressBookName(_ name: String?) async throws { try await base.setAddressBookName(name) }
     func ping() async throws { try await base.ping() }
 }

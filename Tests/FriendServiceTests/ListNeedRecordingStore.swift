@@ -66,6 +66,8 @@ final class ListNeedRecordingStore: FriendStore {
     func latestChangeSequence() async throws -> Int { try await base.latestChangeSequence() }
     func changeLogEpoch() async throws -> Int { try await base.changeLogEpoch() }
     func pruneChanges(keepingLast count: Int) async throws { try await base.pruneChanges(keepingLast: count) }
+    func addressBookName() async throws -> String? { try await base.addressBookName() }
+    func setAddressBookName(_ name: String?) async throws { try await base.setAddressBookName(name) }
     func ping() async throws { try await base.ping() }
     func close() async throws { try await base.close() }
 }

@@ -78,7 +78,7 @@ struct SQLiteMigrationTests {
     @Test func aVersionSixDatabaseKeepsItsNumberOfFriendsAsRowsComeAndGo() async throws {
         try await TemporaryDirectory.with { directory in
             let path = directory.appendingPathComponent("friends.sqlite").path
-            // Version 6 as it was: today's schema without migrations 7 and 8, with two friends.
+            // Version 6 as it was: today's schema without migrations 7 to 9, with two friends.
             let current = try await SQLiteFriendStore.open(path: path)
             try await current.migrate()
             _ = try await current.create(.sample("Ada", "Lovelace", phone: "+44 20 7946 0018"))
@@ -87,7 +87,7 @@ struct SQLiteMigrationTests {
             let old = try SQLiteDirectConnection(path: path, creating: false, pragmas: [])
             for statement in [
                 "DROP TRIGGER friend_total_insert", "DROP TRIGGER friend_total_delete", "DROP TABLE friend_total",
-                "DROP TABLE \(FriendSchema.changeEpochTable)",
+                "DROP TABLE \(FriendSchema.changeEpochTable)", "DROP TABLE \(FriendSchema.addressBookTable)",
             ] {
                 try old.execute(statement)
             }
@@ -140,6 +140,21 @@ struct SQLiteMigrationTests {
 
     /// A file at `version`, written as that version's server did: folded without the letters
     /// that have no decomposition.
+    /// Version 9 gives a book made before it the default name, and a place to keep another.
+    @Test func aVersionEightDatabaseKeepsItsFriendsAndCanNameItsBook() async throws {
+        try await TemporaryDirectory.with { directory in
+            let path = directory.appendingPathComponent("friends.sqlite").path
+            try await Self.makeDatabase(at: path, version: 8, friends: [.sample("Ada", "Lovelace")])
+            let store = try await SQLiteFriendStore.open(path: path)
+            try await store.migrate()
+            #expect(try await store.addressBookName() == nil)
+            try await store.setAddressBookName("Ada's")
+            #expect(try await store.addressBookName() == "Ada's")
+            #expect(try await store.all().map(\.friend.firstname) == ["Ada"])
+            try await store.close()
+        }
+    }
+
     static func makeDatabase(at path: String, version: Int, friends: [NewFriend]) async throws {
         let old = try SQLiteDirectConnection(path: path, creating: true, pragmas: [])
         defer { old.close() }

@@ -188,7 +188,13 @@ struct FriendAddressBook: AddressBookBackend {
         }
     }
 
-    func displayName() async throws -> String { "Friends" }
+    func displayName() async throws -> String {
+        try await mapped { try await store.addressBookName() ?? "" }
+    }
+
+    func setDisplayName(_ name: String?) async throws {
+        try await mapped { try await store.setAddressBookName(name) }
+    }
 
     private static func check(_ precondition: DAVWritePrecondition, against existing: StoredCard?) throws {
         switch precondition {
