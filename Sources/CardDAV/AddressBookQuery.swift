@@ -9,6 +9,10 @@ enum AddressBookQuery {
         let filter = try root.child(.cardDAV("filter")).map(Filter.init) ?? Filter(allOf: false, propFilters: [])
         let clientLimit = try Reports.limit(in: root, namespace: DAVNamespace.cardDAV)
         let limit = min(clientLimit ?? Int.max, context.configuration.maxQueryResults)
+        // RFC 6352 8.6: Depth 0 applies the query to the address book itself, which is no card.
+        // A missing Depth (the RFC requires one) is taken as infinity, every card, as Radicale
+        // does: a client that leaves it out wants the cards, not sabre/dav's 403.
+        if try queriesTheBookItself(depth: context.request.header("Depth")) { return MultistatusWriter.bytes([]) }
 
         var properties = context.propertyContext()
         properties.addressDataProperties = subset
@@ -35,6 +39,14 @@ enum AddressBookQuery {
                 guard let next = page.next else { return }
                 page = try await backend.objects(after: next, limit: Reports.batchSize)
             }
+        }
+    }
+
+    private static func queriesTheBookItself(depth: String?) throws -> Bool {
+        switch depth?.trimmingSpaces.lowercased() {
+        case "0": return true
+        case nil, "1", "infinity": return false
+        default: throw DAVRequestError.badRequest("The Depth header must be 0, 1 or infinity.")
         }
     }
 

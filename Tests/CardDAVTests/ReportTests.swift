@@ -149,6 +149,21 @@ import Testing
         #expect(await big.pagesRead == 3)
     }
 
+    /// RFC 6352 8.6: Depth 0 queries the address book itself, which is no card; without a Depth
+    /// (which the RFC asks for) the query covers the cards, as Radicale answers it.
+    @Test func depthZeroQueriesTheBookItselfAndNoDepthQueriesItsCards() async throws {
+        let body = #"<C:addressbook-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav"><D:prop><D:getetag/></D:prop><C:filter/></C:addressbook-query>"#
+        let itself = await send("REPORT", book, headers: [("Depth", "0")], body: body, backend: backend)
+        #expect(itself.status == 207)
+        #expect(itself.responses.isEmpty)
+        let unsaid = await send("REPORT", book, body: body, backend: backend)
+        #expect(names(unsaid) == ["a.vcf", "b.vcf", "c.vcf"])
+        let infinity = await send("REPORT", book, headers: [("Depth", "infinity")], body: body, backend: backend)
+        #expect(names(infinity) == ["a.vcf", "b.vcf", "c.vcf"])
+        let nonsense = await send("REPORT", book, headers: [("Depth", "2")], body: body, backend: backend)
+        #expect(nonsense.status == 400)
+    }
+
     @Test func unsupportedFiltersAreRefused() async {
         let parameter = await query(#"<C:filter><C:prop-filter name="TEL"><C:param-filter name="TYPE"><C:text-match>cell</C:text-match></C:param-filter></C:prop-filter></C:filter>"#)
         #expect(parameter.status == 403)
