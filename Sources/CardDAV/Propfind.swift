@@ -79,8 +79,9 @@ enum Propfind {
     }
 
     /// RFC 4918 takes a missing Depth as infinity; like sabre/dav we answer it as 1 instead of
-    /// refusing, because some clients omit the header. An explicit infinity is refused on a
-    /// collection; on a card, which has no members, any depth is 0.
+    /// refusing, because some clients omit the header (Radicale answers 0, which leaves out the
+    /// cards such a client wants listed). An explicit infinity is refused on a collection; on a
+    /// card, which has no members, any depth is 0.
     static func depth(_ header: String?, isCollection: Bool) throws -> Int {
         switch header?.trimmingSpaces.lowercased() {
         case nil, "1": return 1

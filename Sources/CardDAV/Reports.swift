@@ -56,7 +56,9 @@ enum Reports {
         var wanted: [(href: String, name: String?)] = []
         // Each card once, however its href is spelled (absolute, percent-encoded or not), and by
         // the bytes of its href (RFC 3986): `String` equality takes two spellings of `é` for one,
-        // and clients name cards in either.
+        // and clients name cards in either. A card is answered by the href listings and syncs
+        // give it, not as sent: Thunderbird keeps the href of the answer as the card's and finds
+        // the card by it in the next sync (sabre/dav and Radicale answer the same way).
         var seen: Set<[UInt8]> = []
         for element in root.children(.dav("href")) {
             let sent = element.text.trimmingSpaces
