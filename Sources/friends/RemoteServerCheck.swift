@@ -1,5 +1,6 @@
 import FriendsAPI
 import FriendsClient
+import FriendsNIOTransport
 
 /// Checks a `--server` before the screen is taken over, so the usual mistakes (nothing listening,
 /// a missing token, a URL of something else) end with a clear message instead of an error row.
@@ -18,8 +19,11 @@ enum RemoteServerCheck {
         }
     }
 
-    static func check(_ address: ServerAddress, credentials: Credentials?) async throws(LaunchError) {
-        let client = AppServerClient(baseURL: address.url, credentials: credentials, timeout: patience)
+    /// Over NIO by default: URLSession on Linux keeps a core busy while a server is slow to answer.
+    static func check(
+        _ address: ServerAddress, credentials: Credentials?, transport: any HTTPTransport = NIOHTTPTransport()
+    ) async throws(LaunchError) {
+        let client = AppServerClient(baseURL: address.url, credentials: credentials, timeout: patience, transport: transport)
         do {
             _ = try await client.friends(FriendListQuery(limit: 1))
         } catch .unreachable {
@@ -29,10 +33,27 @@ enum RemoteServerCheck {
         } catch .unauthorized {
             throw LaunchError(isUnauthorized: true, credentials.map { "FriendService at \(address) did not accept \($0)." }
                 ?? "FriendService at \(address) asks who you are: pass --user NAME, or --token TOKEN (or set FRIENDS_TOKEN).")
-        } catch .notFound, .undecodable {
-            throw LaunchError("\(address) does not answer like a FriendService (GET /friends failed).")
+        } catch .notFound {
+            throw notAFriendService(address, answered: "404")
+        } catch .invalid {
+            // A FriendService takes this request as it is; a 400 is another route's (`/friends/{id}`).
+            throw notAFriendService(address, answered: "400")
+        } catch .undecodable {
+            throw notAFriendService(address, answered: "something else than friends")
         } catch {
             return
         }
+    }
+
+    /// Names the route asked for: the path of `--server`, when it has one, is the base of every route.
+    private static func notAFriendService(_ address: ServerAddress, answered: String) -> LaunchError {
+        let route = "GET \(address.basePath)/friends answered \(answered)"
+        guard !address.basePath.isEmpty else {
+            return LaunchError("\(address) does not answer like a FriendService (\(route)).")
+        }
+        return LaunchError(
+            "--server \(address) does not answer like a FriendService (\(route)): the path of --server is the base of "
+                + "every route, so leave it out when FriendService answers at its root, such as \(address.root)."
+        )
     }
 }

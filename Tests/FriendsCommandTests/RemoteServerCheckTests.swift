@@ -1,0 +1,36 @@
+import Foundation
+import FriendsClient
+import Testing
+@testable import friends
+
+/// A `--server` that does not answer like a FriendService is said so before anything else runs,
+/// naming the route asked for; a path in it is the base of every route.
+@Suite(.timeLimit(.minutes(2))) struct RemoteServerCheckTests {
+    private let pageOfNone = #"{"items": [], "nextCursor": null, "total": 0}"#
+
+    @Test func aPathIsTheBaseOfEveryRoute() async throws {
+        let transport = ScriptedTransport([(200, pageOfNone)])
+        try await RemoteServerCheck.check(ServerAddress("http://127.0.0.1:8080/friends-api/")!, credentials: nil, transport: transport)
+        #expect(await transport.requests.first?.url?.path == "/friends-api/friends")
+    }
+
+    @Test func aPathWhereNoFriendServiceAnswersIsExplainedWithTheOption() async {
+        // `/friends/friends` is the route of one friend to FriendService: its id is not a number.
+        let transport = ScriptedTransport([(400, #"{"error": {"message": "The friend id must be a whole number."}}"#)])
+        await #expect(throws: LaunchError(
+            "--server http://127.0.0.1:8080/friends does not answer like a FriendService (GET /friends/friends answered 400): "
+                + "the path of --server is the base of every route, so leave it out when FriendService answers at its root, "
+                + "such as http://127.0.0.1:8080."
+        )) {
+            try await RemoteServerCheck.check(ServerAddress("http://127.0.0.1:8080/friends")!, credentials: nil, transport: transport)
+        }
+    }
+
+    @Test func somethingElseAtTheRootIsSaidPlainly() async {
+        await #expect(throws: LaunchError("http://127.0.0.1:8080 does not answer like a FriendService (GET /friends answered 404).")) {
+            try await RemoteServerCheck.check(
+                ServerAddress("http://127.0.0.1:8080")!, credentials: nil, transport: ScriptedTransport([(404, "")])
+            )
+        }
+    }
+}
