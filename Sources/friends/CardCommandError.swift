@@ -6,13 +6,14 @@ import FoundationNetworking
 #endif
 
 /// Why `friends import` or `friends export` stopped, in one sentence for people.
-struct CardCommandError: Error, CustomStringConvertible {
+struct CardCommandError: Error, Equatable, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 
     /// `error` said plainly: a transfer that failed names the server and what went wrong, not
     /// Foundation's error domain and code.
     static func plain(_ error: any Error, server: URL) -> any Error {
+        if error is CancellationError { return interrupted }
         guard let failure = error as? URLError else { return error }
         let host = server.absoluteString
         switch failure.code {
@@ -24,6 +25,9 @@ struct CardCommandError: Error, CustomStringConvertible {
             return CardCommandError("The connection to FriendService at \(host) broke off before its answer was complete.")
         }
     }
+
+    /// Ctrl-C (or SIGTERM) stopped the transfer.
+    static let interrupted = CardCommandError("Interrupted.")
 
     /// Why the file at `path` cannot be read; nil when it can.
     static func readProblem(at path: String) -> CardCommandError? {

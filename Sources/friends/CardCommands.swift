@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import FriendsClient
+import FriendsNIOTransport
 import Logging
 
 /// `friends import FILE…`: adds (or, by UID, updates) the friends of vCard files.
@@ -11,7 +12,7 @@ struct ImportCommand: AsyncParsableCommand {
         discussion: """
             Exit status: 0 when every card was kept, 1 when some cards were refused (each is \
             listed with its file, position and reason), 2 when the files or the FriendService \
-            could not be used.
+            could not be used, 130 after Ctrl-C (which says what was kept by then).
             """
     )
 
@@ -22,16 +23,19 @@ struct ImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
+        let files = files
         let outcome = await CardCommandRun.run(options) { url, credentials in
-            try await CardImporter(server: url, credentials: credentials, progress: ProgressLine.standardError()).importFiles(files)
+            try await CardImporter(
+                server: url, credentials: credentials, transport: NIOHTTPTransport(), progress: ProgressLine.standardError()
+            ).importFiles(files)
         }
-        switch outcome {
+        switch outcome.result {
         case .success(let summary):
             print(summary.text)
             if summary.failed > 0 { throw ExitCode(1) }
         case .failure(let error):
             FileHandle.standardError.write(Data("friends import: \(error)\n".utf8))
-            throw ExitCode(2)
+            throw ExitCode(outcome.signalStatus ?? 2)
         }
     }
 }
@@ -41,7 +45,7 @@ struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write every friend as vCards (one .vcf file) to FILE, or to standard output.",
-        discussion: "Exit status: 0 when written, 2 when the file or the FriendService could not be used."
+        discussion: "Exit status: 0 when written, 2 when the file or the FriendService could not be used, 130 after Ctrl-C."
     )
 
     @OptionGroup var options: BackendOptions
@@ -54,38 +58,18 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
+        let (file, search) = (file, search)
         let outcome = await CardCommandRun.run(options) { url, credentials in
-            try await CardExporter(server: url, credentials: credentials, progress: ProgressLine.standardError()).export(to: file, search: search)
+            try await CardExporter(
+                server: url, credentials: credentials, transport: NIOEventStreamTransport(), progress: ProgressLine.standardError()
+            ).export(to: file, search: search)
         }
-        switch outcome {
+        switch outcome.result {
         case .success(let count):
-            if file != nil { print("Exported \(count) \(count == 1 ? "friend" : "friends") to \(file ?? "").") }
+            if let file { print("Exported \(count) \(count == 1 ? "friend" : "friends") to \(file).") }
         case .failure(let error):
             FileHandle.standardError.write(Data("friends export: \(error)\n".utf8))
-            throw ExitCode(2)
+            throw ExitCode(outcome.signalStatus ?? 2)
         }
-    }
-}
-
-/// Starts the embedded FriendService when there is no `--server`, runs `body` against it, and
-/// stops it again whatever happened.
-enum CardCommandRun {
-    static func run<T: Sendable>(
-        _ options: BackendOptions, _ body: (URL, Credentials?) async throws -> T
-    ) async -> Result<T, any Error> {
-        let endpoint: (url: URL, credentials: Credentials?, embedded: EmbeddedFriendService?)
-        do {
-            endpoint = try await options.backend().endpoint()
-        } catch {
-            return .failure(error)
-        }
-        let outcome: Result<T, any Error>
-        do {
-            outcome = .success(try await body(endpoint.url, endpoint.credentials))
-        } catch {
-            outcome = .failure(error)
-        }
-        await endpoint.embedded?.shutdown()
-        return outcome
     }
 }

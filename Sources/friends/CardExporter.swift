@@ -6,11 +6,13 @@ import FriendsClient
 import FoundationNetworking
 #endif
 
-/// Downloads `GET /friends` as `text/vcard` (the server streams it) into a file, then moves it
-/// to its place or copies it to standard output a MiB at a time: memory stays flat.
+/// Downloads `GET /friends` as `text/vcard` (the server streams it) into a file, then copies it
+/// to its place or to standard output a MiB at a time: memory stays flat.
 struct CardExporter {
     let server: URL
     let credentials: Credentials?
+    /// Carries the download as it arrives.
+    let transport: any EventStreamTransport
     let progress: ProgressLine
 
     /// Writes the cards and answers how many there were.
@@ -22,18 +24,41 @@ struct CardExporter {
         request.setValue("text/vcard", forHTTPHeaderField: "Accept")
         if let credentials { request.setValue(credentials.authorization, forHTTPHeaderField: FriendsHTTPHeader.authorization) }
         if let path, let problem = CardCommandError.writeProblem(at: path) { throw problem }
-        let downloaded: URL, response: URLResponse
+        let downloaded = FileManager.default.temporaryDirectory.appendingPathComponent("friends-export-\(UUID().uuidString).vcf")
+        defer { try? FileManager.default.removeItem(at: downloaded) }
         do {
-            (downloaded, response) = try await URLSession.shared.download(for: request)
+            try await download(request, to: downloaded)
+        } catch let error as CardCommandError {
+            throw error
         } catch {
             throw CardCommandError.plain(error, server: server)
         }
-        defer { try? FileManager.default.removeItem(at: downloaded) }
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        guard status == 200 else { throw CardCommandError("The FriendService answered HTTP \(status).") }
         let count = try copy(downloaded, to: path)
         progress.finish()
         return count
+    }
+
+    private func download(_ request: URLRequest, to file: URL) async throws {
+        let (response, body) = try await transport.open(request)
+        guard response.statusCode == 200 else { throw await Self.refusal(response.statusCode, body) }
+        guard FileManager.default.createFile(atPath: file.path, contents: nil), let output = FileHandle(forWritingAtPath: file.path) else {
+            throw CardCommandError("Cannot write the download to \(file.path).")
+        }
+        defer { try? output.close() }
+        for try await chunk in body { try output.write(contentsOf: chunk) }
+        try Task.checkCancellation()
+    }
+
+    /// The server's reason for not answering 200, from its error envelope when it sent one.
+    private static func refusal(_ status: Int, _ body: AsyncThrowingStream<Data, any Error>) async -> CardCommandError {
+        var data = Data()
+        do {
+            for try await chunk in body where data.count < 1 << 16 { data += chunk }
+        } catch {}
+        guard let message = (try? JSONDecoder().decode(ErrorEnvelope.self, from: data))?.message else {
+            return CardCommandError("The FriendService answered HTTP \(status).")
+        }
+        return CardCommandError("The FriendService refused the export: \(message)")
     }
 
     /// Copies the download where it belongs, counting the cards on the way.

@@ -13,6 +13,7 @@ import FoundationNetworking
 struct CardImporter {
     let server: URL
     let credentials: Credentials?
+    let transport: any HTTPTransport
     let progress: ProgressLine
     var batchSize = 500
 
@@ -45,15 +46,24 @@ struct CardImporter {
             try await importFiles(paths, into: &summary, sent: &sent)
         } catch {
             progress.finish()
-            let plain = CardCommandError.plain(error, server: server)
-            guard sent > 0 else { throw plain }
-            throw CardCommandError(
-                "\(plain) The \(sent == 1 ? "card" : "\(sent) cards") sent before that \(sent == 1 ? "was" : "were") kept (created \(summary.created), updated \(summary.updated), "
-                    + "unchanged \(summary.unchanged)); import the files again to finish: cards kept are not made twice."
-            )
+            throw Self.cutShort(by: CardCommandError.plain(error, server: server), summary: summary, sent: sent)
         }
         progress.finish()
         return summary
+    }
+
+    /// Why the import stopped, and what the server had kept before: the cards of the batches it
+    /// answered. Those of a batch it had not answered yet may have been kept too.
+    private static func cutShort(by cause: any Error, summary: Summary, sent: Int) -> any Error {
+        let again = "import the files again to finish: cards kept are not made twice."
+        guard sent > 0 else {
+            guard cause as? CardCommandError == .interrupted else { return cause }
+            return CardCommandError("Interrupted before the FriendService confirmed any card; \(again)")
+        }
+        return CardCommandError(
+            "\(cause) The \(sent == 1 ? "card" : "\(sent) cards") sent before that \(sent == 1 ? "was" : "were") kept (created \(summary.created), "
+                + "updated \(summary.updated), unchanged \(summary.unchanged)); \(again)"
+        )
     }
 
     private func importFiles(_ paths: [String], into summary: inout Summary, sent: inout Int) async throws {
@@ -64,6 +74,7 @@ struct CardImporter {
             var reader = VCardStreamReader()
             var batch = Batch()
             while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+                try Task.checkCancellation()
                 for item in reader.append(chunk) {
                     try await add(item, to: &batch, file: file, summary: &summary, sent: &sent)
                 }
@@ -99,8 +110,9 @@ struct CardImporter {
         request.httpMethod = "POST"
         request.setValue("text/vcard; charset=utf-8", forHTTPHeaderField: "Content-Type")
         if let credentials { request.setValue(credentials.authorization, forHTTPHeaderField: FriendsHTTPHeader.authorization) }
-        let (data, response) = try await URLSession.shared.upload(for: request, from: Data(batch.bytes))
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        request.httpBody = Data(batch.bytes)
+        let (data, response) = try await transport.send(request)
+        let status = response.statusCode
         guard status == 200 else {
             let message = (try? JSONDecoder().decode(ErrorEnvelope.self, from: data))?.message ?? "HTTP \(status)"
             throw CardCommandError("The FriendService refused \(file.path): \(message)")

@@ -25,7 +25,8 @@ enum ChildProcess {
         let description: String
     }
 
-    static func run(_ executable: String, _ arguments: [String]) throws -> Result {
+    /// `started` is told the child's process id as soon as it runs (to send it a signal, say).
+    static func run(_ executable: String, _ arguments: [String], started: (pid_t) -> Void = { _ in }) throws -> Result {
         let directory = FileManager.default.temporaryDirectory
         let outputURL = directory.appendingPathComponent("child-\(UUID().uuidString).out")
         let errorsURL = directory.appendingPathComponent("child-\(UUID().uuidString).err")
@@ -74,6 +75,7 @@ enum ChildProcess {
         guard spawned == 0 else {
             throw Failure(description: "cannot start \(executable): \(String(cString: strerror(spawned)))")
         }
+        started(pid)
 
         var waitStatus: Int32 = 0
         while waitpid(pid, &waitStatus, 0) == -1 {

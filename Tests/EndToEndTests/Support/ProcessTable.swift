@@ -29,4 +29,15 @@ enum ProcessTable {
             return false
         }
     }
+
+    /// The processor time `pid` has used so far, user and system, in seconds.
+    static func processorSeconds(of pid: pid_t) -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let afterName = stat.range(of: ") ", options: .backwards)
+        else { return nil }
+        // After the name come the fields from the third on: utime and stime are the 14th and 15th.
+        let fields = stat[afterName.upperBound...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
 }
