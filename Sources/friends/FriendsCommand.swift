@@ -41,14 +41,15 @@ struct WebCommand: AsyncParsableCommand {
 
     @OptionGroup var options: BackendOptions
 
-    @Option(help: ArgumentHelp("The port to serve on (0 picks a free one).", valueName: "port"))
+    // Unconditional: `--port -1` is a value to refuse clearly, not a missing one.
+    @Option(parsing: .unconditional, help: ArgumentHelp("The port to serve on (0 picks a free one).", valueName: "port"))
     var port = 8088
 
     @OptionGroup var exposure: WebExposure
 
     func validate() throws {
         guard (0...65_535).contains(port) else {
-            throw ValidationError("--port must be between 0 and 65535, not \(port).")
+            throw ValidationError("--port must be from 0 to 65535, not \(port).")
         }
         if exposure.behindProxy, options.user != nil || options.token != nil {
             throw ValidationError("--behind-proxy serves friends with accounts to everyone who signs in: leave out --user and --token.")

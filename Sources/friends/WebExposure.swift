@@ -6,7 +6,7 @@ import FriendService
 /// serves it over https (`--behind-proxy`).
 struct WebExposure: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "The address to listen on (default 127.0.0.1); another needs --behind-proxy and accounts.",
+        "The address to listen on; one beyond this machine needs --behind-proxy and accounts.",
         valueName: "address"
     ))
     var host = "127.0.0.1"

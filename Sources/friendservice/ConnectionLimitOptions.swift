@@ -3,25 +3,26 @@ import FriendService
 import HTTPServerKit
 
 /// `--header-timeout`, `--body-timeout`, `--idle-timeout`, `--max-connections` and `--max-subscribers` of `serve`.
+/// Unconditional values: `--max-connections -1` is refused for its number, not as a missing value.
 struct ConnectionLimitOptions: ParsableArguments {
-    @Option(help: "Seconds from accept (or, on a kept-alive connection, a request's first byte) to the end of its headers (default 10).")
+    @Option(parsing: .unconditional, help: "Seconds from accept (or, on a kept-alive connection, a request's first byte) to the end of its headers (default 10).")
     var headerTimeout: Double?
 
-    @Option(help: "Seconds from the end of a request's headers to the end of its body (default 30).")
+    @Option(parsing: .unconditional, help: "Seconds from the end of a request's headers to the end of its body (default 30).")
     var bodyTimeout: Double?
 
-    @Option(help: "Seconds a keep-alive connection may wait for its next request (default 60).")
+    @Option(parsing: .unconditional, help: "Seconds a keep-alive connection may wait for its next request (default 60).")
     var idleTimeout: Double?
 
-    @Option(help: "Open connections beyond this wait until one closes (default 1000).")
+    @Option(parsing: .unconditional, help: "Open connections beyond this wait until one closes (default 1000).")
     var maxConnections: Int?
 
-    @Option(help: "Live-feed streams beyond this get 503 (default 80% of --max-connections).")
+    @Option(parsing: .unconditional, help: "Live-feed streams beyond this get 503 (default 80% of --max-connections).")
     var maxSubscribers: Int?
 
     /// `--max-subscribers` or `FRIENDSERVICE_MAX_SUBSCRIBERS`; the configuration checks its range.
     func subscriberLimit() throws -> Int? {
-        try maxSubscribers ?? Environment.value("FRIENDSERVICE_MAX_SUBSCRIBERS").map { text in
+        try maxSubscribers ?? Environment.value(.maxSubscribers).map { text in
             guard let count = Int(text) else { throw ValidationError("FRIENDSERVICE_MAX_SUBSCRIBERS must be a number, not \(text).") }
             return count
         }
@@ -29,10 +30,10 @@ struct ConnectionLimitOptions: ParsableArguments {
 
     func limits() throws -> ConnectionLimits {
         var limits = ConnectionLimits()
-        if let seconds = try seconds(headerTimeout, "FRIENDSERVICE_HEADER_TIMEOUT") { limits.headerTimeout = seconds }
-        if let seconds = try seconds(bodyTimeout, "FRIENDSERVICE_BODY_TIMEOUT") { limits.bodyTimeout = seconds }
-        if let seconds = try seconds(idleTimeout, "FRIENDSERVICE_IDLE_TIMEOUT") { limits.idleTimeout = seconds }
-        let connections = try maxConnections ?? Environment.value("FRIENDSERVICE_MAX_CONNECTIONS").map { text in
+        if let seconds = try seconds(headerTimeout, .headerTimeout) { limits.headerTimeout = seconds }
+        if let seconds = try seconds(bodyTimeout, .bodyTimeout) { limits.bodyTimeout = seconds }
+        if let seconds = try seconds(idleTimeout, .idleTimeout) { limits.idleTimeout = seconds }
+        let connections = try maxConnections ?? Environment.value(.maxConnections).map { text in
             guard let count = Int(text) else { throw ValidationError("FRIENDSERVICE_MAX_CONNECTIONS must be a number, not \(text).") }
             return count
         }
@@ -43,10 +44,10 @@ struct ConnectionLimitOptions: ParsableArguments {
         return limits
     }
 
-    private func seconds(_ option: Double?, _ variable: String) throws -> Duration? {
+    private func seconds(_ option: Double?, _ variable: EnvironmentVariable) throws -> Duration? {
         let text = Environment.value(variable)
         guard let value = try option ?? text.map({ text in
-            guard let value = Double(text) else { throw ValidationError("\(variable) must be a number of seconds, not \(text).") }
+            guard let value = Double(text) else { throw ValidationError("\(variable.rawValue) must be a number of seconds, not \(text).") }
             return value
         }) else { return nil }
         guard value > 0, value.isFinite else { throw ValidationError("Timeouts must be a positive number of seconds, not \(value).") }

@@ -19,18 +19,11 @@ struct DatabaseOption: ParsableArguments {
     static let backends: [any FriendStoreBackend] = [SQLiteBackend(), PostgresBackend()]
 
     func location() throws -> DatabaseLocation {
-        guard let text = database ?? Environment.value("FRIENDSERVICE_DATABASE") else { return .defaultSQLite() }
+        guard let text = database ?? Environment.value(.database) else { return .defaultSQLite() }
         do {
             return try DatabaseLocation(parsing: text)
         } catch let error as ConfigurationError {
             throw ValidationError(error.message)
         }
-    }
-}
-
-enum Environment {
-    static func value(_ name: String) -> String? {
-        guard let value = ProcessInfo.processInfo.environment[name], !value.isEmpty else { return nil }
-        return value
     }
 }

@@ -8,10 +8,7 @@ struct FriendServiceCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "friendservice",
         abstract: "The Friends REST backend.",
-        discussion: """
-            Flags override the environment: FRIENDSERVICE_HOSTNAME, FRIENDSERVICE_PORT, FRIENDSERVICE_DATABASE, \
-            FRIENDSERVICE_TOKEN, FRIENDSERVICE_ALLOW_ANONYMOUS=1, FRIENDSERVICE_LOG_LEVEL.
-            """,
+        discussion: EnvironmentVariable.helpText,
         subcommands: [Serve.self, Migrate.self, Seed.self, User.self],
         defaultSubcommand: Serve.self
     )

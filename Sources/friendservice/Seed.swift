@@ -6,7 +6,8 @@ import FriendStorage
 struct Seed: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Add generated sample friends (fast: batched, in transactions).")
 
-    @Option(help: "How many friends to add.")
+    // Unconditional: `--count -1` is refused for its number, not as a missing value.
+    @Option(parsing: .unconditional, help: "How many friends to add.")
     var count = 1_000
 
     @OptionGroup var database: DatabaseOption

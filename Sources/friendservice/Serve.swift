@@ -12,7 +12,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The address to listen on (default 127.0.0.1).")
     var hostname: String?
 
-    @Option(help: "The port to listen on; 0 picks a free one (default 8080).")
+    // Unconditional: `--port -1` is a value to refuse clearly, not a missing one.
+    @Option(parsing: .unconditional, help: "The port to listen on; 0 picks a free one (default 8080).")
     var port: Int?
 
     @Option(help: "Require 'Authorization: Bearer <token>' on every API route.")
@@ -37,25 +38,29 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var connectionLimits: ConnectionLimitOptions
 
+    func validate() throws {
+        if let port, !Self.ports.contains(port) { throw ValidationError("--port must be from 0 to 65535, not \(port).") }
+    }
+
     func run() async throws {
         MallocTuning.apply()
-        let logLevelText = logLevel ?? Environment.value("FRIENDSERVICE_LOG_LEVEL") ?? "info"
+        let logLevelText = logLevel ?? Environment.value(.logLevel) ?? "info"
         guard let level = Logger.Level(rawValue: logLevelText) else {
             throw ValidationError("Unknown log level \(logLevelText).")
         }
-        let portText = Environment.value("FRIENDSERVICE_PORT")
+        let portText = Environment.value(.port)
         var configuration = FriendServerConfiguration(
-            hostname: hostname ?? Environment.value("FRIENDSERVICE_HOSTNAME") ?? FriendServerConfiguration.defaultHostname,
+            hostname: hostname ?? Environment.value(.hostname) ?? FriendServerConfiguration.defaultHostname,
             port: try port ?? portText.map(Self.port) ?? FriendServerConfiguration.defaultPort,
             database: try database.location(),
             backends: DatabaseOption.backends,
-            token: token ?? Environment.value("FRIENDSERVICE_TOKEN"),
-            allowsAnonymousAccess: allowAnonymous || Environment.value("FRIENDSERVICE_ALLOW_ANONYMOUS") == "1",
+            token: token ?? Environment.value(.token),
+            allowsAnonymousAccess: allowAnonymous || Environment.value(.allowAnonymous) == "1",
             logLevel: level
         )
         configuration.accountSecrets = AccountCrypto()
-        configuration.behindProxy = behindProxy || Environment.value("FRIENDSERVICE_BEHIND_PROXY") == "1"
-        configuration.publicName = publicName ?? Environment.value("FRIENDSERVICE_PUBLIC_NAME")
+        configuration.behindProxy = behindProxy || Environment.value(.behindProxy) == "1"
+        configuration.publicName = publicName ?? Environment.value(.publicName)
         configuration.servesCeilingRoute = ceilingRoute
         configuration.connectionLimits = try connectionLimits.limits()
         configuration.maximumSubscribers = try connectionLimits.subscriberLimit()
@@ -79,8 +84,11 @@ struct Serve: AsyncParsableCommand {
         init(_ description: String) { self.description = description }
     }
 
+    private static let ports = 0...65_535
+
     private static func port(_ text: String) throws -> Int {
         guard let port = Int(text) else { throw ValidationError("FRIENDSERVICE_PORT must be a number, not \(text).") }
+        guard ports.contains(port) else { throw ValidationError("FRIENDSERVICE_PORT must be from 0 to 65535, not \(port).") }
         return port
     }
 }

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import Testing
+@testable import friendservice
+
+/// What `friendservice` says about its options and the environment it reads.
+struct HelpAndValuesTests {
+    @Test func theHelpListsEveryVariableTheServerReadsOneLineEach() {
+        let help = FriendServiceCommand.helpMessage(columns: 200)
+        let variables = [
+            "FRIENDSERVICE_HOSTNAME", "FRIENDSERVICE_PORT", "FRIENDSERVICE_DATABASE", "FRIENDSERVICE_TOKEN",
+            "FRIENDSERVICE_ALLOW_ANONYMOUS=1", "FRIENDSERVICE_BEHIND_PROXY=1", "FRIENDSERVICE_PUBLIC_NAME",
+            "FRIENDSERVICE_LOG_LEVEL", "FRIENDSERVICE_HEADER_TIMEOUT", "FRIENDSERVICE_BODY_TIMEOUT",
+            "FRIENDSERVICE_IDLE_TIMEOUT", "FRIENDSERVICE_MAX_CONNECTIONS", "FRIENDSERVICE_MAX_SUBSCRIBERS", "XDG_DATA_HOME, HOME",
+        ]
+        let lines = help.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        for variable in variables {
+            #expect(lines.filter { $0.hasPrefix(variable + " ") }.count == 1, "\(variable) in \(help)")
+        }
+        #expect(EnvironmentVariable.allCases.count == variables.count - 1)
+    }
+
+    @Test(arguments: [["serve", "--port", "-1"], ["serve", "--port", "65536"], ["--port", "-1"]])
+    func aPortOutOfRangeIsRefusedForItsNumber(_ arguments: [String]) {
+        #expect {
+            _ = try FriendServiceCommand.parseAsRoot(arguments)
+        } throws: { error in
+            FriendServiceCommand.message(for: error) == "--port must be from 0 to 65535, not \(arguments.last!)."
+        }
+    }
+
+    @Test func aNegativeNumberOfConnectionsIsRefusedForItsNumber() throws {
+        let serve = try #require(try FriendServiceCommand.parseAsRoot(["serve", "--max-connections", "-1"]) as? Serve)
+        #expect {
+            _ = try serve.connectionLimits.limits()
+        } throws: { error in
+            FriendServiceCommand.message(for: error) == "--max-connections must be at least 1."
+        }
+    }
+}
