@@ -67,9 +67,7 @@ struct CardExporter {
         defer { try? input.close() }
         let output: FileHandle
         if let path {
-            guard FileManager.default.createFile(atPath: path, contents: nil), let file = FileHandle(forWritingAtPath: path) else {
-                throw CardCommandError.writeFailure(at: path)
-            }
+            guard let file = Self.emptied(path) else { throw CardCommandError.writeFailure(at: path) }
             output = file
         } else {
             output = FileHandle.standardOutput
@@ -85,6 +83,20 @@ struct CardExporter {
             progress.update("Exported", count: count)
         }
         return count
+    }
+
+    /// The file at `path` to write from its start: one that exists is emptied in place, as a
+    /// shell's `>` does, so it keeps its permissions (`createFile` would replace it with a new one).
+    private static func emptied(_ path: String) -> FileHandle? {
+        if let existing = FileHandle(forWritingAtPath: path) {
+            guard (try? existing.truncate(atOffset: 0)) != nil else {
+                try? existing.close()
+                return nil
+            }
+            return existing
+        }
+        guard FileManager.default.createFile(atPath: path, contents: nil) else { return nil }
+        return FileHandle(forWritingAtPath: path)
     }
 
     private static func occurrences(of needle: [UInt8], in haystack: [UInt8]) -> Int {

@@ -73,5 +73,11 @@ struct FriendsCardCommandsEndToEndTests {
         let toFile = try await friends(["export", file.path, "--search", "turing"], data: directory)
         #expect(toFile.output == "Exported 1 friend to \(file.path).\n")
         #expect(try String(contentsOf: file, encoding: .utf8) == String(contentsOfFile: files[2], encoding: .utf8))
+
+        // Exported again over a file made private, it stays private and holds only the new cards.
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        #expect(try await friends(["export", file.path, "--search", "kept"], data: directory).status == 0)
+        #expect(try String(contentsOf: file, encoding: .utf8).components(separatedBy: "END:VCARD").count == 2)
+        #expect((try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber)?.intValue == 0o600)
     }
 }
