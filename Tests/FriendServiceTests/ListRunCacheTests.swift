@@ -52,6 +52,17 @@ struct ListRunCacheTests {
         ])
     }
 
+    @Test func aRunThatFindsTheEndReplacesOneAsLongThatDidNot() async throws {
+        let store = ListNeedRecordingStore(base: try await Self.storeOfSevenFriends())
+        let handlers = FriendHandlers(store: store, parser: FriendBodyParser(maximumBodySize: 1_000))
+        // 6 reads all seven friends without knowing that no eighth follows; 7 learns it, and keeps
+        // answering from then on.
+        for limit in [6, 7, 7, 50] {
+            _ = try await handlers.list(ListPageCacheRaceTests.request("/friends?limit=\(limit)"))
+        }
+        #expect(store.needs.withLockedValue { $0 } == [.rowsAndCount(atMost: nil), .rows, .nothing, .nothing])
+    }
+
     @Test func aWriteRetiresTheRun() async throws {
         let store = ListNeedRecordingStore(base: try await Self.storeOfSevenFriends())
         let handlers = FriendHandlers(store: store, parser: FriendBodyParser(maximumBodySize: 1_000))

@@ -40,10 +40,13 @@ struct EncodedFriendRun: Sendable {
     /// How many friends the run holds.
     var count: Int { ends.count }
 
+    /// The largest page the run covers: any, once it reaches the end of the list.
+    var largestPageCovered: Int { reachesEnd ? .max : count - 1 }
+
     /// Whether the run holds the page of the first `size` friends: it must also tell whether
     /// another friend follows them, so a run read with a smaller limit does not.
     func covers(pageOf size: Int) -> Bool {
-        size > 0 && (reachesEnd || count > size)
+        size > 0 && size <= largestPageCovered
     }
 
     /// The page of the first `size` friends, or `nil` when the run does not cover it.

@@ -83,8 +83,9 @@ struct FriendHandlers: Sendable {
         }
         guard let rows = snapshot.rows else { throw ListSnapshotWithoutRows() }
         let run = EncodedFriendRun(rows: rows, readWithLimit: listRequest.limit, total: total)
-        // Concurrent requests of one search at several limits: the longest run read is kept.
-        if (runs.value(for: key, at: snapshot.sequence)?.count ?? -1) < run.count {
+        // Concurrent requests of one search at several limits: the run covering most is kept (one
+        // as long that also found the end of the list covers more).
+        if (runs.value(for: key, at: snapshot.sequence)?.largestPageCovered ?? 0) < run.largestPageCovered {
             runs.store(run, for: key, at: snapshot.sequence)
         }
         return try JSONResponse.make(body: Self.page(of: run, size: pageSize), headers: responseHeaders)
