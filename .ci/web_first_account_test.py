@@ -32,11 +32,16 @@ def check(condition, message):
 
 
 def until(condition, message, timeout=20):
+    """Waits for `condition`; a refused connection is "not yet": `friends web` stops its server
+    and starts it again on the same port when it begins to sign people in."""
     deadline = time.time() + timeout
     while time.time() < deadline:
-        if condition():
-            check(True, message)
-            return
+        try:
+            if condition():
+                check(True, message)
+                return
+        except OSError:
+            pass
         time.sleep(0.2)
     check(False, message)
 
