@@ -51,7 +51,10 @@ enum NIOHTTPExchange {
         if !payload.isEmpty || method == .POST || method == .PUT || method == .PATCH {
             headers.replaceOrAdd(name: "Content-Length", value: String(payload.count))
         }
-        let target = (url.path.isEmpty ? "/" : url.path) + (url.query.map { "?\($0)" } ?? "")
+        // As the URL has them, percent-escapes and all: `url.path` would decode them.
+        let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        let path = components?.percentEncodedPath ?? ""
+        let target = (path.isEmpty ? "/" : path) + (components?.percentEncodedQuery.map { "?\($0)" } ?? "")
         channel.write(HTTPClientRequestPart.head(HTTPRequestHead(version: .http1_1, method: method, uri: target, headers: headers)), promise: nil)
         if !payload.isEmpty {
             channel.write(HTTPClientRequestPart.body(.byteBuffer(ByteBuffer(bytes: payload))), promise: nil)

@@ -16,7 +16,10 @@ extension Backend {
     /// whose database has accounts (`friends web`); any other caller is refused such a database.
     func connect(signsPeopleIn: Bool = false) async throws(LaunchError) -> (AppServerClient, EmbeddedFriendService?) {
         let (url, credentials, embedded) = try await endpoint(signsPeopleIn: signsPeopleIn)
-        return (AppServerClient(baseURL: url, credentials: credentials, eventTransport: NIOEventStreamTransport()), embedded)
+        let client = AppServerClient(
+            baseURL: url, credentials: credentials, transport: NIOHTTPTransport(), eventTransport: NIOEventStreamTransport()
+        )
+        return (client, embedded)
     }
 
     /// The FriendService's address and credentials, and the embedded server when one was started.

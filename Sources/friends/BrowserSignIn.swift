@@ -17,7 +17,7 @@ enum BrowserSignIn {
                 let standing = SignInStanding()
                 let client = AppServerClient(
                     baseURL: serverURL, credentials: .password(user: name, password: password),
-                    transport: StandingNotingTransport(base: URLSessionTransport(), standing: standing),
+                    transport: StandingNotingTransport(base: NIOHTTPTransport(), standing: standing),
                     eventTransport: StandingNotingEventTransport(base: NIOEventStreamTransport(), standing: standing)
                 )
                 do {

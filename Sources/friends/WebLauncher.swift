@@ -59,7 +59,7 @@ struct WebLauncher {
         let standing = SignInStanding()
         let client = AppServerClient(
             baseURL: address.url, credentials: credentials,
-            transport: StandingNotingTransport(base: URLSessionTransport(), standing: standing),
+            transport: StandingNotingTransport(base: NIOHTTPTransport(), standing: standing),
             eventTransport: StandingNotingEventTransport(base: NIOEventStreamTransport(), standing: standing)
         )
         guard try await serveOpenly(client, embedded: nil, pages: pages, until: standing) else { return }

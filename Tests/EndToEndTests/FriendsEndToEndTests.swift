@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -298,7 +299,7 @@ struct FriendsEndToEndTests {
 
     @Test("Ctrl-C while the list loads from a server that never answers: the terminal is as it was")
     func interruptWhileLoading() async throws {
-        let silent = try SilentServer()
+        let silent = try ScriptedHTTPServer.silent()
         defer { silent.stop() }
         try await withTemporaryDirectory { directory in
             let shell = try ShellRun(friends: executable, arguments: ["--server", "http://127.0.0.1:\(silent.port)"], in: directory)
@@ -432,43 +433,6 @@ private struct ShellRun {
 
     private static func quoted(_ word: String) -> String {
         "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
-}
-
-/// A TCP port on 127.0.0.1 that accepts connections (the kernel does, from the backlog) but
-/// never answers: a server stuck mid-request.
-private struct SilentServer {
-    let descriptor: Int32
-    let port: Int
-
-    init() throws {
-        #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { throw POSIXError(.EIO) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bind(descriptor, address, length) == 0 && listen(descriptor, 16) == 0
-                    && getsockname(descriptor, address, &length) == 0
-            }
-        }
-        guard bound else {
-            close(descriptor)
-            throw POSIXError(.EADDRNOTAVAIL)
-        }
-        self.descriptor = descriptor
-        self.port = Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    func stop() {
-        close(descriptor)
     }
 }
 

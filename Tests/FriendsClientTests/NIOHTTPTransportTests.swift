@@ -3,12 +3,13 @@ import FriendsAPI
 import FriendsClient
 import FriendsNIOTransport
 import TestSupport
+import Synchronization
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// The command lines' transport (`friends import`, `friends export`, the `--server` check): the
+/// The transport of `friends` (the terminal app, `friends web`, import, export, the `--server` check): the
 /// client's routes over it against the real server, and its answers when no answer comes.
 @Suite(.timeLimit(.minutes(3))) struct NIOHTTPTransportTests {
     @Test func everyKindOfRequestGoesThroughWithItsBodyAndComesBackWhole() async throws {
@@ -26,8 +27,23 @@ import FoundationNetworking
         }
     }
 
+    @Test func theRequestTargetKeepsThePercentEscapesOfTheBasePathAndTheQuery() async throws {
+        let requestLine = Mutex<String?>(nil)
+        let body = #"{"items":[],"nextCursor":null,"total":0}"#
+        let server = try ScriptedHTTPServer { _, line in
+            requestLine.withLock { $0 = line }
+            return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+        }
+        defer { server.stop() }
+        let base = try #require(URL(string: "\(server.url.absoluteString)/our%20friends/"))
+        let client = AppServerClient(baseURL: base, transport: NIOHTTPTransport())
+        #expect(try await client.friends(FriendListQuery(search: "a+b c")).total == 0)
+        #expect(requestLine.withLock { $0 } == "GET /our%20friends/friends?q=a%2Bb%20c HTTP/1.1")
+    }
+
     @Test func aServerThatNeverAnswersTimesOutAtTheRequestsTimeout() async throws {
-        let server = try SilentServer()
+        let server = try ScriptedHTTPServer.silent()
+        defer { server.stop() }
         var request = URLRequest(url: server.url.appendingPathComponent("friends/import"))
         request.httpMethod = "POST"
         request.httpBody = Data("BEGIN:VCARD".utf8)
@@ -38,7 +54,8 @@ import FoundationNetworking
     }
 
     @Test func cancellingTheCallerMidRequestEndsTheWait() async throws {
-        let server = try SilentServer()
+        let server = try ScriptedHTTPServer.silent()
+        defer { server.stop() }
         let request = URLRequest(url: server.url.appendingPathComponent("friends"), timeoutInterval: 60)
         let call = Task { try await NIOHTTPTransport().send(request) }
         await server.nextConnection()
@@ -49,7 +66,9 @@ import FoundationNetworking
 
     @Test func nothingListeningIsUnreachable() async throws {
         // A port that was free a moment ago: taken, then given back.
-        let port = try SilentServer().url.port ?? 1
+        let server = try ScriptedHTTPServer.silent()
+        let port = server.port
+        server.stop()
         let client = AppServerClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, transport: NIOHTTPTransport())
         #expect(await failure { () async throws(AppServerError) in try await client.friends() } == .unreachable)
     }

@@ -5,17 +5,26 @@ import Glibc
 import Darwin
 #endif
 
-/// An HTTP server on 127.0.0.1 (OS-picked port) that takes one request a connection and answers
-/// the n-th as `answer(n, request line)` says: raw response bytes, or nil to hold the connection
-/// open and never answer. Blocking sockets on threads of its own; `stop` ends it all.
-final class ScriptedHTTPServer: @unchecked Sendable {
-    let url: URL
+/// An HTTP server on 127.0.0.1 (OS-picked port) for the tests of clients: it takes one request a
+/// connection and answers the n-th as `answer(n, request line)` says, with raw response bytes, or
+/// nil to hold the connection open and never answer (`silent()`: a server that hangs). Blocking
+/// sockets on threads of its own; `stop` ends it all.
+public final class ScriptedHTTPServer: @unchecked Sendable {
+    public let url: URL
+    public var port: Int { url.port ?? 0 }
     private let listener: Int32
     private let lock = NSLock()
     private var connections: [Int32] = []
+    private var connectionsAwaited = 0
+    private var waiters: [(number: Int, continuation: CheckedContinuation<Void, Never>)] = []
     private let answer: @Sendable (Int, String) -> String?
 
-    init(answer: @escaping @Sendable (Int, String) -> String?) throws {
+    /// A server that takes connections and requests and never answers.
+    public static func silent() throws -> ScriptedHTTPServer {
+        try ScriptedHTTPServer { _, _ in nil }
+    }
+
+    public init(answer: @escaping @Sendable (Int, String) -> String?) throws {
         self.answer = answer
         #if canImport(Glibc)
         listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -37,8 +46,21 @@ final class ScriptedHTTPServer: @unchecked Sendable {
         Thread.detachNewThread { [self] in acceptConnections() }
     }
 
+    /// Returns once the next client has connected (the first call, the first client; and so on).
+    public func nextConnection() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let isHere = lock.withLock {
+                connectionsAwaited += 1
+                guard connections.count < connectionsAwaited else { return true }
+                waiters.append((connectionsAwaited, continuation))
+                return false
+            }
+            if isHere { continuation.resume() }
+        }
+    }
+
     /// Stops accepting and closes every connection.
-    func stop() {
+    public func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
         lock.withLock { connections.forEach { _ = shutdown($0, Int32(SHUT_RDWR)) } }
     }
@@ -53,7 +75,13 @@ final class ScriptedHTTPServer: @unchecked Sendable {
         while true {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { return }
-            lock.withLock { connections.append(connection) }
+            let arrived = lock.withLock {
+                connections.append(connection)
+                let arrived = waiters.filter { $0.number <= connections.count }
+                waiters.removeAll { $0.number <= connections.count }
+                return arrived
+            }
+            arrived.forEach { $0.continuation.resume() }
             let number = index
             index += 1
             Thread.detachNewThread { [self] in serve(connection, number: number) }
