@@ -309,6 +309,12 @@ struct FriendsEndToEndTests {
             try await tmux.waitForScreen("the list loading") {
                 $0.contains("Refreshing...") && $0.contains("Loading...")
             }
+            // Waiting costs no processor time (URLSession on Linux kept a core busy while it waited).
+            let app = try #require(Self.processID(of: executable, environmentContaining: directory.path))
+            let before = try #require(ProcessTable.processorSeconds(of: app))
+            try await Task.sleep(for: .seconds(2))
+            let spent = try #require(ProcessTable.processorSeconds(of: app)) - before
+            #expect(spent < 0.5, "the app used \(spent) s of processor time in 2 s of waiting")
             try tmux.sendKeys("C-c")
             let after = try await shell.waitForEnd()
             #expect(after.exitStatus == 130)
