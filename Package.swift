@@ -147,6 +147,7 @@ let package = Package(
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "UnixSignals", package: "swift-service-lifecycle"),
         ], resources: [.copy("Resources/webui.js")]),
         .target(name: "FriendsWeb", dependencies: [
             "WebUI", "FriendsViewModels", "FriendsClient", "FriendsAPI", "Binding",
@@ -226,6 +227,7 @@ let package = Package(
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "UnixSignals", package: "swift-service-lifecycle"),
         ]),
         .testTarget(name: "FriendsWebTests", dependencies: [
             "FriendsWeb", "WebUI", "FriendsViewModels", "FriendsClient", "FriendsAPI", "Binding", "TestSupport", "FriendService",

@@ -56,24 +56,29 @@ struct WebLauncher {
             try await serveSigningIn(to: address.url, pages: pages)
             return
         }
+        // Heard across both servers: a Ctrl-C while the open one stops must stop the sign-in one.
+        let signals = await ShutdownSignals()
         let standing = SignInStanding()
         let client = AppServerClient(
             baseURL: address.url, credentials: credentials,
             transport: StandingNotingTransport(base: NIOHTTPTransport(), standing: standing),
             eventTransport: StandingNotingEventTransport(base: NIOEventStreamTransport(), standing: standing)
         )
-        guard try await serveOpenly(client, embedded: nil, pages: pages, until: standing) else { return }
+        guard try await serveOpenly(client, embedded: nil, pages: pages, until: standing, signals: signals) else { return }
         if let credentials {
             throw LaunchError("FriendService at \(address) refused \(credentials) it took before (revoked, or changed), so the pages were closed.")
         }
+        guard !signals.hasArrived else { return }
         FileHandle.standardError.write(Data("FriendService at \(address) now has accounts: each person signs in.\n".utf8))
-        try await serveSigningIn(to: address.url, pages: pages)
+        try await serveSigningIn(to: address.url, pages: pages, stopWhen: { await signals.received() })
     }
 
-    /// Serves the pages to anyone who reaches them, through `client`, until Ctrl-C, or until
-    /// FriendService refuses `client` (`standing`): then returns true, the sessions ended.
+    /// Serves the pages to anyone who reaches them, through `client`, until Ctrl-C (also one that
+    /// `signals` heard before the server listened), or until FriendService refuses `client`
+    /// (`standing`): then returns true, the sessions ended.
     private func serveOpenly(
-        _ client: AppServerClient, embedded: EmbeddedFriendService?, pages: FriendsPages, until standing: SignInStanding? = nil
+        _ client: AppServerClient, embedded: EmbeddedFriendService?, pages: FriendsPages,
+        until standing: SignInStanding? = nil, signals: ShutdownSignals? = nil
     ) async throws -> Bool {
         guard exposure.isLoopback, !exposure.behindProxy else {
             await embedded?.shutdown()
@@ -94,7 +99,7 @@ struct WebLauncher {
                 FriendsWebApp(client: client, avatars: avatars, feed: feed, pages: pages)
             }
             let routes = WebRoutes(sessions: sessions, stylesheet: pages.stylesheet, settings: settings)
-            outcome = .success(try await serve(routes, until: standing))
+            outcome = .success(try await serve(routes, until: standing, signals: signals))
         } catch {
             outcome = .failure(error)
         }
@@ -104,20 +109,35 @@ struct WebLauncher {
     }
 
     /// Serves `routes` until Ctrl-C (false), or until `standing` no longer holds (true).
-    private func serve(_ routes: WebRoutes, until standing: SignInStanding?) async throws -> Bool {
+    private func serve(_ routes: WebRoutes, until standing: SignInStanding?, signals: ShutdownSignals?) async throws -> Bool {
         guard let standing else {
-            try await serve(routes)
+            if let signals {
+                try await serve(routes, stopWhen: { await signals.received() })
+            } else {
+                try await serve(routes)
+            }
             return false
         }
-        try await serve(routes, stopWhen: { await standing.untilRefused() })
-        return !standing.holds
+        try await serve(routes, stopWhen: {
+            await withTaskGroup(of: Void.self) { either in
+                either.addTask { await standing.untilRefused() }
+                if let signals { either.addTask { await signals.received() } }
+                await either.next()
+                either.cancelAll()
+            }
+        })
+        return !standing.holds && !(signals?.hasArrived ?? false)
     }
 
     /// Each person signs in; their session gets its own client, feed and avatars.
-    private func serveSigningIn(to serverURL: URL, pages: FriendsPages) async throws {
+    private func serveSigningIn(
+        to serverURL: URL, pages: FriendsPages, stopWhen: (@Sendable () async -> Void)? = nil
+    ) async throws {
         var settings = settings
         settings.signIn = BrowserSignIn.make(serverURL: serverURL, pages: pages)
-        try await serve(WebRoutes(sessions: WebSessions(makeApp: nil), stylesheet: pages.stylesheet, settings: settings))
+        try await serve(
+            WebRoutes(sessions: WebSessions(makeApp: nil), stylesheet: pages.stylesheet, settings: settings), stopWhen: stopWhen
+        )
     }
 
     private var settings: WebRoutes.Settings {
