@@ -16,7 +16,11 @@ extension ForwardingFriendReading {
     ) async throws -> FriendListSnapshot {
         try await base.listSnapshot(request, reading: need)
     }
+    func friendSnapshot(id: Int, reading need: @escaping @Sendable (Int) -> Bool) async throws -> FriendSnapshot {
+        try await base.friendSnapshot(id: id, reading: need)
+    }
     func all() async throws -> [StoredFriend] { try await base.all() }
+    func allWithSeedFieldsOnly() async throws -> [StoredFriend] { try await base.allWithSeedFieldsOnly() }
     func friend(id: Int) async throws -> StoredFriend? { try await base.friend(id: id) }
     func friend(uid: String) async throws -> StoredFriend? { try await base.friend(uid: uid) }
     func card(id: Int) async throws -> StoredCard? { try await base.card(id: id) }

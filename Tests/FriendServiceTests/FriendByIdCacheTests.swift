@@ -16,7 +16,8 @@ struct FriendByIdCacheTests {
     @Test func aFriendIsReadOnceAndSentAgainUntilAChangeFromAnotherProcess() async throws {
         try await StoreKind.sqlite.withStore { base in
             let ada = try await base.create(.sample("Ada", "Lovelace"))
-            let store = ListNeedRecordingStore(base: base)
+            let reads = ListNeedRecordingReads(base: base)
+            let store = ComposedFriendStore(base, reading: reads)
             let handlers = FriendHandlers(store: store, parser: FriendBodyParser(maximumBodySize: 1_000))
             let path = "/friends/\(ada.friend.id)"
 
@@ -24,7 +25,7 @@ struct FriendByIdCacheTests {
             let again = try await handlers.show(ListPageCacheRaceTests.request(path), id: ada.friend.id)
             #expect(try await ListPageCacheRaceTests.body(of: again) == ListPageCacheRaceTests.body(of: first))
             #expect(again.headers[.eTag] == EntityTag.of(ada, scope: ""))
-            #expect(store.friendNeeds.withLockedValue { $0 } == [true, false])
+            #expect(reads.friendNeeds.withLockedValue { $0 } == [true, false])
 
             var head = HTTPRequest(method: .get, scheme: "http", authority: "127.0.0.1", path: path)
             head.headerFields[.ifNoneMatch] = EntityTag.of(ada, scope: "")
@@ -38,7 +39,7 @@ struct FriendByIdCacheTests {
             let friend = try JSONDecoder().decode(Friend.self, from: Data(buffer: await ListPageCacheRaceTests.body(of: changed)))
             #expect(friend.firstname == "Augusta")
             #expect(changed.headers[.eTag] != EntityTag.of(ada, scope: ""))
-            #expect(store.friendNeeds.withLockedValue { $0 } == [true, false, false, true])
+            #expect(reads.friendNeeds.withLockedValue { $0 } == [true, false, false, true])
         }
     }
 

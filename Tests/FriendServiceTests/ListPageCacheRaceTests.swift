@@ -16,7 +16,8 @@ struct ListPageCacheRaceTests {
     @Test func aPageFoundInTheCacheIsSentEvenWhenTheCacheMovesOn() async throws {
         let base: any FriendStore = MemoryFriendStore()
         let ada = try await base.create(.sample("Ada", "Lovelace"))
-        let store = ListNeedRecordingStore(base: base)
+        let reads = ListNeedRecordingReads(base: base)
+        let store = ComposedFriendStore(base, reading: reads)
         let handlers = FriendHandlers(store: store, parser: FriendBodyParser(maximumBodySize: 1_000))
         let first = try await handlers.list(Self.request("/friends?limit=5"))
         #expect(first.status == .ok)
@@ -24,7 +25,7 @@ struct ListPageCacheRaceTests {
 
         // Between the store saying "you have it" and the lookup, the cache moves to a newer sequence.
         let sequence = try await base.latestChangeSequence()
-        store.afterNothingNeeded.withLockedValue { action in
+        reads.afterNothingNeeded.withLockedValue { action in
             action = {
                 handlers.runs.store(EncodedFriendRun(rows: [], readWithLimit: 9, total: 0), for: .init(.init(limit: 9, search: FriendSearch("other"))), at: sequence + 1)
             }
@@ -37,7 +38,7 @@ struct ListPageCacheRaceTests {
         let page = try JSONDecoder().decode(FriendPage.self, from: Data(buffer: againBody))
         #expect(page.items.map(\.id) == [ada.friend.id])
         #expect(page.total == 1)
-        #expect(store.needs.withLockedValue { $0 } == [.rowsAndCount(atMost: nil), .nothing])
+        #expect(reads.needs.withLockedValue { $0 } == [.rowsAndCount(atMost: nil), .nothing])
     }
 
     static func body(of response: Response) async throws -> ByteBuffer {

@@ -41,7 +41,9 @@ struct ListRunCacheTests {
     }
 
     @Test func aShorterPageReadsNothingAndALongerOneReadsOnlyItsRows() async throws {
-        let store = ListNeedRecordingStore(base: try await Self.storeOfSevenFriends())
+        let base = try await Self.storeOfSevenFriends()
+        let reads = ListNeedRecordingReads(base: base)
+        let store = ComposedFriendStore(base, reading: reads)
         let handlers = FriendHandlers(store: store, parser: FriendBodyParser(maximumBodySize: 1_000))
         for limit in [3, 2, 1, 3, 4, 10, 50, 7] {
             let response = try await handlers.list(ListPageCacheRaceTests.request("/friends?limit=\(limit)"))
@@ -49,24 +51,28 @@ struct ListRunCacheTests {
         }
         // 3 reads four friends; 2, 1 and 3 are cut from them; 4 needs a fifth to know whether more
         // follow; 10 finds the end of the list, which then answers 50 and 7.
-        #expect(store.needs.withLockedValue { $0 } == [
+        #expect(reads.needs.withLockedValue { $0 } == [
             .rowsAndCount(atMost: nil), .nothing, .nothing, .nothing, .rows, .rows, .nothing, .nothing,
         ])
     }
 
     @Test func aRunThatFindsTheEndReplacesOneAsLongThatDidNot() async throws {
-        let store = ListNeedRecordingStore(base: try await Self.storeOfSevenFriends())
+        let base = try await Self.storeOfSevenFriends()
+        let reads = ListNeedRecordingReads(base: base)
+        let store = ComposedFriendStore(base, reading: reads)
         let handlers = FriendHandlers(store: store, parser: FriendBodyParser(maximumBodySize: 1_000))
         // 6 reads all seven friends without knowing that no eighth follows; 7 learns it, and keeps
         // answering from then on.
         for limit in [6, 7, 7, 50] {
             _ = try await handlers.list(ListPageCacheRaceTests.request("/friends?limit=\(limit)"))
         }
-        #expect(store.needs.withLockedValue { $0 } == [.rowsAndCount(atMost: nil), .rows, .nothing, .nothing])
+        #expect(reads.needs.withLockedValue { $0 } == [.rowsAndCount(atMost: nil), .rows, .nothing, .nothing])
     }
 
     @Test func aWriteRetiresTheRun() async throws {
-        let store = ListNeedRecordingStore(base: try await Self.storeOfSevenFriends())
+        let base = try await Self.storeOfSevenFriends()
+        let reads = ListNeedRecordingReads(base: base)
+        let store = ComposedFriendStore(base, reading: reads)
         let handlers = FriendHandlers(store: store, parser: FriendBodyParser(maximumBodySize: 1_000))
         _ = try await handlers.list(ListPageCacheRaceTests.request("/friends?limit=20"))
         let aaron = try await store.create(.sample("Aaron", "Aalto"))
@@ -74,7 +80,7 @@ struct ListRunCacheTests {
         let page = try JSONDecoder().decode(FriendPage.self, from: Data(buffer: body))
         #expect(page.items.first?.id == aaron.friend.id)
         #expect(page.total == 8)
-        #expect(store.needs.withLockedValue { $0 } == [.rowsAndCount(atMost: nil), .rowsAndCount(atMost: nil)])
+        #expect(reads.needs.withLockedValue { $0 } == [.rowsAndCount(atMost: nil), .rowsAndCount(atMost: nil)])
     }
 
     /// Seven friends whose JSON needs escapes and non-ASCII bytes, two of them with the same name.
