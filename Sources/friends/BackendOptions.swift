@@ -26,6 +26,15 @@ struct BackendOptions: ParsableArguments {
         if let server, ServerAddress(server) == nil {
             throw ValidationError("--server needs an http:// or https:// URL with a host, such as http://127.0.0.1:8080, not \(server).")
         }
+        if let server, let url = URL(string: server) {
+            // Every request would silently leave them out.
+            if url.user != nil || url.password != nil {
+                throw ValidationError("--server takes no user name or password: pass --user NAME or --token TOKEN beside it.")
+            }
+            if url.query != nil || url.fragment != nil {
+                throw ValidationError("--server is the base URL of FriendService, without ?… or #…, not \(server).")
+            }
+        }
         if token != nil || user != nil, server == nil {
             throw ValidationError("--\(user != nil ? "user" : "token") is for a FriendService given with --server; the built-in one needs none.")
         }

@@ -44,6 +44,9 @@ struct BackendOptionsTests {
         (["--server", "http://h:1", "--user", "alice", "--token", "t"], "Pass --user or --token, not both: a token of an account already says whose it is."),
         (["--server", "http://h:1", "--user", "аlice"], "--user \"аlice\": A name may use only the letters a to z, digits, \".\", \"-\" and \"_\"."),
         (["--server", "http://h:1", "--user", "a:b"], "--user \"a:b\": A name may use only the letters a to z, digits, \".\", \"-\" and \"_\"."),
+        (["--server", "http://alice:secret@h:1"], "--server takes no user name or password: pass --user NAME or --token TOKEN beside it."),
+        (["--server", "http://h:1/?token=t"], "--server is the base URL of FriendService, without ?… or #…, not http://h:1/?token=t."),
+        (["--server", "http://h:1/api#top"], "--server is the base URL of FriendService, without ?… or #…, not http://h:1/api#top."),
     ])
     func badCombinationsAreRefusedClearly(_ arguments: [String], _ message: String) {
         #expect {
