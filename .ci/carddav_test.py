@@ -209,6 +209,18 @@ def main():
         turing = next(f for f in server.friends() if f["lastname"] == "Turing")
         check(turing["about"] == "Client side", "a conflict is resolved by vdirsyncer's rule (a wins)")
 
+        # A contact saved on an iPhone with only a number: iCloud's `N:;;;;` and an empty FN. Kept,
+        # named by its number (and so is the FN the server writes in); it flows on to Radicale below.
+        (local / "nameless-number.vcf").write_text(
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nPRODID:-//Apple Inc.//iPhone OS 18.0//EN\r\nN:;;;;\r\nFN:\r\n"
+            "TEL;type=CELL;type=VOICE;type=pref:+1 555 0199\r\nUID:nameless-number\r\nEND:VCARD\r\n",
+            encoding="utf-8", newline="")
+        vdirsyncer(config, "sync", "upload")
+        check(any(f["firstname"] == "+1 555 0199" for f in server.friends()), "a contact with only a number syncs, named by it")
+        vdirsyncer(config, "sync", "upload")
+        check("FN:+1 555 0199" in (local / "nameless-number.vcf").read_text(encoding="utf-8"),
+              "the next sync brings the card's FN back to the client")
+
         # FriendService <-> Radicale through one pair: two CardDAV servers, contacts flow between them.
         # Radicale 3.x refuses the vCard 2.1 card with an inline photo (its serializer fails on the
         # 2.1 base64 photo: "a bytes-like object is required"), so that one stays out of this pair.

@@ -6,7 +6,7 @@ public enum VCardCheckError: Error, Sendable, Equatable, CustomStringConvertible
 
     public var description: String {
         switch self {
-        case .noName: "The card has no name: FN, N and ORG are all empty."
+        case .noName: "The card has nothing to name it by: FN, N, ORG, NICKNAME, EMAIL and TEL are all empty."
         }
     }
 }

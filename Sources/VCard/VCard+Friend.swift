@@ -12,6 +12,11 @@ extension VCard {
         }
         let phones = labeledValues("TEL", value: Self.phoneNumber)
         let emails = labeledValues("EMAIL", value: Self.emailAddress)
+        if firstname.isEmpty && lastname.isEmpty && organization.isEmpty {
+            // A contact saved with only a nickname, an e-mail or a number (iCloud writes `N:;;;;`
+            // and an empty `FN`) is shown by it, as the contact apps show it.
+            firstname = [nickname, emails.first?.value, phones.first?.value].compactMap { $0 }.first { !$0.isEmpty } ?? ""
+        }
         return Friend(
             id: id,
             firstname: firstname,
@@ -28,6 +33,11 @@ extension VCard {
             photo: (try? photo()) != nil,
             uid: first("UID")?.text.trimmingSpaces ?? ""
         )
+    }
+
+    /// The first of `NICKNAME`'s names.
+    private var nickname: String? {
+        first("NICKNAME")?.listValues.first?.trimmingSpaces
     }
 
     /// Every `name` property as label and value, the preferred one first.

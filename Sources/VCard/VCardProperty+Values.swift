@@ -12,6 +12,12 @@ extension VCardProperty {
         VCardEscaping.splitComponents(decodedValue).map { VCardEscaping.unescape($0, rules: escaping) }
     }
 
+    /// The values of a text list (`NICKNAME`, `CATEGORIES`), split at unescaped `,`, each with its
+    /// escapes undone.
+    public var listValues: [String] {
+        VCardEscaping.splitComponents(decodedValue, at: ",").map { VCardEscaping.unescape($0, rules: escaping) }
+    }
+
     /// The value with quoted-printable undone, its line breaks (`=0D=0A` as Outlook and Android
     /// write them) as `\n`, the one a 3.0 or 4.0 card's `\n` escape reads as; other values as written.
     var decodedValue: String {
@@ -93,8 +99,9 @@ public enum VCardEscaping {
         return result
     }
 
-    /// Splits at `;` that no backslash escapes; the pieces keep their escapes.
-    static func splitComponents(_ text: String) -> [String] {
+    /// Splits at `separator` (`;` for structured values) where no backslash escapes it; the pieces
+    /// keep their escapes.
+    static func splitComponents(_ text: String, at separator: Character = ";") -> [String] {
         var pieces: [String] = []
         var current = ""
         var escaping = false
@@ -105,7 +112,7 @@ public enum VCardEscaping {
             } else if character == "\\" {
                 current.append(character)
                 escaping = true
-            } else if character == ";" {
+            } else if character == separator {
                 pieces.append(current)
                 current = ""
             } else {

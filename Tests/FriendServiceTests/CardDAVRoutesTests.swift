@@ -131,6 +131,22 @@ struct CardDAVRoutesTests {
         }
     }
 
+    /// The Contacts app on an iPhone saves a contact given only a number with `N:;;;;` and an empty
+    /// `FN`; refused, it would never sync. It is kept, named by its number, and the app reads it
+    /// again (no ETag: the server wrote the `FN` in).
+    @Test func aContactWithOnlyANumberIsKeptAndNamedByIt() async throws {
+        try await TestApp.run { client, _ in
+            let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nPRODID:-//Apple Inc.//iPhone OS 18.0//EN\r\nN:;;;;\r\nFN:\r\n"
+                + "TEL;type=CELL;type=VOICE;type=pref:+1 555 0100\r\nUID:B0A1\r\nEND:VCARD\r\n"
+            let put = try await dav(client, "PUT", Self.book + "B0A1.vcf", body: card, headers: [.ifNoneMatch: "*"])
+            #expect(put.status == .created)
+            #expect(put.headers[.eTag] == nil)
+            let friends = try await client.send(.get, "/friends").decode(FriendPage.self).items
+            #expect(friends.map(\.displayName) == ["+1 555 0100"])
+            #expect(try await dav(client, "GET", Self.book + "B0A1.vcf").text.contains("\r\nFN:+1 555 0100\r\n"))
+        }
+    }
+
     @Test func cardsOfOneUIDPutSideBySideMakeOneFriend() async throws {
         try await TestApp.run { client, _ in
             let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:same-person\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n"

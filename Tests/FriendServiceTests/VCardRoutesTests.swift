@@ -112,7 +112,7 @@ struct VCardRoutesTests {
         try await TestApp.run { client, store in
             let body = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Cut Short\r\n"
                 + "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Good One\r\nN:One;Good;;;\r\nEND:VCARD\r\n"
-                + "BEGIN:VCARD\r\nVERSION:3.0\r\nTEL:+1 555 0100\r\nEND:VCARD\r\n"
+                + "BEGIN:VCARD\r\nVERSION:3.0\r\nNOTE:Who is this?\r\nEND:VCARD\r\n"
                 + "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Not A Photo\r\nPHOTO;ENCODING=b;TYPE=JPEG:bm90IGFuIGltYWdl\r\nEND:VCARD\r\n"
                 + "BEGIN:VCARD\r\nFN:Nul\u{0}Byte\r\nEND:VCARD\r\n"
             let response = try await importCards(body, into: client)
@@ -122,9 +122,29 @@ struct VCardRoutesTests {
             #expect(report.failed.map(\.index) == [1, 3, 5])
             #expect(report.failed.map(\.name) == ["Cut Short", "", "Nul Byte"], "a NUL is a space, as other control characters are")
             #expect(report.failed[0].reason == "The card ends without END:VCARD.")
-            #expect(report.failed[1].reason == "The card has no name: FN, N and ORG are all empty.")
+            #expect(report.failed[1].reason == "The card has nothing to name it by: FN, N, ORG, NICKNAME, EMAIL and TEL are all empty.")
             #expect(report.failed[2].reason == "Line 2 holds a NUL byte.")
             #expect(Set(try await store.all().map(\.friend.displayName)) == ["Good One", "Not A Photo"])
+        }
+    }
+
+    /// iCloud exports a contact saved without a name as `N:;;;;` and an empty `FN`: it is kept, and
+    /// shown by its nickname, e-mail or number, as the contact apps show it.
+    @Test func contactsWithoutANameAreKeptAndShownByANicknameAnEmailOrANumber() async throws {
+        try await TestApp.run { client, store in
+            let nameless = ["NICKNAME:Skipper,Cap", "EMAIL;type=INTERNET:mystery@example.com", "TEL;type=CELL:+1 555 0100"]
+            let body = nameless.enumerated().map { index, line in
+                "BEGIN:VCARD\r\nVERSION:3.0\r\nN:;;;;\r\nFN:\r\n\(line)\r\nUID:nameless-\(index)\r\nEND:VCARD\r\n"
+            }.joined()
+            let report = try await importCards(body, into: client).decode(ImportReport.self)
+            #expect(report == ImportReport(created: 3, updated: 0, unchanged: 0, failed: []))
+            let friends = try await store.all().map(\.friend)
+            #expect(Set(friends.map(\.firstname)) == ["Skipper", "mystery@example.com", "+1 555 0100"])
+            #expect(friends.allSatisfy { $0.lastname.isEmpty && $0.organization.isEmpty })
+            // The kept card says the same in its FN, which every vCard must have.
+            let cards = try await store.cards(matching: nil, afterID: 0, limit: 10).map(\.text)
+            #expect(Set(cards.compactMap { $0.split(separator: "\r\n").first { $0.hasPrefix("FN:") } })
+                == ["FN:Skipper", "FN:mystery@example.com", "FN:+1 555 0100"])
         }
     }
 

@@ -102,9 +102,29 @@ struct VCardBadInputTests {
         #expect(!card.friend(id: 0).photo)
     }
 
-    @Test func aCardWithoutAnyName() throws {
-        let card = try VCardParser.parse(Array("BEGIN:VCARD\r\nVERSION:3.0\r\nTEL:+1 555 0100\r\nEND:VCARD\r\n".utf8))
+    @Test func aCardWithNothingToNameItBy() throws {
+        let card = try VCardParser.parse(Array("BEGIN:VCARD\r\nVERSION:3.0\r\nN:;;;;\r\nFN:\r\nNOTE:Who?\r\nEND:VCARD\r\n".utf8))
         #expect(throws: VCardCheckError.noName) { try card.checkedForStorage { "x" } }
+    }
+
+    @Test(arguments: [
+        ("NICKNAME:Skipper\\, the first,Cap", "Skipper, the first"),
+        ("EMAIL;TYPE=INTERNET:mystery@example.com\r\nTEL:+1 555 0100", "mystery@example.com"),
+        ("TEL;VALUE=uri:tel:+1-555-0100", "+1-555-0100"),
+        ("NICKNAME:\r\nEMAIL:mystery@example.com", "mystery@example.com"),
+    ])
+    func aCardWithoutANameIsNamedByItsNicknameEmailOrNumber(_ lines: String, _ name: String) throws {
+        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nN:;;;;\r\nFN:\r\n\(lines)\r\nEND:VCARD\r\n"
+        let card = try VCardParser.parse(Array(text.utf8))
+        #expect(card.friend(id: 0).firstname == name)
+        #expect(card.friend(id: 0).lastname.isEmpty)
+        #expect(try card.checkedForStorage { "x" }.first("FN")?.text == name)
+    }
+
+    @Test func aCompanyCardIsStillNamedByItsCompanyNotByItsEmail() throws {
+        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nN:;;;;\r\nFN:Acme\r\nORG:Acme\r\nEMAIL:info@acme.example\r\nEND:VCARD\r\n"
+        let friend = try VCardParser.parse(Array(text.utf8)).friend(id: 0)
+        #expect(friend.firstname.isEmpty && friend.organization == "Acme")
     }
 
     @Test func aMissingUIDIsAdded() throws {
