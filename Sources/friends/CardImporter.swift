@@ -28,9 +28,12 @@ struct CardImporter {
         /// The refusals in the files' order, each file's by position: the reader's (cut short, too
         /// large) come as it reads, the server's once their batch is sent.
         var text: String {
-            var lines = ["Created \(created), updated \(updated), unchanged \(unchanged), refused \(failed)."]
-            lines += failures.sorted { ($0.file, $0.position) < ($1.file, $1.position) }.map { "  " + $0.text }
-            return lines.joined(separator: "\n")
+            (["Created \(created), updated \(updated), unchanged \(unchanged), refused \(failed)."] + refusals).joined(separator: "\n")
+        }
+
+        /// One indented line per refused card, in the files' order.
+        var refusals: [String] {
+            failures.sorted { ($0.file, $0.position) < ($1.file, $1.position) }.map { "  " + $0.text }
         }
     }
 
@@ -60,9 +63,18 @@ struct CardImporter {
             guard cause as? CardCommandError == .interrupted else { return cause }
             return CardCommandError("Interrupted before the FriendService confirmed any card; \(again)")
         }
+        let cards = sent == 1 ? "card" : "\(sent) cards"
+        guard summary.failed > 0 else {
+            return CardCommandError(
+                "\(cause) The \(cards) sent before that \(sent == 1 ? "was" : "were") kept (created \(summary.created), "
+                    + "updated \(summary.updated), unchanged \(summary.unchanged)); \(again)"
+            )
+        }
+        // The refused cards are listed as a finished import lists them: they need fixing, not sending again.
         return CardCommandError(
-            "\(cause) The \(sent == 1 ? "card" : "\(sent) cards") sent before that \(sent == 1 ? "was" : "were") kept (created \(summary.created), "
-                + "updated \(summary.updated), unchanged \(summary.unchanged)); \(again)"
+            "\(cause) The \(cards) sent before that \(sent == 1 ? "was" : "were") answered (created \(summary.created), "
+                + "updated \(summary.updated), unchanged \(summary.unchanged), refused \(summary.failed)); \(again) Refused:\n"
+                + summary.refusals.joined(separator: "\n")
         )
     }
 

@@ -47,6 +47,22 @@ import Testing
         #expect(await transport.requests.count == 2, "the third batch was never sent")
     }
 
+    @Test func ctrlCListsTheCardsRefusedBeforeIt() async throws {
+        let file = try cards(5)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let report = #"{"created": 1, "updated": 0, "unchanged": 0, "failed": [{"index": 2, "name": "Friend 2", "reason": "No."}]}"#
+        let transport = ScriptedTransport([(200, report)])
+
+        let outcome = await interruptedImport(of: file, through: transport)
+
+        #expect(outcome.signalStatus == 130)
+        #expect(throws: CardCommandError(
+            "Interrupted. The 2 cards sent before that were answered (created 1, updated 0, unchanged 0, refused 1); "
+                + "import the files again to finish: cards kept are not made twice. Refused:\n"
+                + "  \(file.path), card 2 (Friend 2): No."
+        )) { try outcome.result.get() }
+    }
+
     @Test func ctrlCBeforeAnyAnswerSaysSo() async throws {
         let file = try cards(1)
         defer { try? FileManager.default.removeItem(at: file) }
