@@ -2,8 +2,8 @@ import Foundation
 import FriendsAPI
 import FriendsClient
 import FriendsNIOTransport
-import TestSupport
 import Synchronization
+import TestSupport
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking

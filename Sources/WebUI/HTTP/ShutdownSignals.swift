@@ -1,5 +1,5 @@
-import UnixSignals
 import Synchronization
+import UnixSignals
 
 /// SIGINT and SIGTERM heard for as long as this lives, not only while one server runs. A command
 /// that runs servers one after the other (`friends web` ends its open server and starts the
