@@ -135,6 +135,7 @@ struct BadInputTests {
     @Test(arguments: [
         ("limit=0", "limit"), ("limit=501", "limit"), ("limit=abc", "limit"), ("limit=", "limit"),
         ("cursor=nonsense", "cursor"), ("cursor=eyJ4IjoxfQ", "cursor"), ("q=%07", "q"),
+        ("q=ada&q=grace", "q"), ("limit=5&q=a&limit=5", "limit"), ("cursor=&cursor=x", "cursor"),
     ])
     func badListParametersGet400NamingTheParameter(query: String, field: String) async throws {
         try await TestApp.run { client, _ in

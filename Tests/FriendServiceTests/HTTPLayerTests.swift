@@ -89,6 +89,15 @@ struct HTTPLayerTests {
         }
     }
 
+    @Test func aPercentEscapedIdIsTheIdItSpells() async throws {
+        try await TestApp.run { client, _ in
+            let (created, _) = try await client.createFriend()
+            let response = try await client.send(.get, "/friends/%31")
+            #expect(response.status == .ok)
+            #expect(try JSONDecoder().decode(Friend.self, from: Data(buffer: response.body)) == created)
+        }
+    }
+
     @Test(arguments: [
         #"{"firstname": "Ada", "firstname": "Grace", "lastname": "Lovelace"}"#,
         #"{"firstname": "Ada", "lastname": "Lovelace", "fir\u0073tname": "Grace"}"#,

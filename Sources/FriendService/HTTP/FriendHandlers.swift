@@ -217,8 +217,10 @@ struct FriendHandlers: Sendable {
 
     /// The `{id}` of the path as a friend id; 400 naming `id` when it is not a number.
     static func id(from context: some RequestContext) throws -> Int {
-        // Only the canonical form: `01` or `+1` would be a guess about which friend was meant.
-        guard let text = context.parameters.get("id"), let id = Int(text), String(id) == text else {
+        // Only the canonical form: `01` or `+1` would be a guess about which friend was meant. A
+        // percent-escaped digit (`%31`) is that digit (RFC 3986 6.2.2.2), so escapes are undone first.
+        let segment = context.parameters.get("id")
+        guard let text = segment?.removingPercentEncoding ?? segment, let id = Int(text), String(id) == text else {
             throw APIError(
                 .badRequest, "The friend id must be a whole number up to \(Int.max), written plainly (1, not 01 or +1).",
                 fields: ["id": "Must be a whole number up to \(Int.max)."]

@@ -11,9 +11,13 @@ enum ListQueryParser {
     static func request(from httpRequest: Request) throws -> (pageSize: Int, request: FriendListRequest) {
         let parameters = httpRequest.uri.queryParameters
         var failures: [String: String] = [:]
+        // Which of two values was meant would be a guess, as for a JSON key given twice.
+        for name in repeatedNames(inQuery: httpRequest.uri.query) {
+            failures[name] = "Given more than once."
+        }
 
         var limit = FriendListQuery.defaultLimit
-        if let text = parameters.get(FriendListQuery.Name.limit) {
+        if failures[FriendListQuery.Name.limit] == nil, let text = parameters.get(FriendListQuery.Name.limit) {
             if let value = Int(text), (1...FriendListQuery.maximumLimit).contains(value) {
                 limit = value
             } else {
@@ -22,7 +26,7 @@ enum ListQueryParser {
         }
 
         var after: FriendSortKey?
-        if let text = parameters.get(FriendListQuery.Name.cursor), !text.isEmpty {
+        if failures[FriendListQuery.Name.cursor] == nil, let text = parameters.get(FriendListQuery.Name.cursor), !text.isEmpty {
             after = FriendCursor.decode(text)
             if after == nil {
                 failures[FriendListQuery.Name.cursor] = "The cursor is not valid; start again from the first page."
@@ -31,7 +35,7 @@ enum ListQueryParser {
 
         var search: FriendSearch?
         do {
-            search = try Self.search(from: httpRequest)
+            if failures[FriendListQuery.Name.search] == nil { search = try Self.search(from: httpRequest) }
         } catch {
             failures[FriendListQuery.Name.search] = error.message
         }
@@ -59,6 +63,14 @@ enum ListQueryParser {
     /// The answer to query parameters that are not valid, each named with what is wrong with it.
     static func invalidQuery(_ failures: [String: String]) -> APIError {
         APIError(.badRequest, "Some query parameters are not valid.", fields: failures)
+    }
+
+    /// The list's parameters that `query` gives more than once.
+    static func repeatedNames(inQuery query: String?) -> [String] {
+        guard let query else { return [] }
+        let names = [FriendListQuery.Name.limit, FriendListQuery.Name.cursor, FriendListQuery.Name.search]
+        let given = query.split(separator: "&").map { $0.prefix { $0 != "=" } }
+        return names.filter { name in given.lazy.filter { $0 == name }.count > 1 }
     }
 
     /// The first `q` of `query` read as a form writes it (an HTML form, `URLSearchParams`, Python's
