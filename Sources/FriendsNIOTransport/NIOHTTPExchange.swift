@@ -45,7 +45,7 @@ enum NIOHTTPExchange {
 
         let payload = request.httpBody ?? Data()
         var headers = HTTPHeaders()
-        headers.add(name: "Host", value: url.port.map { "\(host):\($0)" } ?? host)
+        headers.add(name: "Host", value: hostField(host: host, port: url.port))
         for (name, value) in request.allHTTPHeaderFields ?? [:] { headers.add(name: name, value: value) }
         let method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
         if !payload.isEmpty || method == .POST || method == .PUT || method == .PATCH {
@@ -71,6 +71,12 @@ enum NIOHTTPExchange {
         }
     }
 
+    /// `Host` as RFC 9110 writes it: an IPv6 address (which `URL.host` gives without its brackets)
+    /// in brackets, then the port when the URL names one.
+    static func hostField(host: String, port: Int?) -> String {
+        let name = host.contains(":") ? "[\(host)]" : host
+        return port.map { "\(name):\($0)" } ?? name
+    }
 }
 
 /// Hands the response head to `head` and each piece of the body to `body`; a closed or idle

@@ -1,7 +1,7 @@
 import Foundation
 import FriendsAPI
 import FriendsClient
-import FriendsNIOTransport
+@testable import FriendsNIOTransport
 import Synchronization
 import TestSupport
 import Testing
@@ -39,6 +39,13 @@ import FoundationNetworking
         let client = AppServerClient(baseURL: base, transport: NIOHTTPTransport())
         #expect(try await client.friends(FriendListQuery(search: "a+b c")).total == 0)
         #expect(requestLine.withLock { $0 } == "GET /our%20friends/friends?q=a%2Bb%20c HTTP/1.1")
+    }
+
+    @Test func theHostFieldPutsAnIPv6AddressInBrackets() throws {
+        let url = try #require(URL(string: "http://[::1]:8080/friends"))
+        #expect(NIOHTTPExchange.hostField(host: try #require(url.host), port: url.port) == "[::1]:8080")
+        #expect(NIOHTTPExchange.hostField(host: "127.0.0.1", port: 8080) == "127.0.0.1:8080")
+        #expect(NIOHTTPExchange.hostField(host: "friends.example", port: nil) == "friends.example")
     }
 
     @Test func aServerThatNeverAnswersTimesOutAtTheRequestsTimeout() async throws {
