@@ -63,17 +63,12 @@ struct CardImporter {
             guard cause as? CardCommandError == .interrupted else { return cause }
             return CardCommandError("Interrupted before the FriendService confirmed any card; \(again)")
         }
-        let cards = sent == 1 ? "card" : "\(sent) cards"
-        guard summary.failed > 0 else {
-            return CardCommandError(
-                "\(cause) The \(cards) sent before that \(sent == 1 ? "was" : "were") kept (created \(summary.created), "
-                    + "updated \(summary.updated), unchanged \(summary.unchanged)); \(again)"
-            )
-        }
+        let cards = sent == 1 ? "The card sent before that was" : "The \(sent) cards sent before that were"
+        let counts = "created \(summary.created), updated \(summary.updated), unchanged \(summary.unchanged)"
+        guard summary.failed > 0 else { return CardCommandError("\(cause) \(cards) kept (\(counts)); \(again)") }
         // The refused cards are listed as a finished import lists them: they need fixing, not sending again.
         return CardCommandError(
-            "\(cause) The \(cards) sent before that \(sent == 1 ? "was" : "were") answered (created \(summary.created), "
-                + "updated \(summary.updated), unchanged \(summary.unchanged), refused \(summary.failed)); \(again) Refused:\n"
+            "\(cause) \(cards) answered (\(counts), refused \(summary.failed)); \(again) Refused:\n"
                 + summary.refusals.joined(separator: "\n")
         )
     }

@@ -108,14 +108,11 @@ struct WebLauncher {
         return try outcome.get()
     }
 
-    /// Serves `routes` until Ctrl-C (false), or until `standing` no longer holds (true).
+    /// Serves `routes` until Ctrl-C (false), or until `standing` no longer holds (true); `signals`,
+    /// given with `standing`, is the Ctrl-C heard before this server listened.
     private func serve(_ routes: WebRoutes, until standing: SignInStanding?, signals: ShutdownSignals?) async throws -> Bool {
         guard let standing else {
-            if let signals {
-                try await serve(routes, stopWhen: { await signals.received() })
-            } else {
-                try await serve(routes)
-            }
+            try await serve(routes)
             return false
         }
         try await serve(routes, stopWhen: {

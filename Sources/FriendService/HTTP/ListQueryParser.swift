@@ -12,7 +12,8 @@ enum ListQueryParser {
         let parameters = httpRequest.uri.queryParameters
         var failures: [String: String] = [:]
         // Which of two values was meant would be a guess, as for a JSON key given twice.
-        for name in repeatedNames(inQuery: httpRequest.uri.query) {
+        for name in [FriendListQuery.Name.limit, FriendListQuery.Name.cursor, FriendListQuery.Name.search]
+        where parameters[values: name[...]].count > 1 {
             failures[name] = "Given more than once."
         }
 
@@ -63,14 +64,6 @@ enum ListQueryParser {
     /// The answer to query parameters that are not valid, each named with what is wrong with it.
     static func invalidQuery(_ failures: [String: String]) -> APIError {
         APIError(.badRequest, "Some query parameters are not valid.", fields: failures)
-    }
-
-    /// The list's parameters that `query` gives more than once.
-    static func repeatedNames(inQuery query: String?) -> [String] {
-        guard let query else { return [] }
-        let names = [FriendListQuery.Name.limit, FriendListQuery.Name.cursor, FriendListQuery.Name.search]
-        let given = query.split(separator: "&").map { $0.prefix { $0 != "=" } }
-        return names.filter { name in given.lazy.filter { $0 == name }.count > 1 }
     }
 
     /// The first `q` of `query` read as a form writes it (an HTML form, `URLSearchParams`, Python's
