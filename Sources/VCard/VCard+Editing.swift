@@ -21,9 +21,12 @@ extension VCard {
     /// Applies the fields present in `update`; the card stays as it was when nothing changes.
     public mutating func apply(_ update: FriendUpdate, now: Date) {
         let before = friend(id: 0)
-        let after = update.applied(to: before)
+        var after = update.applied(to: before)
         guard after != before else { return }
         if after.firstname != before.firstname || after.lastname != before.lastname || after.organization != before.organization {
+            // A stand-in name (a number, say) is not the contact's given name: naming the
+            // contact leaves it out rather than writing it into `N`.
+            if isShownByStandInName && after.firstname == before.firstname { after.firstname = "" }
             let namedInFull = fullName.map { first("FN")?.text == $0 } ?? false
             setNames(first: after.firstname, last: after.lastname)
             setOrganization(after.organization)

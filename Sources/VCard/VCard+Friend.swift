@@ -3,19 +3,13 @@ import FriendsAPI
 /// The friend a card shows: the mapping table of DESIGN.md ("The full contact").
 extension VCard {
     public func friend(id: Int, version: Int? = nil) -> Friend {
-        let names = first("N")?.components ?? []
-        var firstname = names[safe: 1]?.trimmingSpaces ?? ""
-        let lastname = names[safe: 0]?.trimmingSpaces ?? ""
-        let organization = first("ORG")?.components.first?.trimmingSpaces ?? ""
-        if firstname.isEmpty && lastname.isEmpty, let formatted = first("FN")?.text.trimmingSpaces, formatted != organization {
-            firstname = formatted
-        }
+        var (firstname, lastname, organization) = ownNames
         let phones = labeledValues("TEL", value: Self.phoneNumber)
         let emails = labeledValues("EMAIL", value: Self.emailAddress)
         if firstname.isEmpty && lastname.isEmpty && organization.isEmpty {
             // A contact saved with only a nickname, an e-mail or a number (iCloud writes `N:;;;;`
             // and an empty `FN`) is shown by it, as the contact apps show it.
-            firstname = [nickname, emails.first?.value, phones.first?.value].compactMap { $0 }.first { !$0.isEmpty } ?? ""
+            firstname = standInName(emails: emails, phones: phones) ?? ""
         }
         return Friend(
             id: id,
@@ -35,9 +29,32 @@ extension VCard {
         )
     }
 
-    /// The first of `NICKNAME`'s names.
-    private var nickname: String? {
-        first("NICKNAME")?.listValues.first?.trimmingSpaces
+    /// The names the card gives itself: `N`'s given and family names (`FN` as the given name when
+    /// `N` has neither, unless it only repeats the organization) and `ORG`'s first unit.
+    private var ownNames: (first: String, last: String, organization: String) {
+        let names = first("N")?.components ?? []
+        var firstname = names[safe: 1]?.trimmingSpaces ?? ""
+        let lastname = names[safe: 0]?.trimmingSpaces ?? ""
+        let organization = first("ORG")?.components.first?.trimmingSpaces ?? ""
+        if firstname.isEmpty && lastname.isEmpty, let formatted = first("FN")?.text.trimmingSpaces, formatted != organization {
+            firstname = formatted
+        }
+        return (firstname, lastname, organization)
+    }
+
+    /// Whether the friend's first name is only the nickname, e-mail or number the card is shown by
+    /// (which a stored card also carries in `FN`).
+    var isShownByStandInName: Bool {
+        let names = ownNames
+        guard names.last.isEmpty, names.organization.isEmpty, (first("N")?.components[safe: 1] ?? "").trimmingSpaces.isEmpty else { return false }
+        return names.first.isEmpty || names.first == standInName(emails: nil, phones: nil)
+    }
+
+    private func standInName(emails: [LabeledValue]?, phones: [LabeledValue]?) -> String? {
+        let nickname = first("NICKNAME")?.listValues.first?.trimmingSpaces
+        let email = (emails ?? labeledValues("EMAIL", value: Self.emailAddress)).first?.value
+        let phone = (phones ?? labeledValues("TEL", value: Self.phoneNumber)).first?.value
+        return [nickname, email, phone].compactMap { $0 }.first { !$0.isEmpty }
     }
 
     /// Every `name` property as label and value, the preferred one first.

@@ -58,6 +58,26 @@ struct VCardEditingTests {
         #expect(card.friend(id: 0).firstname == "")
     }
 
+    @Test(arguments: ["", "FN:+1 555 0100\r\n"])
+    func namingAContactShownByItsNumberLeavesTheNumberOutOfTheName(_ storedName: String) throws {
+        var card = try VCardParser.parse(Array(
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nN:;;;;\r\n\(storedName)TEL;TYPE=CELL:+1 555 0100\r\nEND:VCARD\r\n".utf8
+        ))
+        #expect(card.friend(id: 0).firstname == "+1 555 0100")
+        card.apply(FriendUpdate(lastname: "Hopper"), now: now)
+        #expect(card.first("N")?.text == "Hopper;;;;")
+        #expect(card.first("FN")?.text == "Hopper")
+        #expect(card.friend(id: 0).firstname == "")
+        #expect(card.friend(id: 0).phonenumber == "+1 555 0100")
+    }
+
+    @Test func aContactShownByItsNumberCanBeGivenAFirstNameToo() throws {
+        var card = try VCardParser.parse(Array("BEGIN:VCARD\r\nVERSION:3.0\r\nN:;;;;\r\nFN:+1 555 0100\r\nTEL:+1 555 0100\r\nEND:VCARD\r\n".utf8))
+        card.apply(FriendUpdate(firstname: "Grace", lastname: "Hopper"), now: now)
+        #expect(card.first("N")?.text == "Hopper;Grace;;;")
+        #expect(card.first("FN")?.text == "Grace Hopper")
+    }
+
     @Test func aVersion21CardGetsALineBreakAndAccentsAsQuotedPrintable() throws {
         var card = try card("android21")
         card.apply(FriendUpdate(about: "Première ligne\nsecond line = two "), now: now)
