@@ -46,9 +46,9 @@ struct CardCommandError: Error, Equatable, CustomStringConvertible {
     /// when nothing says so before trying.
     static func writeProblem(at path: String) -> CardCommandError? {
         if LocalFiles.live.item(path) == .folder {
-            return CardCommandError("\(path) is a folder: name a file, like \((path as NSString).appendingPathComponent("friends.vcf")).")
+            return CardCommandError("\(path) is a folder: name a file, like \(path.hasSuffix("/") ? path : path + "/")friends.vcf.")
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = folderPart(of: path)
         if !folder.isEmpty, LocalFiles.live.item(folder) == .nothing {
             return CardCommandError("Cannot write \(path): the folder \(folder) does not exist.")
         }

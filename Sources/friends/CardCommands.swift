@@ -50,7 +50,7 @@ struct ExportCommand: AsyncParsableCommand {
 
     @OptionGroup var options: BackendOptions
 
-    @Argument(help: ArgumentHelp("Where to write; standard output when left out.", valueName: "file"))
+    @Argument(help: ArgumentHelp("Where to write; standard output when left out or -.", valueName: "file"))
     var file: String?
 
     @Option(help: ArgumentHelp("Only the friends this search finds, as in the app.", valueName: "text"))
@@ -58,7 +58,7 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
-        let (file, search) = (file, search)
+        let (file, search) = (file == "-" ? nil : file, search)
         let outcome = await CardCommandRun.run(options) { url, credentials in
             try await CardExporter(
                 server: url, credentials: credentials, transport: NIOEventStreamTransport(), progress: ProgressLine.standardError()

@@ -64,7 +64,7 @@ struct DataDirectory: Equatable {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             return isDirectory.boolValue ? nil : String(cString: strerror(ENOTDIR))
         }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = folderPart(of: path)
         if parent != path, let failure = creationFailure(of: parent) { return failure }
         guard mkdir(path, 0o700) == 0 || errno == EEXIST else { return String(cString: strerror(errno)) }
         return nil

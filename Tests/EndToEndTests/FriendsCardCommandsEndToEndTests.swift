@@ -8,9 +8,9 @@ struct FriendsCardCommandsEndToEndTests {
 
     /// Runs `friends` on a thread of its own: waiting for a process of a few seconds on one of the
     /// few threads Swift's concurrency shares would hold up every other test meanwhile.
-    private func friends(_ arguments: [String], data: URL) async throws -> ChildProcess.Result {
+    private func friends(_ arguments: [String], data: URL, in folder: URL? = nil) async throws -> ChildProcess.Result {
         let friends = try #require(BuiltProducts.executable(named: "friends"))
-        let command = ["XDG_DATA_HOME=\(data.path)", friends.path] + arguments
+        let command = (folder.map { ["--chdir=\($0.path)"] } ?? []) + ["XDG_DATA_HOME=\(data.path)", friends.path] + arguments
         return try await withCheckedThrowingContinuation { continuation in
             Thread { continuation.resume(with: Result { try ChildProcess.run("/usr/bin/env", command) }) }.start()
         }
@@ -68,6 +68,12 @@ struct FriendsCardCommandsEndToEndTests {
         let apple = try String(contentsOfFile: files[0], encoding: .utf8)
         #expect(exported.output.contains(apple), "a card comes out as it went in")
         #expect(exported.output.components(separatedBy: "END:VCARD").count == 6, "the four cards and Kept Card")
+
+        let dash = try await friends(["export", "-"], data: directory)
+        #expect(dash.status == 0 && dash.output == exported.output, "- is standard output")
+        let oneLetter = try await friends(["export", "a"], data: directory, in: directory)
+        #expect(oneLetter.status == 0, "\(oneLetter.errors)")
+        #expect(try String(contentsOf: directory.appendingPathComponent("a"), encoding: .utf8) == exported.output)
 
         let file = directory.appendingPathComponent("out.vcf")
         let toFile = try await friends(["export", file.path, "--search", "turing"], data: directory)
