@@ -43,6 +43,21 @@ public enum FriendValidation {
         return failures
     }
 
+    /// As `failures(of:)`, leaving out the values `update` keeps as `friend` has them: a value
+    /// that came in with a card (a long note, a number of 60 digits) stays when the rest of the
+    /// friend is edited, and a client may send a whole friend back.
+    public static func failures(of update: FriendUpdate, keeping friend: Friend) -> [String: String] {
+        let stored = friend.fields
+        var failures: [String: String] = [:]
+        for field in update.presentFields {
+            guard let value = update.value(of: field), trim(value) != trim(stored.value(of: field)) else { continue }
+            if let message = message(for: field, value: value) { failures[field.rawValue] = message }
+        }
+        let kept = KeptEntries(phones: Set(friend.phones), emails: Set(friend.emails), addresses: Set(friend.addresses))
+        failures.merge(listFailures(phones: update.phones, emails: update.emails, addresses: update.addresses, keeping: kept)) { first, _ in first }
+        return failures
+    }
+
     /// A friend needs something to be called by: a first name, a last name or an organization.
     public static func hasName(_ friend: NewFriend) -> Bool {
         ![friend.firstname, friend.lastname, friend.organization].allSatisfy { trim($0).isEmpty }

@@ -239,6 +239,39 @@ struct VCardRoutesTests {
         }
     }
 
+    /// A card may hold more than a client may write (a long note, a long number); the friend stays
+    /// editable, and sent back whole, and only a value that changes is held to the rules.
+    @Test func whatACardBroughtBeyondTheRulesDoesNotStopAnEdit() async throws {
+        try await TestApp.run { client, store in
+            let note = String(repeating: "Long story. ", count: 400)
+            let number = String(repeating: "5", count: 60)
+            let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:long-1\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\n"
+                + "TEL;TYPE=HOME:\(number)\r\nTEL;TYPE=CELL:+44 20 7946 0018\r\nNOTE:\(note)\r\nEND:VCARD\r\n"
+            #expect(try await importCards(card, into: client).text.contains(#""created":1"#))
+            let friend = try #require(try await store.all().first?.friend)
+
+            let whole = try await client.send(.get, "/friends/\(friend.id)")
+            var sentBack = try JSONSerialization.jsonObject(with: Data(whole.text.utf8)) as? [String: Any] ?? [:]
+            sentBack["firstname"] = "Augusta Ada"
+            sentBack["phones"] = (sentBack["phones"] as? [[String: String]]).map { Array($0.reversed()) }
+            for key in ["id", "version", "photo", "uid", "phonenumber", "email"] { sentBack[key] = nil }
+            let body = String(decoding: try JSONSerialization.data(withJSONObject: sentBack), as: UTF8.self)
+            let edited = try await client.send(.patch, "/friends/\(friend.id)", json: body)
+            #expect(edited.status == .ok, "\(edited.text)")
+            let saved = try edited.decode(Friend.self)
+            #expect(saved.firstname == "Augusta Ada" && saved.about == note.trimmingCharacters(in: .whitespaces))
+            #expect(saved.phones.map(\.value) == ["+44 20 7946 0018", number])
+
+            let longer = try await client.send(.patch, "/friends/\(friend.id)", json: #"{"about": "\#(note)more"}"#)
+            #expect(longer.status == .badRequest)
+            #expect(longer.text.contains("About must be at most 2,000 characters."))
+            let added = try await client.send(
+                .patch, "/friends/\(friend.id)", json: #"{"phones": [{"label": "home", "value": "\#(number)"}, {"label": "work", "value": "\#(number)6"}]}"#)
+            #expect(added.status == .badRequest)
+            #expect(added.text.contains("Phone number 2:"))
+        }
+    }
+
     @Test func aFriendKnownByItsOrganizationAloneAndOneLeftWithoutAnyName() async throws {
         try await TestApp.run { client, _ in
             let (acme, _) = try await client.createFriend(#"{"organization": "Acme Plumbing", "phones": [{"label": "work", "value": "*155*181#"}]}"#)

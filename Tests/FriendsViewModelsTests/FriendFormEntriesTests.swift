@@ -163,19 +163,22 @@ import Testing
         #expect(form.messages.values == [[:]])
     }
 
-    @Test func submittingRevealsTheMessageOfEveryEntryAndSendsNothing() async {
+    /// A card may bring an entry the rules would refuse from a client: it is not judged again,
+    /// even on submit, until the user changes it.
+    @Test func anEntryTheFriendCameWithIsNotJudgedAgainUntilItChanges() async throws {
         let desk = LabeledValue(label: "work", value: "ask at the desk")
         let form = updateForm(Fixtures.changed(Self.ada) { $0.phones = [Self.mobile, desk] })
 
         form.viewModel.submitButtonTapped()
+        #expect(form.phones.values.last?.map(\.message) == [nil, nil])
 
-        let deskMessage = FriendValidation.message(for: .phonenumber, value: desk.value)
-        #expect(deskMessage != nil)
-        #expect(form.phones.values.map { $0.map(\.message) } == [[nil, nil], [nil, deskMessage]])
-        #expect(form.submitEnabled.values == [false])
-        #expect(form.messages.values == [[:]])
+        let id = try #require(form.phones.values.last?[1].id)
+        form.viewModel.entryChanged(id, to: "ask at the front desk")
+        let message = FriendValidation.message(for: .phonenumber, value: "ask at the front desk")
+        #expect(message != nil)
+        #expect(form.phones.values.last?.map(\.message) == [nil, message])
+        form.viewModel.submitButtonTapped()
         #expect(await client.calls.isEmpty)
-        #expect(form.navigations.values.isEmpty)
     }
 
     @Test func thePreferredEntrysMessageIsAlsoThePhoneNumberFieldsMessage() {

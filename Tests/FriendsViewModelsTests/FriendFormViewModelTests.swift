@@ -299,6 +299,29 @@ private let couldNotConnect = "Could not connect to server. Check your network a
 
     // MARK: Updating
 
+    /// A friend that came in with a card may hold more than the rules let a client write: what it
+    /// holds is not judged again, only what the user changes.
+    @Test func valuesTheFriendCameWithBeyondTheRulesDoNotStopAnEdit() async {
+        let note = String(repeating: "Long story. ", count: 200)
+        let number = String(repeating: "5", count: 60)
+        let imported = Friend(
+            id: 1, firstname: "Ada", lastname: "Lovelace", phonenumber: number, about: note, version: 1,
+            phones: [LabeledValue(label: "home", value: number)]
+        )
+        await client.enqueueUpdates(.success(Versioned(Fixtures.changed(imported) { $0.firstname = "Augusta" }, eTag: "\"1-2\"")))
+        let form = updateForm(imported)
+
+        form.viewModel.fieldChanged(.about, to: note + "more")
+        #expect(form.messages.values.last == [.about: "About must be at most 2,000 characters."])
+        form.viewModel.fieldChanged(.about, to: note)
+        form.viewModel.fieldChanged(.firstname, to: "Augusta")
+        form.viewModel.submitButtonTapped()
+        await form.settle()
+
+        #expect(await client.calls == [.update(id: 1, FriendUpdate(firstname: "Augusta"), ifMatch: "\"1-1\"")])
+        #expect(form.messages.values.last == [:])
+    }
+
     @Test func updatingSendsOnlyTheChangesWithTheTagAndGoesBack() async {
         let saved = Friend(id: 1, firstname: "Augusta", lastname: "Lovelace", phonenumber: "0501234567", email: "ada@example.com")
         await client.enqueueUpdates(.success(Versioned(saved, eTag: "\"1-2\"")))

@@ -25,10 +25,16 @@ struct FriendBodyParser {
         return fields.trimmed
     }
 
-    func update(from request: Request) async throws -> FriendUpdate {
+    /// Values the friend has already (`stored`, read only when a value breaks a rule) are not
+    /// checked again: a card may bring more than the rules let a client write.
+    func update(from request: Request, stored: () async throws -> Friend?) async throws -> FriendUpdate {
         let object = try await jsonObject(from: request)
         var (update, failures) = Self.update(from: object)
-        failures.merge(FriendValidation.failures(of: update)) { existing, _ in existing }
+        var ruleFailures = FriendValidation.failures(of: update)
+        if failures.isEmpty, !ruleFailures.isEmpty, let friend = try await stored() {
+            ruleFailures = FriendValidation.failures(of: update, keeping: friend)
+        }
+        failures.merge(ruleFailures) { existing, _ in existing }
         guard failures.isEmpty else { throw APIError.invalidFields(failures) }
         return update.trimmed
     }

@@ -173,7 +173,7 @@ struct FriendHandlers: Sendable {
     }
 
     func update(_ request: Request, id: Int, withVersion: Bool = true) async throws -> Response {
-        let update = try await parser.update(from: request)
+        let update = try await parser.update(from: request) { try await store.friend(id: id)?.friend }
         let precondition = EntityTag.precondition(from: request.headers, id: id, scope: tagScope)
         let changesNames = update.firstname != nil || update.lastname != nil || update.organization != nil
         let stored = try await changesNames

@@ -9,6 +9,8 @@ struct EntryList: Equatable {
         var value: String
         /// The label the entry came with: it stays among the choices.
         let arrivedWithLabel: String
+        /// The value it came with, which is not judged again (as `FriendForm` does).
+        let arrivedWithValue: String
     }
 
     let kind: ContactEntryKind
@@ -20,7 +22,7 @@ struct EntryList: Equatable {
     /// The list as stored in `values`, each entry with a new identity from `makeID`.
     init(_ kind: ContactEntryKind, _ values: [LabeledValue], makeID: () -> ContactEntry.ID) {
         self.kind = kind
-        entries = values.map { Entry(id: makeID(), label: $0.label, value: $0.value, arrivedWithLabel: $0.label) }
+        entries = values.map { Entry(id: makeID(), label: $0.label, value: $0.value, arrivedWithLabel: $0.label, arrivedWithValue: $0.value) }
     }
 
     /// What is saved: trimmed, without the entries left empty, the preferred one first.
@@ -58,7 +60,7 @@ struct EntryList: Equatable {
     // MARK: Editing
 
     mutating func add(_ id: ContactEntry.ID) {
-        entries.append(Entry(id: id, label: kind.newLabel, value: "", arrivedWithLabel: kind.newLabel))
+        entries.append(Entry(id: id, label: kind.newLabel, value: "", arrivedWithLabel: kind.newLabel, arrivedWithValue: ""))
     }
 
     mutating func remove(_ id: ContactEntry.ID) {
@@ -110,8 +112,8 @@ struct EntryList: Equatable {
 
     /// The rule of the value's field (an empty value is fine: it is not saved), and the label's length.
     private func rule(of entry: Entry) -> String? {
-        if let message = FriendValidation.message(for: kind.field, value: entry.value) { return message }
-        if entry.label.unicodeScalars.count > FriendValidation.maximumLabelLength {
+        if entry.value != entry.arrivedWithValue, let message = FriendValidation.message(for: kind.field, value: entry.value) { return message }
+        if entry.label != entry.arrivedWithLabel, entry.label.unicodeScalars.count > FriendValidation.maximumLabelLength {
             return "The label must be at most \(FriendValidation.maximumLabelLength) characters."
         }
         return nil

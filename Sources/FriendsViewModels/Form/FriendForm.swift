@@ -9,6 +9,9 @@ import FriendsAPI
 struct FriendForm: Equatable {
     /// The text fields; its `phonenumber` and `email` are not used (see `values`).
     private var text: NewFriend
+    /// The values the form was opened with: what they already hold is not judged again (a card
+    /// may bring more than the rules let a client write, a long note say).
+    private let loaded: NewFriend
     private(set) var phones: EntryList
     private(set) var emails: EntryList
     private var lastID: Int
@@ -23,6 +26,7 @@ struct FriendForm: Equatable {
             return ContactEntry.ID(rawValue: lastID)
         }
         text = values
+        loaded = values
         phones = EntryList(.phone, values.phones, makeID: makeID)
         emails = EntryList(.email, values.emails, makeID: makeID)
         self.lastID = lastID
@@ -53,14 +57,24 @@ struct FriendForm: Equatable {
     }
 
     var isValid: Bool {
-        FriendValidation.isValid(values) && phones.isValid && emails.isValid
+        failures.isEmpty && phones.isValid && emails.isValid
+    }
+
+    private var failures: [String: String] {
+        let values = values
+        var failures = FriendValidation.failures(of: values)
+        for field in FriendField.allCases
+        where values.value(of: field) == loaded.value(of: field) && failures[field.rawValue] != FriendValidation.nameMissingMessage {
+            failures[field.rawValue] = nil
+        }
+        return failures
     }
 
     /// The message to show beside each field that has one; `phonenumber` and `email` have the
     /// preferred entry's.
     var messages: [FriendField: String] {
         var messages: [FriendField: String] = [:]
-        let failures = FriendValidation.failures(of: values)
+        let failures = failures
         for field in touchedFields {
             messages[field] = failures[field.rawValue]
         }
