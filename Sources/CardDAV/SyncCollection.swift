@@ -8,12 +8,17 @@
 ///   Radicale answer unknown tokens that way, so it is the answer clients are tested against.
 /// - With a limit, the token returned must cover only the partial result, with a 507 response
 ///   for the collection so that clients ask again (sabre/dav fixed exactly this).
-/// So any token we cannot use, garbage or too old, gets 403 with `D:valid-sync-token`.
+/// - Thunderbird's own CardDAV address book (102 and later) falls back to a full sync on a 400
+///   only; on a 403 it keeps its token and fails every sync after (`updateAllFromServerV2`).
+/// So any token we cannot use, garbage or too old, gets 403 with `D:valid-sync-token`, and 400
+/// (with the same body) when Thunderbird itself asks: it sends its browser engine's
+/// `User-Agent` (`… Gecko/20100101 Thunderbird/115.0`), which TbSync replaces with its own.
 enum SyncCollection {
     static func handle(_ context: RequestContext, _ root: DAVXMLElement,
                        _ backend: some AddressBookBackend) async throws -> DAVResponse {
         let invalidToken = DAVRequestError.precondition(
-            403, "<D:valid-sync-token/>", "The sync token is unknown or too old; sync again from the start.")
+            isThunderbirdsOwnAddressBook(context) ? 400 : 403, "<D:valid-sync-token/>",
+            "The sync token is unknown or too old; sync again from the start.")
         let tokenText = root.child(.dav("sync-token"))?.text.trimmingSpaces ?? ""
         let epoch = try await backend.syncTokenEpoch()
         var token: SyncToken.Point?
@@ -124,5 +129,12 @@ private struct Changed: Sendable {
                 }
             }
         }
+    }
+}
+
+extension SyncCollection {
+    static func isThunderbirdsOwnAddressBook(_ context: RequestContext) -> Bool {
+        let agent = context.request.header("User-Agent") ?? ""
+        return agent.contains("Gecko/") && agent.contains("Thunderbird/")
     }
 }

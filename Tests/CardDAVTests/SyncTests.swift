@@ -3,9 +3,11 @@ import Testing
 
 /// DAVx5 style sync-collection, with the answers it relies on.
 @Suite struct SyncTests {
-    func sync(_ token: String, limit: Int? = nil, props: String = "<getetag/>", backend: InMemoryBackend) async -> Answer {
+    func sync(
+        _ token: String, limit: Int? = nil, props: String = "<getetag/>", userAgent: String = "DAVx5/4.4", backend: InMemoryBackend
+    ) async -> Answer {
         let limitElement = limit.map { "<limit><nresults>\($0)</nresults></limit>" } ?? ""
-        return await send("REPORT", book, headers: [("Depth", "0")], body: """
+        return await send("REPORT", book, headers: [("Depth", "0"), ("User-Agent", userAgent)], body: """
             <?xml version='1.0' encoding='UTF-8' ?>
             <sync-collection xmlns="DAV:" xmlns:CARD="urn:ietf:params:xml:ns:carddav">
               <sync-token>\(token)</sync-token><sync-level>1</sync-level>\(limitElement)<prop>\(props)</prop>
@@ -72,6 +74,18 @@ import Testing
         let answer = await sync(old, backend: backend)
         #expect(answer.status == 403)
         #expect(answer.xml?.child(.dav("valid-sync-token")) != nil)
+    }
+
+    /// Thunderbird's own address book starts again from scratch on a 400 only; TbSync, like
+    /// DAVx5, on the 403.
+    @Test func thunderbirdsOwnAddressBookGets400ForATokenItCannotUse() async throws {
+        let backend = InMemoryBackend(cards: [("a.vcf", vcard("a", fn: "Ada"))])
+        let thunderbird = "Mozilla/5.0 (X11; Linux x86_64; rv:115.0) Gecko/20100101 Thunderbird/115.3.1"
+        let answer = await sync("http://friends.invalid/ns/sync/99", userAgent: thunderbird, backend: backend)
+        #expect(answer.status == 400)
+        #expect(answer.xml?.child(.dav("valid-sync-token")) != nil)
+        #expect(await sync("http://friends.invalid/ns/sync/99", userAgent: "Thunderbird CalDAV/CardDAV", backend: backend).status == 403)
+        #expect(await sync("", userAgent: thunderbird, backend: backend).status == 207)
     }
 
     /// A new database at the same place (a deleted file, a memory store after a restart) counts
