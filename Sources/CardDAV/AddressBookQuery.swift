@@ -59,9 +59,19 @@ enum AddressBookQuery {
             self.propFilters = propFilters
         }
 
+        /// The most prop-filters, and text-matches in each, a query may have: every one is tried
+        /// on every card, and clients send a handful.
+        static let maximumTests = 16
+
         init(_ element: DAVXMLElement) throws {
             allOf = try testIsAllOf(element)
-            propFilters = try element.children(.cardDAV("prop-filter")).map(PropFilter.init)
+            let propFilters = element.children(.cardDAV("prop-filter"))
+            guard propFilters.count <= Self.maximumTests,
+                  propFilters.allSatisfy({ $0.children(.cardDAV("text-match")).count <= Self.maximumTests }) else {
+                throw DAVRequestError.badRequest(
+                    "A query may have at most \(Self.maximumTests) prop-filters, each with at most \(Self.maximumTests) text-matches.")
+            }
+            self.propFilters = try propFilters.map(PropFilter.init)
         }
 
         func matches(_ object: AddressObject, _ backend: some AddressBookBackend) -> Bool {

@@ -240,17 +240,28 @@ enum Properties {
         bytes += "</D:response>\n".utf8
     }
 
+    /// The most properties one request may name: clients ask for a few dozen at most, and each
+    /// is answered for every card listed.
+    static let maximumRequested = 200
+
     /// Reads the `D:prop` children (or allprop/propname) of a PROPFIND or REPORT body.
-    static func request(in element: DAVXMLElement) -> PropertyRequest? {
+    static func request(in element: DAVXMLElement) throws -> PropertyRequest? {
         if element.child(.dav("propname")) != nil { return .propname }
         if element.child(.dav("allprop")) != nil {
-            return .allprop(include: element.child(.dav("include"))?.children.map(\.name) ?? [])
+            return .allprop(include: try distinct(element.child(.dav("include"))?.children.map(\.name) ?? []))
         }
         if let prop = element.child(.dav("prop")) {
-            var names: [XMLName] = []
-            for child in prop.children where !names.contains(child.name) { names.append(child.name) }
-            return .props(names)
+            return .props(try distinct(prop.children.map(\.name)))
         }
         return nil
+    }
+
+    private static func distinct(_ names: [XMLName]) throws -> [XMLName] {
+        var seen = Set<XMLName>()
+        let names = names.filter { seen.insert($0).inserted }
+        guard names.count <= maximumRequested else {
+            throw DAVRequestError.badRequest("A request may name at most \(maximumRequested) properties.")
+        }
+        return names
     }
 }

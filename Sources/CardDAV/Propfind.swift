@@ -103,7 +103,7 @@ enum Propfind {
         guard root.name == .dav("propfind") else {
             throw DAVRequestError.badRequest("A PROPFIND body must be a DAV: propfind element.")
         }
-        guard let request = Properties.request(in: root) else {
+        guard let request = try Properties.request(in: root) else {
             throw DAVRequestError.badRequest("A propfind must contain prop, allprop or propname.")
         }
         return request

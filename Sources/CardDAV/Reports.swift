@@ -25,7 +25,7 @@ enum Reports {
     /// The properties a report asks for, and the vCard properties `C:address-data` limits the card
     /// to (nil: the whole card); checks that address-data asks for something we can give.
     static func properties(in root: DAVXMLElement) throws -> (PropertyRequest, Set<String>?) {
-        let request = Properties.request(in: root) ?? .props([Properties.getETag])
+        let request = try Properties.request(in: root) ?? .props([Properties.getETag])
         var subset: Set<String>?
         if let prop = root.child(.dav("prop")), let addressData = prop.child(Properties.addressData) {
             let type = addressData.attribute("content-type")?.lowercased() ?? "text/vcard"

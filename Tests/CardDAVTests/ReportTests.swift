@@ -109,6 +109,20 @@ import Testing
         answer.responses.map { $0.href.replacingOccurrences(of: book, with: "") }
     }
 
+    /// Every test is tried on every card: a query of thousands would hold the server for minutes.
+    @Test func aQueryOfMoreTestsThanAClientSendsIsRefusedAtOnce() async {
+        let filters = (0..<17).map { #"<C:prop-filter name="X-N\#($0)"><C:text-match>zz</C:text-match></C:prop-filter>"# }
+        let tooMany = await query("<C:filter>\(filters.joined())</C:filter>")
+        #expect(tooMany.status == 400)
+        #expect(tooMany.text.contains("at most 16 prop-filters"))
+        #expect(await query("<C:filter>\(filters.dropLast().joined())</C:filter>").status == 207)
+        let matches = String(repeating: "<C:text-match>zz</C:text-match>", count: 17)
+        #expect(await query(#"<C:filter><C:prop-filter name="FN">\#(matches)</C:prop-filter></C:filter>"#).status == 400)
+        let properties = (0..<201).map { "<D:p\($0)/>" }.joined()
+        #expect(await query("", props: properties).status == 400)
+        #expect(await query("", props: String(repeating: "<D:getetag/>", count: 1_000)).status == 207, "the same one many times is one")
+    }
+
     @Test func matchTypesAndCollations() async {
         #expect(names(await query(#"<C:filter><C:prop-filter name="FN"><C:text-match>ada</C:text-match></C:prop-filter></C:filter>"#)) == ["a.vcf"])
         #expect(names(await query(#"<C:filter><C:prop-filter name="FN"><C:text-match match-type="starts-with">bob m</C:text-match></C:prop-filter></C:filter>"#)) == ["b.vcf"])
