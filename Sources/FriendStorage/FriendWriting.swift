@@ -9,7 +9,7 @@ public protocol FriendWriting: Sendable {
     func create(_ fields: NewFriend) async throws -> StoredFriend
 
     /// Stores a card from outside (an import, CardDAV), already checked
-    /// (`VCard.checkedForStorage`), under `resourceName` (`<uid>.vcf` when `nil`).
+    /// (`VCard.readyForStorage`), under `resourceName` (`<uid>.vcf` when `nil`).
     /// - Throws: `FriendStoreError.preconditionFailed` naming the friend that has that resource
     ///   name already; nothing is written.
     func create(card: VCard, resourceName: String?) async throws -> StoredFriend

@@ -1,29 +1,19 @@
 import Foundation
 
-/// What a card from outside (an import, a CardDAV `PUT`) must be before it is kept.
-public enum VCardCheckError: Error, Sendable, Equatable, CustomStringConvertible {
-    case noName
-
-    public var description: String {
-        switch self {
-        case .noName: "The card has nothing to name it by: FN, N, ORG, NICKNAME, EMAIL and TEL are all empty."
-        }
-    }
-}
-
 extension VCard {
-    /// The card as it will be kept: checked for a name, with what every vCard must have added
-    /// when it has none (RFC 2426, RFC 6350): a `VERSION` (the 3.0 it is read as), an `FN` (the
-    /// name the friend is shown by), and a `UID`, which Friends needs.
-    /// A photo that cannot be served (`photo()` throws) does not refuse the card: a contact app
-    /// would never sync that contact. It stays in the card, and the friend has no picture.
-    public func checkedForStorage(newUID: () -> String) throws(VCardCheckError) -> VCard {
-        let friend = friend(id: 0)
-        guard !friend.displayName.isEmpty else { throw .noName }
+    /// The card as it will be kept (an import, a CardDAV `PUT`), with what every vCard must have
+    /// added when it has none (RFC 2426, RFC 6350): a `VERSION` (the 3.0 it is read as), an `FN`
+    /// (the name the friend is shown by), and a `UID`, which Friends needs.
+    /// Nothing refuses a card here: a contact app would never sync the contact it came from. A
+    /// contact with nothing to name it by is shown as "No Name", as the contact apps show it (its
+    /// `FN` stays as it came when it has one); a photo that cannot be served (`photo()` throws)
+    /// stays in the card, and the friend has no picture.
+    public func readyForStorage(newUID: () -> String) -> VCard {
         var card = self
         if first("VERSION") == nil { card.properties.insert(VCardProperty(name: "VERSION", value: "3.0"), at: 0) }
-        if first("FN")?.text.trimmingSpaces.isEmpty ?? true {
-            card.set("FN", to: VCardEscaping.escape(friend.displayName), after: "VERSION")
+        let name = friend(id: 0).displayName
+        if first("FN") == nil || (first("FN")?.text.trimmingSpaces.isEmpty == true && name != Self.noName) {
+            card.set("FN", to: VCardEscaping.escape(name), after: "VERSION")
         }
         if uid.isEmpty { card.set("UID", to: VCardEscaping.escape(newUID()), after: "VERSION") }
         return card

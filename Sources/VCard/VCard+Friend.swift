@@ -8,8 +8,9 @@ extension VCard {
         let emails = labeledValues("EMAIL", value: Self.emailAddress)
         if firstname.isEmpty && lastname.isEmpty && organization.isEmpty {
             // A contact saved with only a nickname, an e-mail or a number (iCloud writes `N:;;;;`
-            // and an empty `FN`) is shown by it, as the contact apps show it.
-            firstname = standInName(emails: emails, phones: phones) ?? ""
+            // and an empty `FN`) is shown by it, as the contact apps show it; one without any of
+            // them (a note, an address) as "No Name".
+            firstname = standInName(emails: emails, phones: phones)
         }
         return Friend(
             id: id,
@@ -50,11 +51,14 @@ extension VCard {
         return names.first.isEmpty || names.first == standInName(emails: nil, phones: nil)
     }
 
-    private func standInName(emails: [LabeledValue]?, phones: [LabeledValue]?) -> String? {
+    /// What a contact without a name is shown as when nothing else names it, as iOS shows it.
+    public static let noName = "No Name"
+
+    private func standInName(emails: [LabeledValue]?, phones: [LabeledValue]?) -> String {
         let nickname = first("NICKNAME")?.listValues.first?.trimmingSpaces
         let email = (emails ?? labeledValues("EMAIL", value: Self.emailAddress)).first?.value
         let phone = (phones ?? labeledValues("TEL", value: Self.phoneNumber)).first?.value
-        return [nickname, email, phone].compactMap { $0 }.first { !$0.isEmpty }
+        return [nickname, email, phone].compactMap { $0 }.first { !$0.isEmpty } ?? Self.noName
     }
 
     /// Every `name` property as label and value, the preferred one first.

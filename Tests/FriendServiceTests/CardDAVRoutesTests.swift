@@ -147,6 +147,20 @@ struct CardDAVRoutesTests {
         }
     }
 
+    /// One with only a note is "No Name", as the phone shows it; it is kept as it came (its ETag
+    /// answers the PUT) and stays a contact the phone can sync.
+    @Test func aContactWithOnlyANoteIsKeptAsNoName() async throws {
+        try await TestApp.run { client, _ in
+            let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nN:;;;;\r\nFN:\r\nNOTE:remember the milk\r\nUID:ONLYNOTE\r\nEND:VCARD\r\n"
+            let put = try await dav(client, "PUT", Self.book + "onlynote.vcf", body: card, headers: [.ifNoneMatch: "*"])
+            #expect(put.status == .created)
+            #expect(put.headers[.eTag] != nil)
+            let friends = try await client.send(.get, "/friends").decode(FriendPage.self).items
+            #expect(friends.map(\.displayName) == ["No Name"])
+            #expect(try await dav(client, "GET", Self.book + "onlynote.vcf").text == card)
+        }
+    }
+
     @Test func cardsOfOneUIDPutSideBySideMakeOneFriend() async throws {
         try await TestApp.run { client, _ in
             let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:same-person\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n"

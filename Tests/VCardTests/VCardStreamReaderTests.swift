@@ -98,13 +98,19 @@ struct VCardBadInputTests {
         let card = try VCardParser.parse(Array(text.utf8))
         #expect(throws: VCardPhoto.Problem.notAnImage) { try card.photo() }
         // Kept, with its photo as sent, but the friend has no picture to show.
-        #expect(try card.checkedForStorage { "x" }.first("PHOTO") == card.first("PHOTO"))
+        #expect(card.readyForStorage { "x" }.first("PHOTO") == card.first("PHOTO"))
         #expect(!card.friend(id: 0).photo)
     }
 
-    @Test func aCardWithNothingToNameItBy() throws {
-        let card = try VCardParser.parse(Array("BEGIN:VCARD\r\nVERSION:3.0\r\nN:;;;;\r\nFN:\r\nNOTE:Who?\r\nEND:VCARD\r\n".utf8))
-        #expect(throws: VCardCheckError.noName) { try card.checkedForStorage { "x" } }
+    /// iOS saves a contact with only a note or an address as `N:;;;;` and an empty `FN`, and
+    /// shows it as "No Name": it is kept, and shown so, without that name written into it.
+    @Test(arguments: ["N:;;;;\r\nFN:\r\nNOTE:Who?", "NOTE:Who?", "ADR;TYPE=HOME:;;1 Main St;Springfield;;;"])
+    func aCardWithNothingToNameItByIsNoName(_ lines: String) throws {
+        let card = try VCardParser.parse(Array("BEGIN:VCARD\r\nVERSION:3.0\r\n\(lines)\r\nEND:VCARD\r\n".utf8))
+        #expect(card.friend(id: 0).firstname == "No Name")
+        let kept = card.readyForStorage { "x" }
+        #expect(kept.first("FN")?.text == (card.first("FN") == nil ? "No Name" : ""))
+        #expect(kept.friend(id: 0).displayName == "No Name")
     }
 
     @Test(arguments: [
@@ -118,7 +124,7 @@ struct VCardBadInputTests {
         let card = try VCardParser.parse(Array(text.utf8))
         #expect(card.friend(id: 0).firstname == name)
         #expect(card.friend(id: 0).lastname.isEmpty)
-        #expect(try card.checkedForStorage { "x" }.first("FN")?.text == name)
+        #expect(card.readyForStorage { "x" }.first("FN")?.text == name)
     }
 
     @Test func aCompanyCardIsStillNamedByItsCompanyNotByItsEmail() throws {
@@ -129,14 +135,14 @@ struct VCardBadInputTests {
 
     @Test func aMissingUIDIsAdded() throws {
         let card = try VCardParser.parse(Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nEND:VCARD\r\n".utf8))
-        #expect(try card.checkedForStorage { "NEW-UID" }.uid == "NEW-UID")
+        #expect(card.readyForStorage { "NEW-UID" }.uid == "NEW-UID")
     }
 
     @Test func aMissingVersionOrFNIsAddedAsEveryVCardMustHaveThem() throws {
         let card = try VCardParser.parse(Array("BEGIN:VCARD\r\nORG:Acme Inc.;Sales\r\nUID:acme\r\nEND:VCARD\r\n".utf8))
-        let kept = try card.checkedForStorage { "x" }
+        let kept = card.readyForStorage { "x" }
         #expect(VCardWriter.text(of: kept) == "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Acme Inc.\r\nORG:Acme Inc.;Sales\r\nUID:acme\r\nEND:VCARD\r\n")
         let named = try VCardParser.parse(Array("BEGIN:VCARD\r\nVERSION:3.0\r\nN:Lovelace;Ada;;;\r\nUID:ada\r\nEND:VCARD\r\n".utf8))
-        #expect(try named.checkedForStorage { "x" }.first("FN")?.text == "Ada Lovelace")
+        #expect(named.readyForStorage { "x" }.first("FN")?.text == "Ada Lovelace")
     }
 }

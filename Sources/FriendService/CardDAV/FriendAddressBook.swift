@@ -128,7 +128,7 @@ struct FriendAddressBook: AddressBookBackend {
     func put(name: String, card bytes: [UInt8], precondition: DAVWritePrecondition) async throws -> DAVPutOutcome {
         let parsed: VCard
         do {
-            parsed = try VCardParser.parse(bytes, isWholeText: true).checkedForStorage { UUID.random().uuidString }
+            parsed = try VCardParser.parse(bytes, isWholeText: true).readyForStorage { UUID.random().uuidString }
         } catch {
             throw AddressBookBackendError.invalidCard("\(error)")
         }

@@ -62,7 +62,7 @@ extension CardHandlers {
         case .card(let position, let bytes):
             let card: VCard
             do {
-                card = try VCardParser.parse(bytes).checkedForStorage { Self.uid(forCardWithout: bytes) }
+                card = try VCardParser.parse(bytes).readyForStorage { Self.uid(forCardWithout: bytes) }
             } catch {
                 report.failed.append(.init(index: position, name: VCardStreamReader.name(in: bytes), reason: "\(error)"))
                 return

@@ -23,7 +23,7 @@ extension OpenAPIDocument {
         let described = OpenAPI.described
         let properties: OpenAPIObject = [
             "id": OpenAPI.int64,
-            "firstname": described(string, "N's given name, or FN when N has no name; for a card with no name nor ORG, its NICKNAME, first e-mail or number."),
+            "firstname": described(string, "N's given name, or FN when N has no name; for a card with no name nor ORG, its NICKNAME, first e-mail or number, else \"No Name\"."),
             "lastname": described(string, "N's family name."),
             "phonenumber": described(string, "The preferred TEL (TYPE=pref, or the lowest PREF), else the first."),
             "email": described(string, "The preferred EMAIL, likewise."),
