@@ -106,8 +106,13 @@ extension WebRoutes {
         }
         var response = Self.redirect(to: Self.signInPath)
         response.setCookie(Cookie(name: Self.sessionCookie, value: "", maxAge: 0, path: "/", secure: settings.behindProxy, httpOnly: true, sameSite: .strict))
+        // Chromium keeps even `no-store` pages for its Back button; without a script to reload
+        // them, Back would show the signed-in list on a shared computer. This empties that cache.
+        response.headers[Self.clearSiteData] = "\"cache\""
         return response
     }
+
+    static let clearSiteData = HTTPField.Name("Clear-Site-Data")!
 
     /// A path of this app, or `/`: never another site, so the `next` of a link cannot send a
     /// person elsewhere after they sign in.

@@ -120,6 +120,9 @@ public struct WebRoutes: Sendable {
     private func post(_ request: Request) async throws -> Response {
         let cookie = Self.sessionID(request)
         guard let session = await MainActor.run(body: { sessions.session(id: cookie) }) else {
+            // Signed out meanwhile (elsewhere, a new password, idle too long): the form is not
+            // taken, and the person signs in again to come back to its page.
+            if settings.signIn != nil { return signInRedirect(from: request.uri.path) }
             return ErrorPage.response(.forbidden, "This page has expired. Open the app again to go on.")
         }
         let fields: FormFields
