@@ -59,6 +59,15 @@ import WebUI
             let form = try #require(app.form)
             let mobile = try #require(form.phones.value.first)
 
+            // A field with a message does not keep the focus from the entry just added.
+            await app.send([("birthday", "12/10/1815"), ("action", "add-phone")], at: "/friends/1/edit")
+            let typedInto = try #require(form.phones.value.last)
+            let page = app.wholePage()
+            let birthday = try #require(page.range(of: #"<input id="birthday""#)).lowerBound
+            let birthdayInput = page[birthday...].prefix { $0 != ">" }
+            #expect(birthdayInput.contains(#"aria-invalid="true""#) && !birthdayInput.contains("autofocus"))
+            #expect(page.contains(#"aria-describedby="entry-\#(typedInto.id)-message" autofocus>"#))
+            await app.send([("birthday", ""), ("action", FormEntryAction.remove(typedInto.id).value)], at: "/friends/1/edit")
             await app.send([(FormEntryAction.inputName(of: mobile.id), "0501234567"), ("action", "add-phone")], at: "/friends/1/edit")
             let added = try #require(form.phones.value.last)
             let afterAdding = app.wholePage()

@@ -114,24 +114,26 @@ extension FormPageModel {
         case entry(ContactEntryKind, ContactEntry.ID)
     }
 
-    /// Where the page puts the focus: on the first field or entry with a message, else on an
-    /// entry just added (still empty), else on the first name.
+    /// Where the page puts the focus: on an entry just added (still empty), where the user goes
+    /// on typing after Add phone; else on the first field or entry with a message; else on the
+    /// first name.
     @MainActor
     static func focus(of form: FriendFormViewModel) -> Focus {
         let messages = form.fieldMessages.value
         var added: Focus?
+        var firstWithMessage: Focus?
         for part in FriendFormViewModel.parts {
             switch part {
             case .field(let field):
-                if messages[field] != nil { return .field(field) }
+                if messages[field] != nil { firstWithMessage = firstWithMessage ?? .field(field) }
             case .entries(let kind):
                 for entry in form.entries(kind).value {
-                    if entry.message != nil { return .entry(kind, entry.id) }
+                    if entry.message != nil { firstWithMessage = firstWithMessage ?? .entry(kind, entry.id) }
                     if FriendValidation.trim(entry.value).isEmpty { added = .entry(kind, entry.id) }
                 }
             }
         }
-        return added ?? .field(.firstname)
+        return added ?? firstWithMessage ?? .field(.firstname)
     }
 }
 
