@@ -1,6 +1,7 @@
 import Foundation
 import FriendStorage
 import FriendsAPI
+import HTTPServerKit
 import Hummingbird
 import NIOCore
 import VCard
@@ -27,7 +28,9 @@ extension CardHandlers {
                 for item in reader.append(chunk.readableBytesView) { try await take(item, into: &batch, report: &report) }
             }
         } catch var error as APIError {
-            // Batches kept before the body failed stay kept: the answer says so, as no report follows.
+            // Every whole card that arrived before the body failed is kept, and the answer says
+            // so, as no report follows.
+            try await keep(batch.takeAll(), in: &report)
             let kept = report.created + report.updated + report.unchanged
             if kept > 0 {
                 error.envelope.error.message += " The \(kept == 1 ? "card" : "\(kept) cards") read before that \(kept == 1 ? "was" : "were") kept"
@@ -48,6 +51,8 @@ extension CardHandlers {
     private static func next(_ chunks: inout RequestBody.AsyncIterator) async throws -> ByteBuffer? {
         do {
             return try await chunks.next()
+        } catch is RequestReadTimeout {
+            throw APIError(.requestTimeout, "The file stopped arriving, or came too slowly.", headers: [.connection: "close"])
         } catch {
             throw APIError(.badRequest, "The request body could not be read: its framing is broken.", headers: [.connection: "close"])
         }

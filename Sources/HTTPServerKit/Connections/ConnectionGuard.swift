@@ -61,6 +61,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var pendingRefusal: ConnectionRefusal?
     /// The header, body or idle timeout running now (or, once closing, the close grace).
     private var timeout: ConnectionDeadline?
+    /// When the body being read started, and how many of its bytes have arrived.
+    private var body: (start: NIODeadline, bytes: Int)?
     /// When this connection will have been silent for the patience of `silentConnections`.
     private var silenceCheck: Scheduled<Void>?
     private var context: ChannelHandlerContext?
@@ -131,12 +133,14 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             requestsToAnswer.append((head.version, head.isKeepAlive))
             if !head.isKeepAlive { readTheLastRequest = true }
             reading = .body
+            body = (context.eventLoop.now, 0)
             schedule(after: limits.bodyTimeout) { $0.bodyTimedOut() }
         case (_, .end):
             reading = readTheLastRequest ? .closing : .betweenRequests
+            body = nil
             timeout?.clear()
-        case (_, .body):
-            break
+        case (_, .body(let bytes)):
+            bodyArrived(bytes.readableBytes, now: context.eventLoop.now)
         }
         context.fireChannelRead(data)
     }
@@ -231,6 +235,15 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private func headerTimedOut() {
         logger.debug("Request headers timed out")
         refuse(.headerTimeout)
+    }
+
+    /// Moves the body's timeout on by the time its bytes so far earn at `minimumBodyRate`.
+    private func bodyArrived(_ count: Int, now: NIODeadline) {
+        guard reading == .body, let started = body, limits.minimumBodyRate > 0 else { return }
+        body?.bytes += count
+        let earned = TimeAmount.nanoseconds(Int64((Double(started.bytes + count) / Double(limits.minimumBodyRate)) * 1e9))
+        let deadline = started.start + TimeAmount(limits.bodyTimeout) + earned
+        timeout?.set(after: deadline - now) { [self] in bodyTimedOut() }
     }
 
     private func bodyTimedOut() {

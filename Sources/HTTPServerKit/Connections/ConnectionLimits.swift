@@ -5,7 +5,11 @@ public struct ConnectionLimits: Sendable, Equatable {
     /// the end of the request's headers; then `408` and the connection closes.
     public var headerTimeout: Duration
     /// From the end of the headers to the end of the body; then `408` and the connection closes.
+    /// A body that keeps arriving earns more time (`minimumBodyRate`).
     public var bodyTimeout: Duration
+    /// Bytes a second: each such many of a body moves its timeout a second further, so a big body
+    /// over a slow link (an import of thousands of cards) is read to its end, and a trickle is not.
+    public var minimumBodyRate: Int
     /// How long a keep-alive connection may wait for its next request before it is closed.
     public var idleTimeout: Duration
     /// Open connections beyond this wait in the listen queue until one closes.
@@ -26,7 +30,8 @@ public struct ConnectionLimits: Sendable, Equatable {
         maximumConnections: Int = 1_000,
         maximumSilentConnections: Int? = nil,
         silencePatience: Duration = .seconds(1),
-        closeGrace: Duration = .seconds(2)
+        closeGrace: Duration = .seconds(2),
+        minimumBodyRate: Int = 16_384
     ) {
         self.headerTimeout = headerTimeout
         self.bodyTimeout = bodyTimeout
@@ -35,5 +40,6 @@ public struct ConnectionLimits: Sendable, Equatable {
         self.maximumSilentConnections = maximumSilentConnections ?? max(1, maximumConnections / 10)
         self.silencePatience = silencePatience
         self.closeGrace = closeGrace
+        self.minimumBodyRate = minimumBodyRate
     }
 }
