@@ -130,6 +130,11 @@ struct FriendRoutesTests {
             // As an HTML form, URLSearchParams or Python's urlencode write a space.
             let formEncoded = try await client.send(.get, "/friends?q=grace+ho").decode(FriendPage.self)
             #expect(formEncoded.items.map(\.firstname) == ["Grace"])
+            for broken in ["%zz", "%E2%82", "100%"] {
+                let refused = try await client.send(.get, "/friends?q=\(broken)")
+                #expect(refused.status == .badRequest, "\(broken)")
+                #expect(try refused.envelope.fields == ["q": "Search must be percent-encoded UTF-8: write % as %25."])
+            }
         }
     }
 

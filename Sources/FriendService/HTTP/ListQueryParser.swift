@@ -47,7 +47,7 @@ enum ListQueryParser {
 
     /// `q`, checked: at most `maximumSearchLength` characters, no control characters.
     static func search(from httpRequest: Request) throws(SearchRefusal) -> FriendSearch? {
-        guard let text = searchText(inQuery: httpRequest.uri.query) else { return nil }
+        guard let text = try searchText(inQuery: httpRequest.uri.query) else { return nil }
         if text.unicodeScalars.count > maximumSearchLength {
             throw SearchRefusal(message: "Search must be at most \(maximumSearchLength) characters.")
         }
@@ -67,13 +67,17 @@ enum ListQueryParser {
     }
 
     /// The first `q` of `query` read as a form writes it (an HTML form, `URLSearchParams`, Python's
-    /// `urlencode`): `+` is a space and `%2B` a plus.
-    static func searchText(inQuery query: String?) -> String? {
+    /// `urlencode`): `+` is a space and `%2B` a plus. A `%` that escapes no UTF-8 (`%zz`, half a
+    /// character) is refused: searching for the text as sent would find what was not meant.
+    static func searchText(inQuery query: String?) throws(SearchRefusal) -> String? {
         let name = FriendListQuery.Name.search
         guard let query, let item = query.split(separator: "&").first(where: { $0 == name || $0.hasPrefix(name + "=") }) else {
             return nil
         }
         let value = item.dropFirst(name.count + 1).replacing("+", with: "%20")
-        return value.removingPercentEncoding ?? String(value)
+        guard let text = value.removingPercentEncoding else {
+            throw SearchRefusal(message: "Search must be percent-encoded UTF-8: write % as %25.")
+        }
+        return text
     }
 }
