@@ -121,23 +121,24 @@ struct ConnectionTests {
     }
 
     /// A body that keeps coming earns time at the minimum rate: a big import over a slow link is
-    /// read to its end, long after the body timeout.
+    /// read to its end, after the body timeout.
     @Test func aBodyThatKeepsArrivingIsReadPastTheBodyTimeout() async throws {
         try await Self.withServer(ConnectionLimits(bodyTimeout: .milliseconds(300), minimumBodyRate: 1_000)) { _, port in
-            let note = "NOTE:" + String(repeating: "a steady upload ", count: 12) + "\r\n"
-            let cards = (1...12).map { "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:steady-\($0)\r\nFN:Person \($0)\r\nN:;Person;;;\r\n\(note)END:VCARD\r\n" }
+            let note = "NOTE:" + String(repeating: "a steady upload ", count: 120) + "\r\n"
+            let cards = (1...11).map { "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:steady-\($0)\r\nFN:Person \($0)\r\nN:;Person;;;\r\n\(note)END:VCARD\r\n" }
             let body = cards.joined()
             let connection = try RawHTTPConnection(port: port)
-            try await connection.send("POST /friends/import HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/vcard\r\nContent-Length: \(body.utf8.count)\r\n\r\n")
-            let started = ContinuousClock.now
-            for card in cards {
-                try await connection.send(card)  // about 270 bytes: 270 ms more each
-                try await Task.sleep(for: .milliseconds(50))
-            }
+            // Ten cards of 2 KB, sent with the headers, earn 20 seconds; the last one comes after
+            // the 300 ms of the timeout.
+            try await connection.send(
+                "POST /friends/import HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/vcard\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
+                    + cards.dropLast().joined()
+            )
+            try await Task.sleep(for: .milliseconds(600))
+            try await connection.send(cards.last ?? "")
             let response = try await connection.readResponse()
-            #expect(ContinuousClock.now - started > .milliseconds(300), "longer than the body timeout")
             #expect(response.status == 200, "\(response.text)")
-            #expect(try await Self.friendCount(port: port) == 12)
+            #expect(try await Self.friendCount(port: port) == 11)
         }
     }
 

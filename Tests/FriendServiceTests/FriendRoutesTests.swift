@@ -74,12 +74,26 @@ struct FriendRoutesTests {
         }
     }
 
-    @Test(arguments: ["W/\"1-1\"", "\"1-2\"", "1-1", "\"2-1\"", "garbage", "\"+1-1\"", "\"01-1\"", "\"1-01\"", "\"1-+1.vcf\""])
-    func ifMatchRejectsWeakStaleForeignAndMalformedTags(header: String) async throws {
+    @Test(arguments: ["W/\"1-1\"", "\"1-2\"", "\"2-1\"", "\"garbage\"", "\"+1-1\"", "\"01-1\"", "\"1-01\"", "\"1-+1.vcf\""])
+    func ifMatchRejectsWeakStaleAndForeignTags(header: String) async throws {
         try await TestApp.run { client, _ in
             _ = try await client.createFriend()
             let response = try await client.send(.patch, "/friends/1", json: #"{"about": "x"}"#, headers: [.ifMatch: header])
             #expect(response.status == .preconditionFailed)
+        }
+    }
+
+    /// A tag without its quotes is no tag: not "changed by someone else" but a mistake to fix.
+    @Test(arguments: ["1-1", "garbage", "\"", "\"1-1\", 1-1", "W/1-1"])
+    func ifMatchWithoutAnEntityTagIs400(header: String) async throws {
+        try await TestApp.run { client, store in
+            _ = try await client.createFriend()
+            for method in [HTTPRequest.Method.patch, .delete] {
+                let response = try await client.send(method, "/friends/1", json: #"{"about": "x"}"#, headers: [.ifMatch: header])
+                #expect(response.status == .badRequest)
+                #expect(try response.envelope.fields == ["If-Match": "Must be * or entity tags in quotes."])
+            }
+            #expect(try await store.friend(id: 1)?.version == 1)
         }
     }
 

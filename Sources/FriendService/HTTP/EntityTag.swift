@@ -34,9 +34,17 @@ enum EntityTag {
     /// What `If-Match` asks of friend `id`: absent or `*` is `.any`; otherwise the versions of the
     /// strong tags that name this friend, as JSON or as vCard (none when every tag is stale, weak
     /// or foreign).
-    static func precondition(from headers: HTTPFields, id: Int, scope: String) -> VersionPrecondition {
+    /// 400 for a tag that is not one (`23-4` without its quotes): it could never match, and a 412
+    /// would tell the client that someone else changed the friend.
+    static func precondition(from headers: HTTPFields, id: Int, scope: String) throws -> VersionPrecondition {
         let tags = listed(headers[values: .ifMatch])
         guard !tags.isEmpty, !tags.contains("*") else { return .any }
+        if let malformed = tags.first(where: { !isEntityTag($0) }) {
+            throw APIError(
+                .badRequest, "If-Match must be * or entity tags in quotes, as ETag gives them (\"7-2\"), not \(malformed).",
+                fields: ["If-Match": "Must be * or entity tags in quotes."]
+            )
+        }
         return .oneOf(Set(tags.compactMap { version(in: $0, id: id, scope: scope) }))
     }
 
@@ -44,6 +52,12 @@ enum EntityTag {
     /// item, without the spaces around it.
     static func listed(_ lines: [String]) -> [String] {
         lines.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// `"…"` or `W/"…"` (RFC 9110 §8.8.3).
+    private static func isEntityTag(_ tag: String) -> Bool {
+        let opaque = tag.hasPrefix("W/") ? tag.dropFirst(2) : Substring(tag)
+        return opaque.count >= 2 && opaque.hasPrefix("\"") && opaque.hasSuffix("\"") && !opaque.dropFirst().dropLast().contains("\"")
     }
 
     private static func version(in tag: String, id: Int, scope: String) -> Int? {

@@ -174,7 +174,7 @@ struct FriendHandlers: Sendable {
 
     func update(_ request: Request, id: Int, withVersion: Bool = true) async throws -> Response {
         let update = try await parser.update(from: request) { try await store.friend(id: id)?.friend }
-        let precondition = EntityTag.precondition(from: request.headers, id: id, scope: tagScope)
+        let precondition = try EntityTag.precondition(from: request.headers, id: id, scope: tagScope)
         let changesNames = update.firstname != nil || update.lastname != nil || update.organization != nil
         let stored = try await changesNames
             ? updateKeepingAName(id: id, with: update, if: precondition)
@@ -205,7 +205,7 @@ struct FriendHandlers: Sendable {
 
     /// Removes the friend and returns what was removed.
     func delete(_ request: Request, id: Int) async throws -> StoredFriend {
-        let precondition = EntityTag.precondition(from: request.headers, id: id, scope: tagScope)
+        let precondition = try EntityTag.precondition(from: request.headers, id: id, scope: tagScope)
         return try await store.delete(id: id, if: precondition)
     }
 

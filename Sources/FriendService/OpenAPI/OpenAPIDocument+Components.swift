@@ -10,8 +10,9 @@ extension OpenAPIDocument {
         [
             "id": ["name": "id", "in": "path", "required": true, "schema": OpenAPI.int64] as OpenAPIObject,
             "ifMatch": [
-                "name": FriendsHTTPHeader.ifMatch, "in": "header", "schema": OpenAPI.string(),
-                "description": "The ETag last seen; 412 when the friend changed since. '*' matches any existing friend.",
+                "name": FriendsHTTPHeader.ifMatch, "in": "header",
+                "schema": OpenAPI.string(["pattern": #"^(\*|((W/)?"[!#-+.-~-]*"( *, *(W/)?"[!#-+.-~-]*")*)?)$"#]),
+                "description": "The ETag last seen, in its quotes; 412 when the friend changed since, 400 when it is not an entity tag. '*' matches any existing friend.",
             ] as OpenAPIObject,
             "ifNoneMatch": [
                 "name": "If-None-Match", "in": "header", "schema": OpenAPI.string(),
