@@ -17,6 +17,11 @@ enum CardAccess {
             return .text(404, "There is no such card.")
         }
         var headers: [(name: String, value: String)] = [("ETag", object.etag)]
+        // RFC 9110 13.2.2: If-Match first, compared strongly.
+        if case .tags(let tags)? = try Preconditions.parse(context.request.header("If-Match")),
+           !tags.contains(where: { !$0.hasPrefix("W/") && $0 == object.etag }) {
+            return .text(412, "The card is not as the request's If-Match expects; read it again.")
+        }
         if let tags = try Preconditions.parse(context.request.header("If-None-Match")) {
             if tags == .any || Preconditions.weakMatch(tagsOf(tags), object.etag) {
                 return DAVResponse(status: 304, headers: headers)

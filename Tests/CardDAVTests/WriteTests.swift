@@ -36,6 +36,12 @@ import Testing
 
         let notModified = await send("GET", path, headers: [("If-None-Match", updated.header("ETag") ?? "")], backend: backend)
         #expect(notModified.status == 304)
+        let current = updated.header("ETag") ?? ""
+        #expect(await send("GET", path, headers: [("If-Match", current)], backend: backend).status == 200)
+        #expect(await send("GET", path, headers: [("If-Match", "\"nope\", \(current)")], backend: backend).status == 200)
+        #expect(await send("GET", path, headers: [("If-Match", "\"nope\"")], backend: backend).status == 412)
+        #expect(await send("GET", path, headers: [("If-Match", "W/\(current)")], backend: backend).status == 412, "compared strongly")
+        #expect(await send("HEAD", path, headers: [("If-Match", "\"nope\"")], backend: backend).status == 412)
     }
 
     @Test func aRewrittenCardIsAnsweredWithoutAnETag() async {
