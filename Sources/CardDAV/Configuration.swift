@@ -9,7 +9,10 @@ public struct CardDAVConfiguration: Sendable {
     public var defaultDisplayName: String
     /// `C:addressbook-description`; nil answers it as not found.
     public var addressBookDescription: String?
-    /// The most entries one sync-collection answer lists; clients then ask again with the new token.
+    /// The most changes one sync-collection answer lists; clients then ask again with the new
+    /// token. High, as Thunderbird's own address book asks again only at its next sync (every
+    /// 30 minutes): an import of thousands of cards reaches it in one. The cards are read a batch
+    /// at a time as the answer is written.
     public var maxSyncResults: Int
     /// The most cards one addressbook-query answer lists.
     public var maxQueryResults: Int
@@ -22,7 +25,7 @@ public struct CardDAVConfiguration: Sendable {
         maxXMLDepth: Int = 32,
         defaultDisplayName: String = "Friends",
         addressBookDescription: String? = nil,
-        maxSyncResults: Int = 1000,
+        maxSyncResults: Int = 20_000,
         maxQueryResults: Int = 1000,
         retryAfterSeconds: Int = 5
     ) {
