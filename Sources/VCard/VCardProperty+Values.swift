@@ -14,7 +14,7 @@ extension VCardProperty {
 
     /// The values of a text list (`NICKNAME`, `CATEGORIES`), split at unescaped `,`, each with its
     /// escapes undone.
-    var listValues: [String] {
+    public var listValues: [String] {
         VCardEscaping.splitComponents(decodedValue, at: ",").map { VCardEscaping.unescape($0, rules: escaping) }
     }
 

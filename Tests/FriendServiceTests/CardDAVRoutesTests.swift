@@ -245,15 +245,24 @@ struct CardDAVRoutesTests {
     @Test func aQueryOnTheNameMatchesItAsAPersonReadsIt() async throws {
         try await TestApp.run { client, _ in
             _ = try await dav(client, "PUT", Self.book + "ada.vcf", body: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ada\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n")
-            _ = try await dav(client, "PUT", Self.book + "grace.vcf", body: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:grace\r\nFN:Grace Hopper\r\nN:Hopper;Grace;;;\r\nEND:VCARD\r\n")
-            for (match, text) in [("equals", "lovelace ada"), ("ends-with", "Ada")] {
+            _ = try await dav(client, "PUT", Self.book + "grace.vcf", body: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:grace\r\nFN:Grace Hopper\r\nN:Hopper;Grace;;;\r\nCATEGORIES:Friends,Work\\,Stuff\r\nEND:VCARD\r\n")
+            for (property, match, text) in [("N", "equals", "lovelace ada"), ("N", "ends-with", "Ada")] {
                 let query = try await dav(client, "REPORT", Self.book, body: """
                     <C:addressbook-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav"><D:prop><D:getetag/></D:prop>
-                    <C:filter><C:prop-filter name="N"><C:text-match match-type="\(match)">\(text)</C:text-match></C:prop-filter></C:filter>
+                    <C:filter><C:prop-filter name="\(property)"><C:text-match match-type="\(match)">\(text)</C:text-match></C:prop-filter></C:filter>
                     </C:addressbook-query>
                     """, headers: [HTTPField.Name("Depth")!: "1"])
                 #expect(query.status.code == 207)
                 #expect(query.text.contains("ada.vcf") && !query.text.contains("grace.vcf"), "\(match)")
+            }
+            // Each value of a list is matched on its own (RFC 6352 10.5.4).
+            for text in ["Friends", "Work,Stuff"] {
+                let query = try await dav(client, "REPORT", Self.book, body: """
+                    <C:addressbook-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav"><D:prop><D:getetag/></D:prop>
+                    <C:filter><C:prop-filter name="CATEGORIES"><C:text-match match-type="equals">\(text)</C:text-match></C:prop-filter></C:filter>
+                    </C:addressbook-query>
+                    """, headers: [HTTPField.Name("Depth")!: "1"])
+                #expect(query.text.contains("grace.vcf") && !query.text.contains("ada.vcf"), "\(text)")
             }
         }
     }

@@ -61,9 +61,14 @@ struct FriendAddressBook: AddressBookBackend {
         guard let card = try? VCardParser.parse(object.card) else { return [] }
         // Structured values (`N`, `ADR`) are matched as their non-empty parts joined, as a person
         // reads them: `N:Doe;John;;;` is "Doe John", so `equals` and `ends-with` can match it.
-        let isStructured = ["N", "ADR"].contains(property.uppercased())
-        return card.all(property).map { property in
-            isStructured ? property.components.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ") : property.text
+        // A text list (`CATEGORIES:Friends,Work`) is matched value by value (RFC 6352 10.5.4).
+        switch property.uppercased() {
+        case "N", "ADR":
+            return card.all(property).map { $0.components.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ") }
+        case "CATEGORIES", "NICKNAME":
+            return card.all(property).flatMap(\.listValues)
+        default:
+            return card.all(property).map(\.text)
         }
     }
 
