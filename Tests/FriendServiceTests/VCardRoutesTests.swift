@@ -77,6 +77,25 @@ struct VCardRoutesTests {
         }
     }
 
+    /// A card exported here and saved again by a vCard 4.0 app comes back with `urn:uuid:` before
+    /// its UUID: the same contact, updated, not a second one; and the other way round.
+    @Test func aUUIDWithOrWithoutUrnUuidIsOneContact() async throws {
+        try await TestApp.run { client, store in
+            let uuid = "5F1C3A0E-8B2D-4C71-9E55-0123456789AB"
+            func card(_ uid: String, note: String) -> String {
+                "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:\(uid)\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nNOTE:\(note)\r\nEND:VCARD\r\n"
+            }
+            #expect(try await importCards(card(uuid, note: "3.0"), into: client).text.contains(#""created":1"#))
+            let again = try await importCards(card("urn:uuid:\(uuid)", note: "4.0"), into: client)
+            #expect(again.text == #"{"created":0,"failed":[],"unchanged":0,"updated":1}"#)
+            #expect(try await importCards(card(uuid, note: "3.0 again"), into: client).text.contains(#""updated":1"#))
+            let both = card(uuid, note: "bare") + card("URN:UUID:\(uuid)", note: "prefixed")
+            #expect(try await importCards(both, into: client).text.contains(#""created":0"#))
+            #expect(try await store.all().map(\.friend.about) == ["prefixed"])
+            #expect(try await importCards(card("urn:uuid:not-a-uuid", note: "x"), into: client).text.contains(#""created":1"#))
+        }
+    }
+
     /// `a/b` and `a-b` both make the resource name `a-b.vcf`, and a CardDAV client may have named
     /// another card `c.vcf`: each card is still kept, under a name of its own.
     @Test(arguments: StoreKind.available)

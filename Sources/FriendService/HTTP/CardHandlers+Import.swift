@@ -94,19 +94,29 @@ extension CardHandlers {
     }
 
     private func keep(_ card: VCard) async throws -> ImportBatch.Outcome {
-        try await uidTurns.inTurn(for: card.uid) { try await keepInTurn(card) }
+        try await uidTurns.inTurn(for: ImportBatch.uidKey(card.uid)) { try await keepInTurn(card) }
     }
 
     private func keepInTurn(_ card: VCard) async throws -> ImportBatch.Outcome {
-        if let existing = try await store.friend(uid: card.uid) { return try await replace(existing, with: card) }
+        if let existing = try await friend(uid: card.uid) { return try await replace(existing, with: card) }
         if try await create(card) { return .created }
         // `<uid>.vcf` is taken: by this same UID, imported meanwhile by another request, or by a
         // card of another UID, one whose UID folds to the same name (`a/b` and `a-b`) or one a
         // CardDAV client named so.
-        if let existing = try await store.friend(uid: card.uid) { return try await replace(existing, with: card) }
+        if let existing = try await friend(uid: card.uid) { return try await replace(existing, with: card) }
         let name = FriendRecord.resourceName(forUID: card.uid + "-" + UUID.random().uuidString)
         _ = try await store.create(card: card, resourceName: name)
         return .created
+    }
+
+    /// The friend of `uid`, or of its other spelling: vCard 4.0 apps write a UUID as
+    /// `urn:uuid:<UUID>` (RFC 6350 6.7.6) where 3.0 apps write it bare, so a card exported here
+    /// and saved again by such an app is still the same contact.
+    private func friend(uid: String) async throws -> StoredFriend? {
+        if let found = try await store.friend(uid: uid) { return found }
+        let bare = ImportBatch.uidKey(uid)
+        guard UUID(uuidString: bare) != nil else { return nil }
+        return try await store.friend(uid: bare == uid ? "urn:uuid:" + uid : bare)
     }
 
     private func replace(_ existing: StoredFriend, with card: VCard) async throws -> ImportBatch.Outcome {
@@ -147,12 +157,18 @@ struct ImportBatch {
     private var uids: Set<String> = []
 
     func hasRoom(for card: VCard) -> Bool {
-        cards.count < Self.capacity && !uids.contains(card.uid)
+        cards.count < Self.capacity && !uids.contains(Self.uidKey(card.uid))
     }
 
     mutating func add(_ card: VCard) {
         cards.append(card)
-        uids.insert(card.uid)
+        uids.insert(Self.uidKey(card.uid))
+    }
+
+    /// `uid` without the `urn:uuid:` that vCard 4.0 writes before a UUID: both spellings are one contact.
+    static func uidKey(_ uid: String) -> String {
+        let prefix = "urn:uuid:"
+        return uid.lowercased().hasPrefix(prefix) ? String(uid.dropFirst(prefix.count)) : uid
     }
 
     mutating func takeAll() -> [VCard] {
