@@ -52,12 +52,13 @@ enum CardAccess {
         guard !request.body.isEmpty else {
             throw AddressBookBackendError.invalidCard("The request has no vCard in its body.")
         }
+        let card = try DeclaredCharset.utf8Body(request.body, contentType: request.header("Content-Type"))
         let (precondition, noneMatch) = try Preconditions.write(request)
         if !noneMatch.isEmpty, let current = try await backend.object(named: name),
            Preconditions.weakMatch(noneMatch, current.etag) {
             throw AddressBookBackendError.preconditionFailed
         }
-        let outcome = try await backend.put(name: name, card: request.body, precondition: precondition)
+        let outcome = try await backend.put(name: name, card: card, precondition: precondition)
         var headers: [(name: String, value: String)] = []
         if outcome.storedExactly { headers.append(("ETag", outcome.etag)) }
         if outcome.created { headers.append(("Location", context.href)) }

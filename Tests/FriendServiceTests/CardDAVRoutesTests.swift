@@ -161,6 +161,23 @@ struct CardDAVRoutesTests {
         }
     }
 
+    /// A vCard 3.0 body's charset is the one its Content-Type names (RFC 2425); it is kept as UTF-8.
+    @Test func aCardInTheCharsetItsContentTypeNamesIsReadInIt() async throws {
+        try await TestApp.run { client, _ in
+            let latin1 = Array("BEGIN:VCARD\r\nVERSION:3.0\r\nUID:LAT1\r\nFN:José\r\nN:;José;;;\r\nEND:VCARD\r\n".data(using: .isoLatin1)!)
+            let put = try await client.execute(
+                uri: Self.book + "lat.vcf", method: .put, headers: [.contentType: "text/vcard; charset=iso-8859-1"],
+                body: ByteBuffer(bytes: latin1))
+            #expect(put.status == .created)
+            #expect(try await dav(client, "GET", Self.book + "lat.vcf").text.contains("FN:José\r\n"))
+            let unknown = try await client.execute(
+                uri: Self.book + "k.vcf", method: .put, headers: [.contentType: "text/vcard; charset=x-klingon"],
+                body: ByteBuffer(bytes: latin1))
+            #expect(unknown.status == .unsupportedMediaType)
+            #expect(String(buffer: unknown.body).contains("supported-address-data"))
+        }
+    }
+
     @Test func cardsOfOneUIDPutSideBySideMakeOneFriend() async throws {
         try await TestApp.run { client, _ in
             let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:same-person\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n"

@@ -77,6 +77,20 @@ struct VCardRoutesTests {
         }
     }
 
+    /// Older macOS Contacts and Windows save vCard files as UTF-16.
+    @Test func aFileInUTF16IsImported() async throws {
+        try await TestApp.run { client, store in
+            let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:utf16\r\nFN:Zoë Ålund\r\nN:Ålund;Zoë;;;\r\nEND:VCARD\r\n"
+            let units: [UInt8] = text.utf16.flatMap { (unit: UInt16) -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+            let body = Data([0xFF, 0xFE] + units)
+            let response = try await client.execute(
+                uri: "/friends/import", method: .post, headers: [.contentType: "text/vcard"], body: ByteBuffer(data: body))
+            #expect(response.text == #"{"created":1,"failed":[],"unchanged":0,"updated":0}"#)
+            #expect(try await store.all().map(\.friend.displayName) == ["Zoë Ålund"])
+            #expect(try await store.card(id: try #require(try await store.all().first).friend.id)?.text == text)
+        }
+    }
+
     /// A card exported here and saved again by a vCard 4.0 app comes back with `urn:uuid:` before
     /// its UUID: the same contact, updated, not a second one; and the other way round.
     @Test func aUUIDWithOrWithoutUrnUuidIsOneContact() async throws {

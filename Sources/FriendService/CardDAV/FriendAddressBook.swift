@@ -130,7 +130,9 @@ struct FriendAddressBook: AddressBookBackend {
         }
     }
 
-    func put(name: String, card bytes: [UInt8], precondition: DAVWritePrecondition) async throws -> DAVPutOutcome {
+    func put(name: String, card sent: [UInt8], precondition: DAVWritePrecondition) async throws -> DAVPutOutcome {
+        var transcoder = UTF16Transcoder()
+        let bytes = transcoder.append(sent) + transcoder.finish()
         let parsed: VCard
         do {
             parsed = try VCardParser.parse(bytes, isWholeText: true).readyForStorage { UUID.random().uuidString }

@@ -16,6 +16,7 @@ extension CardHandlers {
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maximumImportSize {
             throw APIError.bodyTooLarge(limit: maximumImportSize)
         }
+        var transcoder = UTF16Transcoder()
         var reader = VCardStreamReader()
         var batch = ImportBatch()
         var report = ImportReport()
@@ -25,7 +26,7 @@ extension CardHandlers {
             while let chunk = try await Self.next(&chunks) {
                 received += chunk.readableBytes
                 guard received <= maximumImportSize else { throw APIError.bodyTooLarge(limit: maximumImportSize) }
-                for item in reader.append(chunk.readableBytesView) { try await take(item, into: &batch, report: &report) }
+                for item in reader.append(transcoder.append(chunk.readableBytesView)) { try await take(item, into: &batch, report: &report) }
             }
         } catch var error as APIError {
             // Every whole card that arrived before the body failed is kept, and the answer says
@@ -38,7 +39,7 @@ extension CardHandlers {
             }
             throw error
         }
-        for item in reader.finish() { try await take(item, into: &batch, report: &report) }
+        for item in reader.append(transcoder.finish()) + reader.finish() { try await take(item, into: &batch, report: &report) }
         try await keep(batch.takeAll(), in: &report)
         guard reader.cardsSeen > 0 else {
             throw APIError(.badRequest, "The body holds no vCard: each card starts with BEGIN:VCARD and ends with END:VCARD.")

@@ -1,0 +1,36 @@
+import Foundation
+
+/// The `charset` a PUT's `Content-Type` names, which for a vCard 3.0 body is the text's
+/// (RFC 2425): a body in another one is read in it and kept as UTF-8.
+enum DeclaredCharset {
+    /// The body as UTF-8; 415 `supported-address-data` for a charset this does not read, or text
+    /// that is not in the one named.
+    static func utf8Body(_ body: [UInt8], contentType: String?) throws -> [UInt8] {
+        guard let charset = charset(in: contentType) else { return body }
+        guard let encoding = encodings[charset] else {
+            throw DAVRequestError.precondition(
+                415, "<C:supported-address-data/>", "Cards are read in UTF-8, UTF-16 or ISO-8859-1, not \(charset).")
+        }
+        if encoding == .utf8 { return body }
+        guard let text = String(bytes: body, encoding: encoding) else {
+            throw DAVRequestError.precondition(415, "<C:supported-address-data/>", "The body is not text in \(charset).")
+        }
+        return Array(text.utf8)
+    }
+
+    private static let encodings: [String: String.Encoding] = [
+        "utf-8": .utf8, "us-ascii": .utf8,
+        "utf-16": .utf16, "utf-16le": .utf16LittleEndian, "utf-16be": .utf16BigEndian,
+        "iso-8859-1": .isoLatin1, "latin1": .isoLatin1, "windows-1252": .windowsCP1252,
+    ]
+
+    private static func charset(in contentType: String?) -> String? {
+        guard let contentType else { return nil }
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let parts = parameter.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, String(parts[0]).trimmingSpaces.lowercased() == "charset" else { continue }
+            return String(parts[1]).trimmingSpaces.trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
+        }
+        return nil
+    }
+}
