@@ -56,6 +56,10 @@ import Testing
                 let cookie = try #require(gone.headers[.setCookie]?.split(separator: ";").first.map(String.init))
                 let list = try await client.execute(uri: "/", method: .get, headers: [.cookie: cookie])
                 #expect(String(buffer: list.body).contains("This friend no longer exists."))
+                // Left unanswered, it does not follow the person to the next page they open.
+                let next = try await client.execute(uri: "/friends/2", method: .get, headers: [.cookie: cookie])
+                #expect(String(buffer: next.body).contains("Alan Turing"))
+                #expect(!String(buffer: next.body).contains("This friend no longer exists."))
             }
         }
     }

@@ -93,6 +93,8 @@ public final class FriendsWebApp: WebApplication {
             if target == .list, search != searchText { self.search(for: search) }
             return true
         }
+        // An alert belongs to the page it was shown over: going elsewhere leaves it behind.
+        alerts.removeAll()
         // A link straight to a friend (a bookmark, a new tab, a reload) may name one no loaded
         // page holds: the list fetches it, and the page waits for that (`isBusy`).
         switch target {
