@@ -21,6 +21,7 @@ struct FormEntriesModel {
         let value: String
         let type: String
         let autocomplete: String
+        let maxLength: Int
         /// "Phone 1": the input's label; "Label of phone 1": the select's.
         let inputName: String
         let labelName: String
@@ -56,6 +57,7 @@ struct FormEntriesModel {
                 inputID: inputID, labelID: FormEntryAction.labelName(of: entry.id), messageID: "\(inputID)-message",
                 actionsID: "\(inputID)-actions",
                 value: entry.value, type: kind == .phone ? "tel" : "email", autocomplete: kind == .phone ? "tel" : "email",
+                maxLength: kind.field.maximumLength,
                 inputName: "\(kind.title) \(entry.position)\(entry.isPreferred ? " (preferred)" : "")", labelName: "Label of \(position)",
                 choices: entry.labelChoices.map { Entry.Choice(label: $0.label, title: $0.title, isSelected: $0.label == entry.label) },
                 isPreferred: entry.isPreferred,

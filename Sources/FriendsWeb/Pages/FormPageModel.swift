@@ -18,6 +18,9 @@ struct FormPageModel {
         let isMultiline: Bool
         let message: String?
         let autocomplete: String
+        /// The most the browser lets one type or paste, the field's rule (a long paste would
+        /// otherwise make a form too large to send).
+        let maxLength: Int
         let takesFocus: Bool
         /// One of the names a friend needs one of: the hint that says so describes it.
         let namesHint: Bool
@@ -69,7 +72,7 @@ struct FormPageModel {
                 let model = Field(
                     name: field.rawValue, label: field.displayName, value: values.value(of: field),
                     type: field.inputType, isMultiline: field == .about, message: messages[field],
-                    autocomplete: field.autocomplete, takesFocus: focused == .field(field),
+                    autocomplete: field.autocomplete, maxLength: field.maximumLength, takesFocus: focused == .field(field),
                     namesHint: [.firstname, .lastname, .organization].contains(field)
                 )
                 return Part(field: model, entries: nil)
@@ -134,6 +137,19 @@ extension FormPageModel {
             }
         }
         return added ?? firstWithMessage ?? .field(.firstname)
+    }
+}
+
+extension FriendField {
+    var maximumLength: Int {
+        switch self {
+        case .firstname, .lastname: FriendValidation.maximumNameLength
+        case .organization: FriendValidation.maximumOrganizationLength
+        case .phonenumber: FriendValidation.maximumPhoneNumberLength
+        case .email: FriendValidation.maximumEmailLength
+        case .birthday: FriendValidation.maximumBirthdayLength
+        case .about: FriendValidation.maximumAboutLength
+        }
     }
 }
 

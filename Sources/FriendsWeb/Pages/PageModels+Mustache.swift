@@ -205,6 +205,7 @@ extension FormPageModel.Field: TemplateModel {
         "isMultiline": \.isMultiline,
         "message": \.message,
         "autocomplete": \.autocomplete,
+        "maxLength": \.maxLength,
         "takesFocus": \.takesFocus,
         "namesHint": \.namesHint,
     ]
@@ -236,6 +237,7 @@ extension FormEntriesModel.Entry: TemplateModel {
         "value": \.value,
         "type": \.type,
         "autocomplete": \.autocomplete,
+        "maxLength": \.maxLength,
         "inputName": \.inputName,
         "labelName": \.labelName,
         "choices": \.choices,
