@@ -136,6 +136,7 @@ struct BadInputTests {
         ("limit=0", "limit"), ("limit=501", "limit"), ("limit=abc", "limit"), ("limit=", "limit"),
         ("cursor=nonsense", "cursor"), ("cursor=eyJ4IjoxfQ", "cursor"), ("q=%07", "q"),
         ("q=ada&q=grace", "q"), ("limit=5&q=a&limit=5", "limit"), ("cursor=&cursor=x", "cursor"),
+        ("limit=01", "limit"), ("limit=+1", "limit"),
     ])
     func badListParametersGet400NamingTheParameter(query: String, field: String) async throws {
         try await TestApp.run { client, _ in

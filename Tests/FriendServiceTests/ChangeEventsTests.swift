@@ -161,6 +161,14 @@ struct ChangeEventsTests {
         }
     }
 
+    @Test func anAfterGivenTwiceGets400() async throws {
+        try await TestApp.runWithFeed { client, _, _ in
+            let response = try await client.send(.get, FriendsRoutes.events + "?after=0&after=1&follow=false")
+            #expect(response.status == .badRequest)
+            #expect(try response.envelope.fields == ["after": "Given more than once."])
+        }
+    }
+
     @Test func anAfterThatIsNotASequenceGets400EvenBesideAGoodHeader() async throws {
         try await TestApp.runWithFeed { client, _, _ in
             let response = try await client.send(.get, FriendsRoutes.events + "?after=-1&follow=false", headers: .lastEventID("0"))

@@ -130,8 +130,13 @@ struct ChangeEventsController {
         let name = FriendsHTTPHeader.lastEventID.lowercased()
         let header = try request.headers.first { $0.name.canonicalName == name }
             .map { try sequence($0.value, named: FriendsHTTPHeader.lastEventID) }
-        let query = try request.uri.queryParameters.get(FriendsRoutes.eventsAfter)
-            .map { try sequence($0, named: FriendsRoutes.eventsAfter) }
+        let parameters = request.uri.queryParameters
+        guard parameters[values: FriendsRoutes.eventsAfter[...]].count <= 1 else {
+            throw APIError(
+                .badRequest, "Some query parameters are not valid.", fields: [FriendsRoutes.eventsAfter: "Given more than once."]
+            )
+        }
+        let query = try parameters.get(FriendsRoutes.eventsAfter).map { try sequence($0, named: FriendsRoutes.eventsAfter) }
         return header ?? query
     }
 
