@@ -39,7 +39,7 @@ struct FriendsCardCommandsEndToEndTests {
         // Refusals are listed by position, whether the reader or the server refused the card.
         let mixed = directory.appendingPathComponent("mixed.vcf")
         try Data(("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Kept Card\r\nN:Card;Kept;;;\r\nEND:VCARD\r\n"
-            + "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:no-name\r\nEND:VCARD\r\n"
+            + "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:nul\r\nFN:Nul\u{0}Byte\r\nEND:VCARD\r\n"
             + "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Cut Short\r\n").utf8).write(to: mixed)
         let listed = try await friends(["import", mixed.path], data: directory)
         #expect(listed.status == 1)
