@@ -109,6 +109,7 @@ import Testing
     @Test(arguments: [
         (AppServerError.unauthorized, "Please login to delete friends."),
         (.unreachable, FailureText.couldNotConnect),
+        (.timedOut, "The Friends service did not answer in time, so the friend may have been deleted all the same. Look at the list before you try again."),
     ])
     func aFailedDeleteKeepsTheDetailsAndSaysWhy(failure: AppServerError, reason: String) async {
         await client.enqueueDeletes(.failure(failure))

@@ -207,7 +207,8 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         (.notFound, "Failed to add friend. Please try again."),
         (.server(status: 500, message: nil), couldNotConnect),
         (.unreachable, couldNotConnect),
-        (.timedOut, couldNotConnect),
+        // No answer in time: the friend may have been added, and trying again at once would add it twice.
+        (.timedOut, "The Friends service did not answer in time, so the friend may have been added all the same. Look at the list before you try again."),
         (.undecodable, couldNotConnect),
     ])
     func aFailedAddSaysWhyAndStays(failure: AppServerError, reason: String) async {
@@ -356,7 +357,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         (AppServerError.unauthorized, "Please login to update friends."),
         (.server(status: 503, message: nil), couldNotConnect),
         (.unreachable, couldNotConnect),
-        (.timedOut, couldNotConnect),
+        (.timedOut, "The Friends service did not answer in time, so the friend may have been saved all the same. Look at the friend before you try again."),
     ])
     func aFailedUpdateNamesTheFriendInItsTitleSaysWhyAndStays(failure: AppServerError, reason: String) async {
         await client.enqueueUpdates(.failure(failure))

@@ -572,7 +572,7 @@ import Testing
         (AppServerError.unauthorized, "Please login to delete friends."),
         (.server(status: 503, message: nil), "Could not connect to server. Check your network and try again later."),
         (.unreachable, "Could not connect to server. Check your network and try again later."),
-        (.timedOut, "Could not connect to server. Check your network and try again later."),
+        (.timedOut, "The Friends service did not answer in time, so the friend may have been deleted all the same. Look at the list before you try again."),
     ])
     func aFailedRemovalKeepsTheListAndSaysWhy(failure: AppServerError, reason: String) async {
         await client.enqueuePages(.success(Fixtures.page(Fixtures.charles, Fixtures.ada, total: 2)))

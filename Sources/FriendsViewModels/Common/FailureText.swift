@@ -9,6 +9,12 @@ enum FailureText {
     /// Said of a friend the server does not know (any more).
     static let noLongerExists = "This friend no longer exists."
 
+    /// A write the server did not answer in time may still have been made: trying again at once
+    /// could add a friend twice.
+    static func noAnswerInTime(mayHaveBeen outcome: String, lookIn place: String) -> String {
+        "The Friends service did not answer in time, so the friend may have been \(outcome) all the same. Look at \(place) before you try again."
+    }
+
     /// `couldNotConnect`, or `couldNotConnectHere` for a server on this machine.
     static func couldNotConnect(onThisMachine: Bool) -> String {
         onThisMachine ? couldNotConnectHere : couldNotConnect
@@ -32,6 +38,7 @@ extension AppServerError {
         switch self {
         case .unauthorized: "Please login to delete friends."
         case .notFound: FailureText.noLongerExists
+        case .timedOut: FailureText.noAnswerInTime(mayHaveBeen: "deleted", lookIn: "the list")
         default: FailureText.couldNotConnect(onThisMachine: onThisMachine)
         }
     }

@@ -404,6 +404,7 @@ fileprivate extension AppServerError {
         switch self {
         case .unauthorized: "Please login to add friends."
         case .notFound: "Failed to add friend. Please try again."
+        case .timedOut: FailureText.noAnswerInTime(mayHaveBeen: "added", lookIn: "the list")
         default: FailureText.couldNotConnect(onThisMachine: onThisMachine)
         }
     }
@@ -412,6 +413,7 @@ fileprivate extension AppServerError {
     func updateFailureReason(onThisMachine: Bool) -> String {
         switch self {
         case .unauthorized: "Please login to update friends."
+        case .timedOut: FailureText.noAnswerInTime(mayHaveBeen: "saved", lookIn: "the friend")
         default: FailureText.couldNotConnect(onThisMachine: onThisMachine)
         }
     }
