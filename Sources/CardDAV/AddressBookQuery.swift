@@ -76,7 +76,8 @@ enum AddressBookQuery {
 
         func matches(_ object: AddressObject, _ backend: some AddressBookBackend) -> Bool {
             if propFilters.isEmpty { return true }
-            let results = propFilters.lazy.map { $0.matches(object, backend) }
+            let values = backend.propertyValues(Set(propFilters.map(\.name)), in: object)
+            let results = propFilters.lazy.map { $0.matches(values[$0.name] ?? []) }
             return allOf ? results.allSatisfy { $0 } : results.contains(true)
         }
     }
@@ -101,8 +102,7 @@ enum AddressBookQuery {
             textMatches = try element.children(.cardDAV("text-match")).map(TextMatch.init)
         }
 
-        func matches(_ object: AddressObject, _ backend: some AddressBookBackend) -> Bool {
-            let values = backend.propertyValues(name, in: object)
+        func matches(_ values: [String]) -> Bool {
             if isNotDefined { return values.isEmpty }
             if textMatches.isEmpty { return !values.isEmpty }
             let results = textMatches.lazy.map { match in values.contains { match.matches($0) } }

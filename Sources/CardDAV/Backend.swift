@@ -109,8 +109,9 @@ public protocol AddressBookBackend: Sendable {
     /// `limit` after `position` (0 at the start), in an order that stays put, and the position the
     /// next page starts after (nil after the last page).
     func objects(after position: Int, limit: Int) async throws -> (objects: [AddressObject], next: Int?)
-    /// The unfolded, unescaped values of a vCard property (FN, N, EMAIL, TEL, UID, …) for text-match.
-    func propertyValues(_ property: String, in object: AddressObject) -> [String]
+    /// The unfolded, unescaped values of each of `properties` (FN, N, EMAIL, TEL, UID, …, upper
+    /// case) for text-match, the card read once for all of them.
+    func propertyValues(_ properties: Set<String>, in object: AddressObject) -> [String: [String]]
     /// Changes since `token` (nil: the initial sync, every card; the handler lists that one with
     /// `syncToken()` and `summaries(after:limit:)` instead), at most `limit` entries when given.
     /// Returns nil when the token is older than the kept history.

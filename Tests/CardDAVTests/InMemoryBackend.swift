@@ -87,6 +87,10 @@ actor InMemoryBackend: AddressBookBackend {
         return (try await objects(named: page.summaries.map(\.name)), page.next)
     }
 
+    nonisolated func propertyValues(_ properties: Set<String>, in object: AddressObject) -> [String: [String]] {
+        Dictionary(uniqueKeysWithValues: properties.map { ($0, propertyValues($0, in: object)) })
+    }
+
     nonisolated func propertyValues(_ property: String, in object: AddressObject) -> [String] {
         let text = String(decoding: object.card, as: UTF8.self)
             .replacingOccurrences(of: "\r\n ", with: "").replacingOccurrences(of: "\n ", with: "")

@@ -57,8 +57,12 @@ struct FriendAddressBook: AddressBookBackend {
         }
     }
 
-    func propertyValues(_ property: String, in object: AddressObject) -> [String] {
-        guard let card = try? VCardParser.parse(object.card) else { return [] }
+    func propertyValues(_ properties: Set<String>, in object: AddressObject) -> [String: [String]] {
+        guard let card = try? VCardParser.parse(object.card) else { return [:] }
+        return Dictionary(uniqueKeysWithValues: properties.map { ($0, Self.values(of: $0, in: card)) })
+    }
+
+    private static func values(of property: String, in card: VCard) -> [String] {
         // Structured values (`N`, `ADR`) are matched as their non-empty parts joined, as a person
         // reads them: `N:Doe;John;;;` is "Doe John", so `equals` and `ends-with` can match it.
         // A text list (`CATEGORIES:Friends,Work`) is matched value by value (RFC 6352 10.5.4).
