@@ -62,6 +62,16 @@ import Testing
         }
     }
 
+    @Test func headAnswersAsGetWouldWithoutTheBody() async throws {
+        try await withRoutes { _, client in
+            let head = try await client.execute(uri: "/", method: .head, headers: [:])
+            #expect(head.status == .ok)
+            #expect(head.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(head.body.readableBytes == 0)
+            #expect(try await client.execute(uri: "/no/such/page", method: .head, headers: [:]).status == .notFound)
+        }
+    }
+
     /// Another local app's page (`<img src="http://127.0.0.1:8088/">`) must not move the session
     /// away from a form in progress; the person's own navigations and the script's loads do.
     @Test func onlyOwnNavigationsOpenAPage() async throws {

@@ -75,12 +75,21 @@ public struct WebRoutes: Sendable {
         if let signIn = settings.signIn { addSignInRoutes(to: router, signIn) }
         router.get("/") { request, _ in await page(request) }
         router.get("**") { request, _ in await page(request) }
+        // HEAD answers as GET would, without the body (a link checker, `curl -I`).
+        router.head("/") { request, _ in Self.headOnly(await page(request)) }
+        router.head("**") { request, _ in Self.headOnly(await page(request)) }
         router.post("/") { request, _ in try await post(request) }
         router.post("**") { request, _ in try await post(request) }
         return router
     }
 
     // MARK: Pages
+
+    static func headOnly(_ response: Response) -> Response {
+        var response = response
+        response.body = ResponseBody()
+        return response
+    }
 
     private func page(_ request: Request) async -> Response {
         let refusal = "Pages of this app open only from its own pages or the address bar."
