@@ -1043,6 +1043,13 @@ class Run:
         if self.scripted:
             a.wait("focus to go with the number made preferred", lambda: a.js(
                 "var e = document.activeElement; return e && e.tagName === 'INPUT' ? e.value : null;") == "0502000002")
+            # Remove leaves the focus among the phones (the one before), not at the top of the form.
+            a.click('button[value="add-phone"]', "Add phone")
+            a.wait("a third phone", lambda: a.js("return document.querySelectorAll('#phones input').length === 3;"))
+            a.click('#phones .entry:last-of-type button[value^="remove-"]', "Remove of the third phone")
+            a.wait("the third phone to go", lambda: a.js("return document.querySelectorAll('#phones input').length === 2;"))
+            a.wait("focus on the phone before the one removed", lambda: a.js(
+                "var e = document.activeElement; return e && e.tagName === 'INPUT' ? e.value : null;") == "0501000001")
         a.check_labels()
         a.shoot("form-phones")
         a.submit_form()

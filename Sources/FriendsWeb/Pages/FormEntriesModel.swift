@@ -34,6 +34,8 @@ struct FormEntriesModel {
         let removeName: String
         let message: String?
         let takesFocus: Bool
+        /// Where Remove leaves the focus: the next entry, else the one before, else Add.
+        let focusAfterRemoval: String
     }
 
     /// `phones`, `emails`.
@@ -50,8 +52,10 @@ struct FormEntriesModel {
         title = kind.title
         addAction = FormEntryAction.add(kind).value
         addTitle = "Add \(kind.title.lowercased())"
-        self.entries = entries.map { entry in
-            let inputID = FormEntryAction.inputName(of: entry.id)
+        let inputIDs = entries.map { FormEntryAction.inputName(of: $0.id) }
+        let addAction = addAction
+        self.entries = entries.enumerated().map { index, entry in
+            let inputID = inputIDs[index]
             let position = "\(kind.title.lowercased()) \(entry.position)"
             return Entry(
                 inputID: inputID, labelID: FormEntryAction.labelName(of: entry.id), messageID: "\(inputID)-message",
@@ -63,7 +67,8 @@ struct FormEntriesModel {
                 isPreferred: entry.isPreferred,
                 preferAction: FormEntryAction.makePreferred(entry.id).value, removeAction: FormEntryAction.remove(entry.id).value,
                 preferName: "Make preferred: \(entry.name)", removeName: "Remove \(entry.name)",
-                message: entry.message, takesFocus: entry.id == focused
+                message: entry.message, takesFocus: entry.id == focused,
+                focusAfterRemoval: index + 1 < inputIDs.count ? inputIDs[index + 1] : index > 0 ? inputIDs[index - 1] : addAction
             )
         }
     }

@@ -248,6 +248,7 @@ extension FormEntriesModel.Entry: TemplateModel {
         "removeName": \.removeName,
         "message": \.message,
         "takesFocus": \.takesFocus,
+        "focusAfterRemoval": \.focusAfterRemoval,
     ]
 }
 
