@@ -9,7 +9,7 @@ enum DeclaredCharset {
         guard let charset = charset(in: contentType) else { return body }
         guard let encoding = encodings[charset] else {
             throw DAVRequestError.precondition(
-                415, "<C:supported-address-data/>", "Cards are read in UTF-8, UTF-16 or ISO-8859-1, not \(charset).")
+                415, "<C:supported-address-data/>", "Cards are read in UTF-8, UTF-16, ISO-8859-1 or Windows-1252, not \(charset).")
         }
         if encoding == .utf8 { return body }
         guard let text = String(bytes: body, encoding: encoding) else {
