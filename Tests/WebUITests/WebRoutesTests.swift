@@ -72,6 +72,16 @@ import Testing
         }
     }
 
+    @Test(arguments: [HTTPRequest.Method.put, .delete, .patch, .options])
+    func otherMethodsGet405SayingWhichAreAllowed(method: HTTPRequest.Method) async throws {
+        try await withRoutes { _, client in
+            let response = try await client.execute(uri: "/", method: method, headers: [:])
+            #expect(response.status == .methodNotAllowed)
+            #expect(response.headers[.allow] == "GET, HEAD, POST")
+            #expect(response.headers[.xFrameOptions] == "DENY", "with the headers of every answer")
+        }
+    }
+
     /// Another local app's page (`<img src="http://127.0.0.1:8088/">`) must not move the session
     /// away from a form in progress; the person's own navigations and the script's loads do.
     @Test func onlyOwnNavigationsOpenAPage() async throws {

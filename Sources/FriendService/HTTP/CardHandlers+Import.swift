@@ -42,7 +42,7 @@ extension CardHandlers {
         for item in reader.append(transcoder.finish()) + reader.finish() { try await take(item, into: &batch, report: &report) }
         try await keep(batch.takeAll(), in: &report)
         guard reader.cardsSeen > 0 else {
-            throw APIError(.badRequest, "The body holds no vCard: each card starts with BEGIN:VCARD and ends with END:VCARD.")
+            throw APIError(.badRequest, "The file holds no vCard: each card starts with BEGIN:VCARD and ends with END:VCARD.")
         }
         return JSONResponse.make(report)
     }

@@ -60,6 +60,7 @@ public struct WebRoutes: Sendable {
     public func router() -> Router<ConnectionRequestContext> {
         let router = Router(context: ConnectionRequestContext.self)
         router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: MethodCheckMiddleware())
         if settings.behindProxy { router.add(middleware: ProxyTrust()) }
         router.add(middleware: HostCheckMiddleware(
             acceptedNames: settings.acceptedHostNames, passesRequestsWithoutHost: false,
