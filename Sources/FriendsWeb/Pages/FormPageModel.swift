@@ -18,6 +18,8 @@ struct FormPageModel {
         let isMultiline: Bool
         let message: String?
         let autocomplete: String
+        /// An example of the form the field takes (the birthday's), shown while it is empty.
+        let placeholder: String?
         /// The most the browser lets one type or paste, the field's rule (a long paste would
         /// otherwise make a form too large to send).
         let maxLength: Int
@@ -72,7 +74,8 @@ struct FormPageModel {
                 let model = Field(
                     name: field.rawValue, label: field.displayName, value: values.value(of: field),
                     type: field.inputType, isMultiline: field == .about, message: messages[field],
-                    autocomplete: field.autocomplete, maxLength: field.maximumLength, takesFocus: focused == .field(field),
+                    autocomplete: field.autocomplete, placeholder: field == .birthday ? "1815-12-10, or --12-10" : nil,
+                    maxLength: field.maximumLength, takesFocus: focused == .field(field),
                     namesHint: [.firstname, .lastname, .organization].contains(field)
                 )
                 return Part(field: model, entries: nil)

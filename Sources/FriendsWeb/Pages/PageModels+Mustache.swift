@@ -205,6 +205,7 @@ extension FormPageModel.Field: TemplateModel {
         "isMultiline": \.isMultiline,
         "message": \.message,
         "autocomplete": \.autocomplete,
+        "placeholder": \.placeholder,
         "maxLength": \.maxLength,
         "takesFocus": \.takesFocus,
         "namesHint": \.namesHint,
