@@ -64,10 +64,14 @@ import Testing
 
     @Test func headAnswersAsGetWouldWithoutTheBody() async throws {
         try await withRoutes { _, client in
-            let head = try await client.execute(uri: "/", method: .head, headers: [:])
-            #expect(head.status == .ok)
-            #expect(head.headers[.contentType] == "text/html; charset=utf-8")
-            #expect(head.body.readableBytes == 0)
+            for path in ["/", WebRoutes.scriptPath, WebRoutes.stylePath] {
+                let get = try await client.execute(uri: path, method: .get, headers: [:])
+                let head = try await client.execute(uri: path, method: .head, headers: [:])
+                #expect(head.status == .ok, "\(path)")
+                #expect(head.headers[.contentType] == get.headers[.contentType])
+                #expect(head.headers[.contentLength] == String(get.body.readableBytes), "\(path)")
+                #expect(head.body.readableBytes == 0)
+            }
             #expect(try await client.execute(uri: "/no/such/page", method: .head, headers: [:]).status == .notFound)
         }
     }

@@ -58,7 +58,8 @@ public struct WebRoutes: Sendable {
     }
 
     public func router() -> Router<ConnectionRequestContext> {
-        let router = Router(context: ConnectionRequestContext.self)
+        // HEAD answers as GET would, without the body (a link checker, `curl -I`).
+        let router = Router(context: ConnectionRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: MethodCheckMiddleware())
         if settings.behindProxy { router.add(middleware: ProxyTrust()) }
@@ -76,9 +77,6 @@ public struct WebRoutes: Sendable {
         if let signIn = settings.signIn { addSignInRoutes(to: router, signIn) }
         router.get("/") { request, _ in await page(request) }
         router.get("**") { request, _ in await page(request) }
-        // HEAD answers as GET would, without the body (a link checker, `curl -I`).
-        router.head("/") { request, _ in Self.headOnly(await page(request)) }
-        router.head("**") { request, _ in Self.headOnly(await page(request)) }
         router.post("/") { request, _ in try await post(request) }
         router.post("**") { request, _ in try await post(request) }
         return router
@@ -86,11 +84,6 @@ public struct WebRoutes: Sendable {
 
     // MARK: Pages
 
-    static func headOnly(_ response: Response) -> Response {
-        var response = response
-        response.body = ResponseBody()
-        return response
-    }
 
     private func page(_ request: Request) async -> Response {
         let refusal = "Pages of this app open only from its own pages or the address bar."
@@ -165,6 +158,10 @@ public struct WebRoutes: Sendable {
     // MARK: Event stream
 
     private func events(_ request: Request) async -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = EventStream.contentType
+        // A HEAD subscribes to nothing: its stream would never be read, nor ended.
+        guard request.method != .head else { return Response(status: .ok, headers: headers) }
         let path = request.uri.queryParameters.get("path") ?? "/"
         let tabID = request.uri.queryParameters.get("tab")
         // The first stream of a page the browser loaded itself, so drawn by the shared app.
@@ -189,8 +186,6 @@ public struct WebRoutes: Sendable {
             if let drawn { tab.app.takeNotices(of: drawn.app) }
             return tab.pusher.subscribe(showing: path)
         }
-        var headers = HTTPFields()
-        headers[.contentType] = EventStream.contentType
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
             do {
                 for await update in updates {
