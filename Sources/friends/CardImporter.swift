@@ -78,15 +78,19 @@ struct CardImporter {
             let file = (index, path)
             guard let handle = FileHandle(forReadingAtPath: path) else { throw CardCommandError.readProblem(at: path) ?? CardCommandError("Cannot read \(path).") }
             defer { try? handle.close() }
+            // A file saved as UTF-16 is sent as the UTF-8 the server reads.
+            var transcoder = UTF16Transcoder()
             var reader = VCardStreamReader()
             var batch = Batch()
             while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
                 try Task.checkCancellation()
-                for item in reader.append(chunk) {
+                for item in reader.append(transcoder.append(chunk)) {
                     try await add(item, to: &batch, file: file, summary: &summary, sent: &sent)
                 }
             }
-            for item in reader.finish() { try await add(item, to: &batch, file: file, summary: &summary, sent: &sent) }
+            for item in reader.append(transcoder.finish()) + reader.finish() {
+                try await add(item, to: &batch, file: file, summary: &summary, sent: &sent)
+            }
             try await send(&batch, file: file, summary: &summary, sent: &sent)
             if reader.cardsSeen == 0 { summary.failures.append((index, 0, "\(path): holds no vCard.")) }
         }

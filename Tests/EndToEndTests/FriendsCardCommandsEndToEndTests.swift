@@ -16,6 +16,22 @@ struct FriendsCardCommandsEndToEndTests {
         }
     }
 
+    /// Older macOS Contacts and Windows save vCard files as UTF-16.
+    @Test func aFileInUTF16IsImported() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("friends-utf16-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("utf16.vcf")
+        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:utf16\r\nFN:Zoë Ålund\r\nN:Ålund;Zoë;;;\r\nEND:VCARD\r\n"
+        let units: [UInt8] = text.utf16.flatMap { (unit: UInt16) -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        try Data([0xFF, 0xFE] + units).write(to: file)
+
+        let imported = try await friends(["import", file.path], data: directory)
+        #expect(imported.status == 0, "\(imported.output)\(imported.errors)")
+        #expect(imported.output == "Created 1, updated 0, unchanged 0, refused 0.\n")
+        #expect(try await friends(["export"], data: directory).output.contains("FN:Zoë Ålund\r\n"))
+    }
+
     @Test func importThenExportKeepsEveryCardAndTheExitStatusSaysWhatHappened() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("friends-cards-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
