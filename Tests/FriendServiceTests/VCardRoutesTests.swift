@@ -106,6 +106,10 @@ struct VCardRoutesTests {
             let both = card(uuid, note: "bare") + card("URN:UUID:\(uuid)", note: "prefixed")
             #expect(try await importCards(both, into: client).text.contains(#""created":0"#))
             #expect(try await store.all().map(\.friend.about) == ["prefixed"])
+            // Apple writes a UUID in upper case, most other apps in lower.
+            let lower = try await importCards(card("URN:UUID:\(uuid.lowercased())", note: "lower"), into: client)
+            #expect(lower.text.contains(#""updated":1"#), "\(lower.text)")
+            #expect(try await store.all().map(\.friend.about) == ["lower"])
             #expect(try await importCards(card("urn:uuid:not-a-uuid", note: "x"), into: client).text.contains(#""created":1"#))
         }
     }

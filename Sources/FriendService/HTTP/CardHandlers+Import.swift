@@ -110,14 +110,18 @@ extension CardHandlers {
         return .created
     }
 
-    /// The friend of `uid`, or of its other spelling: vCard 4.0 apps write a UUID as
-    /// `urn:uuid:<UUID>` (RFC 6350 6.7.6) where 3.0 apps write it bare, so a card exported here
-    /// and saved again by such an app is still the same contact.
+    /// The friend of `uid`, or of another spelling of it: vCard 4.0 apps write a UUID as
+    /// `urn:uuid:<UUID>` (RFC 6350 6.7.6) where 3.0 apps write it bare, Apple's apps in upper case
+    /// and most others in lower; a card exported here and saved again by another app is still
+    /// the same contact.
     private func friend(uid: String) async throws -> StoredFriend? {
         if let found = try await store.friend(uid: uid) { return found }
-        let bare = ImportBatch.uidKey(uid)
-        guard UUID(uuidString: bare) != nil else { return nil }
-        return try await store.friend(uid: bare == uid ? "urn:uuid:" + uid : bare)
+        let key = ImportBatch.uidKey(uid)
+        guard UUID(uuidString: key) != nil else { return nil }
+        for spelling in [key, key.uppercased()].flatMap({ uuid in ["", "urn:uuid:", "URN:UUID:"].map { $0 + uuid } }) where spelling != uid {
+            if let found = try await store.friend(uid: spelling) { return found }
+        }
+        return nil
     }
 
     private func replace(_ existing: StoredFriend, with card: VCard) async throws -> ImportBatch.Outcome {
@@ -166,10 +170,12 @@ struct ImportBatch {
         uids.insert(Self.uidKey(card.uid))
     }
 
-    /// `uid` without the `urn:uuid:` that vCard 4.0 writes before a UUID: both spellings are one contact.
+    /// `uid` as one contact's key: a UUID without the `urn:uuid:` vCard 4.0 writes before it, in
+    /// lower case, as every spelling of it is one contact.
     static func uidKey(_ uid: String) -> String {
         let prefix = "urn:uuid:"
-        return uid.lowercased().hasPrefix(prefix) ? String(uid.dropFirst(prefix.count)) : uid
+        let bare = uid.lowercased().hasPrefix(prefix) ? String(uid.dropFirst(prefix.count)) : uid
+        return UUID(uuidString: bare) != nil ? bare.lowercased() : bare
     }
 
     mutating func takeAll() -> [VCard] {
