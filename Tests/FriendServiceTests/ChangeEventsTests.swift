@@ -166,6 +166,7 @@ struct ChangeEventsTests {
             let response = try await client.send(.get, FriendsRoutes.events + "?after=0&after=1&follow=false")
             #expect(response.status == .badRequest)
             #expect(try response.envelope.fields == ["after": "Given more than once."])
+            #expect(try await client.send(.get, FriendsRoutes.events + "?after=01&follow=false").status == .badRequest, "written plainly")
         }
     }
 
