@@ -60,7 +60,8 @@ enum CardAccess {
         }
         let outcome = try await backend.put(name: name, card: card, precondition: precondition)
         var headers: [(name: String, value: String)] = []
-        if outcome.storedExactly { headers.append(("ETag", outcome.etag)) }
+        // Read in another charset, the card kept is not the bytes sent: the client must fetch it.
+        if outcome.storedExactly && card == request.body { headers.append(("ETag", outcome.etag)) }
         if outcome.created { headers.append(("Location", context.href)) }
         return DAVResponse(status: outcome.created ? 201 : 204, headers: headers)
     }

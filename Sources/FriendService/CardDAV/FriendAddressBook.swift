@@ -144,7 +144,8 @@ struct FriendAddressBook: AddressBookBackend {
             throw AddressBookBackendError.invalidCard("\(error)")
         }
         return try await mapped {
-            try await uidTurns.inTurn(for: parsed.uid) { try await write(parsed, sentAs: bytes, to: name, if: precondition) }
+            // `sent`, not `bytes`: a card sent in UTF-16 is not kept as it was sent.
+            try await uidTurns.inTurn(for: parsed.uid) { try await write(parsed, sentAs: sent, to: name, if: precondition) }
         }
     }
 
