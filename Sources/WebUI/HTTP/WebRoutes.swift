@@ -84,7 +84,6 @@ public struct WebRoutes: Sendable {
 
     // MARK: Pages
 
-
     private func page(_ request: Request) async -> Response {
         let refusal = "Pages of this app open only from its own pages or the address bar."
         guard FetchMetadata.mayDownload(request) else { return ErrorPage.response(.forbidden, refusal) }
