@@ -1,16 +1,19 @@
 /// Turns a vCard file saved as UTF-16 (older macOS Contacts and Windows write it so) into the
 /// UTF-8 the reader takes, a chunk at a time as it arrives; text in UTF-8 passes through as it
-/// is. The first two bytes tell which: a byte order mark, or the NUL beside the `B` of `BEGIN`.
+/// is. The first bytes tell which: a byte order mark, or `BEGIN` with a NUL beside each letter.
+/// Anything else is UTF-8, NUL bytes and all, for the reader to judge.
 public struct UTF16Transcoder: Sendable {
     private enum Mode: Sendable {
-        /// Fewer than two bytes seen: not known yet.
+        /// Fewer than four bytes seen, and no byte order mark: not known yet.
         case undecided
         case utf8
         case utf16(bigEndian: Bool)
     }
 
     private var mode = Mode.undecided
-    /// A byte of a code unit whose other byte has not arrived yet (or the first byte of the file).
+    /// The first bytes, while the mode is undecided.
+    private var head: [UInt8] = []
+    /// A byte of a code unit whose other byte has not arrived yet.
     private var pendingByte: UInt8?
     /// A high surrogate waiting for its low one.
     private var pendingHighSurrogate: UInt16?
@@ -25,24 +28,8 @@ public struct UTF16Transcoder: Sendable {
             case .utf8:
                 output.append(byte)
             case .undecided:
-                guard let first = pendingByte else {
-                    pendingByte = byte
-                    continue
-                }
-                pendingByte = nil
-                switch (first, byte) {
-                case (0xFF, 0xFE): mode = .utf16(bigEndian: false)
-                case (0xFE, 0xFF): mode = .utf16(bigEndian: true)
-                case (1..., 0):
-                    mode = .utf16(bigEndian: false)
-                    append(UInt16(first), to: &output)
-                case (0, 1...):
-                    mode = .utf16(bigEndian: true)
-                    append(UInt16(byte), to: &output)
-                default:
-                    mode = .utf8
-                    output += [first, byte]
-                }
+                head.append(byte)
+                decide(into: &output)
             case .utf16(let bigEndian):
                 guard let first = pendingByte else {
                     pendingByte = byte
@@ -56,18 +43,44 @@ public struct UTF16Transcoder: Sendable {
         return output
     }
 
-    /// What is left at the end of the file: a lone byte of the first line, or a replacement
-    /// character for half a code unit or a high surrogate without its low one.
+    /// What is left at the end of the file: the first bytes of a file too short to tell, or a
+    /// replacement character for half a code unit or a high surrogate without its low one.
     public mutating func finish() -> [UInt8] {
         var output: [UInt8] = []
-        if case .undecided = mode, let byte = pendingByte { output.append(byte) }
+        if case .undecided = mode { output = head }
         if case .utf16 = mode, pendingByte != nil || pendingHighSurrogate != nil { output += Self.replacement }
+        head = []
         pendingByte = nil
         pendingHighSurrogate = nil
         return output
     }
 
     private static let replacement = Array("\u{FFFD}".utf8)
+
+    /// Settles the mode once `head` shows a byte order mark, or has four bytes.
+    private mutating func decide(into output: inout [UInt8]) {
+        let bigEndianMark: [UInt8] = [0xFE, 0xFF], littleEndianMark: [UInt8] = [0xFF, 0xFE]
+        if head == littleEndianMark || head == bigEndianMark {
+            mode = .utf16(bigEndian: head == bigEndianMark)
+            head = []
+            return
+        }
+        guard head.count == 4 else { return }
+        let bytes = head
+        head = []
+        let isB = { (byte: UInt8) in byte == UInt8(ascii: "B") || byte == UInt8(ascii: "b") }
+        let isE = { (byte: UInt8) in byte == UInt8(ascii: "E") || byte == UInt8(ascii: "e") }
+        if isB(bytes[0]), bytes[1] == 0, isE(bytes[2]), bytes[3] == 0 {
+            mode = .utf16(bigEndian: false)
+        } else if bytes[0] == 0, isB(bytes[1]), bytes[2] == 0, isE(bytes[3]) {
+            mode = .utf16(bigEndian: true)
+        } else {
+            mode = .utf8
+            output += bytes
+            return
+        }
+        output += append(bytes)
+    }
 
     private mutating func append(_ unit: UInt16, to output: inout [UInt8]) {
         if let high = pendingHighSurrogate {

@@ -31,6 +31,10 @@ struct UTF16TranscoderTests {
         #expect(transcoded(bytes, chunk: 1) == bytes)
         #expect(transcoded(bytes, chunk: 5) == bytes)
         #expect(transcoded([0x42], chunk: 1) == [0x42], "a file of one byte")
+        // Only a byte order mark or `BEGIN` spelt in UTF-16 says UTF-16: a NUL alone does not.
+        let nul = [0x00] + Array("ý\nBEGIN:VCARD\n".utf8)
+        #expect(transcoded(nul, chunk: 1) == nul)
+        #expect(transcoded([0x00, 0x41, 0x00, 0x42], chunk: 2) == [0x00, 0x41, 0x00, 0x42])
     }
 
     @Test func aBrokenSurrogateOrAnOddLastByteIsAReplacementCharacter() {
