@@ -32,28 +32,17 @@ public enum FriendValidation {
 
     /// Every failed field among those present in an update; absent fields are not checked, and
     /// whether the friend keeps a name is checked on the result (`nameMissingFailures`).
-    public static func failures(of update: FriendUpdate) -> [String: String] {
-        var failures: [String: String] = [:]
-        for field in update.presentFields {
-            if let value = update.value(of: field), let message = message(for: field, value: value) {
-                failures[field.rawValue] = message
-            }
-        }
-        failures.merge(listFailures(phones: update.phones, emails: update.emails, addresses: update.addresses)) { first, _ in first }
-        return failures
-    }
-
-    /// As `failures(of:)`, leaving out the values `update` keeps as `friend` has them: a value
+    /// With `friend`, the values the update keeps as the friend has them are left out: a value
     /// that came in with a card (a long note, a number of 60 digits) stays when the rest of the
     /// friend is edited, and a client may send a whole friend back.
-    public static func failures(of update: FriendUpdate, keeping friend: Friend) -> [String: String] {
-        let stored = friend.fields
+    public static func failures(of update: FriendUpdate, keeping friend: Friend? = nil) -> [String: String] {
+        let stored = friend?.fields
         var failures: [String: String] = [:]
         for field in update.presentFields {
-            guard let value = update.value(of: field), trim(value) != trim(stored.value(of: field)) else { continue }
+            guard let value = update.value(of: field), stored.map({ trim(value) != trim($0.value(of: field)) }) ?? true else { continue }
             if let message = message(for: field, value: value) { failures[field.rawValue] = message }
         }
-        let kept = KeptEntries(phones: Set(friend.phones), emails: Set(friend.emails), addresses: Set(friend.addresses))
+        let kept = friend.map { KeptEntries(phones: Set($0.phones), emails: Set($0.emails), addresses: Set($0.addresses)) } ?? KeptEntries()
         failures.merge(listFailures(phones: update.phones, emails: update.emails, addresses: update.addresses, keeping: kept)) { first, _ in first }
         return failures
     }
@@ -81,28 +70,39 @@ public enum FriendValidation {
     /// Everything else is judged on the value as stored, that is, trimmed.
     public static func message(for field: FriendField, value: String) -> String? {
         let length = value.unicodeScalars.count
+        let maximum = maximumLength(of: field)
         let value = trim(value)
         switch field {
-        case .firstname, .lastname:
-            return nameMessage(field: field, value: value, length: length, maximum: maximumNameLength)
-        case .organization:
-            return nameMessage(field: field, value: value, length: length, maximum: maximumOrganizationLength)
+        case .firstname, .lastname, .organization:
+            return nameMessage(field: field, value: value, length: length, maximum: maximum)
         case .phonenumber:
-            return length <= maximumPhoneNumberLength && isPlausiblePhoneNumber(value) ? nil : phoneNumberMessage
+            return length <= maximum && isPlausiblePhoneNumber(value) ? nil : phoneNumberMessage
         case .birthday:
-            return length <= maximumBirthdayLength && isBirthday(value)
+            return length <= maximum && isBirthday(value)
                 ? nil : "Birthday must be empty or a date like 1815-12-10 (--12-10 without the year)."
         case .email:
-            return length <= maximumEmailLength && isPlausibleEmail(value)
+            return length <= maximum && isPlausibleEmail(value)
                 ? nil : "Email must be empty or an address like name@example.com."
         case .about:
-            if length > maximumAboutLength {
+            if length > maximum {
                 return "About must be at most 2,000 characters."
             }
             if value.unicodeScalars.contains(where: { isForbiddenInText($0) }) {
                 return "About must not contain control characters."
             }
             return nil
+        }
+    }
+
+    /// The most Unicode code points `field` may hold (what a form's `maxlength` says too).
+    public static func maximumLength(of field: FriendField) -> Int {
+        switch field {
+        case .firstname, .lastname: maximumNameLength
+        case .organization: maximumOrganizationLength
+        case .phonenumber: maximumPhoneNumberLength
+        case .email: maximumEmailLength
+        case .birthday: maximumBirthdayLength
+        case .about: maximumAboutLength
         }
     }
 

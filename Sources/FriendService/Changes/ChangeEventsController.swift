@@ -141,9 +141,7 @@ struct ChangeEventsController {
     }
 
     private static func sequence(_ text: String, named name: String) throws -> Int {
-        // Written plainly, as `limit` and ids are: `01` or `+1` is a guess at what was meant.
-        let text = text.trimmingCharacters(in: .whitespaces)
-        guard let sequence = Int(text), String(sequence) == text, sequence >= 0 else {
+        guard let sequence = Int(plainly: text.trimmingCharacters(in: .whitespaces)), sequence >= 0 else {
             throw APIError(
                 .badRequest, "The position to resume after must be a change sequence number.",
                 fields: [name: "Must be a whole number of 0 or more."]

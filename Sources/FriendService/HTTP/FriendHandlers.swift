@@ -220,7 +220,7 @@ struct FriendHandlers: Sendable {
         // Only the canonical form: `01` or `+1` would be a guess about which friend was meant. A
         // percent-escaped digit (`%31`) is that digit (RFC 3986 6.2.2.2), so escapes are undone first.
         let segment = context.parameters.get("id")
-        guard let text = segment?.removingPercentEncoding ?? segment, let id = Int(text), String(id) == text else {
+        guard let text = segment?.removingPercentEncoding ?? segment, let id = Int(plainly: text) else {
             throw APIError(
                 .badRequest, "The friend id must be a whole number up to \(Int.max), written plainly (1, not 01 or +1).",
                 fields: ["id": "Must be a whole number up to \(Int.max)."]

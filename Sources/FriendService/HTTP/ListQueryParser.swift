@@ -19,8 +19,7 @@ enum ListQueryParser {
 
         var limit = FriendListQuery.defaultLimit
         if failures[FriendListQuery.Name.limit] == nil, let text = parameters.get(FriendListQuery.Name.limit) {
-            // Written plainly, as an id must be: `01` or `+1` is a guess at what was meant.
-            if let value = Int(text), String(value) == text, (1...FriendListQuery.maximumLimit).contains(value) {
+            if let value = Int(plainly: text), (1...FriendListQuery.maximumLimit).contains(value) {
                 limit = value
             } else {
                 failures[FriendListQuery.Name.limit] = "Limit must be a whole number from 1 to \(FriendListQuery.maximumLimit)."

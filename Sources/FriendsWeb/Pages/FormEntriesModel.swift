@@ -1,3 +1,4 @@
+import FriendsAPI
 import FriendsViewModels
 
 /// The phone numbers or email addresses of the form as the page draws them: each entry an input
@@ -61,7 +62,7 @@ struct FormEntriesModel {
                 inputID: inputID, labelID: FormEntryAction.labelName(of: entry.id), messageID: "\(inputID)-message",
                 actionsID: "\(inputID)-actions",
                 value: entry.value, type: kind == .phone ? "tel" : "email", autocomplete: kind == .phone ? "tel" : "email",
-                maxLength: kind.field.maximumLength,
+                maxLength: FriendValidation.maximumLength(of: kind.field),
                 inputName: "\(kind.title) \(entry.position)\(entry.isPreferred ? " (preferred)" : "")", labelName: "Label of \(position)",
                 choices: entry.labelChoices.map { Entry.Choice(label: $0.label, title: $0.title, isSelected: $0.label == entry.label) },
                 isPreferred: entry.isPreferred,

@@ -75,7 +75,7 @@ struct FormPageModel {
                     name: field.rawValue, label: field.displayName, value: values.value(of: field),
                     type: field.inputType, isMultiline: field == .about, message: messages[field],
                     autocomplete: field.autocomplete, placeholder: field == .birthday ? "1815-12-10, or --12-10" : nil,
-                    maxLength: field.maximumLength, takesFocus: focused == .field(field),
+                    maxLength: FriendValidation.maximumLength(of: field), takesFocus: focused == .field(field),
                     namesHint: [.firstname, .lastname, .organization].contains(field)
                 )
                 return Part(field: model, entries: nil)
@@ -140,19 +140,6 @@ extension FormPageModel {
             }
         }
         return added ?? firstWithMessage ?? .field(.firstname)
-    }
-}
-
-extension FriendField {
-    var maximumLength: Int {
-        switch self {
-        case .firstname, .lastname: FriendValidation.maximumNameLength
-        case .organization: FriendValidation.maximumOrganizationLength
-        case .phonenumber: FriendValidation.maximumPhoneNumberLength
-        case .email: FriendValidation.maximumEmailLength
-        case .birthday: FriendValidation.maximumBirthdayLength
-        case .about: FriendValidation.maximumAboutLength
-        }
     }
 }
 
