@@ -6,10 +6,11 @@ extension FriendValidation {
     public enum Pattern {
         /// Unicode's White_Space property: what `FriendValidation.trim` removes.
         static let whiteSpace = #"\t\n\u000B\f\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000"#
-        /// What `isControl` refuses: C0 and C1 controls, line and paragraph separators, bidirectional overrides.
-        static let control = #"\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069"#
+        /// What `isControl` refuses: C0 and C1 controls, line and paragraph separators, bidirectional
+        /// overrides, U+FFFE and U+FFFF.
+        static let control = #"\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069\uFFFE\uFFFF"#
         /// Controls without tab, line feed and carriage return, which free text may hold.
-        static let textControl = #"\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069"#
+        static let textControl = #"\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069\uFFFE\uFFFF"#
 
         /// A name (or organization) without control characters, possibly empty, with white space around.
         public static let name = "^[\(whiteSpace)]*(?:[^\(control)\(whiteSpace)](?:[^\(control)]*[^\(control)\(whiteSpace)])?)?[\(whiteSpace)]*$"

@@ -49,12 +49,13 @@ extension FriendValidation {
     }
 
     /// Control characters, line separators and bidirectional overrides: never part of a name.
+    /// Nor are U+FFFE and U+FFFF, which no text holds and XML (CardDAV's answers) cannot carry.
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator, .surrogate:
             return true
         default:
-            return isBidirectionalOverride(scalar)
+            return isBidirectionalOverride(scalar) || scalar.value == 0xFFFE || scalar.value == 0xFFFF
         }
     }
 

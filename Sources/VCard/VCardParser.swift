@@ -69,16 +69,44 @@ public enum VCardParser {
             (byte < 0x20 && byte != 0x09) || byte == 0x7F
         }
 
+        /// U+FFFE or U+FFFF, in UTF-8 the only sequences `EF BF BE` and `EF BF BF`.
+        private static func hasNoncharacterXMLRefuses(_ bytes: [UInt8]) -> Bool {
+            guard bytes.contains(0xEF) else { return false }
+            return bytes.indices.dropLast(2).contains { isNoncharacterXMLRefuses(bytes, at: $0) }
+        }
+
+        private static func isNoncharacterXMLRefuses(_ bytes: [UInt8], at index: Int) -> Bool {
+            bytes[index] == 0xEF && bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE
+        }
+
+        /// Each control character and each U+FFFE or U+FFFF replaced by one space.
+        private static func replacingWhatXMLRefuses(in bytes: [UInt8]) -> [UInt8] {
+            var replaced: [UInt8] = []
+            replaced.reserveCapacity(bytes.count)
+            var index = 0
+            while index < bytes.count {
+                if index + 2 < bytes.count, isNoncharacterXMLRefuses(bytes, at: index) {
+                    replaced.append(0x20)
+                    index += 3
+                } else {
+                    replaced.append(isControl(bytes[index]) ? 0x20 : bytes[index])
+                    index += 1
+                }
+            }
+            return replaced
+        }
+
         /// - Parameter isVersion21: the value has 2.1's escapes, and text that is not UTF-8 and names
         ///   no `CHARSET` is read as Windows-1252, as Outlook and other Windows programs write
         ///   vCard 2.1; otherwise such text is an error.
         func property(isVersion21: Bool = false) throws(VCardError) -> VCardProperty {
             if content.contains(0) { throw .nulByte(line: number) }
-            // Other control characters (a vertical tab from a spreadsheet, say) become spaces: XML
-            // cannot carry them, so a CardDAV report would answer a card other than the one stored.
+            // Other control characters (a vertical tab from a spreadsheet, say), U+FFFE and U+FFFF
+            // become spaces: XML cannot carry them, so a CardDAV report would answer a card other
+            // than the one stored.
             var content = content
-            let hadControls = content.contains(where: Self.isControl)
-            if hadControls { content = content.map { Self.isControl($0) ? 0x20 : $0 } }
+            let hadControls = content.contains(where: Self.isControl) || Self.hasNoncharacterXMLRefuses(content)
+            if hadControls { content = Self.replacingWhatXMLRefuses(in: content) }
             let fallback: String.Encoding? = isVersion21 ? .windowsCP1252 : nil
             var property = try ContentLineReader.property(from: content, line: number, fallback: fallback)
             if isVersion21 { property.escaping = .version21 }

@@ -9,6 +9,7 @@ struct FriendValidationPatternTests {
         "", " ", "\t", "\n", "Ada", "  Ada  ", "Ada\n", "\nAda", "A\nda", "Ada\u{0}", "A\u{7}da", "A\u{202E}da",
         "A\u{2028}da", "Ada\u{2028}", "\u{3000}李\u{3000}", "Zoë", "e\u{301}", "👩‍💻", "\u{85}", "Ada\u{85}", "A\u{85}da",
         "\u{B}Ada", "A\u{B}da", "de la Cruz", "O'Brien", "\u{A0}", "Ada\u{200B}", "\u{200B}",
+        "Ada\u{FFFF}", "A\u{FFFE}da", "\u{FFFE}", "A\u{FFFD}da", "\u{FFEF}", "a@b\u{FFFF}.c", "12\u{FFFE}3",
         "123", "12", "+358401234567", "040 123 4567", "040-123.4567", "+ 123", "++358", "040--123", "040--", " 050 123 ",
         "12345678901234567890", "123456789012345678901", "1 2 3", "(040) 123", "١٢٣", "0501234567\n",
         "ada@example.com", " ada@example.com ", "ada@example", "@example.com", "ada@", "a b@example.com",
@@ -54,6 +55,17 @@ struct FriendValidationPatternTests {
                 #expect(schema == server, "\(field) \(value.debugDescription): schema \(schema), server \(server)")
             }
         }
+    }
+
+    /// XML cannot carry them: a friend holding one would be two cards over CardDAV.
+    @Test func noFieldHoldsUFFFEOrUFFFF() {
+        for field in FriendField.allCases where field != .birthday {
+            let valid = field == .email ? "ada@example.com" : "1 Ada"
+            #expect(FriendValidation.message(for: field, value: valid) == nil, "\(field)")
+            #expect(FriendValidation.message(for: field, value: "\u{FFFF}" + valid) != nil, "\(field)")
+            #expect(FriendValidation.message(for: field, value: valid.replacingOccurrences(of: "a", with: "a\u{FFFE}")) != nil, "\(field)")
+        }
+        #expect(FriendValidation.message(for: .firstname, value: "A\u{FFFD}da") == nil, "the replacement character is a character")
     }
 
     @Test func lengthsCountCodePointsAsSent() {

@@ -70,6 +70,16 @@ struct VCardLegacyInputTests {
         #expect(!written.unicodeScalars.contains { $0.value < 0x20 && !["\t", "\r", "\n"].contains($0) })
     }
 
+    /// XML cannot carry U+FFFE or U+FFFF either: CardDAV's `address-data` would drop them while
+    /// `GET` kept them, two cards under one entity tag.
+    @Test func theNoncharactersXMLRefusesBecomeSpacesToo() throws {
+        let bytes = Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\u{FFFE}Lovelace\r\nNOTE:a\u{FFFF}b \u{FFFD} \u{FFEF}\r\nEND:VCARD\r\n".utf8)
+        let card = try VCardParser.parse(bytes)
+        #expect(card.first("FN")?.text == "Ada Lovelace")
+        #expect(card.first("NOTE")?.text == "a b \u{FFFD} \u{FFEF}", "the characters beside them stay")
+        #expect(VCardWriter.text(of: card) == "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Lovelace\r\nNOTE:a b \u{FFFD} \u{FFEF}\r\nEND:VCARD\r\n")
+    }
+
     @Test func quotedPrintableLineBreaksReadAsTheLineBreaksOfOtherText() throws {
         let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Muller;Jurgen\r\nNOTE;ENCODING=QUOTED-PRINTABLE:one=0D=0Atwo=0Dthree=0Afour\r\n"
             + "ADR;HOME;ENCODING=QUOTED-PRINTABLE:;;Hauptstr. 1=0D=0AHinterhaus;Berlin;;;\r\nEND:VCARD\r\n"
