@@ -19,9 +19,6 @@ struct BackendOptions: ParsableArguments {
     ))
     var token: String?
 
-    @Flag(help: "Fill an empty friends list with a dozen sample friends.")
-    var demo = false
-
     func validate() throws {
         if let server, ServerAddress(server) == nil {
             throw ValidationError("--server needs an http:// or https:// URL with a host, such as http://127.0.0.1:8080, not \(server).")

@@ -59,4 +59,18 @@ struct CardCommandError: Error, Equatable, CustomStringConvertible {
     static func writeFailure(at path: String) -> CardCommandError {
         writeProblem(at: path) ?? CardCommandError("Cannot write \(path): it may not be written (its permissions, or its folder's).")
     }
+
+    /// Why writing to `path` failed part of the way, from the system's `error`: a full disk says so.
+    static func writeFailure(at path: String, _ error: any Error) -> CardCommandError {
+        let failure = error as NSError
+        let code = failure.domain == NSPOSIXErrorDomain ? Int32(failure.code) : (failure.userInfo[NSUnderlyingErrorKey] as? NSError)
+            .flatMap { $0.domain == NSPOSIXErrorDomain ? Int32($0.code) : nil }
+        if code == ENOSPC || (error as? CocoaError)?.code == .fileWriteOutOfSpace {
+            return CardCommandError("Cannot write \(path): the disk is full.")
+        }
+        if let code {
+            return CardCommandError("Cannot write \(path): \(String(cString: strerror(code))).")
+        }
+        return CardCommandError("Cannot write \(path): \(failure.localizedDescription)")
+    }
 }

@@ -45,7 +45,13 @@ struct CardExporter {
             throw CardCommandError("Cannot write the download to \(file.path).")
         }
         defer { try? output.close() }
-        for try await chunk in body { try output.write(contentsOf: chunk) }
+        for try await chunk in body {
+            do {
+                try output.write(contentsOf: chunk)
+            } catch {
+                throw CardCommandError.writeFailure(at: file.path, error)
+            }
+        }
         try Task.checkCancellation()
     }
 
@@ -76,7 +82,11 @@ struct CardExporter {
         var count = 0
         var tail: [UInt8] = []
         while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
-            try output.write(contentsOf: chunk)
+            do {
+                try output.write(contentsOf: chunk)
+            } catch {
+                throw CardCommandError.writeFailure(at: path ?? "standard output", error)
+            }
             let text = tail + Array(chunk)
             count += Self.occurrences(of: Array("END:VCARD".utf8), in: text)
             tail = Array(text.suffix(8))
@@ -87,9 +97,11 @@ struct CardExporter {
 
     /// The file at `path` to write from its start: one that exists is emptied in place, as a
     /// shell's `>` does, so it keeps its permissions (`createFile` would replace it with a new one).
+    /// A device (`/dev/null`) or a pipe is written as it is: it has nothing to empty.
     private static func emptied(_ path: String) -> FileHandle? {
         if let existing = FileHandle(forWritingAtPath: path) {
-            guard (try? existing.truncate(atOffset: 0)) != nil else {
+            let isRegularFile = (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular
+            guard !isRegularFile || (try? existing.truncate(atOffset: 0)) != nil else {
                 try? existing.close()
                 return nil
             }

@@ -26,9 +26,10 @@ struct TerminalCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var options: BackendOptions
+    @OptionGroup var demo: DemoOption
 
     func run() async throws {
-        try await FriendsLauncher(backend: try options.backend(), addsDemoFriends: options.demo).run()
+        try await FriendsLauncher(backend: try options.backend(), addsDemoFriends: demo.isOn).run()
     }
 }
 
@@ -40,6 +41,7 @@ struct WebCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var options: BackendOptions
+    @OptionGroup var demo: DemoOption
 
     // Unconditional: `--port -1` is a value to refuse clearly, not a missing one.
     @Option(parsing: .unconditional, help: ArgumentHelp("The port to serve on (0 picks a free one).", valueName: "port"))
@@ -57,6 +59,6 @@ struct WebCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await WebLauncher(backend: try options.backend(), addsDemoFriends: options.demo, port: port, exposure: exposure).run()
+        try await WebLauncher(backend: try options.backend(), addsDemoFriends: demo.isOn, port: port, exposure: exposure).run()
     }
 }

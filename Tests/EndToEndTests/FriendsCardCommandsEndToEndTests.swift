@@ -91,6 +91,15 @@ struct FriendsCardCommandsEndToEndTests {
         #expect(oneLetter.status == 0, "\(oneLetter.errors)")
         #expect(try String(contentsOf: directory.appendingPathComponent("a"), encoding: .utf8) == exported.output)
 
+        // A device is written as it is; a full disk says so, not that the file may not be written.
+        let toNull = try await friends(["export", "/dev/null"], data: directory)
+        #expect(toNull.status == 0 && toNull.output == "Exported 5 friends to /dev/null.\n", "\(toNull.errors)")
+        let full = try await friends(["export", "/dev/full"], data: directory)
+        #expect(full.status == 2)
+        #expect(full.errors.contains("friends export: Cannot write /dev/full: the disk is full."))
+        let demo = try await friends(["export", "--demo"], data: directory)
+        #expect(demo.status == 64 && demo.errors.contains("--demo"), "--demo is the app's, not the export's: \(demo.errors)")
+
         let file = directory.appendingPathComponent("out.vcf")
         let toFile = try await friends(["export", file.path, "--search", "turing"], data: directory)
         #expect(toFile.output == "Exported 1 friend to \(file.path).\n")
