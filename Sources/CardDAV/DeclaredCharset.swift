@@ -1,15 +1,16 @@
 import Foundation
 
-/// The `charset` a PUT's `Content-Type` names, which for a vCard 3.0 body is the text's
-/// (RFC 2425): a body in another one is read in it and kept as UTF-8.
-enum DeclaredCharset {
+/// The `charset` a vCard body's `Content-Type` names, which for vCard 3.0 is the text's
+/// (RFC 2425): a body in another one is read in it and kept as UTF-8. Public for a server's
+/// other routes that take vCards (an import) to read them alike.
+public enum DeclaredCharset {
     /// The body as UTF-8; 415 `supported-address-data` for a charset this does not read, or text
     /// that is not in the one named.
     static func utf8Body(_ body: [UInt8], contentType: String?) throws -> [UInt8] {
         guard let charset = charset(in: contentType) else { return body }
-        guard let encoding = encodings[charset] else {
+        guard let encoding = encoding(named: charset) else {
             throw DAVRequestError.precondition(
-                415, "<C:supported-address-data/>", "Cards are read in UTF-8, UTF-16, ISO-8859-1 or Windows-1252, not \(charset).")
+                415, "<C:supported-address-data/>", "Cards are read in \(namesRead), not \(charset).")
         }
         if encoding == .utf8 { return body }
         guard let text = String(bytes: body, encoding: encoding) else {
@@ -18,13 +19,22 @@ enum DeclaredCharset {
         return Array(text.utf8)
     }
 
+    /// What the charsets read say, for a message that refuses another one.
+    public static let namesRead = "UTF-8, UTF-16, ISO-8859-1 or Windows-1252"
+
+    /// The encoding of a charset read (in lower case, as `charset(in:)` gives it); nil for another one.
+    public static func encoding(named charset: String) -> String.Encoding? {
+        encodings[charset]
+    }
+
     private static let encodings: [String: String.Encoding] = [
         "utf-8": .utf8, "us-ascii": .utf8,
         "utf-16": .utf16, "utf-16le": .utf16LittleEndian, "utf-16be": .utf16BigEndian,
         "iso-8859-1": .isoLatin1, "latin1": .isoLatin1, "windows-1252": .windowsCP1252,
     ]
 
-    private static func charset(in contentType: String?) -> String? {
+    /// The `charset` parameter of `contentType`, in lower case; nil without one.
+    public static func charset(in contentType: String?) -> String? {
         guard let contentType else { return nil }
         for parameter in contentType.split(separator: ";").dropFirst() {
             let parts = parameter.split(separator: "=", maxSplits: 1)

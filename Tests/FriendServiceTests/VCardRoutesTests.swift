@@ -91,6 +91,31 @@ struct VCardRoutesTests {
         }
     }
 
+    /// A vCard 3.0 file's charset is the one its Content-Type names (RFC 2425), as for a CardDAV
+    /// PUT; one not read is refused before anything is kept.
+    @Test func aFileInTheCharsetItsContentTypeNamesIsReadInIt() async throws {
+        try await TestApp.run { client, store in
+            func send(_ text: String, in encoding: String.Encoding, as contentType: String) async throws -> TestResponse {
+                try await client.execute(
+                    uri: "/friends/import", method: .post, headers: [.contentType: contentType],
+                    body: ByteBuffer(bytes: Array(try #require(text.data(using: encoding)))))
+            }
+            let latin1 = try await send(
+                "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:lat1\r\nFN:José Ñúñez\r\nN:Ñúñez;José;;;\r\nEND:VCARD\r\n",
+                in: .isoLatin1, as: "text/vcard; charset=ISO-8859-1")
+            #expect(latin1.text == #"{"created":1,"failed":[],"unchanged":0,"updated":0}"#)
+            let windows = try await send(
+                "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:cp1252\r\nFN:Zoë “Euro” €\r\nN:€;Zoë “Euro”;;;\r\nEND:VCARD\r\n",
+                in: .windowsCP1252, as: #"text/vcard;charset="windows-1252""#)
+            #expect(windows.text.contains(#""created":1"#))
+            #expect(try await store.all().map(\.friend.displayName).sorted() == ["José Ñúñez", "Zoë “Euro” €"])
+            let unknown = try await send("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:K\r\nEND:VCARD\r\n", in: .utf8, as: "text/vcard; charset=x-klingon")
+            #expect(unknown.status == .unsupportedMediaType)
+            #expect(unknown.text.contains("Cards are read in UTF-8, UTF-16, ISO-8859-1 or Windows-1252, not x-klingon."))
+            #expect(try await store.all().count == 2)
+        }
+    }
+
     /// A card exported here and saved again by a vCard 4.0 app comes back with `urn:uuid:` before
     /// its UUID: the same contact, updated, not a second one; and the other way round.
     @Test func aUUIDWithOrWithoutUrnUuidIsOneContact() async throws {

@@ -16,7 +16,7 @@ extension CardHandlers {
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maximumImportSize {
             throw APIError.bodyTooLarge(limit: maximumImportSize)
         }
-        var transcoder = UTF16Transcoder()
+        var transcoder = try ImportTranscoder(contentType: request.headers[.contentType])
         var reader = VCardStreamReader()
         var batch = ImportBatch()
         var report = ImportReport()
@@ -26,7 +26,7 @@ extension CardHandlers {
             while let chunk = try await Self.next(&chunks) {
                 received += chunk.readableBytes
                 guard received <= maximumImportSize else { throw APIError.bodyTooLarge(limit: maximumImportSize) }
-                for item in reader.append(transcoder.append(chunk.readableBytesView)) { try await take(item, into: &batch, report: &report) }
+                for item in reader.append(try transcoder.append(chunk.readableBytesView)) { try await take(item, into: &batch, report: &report) }
             }
         } catch var error as APIError {
             // Every whole card that arrived before the body failed is kept, and the answer says
