@@ -5,8 +5,10 @@ import FoundationNetworking
 #endif
 
 extension AppServerClient: FriendChangesProviding {
-    /// Seconds without a byte (the server comments every 15) after which the feed counts as dropped.
-    static let changeStreamIdleTimeout: TimeInterval = 60
+    /// Seconds without a byte after which the feed counts as dropped, and "live" stops being
+    /// shown: FriendService comments every 10 s (every 15 s before), so only a server gone silent
+    /// (frozen, or the network lost without a word) stays quiet this long.
+    static let changeStreamIdleTimeout: TimeInterval = 25
 
     public func changes(after sequence: Int?) async throws(AppServerError) -> FriendChangeStream {
         var request = makeRequest(.get, FriendsRoutes.events, query: [], body: nil, ifMatch: nil, accept: "text/event-stream")

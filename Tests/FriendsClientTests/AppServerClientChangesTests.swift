@@ -1,6 +1,7 @@
 import Foundation
 import FriendsAPI
 import FriendsClient
+import FriendService
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -49,6 +50,16 @@ struct AppServerClientChangesTests {
         #expect(request.value(forHTTPHeaderField: "Last-Event-ID") == "41")
         #expect(request.value(forHTTPHeaderField: "Accept") == "text/event-stream")
         #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer secret")
+    }
+
+    /// A server gone silent (frozen, or the network lost without a word) is a drop once more than
+    /// two of FriendService's keep-alive comments have failed to come: "live" is not shown for long.
+    @Test func silenceLongerThanTwoKeepAlivesIsADrop() async throws {
+        let transport = FakeEventStreamTransport(chunks: [])
+        _ = try await collect(try await client(transport).changes(after: nil))
+        let timeout = try #require(transport.lastRequest).timeoutInterval
+        let keepAlive = FriendServerConfiguration().changeKeepAliveInterval
+        #expect(timeout > 2 * Double(keepAlive.components.seconds) && timeout <= 30, "\(timeout) s against a keep-alive every \(keepAlive)")
     }
 
     @Test func asksForTheFeedWithTheAccountsPassword() async throws {

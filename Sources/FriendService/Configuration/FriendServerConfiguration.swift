@@ -31,8 +31,10 @@ public struct FriendServerConfiguration: Sendable {
     public var changeHistoryLimit: Int = 10_000
     /// How many undelivered changes a live-feed subscriber may have before it gets `reset` and is closed.
     public var changeBufferSize: Int = 256
-    /// How often an idle live feed gets a keep-alive comment.
-    public var changeKeepAliveInterval: Duration = .seconds(15)
+    /// How often an idle live feed gets a keep-alive comment: often enough that a client counts a
+    /// server gone silent (frozen, or the network lost without a word) as a drop within seconds
+    /// (`AppServerClient.changeStreamIdleTimeout`, 25 s, waits for two and a half of them).
+    public var changeKeepAliveInterval: Duration = .seconds(10)
     /// How many live-feed streams may be open at once (more get 503); `nil` for 80% of the
     /// connection limit, so that subscribers never take the slots ordinary requests need.
     public var maximumSubscribers: Int?
