@@ -1,8 +1,7 @@
 enum Propfind {
     static func handle(_ context: RequestContext, _ backend: some AddressBookBackend) async throws -> DAVResponse {
         let resource = context.resource
-        let isCard = if case .card = resource { true } else { false }
-        let depth = try self.depth(context.request.header("Depth"), isCollection: !isCard)
+        let depth = try self.depth(context.request.header("Depth"), of: resource)
         let request = try propertyRequest(context)
 
         if case .card(let name) = resource {
@@ -80,16 +79,18 @@ enum Propfind {
 
     /// RFC 4918 takes a missing Depth as infinity; like sabre/dav we answer it as 1 instead of
     /// refusing, because some clients omit the header (Radicale answers 0, which leaves out the
-    /// cards such a client wants listed). An explicit infinity is refused on a collection; on a
-    /// card, which has no members, any depth is 0.
-    static func depth(_ header: String?, isCollection: Bool) throws -> Int {
+    /// cards such a client wants listed). An explicit infinity is answered where it is finite: on
+    /// a card, which has no members, it is 0, and on the address book, whose cards have none, it
+    /// is 1 (as sabre/dav and Radicale answer it); above the book it is refused.
+    static func depth(_ header: String?, of resource: DAVResource) throws -> Int {
         switch header?.trimmingSpaces.lowercased() {
         case nil, "1": return 1
         case "0": return 0
         case "infinity":
-            guard isCollection else { return 0 }
+            if case .card = resource { return 0 }
+            if resource == .addressBook { return 1 }
             throw DAVRequestError.precondition(403, "<D:propfind-finite-depth/>",
-                                               "Depth: infinity is not supported; use 0 or 1.")
+                                               "Depth: infinity is not supported above the address book; use 0 or 1.")
         default:
             throw DAVRequestError.badRequest("The Depth header must be 0, 1 or infinity.")
         }
