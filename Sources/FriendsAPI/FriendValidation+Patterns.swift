@@ -4,8 +4,9 @@
 /// Each is exact: a value matches (and fits `maxLength`) exactly when the server accepts it.
 extension FriendValidation {
     public enum Pattern {
-        /// Unicode's White_Space property: what `FriendValidation.trim` removes.
-        static let whiteSpace = #"\t\n\u000B\f\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000"#
+        /// What `FriendValidation.trim` removes: Unicode's White_Space property, and the invisible
+        /// U+180E, U+200B–U+200D, U+2060 and U+FEFF.
+        static let whiteSpace = #"\t\n\u000B\f\r \u0085\u00A0\u1680\u180E\u2000-\u200D\u2028\u2029\u202F\u205F\u2060\u3000\uFEFF"#
         /// What `isControl` refuses: C0 and C1 controls, line and paragraph separators, bidirectional
         /// overrides, U+FFFE and U+FFFF.
         static let control = #"\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069\uFFFE\uFFFF"#

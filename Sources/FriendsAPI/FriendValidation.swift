@@ -106,13 +106,22 @@ public enum FriendValidation {
         }
     }
 
-    /// Removes white space and line breaks (Unicode's White_Space property) around a value.
+    /// Removes white space and line breaks (Unicode's White_Space property) around a value, and
+    /// the invisible characters a name copied from a web page brings along (zero-width spaces and
+    /// joiners, the word joiner, a byte order mark): a name of those alone is no name.
     @Sendable public static func trim(_ value: String) -> String {
         let scalars = value.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        guard let first = scalars.firstIndex(where: { !isTrimmed($0) }),
+              let last = scalars.lastIndex(where: { !isTrimmed($0) })
         else { return "" }
         return String(scalars[first...last])
+    }
+
+    private static func isTrimmed(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x180E, 0x200B...0x200D, 0x2060, 0xFEFF: true
+        default: scalar.properties.isWhitespace
+        }
     }
 
     static let phoneNumberMessage =

@@ -9,6 +9,7 @@ struct FriendValidationPatternTests {
         "", " ", "\t", "\n", "Ada", "  Ada  ", "Ada\n", "\nAda", "A\nda", "Ada\u{0}", "A\u{7}da", "A\u{202E}da",
         "A\u{2028}da", "Ada\u{2028}", "\u{3000}李\u{3000}", "Zoë", "e\u{301}", "👩‍💻", "\u{85}", "Ada\u{85}", "A\u{85}da",
         "\u{B}Ada", "A\u{B}da", "de la Cruz", "O'Brien", "\u{A0}", "Ada\u{200B}", "\u{200B}",
+        "\u{FEFF}Ada\u{200B}", "\u{200B}\u{2060}", "A\u{200D}da", "👩\u{200D}💻 Ada", "\u{180E}",
         "Ada\u{FFFF}", "A\u{FFFE}da", "\u{FFFE}", "A\u{FFFD}da", "\u{FFEF}", "a@b\u{FFFF}.c", "12\u{FFFE}3",
         "123", "12", "+358401234567", "040 123 4567", "040-123.4567", "+ 123", "++358", "040--123", "040--", " 050 123 ",
         "12345678901234567890", "123456789012345678901", "1 2 3", "(040) 123", "١٢٣", "0501234567\n",
@@ -55,6 +56,15 @@ struct FriendValidationPatternTests {
                 #expect(schema == server, "\(field) \(value.debugDescription): schema \(schema), server \(server)")
             }
         }
+    }
+
+    /// A name copied from a web page often brings invisible characters at its ends; alone they
+    /// are no name at all, and a blank-looking row would show.
+    @Test func invisibleCharactersAroundAValueAreTrimmedLikeWhiteSpace() {
+        #expect(FriendValidation.trim("\u{FEFF}\u{200B}Ada Lovelace\u{2060} ") == "Ada Lovelace")
+        #expect(FriendValidation.trim("👩\u{200D}💻") == "👩\u{200D}💻", "a joiner inside stays")
+        #expect(FriendValidation.failures(of: NewFriend(firstname: "\u{200B}", lastname: "\u{FEFF}")) == FriendValidation.nameMissingFailures)
+        #expect(FriendValidation.failures(of: NewFriend(firstname: "\u{200B}Ada", lastname: "")).isEmpty)
     }
 
     /// XML cannot carry them: a friend holding one would be two cards over CardDAV.
