@@ -235,6 +235,8 @@ public final class FriendFormViewModel {
         }
         let update = FriendUpdate(changesFrom: original.value.formValues.trimmed, to: values)
         guard !update.isEmpty else {
+            // After a merge too: what was typed is what is stored already.
+            if isSubmitting { setSubmitting(false) }
             notice.value = Self.nothingToSave
             return
         }
@@ -282,11 +284,17 @@ public final class FriendFormViewModel {
                     latest = .failure(error)
                 }
                 guard let self, !Task.isCancelled else { return }
-                self.setSubmitting(false)
                 switch latest {
-                case .success(let friend): self.merge(friend)
-                case .failure(.notFound): self.offerToAddAsNew()
-                case .failure(let error): self.showUpdateFailure(error, title: title, onThisMachine: client.isOnThisMachine)
+                case .success(let friend):
+                    // Still saving: a merge that needs no answer saves again at once, and a page
+                    // waiting for the save to end must not take this moment for its end.
+                    self.merge(friend)
+                case .failure(.notFound):
+                    self.setSubmitting(false)
+                    self.offerToAddAsNew()
+                case .failure(let error):
+                    self.setSubmitting(false)
+                    self.showUpdateFailure(error, title: title, onThisMachine: client.isOnThisMachine)
                 }
             } catch .notFound {
                 guard let self, !Task.isCancelled else { return }
@@ -316,6 +324,7 @@ public final class FriendFormViewModel {
         form.replaceValues(with: merge.merged)
         publishForm()
         if !merge.conflicts.isEmpty {
+            setSubmitting(false)
             conflict.value = FriendConflict(
                 title: "\(latest.value.fullName) was changed elsewhere.", fields: merge.conflicts
             )
@@ -325,6 +334,7 @@ public final class FriendFormViewModel {
         } else {
             // Nothing to ask about, but the friend keeps changing under the save: stop retrying
             // and let the user save again, rather than ask an empty question.
+            setSubmitting(false)
             notice.value = "\(latest.value.fullName) keeps changing elsewhere. "
                 + "Your changes are merged into the form; save again."
         }

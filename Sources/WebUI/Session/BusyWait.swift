@@ -6,12 +6,20 @@ import Binding
 @MainActor
 public enum BusyWait {
     public static func untilIdle(_ busy: Bindable<Bool>, limit: Duration) async {
-        guard busy.value else { return }
+        let deadline = ContinuousClock.now + limit
+        // Work that ends by starting more in the same turn (a save that merges and saves again)
+        // is false for a moment only: by the time this wakes, it is busy again, and is waited for.
+        while busy.value, ContinuousClock.now < deadline {
+            await untilFirstIdle(busy, orUntil: deadline)
+        }
+    }
+
+    private static func untilFirstIdle(_ busy: Bindable<Bool>, orUntil deadline: ContinuousClock.Instant) async {
         let waiter = Waiter()
         let token = busy.bind { value in if !value { waiter.resume() } }
         defer { token.cancel() }
         let timer = Task { @MainActor in
-            try? await Task.sleep(for: limit)
+            try? await Task.sleep(until: deadline, clock: .continuous)
             waiter.resume()
         }
         defer { timer.cancel() }
