@@ -94,7 +94,7 @@ enum ContentLineReader {
 }
 
 /// vCard 2.1's `CHARSET=` names, for text that is not UTF-8.
-enum CharacterSets {
+public enum CharacterSets {
     static func encoding(named parameters: [VCardParameter]) -> String.Encoding? {
         guard let name = parameters.first(where: { $0.name.caseInsensitiveEquals("CHARSET") })?.values.first?.uppercased() else {
             return nil
@@ -103,7 +103,7 @@ enum CharacterSets {
     }
 
     /// `bytes` read in `encoding`; nil when they are not text in it.
-    static func text(of bytes: some Collection<UInt8>, in encoding: String.Encoding) -> String? {
+    public static func text(of bytes: some Collection<UInt8>, in encoding: String.Encoding) -> String? {
         encoding == .windowsCP1252 ? windows1252(bytes) : String(bytes: bytes, encoding: encoding)
     }
 

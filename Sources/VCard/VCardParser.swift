@@ -96,10 +96,13 @@ public enum VCardParser {
             return replaced
         }
 
-        /// - Parameter isVersion21: the value has 2.1's escapes, and text that is not UTF-8 and names
-        ///   no `CHARSET` is read as Windows-1252, as Outlook and other Windows programs write
-        ///   vCard 2.1; otherwise such text is an error.
-        func property(isVersion21: Bool = false) throws(VCardError) -> VCardProperty {
+        /// - Parameters:
+        ///   - isVersion21: the value has 2.1's escapes, and text that is not UTF-8 and names no
+        ///     `CHARSET` is read as Windows-1252, as Outlook and other Windows programs write vCard
+        ///     2.1; otherwise such text is an error.
+        ///   - readsAnyText: text that is not UTF-8 is read as Windows-1252 in any version (a
+        ///     refused card's name, to report it by).
+        func property(isVersion21: Bool = false, readsAnyText: Bool = false) throws(VCardError) -> VCardProperty {
             if content.contains(0) { throw .nulByte(line: number) }
             // Other control characters (a vertical tab from a spreadsheet, say), U+FFFE and U+FFFF
             // become spaces: XML cannot carry them, so a CardDAV report would answer a card other
@@ -107,7 +110,7 @@ public enum VCardParser {
             var content = content
             let hadControls = content.contains(where: Self.isControl) || Self.hasNoncharacterXMLRefuses(content)
             if hadControls { content = Self.replacingWhatXMLRefuses(in: content) }
-            let fallback: String.Encoding? = isVersion21 ? .windowsCP1252 : nil
+            let fallback: String.Encoding? = isVersion21 || readsAnyText ? .windowsCP1252 : nil
             var property = try ContentLineReader.property(from: content, line: number, fallback: fallback)
             if isVersion21 { property.escaping = .version21 }
             property.source = hadSoftLineBreak || hadControls ? nil : String(decoding: source, as: UTF8.self)

@@ -48,6 +48,13 @@ struct VCardStreamReaderTests {
         ])
     }
 
+    /// A 3.0 card in Latin-1 is refused (its charset is not named), and still reported by its name.
+    @Test func aCardRefusedForItsCharsetIsReportedByItsName() throws {
+        let latin1 = Array(try #require("BEGIN:VCARD\r\nVERSION:3.0\r\nN:García;José;;;\r\nFN:José García\r\nEND:VCARD\r\n".data(using: .isoLatin1)))
+        #expect(throws: VCardError.invalidUTF8(line: 3)) { try VCardParser.parse(latin1) }
+        #expect(VCardStreamReader.name(in: latin1) == "José García")
+    }
+
     @Test func aCardOverTheLimitIsSkippedAndTheNextOneRead() {
         let huge = "BEGIN:VCARD\nFN:Huge\nNOTE:" + String(repeating: "x", count: 5_000) + "\nEND:VCARD\n"
         let text = huge + "BEGIN:VCARD\nFN:Small\nEND:VCARD\n"

@@ -26,7 +26,7 @@ extension CardHandlers {
             while let chunk = try await Self.next(&chunks) {
                 received += chunk.readableBytes
                 guard received <= maximumImportSize else { throw APIError.bodyTooLarge(limit: maximumImportSize) }
-                for item in reader.append(try transcoder.append(chunk.readableBytesView)) { try await take(item, into: &batch, report: &report) }
+                for item in reader.append(transcoder.append(chunk.readableBytesView)) { try await take(item, into: &batch, report: &report) }
             }
         } catch var error as APIError {
             // Every whole card that arrived before the body failed is kept, and the answer says

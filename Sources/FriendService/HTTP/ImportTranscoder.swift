@@ -9,7 +9,7 @@ struct ImportTranscoder {
     private enum Decoding {
         case unicode(UTF16Transcoder)
         /// ISO-8859-1 or Windows-1252: each byte a character, so chunks decode apart.
-        case singleByte(String.Encoding, charset: String)
+        case singleByte(String.Encoding)
     }
 
     private var decoding: Decoding
@@ -24,24 +24,21 @@ struct ImportTranscoder {
         case nil:
             throw APIError(.unsupportedMediaType, "Cards are read in \(DeclaredCharset.namesRead), not \(charset).")
         case let encoding? where encoding == .isoLatin1 || encoding == .windowsCP1252:
-            decoding = .singleByte(encoding, charset: charset)
+            decoding = .singleByte(encoding)
         case _?:
             decoding = .unicode(UTF16Transcoder())
         }
     }
 
     /// The UTF-8 of `bytes`.
-    /// - Throws: 400 for a byte the charset named has no character for.
-    mutating func append(_ bytes: some Collection<UInt8>) throws(APIError) -> [UInt8] {
+    mutating func append(_ bytes: some Collection<UInt8>) -> [UInt8] {
         switch decoding {
         case .unicode(var transcoder):
             defer { decoding = .unicode(transcoder) }
             return transcoder.append(bytes)
-        case .singleByte(let encoding, let charset):
-            guard let text = String(bytes: bytes, encoding: encoding) else {
-                throw APIError(.badRequest, "The file is not text in \(charset).")
-            }
-            return Array(text.utf8)
+        case .singleByte(let encoding):
+            // Every byte is a character in both (Windows-1252 as browsers read it).
+            return Array((CharacterSets.text(of: bytes, in: encoding) ?? "").utf8)
         }
     }
 
