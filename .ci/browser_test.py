@@ -777,8 +777,35 @@ class Run:
             a.driver.refresh()
             a.wait("the first session's detail to show 0502222222 after reloading",
                    lambda: a.detail_line("Phone") == "0502222222")
+        self.merge_without_asking(ada, b)
         self.browsers.remove(b)
         b.quit()
+
+    def merge_without_asking(self, ada, b):
+        """Fields changed in one session each merge by themselves: the second save is refused
+        (412), merged and saved again, and its session lands on the list saying so, not on a
+        fresh form (the page once stopped waiting between the two tries)."""
+        a = self.a
+        self.step("merge: the second session edits again while the first changes another field")
+        b.click('a[aria-label="Edit Ada Lovelace"]', "Edit in Ada's row")
+        b.wait_path(f"/friends/{ada}/edit")
+        b.wait("the second session's form to hold the phone", lambda: b.value(FIRST_PHONE) == "0502222222")
+        a.click(f'#detail a[href="/friends/{ada}/edit"]', "Edit")
+        a.wait_path(f"/friends/{ada}/edit")
+        a.fill("#about", "Wrote the first program.")
+        a.submit_form()
+        a.wait_path(f"/friends/{ada}")
+
+        self.step("merge: the second session's other field saves with the first's, and says Saved")
+        b.fill("#organization", "Analytical Engine")
+        b.submit_form()
+        b.wait_path("/")
+        b.wait_text("#status", "Saved Ada Lovelace.")
+        _, _, stored = self.servers.friend(ada)
+        if (stored.get("about"), stored.get("organization"), stored.get("phonenumber")) != (
+                "Wrote the first program.", "Analytical Engine", "0502222222"):
+            raise Failure(f"both sessions' fields stored; the FriendService has {stored}", b)
+        b.check_console()
 
     def delete(self, ada):
         a = self.a
