@@ -311,6 +311,26 @@ import Testing
         #expect(await client.calls == Array(repeating: .friends(FriendListQuery()), count: 4))
     }
 
+    /// A refresh that fails shows the error row and no friend; the next one that loads puts the
+    /// cursor back on the friend the user had chosen, not on the first row.
+    @Test func theSelectionComesBackAfterARefreshThatFailed() async {
+        await client.enqueuePages(
+            .success(Fixtures.page(Fixtures.charles, Fixtures.grace, Fixtures.ada)),
+            .failure(.unreachable),
+            .success(Fixtures.page(Fixtures.charles, Fixtures.grace, Fixtures.ada))
+        )
+        let screen = makeScreen()
+
+        await screen.appeared()
+        screen.viewModel.selectionMoved(by: 2)
+        screen.viewModel.refreshRequested()
+        await screen.settle()
+        screen.viewModel.refreshRequested()
+        await screen.settle()
+
+        #expect(screen.selection.values == [nil, Fixtures.charles.id, Fixtures.ada.id, nil, Fixtures.ada.id])
+    }
+
     @Test func aRefreshKeepsAsManyRowsAsWereLoadedSoThatTheSelectionStays() async {
         let first = Self.numbered(1...2)
         let second = Self.numbered(3...4)

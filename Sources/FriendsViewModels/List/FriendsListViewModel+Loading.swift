@@ -67,7 +67,8 @@ extension FriendsListViewModel {
     }
 
     func showFirstPage(_ page: FriendPage, for search: String?, keepingRow: Bool) {
-        let previousID = selectedFriendID.value
+        let previousID = selectedFriendID.value ?? selectedBeforeFailure
+        selectedBeforeFailure = nil
         let previousIndex = previousID.flatMap(loaded.index(of:))
         loaded.replace(with: page)
         firstPageFailure = nil
@@ -105,6 +106,7 @@ extension FriendsListViewModel {
     func showLoadFailure(_ error: AppServerError, firstPage: Bool) {
         let message = error.loadFailureMessage
         if firstPage {
+            selectedBeforeFailure = selectedFriendID.value ?? selectedBeforeFailure
             loaded = LoadedFriends()
             firstPageFailure = message
             nextPageFailure = nil

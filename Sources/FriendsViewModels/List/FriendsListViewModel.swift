@@ -76,6 +76,9 @@ public final class FriendsListViewModel {
     /// How many friends there are in all, when known.
     var totalFriends: Int?
     var firstPageFailure: String?
+    /// The friend selected when the first page last failed (its error row selects nothing): the
+    /// next first page that holds it selects it again.
+    var selectedBeforeFailure: Int?
     var nextPageFailure: String?
     var loading: Loading?
     var hasAppeared = false
