@@ -49,6 +49,8 @@ import Testing
     @Test(arguments: [
         (ImportReport(created: 0, updated: 0, unchanged: 63, failed: []), "Nothing new: the 63 cards were here already."),
         (ImportReport(created: 0, updated: 0, unchanged: 1, failed: []), "Nothing new: the card was here already."),
+        (ImportReport(created: 0, updated: 0, unchanged: 40, failed: [.init(index: 2, name: "A", reason: "R")]), "Nothing new: 40 cards were here already."),
+        (ImportReport(created: 0, updated: 0, unchanged: 1, failed: [.init(index: 2, name: "A", reason: "R")]), "Nothing new: 1 card was here already."),
         (ImportReport(created: 0, updated: 1, unchanged: 62, failed: []), "Imported 63 cards."),
         (ImportReport(created: 0, updated: 0, unchanged: 0, failed: []), "No card was imported."),
     ])

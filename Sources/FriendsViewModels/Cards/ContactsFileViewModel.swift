@@ -142,8 +142,11 @@ public final class ContactsFileViewModel {
         let kept = report.created + report.updated + report.unchanged
         let headline = if kept == 0 {
             "No card was imported."
-        } else if report.created + report.updated == 0 {
+        } else if report.created + report.updated == 0, report.failed.isEmpty {
             kept == 1 ? "Nothing new: the card was here already." : "Nothing new: the \(kept) cards were here already."
+        } else if report.created + report.updated == 0 {
+            // Not "the" cards: others were not imported, as the counts say.
+            kept == 1 ? "Nothing new: 1 card was here already." : "Nothing new: \(kept) cards were here already."
         } else {
             "Imported \(kept) \(kept == 1 ? "card" : "cards")."
         }
