@@ -267,7 +267,7 @@ struct FriendFormScreenTests {
             " └────────────────────────────────────┘",
             " About         [                      ]",
             "                                       ▼",
-            " Tab/⇧Tab Move  Esc Cancel  ? Help",
+            " ←→ Choose  ⏎ Confirm  Esc Cancel",
         ])
         _ = screen.handle(.enter)
         #expect(wentBack == 0)
@@ -345,7 +345,7 @@ struct FriendFormScreenTests {
             "",
             "",
             "",
-            " Tab/⇧Tab Move  ⏎ Submit  ^N Add phone/email  Esc Cancel  ? Help",
+            " ←→ Choose  ⏎ Confirm  Esc Edit on",
         ])
         _ = screen.handle(.enter)
         await viewModel.showLoadingHud.waitUntil { !$0 }

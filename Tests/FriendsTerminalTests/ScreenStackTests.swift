@@ -46,7 +46,7 @@ struct ScreenStackTests {
             "   │                                │",
             "   │             [ OK ]             │",
             "   └────────────────────────────────┘",
-            "",
+            " ⏎ OK",
         ])
         #expect(stack.handle(.character("x")) == .handled)
         #expect(list.keys.isEmpty)

@@ -237,12 +237,18 @@ final class FriendFormScreen: Screen {
 
     // MARK: Drawing
 
+    /// The form's keys; while a question is asked, the question's (its footer and `?` say what
+    /// Esc does there: on a conflict, Edit on).
     var keyMap: KeyMap? {
-        KeyMap(
+        if viewModel.conflict.value != nil { return Self.conflictKeys }
+        if let question = viewModel.discardConfirmation.value { return .answering(question) }
+        return KeyMap(
             title: viewModel.title, ("Tab/⇧Tab", "Move"), ("⏎", "Submit"), ("^N", "Add phone/email"),
             ("^X", "Remove phone/email"), ("^P", "Make preferred"), ("^T", "Next label"), ("Esc", "Cancel")
         )
     }
+
+    static let conflictKeys = KeyMap(title: "Changed Elsewhere", ("←→", "Choose"), ("⏎", "Confirm"), ("Esc", "Edit on"))
 
     var minimumSize: TerminalSize { ScreenFrame.minimumSize }
 
