@@ -10,7 +10,7 @@ public enum DeclaredCharset {
         guard let charset = charset(in: contentType) else { return body }
         guard let encoding = encoding(named: charset) else {
             throw DAVRequestError.precondition(
-                415, "<C:supported-address-data/>", "Cards are read in \(namesRead), not \(charset).")
+                415, "<C:supported-address-data/>", notRead(charset))
         }
         if encoding == .utf8 { return body }
         guard let text = String(bytes: body, encoding: encoding) else {
@@ -19,8 +19,10 @@ public enum DeclaredCharset {
         return Array(text.utf8)
     }
 
-    /// What the charsets read say, for a message that refuses another one.
-    public static let namesRead = "UTF-8, UTF-16, ISO-8859-1 or Windows-1252"
+    /// Why a body in `charset`, one not read, is refused.
+    public static func notRead(_ charset: String) -> String {
+        "Cards are read in UTF-8, UTF-16, ISO-8859-1 or Windows-1252, not \(charset)."
+    }
 
     /// The encoding of a charset read (in lower case, as `charset(in:)` gives it); nil for another one.
     public static func encoding(named charset: String) -> String.Encoding? {

@@ -22,7 +22,7 @@ struct ImportTranscoder {
         }
         switch DeclaredCharset.encoding(named: charset) {
         case nil:
-            throw APIError(.unsupportedMediaType, "Cards are read in \(DeclaredCharset.namesRead), not \(charset).")
+            throw APIError(.unsupportedMediaType, DeclaredCharset.notRead(charset))
         case let encoding? where encoding == .isoLatin1 || encoding == .windowsCP1252:
             decoding = .singleByte(encoding)
         case _?:

@@ -36,9 +36,7 @@ final class ScreenStack {
             AlertBox(title: alert.title, message: alert.message, buttonTitle: alert.buttonTitle)
                 .draw(in: &canvas, at: canvas.bounds)
             // The footer says the alert's one key, not the keys of the screen under it.
-            let footer = Rect(row: size.rows - 1, column: 0, width: size.columns, height: 1)
-            canvas.fill(footer)
-            Footer(("⏎", alert.buttonTitle)).draw(in: &canvas, at: Rect(row: footer.row, column: 1, width: max(0, size.columns - 1), height: 1))
+            ScreenFrame.replaceFooter(on: &canvas, with: Footer(("⏎", alert.buttonTitle)))
         }
         return canvas
     }

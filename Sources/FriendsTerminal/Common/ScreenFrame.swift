@@ -41,7 +41,21 @@ struct ScreenFrame {
         if header.height > 1 {
             canvas.draw(String(repeating: "─", count: header.width), row: header.row + 1, column: 0, style: Theme.rule)
         }
-        footer.draw(in: &canvas, at: Rect(row: footerArea.row, column: 1, width: footerArea.width - 1, height: footerArea.height))
+        Self.draw(footer, in: footerArea, on: &canvas)
         return (canvas, content)
+    }
+
+    /// Draws `footer` in place of the one on the last row of `canvas` (what is asked over a
+    /// screen says its own keys there).
+    static func replaceFooter(on canvas: inout Canvas, with footer: Footer) {
+        let bounds = canvas.bounds
+        guard bounds.height > 0 else { return }
+        let area = Rect(row: bounds.row + bounds.height - 1, column: bounds.column, width: bounds.width, height: 1)
+        canvas.fill(area)
+        draw(footer, in: area, on: &canvas)
+    }
+
+    private static func draw(_ footer: Footer, in area: Rect, on canvas: inout Canvas) {
+        footer.draw(in: &canvas, at: Rect(row: area.row, column: 1, width: area.width - 1, height: area.height))
     }
 }
