@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "FriendsAPI"),
         .target(name: "VCard", dependencies: ["FriendsAPI"]),
         // The DAV routes over a backend protocol: XML in, multistatus out, no server framework.
-        .target(name: "CardDAV"),
+        .target(name: "CardDAV", dependencies: ["VCard"]),
         .target(name: "FriendsClient", dependencies: ["FriendsAPI"]),
         .target(name: "FriendsViewModels", dependencies: ["Binding", "FriendsAPI", "FriendsClient"]),
         .target(name: "Scoreboard", dependencies: ["Binding"]),

@@ -1,4 +1,5 @@
 import Foundation
+import VCard
 
 /// The `charset` a vCard body's `Content-Type` names, which for vCard 3.0 is the text's
 /// (RFC 2425): a body in another one is read in it and kept as UTF-8. Public for a server's
@@ -13,7 +14,7 @@ public enum DeclaredCharset {
                 415, "<C:supported-address-data/>", notRead(charset))
         }
         if encoding == .utf8 { return body }
-        guard let text = String(bytes: body, encoding: encoding) else {
+        guard let text = CharacterSets.text(of: body, in: encoding) else {
             throw DAVRequestError.precondition(415, "<C:supported-address-data/>", "The body is not text in \(charset).")
         }
         return Array(text.utf8)

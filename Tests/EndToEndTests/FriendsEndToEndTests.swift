@@ -156,10 +156,10 @@ struct FriendsEndToEndTests {
             try tmux.sendKeys("d")
             try await tmux.waitForText("Delete 花子 山田?")
             try tmux.sendKeys("Left", "Enter")
-            let again = try await tmux.waitForScreen("the next friend removed as well") {
-                $0.contains("Your Friends (10)") && $0.contains("> Дмитрий Иванов")
+            // The live feed may take the row away before the deletion's own answer says so.
+            _ = try await tmux.waitForScreen("the next friend removed as well, and the list saying so") {
+                $0.contains("Your Friends (10)") && $0.contains("> Дмитрий Иванов") && $0.contains("Deleted 花子 山田.")
             }
-            #expect(again.contains("Deleted 花子 山田."))
 
             try tmux.sendKeys("q")
             let after = try await shell.waitForEnd()

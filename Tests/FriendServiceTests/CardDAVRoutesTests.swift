@@ -171,6 +171,15 @@ struct CardDAVRoutesTests {
             #expect(put.status == .created)
             #expect(put.headers[.eTag] == nil, "what is kept is not the bytes sent: the client fetches it")
             #expect(try await dav(client, "GET", Self.book + "lat.vcf").text.contains("FN:José\r\n"))
+            // Windows-1252 as browsers (and the import) read it: 0x80 is the euro sign, and 0x81,
+            // one of the five bytes Windows leaves unassigned, does not refuse the card.
+            let windows = Array("BEGIN:VCARD\r\nVERSION:3.0\r\nUID:WIN1\r\nFN:".utf8) + [0x80, 0x41, 0x81, 0x42]
+                + Array("\r\nN:;A;;;\r\nEND:VCARD\r\n".utf8)
+            let windowsPut = try await client.execute(
+                uri: Self.book + "win.vcf", method: .put, headers: [.contentType: "text/vcard; charset=windows-1252"],
+                body: ByteBuffer(bytes: windows))
+            #expect(windowsPut.status == .created)
+            #expect(try await dav(client, "GET", Self.book + "win.vcf").text.contains("FN:€A"))
             let unknown = try await client.execute(
                 uri: Self.book + "k.vcf", method: .put, headers: [.contentType: "text/vcard; charset=x-klingon"],
                 body: ByteBuffer(bytes: latin1))

@@ -99,6 +99,7 @@ struct FriendsListScreenTests {
         #expect(redraws == loaded)
     }
 
+    /// With no friend shown yet, the footer offers what can be done without one.
     @Test("while loading: the title says so and the spinner shows over the list")
     func loading() {
         let screen = FriendsListScreen(viewModel: FriendsListViewModel(client: FakeFriendsClient(friends: [])), redraw: {})
@@ -127,7 +128,7 @@ struct FriendsListScreenTests {
             "",
             "",
             "",
-            " ↑↓/jk Move  ⏎ Open  a Add  e Edit  d Delete  r Refresh  / Search  q Quit",
+            " a Add  r Refresh  / Search  q Quit",
         ])
     }
 
@@ -148,7 +149,7 @@ struct FriendsListScreenTests {
             "",
             "",
             "",
-            " ↑↓/jk Move  ⏎ Open  q Quit  ? Help",
+            " a Add  r Refresh  / Search  q Quit",
         ])
     }
 
@@ -167,7 +168,7 @@ struct FriendsListScreenTests {
             "",
             "",
             "",
-            " ↑↓/jk Move  ⏎ Open  q Quit  ? Help",
+            " a Add  r Refresh  / Search  q Quit",
         ])
     }
 
@@ -221,6 +222,21 @@ struct FriendsListScreenTests {
         #expect(screen.search == nil)
         await screen.viewModel.showLoadingHud.waitUntil { !$0 }
         #expect(client.recorded.queries.last.map { $0.search ?? "" } == "")
+    }
+
+    @Test("a search that matches nobody offers no keys for a friend; a friend added ends the search")
+    func searchWithoutMatches() async {
+        let client = FakeFriendsClient(pages: [.success(FriendPage(items: [SampleData.ada], nextCursor: nil)), .success(FriendPage(items: [], nextCursor: nil))])
+        let screen = await loadedScreen(client)
+        _ = screen.handle(.character("/"))
+        _ = screen.handle(.character("x"))
+        _ = screen.handle(.enter)
+        await screen.viewModel.showLoadingHud.waitUntil { !$0 }
+        #expect(screen.viewModel.searchSummary.value == "No friends match 'x'")
+        #expect(screen.keyMap?.entries.map(\.key) == ["a", "r", "/", "q"])
+
+        screen.viewModel.friendAdded(SampleData.grace)
+        #expect(screen.search == nil)
     }
 
     @Test("the selection stays on the list: it stops at both ends")

@@ -45,6 +45,37 @@ import Testing
         #expect(await client.calls == [.friends(FriendListQuery())])
     }
 
+    @Test func theDeleteQuestionNamesAFriendRenamedElsewhereAndAYesDeletesThatVersion() async {
+        await client.enqueuePages(.success(Fixtures.page(Fixtures.charles, Fixtures.grace, Fixtures.ada, total: 3)))
+        await client.enqueueDeletes(.success)
+        let (screen, _) = makeScreen()
+        await screen.appeared()
+
+        screen.viewModel.deleteTapped(id: Fixtures.ada.id)
+        stream.updated(Self.adaCountess)
+        screen.viewModel.deleteConfirmed()
+        await screen.settle()
+
+        #expect(screen.confirmation.values.map { $0?.message } == [nil, "Delete Ada Lovelace?", "Delete Countess Ada Lovelace?", nil])
+        #expect(await client.calls.last == .delete(id: Fixtures.ada.id, ifMatch: Self.adaCountess.eTag))
+        #expect(screen.status.values == [nil, "Deleted Countess Ada Lovelace."])
+    }
+
+    @Test func theDeleteQuestionGoesWhenItsFriendIsDeletedElsewhere() async {
+        await client.enqueuePages(.success(Fixtures.page(Fixtures.charles, Fixtures.grace, Fixtures.ada, total: 3)))
+        let (screen, _) = makeScreen()
+        await screen.appeared()
+
+        screen.viewModel.deleteTapped(id: Fixtures.ada.id)
+        stream.deleted(Fixtures.ada)
+        screen.viewModel.deleteConfirmed()
+        await screen.settle()
+
+        #expect(screen.confirmation.values.map { $0?.message } == [nil, "Delete Ada Lovelace?", nil])
+        #expect(await client.calls == [.friends(FriendListQuery())])
+        #expect(screen.cells.values.last == Fixtures.cells(Fixtures.charles, Fixtures.grace))
+    }
+
     /// The friends the list added or removed itself are remembered only until their change
     /// arrives, or the feed says changes were lost; without a feed, not at all.
     @Test func whatTheListCountedItselfDoesNotGrowWithoutBound() async {

@@ -457,6 +457,41 @@ import Testing
         #expect(screen.title.values == ["Your Friends (0)", "Refreshing...", "Your Friends (2)", "Refreshing...", "Your Friends (3)"])
     }
 
+    @Test func addingAFriendDuringASearchEndsTheSearchSoTheNewFriendShows() async {
+        await client.enqueuePages(
+            .success(Fixtures.page(Fixtures.ada, total: 1)),
+            .success(Fixtures.page(Fixtures.charles, Fixtures.grace, Fixtures.ada, total: 3))
+        )
+        let screen = makeScreen()
+        var searchesEnded = 0
+        screen.viewModel.onSearchEnded = { searchesEnded += 1 }
+
+        screen.viewModel.searchTextChanged("ada")
+        await screen.settle()
+        screen.viewModel.friendAdded(Fixtures.grace)
+        screen.viewModel.viewAppeared()  // back from the form
+        await screen.settle()
+
+        #expect(searchesEnded == 1)
+        #expect(await client.calls == [.friends(FriendListQuery(search: "ada")), .friends(FriendListQuery())])
+        #expect(screen.summary.values == [nil, "1 match for 'ada'", nil])
+        #expect(screen.selection.values.last == Fixtures.grace.id)
+        #expect(screen.cells.values.last == Fixtures.cells(Fixtures.charles, Fixtures.grace, Fixtures.ada))
+        #expect(screen.status.values == [nil, "Added Grace Hopper."])
+    }
+
+    @Test func addingAFriendWithoutASearchLeavesTheSearchFieldAlone() async {
+        await client.enqueuePages(.success(Fixtures.page(Fixtures.ada, total: 1)))
+        let screen = makeScreen()
+        var searchesEnded = 0
+        screen.viewModel.onSearchEnded = { searchesEnded += 1 }
+
+        await screen.appeared()
+        screen.viewModel.friendAdded(Fixtures.grace)
+
+        #expect(searchesEnded == 0)
+    }
+
     @Test func aContactKnownByItsOrganizationIsNamedByItInTheRowAndTheMessages() async {
         let acme = Friend(id: 9, firstname: "", lastname: "", version: 1, organization: "Acme Plumbing")
         await client.enqueuePages(.success(Fixtures.page(acme, Fixtures.ada, total: 2)))

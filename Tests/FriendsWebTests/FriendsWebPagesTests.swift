@@ -154,6 +154,23 @@ import WebUI
         }
     }
 
+    @Test func aFriendAddedDuringASearchEndsItSoTheListShowsTheNewFriend() async throws {
+        try await WebHarness.with { harness in
+            let app = await harness.app()
+            await app.send([("action", "search"), ("q", "ada")], at: "/")
+            #expect(app.currentPath == "/?q=ada")
+            _ = await app.open(path: "/friends/new")
+            await app.send([("firstname", "Zoë"), ("lastname", "Aalto"), ("phonenumber", ""), ("email", ""), ("about", ""), ("action", "save")], at: "/friends/new")
+            #expect(app.currentPath == "/")
+            await app.settle()
+            let page = app.wholePage()
+            #expect(page.contains("Added Zoë Aalto."))
+            #expect(page.contains(#"id="q" name="q" type="search" value="""#))
+            let selectedRow = page.components(separatedBy: #"aria-current="true">"#).dropFirst().first ?? ""
+            #expect(selectedRow.components(separatedBy: "</li>").first?.contains(">Zoë Aalto</a>") == true)
+        }
+    }
+
     @Test func savingANewFriendGoesBackToTheListThatSelectsIt() async throws {
         try await WebHarness.with { harness in
             let app = await harness.app()

@@ -40,6 +40,10 @@ final class FriendsListScreen: Screen {
             screen.deleteChoice = .cancel
             screen.redraw()
         }
+        viewModel.onSearchEnded = { [weak self] in
+            self?.search = nil
+            self?.redraw()
+        }
     }
 
     func screenDidAppear() {
@@ -131,7 +135,8 @@ final class FriendsListScreen: Screen {
     var keyMap: KeyMap? {
         if search?.isEditing == true { return nil }
         if viewModel.deleteConfirmation.value != nil { return Self.confirmKeys }
-        return onCardFileTapped == nil ? Self.keys : Self.keysWithCardFiles
+        let keys = onCardFileTapped == nil ? Self.keys : Self.keysWithCardFiles
+        return viewModel.selectedFriendID.value == nil ? Self.withoutFriendActions(keys) : keys
     }
 
     var minimumSize: TerminalSize { ScreenFrame.minimumSize }
@@ -201,6 +206,12 @@ final class FriendsListScreen: Screen {
         entries: keys.entries.dropLast() + [KeyMap.Entry(key: "x", label: "Export"), KeyMap.Entry(key: "i", label: "Import")]
             + keys.entries.suffix(1)
     )
+    /// With no friend shown (none yet, a search that matches nobody, a list that failed to load)
+    /// there is nobody to move to, open, edit or delete.
+    static func withoutFriendActions(_ keys: KeyMap) -> KeyMap {
+        KeyMap(title: keys.title, entries: keys.entries.filter { !friendActionKeys.contains($0.key) })
+    }
+    static let friendActionKeys: Set<String> = ["↑↓/jk", "⏎", "e", "d"]
     static let searchFooter = Footer(("type", "to search"), ("⏎", "Done"), ("Esc", "Clear"))
     static let confirmKeys = KeyMap(title: "Delete Friend", ("←→", "Choose"), ("⏎", "Confirm"), ("Esc", "Cancel"))
 }

@@ -9,6 +9,7 @@ extension FriendsListViewModel {
     /// place, or to the one before when it was the last.
     func removeFromList(_ id: Int) {
         guard let index = loaded.remove(id: id) else { return }
+        if pendingDeletion?.id == id { deleteCancelled() }
         if followsFeed { countedRemovals.insert(id) }
         totalFriends = totalFriends.map { max(0, $0 - 1) }
         if let search = shownSearch { shownSearch = (search.text, search.matches.map { max(0, $0 - 1) }) }
@@ -60,6 +61,7 @@ extension FriendsListViewModel {
     // MARK: Publishing
 
     func publishRows() {
+        askAboutTheLatestPendingDeletion()
         hasMoreFriends.value = firstPageFailure == nil && nextPageFailure == nil && loaded.nextCursor != nil
         if let firstPageFailure {
             friendCells.value = [.error(firstPageFailure)]
@@ -71,6 +73,14 @@ extension FriendsListViewModel {
         } else {
             friendCells.value = loaded.rows
         }
+    }
+
+    /// The friend the user is asked to delete changed elsewhere meanwhile: the question names it
+    /// as it is now, and a yes deletes that version.
+    private func askAboutTheLatestPendingDeletion() {
+        guard let pending = pendingDeletion, let latest = loaded.friend(id: pending.id), latest != pending else { return }
+        pendingDeletion = latest
+        deleteConfirmation.value = .deleteFriend(named: latest.fullName)
     }
 
     func setDeleting(_ deleting: Bool) {

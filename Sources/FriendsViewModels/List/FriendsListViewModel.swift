@@ -49,6 +49,9 @@ public final class FriendsListViewModel {
     public var onEditFriend: (@MainActor (Versioned<Friend>) -> Void)?
     /// The user wants to add a friend.
     public var onAddFriend: (@MainActor () -> Void)?
+    /// The list stopped searching by itself (a friend was added, and a search could hide it):
+    /// the view empties its search field.
+    public var onSearchEnded: (@MainActor () -> Void)?
 
     /// Load the next page once a friend this close to the last loaded one is visible.
     public static let prefetchDistance = 5
@@ -265,9 +268,14 @@ public final class FriendsListViewModel {
 
     // MARK: Inputs: what other screens did
 
-    /// The add form saved `friend`: it becomes the selected friend, and the list says so.
+    /// The add form saved `friend`: it becomes the selected friend, and the list says so. A
+    /// search ends, so that the list shows the new friend whether it matches or not.
     public func friendAdded(_ friend: Friend) {
         if followsFeed { countedAdditions.insert(friend.id) }
+        if searchText != nil {
+            searchText = nil
+            onSearchEnded?()
+        }
         choose(friend.id)
         showStatus("Added \(friend.fullName).")
     }

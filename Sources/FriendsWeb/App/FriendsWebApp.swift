@@ -64,6 +64,7 @@ public final class FriendsWebApp: WebApplication {
         }
         list.onEditFriend = { [weak self] friend in self?.showUpdateForm(for: friend) }
         list.onShowAlert = { [weak self] alert in self?.show(alert) }
+        list.onSearchEnded = { [weak self] in self?.searchText = "" }
         watchOutputs(of: list)
         list.viewAppeared()
     }
