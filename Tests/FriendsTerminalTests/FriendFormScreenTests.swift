@@ -316,6 +316,16 @@ struct FriendFormScreenTests {
         #expect(rows.contains { $0.contains("mine:   Byron, daughter of the poet Lord Byron, of London") }, "\(rows)")
     }
 
+    @Test("on a narrow terminal the conflict's three answers keep whole, shorter titles, and a click on one answers")
+    func conflictOnANarrowTerminal() async {
+        let (viewModel, screen) = await conflictingEdit(theirs: "King", mine: "Byron")
+        let rows = screen.render(size: Self.narrow).lines
+        #expect(rows.contains { $0.contains("[ Theirs ]  [ Mine ]  [ Edit on ]") }, "\(rows)")
+        _ = screen.handle(.click(.button("Theirs")))
+        #expect(viewModel.conflict.value == nil)
+        #expect(viewModel.fields.value.lastname == "King")
+    }
+
     @Test("a save that meets a change made elsewhere shows theirs beside mine; Keep mine saves what was typed")
     func conflict() async {
         let (viewModel, screen) = await conflictingEdit(theirs: "King", mine: "Byron")

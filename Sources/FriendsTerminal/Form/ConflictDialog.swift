@@ -15,6 +15,20 @@ struct ConflictDialog {
             case .editOn: "Edit on"
             }
         }
+
+        /// What the button says where the three titles do not fit side by side.
+        var shortTitle: String {
+            switch self {
+            case .keepTheirs: "Theirs"
+            case .keepMine: "Mine"
+            case .editOn: "Edit on"
+            }
+        }
+
+        /// The answer a click on a button titled `title` gives, however wide the dialog was.
+        static func clicked(_ title: String) -> Choice? {
+            allCases.first { $0.title == title || $0.shortTitle == title }
+        }
     }
 
     static let labelWidth = 14
@@ -27,9 +41,17 @@ struct ConflictDialog {
         value.isEmpty ? "(none)" : value
     }
 
+    /// The buttons side by side, two columns apart.
+    static func width(of buttons: [Button]) -> Int {
+        buttons.reduce(0) { $0 + $1.width } + 2 * (buttons.count - 1)
+    }
+
     func draw(in canvas: inout Canvas, at rect: Rect) {
-        let buttons = Choice.allCases.map { Button(title: $0.title, isFocused: $0 == choice) }
-        let buttonsWidth = buttons.reduce(0) { $0 + $1.width } + 2 * (buttons.count - 1)
+        var buttons = Choice.allCases.map { Button(title: $0.title, isFocused: $0 == choice) }
+        if Self.width(of: buttons) > rect.width - 4 {
+            buttons = Choice.allCases.map { Button(title: $0.shortTitle, isFocused: $0 == choice) }
+        }
+        let buttonsWidth = Self.width(of: buttons)
         // Wide enough for the values when the terminal is: they are what the person chooses between.
         let widestValue = conflict.fields.flatMap { [$0.theirs, $0.mine] }.map { DisplayWidth.of(Self.shown($0)) }.max() ?? 0
         let contentWidth = max(buttonsWidth, DisplayWidth.of(conflict.title) + 2, 40, Self.labelWidth + 8 + widestValue)

@@ -159,7 +159,7 @@ final class FriendFormScreen: Screen {
     private func handleConflict(_ key: Key) -> KeyResult {
         let choices = ConflictDialog.Choice.allCases
         let index = choices.firstIndex(of: conflictChoice) ?? 0
-        if case .button(let title)? = key.clickedTarget, let clicked = choices.first(where: { $0.title == title }) {
+        if case .button(let title)? = key.clickedTarget, let clicked = ConflictDialog.Choice.clicked(title) {
             conflictChoice = clicked
             return handleConflict(.enter)
         }
