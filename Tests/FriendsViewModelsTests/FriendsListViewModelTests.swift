@@ -480,6 +480,32 @@ import Testing
         #expect(screen.status.values == [nil, "Added Grace Hopper."])
     }
 
+    @Test func aFriendAddedPastTheFirstPageLoadsThePagesUpToItAndIsSelected() async {
+        await client.enqueuePages(
+            .success(Fixtures.page(Fixtures.charles, Fixtures.ada, next: "c1", total: 4)),
+            .success(Fixtures.page(Fixtures.charles, Fixtures.ada, next: "c1", total: 5)),
+            .success(Fixtures.page(Fixtures.alan, next: "c2")),
+            .success(Fixtures.page(Fixtures.grace, next: "c3"))
+        )
+        let screen = makeScreen(pageSize: 2)
+
+        await screen.appeared()
+        screen.viewModel.friendAdded(Fixtures.grace)
+        screen.viewModel.viewAppeared()  // back from the form
+        await screen.settle()  // the first page
+        await screen.settle()  // the pages after it, up to the new friend
+
+        #expect(screen.selection.values.last == Fixtures.grace.id)
+        #expect(screen.cells.values.last == Fixtures.cells(Fixtures.charles, Fixtures.ada, Fixtures.alan, Fixtures.grace))
+        #expect(await client.calls == [
+            .friends(FriendListQuery(limit: 2)),
+            .friends(FriendListQuery(limit: 2)),
+            .friends(FriendListQuery(limit: 500, cursor: "c1")),
+            .friends(FriendListQuery(limit: 500, cursor: "c2")),
+        ])
+        #expect(screen.hud.values.last == false)
+    }
+
     @Test func addingAFriendWithoutASearchLeavesTheSearchFieldAlone() async {
         await client.enqueuePages(.success(Fixtures.page(Fixtures.ada, total: 1)))
         let screen = makeScreen()

@@ -90,6 +90,26 @@ extension FriendsListViewModel {
         finishLoading()
         if changedDuringFirstPage {
             loadFirstPage(keepingLoadedRows: true, quietly: true)
+        } else if let id = friendToReveal {
+            friendToReveal = nil
+            if loaded.index(of: id) == nil, loaded.nextCursor != nil { loadUntilShown(id) }
+        }
+    }
+
+    /// Loads the next pages until the friend `id` is among the rows (or the list ends), then
+    /// selects it: a friend just added shows where it sorts, however far down that is.
+    func loadUntilShown(_ id: Int) {
+        let search = searchText
+        startLoading(.toTheEnd) { [weak self] client throws(AppServerError) in
+            while let self, self.loaded.index(of: id) == nil, let cursor = self.loaded.nextCursor {
+                let query = FriendListQuery(limit: FriendListQuery.maximumLimit, cursor: cursor, search: search)
+                let page = try await client.friends(query)
+                guard !Task.isCancelled else { return }
+                self.showNextPage(page, finished: false)
+            }
+            guard let self, !Task.isCancelled else { return }
+            self.finishLoading()
+            if self.loaded.index(of: id) != nil { self.choose(id) }
         }
     }
 

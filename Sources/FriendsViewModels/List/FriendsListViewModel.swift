@@ -88,6 +88,8 @@ public final class FriendsListViewModel {
     var pendingDeletion: Friend?
     var isDeleting = false
     var isFetchingFriend = false
+    /// A friend just added: when the next first page does not hold it, the pages up to it load.
+    var friendToReveal: Int?
     /// A live change arrived while the first page loaded: load it again once it has shown.
     var changedDuringFirstPage = false
     /// Friends this list added or removed itself, already in the counts when the live feed
@@ -276,6 +278,7 @@ public final class FriendsListViewModel {
             searchText = nil
             onSearchEnded?()
         }
+        friendToReveal = friend.id
         choose(friend.id)
         showStatus("Added \(friend.fullName).")
     }
@@ -295,6 +298,7 @@ public final class FriendsListViewModel {
 
     /// The user chose the friend `id`: the cursor goes there, and it is what they chose.
     func choose(_ id: Int) {
+        if id != friendToReveal { friendToReveal = nil }
         selectedFriendID.value = id
         chosenFriendID.value = id
     }
