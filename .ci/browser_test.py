@@ -722,7 +722,37 @@ class Run:
                    lambda: a.path() == f"/friends/{ada}" and a.text("#detail h1") == "Ada Lovelace")
             if a.js("return !!document.querySelector('form #phones');"):
                 raise Failure("no form after Back", a)
+            self.back_from_changes(ada)
         self.expect_stored(ada, "0507654321", a)
+
+    def back_from_changes(self, ada):
+        a = self.a
+        self.step("edit: Back from a form with changes asks first; Keep Editing keeps them")
+        a.click(f'#detail a[href="/friends/{ada}/edit"]', "Edit")
+        a.wait_path(f"/friends/{ada}/edit")
+        a.wait("the form to hold the phone", lambda: a.value(FIRST_PHONE) == "0507654321")
+        a.fill("#about", "A draft")
+        a.wait("Submit enabled: the service has the change",
+               lambda: a.js("return !document.querySelector('button[name=\"action\"][value=\"save\"]').disabled;"))
+        a.driver.back()
+        a.wait_text("#form-dialog h2", "Discard Changes")
+        a.wait_path(f"/friends/{ada}/edit")
+        a.click('#form-dialog button[value="keepEditing"]', "Keep Editing")
+        a.wait("the discard dialog to close", lambda: a.js("return !document.querySelector('#form-dialog h2');"))
+        if a.value("#about") != "A draft":
+            raise Failure("About to still hold 'A draft' after Keep Editing", a)
+
+        self.step("edit: Back again, and Discard leaves the form and stores nothing")
+        a.driver.back()
+        a.wait_text("#form-dialog h2", "Discard Changes")
+        a.click('#form-dialog button[value="discard"]', "Discard")
+        a.wait("the form to be gone", lambda: not a.path().endswith("/edit")
+               and not a.js("return !!document.querySelector('form #phones');"))
+        status, _, friend = self.servers.friend(ada)
+        if status != 200 or friend.get("about") == "A draft":
+            raise Failure(f"the draft not to be stored; the service answers {status} {friend}", a)
+        a.open(f"/friends/{ada}")
+        a.wait_text("#detail h1", "Ada Lovelace")
 
     def conflict(self, ada):
         a = self.a

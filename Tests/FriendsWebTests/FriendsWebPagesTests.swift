@@ -281,6 +281,43 @@ import WebUI
         }
     }
 
+    /// Back, a link or a typed address from a form with changes asks as Cancel does; Discard goes
+    /// on to where the person was going, Keep Editing keeps what was typed.
+    @Test func goingElsewhereFromAFormWithChangesAsksFirst() async throws {
+        try await WebHarness.with { harness in
+            let app = await harness.app()
+            _ = await app.open(path: "/friends/1")
+            _ = await app.open(path: "/friends/1/edit")
+            await app.settle()
+            await app.send([("about", "A draft"), ("action", "field"), ("_live", "1")], at: "/friends/1/edit")
+
+            #expect(await app.open(path: "/friends/1"))
+            #expect(app.currentPath == "/friends/1/edit")
+            #expect(app.wholePage().contains("Discard Changes"))
+            await app.send([("action", "keepEditing")], at: "/friends/1/edit")
+            #expect(app.currentPath == "/friends/1/edit")
+            #expect(app.wholePage().contains("A draft"))
+
+            _ = await app.open(path: "/?q=ada")
+            #expect(app.currentPath == "/friends/1/edit")
+            await app.send([("action", "discard")], at: "/friends/1/edit")
+            #expect(app.currentPath == "/?q=ada")
+            let stored = try await harness.client.friend(id: 1)
+            #expect(stored.value.about != "A draft")
+        }
+    }
+
+    @Test func goingElsewhereFromAFormWithoutChangesAsksNothing() async throws {
+        try await WebHarness.with { harness in
+            let app = await harness.app()
+            _ = await app.open(path: "/friends/1/edit")
+            await app.settle()
+            _ = await app.open(path: "/")
+            #expect(app.currentPath == "/")
+            #expect(!app.wholePage().contains("Discard Changes"))
+        }
+    }
+
     @Test(arguments: ["<script>alert(1)</script>", #""><img src=x onerror=alert(1)>"#])
     func markupInANameShowsAsTextOnEveryPage(_ name: String) async throws {
         try await WebHarness.with([NewFriend(firstname: name, lastname: name, about: name)]) { harness in

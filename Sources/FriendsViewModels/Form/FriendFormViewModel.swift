@@ -145,6 +145,13 @@ public final class FriendFormViewModel {
         publishForm()
     }
 
+    /// Whether leaving now by another way than Cancel (a browser's Back, a link) would lose
+    /// changes: the view then asks as Cancel does (`cancelButtonTapped`) instead of leaving. Not
+    /// while a save or its conflict is under way: those end the form themselves.
+    public var wouldLoseChanges: Bool {
+        hasUnsavedChanges && !isSubmitting && conflict.value == nil
+    }
+
     /// The user wants to leave without saving: asks first when something was changed.
     public func cancelButtonTapped() {
         guard hasUnsavedChanges else {

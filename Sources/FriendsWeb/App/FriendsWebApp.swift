@@ -35,6 +35,8 @@ public final class FriendsWebApp: WebApplication {
     private(set) var alerts: [Alert] = []
     /// What the search box holds (the terminal's search line keeps its text the same way).
     private(set) var searchText = ""
+    /// Where the person was going when leaving a form asked first: Discard goes there.
+    private var destinationAfterDiscard: String?
     private let client: any FriendsProviding
     /// FriendService's vCard routes, for Export and Import; `nil` hides them.
     let cards: (any CardExchanging)?
@@ -86,12 +88,25 @@ public final class FriendsWebApp: WebApplication {
     }
 
     public func open(path address: String) async -> Bool {
+        go(to: address)
+    }
+
+    private func go(to address: String) -> Bool {
         let (path, query) = FriendsWebPath.split(address)
         guard let target = FriendsWebPath(path) else { return false }
         // The list's address says what it searches for (a bookmark, Back, a reload).
         let search = FriendsWebPath.search(inQuery: query)
         guard target != shownPath else {
             if target == .list, search != searchText { self.search(for: search) }
+            return true
+        }
+        if target == .importCards, cards == nil { return false }
+        // Going elsewhere from a form with changes (Back, a link, a typed address) asks first, as
+        // its Cancel does; Discard then goes on to where the person was going.
+        if case .form(let form, _)? = screens.last, form.wouldLoseChanges {
+            destinationAfterDiscard = address
+            form.cancelButtonTapped()
+            changed()
             return true
         }
         // An alert belongs to the page it was shown over: going elsewhere leaves it behind.
@@ -240,9 +255,13 @@ public final class FriendsWebApp: WebApplication {
         case "field": break
         // "submit": Enter in a field (the form's first button; see formPage.mustache).
         case "save", "submit": form.submitButtonTapped()
-        case "cancel": form.cancelButtonTapped()
+        case "cancel":
+            destinationAfterDiscard = nil
+            form.cancelButtonTapped()
         case "discard": form.discardConfirmed()
-        case "keepEditing": form.discardCancelled()
+        case "keepEditing":
+            destinationAfterDiscard = nil
+            form.discardCancelled()
         case "keepTheirs": form.keepTheirsTapped()
         case "keepMine": form.keepMineTapped()
         case "editOn": form.editOnTapped()
@@ -293,6 +312,10 @@ public final class FriendsWebApp: WebApplication {
         form.onNavigateBack = { [weak self, weak form] in
             guard let self, let form else { return }
             self.pop(form)
+            if let destination = self.destinationAfterDiscard {
+                self.destinationAfterDiscard = nil
+                _ = self.go(to: destination)
+            }
         }
         form.onShowAlert = { [weak self] alert in self?.show(alert) }
         watchOutputs(of: form)
