@@ -312,6 +312,24 @@ struct CardDAVRoutesTests {
         }
     }
 
+    /// iOS writes a UUID in upper case, DAVx5 in lower, vCard 4.0 apps after `urn:uuid:`: one
+    /// contact all the same, as for an import.
+    @Test func everySpellingOfAUUIDIsOneContact() async throws {
+        try await TestApp.run { client, store in
+            let uuid = "cb426428-dd4a-4ec7-8b1e-e46a427a2fbe"
+            func card(_ uid: String) -> String { "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:\(uid)\r\nFN:Sq\r\nEND:VCARD\r\n" }
+            #expect(try await dav(client, "PUT", Self.book + "sq1.vcf", body: card("urn:uuid:" + uuid)).status == .created)
+            for spelling in [uuid, uuid.uppercased(), "URN:UUID:" + uuid.uppercased()] {
+                let other = try await dav(client, "PUT", Self.book + "sq2.vcf", body: card(spelling))
+                #expect(other.status == .forbidden, "\(spelling)")
+                #expect(other.text.contains("no-uid-conflict") && other.text.contains(Self.book + "sq1.vcf"))
+            }
+            // The card itself may change how it spells its UID.
+            #expect(try await dav(client, "PUT", Self.book + "sq1.vcf", body: card(uuid.uppercased())).status == .noContent)
+            #expect(try await store.all().count == 1)
+        }
+    }
+
     @Test func aCardWithoutUIDIsStoredWithOneAndAnsweredWithoutAnETag() async throws {
         try await TestApp.run { client, _ in
             let put = try await dav(client, "PUT", Self.book + "nouid.vcf", body: "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\nN:;Ada;;;\r\nEND:VCARD\r\n")

@@ -167,6 +167,17 @@ struct ConnectionTests {
         }
     }
 
+    /// RFC 9110 15.6.2: a method the server does not know is not implemented, not a bad request.
+    @Test func aMethodNobodyKnowsGets501() async throws {
+        try await Self.withServer { _, port in
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send("FROB /friends HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            let response = try await connection.readResponse()
+            #expect(response.status == 501, "\(response.statusLine)")
+            try Self.expectEnvelope(response, status: 501)
+        }
+    }
+
     @Test func http10WithoutHostIsServedAndClosed() async throws {
         try await Self.withServer { _, port in
             let connection = try RawHTTPConnection(port: port)

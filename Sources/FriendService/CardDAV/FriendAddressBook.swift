@@ -145,7 +145,7 @@ struct FriendAddressBook: AddressBookBackend {
         }
         return try await mapped {
             // `sent`, not `bytes`: a card sent in UTF-16 is not kept as it was sent.
-            try await uidTurns.inTurn(for: parsed.uid) { try await write(parsed, sentAs: sent, to: name, if: precondition) }
+            try await uidTurns.inTurn(for: UIDSpellings.key(parsed.uid)) { try await write(parsed, sentAs: sent, to: name, if: precondition) }
         }
     }
 
@@ -155,7 +155,7 @@ struct FriendAddressBook: AddressBookBackend {
     ) async throws -> DAVPutOutcome {
         let existing = try await store.cards(named: [name]).first
         try Self.check(precondition, against: existing)
-        if let owner = try await store.friend(uid: parsed.uid), owner.friend.id != existing?.id,
+        if let owner = try await store.friend(anySpellingOf: parsed.uid), owner.friend.id != existing?.id,
            let ownerCard = try await store.card(id: owner.friend.id)
         {
             throw AddressBookBackendError.uidConflict(existingName: ownerCard.resourceName)

@@ -1,8 +1,9 @@
 import NIOConcurrencyHelpers
 
-/// Writes of cards from outside (a CardDAV `PUT`, an import) take turns per `UID`: each reads
-/// which friend has the UID, then writes, and two side by side would both find none and both
-/// create one. The store cannot refuse the second itself: cards kept before may share a UID.
+/// Writes of cards from outside (a CardDAV `PUT`, an import) take turns per `UID`, its every
+/// spelling as one (`UIDSpellings.key`): each reads which friend has the UID, then writes, and two
+/// side by side would both find none and both create one. The store cannot refuse the second
+/// itself: cards kept before may share a UID.
 final class UIDTurns: Sendable {
     private let waiting = NIOLockedValueBox<[String: [CheckedContinuation<Void, Never>]]>([:])
 

@@ -95,33 +95,19 @@ extension CardHandlers {
     }
 
     private func keep(_ card: VCard) async throws -> ImportBatch.Outcome {
-        try await uidTurns.inTurn(for: ImportBatch.uidKey(card.uid)) { try await keepInTurn(card) }
+        try await uidTurns.inTurn(for: UIDSpellings.key(card.uid)) { try await keepInTurn(card) }
     }
 
     private func keepInTurn(_ card: VCard) async throws -> ImportBatch.Outcome {
-        if let existing = try await friend(uid: card.uid) { return try await replace(existing, with: card) }
+        if let existing = try await store.friend(anySpellingOf: card.uid) { return try await replace(existing, with: card) }
         if try await create(card) { return .created }
         // `<uid>.vcf` is taken: by this same UID, imported meanwhile by another request, or by a
         // card of another UID, one whose UID folds to the same name (`a/b` and `a-b`) or one a
         // CardDAV client named so.
-        if let existing = try await friend(uid: card.uid) { return try await replace(existing, with: card) }
+        if let existing = try await store.friend(anySpellingOf: card.uid) { return try await replace(existing, with: card) }
         let name = FriendRecord.resourceName(forUID: card.uid + "-" + UUID.random().uuidString)
         _ = try await store.create(card: card, resourceName: name)
         return .created
-    }
-
-    /// The friend of `uid`, or of another spelling of it: vCard 4.0 apps write a UUID as
-    /// `urn:uuid:<UUID>` (RFC 6350 6.7.6) where 3.0 apps write it bare, Apple's apps in upper case
-    /// and most others in lower; a card exported here and saved again by another app is still
-    /// the same contact.
-    private func friend(uid: String) async throws -> StoredFriend? {
-        if let found = try await store.friend(uid: uid) { return found }
-        let key = ImportBatch.uidKey(uid)
-        guard UUID(uuidString: key) != nil else { return nil }
-        for spelling in [key, key.uppercased()].flatMap({ uuid in ["", "urn:uuid:", "URN:UUID:"].map { $0 + uuid } }) where spelling != uid {
-            if let found = try await store.friend(uid: spelling) { return found }
-        }
-        return nil
     }
 
     private func replace(_ existing: StoredFriend, with card: VCard) async throws -> ImportBatch.Outcome {
@@ -162,20 +148,12 @@ struct ImportBatch {
     private var uids: Set<String> = []
 
     func hasRoom(for card: VCard) -> Bool {
-        cards.count < Self.capacity && !uids.contains(Self.uidKey(card.uid))
+        cards.count < Self.capacity && !uids.contains(UIDSpellings.key(card.uid))
     }
 
     mutating func add(_ card: VCard) {
         cards.append(card)
-        uids.insert(Self.uidKey(card.uid))
-    }
-
-    /// `uid` as one contact's key: a UUID without the `urn:uuid:` vCard 4.0 writes before it, in
-    /// lower case, as every spelling of it is one contact.
-    static func uidKey(_ uid: String) -> String {
-        let prefix = "urn:uuid:"
-        let bare = uid.lowercased().hasPrefix(prefix) ? String(uid.dropFirst(prefix.count)) : uid
-        return UUID(uuidString: bare) != nil ? bare.lowercased() : bare
+        uids.insert(UIDSpellings.key(card.uid))
     }
 
     mutating func takeAll() -> [VCard] {

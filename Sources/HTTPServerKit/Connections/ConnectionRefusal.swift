@@ -49,7 +49,8 @@ public struct ConnectionRefusal: Equatable, Sendable {
         case .headerOverflow?:
             self.init(status: .requestHeaderFieldsTooLarge, message: "The request line or headers are too large.")
         case .invalidMethod?:
-            self.init(status: .badRequest, message: "The request method is not one this server knows.")
+            // RFC 9110 15.6.2: a method the server does not recognize is 501, not a malformed request.
+            self.init(status: .notImplemented, message: "The request method is not one this server knows.")
         case .invalidContentLength?, .unexpectedContentLength?:
             self.init(status: .badRequest, message: "The request's Content-Length is not valid.")
         case .invalidChunkSize?:
