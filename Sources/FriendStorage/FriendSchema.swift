@@ -2,7 +2,7 @@
 public enum FriendSchema {
     public static var currentVersion: Int { migrationCount }
 
-    package static let migrationCount = 9
+    package static let migrationCount = 10
 
     /// The table that records which migrations ran.
     package static let migrationsTable = "friendservice_migrations"
@@ -27,4 +27,7 @@ public enum FriendSchema {
     /// Migration 9: the name the owner gave the address book (`AddressBookNaming`), in the one row
     /// of this table; NULL until one is set.
     package static let addressBookTable = "address_book"
+
+    // Migration 10: `phone_digits` holds every number's digits, not only the preferred one's
+    // (`MigrationStep.rederivePhoneDigits`).
 }

@@ -1,3 +1,5 @@
+import FriendsAPI
+
 /// One step of a schema version: a statement, or work that needs Swift.
 package enum MigrationStep: ExpressibleByStringInterpolation, Sendable {
     case sql(String)
@@ -8,12 +10,15 @@ package enum MigrationStep: ExpressibleByStringInterpolation, Sendable {
     /// card made of its fields, with a new `UID`, and the columns derived from it
     /// (`FriendRecord`); logs one `reset` when there was any, so that every view reloads once.
     case makeCards
+    /// Computes `phone_digits` of every friend with details again (`SearchColumns.phoneDigits`):
+    /// it held the preferred number's digits only, and holds every number's now.
+    case rederivePhoneDigits
 
     package init(stringLiteral statement: String) {
         self = .sql(statement)
     }
 
-    /// Rows read and written at a time by `refoldSearchColumns` and `makeCards`.
+    /// Rows read and written at a time by `refoldSearchColumns`, `makeCards` and `rederivePhoneDigits`.
     package static let refoldBatchSize = 5_000
 
     /// The rows `refoldSearchColumns` reads (the same SQL on SQLite and PostgreSQL): names with a
@@ -31,5 +36,19 @@ extension MigrationStep {
     /// The rows `makeCards` reads (the same SQL on SQLite and PostgreSQL), in id order after `?`/`$1`.
     package static func cardlessRows(table: String, after placeholder: String) -> String {
         "SELECT id, firstname, lastname, phonenumber, email, about FROM \(table) WHERE id > \(placeholder) AND card = '' ORDER BY id LIMIT \(refoldBatchSize)"
+    }
+}
+
+extension MigrationStep {
+    /// The rows `rederivePhoneDigits` reads (the same SQL on SQLite and PostgreSQL), in id order after `?`/`$1`.
+    package static func phoneRows(table: String, after placeholder: String) -> String {
+        "SELECT id, phonenumber, details, phone_digits FROM \(table) WHERE id > \(placeholder) AND details <> '' ORDER BY id LIMIT \(refoldBatchSize)"
+    }
+
+    /// `phone_digits` of a row with the preferred number `phonenumber` and the details column `details`.
+    package static func phoneDigits(phonenumber: String, details: String) -> String {
+        var friend = Friend(id: 0, firstname: "", lastname: "", phonenumber: phonenumber)
+        FriendDetails.apply(details, to: &friend)
+        return SearchColumns.phoneDigits(of: friend)
     }
 }

@@ -54,7 +54,17 @@ package struct SearchColumns: Equatable {
     /// A friend known by its organization alone sorts and is found by it as by a last name.
     package init(_ friend: Friend) {
         self.init(firstname: friend.firstname, lastname: friend.sortingLastName, phonenumber: friend.phonenumber)
+        phoneDigits = Self.phoneDigits(of: friend)
         extra = SearchText.fold(([friend.organization] + friend.emails.map(\.value)).joined(separator: " "))
+    }
+
+    /// The digits of every number, the preferred one first, a space between two: a search finds
+    /// a friend by any of its numbers, and never by digits that run from one number into the next.
+    /// Stored in `phone_digits`; changing it needs a schema version that computes the stored rows
+    /// again (see `MigrationStep.rederivePhoneDigits`).
+    package static func phoneDigits(of friend: Friend) -> String {
+        let numbers = friend.phones.isEmpty ? [friend.phonenumber] : friend.phones.map(\.value)
+        return numbers.map(SearchText.digits).filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     package init(firstname: String, lastname: String, phonenumber: String) {

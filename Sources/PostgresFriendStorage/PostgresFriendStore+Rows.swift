@@ -166,6 +166,19 @@ extension PostgresFriendStore {
             }
             try await connection.query("SELECT set_config('friendservice.seeding', 'off', true)", logger: logger)
             if madeAny { try await logReset(connection) }
+        case .rederivePhoneDigits:
+            var after = 0
+            while true {
+                let rows = try await connection.query(sql(MigrationStep.phoneRows(table: "%s.friends", after: "$1"), after), logger: logger).collect()
+                for row in rows {
+                    let (id, phonenumber, details, stored) = try row.decode((Int, String, String, String).self)
+                    after = id
+                    let digits = MigrationStep.phoneDigits(phonenumber: phonenumber, details: details)
+                    guard digits != stored else { continue }
+                    try await connection.query(sql("UPDATE %s.friends SET phone_digits = $1 WHERE id = $2", digits, id), logger: logger)
+                }
+                guard rows.count == MigrationStep.refoldBatchSize else { return }
+            }
         }
     }
 }

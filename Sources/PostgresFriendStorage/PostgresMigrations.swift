@@ -174,6 +174,8 @@ enum PostgresMigrations {
             "CREATE TABLE %s.\(FriendSchema.addressBookTable) (display_name TEXT)",
             "INSERT INTO %s.\(FriendSchema.addressBookTable) (display_name) VALUES (NULL)",
         ],
+        // 10: a friend is found by any of its numbers, not only the preferred one.
+        [.rederivePhoneDigits],
     ]
 
     /// The NOTIFY channel of new changes; the payload is "<schema> <sequence>".

@@ -183,6 +183,20 @@ extension SQLiteFriendStore {
                 after = last
             }
             if madeAny { try connection.execute("INSERT INTO \(FriendSchema.changesTable) (kind) VALUES ('reset')") }
+        case .rederivePhoneDigits:
+            var after = 0
+            while true {
+                let rows = try connection.rows(MigrationStep.phoneRows(table: "friends", after: "?"), [.integer(after)]) { row in
+                    (id: row.integer(0) ?? 0, phonenumber: row.text(1) ?? "", details: row.text(2) ?? "", stored: row.text(3) ?? "")
+                }
+                for row in rows {
+                    let digits = MigrationStep.phoneDigits(phonenumber: row.phonenumber, details: row.details)
+                    guard digits != row.stored else { continue }
+                    try connection.run("UPDATE friends SET phone_digits = ? WHERE id = ?", [.text(digits), .integer(row.id)])
+                }
+                guard rows.count == MigrationStep.refoldBatchSize, let last = rows.last?.id else { return }
+                after = last
+            }
         }
     }
 

@@ -210,6 +210,8 @@ enum SQLiteMigrations {
             "CREATE TABLE \(FriendSchema.addressBookTable) (display_name TEXT)",
             "INSERT INTO \(FriendSchema.addressBookTable) (display_name) VALUES (NULL)",
         ],
+        // 10: a friend is found by any of its numbers, not only the preferred one.
+        [.rederivePhoneDigits],
     ]
 
     /// Bulk inserts drop this trigger for their batch and add the batch's size once.

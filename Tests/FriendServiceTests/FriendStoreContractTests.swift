@@ -204,6 +204,26 @@ struct FriendStoreContractTests {
         }
     }
 
+    /// Every number of a friend finds it, the preferred one or not; digits never run from one
+    /// number into the next.
+    @Test(arguments: StoreKind.available)
+    func phoneSearchFindsAFriendByAnyOfItsNumbers(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            _ = try await store.create(NewFriend(firstname: "Ana", lastname: "Ruiz", phones: [
+                LabeledValue(label: "mobile", value: "+34 612 345 678"), LabeledValue(label: "work", value: "070-161 2000"),
+            ]))
+            _ = try await store.create(.sample("Cy", "Cole", phone: "(555) 010-9999"))
+            func search(_ text: String) async throws -> [String] {
+                try await store.list(FriendListRequest(limit: 10, search: FriendSearch(text))).map(\.friend.firstname)
+            }
+            #expect(try await search("612 345") == ["Ana"])
+            #expect(try await search("161 2000") == ["Ana"])
+            #expect(try await search("20") == ["Ana"])
+            #expect(try await search("6780").isEmpty)
+            #expect(try await store.count(matching: FriendSearch("1612000"), atMost: nil) == 1)
+        }
+    }
+
     @Test(arguments: StoreKind.available)
     func aSearchWithQuotesIsTextNotASearchLanguage(kind: StoreKind) async throws {
         try await kind.withStore { store in

@@ -62,4 +62,31 @@ struct PostgresMigrationTests {
         try? await store.close()
         try outcome.get()
     }
+
+    /// Version 10 finds a friend by any of its numbers: rows written before it held the preferred
+    /// number's digits only.
+    @Test func aVersionNineSchemaFindsAFriendByEveryNumber() async throws {
+        let store = PostgresFriendStore(
+            location: try PostgresLocation(url: PostgresTestDatabase.freshSchemaURL()), leaseTimeout: PostgresTestDatabase.leaseTimeout
+        )
+        let outcome = await Result.capturing {
+            try await store.migrate()
+            _ = try await store.create(NewFriend(firstname: "Ana", lastname: "Ruiz", phones: [
+                LabeledValue(label: "mobile", value: "+34 612 345 678"), LabeledValue(label: "work", value: "070-161 2000"),
+            ]))
+            try await store.transaction(isLong: true) { connection in
+                // As version 9 left it.
+                _ = try await connection.query(store.sql("UPDATE %s.friends SET phone_digits = '34612345678'"), logger: store.logger)
+                _ = try await connection.query(
+                    store.sql("DELETE FROM %s.\(FriendSchema.migrationsTable) WHERE version = 10"), logger: store.logger)
+            }
+            try await store.migrate()
+            #expect(try await store.schemaVersion() == FriendSchema.currentVersion)
+            let found = try await store.list(FriendListRequest(limit: 10, search: FriendSearch("161 2000")))
+            #expect(found.map(\.friend.firstname) == ["Ana"])
+        }
+        try? await store.dropSchema()
+        try? await store.close()
+        try outcome.get()
+    }
 }

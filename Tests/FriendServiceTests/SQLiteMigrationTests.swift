@@ -155,6 +155,32 @@ struct SQLiteMigrationTests {
         }
     }
 
+    /// Version 10 finds a friend by any of its numbers: rows written before it held the preferred
+    /// number's digits only.
+    @Test func aVersionNineDatabaseFindsAFriendByEveryNumber() async throws {
+        try await TemporaryDirectory.with { directory in
+            let path = directory.appendingPathComponent("friends.sqlite").path
+            let store = try await SQLiteFriendStore.open(path: path)
+            try await store.migrate()
+            _ = try await store.create(NewFriend(firstname: "Ana", lastname: "Ruiz", phones: [
+                LabeledValue(label: "mobile", value: "+34 612 345 678"), LabeledValue(label: "work", value: "070-161 2000"),
+            ]))
+            try await store.close()
+            // As version 9 left it.
+            let old = try SQLiteDirectConnection(path: path, creating: false, pragmas: [])
+            try old.execute("UPDATE friends SET phone_digits = '34612345678'")
+            try old.execute("DELETE FROM \(FriendSchema.migrationsTable) WHERE version = 10")
+            old.close()
+
+            let migrated = try await SQLiteFriendStore.open(path: path)
+            try await migrated.migrate()
+            #expect(try await migrated.schemaVersion() == FriendSchema.currentVersion)
+            let found = try await migrated.list(FriendListRequest(limit: 10, search: FriendSearch("161 2000")))
+            #expect(found.map(\.friend.firstname) == ["Ana"])
+            try await migrated.close()
+        }
+    }
+
     static func makeDatabase(at path: String, version: Int, friends: [NewFriend]) async throws {
         let old = try SQLiteDirectConnection(path: path, creating: true, pragmas: [])
         defer { old.close() }
