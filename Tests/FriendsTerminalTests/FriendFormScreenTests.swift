@@ -40,7 +40,10 @@ struct FriendFormScreenTests {
         [" \(title)", String(repeating: "─", count: 80)] + rows + Array(repeating: "", count: 21 - rows.count) + [footer]
     }
 
-    nonisolated static let footer = " Tab/⇧Tab Move  ⏎ Submit  ^N Add phone/email  Esc Cancel  ? Help"
+    /// In a text field, where `?` is text: the keys that fit and the way out, without "? Help".
+    nonisolated static let footer = " Tab/⇧Tab Move  ⏎ Submit  ^N Add phone/email  ^X Remove phone/email  Esc Cancel"
+    /// On a button, where `?` opens the help.
+    nonisolated static let buttonFooter = " Tab/⇧Tab Move  ⏎ Submit  ^N Add phone/email  Esc Cancel  ? Help"
 
     nonisolated static let scenarios: [Scenario] = [
         Scenario(name: "empty add form: the name hint, first field focused, SUBMIT enabled to show what is missing", keys: [], screen: wideScreen("Add Friend", [
@@ -88,7 +91,7 @@ struct FriendFormScreenTests {
             " About         [                                                ]",
             "",
             "               [ SUBMIT ]",
-        ]), cursor: nil, submitEnabled: true),
+        ], footer: Self.buttonFooter), cursor: nil, submitEnabled: true),
         Scenario(name: "submitting: the spinner shows and SUBMIT is disabled",
                  keys: typing("Ada") + [.tab] + typing("Lovelace") + [.enter], screen: wideScreen("Add Friend", [
             "",
@@ -180,12 +183,23 @@ struct FriendFormScreenTests {
         #expect(visited == order + [.field(.firstname)])
     }
 
-    @Test("the entry keys are in the help")
+    @Test("the entry keys are in the help, which ? opens from a button")
     func help() {
-        let labels = addScreen().keyMap?.entries.map { "\($0.key) \($0.label)" }
+        let screen = addScreen()
+        _ = screen.handle(.backTab)  // from the first name to SUBMIT
+        #expect(screen.focus == .submit)
+        let labels = screen.keyMap?.entries.map { "\($0.key) \($0.label)" }
         #expect(labels == [
             "Tab/⇧Tab Move", "⏎ Submit", "^N Add phone/email", "^X Remove phone/email", "^P Make preferred", "^T Next label", "Esc Cancel",
         ])
+    }
+
+    @Test("in a text field ? is text: the app does not take it for help")
+    func questionMarkIsText() {
+        let screen = addScreen()
+        #expect(screen.keyMap == nil)
+        type("Why? Because", into: screen)
+        #expect(screen.viewModel.fields.value.firstname == "Why? Because")
     }
 
     @Test("a click on Add email adds one and moves to it; a click on an entry moves to it")
@@ -217,7 +231,7 @@ struct FriendFormScreenTests {
             " Email         ★ no label [ada@example]",
             "               [ Add email ]",
             " Birthday      [                      ]▼",
-            " Tab/⇧Tab Move  Esc Cancel  ? Help",
+            " Tab/⇧Tab Move  ⏎ Submit  Esc Cancel",
         ])
         _ = screen.handle(.backTab)
         let canvas = screen.render(size: Self.narrow)

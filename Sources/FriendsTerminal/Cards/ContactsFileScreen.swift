@@ -92,9 +92,10 @@ final class ContactsFileScreen: Screen {
         purpose == .exportFile ? "Export Friends" : "Import Friends"
     }
 
+    /// The question's keys while it is asked; none while the path is typed (`?` is text there).
     var keyMap: KeyMap? {
         if let question = viewModel.replaceConfirmation.value { return .answering(question) }
-        return pathKeys
+        return isBusy ? pathKeys : nil
     }
 
     private var pathKeys: KeyMap {
@@ -114,7 +115,8 @@ final class ContactsFileScreen: Screen {
     }
 
     private func renderPathAndOutcome(size: TerminalSize) -> Canvas {
-        var (canvas, content) = ScreenFrame(title: title, keyMap: keyMap ?? pathKeys).draw(size: size)
+        let frame = keyMap.map { ScreenFrame(title: title, keyMap: $0) } ?? ScreenFrame(title: title, typingWith: pathKeys)
+        var (canvas, content) = frame.draw(size: size)
         let top = content.height > 4 ? 1 : 0
         let area = Rect(row: content.row + top, column: content.column + 1, width: content.width - 2, height: content.height - top)
         guard area.height > 0, area.width > 0 else { return canvas }

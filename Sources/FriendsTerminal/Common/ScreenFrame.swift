@@ -22,6 +22,12 @@ struct ScreenFrame {
         self.init(title: title, footer: Footer(keyMap))
     }
 
+    /// The frame of a screen whose text field has the focus, where `?` is text: the footer lists
+    /// `keys` without pointing to a help it cannot open.
+    init(title: String, typingWith keys: KeyMap) {
+        self.init(title: title, footer: Footer(typingWith: keys))
+    }
+
     /// Draws the frame on a fresh canvas of `size`; returns it with the content area.
     func draw(size: TerminalSize) -> (canvas: Canvas, content: Rect) {
         var canvas = Canvas(size: size)

@@ -238,11 +238,16 @@ final class FriendFormScreen: Screen {
     // MARK: Drawing
 
     /// The form's keys; while a question is asked, the question's (its footer and `?` say what
-    /// Esc does there: on a conflict, Edit on).
+    /// Esc does there: on a conflict, Edit on). None while a text field has the focus: `?` is
+    /// text there (the footer still lists the keys), and shows them from a button.
     var keyMap: KeyMap? {
         if viewModel.conflict.value != nil { return Self.conflictKeys }
         if let question = viewModel.discardConfirmation.value { return .answering(question) }
-        return KeyMap(
+        return focusedText == nil ? formKeys : nil
+    }
+
+    private var formKeys: KeyMap {
+        KeyMap(
             title: viewModel.title, ("Tab/⇧Tab", "Move"), ("⏎", "Submit"), ("^N", "Add phone/email"),
             ("^X", "Remove phone/email"), ("^P", "Make preferred"), ("^T", "Next label"), ("Esc", "Cancel")
         )
@@ -254,7 +259,8 @@ final class FriendFormScreen: Screen {
 
     /// The fields with their messages, then SUBMIT, scrolled so the focused one shows.
     func render(size: TerminalSize) -> Canvas {
-        var (canvas, content) = ScreenFrame(title: viewModel.title, keyMap: keyMap!).draw(size: size)
+        let frame = keyMap.map { ScreenFrame(title: viewModel.title, keyMap: $0) } ?? ScreenFrame(title: viewModel.title, typingWith: formKeys)
+        var (canvas, content) = frame.draw(size: size)
         if let notice = viewModel.notice.value, content.height > 2 {
             let (fields, noticeRow) = content.dividedAtRow(content.height - 1)
             content = fields

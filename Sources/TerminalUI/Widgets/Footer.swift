@@ -1,25 +1,28 @@
 /// The key hints line at the bottom of a screen: "↑↓ Move  ⏎ Open  q Quit", keys in bold.
 ///
 /// Made from a screen's `KeyMap`, a footer with no room for every key keeps the ones that fit
-/// and the last (the way out), and ends in "? Help": the overlay lists them all. Made from bare
-/// items (no help to point to), it is cut with "…".
+/// and the last (the way out), and ends in "? Help": the overlay lists them all (while a text field
+/// has the focus, where `?` is text, it keeps the way out without "? Help"). Made from bare items
+/// (no help to point to), it is cut with "…".
 public struct Footer: Sendable {
     public typealias Item = KeyMap.Entry
 
     public var items: [Item]
     /// Whether "? Help" stands in for the keys that do not fit.
     public var pointsToHelp: Bool
+    /// Whether the last key (the way out) stays when the others do not all fit.
+    public var keepsLast: Bool
     static let helpItem = Item(key: "?", label: "Help")
 
     public init(items: [Item], pointsToHelp: Bool = false) {
         self.items = items
         self.pointsToHelp = pointsToHelp
+        keepsLast = pointsToHelp
     }
 
     /// `Footer(("↑↓", "Move"), ("q", "Quit"))`
     public init(_ items: (key: String, label: String)...) {
-        self.items = items.map { Item(key: $0.key, label: $0.label) }
-        self.pointsToHelp = false
+        self.init(items: items.map { Item(key: $0.key, label: $0.label) })
     }
 
     /// The footer of a screen whose `keyMap` is `keyMap`.
@@ -27,15 +30,23 @@ public struct Footer: Sendable {
         self.init(items: keyMap.entries, pointsToHelp: true)
     }
 
+    /// The footer of a screen whose text field has the focus, where `?` is text: `keyMap`'s keys,
+    /// the way out kept, without pointing to a help that `?` cannot open there.
+    public init(typingWith keyMap: KeyMap) {
+        self.init(items: keyMap.entries)
+        keepsLast = true
+    }
+
     public var spans: [Span] { Self.spans(items) }
 
     /// The items shown in `width` columns.
     public func items(fittingIn width: Int) -> [Item] {
-        guard pointsToHelp, Self.width(of: items) > width, let last = items.last else { return items }
+        guard keepsLast, Self.width(of: items) > width, let last = items.last else { return items }
+        let end = pointsToHelp ? [last, Self.helpItem] : [last]
         var kept = Array(items.dropLast())
-        while !kept.isEmpty, Self.width(of: kept + [last, Self.helpItem]) > width { kept.removeLast() }
-        let fitted = kept + [last, Self.helpItem]
-        return Self.width(of: fitted) <= width ? fitted : [Self.helpItem]
+        while !kept.isEmpty, Self.width(of: kept + end) > width { kept.removeLast() }
+        let fitted = kept + end
+        return Self.width(of: fitted) <= width ? fitted : [end.last ?? last]
     }
 
     public func draw(in canvas: inout Canvas, at rect: Rect) {
