@@ -506,6 +506,47 @@ import Testing
         #expect(screen.hud.values.last == false)
     }
 
+    @Test func endingASearchKeepsTheFriendSelectedInItSelectedHoweverFarDown() async {
+        await client.enqueuePages(
+            .success(Fixtures.page(Fixtures.charles, Fixtures.ada, next: "c1", total: 3)),
+            .success(Fixtures.page(Fixtures.grace, total: 1)),
+            .success(Fixtures.page(Fixtures.charles, Fixtures.ada, next: "c1", total: 3)),
+            .success(Fixtures.page(Fixtures.grace))
+        )
+        let screen = makeScreen(pageSize: 2)
+        await screen.appeared()
+
+        screen.viewModel.searchTextChanged("gr")
+        await screen.settle()
+        screen.viewModel.friendSelected(id: Fixtures.grace.id)
+        screen.viewModel.searchTextChanged("")
+        await screen.settle()  // the first page
+        await screen.settle()  // the pages after it, up to the friend
+
+        #expect(screen.selection.values.last == Fixtures.grace.id)
+        #expect(screen.cells.values.last == Fixtures.cells(Fixtures.charles, Fixtures.ada, Fixtures.grace))
+        #expect(await client.calls.last == .friends(FriendListQuery(limit: 500, cursor: "c1")))
+    }
+
+    @Test func endingASearchThatMatchedNobodyGoesBackToTheFriendSelectedBeforeIt() async {
+        await client.enqueuePages(
+            .success(Fixtures.page(Fixtures.charles, Fixtures.grace, Fixtures.ada, total: 3)),
+            .success(Fixtures.page(total: 0)),
+            .success(Fixtures.page(Fixtures.charles, Fixtures.grace, Fixtures.ada, total: 3))
+        )
+        let screen = makeScreen()
+        await screen.appeared()
+        screen.viewModel.friendSelected(id: Fixtures.ada.id)
+
+        screen.viewModel.searchTextChanged("xyz")
+        await screen.settle()
+        #expect(screen.viewModel.selectedFriendID.value == nil)
+        screen.viewModel.searchTextChanged("")
+        await screen.settle()
+
+        #expect(screen.selection.values.last == Fixtures.ada.id)
+    }
+
     @Test func addingAFriendWithoutASearchLeavesTheSearchFieldAlone() async {
         await client.enqueuePages(.success(Fixtures.page(Fixtures.ada, total: 1)))
         let screen = makeScreen()

@@ -92,12 +92,17 @@ extension FriendsListViewModel {
             loadFirstPage(keepingLoadedRows: true, quietly: true)
         } else if let id = friendToReveal {
             friendToReveal = nil
-            if loaded.index(of: id) == nil, loaded.nextCursor != nil { loadUntilShown(id) }
+            if loaded.index(of: id) != nil {
+                choose(id)
+            } else if loaded.nextCursor != nil {
+                loadUntilShown(id)
+            }
         }
     }
 
     /// Loads the next pages until the friend `id` is among the rows (or the list ends), then
-    /// selects it: a friend just added shows where it sorts, however far down that is.
+    /// selects it: a friend just added, or the one selected when a search ended, shows where it
+    /// sorts, however far down that is.
     func loadUntilShown(_ id: Int) {
         let search = searchText
         startLoading(.toTheEnd) { [weak self] client throws(AppServerError) in

@@ -88,8 +88,11 @@ public final class FriendsListViewModel {
     var pendingDeletion: Friend?
     var isDeleting = false
     var isFetchingFriend = false
-    /// A friend just added: when the next first page does not hold it, the pages up to it load.
+    /// A friend to show selected once the next first page has loaded (one just added, the one
+    /// selected when a search ended): when that page does not hold it, the pages up to it load.
     var friendToReveal: Int?
+    /// The friend selected when the search shown began.
+    var selectedBeforeSearch: Int?
     /// A live change arrived while the first page loaded: load it again once it has shown.
     var changedDuringFirstPage = false
     /// Friends this list added or removed itself, already in the counts when the live feed
@@ -145,6 +148,13 @@ public final class FriendsListViewModel {
         let trimmed = FriendValidation.trim(text)
         let search = trimmed.isEmpty ? nil : trimmed
         guard search != searchText else { return }
+        // A search that ends keeps the place: the friend selected in it, or else the one selected
+        // before it, shows selected in the whole list, however far down.
+        if searchText == nil {
+            selectedBeforeSearch = selectedFriendID.value
+        } else if search == nil {
+            friendToReveal = selectedFriendID.value ?? selectedBeforeSearch
+        }
         searchText = search
         loadFirstPage(keepingLoadedRows: false)
     }
