@@ -320,6 +320,22 @@ struct FriendFormScreenTests {
         return (viewModel, screen)
     }
 
+    @Test("a long notice wraps above the footer, whole where there is room")
+    func longNoticeWraps() async throws {
+        let client = FakeFriendsClient(pages: [.success(FriendPage(items: [SampleData.ada], nextCursor: nil))])
+        client.deleteElsewhere(SampleData.ada.id)
+        let viewModel = FriendFormViewModel(updating: Versioned(SampleData.ada, eTag: "\"1\""), client: client)
+        let screen = FriendFormScreen(viewModel: viewModel, redraw: {})
+        type("x", into: screen)
+        _ = screen.handle(.enter)
+        await viewModel.notice.waitUntil { $0 != nil }
+        let notice = try #require(viewModel.notice.value)
+        #expect(DisplayWidth.of(notice) > 78, "a notice longer than a row: \(notice)")
+        let rows = screen.render(size: Self.wide).lines
+        let shown = rows.dropLast().suffix(3).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        #expect(shown.joined(separator: " ") == notice, "\(rows)")
+    }
+
     @Test("the conflict dialog is as wide as the values it asks about, where the terminal allows")
     func conflictShowsWholeValues() async {
         let (_, screen) = await conflictingEdit(

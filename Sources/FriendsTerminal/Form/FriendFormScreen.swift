@@ -257,14 +257,25 @@ final class FriendFormScreen: Screen {
 
     var minimumSize: TerminalSize { ScreenFrame.minimumSize }
 
+    /// A notice above the footer, wrapped (it says what to do next: "… Submit adds what the form
+    /// holds as a new friend"), in at most `rows` lines, the last cut with "…" if it goes on.
+    static func noticeLines(_ notice: String, width: Int, rows: Int) -> [String] {
+        let lines = TextLayout.wrap(notice, width: width)
+        guard lines.count > rows else { return lines }
+        return lines.prefix(rows - 1) + [TextLayout.truncate(lines[(rows - 1)...].joined(separator: " "), toWidth: width)]
+    }
+
     /// The fields with their messages, then SUBMIT, scrolled so the focused one shows.
     func render(size: TerminalSize) -> Canvas {
         let frame = keyMap.map { ScreenFrame(title: viewModel.title, keyMap: $0) } ?? ScreenFrame(title: viewModel.title, typingWith: formKeys)
         var (canvas, content) = frame.draw(size: size)
         if let notice = viewModel.notice.value, content.height > 2 {
-            let (fields, noticeRow) = content.dividedAtRow(content.height - 1)
+            let lines = Self.noticeLines(notice, width: max(1, content.width - 2), rows: max(1, min(3, content.height / 3)))
+            let (fields, noticeRows) = content.dividedAtRow(content.height - lines.count)
             content = fields
-            canvas.draw(notice, row: noticeRow.row, column: 1, style: Theme.error, width: max(0, noticeRow.width - 2))
+            for (index, line) in lines.enumerated() {
+                canvas.draw(line, row: noticeRows.row + index, column: 1, style: Theme.error, width: max(0, noticeRows.width - 2))
+            }
         }
         let area = Rect(row: content.row, column: content.column + 1,
                         width: min(content.width - 2, Self.maximumWidth), height: content.height)
