@@ -225,7 +225,7 @@ struct FriendsListScreenTests {
     }
 
     @Test("a search that matches nobody offers no keys for a friend; a friend added ends the search")
-    func searchWithoutMatches() async {
+    func searchWithoutMatches() async throws {
         let client = FakeFriendsClient(pages: [.success(FriendPage(items: [SampleData.ada], nextCursor: nil)), .success(FriendPage(items: [], nextCursor: nil))])
         let screen = await loadedScreen(client)
         _ = screen.handle(.character("/"))
@@ -233,7 +233,8 @@ struct FriendsListScreenTests {
         _ = screen.handle(.enter)
         await screen.viewModel.showLoadingHud.waitUntil { !$0 }
         #expect(screen.viewModel.searchSummary.value == "No friends match 'x'")
-        #expect(screen.keyMap?.entries.map(\.key) == ["a", "r", "/", "q"])
+        #expect(screen.keyMap?.entries.map(\.key) == ["a", "r", "Esc", "/", "q"])
+        #expect(Footer(try #require(screen.keyMap)).items(fittingIn: 80).map(\.label) == ["Add", "Refresh", "Clear search", "Quit", "Help"])
 
         screen.viewModel.friendAdded(SampleData.grace)
         #expect(screen.search == nil)

@@ -135,7 +135,8 @@ final class FriendsListScreen: Screen {
     var keyMap: KeyMap? {
         if search?.isEditing == true { return nil }
         if viewModel.deleteConfirmation.value != nil { return Self.confirmKeys }
-        let keys = onCardFileTapped == nil ? Self.keys : Self.keysWithCardFiles
+        var keys = onCardFileTapped == nil ? Self.keys : Self.keysWithCardFiles
+        if search != nil { keys = Self.searching(keys) }
         return viewModel.selectedFriendID.value == nil ? Self.withoutFriendActions(keys) : keys
     }
 
@@ -195,23 +196,36 @@ final class FriendsListScreen: Screen {
         field.draw(in: &canvas, at: Rect(row: row.row, column: column, width: max(0, fieldEnd - column), height: 1))
     }
 
-    static let keys = KeyMap(
-        title: "Friends",
-        ("↑↓/jk", "Move"), ("⏎", "Open"), ("a", "Add"), ("e", "Edit"), ("d", "Delete"),
-        ("r", "Refresh"), ("/", "Search"), ("q", "Quit")
-    )
+    static let keys = KeyMap(title: "Friends", entries: [
+        KeyMap.Entry(key: "↑↓/jk", label: "Move"), KeyMap.Entry(key: "⏎", label: "Open"), KeyMap.Entry(key: "a", label: "Add"),
+        KeyMap.Entry(key: "e", label: "Edit"), KeyMap.Entry(key: "d", label: "Delete"), KeyMap.Entry(key: "r", label: "Refresh"),
+        KeyMap.Entry(key: "/", label: "Search"),
+        KeyMap.Entry(key: "PgUp/PgDn", label: "A page up or down", isHelpOnly: true),
+        KeyMap.Entry(key: "Home/End", label: "The first or last friend", isHelpOnly: true),
+        KeyMap.Entry(key: "q", label: "Quit"),
+    ])
     /// The keys with Export and Import, before Quit.
     static let keysWithCardFiles = KeyMap(
         title: "Friends",
         entries: keys.entries.dropLast() + [KeyMap.Entry(key: "x", label: "Export"), KeyMap.Entry(key: "i", label: "Import")]
             + keys.entries.suffix(1)
     )
+
+    /// While a search shows, Esc clears it: the footer says so where it said "/ Search" (which the
+    /// help still lists, to change the search).
+    static func searching(_ keys: KeyMap) -> KeyMap {
+        var entries = keys.entries
+        guard let index = entries.firstIndex(where: { $0.key == "/" }) else { return keys }
+        entries[index] = KeyMap.Entry(key: "Esc", label: "Clear search")
+        entries.insert(KeyMap.Entry(key: "/", label: "Change the search", isHelpOnly: true), at: index + 1)
+        return KeyMap(title: keys.title, entries: entries)
+    }
     /// With no friend shown (none yet, a search that matches nobody, a list that failed to load)
     /// there is nobody to move to, open, edit or delete.
     static func withoutFriendActions(_ keys: KeyMap) -> KeyMap {
         KeyMap(title: keys.title, entries: keys.entries.filter { !friendActionKeys.contains($0.key) })
     }
-    static let friendActionKeys: Set<String> = ["↑↓/jk", "⏎", "e", "d"]
+    static let friendActionKeys: Set<String> = ["↑↓/jk", "⏎", "e", "d", "PgUp/PgDn", "Home/End"]
     static let searchFooter = Footer(("type", "to search"), ("⏎", "Done"), ("Esc", "Clear"))
     static let confirmKeys = KeyMap(title: "Delete Friend", ("←→", "Choose"), ("⏎", "Confirm"), ("Esc", "Cancel"))
 }

@@ -11,10 +11,14 @@ public struct KeyMap: Hashable, Sendable {
         public var key: String
         /// What they do: "Move", "Open".
         public var label: String
+        /// Listed by the help only, not the footer: keys worth knowing that a footer has no room
+        /// for ("PgUp/PgDn", "Home/End").
+        public var isHelpOnly: Bool
 
-        public init(key: String, label: String) {
+        public init(key: String, label: String, isHelpOnly: Bool = false) {
             self.key = key
             self.label = label
+            self.isHelpOnly = isHelpOnly
         }
     }
 

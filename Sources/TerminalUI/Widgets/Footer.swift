@@ -25,22 +25,28 @@ public struct Footer: Sendable {
         self.init(items: items.map { Item(key: $0.key, label: $0.label) })
     }
 
-    /// The footer of a screen whose `keyMap` is `keyMap`.
+    /// The footer of a screen whose `keyMap` is `keyMap`: its keys but the help's own, and "? Help"
+    /// when the help lists more than the footer shows.
     public init(_ keyMap: KeyMap) {
-        self.init(items: keyMap.entries, pointsToHelp: true)
+        self.init(items: keyMap.entries.filter { !$0.isHelpOnly }, pointsToHelp: true)
+        helpListsMore = keyMap.entries.contains(where: \.isHelpOnly)
     }
 
     /// The footer of a screen whose text field has the focus, where `?` is text: `keyMap`'s keys,
     /// the way out kept, without pointing to a help that `?` cannot open there.
     public init(typingWith keyMap: KeyMap) {
-        self.init(items: keyMap.entries)
+        self.init(items: keyMap.entries.filter { !$0.isHelpOnly })
         keepsLast = true
     }
+
+    /// Whether the help lists keys the footer never shows: "? Help" ends the footer where it fits.
+    private var helpListsMore = false
 
     public var spans: [Span] { Self.spans(items) }
 
     /// The items shown in `width` columns.
     public func items(fittingIn width: Int) -> [Item] {
+        if helpListsMore, Self.width(of: items + [Self.helpItem]) <= width { return items + [Self.helpItem] }
         guard keepsLast, Self.width(of: items) > width, let last = items.last else { return items }
         let end = pointsToHelp ? [last, Self.helpItem] : [last]
         var kept = Array(items.dropLast())
