@@ -65,6 +65,30 @@ struct FriendRoutesTests {
         }
     }
 
+    /// RFC 9110 13.1.2: a change is not made to a version `If-None-Match` names, `*` naming any.
+    @Test(arguments: ["*", "\"1-1\"", "W/\"1-1\"", "\"9-9\", \"1-1\"", "\"1-1.vcf\""])
+    func ifNoneMatchNamingTheCurrentVersionGets412AndChangesNothing(header: String) async throws {
+        try await TestApp.run { client, _ in
+            let (created, _) = try await client.createFriend()
+            let patch = try await client.send(.patch, "/friends/1", json: #"{"about": "x"}"#, headers: [.ifNoneMatch: header])
+            #expect(patch.status == .preconditionFailed)
+            #expect(try patch.envelope.fields["If-None-Match"] != nil)
+            let delete = try await client.send(.delete, "/friends/1", headers: [.ifNoneMatch: header])
+            #expect(delete.status == .preconditionFailed)
+            #expect(try await client.send(.get, "/friends/1").decode(Friend.self) == created)
+        }
+    }
+
+    @Test func ifNoneMatchNamingAnOlderVersionLetsTheChangeThrough() async throws {
+        try await TestApp.run { client, _ in
+            _ = try await client.createFriend()
+            let patch = try await client.send(.patch, "/friends/1", json: #"{"about": "x"}"#, headers: [.ifNoneMatch: "\"1-9\""])
+            #expect(patch.status == .ok)
+            let delete = try await client.send(.delete, "/friends/1", headers: [.ifNoneMatch: "\"1-1\""])
+            #expect(delete.status == .noContent)
+        }
+    }
+
     @Test(arguments: ["*", "\"1-1\"", "\"9-9\", \"1-1\""])
     func ifMatchAcceptsTheCurrentTagOrAnyExisting(header: String) async throws {
         try await TestApp.run { client, _ in

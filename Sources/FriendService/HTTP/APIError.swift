@@ -37,6 +37,15 @@ extension APIError {
         )
     }
 
+    /// `If-None-Match` named the version stored now (or `*`, any): the change is not made.
+    static func alreadyMatching(id: Int) -> APIError {
+        APIError(
+            .preconditionFailed,
+            "Friend \(id) is in a version If-None-Match names, so it was not changed.",
+            fields: ["If-None-Match": "Matches the current ETag."]
+        )
+    }
+
     static var unauthorized: APIError {
         var headers = HTTPFields()
         headers[.wwwAuthenticate] = "Bearer"

@@ -174,7 +174,7 @@ struct FriendHandlers: Sendable {
 
     func update(_ request: Request, id: Int, withVersion: Bool = true) async throws -> Response {
         let update = try await parser.update(from: request) { try await store.friend(id: id)?.friend }
-        let precondition = try EntityTag.precondition(from: request.headers, id: id, scope: tagScope)
+        let precondition = try await preconditions(of: request, id: id)
         let changesNames = update.firstname != nil || update.lastname != nil || update.organization != nil
         let stored = try await changesNames
             ? updateKeepingAName(id: id, with: update, if: precondition)
@@ -205,8 +205,22 @@ struct FriendHandlers: Sendable {
 
     /// Removes the friend and returns what was removed.
     func delete(_ request: Request, id: Int) async throws -> StoredFriend {
-        let precondition = try EntityTag.precondition(from: request.headers, id: id, scope: tagScope)
-        return try await store.delete(id: id, if: precondition)
+        try await store.delete(id: id, if: preconditions(of: request, id: id))
+    }
+
+    /// What `If-Match` and `If-None-Match` ask of a change to friend `id`. `If-None-Match` (RFC 9110
+    /// 13.1.2) is checked against the version stored now: 412 when `*` or one of its tags names it
+    /// (compared weakly); otherwise the change is pinned to that version, so that it is not made
+    /// to another that a tag might name.
+    private func preconditions(of request: Request, id: Int) async throws -> VersionPrecondition {
+        let ifMatch = try EntityTag.precondition(from: request.headers, id: id, scope: tagScope)
+        guard request.headers[.ifNoneMatch] != nil, let current = try await store.friend(id: id) else { return ifMatch }
+        let tag = EntityTag.of(current, scope: tagScope)
+        let vCardTag = EntityTag.ofCard(id: id, version: current.version, scope: tagScope)
+        if IfNoneMatch.matches(tag, in: request.headers) || IfNoneMatch.matches(vCardTag, in: request.headers) {
+            throw APIError.alreadyMatching(id: id)
+        }
+        return ifMatch.isSatisfied(by: current.version) ? .oneOf([current.version]) : ifMatch
     }
 
     func tagged(_ stored: StoredFriend) -> HTTPFields {

@@ -46,7 +46,8 @@ extension FriendsEndpoint {
         switch self {
         case .listFriends: Self.listParameters + [OpenAPI.parameterRef("ifNoneMatch")]
         case .getFriend: [OpenAPI.parameterRef("ifNoneMatch")]
-        case .updateFriend, .deleteFriend, .legacyEditFriend, .legacyDeleteFriend: [OpenAPI.parameterRef("ifMatch")]
+        case .updateFriend, .deleteFriend, .legacyEditFriend, .legacyDeleteFriend:
+            [OpenAPI.parameterRef("ifMatch"), OpenAPI.parameterRef("changeIfNoneMatch")]
         case .getFriendAvatar: [["name": "If-None-Match", "in": "header", "schema": OpenAPI.string()]]
         case .friendEvents: Self.eventParameters
         case .createFriend, .importFriends, .health, .openAPI, .legacyListFriends, .legacyAddFriend: []

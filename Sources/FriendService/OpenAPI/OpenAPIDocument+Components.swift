@@ -18,6 +18,10 @@ extension OpenAPIDocument {
                 "name": "If-None-Match", "in": "header", "schema": OpenAPI.string(),
                 "description": "The ETag of the copy the client has; 304 without a body while it is still current.",
             ] as OpenAPIObject,
+            "changeIfNoneMatch": [
+                "name": "If-None-Match", "in": "header", "schema": OpenAPI.string(),
+                "description": "ETags of versions not to change; 412 when one names the version stored now, '*' any.",
+            ] as OpenAPIObject,
         ]
     }
 
