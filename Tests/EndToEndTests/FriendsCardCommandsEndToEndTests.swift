@@ -103,7 +103,9 @@ struct FriendsCardCommandsEndToEndTests {
         let file = directory.appendingPathComponent("out.vcf")
         let toFile = try await friends(["export", file.path, "--search", "turing"], data: directory)
         #expect(toFile.output == "Exported 1 friend to \(file.path).\n")
-        #expect(try String(contentsOf: file, encoding: .utf8) == String(contentsOfFile: files[2], encoding: .utf8))
+        // Thunderbird's card came with LF line ends; the file ends every line with CRLF.
+        let thunderbird = try String(contentsOfFile: files[2], encoding: .utf8).replacingOccurrences(of: "\n", with: "\r\n")
+        #expect(try String(contentsOf: file, encoding: .utf8) == thunderbird)
 
         // Exported again over a file made private, it stays private and holds only the new cards.
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)

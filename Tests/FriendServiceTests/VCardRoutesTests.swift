@@ -242,7 +242,7 @@ struct VCardRoutesTests {
         }
     }
 
-    @Test func exportStreamsEveryCardAsStoredAndASearchNarrowsIt() async throws {
+    @Test func exportStreamsEveryCardAndASearchNarrowsIt() async throws {
         try await TestApp.run { client, _ in
             _ = try await importCards(try Self.card("apple") + Self.card("thunderbird"), into: client)
             _ = try await client.createFriend()
@@ -254,11 +254,31 @@ struct VCardRoutesTests {
             let exported = all.text.components(separatedBy: "BEGIN:VCARD").dropFirst().map { "BEGIN:VCARD" + $0 }
             #expect(exported.count == 3)
             #expect(exported.contains(try Self.card("apple")))
-            #expect(exported.contains(try Self.card("thunderbird")))
+            // Thunderbird ends its lines with LF alone; the file ends every line with CRLF.
+            let thunderbird = try Self.card("thunderbird").replacingOccurrences(of: "\n", with: "\r\n")
+            #expect(exported.contains(thunderbird))
             let turing = try await client.execute(uri: "/friends?q=turing", method: .get, headers: [.accept: "text/vcard"], body: nil)
-            #expect(turing.text == (try Self.card("thunderbird")))
+            #expect(turing.text == thunderbird)
             let json = try await client.execute(uri: "/friends", method: .get, headers: [.accept: "application/json, text/vcard;q=0.5"], body: nil)
             #expect(json.headers[.contentType]?.hasPrefix("application/json") == true)
+        }
+    }
+
+    /// RFC 6350 3.2: a vCard file's lines end in CRLF. A card imported with bare LF or CR line ends
+    /// is kept as it came (its own GET gives it back so), and the file of every card ends them all alike.
+    @Test func theExportEndsEveryLineWithCRLFWhateverTheCardsCameWith() async throws {
+        try await TestApp.run { client, _ in
+            let lf = "BEGIN:VCARD\nVERSION:3.0\nUID:lf\nFN:Line Feed\nN:Feed;Line;;;\nNOTE:folded\n  here\nEND:VCARD\n"
+            let cr = "BEGIN:VCARD\rVERSION:3.0\rUID:cr\rFN:Carriage Return\rN:Return;Carriage;;;\rEND:VCARD\r"
+            _ = try await importCards(lf, into: client)
+            _ = try await importCards(cr, into: client)
+            let kept = try await client.execute(uri: "/friends/1", method: .get, headers: [.accept: "text/vcard"], body: nil)
+            #expect(kept.text == lf)
+            let all = try await client.execute(uri: "/friends", method: .get, headers: [.accept: "text/vcard"], body: nil)
+            let bytes = Array(all.body.readableBytesView)
+            #expect(zip(bytes, bytes.dropFirst()).allSatisfy { ($0 == 13) == ($1 == 10) }, "\(all.text.debugDescription)")
+            #expect(bytes.last == 10 && all.text.contains("NOTE:folded\r\n  here\r\n"))
+            #expect(all.text.components(separatedBy: "BEGIN:VCARD").count == 3)
         }
     }
 

@@ -37,7 +37,7 @@ struct CardHandlers: Sendable {
                 let cards = try await store.cards(matching: search, afterID: after, limit: Self.exportBatchSize)
                 guard let last = cards.last else { break }
                 var buffer = ByteBufferAllocator().buffer(capacity: cards.reduce(0) { $0 + $1.text.utf8.count })
-                for card in cards { buffer.writeString(card.text) }
+                for card in cards { buffer.writeWithCRLFLines(card.text) }
                 try await writer.write(buffer)
                 after = last.id
                 if cards.count < Self.exportBatchSize { break }
