@@ -716,12 +716,18 @@ class Run:
         if self.scripted and not a.js("return document.activeElement.matches('#detail h1');"):
             raise Failure("the focus on the friend's name after saving", a)
         if self.scripted:
-            self.step("edit: Back after saving does not reopen the form")
+            self.step("edit: saving goes back to the friend's entry, so Back goes where it went before, never to the form")
+            before = a.js("return history.length;")
             a.driver.back()
-            a.wait(f"Back to stay on /friends/{ada}, not the form",
-                   lambda: a.path() == f"/friends/{ada}" and a.text("#detail h1") == "Ada Lovelace")
+            a.wait("Back to leave the friend for the page before it, not the form",
+                   lambda: a.path() != f"/friends/{ada}" and not a.path().endswith("/edit"))
             if a.js("return !!document.querySelector('form #phones');"):
                 raise Failure("no form after Back", a)
+            if a.js("return history.length;") != before:
+                raise Failure("Back to add no history entry", a)
+            a.driver.forward()
+            a.wait_path(f"/friends/{ada}")
+            a.wait_text("#detail h1", "Ada Lovelace")
             self.back_from_changes(ada)
         self.expect_stored(ada, "0507654321", a)
 
@@ -742,17 +748,15 @@ class Run:
         if a.value("#about") != "A draft":
             raise Failure("About to still hold 'A draft' after Keep Editing", a)
 
-        self.step("edit: Back again, and Discard leaves the form and stores nothing")
+        self.step("edit: Back again, and Discard goes to the friend Back was going to, storing nothing")
         a.driver.back()
         a.wait_text("#form-dialog h2", "Discard Changes")
         a.click('#form-dialog button[value="discard"]', "Discard")
-        a.wait("the form to be gone", lambda: not a.path().endswith("/edit")
-               and not a.js("return !!document.querySelector('form #phones');"))
+        a.wait_path(f"/friends/{ada}")
+        a.wait_text("#detail h1", "Ada Lovelace")
         status, _, friend = self.servers.friend(ada)
         if status != 200 or friend.get("about") == "A draft":
             raise Failure(f"the draft not to be stored; the service answers {status} {friend}", a)
-        a.open(f"/friends/{ada}")
-        a.wait_text("#detail h1", "Ada Lovelace")
 
     def conflict(self, ada):
         a = self.a

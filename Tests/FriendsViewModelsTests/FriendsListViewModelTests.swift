@@ -587,6 +587,26 @@ import Testing
 
         #expect(screen.cells.values == [[], Fixtures.cells(Fixtures.charles, Fixtures.ada), Fixtures.cells(Fixtures.charles, renamed)])
         #expect(screen.status.values == [nil, "Saved Ada King."])
+        #expect(screen.selection.values.last == Fixtures.ada.id)
+    }
+
+    /// A form opened from a bookmark saves a friend no loaded page holds: the list shows it selected.
+    @Test func aFriendSavedPastTheLoadedPagesIsShownSelected() async {
+        await client.enqueuePages(
+            .success(Fixtures.page(Fixtures.charles, Fixtures.ada, next: "c1", total: 3)),
+            .success(Fixtures.page(Fixtures.charles, Fixtures.ada, next: "c1", total: 3)),
+            .success(Fixtures.page(Fixtures.grace))
+        )
+        let screen = makeScreen(pageSize: 2)
+        await screen.appeared()
+
+        screen.viewModel.friendUpdated(Fixtures.changed(Fixtures.grace) { $0.about = "Saved" })
+        screen.viewModel.viewAppeared()  // back from the form
+        await screen.settle()
+        await screen.settle()
+
+        #expect(screen.selection.values.last == Fixtures.grace.id)
+        #expect(screen.cells.values.last?.count == 3)
     }
 
     // MARK: Deleting

@@ -299,10 +299,13 @@ public final class FriendsListViewModel {
         showStatus("Deleted \(friend.fullName).")
     }
 
-    /// The update form saved `friend`: its row shows the change, and the list says so.
+    /// The update form saved `friend`: its row shows the change, selected (the pages up to it load
+    /// when the form was opened from elsewhere, a bookmark say), and the list says so.
     public func friendUpdated(_ friend: Friend) {
         loaded.update(friend)
         publishRows()
+        friendToReveal = friend.id
+        choose(friend.id)
         showStatus("Saved \(friend.fullName).")
     }
 

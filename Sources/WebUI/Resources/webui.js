@@ -107,7 +107,7 @@
     });
     events.addEventListener("navigate", function (event) {
       var path = JSON.parse(event.data)[0];
-      if (path !== here() && path !== loadingPath) { load(path, "GET", null, !formSubmitted); }
+      if (path !== here() && path !== loadingPath && path !== shownPath) { load(path, "GET", null, !formSubmitted); }
     });
     // The browser retries a dropped stream by itself; a refused one (the session ended, the
     // server restarted) stays closed: say so where the page shows its connection.
@@ -125,8 +125,18 @@
   if ("scrollRestoration" in history) { history.scrollRestoration = "manual"; }
 
   function rememberPlace(scrollY, focused) {
-    history.replaceState({ scrollY: scrollY, focused: focused }, "", location.href);
+    history.replaceState({ from: entryFrom(), scrollY: scrollY, focused: focused }, "", location.href);
   }
+
+  // Each entry the script adds remembers the page it was opened from, so that a page that leads
+  // back there (a form saved or left, a friend deleted) goes back to that entry rather than add a
+  // second one, and Back then goes where it went before.
+  function entryFrom() { return history.state ? history.state.from : undefined; }
+  var shownPath = here();
+  // The page shown when Back or Forward was pressed, until that load is shown.
+  var pathBeforePop = null;
+  // The entry a page went back to itself: its popstate shows nothing new.
+  var expectedPop = null;
 
   function load(url, method, body, push, place) {
     var target = new URL(url, location.href);
@@ -159,13 +169,39 @@
     var address = new URL(response.url);
     var samePage = address.pathname === location.pathname;
     var path = address.pathname + address.search;
-    // Another query on the same page (a search) replaces the entry: no entry per search.
-    if (push && !samePage) { rememberPlace(scrolledTo, before); history.pushState(null, "", path); }
-    else if (path !== here()) { history.replaceState(null, "", path); }
+    var keptAfterPop = pathBeforePop === path;
+    pathBeforePop = null;
+    var goesBack = false;
+    if (path === expectedPop) {
+      // A second answer for the page being gone back to (a form's and the stream's) adds nothing.
+    } else if (push && !samePage) {
+      // Another query on the same page (a search) replaces the entry: no entry per search.
+      rememberPlace(scrolledTo, before);
+      history.pushState({ from: here() }, "", path);
+    } else if (path !== here()) {
+      if (entryFrom() === path) {
+        goesBack = true;
+      } else if (keptAfterPop) {
+        // Back or Forward was answered with the page shown before (a form asking before its
+        // changes are lost): its entry is made again, so the entry just reached stays.
+        history.pushState({ from: here() }, "", path);
+      } else {
+        history.replaceState({ from: entryFrom() }, "", path);
+      }
+    }
     if (!samePage) { formSubmitted = false; }
     placeFocus(before, hadDialog, samePage);
     watchLoadMore();
-    connect();
+    shownPath = path;
+    if (expectedPop === path) { return; }
+    if (goesBack) {
+      // The stream connects once the address is the page's (or, should Back not happen, soon).
+      expectedPop = path;
+      history.back();
+      setTimeout(function () { if (expectedPop === path) { expectedPop = null; connect(); } }, 1000);
+    } else {
+      connect();
+    }
   }
 
   // The address a GET form leads to: its action with its fields as the query, empty ones left out.
@@ -215,6 +251,12 @@
   });
 
   window.addEventListener("popstate", function (event) {
+    if (expectedPop !== null) {
+      var expected = expectedPop;
+      expectedPop = null;
+      if (here() === expected) { connect(); return; }
+    }
+    pathBeforePop = shownPath;
     load(here(), "GET", null, false, event.state);
   });
 
