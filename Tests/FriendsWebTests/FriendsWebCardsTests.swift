@@ -183,6 +183,19 @@ import WebUI
             #expect(app.wholePage().contains("Your Friends (3)"))
         }
     }
+
+    /// A file that could not be imported says why where the report would be, and takes focus as it would.
+    @Test func aFileThatCannotBeImportedSaysSoAndTakesFocus() async throws {
+        try await WebHarness.with([WebHarness.ada]) { harness in
+            let app = await harness.app()
+            #expect(await app.open(path: "/import"))
+            let file = UploadedFile(name: "file", filename: "notes.txt", contentType: "text/plain", data: Data("just some notes".utf8))
+            #expect(app.receive(FormFields([(name: "action", value: "import")], files: [file]), at: "/import"))
+            await app.settle()
+            let page = app.wholePage()
+            #expect(page.contains(#"<p class="notice" role="alert" tabindex="-1" autofocus data-focus-now>The file could not be imported: "#))
+        }
+    }
 }
 
 /// The detail page of a full contact, as a browser without the script gets it.
