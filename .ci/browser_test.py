@@ -991,6 +991,23 @@ class Run:
         a.wait_path("/")
         a.wait("the focus on Row 36 Zimmer's name",
                lambda: a.js("return document.activeElement === document.querySelector(arguments[0]);", f"#{next_row} a.name"))
+
+        self.step("focus: a friend added during a search, sorting past the first page, is shown, selected and focused")
+        created += [self.servers.create(f"Row {n:02d}", "Zimmer") for n in range(41, 61)]
+        a.fill("#q", "Row 0")
+        a.wait("the rows of the search", lambda: a.names() and all(name.startswith("Row 0") for name in a.names()))
+        a.click('a[href="/friends/new"]', "the Add Friend link")
+        a.wait_path("/friends/new")
+        a.fill("#firstname", "Zygmunt")
+        a.fill("#lastname", "Zzyzx")
+        a.submit_form()
+        a.wait_path("/")
+        a.wait("the focus on Zygmunt Zzyzx's name, in view", lambda: a.js(
+            "var e = document.activeElement; if (!e || e.textContent !== 'Zygmunt Zzyzx') { return false; }"
+            "var r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight;"))
+        if a.value("#q") != "" or a.highlighted() != ["Zygmunt Zzyzx"]:
+            raise Failure("the search ended and the new friend highlighted", a)
+        created.append({"id": a.row("Zygmunt Zzyzx")["id"].removeprefix("friend-")})
         for friend in created:
             self.servers.request("DELETE", f"/friends/{friend['id']}")
         a.wait("the forty rows to go", lambda: a.row("Row 01 Zimmer") is None)

@@ -82,6 +82,9 @@ extension FriendsListViewModel {
         }
         if let previousID, loaded.index(of: previousID) != nil {
             selectedFriendID.value = previousID
+        } else if let id = friendToReveal, previousID == id, loaded.nextCursor != nil, !changedDuringFirstPage {
+            // Its pages load next: no other friend is selected meanwhile.
+            selectedFriendID.value = nil
         } else if keepingRow, let previousIndex, !loaded.isEmpty {
             selectedFriendID.value = loaded.friends[min(previousIndex, loaded.count - 1)].id
         } else {

@@ -315,8 +315,9 @@
   // to the control that opened it; on the same page it stays where it was, found again by identity
   // when the redraw replaced it; a new page puts it where the page asks (autofocus, or the place it
   // offers to one arriving, such as the row of the friend just left), or on its heading. A
-  // drawing's focus request (data-focus-now) counts only when focus has nowhere better to go, so a
-  // redrawn list never pulls focus away from what the person is on.
+  // drawing's focus request (data-focus-now) counts only when focus has nowhere better to go (lost,
+  // or still on the heading the page gave it on arrival, such as a list whose chosen friend's page
+  // loads after it), so a redrawn list never pulls focus away from what the person is on.
   function placeFocus(before, hadDialog, samePage) {
     var dialog = openDialog();
     var requested = document.querySelector("main [data-focus-now]");
@@ -338,7 +339,10 @@
       if (hadDialog) { target = find(opener); opener = null; }
       var active = document.activeElement;
       var lost = !active || active === document.body || !active.isConnected;
-      if (!target && (!samePage || (lost && (before || requested)))) {
+      var resting = samePage && !!active && active.isConnected && active.matches("main h1");
+      if (!target && resting && requested) {
+        target = requested;
+      } else if (!target && (!samePage || (lost && (before || requested)))) {
         var again = samePage ? find(before) : null;
         // The element that had focus, drawn again where it was: focusing it must not scroll.
         refocus = again !== null;
