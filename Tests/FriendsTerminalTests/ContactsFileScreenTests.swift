@@ -136,6 +136,15 @@ struct ContactsFileScreenTests {
         }
     }
 
+    @Test("? is typed into the file's path, as any character: the help is not what the path field takes it for")
+    func questionMarkInThePath() {
+        let app = FriendsApp(client: FakeFriendsClient(friends: SampleData.friends), cards: FakeCards(), redraw: {})
+        _ = app.handle(.character("x"))
+        #expect(app.keyMap == nil)
+        for character in "what?.vcf" { _ = app.handle(.character(character)) }
+        #expect(app.render(size: Self.wide).lines.contains { $0.contains("friends.vcfwhat?.vcf") })
+    }
+
     @Test("Export to a folder says it is a folder and writes nothing")
     func exportToAFolder() async throws {
         try await Self.withTemporaryDirectory { directory in
