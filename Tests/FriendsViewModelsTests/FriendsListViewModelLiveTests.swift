@@ -76,6 +76,27 @@ import Testing
         #expect(screen.cells.values.last == Fixtures.cells(Fixtures.charles, Fixtures.grace))
     }
 
+    /// Its own creation can arrive while the first page loads: that page loads again, and the
+    /// friend's pages after it; no other friend is selected meanwhile (a browser would put focus there).
+    @Test func aFriendAddedPastTheFirstPageIsShownWhenItsChangeArrivesAsThePageLoads() async {
+        await client.enqueuePages(
+            .success(Fixtures.page(Fixtures.charles, Fixtures.ada, next: "c1", total: 2)),
+            .success(Fixtures.page(Fixtures.charles, Fixtures.ada, next: "c1", total: 3)),
+            .success(Fixtures.page(Fixtures.charles, Fixtures.ada, next: "c1", total: 3)),
+            .success(Fixtures.page(Fixtures.grace))
+        )
+        let (screen, _) = makeScreen(pageSize: 2)
+        await screen.appeared()
+
+        screen.viewModel.friendAdded(Fixtures.grace)
+        screen.viewModel.viewAppeared()  // back from the form
+        stream.created(Fixtures.grace)
+        for _ in 0..<3 { await screen.settle() }
+
+        #expect(screen.selection.values == [nil, Fixtures.charles.id, Fixtures.grace.id, nil, Fixtures.grace.id])
+        #expect(screen.cells.values.last == Fixtures.cells(Fixtures.charles, Fixtures.ada, Fixtures.grace))
+    }
+
     /// The friends the list added or removed itself are remembered only until their change
     /// arrives, or the feed says changes were lost; without a feed, not at all.
     @Test func whatTheListCountedItselfDoesNotGrowWithoutBound() async {

@@ -80,10 +80,11 @@ extension FriendsListViewModel {
             shownSearch = nil
             totalFriends = knownTotal
         }
-        if let previousID, loaded.index(of: previousID) != nil {
-            selectedFriendID.value = previousID
-        } else if let id = friendToReveal, previousID == id, loaded.nextCursor != nil, !changedDuringFirstPage {
-            // Its pages load next: no other friend is selected meanwhile.
+        if let wanted = friendToReveal ?? previousID, loaded.index(of: wanted) != nil {
+            selectedFriendID.value = wanted
+        } else if friendToReveal != nil, loaded.nextCursor != nil {
+            // The friend to show is on a page that loads next (after this one again, when a change
+            // came meanwhile): no other friend is selected until then.
             selectedFriendID.value = nil
         } else if keepingRow, let previousIndex, !loaded.isEmpty {
             selectedFriendID.value = loaded.friends[min(previousIndex, loaded.count - 1)].id
