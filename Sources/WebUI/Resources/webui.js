@@ -339,8 +339,9 @@
       if (hadDialog) { target = find(opener); opener = null; }
       var active = document.activeElement;
       var lost = !active || active === document.body || !active.isConnected;
-      var resting = samePage && !!active && active.isConnected && active.matches("main h1");
-      if (!target && resting && requested) {
+      // The heading focus rests on (or that heading drawn again, when the title changed too).
+      var heading = samePage && requested ? (lost ? find(before) : active) : null;
+      if (!target && heading && heading.matches("main h1")) {
         target = requested;
       } else if (!target && (!samePage || (lost && (before || requested)))) {
         var again = samePage ? find(before) : null;
