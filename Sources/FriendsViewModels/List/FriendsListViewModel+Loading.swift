@@ -32,16 +32,38 @@ extension FriendsListViewModel {
     }
 
     func loadToTheEnd() {
+        loadPages(until: { _ in false }) { viewModel in
+            if let last = viewModel.loaded.friends.last { viewModel.choose(last.id) }
+        }
+    }
+
+    /// Loads the next pages until the friend `id` is among the rows (or the list ends), then
+    /// selects it: a friend just added, or the one selected when a search ended, shows where it
+    /// sorts, however far down that is.
+    func loadUntilShown(_ id: Int) {
+        loadPages(until: { $0.loaded.index(of: id) != nil }) { viewModel in
+            if viewModel.loaded.index(of: id) != nil { viewModel.choose(id) }
+        }
+    }
+
+    /// Loads the next pages, as many friends at a time as a page holds, until `isDone` or the end
+    /// of the list; then `arrived`.
+    private func loadPages(
+        until isDone: @escaping @MainActor (FriendsListViewModel) -> Bool,
+        then arrived: @escaping @MainActor (FriendsListViewModel) -> Void
+    ) {
         let search = searchText
         startLoading(.toTheEnd) { [weak self] client throws(AppServerError) in
-            while let cursor = self?.loaded.nextCursor {
+            // The list is held only between pages, not while one loads.
+            while let cursor = self.flatMap({ isDone($0) ? nil : $0.loaded.nextCursor }) {
                 let query = FriendListQuery(limit: FriendListQuery.maximumLimit, cursor: cursor, search: search)
                 let page = try await client.friends(query)
                 guard let self, !Task.isCancelled else { return }
-                self.showNextPage(page, finished: page.nextCursor == nil)
+                self.showNextPage(page, finished: page.nextCursor == nil || isDone(self))
             }
             guard let self, !Task.isCancelled else { return }
-            if let last = self.loaded.friends.last { self.choose(last.id) }
+            if self.loading == .toTheEnd { self.finishLoading() }
+            arrived(self)
         }
     }
 
@@ -101,24 +123,6 @@ extension FriendsListViewModel {
             } else if loaded.nextCursor != nil {
                 loadUntilShown(id)
             }
-        }
-    }
-
-    /// Loads the next pages until the friend `id` is among the rows (or the list ends), then
-    /// selects it: a friend just added, or the one selected when a search ended, shows where it
-    /// sorts, however far down that is.
-    func loadUntilShown(_ id: Int) {
-        let search = searchText
-        startLoading(.toTheEnd) { [weak self] client throws(AppServerError) in
-            while let self, self.loaded.index(of: id) == nil, let cursor = self.loaded.nextCursor {
-                let query = FriendListQuery(limit: FriendListQuery.maximumLimit, cursor: cursor, search: search)
-                let page = try await client.friends(query)
-                guard !Task.isCancelled else { return }
-                self.showNextPage(page, finished: false)
-            }
-            guard let self, !Task.isCancelled else { return }
-            self.finishLoading()
-            if self.loaded.index(of: id) != nil { self.choose(id) }
         }
     }
 
