@@ -13,7 +13,12 @@ package struct FriendRecord: Sendable {
     package var search: SearchColumns
 
     package init(card: VCard, resourceName: String? = nil) {
-        friend = card.friend(id: 0)
+        self.init(card: card, showing: card.friend(id: 0), resourceName: resourceName)
+    }
+
+    /// `friend` is what `card.friend(id: 0)` gives.
+    init(card: VCard, showing friend: Friend, resourceName: String? = nil) {
+        self.friend = friend
         cardText = Self.cardText(of: card)
         self.resourceName = resourceName ?? Self.resourceName(forUID: friend.uid)
         details = FriendDetails(friend).encoded
@@ -27,7 +32,17 @@ package struct FriendRecord: Sendable {
 
     /// A card for a friend made over REST, with a new `UID`.
     package init(newFriend fields: NewFriend, now: Date = Date()) {
-        self.init(card: VCard.make(from: fields, uid: UUID.timeOrdered(at: now).uuidString, now: now))
+        self.init(newFriend: fields, uid: UUID.timeOrdered(at: now).uuidString, now: now)
+    }
+
+    /// The seed's fields alone (most new friends) have their card written directly
+    /// (`SeedFieldsCard`); anything else is applied to a new card by the vCard library.
+    init(newFriend fields: NewFriend, uid: String, now: Date) {
+        if let direct = SeedFieldsCard(fields, uid: uid, now: now) {
+            self.init(card: direct.card, showing: direct.friend)
+        } else {
+            self.init(card: VCard.make(from: fields, uid: uid, now: now))
+        }
     }
 
     /// `<uid>.vcf`, with characters that do not belong in a path segment replaced. A `UID` too long

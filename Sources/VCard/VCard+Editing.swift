@@ -197,7 +197,7 @@ extension VCard {
     }
 
     /// `REV`'s form that vCard 3.0 and 4.0 both read: `20261125T171500Z`.
-    static func timestamp(_ date: Date) -> String {
+    public static func timestamp(_ date: Date) -> String {
         let parts = utcCalendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
         func digits(_ value: Int?, _ width: Int) -> String {
             let text = String(value ?? 0)
