@@ -992,6 +992,16 @@ class Run:
         a.wait("the focus on Row 36 Zimmer's name",
                lambda: a.js("return document.activeElement === document.querySelector(arguments[0]);", f"#{next_row} a.name"))
 
+        self.step("scroll: a search that ends shows the friend it kept highlighted, far down the list")
+        a.fill("#q", "Row 36")
+        a.wait("the search's one row, highlighted", lambda: a.names() == ["Row 36 Zimmer"] and a.highlighted() == ["Row 36 Zimmer"])
+        a.fill("#q", "")
+        a.wait("Row 36 Zimmer highlighted in the whole list, and in view", lambda: a.highlighted() == ["Row 36 Zimmer"] and a.js(
+            "var r = document.getElementById(arguments[0]).getBoundingClientRect();"
+            "return r.top >= 0 && r.bottom <= window.innerHeight;", next_row))
+        if not a.js("return document.activeElement === document.querySelector('#q');"):
+            raise Failure("the focus to stay in the search field", a)
+
         self.step("focus: a friend added during a search, sorting past the first page, is shown, selected and focused")
         created += [self.servers.create(f"Row {n:02d}", "Zimmer") for n in range(41, 61)]
         a.fill("#q", "Row 0")

@@ -61,6 +61,7 @@
     var active = document.activeElement;
     var before = identify(active);
     var hadDialog = openDialog() !== null;
+    var currentBefore = currentRowPlace();
     fragments.forEach(function (fragment) {
       var element = document.getElementById(fragment.id);
       if (!element) { return; }
@@ -78,7 +79,28 @@
       element.replaceWith(template.content);
     });
     placeFocus(before, hadDialog, true);
+    keepCurrentRowInView(currentBefore);
     watchLoadMore();
+  }
+
+  // The list's current friend (the one last opened, or the one a search that ended kept) is
+  // scrolled to when a redraw puts it out of view while it was in view, or brings it in out of
+  // view (the pages up to it loaded); a friend the person scrolled away from stays where it is.
+  function currentRow() { return document.querySelector('#list-rows li[aria-current="true"]'); }
+
+  function isInView(element) {
+    var box = element.getBoundingClientRect();
+    return box.bottom > 0 && box.top < window.innerHeight;
+  }
+
+  function currentRowPlace() {
+    var row = currentRow();
+    return { shown: row !== null, inView: row !== null && isInView(row) };
+  }
+
+  function keepCurrentRowInView(before) {
+    var row = currentRow();
+    if (row && !isInView(row) && (!before.shown || before.inView)) { row.scrollIntoView({ block: "nearest" }); }
   }
 
   function copyState(from, to) {
@@ -160,6 +182,7 @@
     if (!main || response.status >= 500) { document.open(); document.write(text); document.close(); return; }
     var before = identify(document.activeElement);
     var hadDialog = openDialog() !== null;
+    var currentBefore = currentRowPlace();
     // Read before the new page replaces this one (a shorter page scrolls back up).
     var scrolledTo = window.scrollY;
     document.querySelector("main").replaceWith(document.adoptNode(main));
@@ -191,6 +214,7 @@
     }
     if (!samePage) { formSubmitted = false; }
     placeFocus(before, hadDialog, samePage);
+    if (samePage) { keepCurrentRowInView(currentBefore); }
     watchLoadMore();
     shownPath = path;
     if (expectedPop === path) { return; }
