@@ -30,6 +30,10 @@ extension VCardProperty {
 }
 
 /// vCard text escapes: `\\`, `\n` (or `\N`), `\,`, `\;`; a lone backslash before anything else stays.
+///
+/// Escapes and separators are single ASCII code points, so the text is read one Unicode scalar at a
+/// time, not one `Character`: a combining mark after a `;` (or after `\n`) is a character of its
+/// own next to the separator, not one with it, as every other vCard reader sees it.
 public enum VCardEscaping {
     /// Which escapes a value has: its card's version decides.
     public enum Rules: Sendable, Equatable {
@@ -53,73 +57,76 @@ public enum VCardEscaping {
     }
 
     /// `\:` too: some writers escape colons.
-    private static let standardEscapes: Set<Character> = ["\\", "n", "N", ",", ";", ":"]
+    private static let standardEscapes: Set<Unicode.Scalar> = ["\\", "n", "N", ",", ";", ":"]
 
     /// - Parameters:
     ///   - escapes: the characters a backslash escapes; before any other, the backslash is text.
     ///   - kept: escapes left escaped.
-    private static func unescape(_ text: String, escapes: Set<Character>, keeping kept: Set<Character> = []) -> String {
+    private static func unescape(_ text: String, escapes: Set<Unicode.Scalar>, keeping kept: Set<Unicode.Scalar> = []) -> String {
         // On the bytes: `String.contains(_: String)` is Foundation's, which bridges to `NSString`.
         guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
-        var result = ""
+        var result = String.UnicodeScalarView()
         var escaping = false
-        for character in text {
+        for scalar in text.unicodeScalars {
             if escaping {
-                if escapes.contains(character) && !kept.contains(character) {
-                    result.append(character == "n" || character == "N" ? "\n" : character)
+                if escapes.contains(scalar) && !kept.contains(scalar) {
+                    result.append(scalar == "n" || scalar == "N" ? "\n" : scalar)
                 } else {
                     result.append("\\")
-                    result.append(character)
+                    result.append(scalar)
                 }
                 escaping = false
-            } else if character == "\\" {
+            } else if scalar == "\\" {
                 escaping = true
             } else {
-                result.append(character)
+                result.append(scalar)
             }
         }
         if escaping { result.append("\\") }
-        return result
+        return String(result)
     }
 
     public static func escape(_ text: String) -> String {
         // Most values have nothing to escape, and looking at bytes costs far less than at characters.
         guard text.utf8.contains(where: { "\\\n\r,;".utf8.contains($0) }) else { return text }
-        var result = ""
-        for character in text {
-            switch character {
-            case "\\": result += "\\\\"
-            case "\n", "\r\n": result += "\\n"
-            case "\r": result += "\\n"
-            case ",": result += "\\,"
-            case ";": result += "\\;"
-            default: result.append(character)
+        var result = String.UnicodeScalarView()
+        var afterCarriageReturn = false
+        for scalar in text.unicodeScalars {
+            defer { afterCarriageReturn = scalar == "\r" }
+            switch scalar {
+            case "\\": result.append(contentsOf: "\\\\".unicodeScalars)
+            // A CR LF is one line break.
+            case "\n" where afterCarriageReturn: break
+            case "\n", "\r": result.append(contentsOf: "\\n".unicodeScalars)
+            case ",": result.append(contentsOf: "\\,".unicodeScalars)
+            case ";": result.append(contentsOf: "\\;".unicodeScalars)
+            default: result.append(scalar)
             }
         }
-        return result
+        return String(result)
     }
 
     /// Splits at `separator` (`;` for structured values) where no backslash escapes it; the pieces
     /// keep their escapes.
-    static func splitComponents(_ text: String, at separator: Character = ";") -> [String] {
+    static func splitComponents(_ text: String, at separator: Unicode.Scalar = ";") -> [String] {
         var pieces: [String] = []
-        var current = ""
+        var current = String.UnicodeScalarView()
         var escaping = false
-        for character in text {
+        for scalar in text.unicodeScalars {
             if escaping {
-                current.append(character)
+                current.append(scalar)
                 escaping = false
-            } else if character == "\\" {
-                current.append(character)
+            } else if scalar == "\\" {
+                current.append(scalar)
                 escaping = true
-            } else if character == separator {
-                pieces.append(current)
-                current = ""
+            } else if scalar == separator {
+                pieces.append(String(current))
+                current = String.UnicodeScalarView()
             } else {
-                current.append(character)
+                current.append(scalar)
             }
         }
-        pieces.append(current)
+        pieces.append(String(current))
         return pieces
     }
 

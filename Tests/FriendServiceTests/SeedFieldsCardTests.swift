@@ -49,6 +49,7 @@ struct SeedFieldsCardTests {
             "new\nline", "\tTab", "\u{00A0}nbsp\u{00A0}", "zero\u{200B}width", "👩‍👩‍👧", "No Name", "tel:+1 555 0100",
             "+1 (555) 0100", "mailto:ada@example.com", "ada@example.com", "colon:value", "\\n", "carriage\rreturn",
             String(repeating: "Lovelace ", count: 12), String(repeating: "é", count: 40),
+            "\u{301}mark first", "prepended mark last\u{600}", "line break last\n",
         ]
         var random = SplitMix64(seed: 2004)
         var directly = 0

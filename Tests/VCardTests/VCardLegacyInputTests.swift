@@ -230,6 +230,21 @@ struct VCardWrittenValuesTests {
         card.apply(FriendUpdate(phones: changed), now: now)
         #expect(try VCardParser.parse(VCardWriter.bytes(of: card)).friend(id: 0).phones == changed)
     }
+
+    /// A combining mark (or a prepended mark) next to a `;` or after `\n` makes one `Character` with
+    /// it in Swift, but the separator and the escape are ASCII of their own, as other readers see.
+    @Test func marksNextToSeparatorsAndEscapesStayTheirOwnCharacters() throws {
+        let parsed = try VCardParser.parse(Array("BEGIN:VCARD\r\nVERSION:3.0\r\nN:Ada\u{600};\u{301}Lovelace;;;\r\nNOTE:a\\n\u{301}b\r\nEND:VCARD\r\n".utf8))
+        let friend = parsed.friend(id: 0)
+        #expect(friend.lastname == "Ada\u{600}")
+        #expect(friend.firstname == "\u{301}Lovelace")
+        #expect(friend.about == "a\n\u{301}b")
+
+        var card = try card(version: "3.0")
+        card.apply(FriendUpdate(firstname: "\u{301}Ada", lastname: "Lovelace\u{600}", about: "line\n\u{301}two"), now: now)
+        let reread = try VCardParser.parse(VCardWriter.bytes(of: card)).friend(id: 0)
+        #expect([reread.firstname, reread.lastname, reread.about] == ["\u{301}Ada", "Lovelace\u{600}", "line\n\u{301}two"])
+    }
 }
 
 @Suite("Editing addresses keeps what the card said about them")
