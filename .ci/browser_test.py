@@ -998,9 +998,31 @@ class Run:
         a.fill("#q", "")
         a.wait("Row 36 Zimmer highlighted in the whole list, and in view", lambda: a.highlighted() == ["Row 36 Zimmer"] and a.js(
             "var r = document.getElementById(arguments[0]).getBoundingClientRect();"
-            "return r.top >= 0 && r.bottom <= window.innerHeight;", next_row))
+            "return r.top >= -1 && r.bottom <= window.innerHeight + 1;", next_row))
         if not a.js("return document.activeElement === document.querySelector('#q');"):
             raise Failure("the focus to stay in the search field", a)
+
+        self.step("scroll: a search typed over another keeps the search field in view; Back to the list's top stays there")
+        a.js("window.scrollTo(0, 0);")
+        a.fill("#q", "Row 36")
+        a.wait("the search's one row", lambda: a.names() == ["Row 36 Zimmer"])
+        a.fill("#q", "Zimmer")
+        a.wait("the Zimmer rows", lambda: len(a.names()) >= 36)
+        time.sleep(0.5)
+        if a.js("return document.getElementById('q').getBoundingClientRect().top;") < 0:
+            raise Failure("the search field to stay in view while a search is typed", a)
+        a.fill("#q", "")
+        a.wait("the whole list", lambda: a.row("Grace Hopper") is not None)
+        a.js("window.scrollTo(0, 0);")
+        time.sleep(0.3)
+        a.click('a[href="/friends/new"]', "the Add Friend link")
+        a.wait_path("/friends/new")
+        a.driver.back()
+        a.wait_path("/")
+        a.wait("the list again", lambda: a.row("Row 36 Zimmer") is not None)
+        time.sleep(0.5)
+        if a.js("return window.scrollY;") > 5:
+            raise Failure("Back to the list's top to stay at the top", a)
 
         self.step("focus: a friend added during a search, sorting past the first page, is shown, selected and focused")
         created += [self.servers.create(f"Row {n:02d}", "Zimmer") for n in range(41, 61)]

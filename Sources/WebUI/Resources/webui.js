@@ -84,21 +84,26 @@
   }
 
   // The list's current friend (the one last opened, or the one a search that ended kept) is
-  // scrolled to when a redraw puts it out of view while it was in view, or brings it in out of
-  // view (the pages up to it loaded); a friend the person scrolled away from stays where it is.
+  // scrolled to when a redraw of the whole list (no search being typed) puts it out of view while
+  // it was in view, or brings it in out of view (the pages up to it loaded). A friend the person
+  // scrolled away from stays where it is, and so does a list arrived at from another page (Back
+  // restores its own place).
   function currentRow() { return document.querySelector('#list-rows li[aria-current="true"]'); }
 
   function isInView(element) {
     var box = element.getBoundingClientRect();
-    return box.bottom > 0 && box.top < window.innerHeight;
+    var middle = box.top + box.height / 2;
+    return middle > 0 && middle < window.innerHeight;
   }
 
   function currentRowPlace() {
     var row = currentRow();
-    return { shown: row !== null, inView: row !== null && isInView(row) };
+    return { list: document.getElementById("list-rows") !== null, shown: row !== null, inView: row !== null && isInView(row) };
   }
 
   function keepCurrentRowInView(before) {
+    var search = document.getElementById("q");
+    if (!before.list || (search && search.value.trim() !== "")) { return; }
     var row = currentRow();
     if (row && !isInView(row) && (!before.shown || before.inView)) { row.scrollIntoView({ block: "nearest" }); }
   }
