@@ -97,6 +97,10 @@ final class PostgresConnector: Sendable {
             throw FriendStoreError.unavailable(message)
         } catch let error where Self.isTransient(error) {
             throw FriendStoreError.unavailable("PostgreSQL at \(location) refused a statement for now: \(Self.plainReason(error))")
+        } catch let error where Self.isMissingSchema(error) {
+            // An account removed while its clients were still asking: they are refused for now
+            // (503), and signing in refuses them once the server knows the account is gone.
+            throw FriendStoreError.unavailable("PostgreSQL at \(location) no longer has this store: \(Self.plainReason(error))")
         }
     }
 
@@ -270,6 +274,17 @@ extension PostgresConnector {
         // 40: transaction rollback; 53: insufficient resources; 55P03: lock not available;
         // 57014: query cancelled (statement timeout); 25P03: idle-in-transaction timeout.
         return state.hasPrefix("40") || state.hasPrefix("53") || ["55P03", "57014", "25P03"].contains(state)
+    }
+
+    /// Whether `error` says the store's schema or table is not there (42P01, 3F000): dropped
+    /// under a running server, as removing an account drops its schema.
+    static func isMissingSchema(_ error: any Error) -> Bool {
+        if let transaction = error as? PostgresTransactionError {
+            guard let inner = transaction.closureError ?? transaction.beginError ?? transaction.commitError else { return false }
+            return isMissingSchema(inner)
+        }
+        guard let state = (error as? PSQLError)?.serverInfo?[.sqlState] else { return false }
+        return ["42P01", "3F000"].contains(state)
     }
 
     /// What went wrong, as PostgreSQL or the operating system says it: `database "x" does not exist`,

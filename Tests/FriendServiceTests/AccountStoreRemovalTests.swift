@@ -124,6 +124,39 @@ struct PostgresAccountStoreRemovalTests {
         try outcome.get()
     }
 
+    /// Clients of an account removed meanwhile are refused with 503 (`unavailable`), not 500.
+    @Test(.enabled(if: PostgresTestDatabase.url != nil, "PostgreSQL schema removal NOT checked: set FRIENDSERVICE_TEST_POSTGRES_URL"))
+    func aStoreWhoseSchemaWasDroppedAnswersUnavailable() async throws {
+        let mainURL = try PostgresTestDatabase.freshSchemaURL()
+        let location = DatabaseLocation.postgres(url: mainURL).location(ofAccount: SQLiteAccountStoreRemovalTests.account)
+        guard case .postgres(let url) = location else {
+            Issue.record("not PostgreSQL")
+            return
+        }
+        let own = PostgresFriendStore(location: try PostgresLocation(url: url), leaseTimeout: PostgresTestDatabase.leaseTimeout)
+        let outcome = await Result.capturing {
+            try await own.migrate()
+            let ada = try await own.create(.sample("Ada", "Lovelace"))
+            #expect(try await PostgresBackend().removeStore(at: location, logger: SQLiteAccountStoreRemovalTests.logger))
+            for attempt in [
+                { _ = try await own.all() },
+                { _ = try await own.friend(id: ada.friend.id) },
+                { _ = try await own.create(.sample("Grace", "Hopper")) },
+                { _ = try await own.latestChangeSequence() },
+            ] as [@Sendable () async throws -> Void] {
+                await #expect {
+                    try await attempt()
+                } throws: { error in
+                    if case FriendStoreError.unavailable(let reason) = error { return reason.contains("no longer has this store") }
+                    return false
+                }
+            }
+        }
+        try? await own.close()
+        try? await PostgresFriendStore(location: try PostgresLocation(url: mainURL), leaseTimeout: PostgresTestDatabase.leaseTimeout).dropSchema()
+        try outcome.get()
+    }
+
     static func schemaExists(_ schema: String, _ store: PostgresFriendStore) async throws -> Bool {
         try await store.values(store.sql("SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1)", schema)) { try $0.decode(Bool.self) }.first ?? false
     }
