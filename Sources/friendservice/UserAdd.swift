@@ -32,7 +32,7 @@ struct UserAdd: UserCommand {
             }
             let count = try await store.count(matching: nil, atMost: nil)
             context.console.note(
-                "Added \(name), the first account: the \(Friends.count(count)) stored before accounts are \(name)'s now."
+                "Added \(name), the first account: the \(Friends.count(count)) stored before accounts \(count == 1 ? "is" : "are") \(name)'s now."
             )
         }
     }

@@ -9,8 +9,10 @@ struct UserCommandError: Error, CustomStringConvertible, Equatable {
         self.description = description
     }
 
+    /// A name far too long is shown by its start only: the reason says how long one may be.
     static func badName(_ text: String, _ error: AccountNameError) -> UserCommandError {
-        UserCommandError("Cannot use the name \(text.debugDescription): \(error)")
+        let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+        return UserCommandError("Cannot use the name \(shown.debugDescription): \(error)")
     }
 
     static func noAccount(_ name: AccountName) -> UserCommandError {

@@ -20,6 +20,14 @@ import Testing
         }
     }
 
+    @Test func oneFriendTakenOverIsSaidInTheSingular() async throws {
+        try await CommandDatabase.with(.sqlite) { database in
+            try await database.withRegistry { main, _ in try await main.insert(Array(SampleFriends(count: 1))) }
+            let console = try await database.run(["add", "alice", "--password-stdin"], console: TestConsole(isInteractive: false, input: ["pw one"]))
+            #expect(console.notes == ["Added alice, the first account: the 1 friend stored before accounts is alice's now."])
+        }
+    }
+
     @Test(arguments: CommandDatabase.Kind.available)
     func laterAccountsStartWithAnAddressBookOfTheirOwn(_ kind: CommandDatabase.Kind) async throws {
         try await CommandDatabase.with(kind) { database in
@@ -58,6 +66,7 @@ import Testing
         ("../etc/passwd", "Cannot use the name \"../etc/passwd\": A name may use only the letters a to z, digits, \".\", \"-\" and \"_\"."),
         (".hidden", "Cannot use the name \".hidden\": A name starts with a letter or a digit."),
         ("tab\there", "Cannot use the name \"tab\\there\": A name may use only the letters a to z, digits, \".\", \"-\" and \"_\"."),
+        (String(repeating: "b", count: 100_000), "Cannot use the name \"\(String(repeating: "b", count: 40))…\": A name has at most 32 characters."),
     ])
     func badNamesAreRefusedClearly(_ name: String, _ message: String) async throws {
         try await CommandDatabase.with(.sqlite) { (database: CommandDatabase) async throws in

@@ -28,6 +28,17 @@ extension APIError {
         )
     }
 
+    static func overlongCredentials(contactApp: Bool) -> APIError {
+        APIError(
+            .unauthorized, "The Authorization header is longer than \(Credentials.maximumHeaderLength) bytes: no name, password or token is that long.",
+            headers: accountChallenges(contactApp: contactApp)
+        )
+    }
+
+    static var severalAuthorizations: APIError {
+        APIError(.badRequest, "Send one Authorization header: Basic or Bearer, not both.")
+    }
+
     static func tooManySignIns(retryAfter wait: Duration) -> APIError {
         let seconds = max(1, Int((wait + .milliseconds(999)).components.seconds))
         var headers = HTTPFields()

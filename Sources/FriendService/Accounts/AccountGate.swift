@@ -34,11 +34,15 @@ struct AccountGate: RouterMiddleware {
         guard let authenticator else { throw APIError.accountsNeedFriendService }
         // Asked only for a refusal: which challenge to send.
         var isContactApp: Bool { CardDAVHandler.handles(path: request.uri.path, method: request.method.rawValue) }
+        // Two headers (Basic and Bearer, say) would be read as one, joined by a comma.
+        guard request.headers[values: .authorization].count <= 1 else { throw APIError.severalAuthorizations }
         let credentials: Credentials
         do {
             credentials = try Credentials(header: request.headers[.authorization])
         } catch .missing {
             throw APIError.signInRequired(contactApp: isContactApp)
+        } catch .tooLong {
+            throw APIError.overlongCredentials(contactApp: isContactApp)
         } catch {
             throw APIError.malformedCredentials(contactApp: isContactApp)
         }

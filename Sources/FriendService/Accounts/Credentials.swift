@@ -12,11 +12,12 @@ enum Credentials: Equatable, Sendable {
     enum Problem: Error, Equatable {
         case missing
         case malformed
+        case tooLong
     }
 
     init(header: String?) throws(Problem) {
         guard let header, !header.isEmpty else { throw .missing }
-        guard header.utf8.count <= Self.maximumHeaderLength else { throw .malformed }
+        guard header.utf8.count <= Self.maximumHeaderLength else { throw .tooLong }
         if let token = Self.value(of: header, scheme: "Bearer") {
             guard !token.isEmpty, !token.utf8.contains(where: Self.isSpace) else { throw .malformed }
             self = .bearer(token: token)

@@ -75,6 +75,23 @@ struct AccountAuthenticationTests {
         }
     }
 
+    @Test func twoAuthorizationHeadersAreOneTooManyAndAnOverlongOneSaysSo() async throws {
+        try await App.run { server in
+            var both = HTTPFields()
+            both.append(HTTPField(name: .authorization, value: "Bearer token-alice"))
+            both.append(HTTPField(name: .authorization, value: "Basic " + Data("alice:pw-alice".utf8).base64EncodedString()))
+            let twice = try await server.http.send(.post, "/friends", json: #"{"firstname": "A", "lastname": "B"}"#, headers: both)
+            #expect(twice.status == .badRequest)
+            #expect(try twice.envelope.message == "Send one Authorization header: Basic or Bearer, not both.")
+
+            let overlong = "Basic " + Data((String(repeating: "a", count: 5_000) + ":pw-alice").utf8).base64EncodedString()
+            let long = try await server.http.send(.post, "/friends", json: #"{"firstname": "A", "lastname": "B"}"#, headers: [.authorization: overlong])
+            #expect(long.status == .unauthorized)
+            #expect(try long.envelope.message.hasPrefix("The Authorization header is longer than 4096 bytes"))
+            #expect(try await server.mainStore.all().isEmpty)
+        }
+    }
+
     @Test func aRemovedAccountOrRevokedTokenStopsWorkingOnceTheRegistryIsAskedAgain() async throws {
         let clock = TestInstantClock()
         try await App.run(clock: clock) { server in

@@ -16,10 +16,15 @@ struct CredentialsTests {
 
     @Test(arguments: [
         "Bearer", "Bearer ", "Bearer two words", "Bearertoken", "Basic", "Basic !!!", "Basic " + Data("no colon".utf8).base64EncodedString(),
-        "Basic " + Data([0xFF, 0xFE, 0x3A]).base64EncodedString(), "Digest x", "Token abc", String(repeating: "B", count: 5_000),
+        "Basic " + Data([0xFF, 0xFE, 0x3A]).base64EncodedString(), "Digest x", "Token abc",
     ])
     func anythingElseIsMalformed(header: String) {
         #expect(throws: Credentials.Problem.malformed) { try Credentials(header: header) }
+    }
+
+    @Test func aHeaderLongerThanAnyCredentialIsTooLong() {
+        #expect(throws: Credentials.Problem.tooLong) { try Credentials(header: String(repeating: "B", count: 5_000)) }
+        #expect(throws: Credentials.Problem.tooLong) { try Credentials(header: Self.basic(String(repeating: "a", count: 4_000) + ":pw")) }
     }
 
     @Test func noHeaderIsMissing() {
