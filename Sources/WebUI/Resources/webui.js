@@ -85,9 +85,10 @@
 
   // The list's current friend (the one last opened, or the one a search that ended kept) is
   // scrolled to when a redraw of the whole list (no search being typed) puts it out of view while
-  // it was in view, or brings it in out of view (the pages up to it loaded). A friend the person
-  // scrolled away from stays where it is, and so does a list arrived at from another page (Back
-  // restores its own place).
+  // it was in view, or brings in a current friend out of view (the pages up to it loaded). A friend
+  // the person scrolled away from stays where it is, also through redraws that left it out for a
+  // while (a failed page, a search); so does a list arrived at from another page (Back restores
+  // its own place).
   function currentRow() { return document.querySelector('#list-rows li[aria-current="true"]'); }
 
   function isInView(element) {
@@ -96,16 +97,21 @@
     return middle > 0 && middle < window.innerHeight;
   }
 
+  // The current friend when it was last shown, and whether it was in view then.
+  var currentLastSeen = { id: null, inView: true };
+
   function currentRowPlace() {
     var row = currentRow();
-    return { list: document.getElementById("list-rows") !== null, shown: row !== null, inView: row !== null && isInView(row) };
+    if (row) { currentLastSeen = { id: row.id, inView: isInView(row) }; }
+    return { list: document.getElementById("list-rows") !== null, seen: currentLastSeen };
   }
 
   function keepCurrentRowInView(before) {
     var search = document.getElementById("q");
     if (!before.list || (search && search.value.trim() !== "")) { return; }
     var row = currentRow();
-    if (row && !isInView(row) && (!before.shown || before.inView)) { row.scrollIntoView({ block: "nearest" }); }
+    if (!row || isInView(row)) { return; }
+    if (row.id !== before.seen.id || before.seen.inView) { row.scrollIntoView({ block: "nearest" }); }
   }
 
   function copyState(from, to) {
