@@ -11,6 +11,11 @@ package struct FriendRecord: Sendable {
     package var resourceName: String
     package var details: String
     package var search: SearchColumns
+    /// A card that came with its `UID` (a CardDAV `PUT`, an import) is one contact however its
+    /// `UID` is spelled: a store that writes it checks, in the write's own transaction, that no
+    /// friend has that `UID` yet (`UIDSpellings`), so that processes sharing a database cannot both
+    /// add it. A friend made over REST gets a new `UID` and needs no check.
+    package var refusesTakenUID = false
 
     package init(card: VCard, resourceName: String? = nil) {
         self.init(card: card, showing: card.friend(id: 0), resourceName: resourceName)

@@ -76,9 +76,15 @@ public actor MemoryFriendStore: FriendStore {
     }
 
     /// - Throws: `FriendStoreError.preconditionFailed` naming the friend that has the resource name.
+    /// A taken resource name, or a `UID` a friend has however spelled (`UIDSpellings`), refuses
+    /// the card as a write whose precondition failed.
     public func create(card: VCard, resourceName: String?) throws -> StoredFriend {
         let record = FriendRecord(card: card, resourceName: resourceName)
         if let id = idsByResourceName[Array(record.resourceName.utf8)], let holder = rows[id] {
+            throw FriendStoreError.preconditionFailed(id: id, currentVersion: holder.card.version)
+        }
+        let spellings = [record.friend.uid] + UIDSpellings.others(of: record.friend.uid)
+        if let id = spellings.compactMap({ idsByUID[Array($0.utf8)]?.min() }).min(), let holder = rows[id] {
             throw FriendStoreError.preconditionFailed(id: id, currentVersion: holder.card.version)
         }
         return store(record)

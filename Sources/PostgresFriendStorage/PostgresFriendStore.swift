@@ -238,13 +238,34 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
         try await insert(FriendRecord(newFriend: fields))
     }
 
+    /// A card that came with its `UID` is refused when a friend has that `UID` already, however
+    /// spelled (`UIDSpellings`): checked in the insert's own transaction, under an advisory lock on
+    /// the UID in this schema, so that instances sharing the database take turns on it.
     public func create(card: VCard, resourceName: String?) async throws -> StoredFriend {
-        try await insert(FriendRecord(card: card, resourceName: resourceName))
+        let record = FriendRecord(card: card, resourceName: resourceName)
+        let uid = record.friend.uid
+        return try await transaction { connection in
+            let turn = self.sql("SELECT pg_advisory_xact_lock(\(Self.uidLockClass), hashtext($1))", "\(self.schema)/\(UIDSpellings.key(uid))")
+            _ = try await connection.query(turn, logger: self.logger).collect()
+            let spellings = [uid] + UIDSpellings.others(of: uid)
+            let holder = self.sql("SELECT id, version FROM %s.friends WHERE uid = ANY($1) ORDER BY id LIMIT 1", spellings)
+            if let (id, version) = try await connection.query(holder, logger: self.logger).collect().first.map({ try $0.decode((Int, Int).self) }) {
+                throw FriendStoreError.preconditionFailed(id: id, currentVersion: version)
+            }
+            return try await self.insert(record, connection)
+        }
     }
+
+    /// The first key of the advisory locks on a `UID`; the second is the hash of schema and `UID`.
+    private static let uidLockClass = 1_179_798_084
 
     /// A resource name another friend has refuses the new one, as a write whose precondition
     /// failed, and writes nothing.
     private func insert(_ record: FriendRecord) async throws -> StoredFriend {
+        try await withConnection { connection in try await self.insert(record, connection) }
+    }
+
+    private func insert(_ record: FriendRecord, _ connection: PostgresConnection) async throws -> StoredFriend {
         let placeholders = (1...Self.writableColumnNames.count).map { "$\($0)" }.joined(separator: ", ")
         let query = PostgresQuery(
             unsafeSQL: """
@@ -255,10 +276,8 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
         )
         let holder = sql("SELECT id, version FROM %s.friends WHERE resource_name = $1", record.resourceName)
         for _ in 1...Self.insertAttempts {
-            if let created = try await rows(query).first { return created }
-            let taken = try await withConnection { connection in
-                try await connection.query(holder, logger: self.logger).collect().first.map { try $0.decode((Int, Int).self) }
-            }
+            if let created = try await connection.query(query, logger: logger).collect().first.map(Self.storedFriend) { return created }
+            let taken = try await connection.query(holder, logger: logger).collect().first.map { try $0.decode((Int, Int).self) }
             if let (id, version) = taken { throw FriendStoreError.preconditionFailed(id: id, currentVersion: version) }
             // The friend holding the name was deleted between the two statements: the name is free again.
         }

@@ -209,6 +209,46 @@ extension SQLiteFriendStore {
     static func insertReturning(
         _ records: [FriendRecord], _ connection: SQLiteDirectConnection
     ) throws -> [Result<StoredFriend, FriendStoreError>] {
+        // A UID already taken refuses its record, as a taken resource name does: taken before this
+        // transaction began (another process's write of it committed first: SQLite lets one
+        // writer in at a time), or by an earlier record of this batch.
+        var refusals: [Int: FriendStoreError] = [:]
+        // Keyed by bytes, as SQLite compares UIDs (`String` takes two spellings of `é` for one).
+        var firstOfKey: [[UInt8]: Int] = [:]
+        var laterOfKey: [Int: Int] = [:]
+        for (index, record) in records.enumerated() where record.refusesTakenUID {
+            let key = Array(UIDSpellings.key(record.friend.uid).utf8)
+            if let first = firstOfKey[key] {
+                laterOfKey[index] = first
+            } else if let refusal = try refusal(forTakenUID: record.friend.uid, connection) {
+                refusals[index] = refusal
+            } else {
+                firstOfKey[key] = index
+            }
+        }
+        guard !refusals.isEmpty || !laterOfKey.isEmpty else { return try insertReturningUnchecked(records, connection) }
+        let kept = records.indices.filter { refusals[$0] == nil && laterOfKey[$0] == nil }
+        let inserted = Dictionary(uniqueKeysWithValues: zip(kept, try insertReturningUnchecked(kept.map { records[$0] }, connection)))
+        return records.indices.map { index in
+            if let outcome = inserted[index] { return outcome }
+            if let refusal = refusals[index] { return .failure(refusal) }
+            let holder = laterOfKey[index].flatMap { try? inserted[$0]?.get() }
+            return .failure(.preconditionFailed(id: holder?.friend.id ?? 0, currentVersion: holder?.version ?? 0))
+        }
+    }
+
+    private static func refusal(forTakenUID uid: String, _ connection: SQLiteDirectConnection) throws -> FriendStoreError? {
+        let spellings = [uid] + UIDSpellings.others(of: uid)
+        let placeholders = Array(repeating: "?", count: spellings.count).joined(separator: ", ")
+        let holder = try connection.rows(
+            "SELECT id, version FROM friends WHERE uid IN (\(placeholders)) ORDER BY id LIMIT 1", spellings.map { .text($0) }
+        ) { row in (id: row.integer(0) ?? 0, version: row.integer(1) ?? 0) }.first
+        return holder.map { .preconditionFailed(id: $0.id, currentVersion: $0.version) }
+    }
+
+    private static func insertReturningUnchecked(
+        _ records: [FriendRecord], _ connection: SQLiteDirectConnection
+    ) throws -> [Result<StoredFriend, FriendStoreError>] {
         var outcomes: [Result<StoredFriend, FriendStoreError>] = []
         var rest = records[...]
         while !rest.isEmpty {

@@ -316,7 +316,9 @@ public final class SQLiteFriendStore: FriendStore {
     }
 
     public func create(card: VCard, resourceName: String?) async throws -> StoredFriend {
-        try await writes.insert(FriendRecord(card: card, resourceName: resourceName))
+        var record = FriendRecord(card: card, resourceName: resourceName)
+        record.refusesTakenUID = true
+        return try await writes.insert(record)
     }
 
     public func update(id: Int, with update: FriendUpdate, if precondition: VersionPrecondition) async throws -> StoredFriend {

@@ -277,6 +277,15 @@ struct FriendStoreContractTests {
 struct FriendStoreCardContractTests {
     static let apple = try! VCardParser.parse(Array(VCardRoutesTestsCards.text("apple").utf8))
 
+    /// Another contact: Apple's card with another first name and a `UID` of its own (a card of a
+    /// `UID` a friend has is refused).
+    static var otherApple: VCard {
+        let uid = apple.friend(id: 0).uid
+        var card = try! VCardParser.parse(Array(VCardRoutesTestsCards.text("apple").replacingOccurrences(of: "UID:\(uid)", with: "UID:other-\(uid)").utf8))
+        card.apply(FriendUpdate(firstname: "Other"), now: Date())
+        return card
+    }
+
     @Test(arguments: StoreKind.available)
     func aCardIsKeptByteForByteAndFoundByItsUID(kind: StoreKind) async throws {
         try await kind.withStore { store in
@@ -326,8 +335,7 @@ struct FriendStoreCardContractTests {
         try await kind.withStore { store in
             let first = try await store.create(card: Self.apple, resourceName: "8F3A-12.vcf")
             let sequence = try await store.latestChangeSequence()
-            var other = Self.apple
-            other.apply(FriendUpdate(firstname: "Other"), now: Date())
+            let other = Self.otherApple
             await #expect(throws: FriendStoreError.preconditionFailed(id: first.friend.id, currentVersion: 1)) {
                 try await store.create(card: other, resourceName: "8F3A-12.vcf")
             }
@@ -349,9 +357,7 @@ struct FriendStoreCardContractTests {
             let composed = "Zo\u{EB}.vcf", decomposed = "Zoe\u{308}.vcf"
             #expect(composed == decomposed, "as Swift compares them")
             let first = try await store.create(card: Self.apple, resourceName: composed)
-            var other = Self.apple
-            other.apply(FriendUpdate(firstname: "Other"), now: Date())
-            let second = try await store.create(card: other, resourceName: decomposed)
+            let second = try await store.create(card: Self.otherApple, resourceName: decomposed)
             #expect(try await store.cards(named: [composed]).map(\.id) == [first.friend.id])
             #expect(try await store.cards(named: [decomposed]).map(\.id) == [second.friend.id])
             #expect(try await store.cards(named: [decomposed, composed]).map(\.id) == [first.friend.id, second.friend.id])

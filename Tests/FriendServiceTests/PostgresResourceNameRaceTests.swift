@@ -16,10 +16,7 @@ struct PostgresResourceNameRaceTests {
             let store = try #require(store as? PostgresFriendStore)
             let holder = try await store.create(card: FriendStoreCardContractTests.apple, resourceName: "8F3A-12.vcf")
             try await Self.deleteTheHolderAfterTheNextInsert(store)
-            var other = FriendStoreCardContractTests.apple
-            other.apply(FriendUpdate(firstname: "Other"), now: Date())
-
-            let added = try await store.create(card: other, resourceName: "8F3A-12.vcf")
+            let added = try await store.create(card: FriendStoreCardContractTests.otherApple, resourceName: "8F3A-12.vcf")
 
             #expect(added.friend.firstname == "Other")
             #expect(try await store.friend(id: holder.friend.id) == nil)

@@ -138,7 +138,8 @@ struct SQLiteConcurrencyTests {
             let first = Task { try await store.create(card: ada, resourceName: "ada.vcf") }
             await store.writes.waitUntilWaiting(1)
             let twin = Task { try await store.create(card: ada, resourceName: "ada.vcf") }
-            let alan = Task { try await store.create(card: ada, resourceName: "alan.vcf") }
+            let anotherAda = VCard.make(from: .sample("Ada", "Lovelace"), uid: "another-ada", now: Date())
+            let alan = Task { try await store.create(card: anotherAda, resourceName: "alan.vcf") }
             let other = Task { try await store.create(.sample("Grace", "Hopper")) }
             await store.writes.waitUntilWaiting(4)
             try await holding.release()

@@ -174,9 +174,10 @@ struct FriendAddressBook: AddressBookBackend {
             do {
                 stored = try await store.create(card: parsed, resourceName: name)
             } catch FriendStoreError.preconditionFailed where !isRetry {
-                // Another card (of another UID) was just put under this name. With no precondition
-                // the later write wins, as it would a moment later; with one, the name is taken.
-                guard precondition == .none else { throw AddressBookBackendError.alreadyExists }
+                // Another card was just put under this name, or a card of this UID under another
+                // (through another process sharing the database): written again, the name is
+                // replaced as it would be a moment later (or refused by the precondition), and the
+                // UID is refused as taken.
                 return try await write(parsed, sentAs: bytes, to: name, if: precondition, isRetry: true)
             }
         }
