@@ -83,7 +83,7 @@ public actor MemoryFriendStore: FriendStore {
         if let id = idsByResourceName[Array(record.resourceName.utf8)], let holder = rows[id] {
             throw FriendStoreError.preconditionFailed(id: id, currentVersion: holder.card.version)
         }
-        let spellings = [record.friend.uid] + UIDSpellings.others(of: record.friend.uid)
+        let spellings = UIDSpellings.all(of: record.friend.uid)
         if let id = spellings.compactMap({ idsByUID[Array($0.utf8)]?.min() }).min(), let holder = rows[id] {
             throw FriendStoreError.preconditionFailed(id: id, currentVersion: holder.card.version)
         }

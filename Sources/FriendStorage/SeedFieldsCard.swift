@@ -59,7 +59,7 @@ struct SeedFieldsCard {
     }
 
     private static func hasPrefix(_ prefix: String, _ value: String) -> Bool {
-        value.utf8.count >= prefix.utf8.count && value.prefix(prefix.count).lowercased() == prefix
+        value.lowercased().hasPrefix(prefix)
     }
 
     private static func hasCarriageReturn(_ value: String) -> Bool {

@@ -12,6 +12,11 @@ package enum UIDSpellings {
         return UUID(uuidString: bare) != nil ? bare.lowercased() : bare
     }
 
+    /// `uid` and every other spelling of it a store may hold.
+    package static func all(of uid: String) -> [String] {
+        [uid] + others(of: uid)
+    }
+
     /// The other spellings of `uid` a store may hold; none for a `UID` that is no UUID.
     package static func others(of uid: String) -> [String] {
         let key = key(uid)
@@ -19,5 +24,15 @@ package enum UIDSpellings {
         return [key, key.uppercased()]
             .flatMap { uuid in ["", "urn:uuid:", "URN:UUID:"].map { $0 + uuid } }
             .filter { $0 != uid }
+    }
+}
+
+extension FriendReading {
+    /// The friend of `uid`, or of another spelling of it (`UIDSpellings`).
+    package func friend(anySpellingOf uid: String) async throws -> StoredFriend? {
+        for spelling in UIDSpellings.all(of: uid) {
+            if let found = try await friend(uid: spelling) { return found }
+        }
+        return nil
     }
 }

@@ -247,7 +247,7 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
         return try await transaction { connection in
             let turn = self.sql("SELECT pg_advisory_xact_lock(\(Self.uidLockClass), hashtext($1))", "\(self.schema)/\(UIDSpellings.key(uid))")
             _ = try await connection.query(turn, logger: self.logger).collect()
-            let spellings = [uid] + UIDSpellings.others(of: uid)
+            let spellings = UIDSpellings.all(of: uid)
             let holder = self.sql("SELECT id, version FROM %s.friends WHERE uid = ANY($1) ORDER BY id LIMIT 1", spellings)
             if let (id, version) = try await connection.query(holder, logger: self.logger).collect().first.map({ try $0.decode((Int, Int).self) }) {
                 throw FriendStoreError.preconditionFailed(id: id, currentVersion: version)

@@ -238,7 +238,7 @@ extension SQLiteFriendStore {
     }
 
     private static func refusal(forTakenUID uid: String, _ connection: SQLiteDirectConnection) throws -> FriendStoreError? {
-        let spellings = [uid] + UIDSpellings.others(of: uid)
+        let spellings = UIDSpellings.all(of: uid)
         let placeholders = Array(repeating: "?", count: spellings.count).joined(separator: ", ")
         let holder = try connection.rows(
             "SELECT id, version FROM friends WHERE uid IN (\(placeholders)) ORDER BY id LIMIT 1", spellings.map { .text($0) }

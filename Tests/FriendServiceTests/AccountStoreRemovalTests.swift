@@ -92,12 +92,7 @@ struct PostgresAccountStoreRemovalTests {
 
     @Test(.enabled(if: PostgresTestDatabase.url != nil, "PostgreSQL schema removal NOT checked: set FRIENDSERVICE_TEST_POSTGRES_URL"))
     func anAccountsSchemaIsDroppedAndTheMainSchemaStays() async throws {
-        let mainURL = try PostgresTestDatabase.freshSchemaURL()
-        let location = DatabaseLocation.postgres(url: mainURL).location(ofAccount: SQLiteAccountStoreRemovalTests.account)
-        guard case .postgres(let url) = location else {
-            Issue.record("not PostgreSQL")
-            return
-        }
+        let (mainURL, location, url) = try Self.accountStoreBesideFreshSchema()
         let accountSchema = try PostgresLocation(url: url).schema
         let main = PostgresFriendStore(location: try PostgresLocation(url: mainURL), leaseTimeout: PostgresTestDatabase.leaseTimeout)
         let outcome = await Result.capturing {
@@ -127,12 +122,7 @@ struct PostgresAccountStoreRemovalTests {
     /// Clients of an account removed meanwhile are refused with 503 (`unavailable`), not 500.
     @Test(.enabled(if: PostgresTestDatabase.url != nil, "PostgreSQL schema removal NOT checked: set FRIENDSERVICE_TEST_POSTGRES_URL"))
     func aStoreWhoseSchemaWasDroppedAnswersUnavailable() async throws {
-        let mainURL = try PostgresTestDatabase.freshSchemaURL()
-        let location = DatabaseLocation.postgres(url: mainURL).location(ofAccount: SQLiteAccountStoreRemovalTests.account)
-        guard case .postgres(let url) = location else {
-            Issue.record("not PostgreSQL")
-            return
-        }
+        let (mainURL, location, url) = try Self.accountStoreBesideFreshSchema()
         let own = PostgresFriendStore(location: try PostgresLocation(url: url), leaseTimeout: PostgresTestDatabase.leaseTimeout)
         let outcome = await Result.capturing {
             try await own.migrate()
@@ -155,6 +145,14 @@ struct PostgresAccountStoreRemovalTests {
         try? await own.close()
         try? await PostgresFriendStore(location: try PostgresLocation(url: mainURL), leaseTimeout: PostgresTestDatabase.leaseTimeout).dropSchema()
         try outcome.get()
+    }
+
+    /// A fresh main schema's URL, and the location and URL of the account's own store beside it.
+    static func accountStoreBesideFreshSchema() throws -> (mainURL: String, location: DatabaseLocation, url: String) {
+        let mainURL = try PostgresTestDatabase.freshSchemaURL()
+        let location = DatabaseLocation.postgres(url: mainURL).location(ofAccount: SQLiteAccountStoreRemovalTests.account)
+        guard case .postgres(let url) = location else { throw ConfigurationError("An account's store beside \(mainURL) is not PostgreSQL.") }
+        return (mainURL, location, url)
     }
 
     static func schemaExists(_ schema: String, _ store: PostgresFriendStore) async throws -> Bool {

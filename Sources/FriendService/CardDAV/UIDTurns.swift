@@ -1,9 +1,9 @@
 import NIOConcurrencyHelpers
 
 /// Writes of cards from outside (a CardDAV `PUT`, an import) take turns per `UID`, its every
-/// spelling as one (`UIDSpellings.key`): each reads which friend has the UID, then writes, and two
-/// side by side would both find none and both create one. The store cannot refuse the second
-/// itself: cards kept before may share a UID.
+/// spelling as one (`UIDSpellings.key`): each reads which friend has the UID, then writes. Side by
+/// side, both would find none; the store would keep the first card and refuse the second, which
+/// taking turns lets find the first's friend instead (an import then updates it, a `PUT` names it).
 final class UIDTurns: Sendable {
     private let waiting = NIOLockedValueBox<[String: [CheckedContinuation<Void, Never>]]>([:])
 
