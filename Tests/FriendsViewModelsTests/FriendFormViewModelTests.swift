@@ -144,7 +144,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         form.viewModel.fieldChanged(.organization, to: "Analytical Engines")
 
         #expect(form.messages.values == [
-            [:], [.firstname: FriendValidation.nameMissingMessage, .lastname: FriendValidation.nameMissingMessage], [:],
+            [:], [.firstname: FriendValidation.nameMissingMessage], [:],
         ])
         #expect(form.submitEnabled.values == [false, true])
     }
@@ -158,10 +158,9 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         #expect(form.messages.values == [
             [:],
             [.phonenumber: FriendValidation.message(for: .phonenumber, value: "x")!],
+            // That a name is missing is said once, not beside each of the three name fields.
             [
                 .firstname: FriendValidation.nameMissingMessage,
-                .lastname: FriendValidation.nameMissingMessage,
-                .organization: FriendValidation.nameMissingMessage,
                 .phonenumber: FriendValidation.message(for: .phonenumber, value: "x")!,
             ],
         ])
@@ -284,6 +283,26 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         ])
         #expect(form.alerts.values.isEmpty)
         #expect(form.navigations.values.isEmpty)
+    }
+
+    @Test func theServerSayingANameIsMissingShowsItOnce() async {
+        let fields = FriendValidation.nameMissingFailures
+        #expect(fields.count == 3)
+        await client.enqueueAdds(.failure(.invalid(message: "Some fields are not valid.", fields: fields)))
+        let form = addForm()
+
+        form.fill(Self.ada)
+        form.viewModel.submitButtonTapped()
+        await form.settle()
+        form.viewModel.fieldChanged(.firstname, to: "Ada ")
+
+        #expect(form.messages.values == [
+            [:],
+            [.firstname: FriendValidation.nameMissingMessage],
+            // Edited, the first name no longer shows the server's word; the next field that
+            // still has it does.
+            [.lastname: FriendValidation.nameMissingMessage],
+        ])
     }
 
     @Test func aRefusalWithoutFieldsIsAnAlert() async {

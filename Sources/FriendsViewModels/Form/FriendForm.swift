@@ -71,7 +71,8 @@ struct FriendForm: Equatable {
     }
 
     /// The message to show beside each field that has one; `phonenumber` and `email` have the
-    /// preferred entry's.
+    /// preferred entry's. That a name is missing is said once, beside the first name field that
+    /// would show it: the three fields share one rule.
     var messages: [FriendField: String] {
         var messages: [FriendField: String] = [:]
         let failures = failures
@@ -80,7 +81,11 @@ struct FriendForm: Equatable {
         }
         messages[.phonenumber] = phones.shown.first?.message
         messages[.email] = emails.shown.first?.message
-        return messages.merging(serverMessages) { _, server in server }
+        messages.merge(serverMessages) { _, server in server }
+        let nameFields: [FriendField] = [.firstname, .lastname, .organization]
+        let saying = nameFields.filter { messages[$0] == FriendValidation.nameMissingMessage }
+        for field in saying.dropFirst() { messages[field] = nil }
+        return messages
     }
 
     func list(_ kind: ContactEntryKind) -> EntryList {
