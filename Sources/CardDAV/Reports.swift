@@ -63,7 +63,9 @@ enum Reports {
         for element in root.children(.dav("href")) {
             let sent = element.text.trimmingSpaces
             var entry: (href: String, name: String?) = (sent, nil)
-            if case .success(.card(let name)) = context.paths.resource(for: sent) {
+            // RFC 4918 8.3: an href may be relative to the Request-URI, the address book or a card in it.
+            let absolute = isRelativeReference(sent) ? context.paths.href(.addressBook) + sent : sent
+            if case .success(.card(let name)) = context.paths.resource(for: absolute) {
                 entry = (context.paths.href(.card(name)), name)
             }
             guard seen.insert(Array(entry.href.utf8)).inserted else { continue }
@@ -94,6 +96,13 @@ enum Reports {
                 }
             }
         }
+    }
+
+    /// A relative-path reference (RFC 3986 4.2): neither a path from the root nor a URL with a scheme.
+    static func isRelativeReference(_ href: String) -> Bool {
+        guard let first = href.utf8.first, first != UInt8(ascii: "/") else { return false }
+        let beforeSlash = href.utf8.prefix { $0 != UInt8(ascii: "/") }
+        return !beforeSlash.contains(UInt8(ascii: ":"))
     }
 
     /// `D:limit/D:nresults` (sync-collection) or `C:limit/C:nresults` (addressbook-query).

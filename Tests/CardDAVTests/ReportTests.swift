@@ -42,6 +42,27 @@ import Testing
         #expect(answer.response(book + "a.vcf")?.found(.cardDAV("address-data")) != nil)
     }
 
+    /// RFC 4918 8.3: an href relative to the Request-URI names the card beside it; the answer gives
+    /// its full href, as listings do.
+    @Test func aRelativeHrefNamesACardOfTheAddressBook() async throws {
+        for target in [book, book + "a.vcf"] {
+            let answer = await send("REPORT", target, body: """
+                <C:addressbook-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav">
+                  <D:prop><D:getetag/></D:prop><D:href>a.vcf</D:href><D:href>b%20c.vcf</D:href><D:href>../friends/a.vcf</D:href>
+                </C:addressbook-multiget>
+                """, backend: backend)
+            #expect(answer.status == 207)
+            #expect(answer.responses.map(\.href) == [book + "a.vcf", book + "b%20c.vcf", "../friends/a.vcf"])
+            #expect(answer.response(book + "b%20c.vcf")?.found(.dav("getetag")) != nil)
+            // Dot segments are not resolved: not found, and never a card of another collection.
+            #expect(answer.response("../friends/a.vcf")?.status == "HTTP/1.1 404 Not Found")
+        }
+        #expect(Reports.isRelativeReference("a.vcf"))
+        #expect(!Reports.isRelativeReference("/dav/a.vcf"))
+        #expect(!Reports.isRelativeReference("https://example.com/dav/a.vcf"))
+        #expect(!Reports.isRelativeReference(""))
+    }
+
     /// RFC 6352 8.7: the Request-URI of a multiget may be a card.
     @Test func aMultigetOnACardAnswersItsHrefs() async throws {
         let answer = await send("REPORT", book + "a.vcf", body: """
