@@ -1160,6 +1160,15 @@ class Run:
             a.wait("the third phone to go", lambda: a.js("return document.querySelectorAll('#phones input').length === 2;"))
             a.wait("focus on the phone before the one removed", lambda: a.js(
                 "var e = document.activeElement; return e && e.tagName === 'INPUT' ? e.value : null;") == "0501000001")
+
+        self.step("phones: a reload shows the numbers as Submit will save them, the preferred first")
+        a.driver.refresh()
+        a.wait_text("main h1", "Add Friend")
+        # With the script, the page a reload gets is drawn by the session's shared app, and the
+        # tab's own app (which Submit goes to) then draws it again: before, the numbers were missing.
+        a.wait("both numbers, the preferred first", lambda: a.js(
+            "return Array.from(document.querySelectorAll('#phones input')).map(function (i) { return i.value; });")
+            == ["0502000002", "0501000001"])
         a.check_labels()
         a.shoot("form-phones")
         a.submit_form()

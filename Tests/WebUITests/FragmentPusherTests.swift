@@ -44,6 +44,30 @@ import Testing
         ])
     }
 
+    /// A reload is drawn by the session's shared app; the tab's own app, which the page's script
+    /// goes on with, may have other regions (a form's entry removed): the tab loads its page again.
+    @Test func aTabWhosePageWasDrawnWithOtherRegionsIsToldToRedraw() async {
+        var regions = [Fragment(id: "name", html: "Ada"), Fragment(id: "entry-1", html: "100")]
+        let pusher = FragmentPusher { ("/edit", regions) }
+        let (_, redrawn) = pusher.subscribe(showing: "/edit", drawnRegions: ["name", "entry-1", "entry-2"])
+        let (_, reordered) = pusher.subscribe(showing: "/edit", drawnRegions: ["entry-1", "name"])
+        let (_, same) = pusher.subscribe(showing: "/edit", drawnRegions: ["name", "entry-1"])
+        regions[0] = Fragment(id: "name", html: "Ada ")
+        pusher.pushNow()
+        pusher.finishAll()
+        let everyRegion = FragmentPusher.Update.fragments([Fragment(id: "name", html: "Ada"), Fragment(id: "entry-1", html: "100")])
+        let change = FragmentPusher.Update.fragments([Fragment(id: "name", html: "Ada ")])
+        #expect(await Self.all(redrawn) == [.redraw, everyRegion, change])
+        #expect(await Self.all(reordered) == [.redraw, everyRegion, change])
+        #expect(await Self.all(same) == [everyRegion, change])
+    }
+
+    static func all(_ updates: AsyncStream<FragmentPusher.Update>) async -> [FragmentPusher.Update] {
+        var received: [FragmentPusher.Update] = []
+        for await update in updates { received.append(update) }
+        return received
+    }
+
     /// The first `count` updates the tab gets, waiting for each; then the session ends, and the
     /// stream must end with it, having sent nothing more.
     static func take(_ count: Int, from updates: AsyncStream<FragmentPusher.Update>, thenEnd session: WebTab) async -> [FragmentPusher.Update] {
@@ -84,7 +108,7 @@ import Testing
         for await update in updates {
             switch update {
             case .fragments(let fragments): for fragment in fragments { shown[fragment.id] = fragment.html }
-            case .navigate: shown = regions
+            case .navigate, .redraw: shown = regions
             case .keepAlive: break
             }
         }

@@ -3,7 +3,7 @@ import HTTPServerKit
 import Hummingbird
 
 /// What a tab is sent as Server-Sent Events: `event: fragments` with a JSON array of
-/// `{"id", "html"}`, or `event: navigate` with the path to load.
+/// `{"id", "html"}`, `event: navigate` with the path to load, or `event: redraw` (load this page again).
 enum EventStream {
     static let contentType = ServerSentEventWriter.contentType
 
@@ -13,6 +13,8 @@ enum EventStream {
             return event("fragments", json: fragments)
         case .navigate(let path):
             return event("navigate", json: [path])
+        case .redraw:
+            return event("redraw", json: [String]())
         case .keepAlive:
             return ServerSentEventWriter.comment("keep-alive")
         }

@@ -11,6 +11,10 @@ final class FragmentPusher {
         case fragments([Fragment])
         /// The session's screen is now at this path; the tab loads it.
         case navigate(String)
+        /// The page the tab shows was drawn by another app with other regions (a reload, whose
+        /// page the session's shared app drew, of a form whose entries the tab's app changed):
+        /// the tab loads its page again from its own app, as regions cannot add or remove others.
+        case redraw
         /// Nothing changed; the connection is still wanted (a closed tab is noticed on writing).
         case keepAlive
     }
@@ -40,12 +44,21 @@ final class FragmentPusher {
 
     /// A tab showing `path` wants updates: it is sent every region at once (it may have missed
     /// changes since its page was drawn), then what changes. End it with `unsubscribe`.
-    func subscribe(showing path: String) -> (id: Int, updates: AsyncStream<Update>) {
+    /// - Parameter drawnRegions: the regions of the page the tab shows, in order, when another
+    ///   app drew it; when this app's differ, the tab is first told to `redraw`.
+    func subscribe(showing path: String, drawnRegions: [String]? = nil) -> (id: Int, updates: AsyncStream<Update>) {
         let (stream, continuation) = AsyncStream<Update>.makeStream(bufferingPolicy: .bufferingNewest(64))
         nextID += 1
-        subscribers[nextID] = Subscriber(continuation: continuation, path: path)
+        let subscriber = Subscriber(continuation: continuation, path: path)
+        subscribers[nextID] = subscriber
+        if let drawnRegions, drawnRegions != regionIDs { send(.redraw, to: subscriber) }
         pushNow()
         return (nextID, stream)
+    }
+
+    /// The ids of the screen's regions as they are now, in order.
+    var regionIDs: [String] {
+        render().fragments.map(\.id)
     }
 
     func unsubscribe(_ id: Int) {

@@ -182,8 +182,10 @@ public struct WebRoutes: Sendable {
             await tab.waitUntilIdle(limit: settings.busyLimit)
         }
         let (id, updates) = await MainActor.run {
-            if let drawn { tab.app.takeNotices(of: drawn.app) }
-            return tab.pusher.subscribe(showing: path)
+            guard let drawn else { return tab.pusher.subscribe(showing: path) }
+            tab.app.takeNotices(of: drawn.app)
+            // A tab the page did not start (a reload) may hold more than the drawing shows.
+            return tab.pusher.subscribe(showing: path, drawnRegions: isNewTab ? nil : drawn.pusher.regionIDs)
         }
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
             do {

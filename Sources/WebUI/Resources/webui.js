@@ -138,6 +138,8 @@
     events.addEventListener("fragments", function (event) {
       applyFragments(JSON.parse(event.data));
     });
+    // The page was drawn by another app than this tab's (a reload): this tab's page replaces it.
+    events.addEventListener("redraw", function () { load(here(), "GET", null, false); });
     events.addEventListener("navigate", function (event) {
       var path = JSON.parse(event.data)[0];
       if (path !== here() && path !== loadingPath && path !== shownPath) { load(path, "GET", null, !formSubmitted); }
