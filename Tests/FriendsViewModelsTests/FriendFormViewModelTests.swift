@@ -466,6 +466,26 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         #expect(form.alerts.values.isEmpty)
     }
 
+    /// A save meets a version that already holds what the user typed (their own earlier save,
+    /// whose answer was lost, went through): nothing is left to send, and the form is saved.
+    @Test func aSaveWhoseChangesAreStoredAlreadyEndsAsSaved() async {
+        var stored = Self.kingElsewhere
+        stored.lastname = "Byron"
+        await client.enqueueUpdates(.failure(.conflict))
+        await client.enqueueFriends(.success(Versioned(stored, eTag: "\"1-2\"")))
+        let form = updateForm()
+
+        form.viewModel.fieldChanged(.lastname, to: "Byron")
+        form.viewModel.submitButtonTapped()
+        await form.settle()
+
+        #expect(await client.calls == [.update(id: 1, FriendUpdate(lastname: "Byron"), ifMatch: "\"1-1\""), .friend(id: 1)])
+        #expect(form.saved.values == [stored])
+        #expect(form.navigations.values.count == 1)
+        #expect(form.hud.values == [false, true, false])
+        #expect(form.viewModel.notice.value == nil)
+    }
+
     /// A friend changed elsewhere again and again, each time in fields the user left alone: the
     /// form merges and saves on its own a few times, then stops and says so — it never shows a
     /// conflict with nothing to decide.

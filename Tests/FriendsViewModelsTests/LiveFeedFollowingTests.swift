@@ -182,6 +182,46 @@ import Testing
         ])
     }
 
+    /// Nothing typed is lost by showing what was saved elsewhere: the form holds nothing of the
+    /// user's, so it shows the friend as stored now, which is what Submit then starts from.
+    @Test func aFormWithoutChangesShowsTheFriendAsChangedElsewhere() async {
+        let (viewModel, notice, conflict) = updateForm()
+        let fields = Recorder(viewModel.fields)
+        let theirs = Fixtures.changed(Fixtures.ada) { $0.about = "Countess." }
+        await client.enqueueFriends(.success(Versioned(theirs, eTag: theirs.eTag)))
+
+        stream.updated(theirs)
+        await viewModel.refreshing.task?.value
+        viewModel.submitButtonTapped()
+
+        #expect(fields.values == [Fixtures.ada.fields, theirs.fields])
+        #expect(notice.values == [
+            nil, "Ada Lovelace was changed elsewhere. Saving shows what changed.",
+            "Ada Lovelace was changed elsewhere: the form shows it as saved now.", "Nothing to save: nothing has changed.",
+        ])
+        #expect(conflict.values == [nil])
+        #expect(await client.calls == [.friend(id: 1)])
+    }
+
+    /// Changes typed and taken back: Submit has nothing to send, and the form then shows what was
+    /// saved elsewhere meanwhile instead of the friend as it was.
+    @Test func nothingToSaveAfterAChangeElsewhereShowsThatChange() async {
+        let (viewModel, notice, _) = updateForm()
+        let fields = Recorder(viewModel.fields)
+        let theirs = Fixtures.changed(Fixtures.ada) { $0.about = "Countess." }
+        await client.enqueueFriends(.success(Versioned(theirs, eTag: theirs.eTag)))
+
+        viewModel.fieldChanged(.lastname, to: "Byron")
+        stream.updated(theirs)
+        viewModel.fieldChanged(.lastname, to: "Lovelace")
+        viewModel.submitButtonTapped()
+        await viewModel.refreshing.task?.value
+
+        #expect(fields.values.last == theirs.fields)
+        #expect(notice.values.last == "Ada Lovelace was changed elsewhere: the form shows it as saved now.")
+        #expect(await client.calls == [.friend(id: 1)])
+    }
+
     @Test func theFormSaysWhenItsFriendIsRemovedElsewhere() {
         let (viewModel, notice, conflict) = updateForm()
         defer { withExtendedLifetime(viewModel) {} }

@@ -74,7 +74,11 @@ public final class FriendFormViewModel {
     private var form: FriendForm
     private var isSubmitting = false
     private var automaticMerges = 0
+    /// A version newer than `original` was saved elsewhere, and the form does not show it yet.
+    private var newerElsewhere = false
     let submitting = TaskSlot()
+    /// Loading the friend as stored now, to show it in a form with nothing of the user's to lose.
+    let refreshing = TaskSlot()
 
     /// The "Add Friend" screen: every field starts empty.
     public init(client: any FriendsProviding) {
@@ -242,9 +246,14 @@ public final class FriendFormViewModel {
         }
         let update = FriendUpdate(changesFrom: original.value.formValues.trimmed, to: values)
         guard !update.isEmpty else {
-            // After a merge too: what was typed is what is stored already.
-            if isSubmitting { setSubmitting(false) }
+            if isSubmitting {
+                // A merge left nothing to send: what was typed is what is stored, so it is saved
+                // (a save whose answer was lost, say, that went through).
+                finishSaving(original.value)
+                return
+            }
             notice.value = Self.nothingToSave
+            if newerElsewhere { showLatest() }
             return
         }
         submit(update, to: original)
@@ -327,6 +336,7 @@ public final class FriendFormViewModel {
         let base = original?.value.formValues ?? latest.value.formValues
         let merge = FriendMerge(base: base, theirs: latest.value.formValues, mine: form.edited)
         original = latest
+        newerElsewhere = false
         notice.value = nil
         form.replaceValues(with: merge.merged)
         publishForm()
@@ -355,12 +365,36 @@ public final class FriendFormViewModel {
         switch change.event {
         case .updated(let friend, let version) where friend.id == original.value.id:
             guard version > (original.value.version ?? Int.min) else { return }
+            newerElsewhere = true
             notice.value = "\(name) was changed elsewhere. Saving shows what changed."
+            if !hasUnsavedChanges { showLatest() }
         case .deleted(let id) where id == original.value.id:
             offerToAddAsNew()
         default:
             break
         }
+    }
+
+    /// The form holds nothing the user changed, and the friend was changed elsewhere: the form
+    /// shows the friend as stored now, so that it is what Submit starts from. Nothing happens when
+    /// the user changes something meanwhile, or the friend cannot be loaded (the notice stays).
+    private func showLatest() {
+        guard let id = original?.value.id else { return }
+        let client = self.client
+        refreshing.replace(with: Task { [weak self] in
+            let latest: Versioned<Friend>
+            do throws(AppServerError) {
+                latest = try await client.friend(id: id)
+            } catch {
+                return
+            }
+            guard let self, !Task.isCancelled, !self.isSubmitting, !self.hasUnsavedChanges, !self.addsAsNew.value else { return }
+            self.original = latest
+            self.newerElsewhere = false
+            self.form.replaceValues(with: latest.value.formValues)
+            self.publishForm()
+            self.notice.value = "\(latest.value.fullName) was changed elsewhere: the form shows it as saved now."
+        })
     }
 
     /// The friend was deleted elsewhere: saying "try again" would not help, and leaving would
