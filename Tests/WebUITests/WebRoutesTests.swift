@@ -154,6 +154,20 @@ import Testing
         }
     }
 
+    /// A page drawn without the script while its app still worked links to `herePath` to be
+    /// loaded again: that goes where the app is by then, not back to the screen it was leaving.
+    @Test func hereLeadsToTheScreenTheSessionShowsNow() async throws {
+        try await withRoutes { sessions, client in
+            let visit = try await visit(client, sessions: sessions)
+            _ = try await post(client, body: "_csrf=\(visit.token)&action=go", cookie: visit.cookie)
+            let here = try await client.execute(uri: WebRoutes.herePath, method: .get, headers: [.cookie: visit.cookie])
+            #expect(here.status == .seeOther)
+            #expect(here.headers[.location] == "/other")
+            let withoutSession = try await client.execute(uri: WebRoutes.herePath, method: .get, headers: [:])
+            #expect(withoutSession.headers[.location] == "/")
+        }
+    }
+
     @Test func theScriptsLiveInputIsAnsweredWithNoContent() async throws {
         try await withRoutes { sessions, client in
             let visit = try await visit(client, sessions: sessions)

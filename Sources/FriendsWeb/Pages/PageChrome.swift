@@ -24,6 +24,9 @@ struct PageChrome {
     let connection: Connection?
     /// "Loading..." or "Saving..." while the screen waits; `nil` otherwise.
     let loading: String?
+    /// A page without the script, drawn while the screen still waits (the server answered slowly),
+    /// does not change by itself: it offers to be loaded again, where the app is by then.
+    let reloadPath: String?
     let alert: AlertModel?
     /// Where the alert's button posts (the screen shown).
     let path: String
@@ -40,6 +43,7 @@ struct PageChrome {
         // A page without the script does not change once drawn: it does not claim to be live.
         self.connection = context.isScripted ? connection.map { Connection(text: $0.statusText, isLive: $0 == .live) } : nil
         self.loading = loading
+        reloadPath = loading != nil && !context.isScripted ? WebRoutes.herePath : nil
         self.alert = alert.map { AlertModel(title: $0.title, message: $0.message, buttonTitle: $0.buttonTitle) }
         self.path = path
         self.listPath = listPath

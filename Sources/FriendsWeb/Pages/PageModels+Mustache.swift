@@ -66,6 +66,7 @@ extension PageChrome: TemplateModel {
         "documentTitle": \.documentTitle,
         "connection": \.connection,
         "loading": \.loading,
+        "reloadPath": \.reloadPath,
         "alert": \.alert,
         "path": \.path,
         "listPath": \.listPath,

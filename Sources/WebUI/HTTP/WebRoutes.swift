@@ -16,6 +16,7 @@ import Hummingbird
 ///   file as an attachment.
 /// - A form with a file input is sent as `multipart/form-data` (`MultipartForm`), within
 ///   `maximumUploadSize`; a malformed or oversized one gets an error page saying what is wrong.
+/// - `GET /webui/here` is `303` to the screen the shared app shows now.
 /// - `GET /webui/events?path=&tab=` streams the tab's changes to it (Server-Sent Events); the
 ///   first stream of a page the browser loaded itself adds `loaded=1`.
 /// - The script names its tab with every request (`X-WebUI-Tab`, or `tab=` on the stream): each
@@ -45,6 +46,9 @@ public struct WebRoutes: Sendable {
     public static let scriptPath = "/webui/webui.js"
     public static let stylePath = "/webui/app.css"
     public static let eventsPath = "/webui/events"
+    /// `303` to where the session's shared app is now: a page drawn without the script while its
+    /// app was still at work links here, to be loaded again once that work is done.
+    public static let herePath = "/webui/here"
 
     let sessions: WebSessions
     let stylesheet: ByteBuffer
@@ -74,6 +78,10 @@ public struct WebRoutes: Sendable {
         router.get(RouterPath(Self.scriptPath)) { _, _ in Self.asset(Self.script, type: "text/javascript; charset=utf-8") }
         router.get(RouterPath(Self.stylePath)) { _, _ in Self.asset(stylesheet, type: "text/css; charset=utf-8") }
         router.get(RouterPath(Self.eventsPath)) { request, _ in await events(request) }
+        router.get(RouterPath(Self.herePath)) { request, _ in
+            let current = await MainActor.run { sessions.session(id: Self.sessionID(request))?.app.currentPath }
+            return Self.redirect(to: current ?? "/")
+        }
         if let signIn = settings.signIn { addSignInRoutes(to: router, signIn) }
         router.get("/") { request, _ in await page(request) }
         router.get("**") { request, _ in await page(request) }

@@ -1,0 +1,20 @@
+import Testing
+import WebUI
+@testable import FriendsWeb
+
+struct PageChromeTests {
+    static func chrome(loading: String?, isScripted: Bool) -> PageChrome {
+        PageChrome(
+            screenTitle: "Your Friends", connection: nil, loading: loading, alert: nil, path: "/",
+            context: PageContext(csrfToken: "token", isScripted: isScripted)
+        )
+    }
+
+    /// A page without the script does not change once drawn: drawn while the server is slow to
+    /// answer, it would say "Saving..." for good. It offers to be loaded again, where the app is.
+    @Test func aPageWithoutTheScriptDrawnWhileWaitingOffersAReload() {
+        #expect(Self.chrome(loading: "Loading...", isScripted: false).reloadPath == WebRoutes.herePath)
+        #expect(Self.chrome(loading: "Loading...", isScripted: true).reloadPath == nil)
+        #expect(Self.chrome(loading: nil, isScripted: false).reloadPath == nil)
+    }
+}
