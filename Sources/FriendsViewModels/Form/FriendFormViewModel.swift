@@ -365,9 +365,11 @@ public final class FriendFormViewModel {
         switch change.event {
         case .updated(let friend, let version) where friend.id == original.value.id:
             guard version > (original.value.version ?? Int.min) else { return }
+            // Not shown in the form at once: what the user is typing may not have reached this
+            // view model yet (a browser sends it a moment later), and would then be saved over
+            // the change without the question.
             newerElsewhere = true
             notice.value = "\(name) was changed elsewhere. Saving shows what changed."
-            if !hasUnsavedChanges { showLatest() }
         case .deleted(let id) where id == original.value.id:
             offerToAddAsNew()
         default:
@@ -375,8 +377,8 @@ public final class FriendFormViewModel {
         }
     }
 
-    /// The form holds nothing the user changed, and the friend was changed elsewhere: the form
-    /// shows the friend as stored now, so that it is what Submit starts from. Nothing happens when
+    /// Submit found nothing to save, and the friend was changed elsewhere: the form shows the
+    /// friend as stored now, so that it is what the next Submit starts from. Nothing happens when
     /// the user changes something meanwhile, or the friend cannot be loaded (the notice stays).
     private func showLatest() {
         guard let id = original?.value.id else { return }
