@@ -535,6 +535,12 @@ class Run:
         a.check_labels()
         a.wait_text("#name-hint", NAME_HINT)
 
+        if self.scripted:
+            self.step("add: Enter in a field submits as Submit does, and focus goes to the field with the message")
+            a.driver.find_element(By.CSS_SELECTOR, "#lastname").send_keys(Keys.ENTER)
+            a.wait_text("#firstname-message", NAME_MESSAGE)
+            a.wait("focus on the first name, whose message it is", lambda: a.js("return document.activeElement.id;") == "firstname")
+
         self.step("add: Submit on the empty form says what is missing")
         a.submit_form()
         a.wait_text("#firstname-message", NAME_MESSAGE)
