@@ -23,6 +23,8 @@ struct ImportPageModel {
     }
 
     let chrome: PageChrome
+    /// The largest file the page takes, as the form's hint says it ("16 MB").
+    let sizeLimit = "\(WebRoutes.Settings().maximumUploadSize / (1024 * 1024)) MB"
     let importing: Bool
     let errorMessage: String?
     let report: Report?

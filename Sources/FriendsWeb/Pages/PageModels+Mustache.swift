@@ -281,6 +281,7 @@ extension FormPageModel.ConflictModel.Choice: TemplateModel {
 extension ImportPageModel: TemplateModel {
     static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
         "chrome": \.chrome,
+        "sizeLimit": \.sizeLimit,
         "importing": \.importing,
         "errorMessage": \.errorMessage,
         "report": \.report,
