@@ -73,7 +73,7 @@ import WebUI
             await app.send([(FormEntryAction.inputName(of: mobile.id), "0501234567"), ("action", "add-phone")], at: "/friends/1/edit")
             let added = try #require(form.phones.value.last)
             let afterAdding = app.wholePage()
-            #expect(afterAdding.contains("id=\"\(FormEntryAction.inputName(of: added.id))\" name=\"\(FormEntryAction.inputName(of: added.id))\" type=\"tel\" value=\"\" autocomplete=\"tel\" maxlength=\"40\" data-live=\"field\" aria-describedby=\"entry-\(added.id)-message\" autofocus>"))
+            #expect(afterAdding.contains("id=\"\(FormEntryAction.inputName(of: added.id))\" name=\"\(FormEntryAction.inputName(of: added.id))\" type=\"tel\" dir=\"auto\" value=\"\" autocomplete=\"tel\" maxlength=\"40\" data-live=\"field\" aria-describedby=\"entry-\(added.id)-message\" autofocus>"))
             await app.send([
                 (FormEntryAction.inputName(of: added.id), "+44 20 7946 0000"), (FormEntryAction.labelName(of: added.id), "work"),
                 ("action", FormEntryAction.makePreferred(added.id).value),

@@ -147,7 +147,7 @@ import WebUI
             #expect(scripted.contains(#"aria-describedby="name-hint firstname-message""#))
             #expect(scripted.contains(#"aria-describedby="about-message""#))
             // A paste longer than the rule is cut by the browser, not sent as a form too large to take.
-            #expect(scripted.contains(#"<textarea id="about" name="about" rows="4" maxlength="2000""#))
+            #expect(scripted.contains(#"<textarea id="about" name="about" dir="auto" rows="4" maxlength="2000""#))
             await app.send([("firstname", ""), ("lastname", ""), ("email", "ada@"), ("action", "save")], at: "/friends/new")
             #expect(app.currentPath == "/friends/new")
             SnapshotFiles.expect(app.wholePage(), inFile: "form-add-errors.html", suite: "FriendsWeb")
@@ -165,7 +165,7 @@ import WebUI
             await app.settle()
             let page = app.wholePage()
             #expect(page.contains("Added Zoë Aalto."))
-            #expect(page.contains(#"id="q" name="q" type="search" value="""#))
+            #expect(page.contains(#"id="q" name="q" type="search" dir="auto" value="""#))
             let selectedRow = page.components(separatedBy: #"aria-current="true">"#).dropFirst().first ?? ""
             #expect(selectedRow.components(separatedBy: "</li>").first?.contains(">Zoë Aalto</a>") == true)
         }
