@@ -29,6 +29,20 @@ struct HelpAndValuesTests {
         }
     }
 
+    /// Silent connections give way to requests past a tenth of the slots: a tenth of the slots
+    /// asked for, not of the default 1,000 (with 20 slots, 20 silent sockets held every slot
+    /// until the header timeout).
+    @Test func theSilentConnectionsLimitIsATenthOfTheConnectionsAskedFor() throws {
+        let serve = try #require(try FriendServiceCommand.parseAsRoot(["serve", "--max-connections", "20"]) as? Serve)
+        let limits = try serve.connectionLimits.limits()
+        #expect(limits.maximumConnections == 20)
+        #expect(limits.maximumSilentConnections == 2)
+        var set = limits
+        set.maximumSilentConnections = 5
+        set.maximumConnections = 500
+        #expect(set.maximumSilentConnections == 5)
+    }
+
     @Test func aNegativeNumberOfConnectionsIsRefusedForItsNumber() throws {
         let serve = try #require(try FriendServiceCommand.parseAsRoot(["serve", "--max-connections", "-1"]) as? Serve)
         #expect {

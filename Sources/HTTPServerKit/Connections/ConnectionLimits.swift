@@ -16,8 +16,13 @@ public struct ConnectionLimits: Sendable, Equatable {
     public var maximumConnections: Int
     /// Connections that have not sent a byte yet; past this, while fewer slots than this are free,
     /// the one silent longest is closed, so that connections which say nothing cannot take the
-    /// slots real requests need.
-    public var maximumSilentConnections: Int
+    /// slots real requests need. A tenth of `maximumConnections` (at least 1) unless set, also
+    /// after `maximumConnections` changes.
+    public var maximumSilentConnections: Int {
+        get { silentConnectionsSet ?? max(1, maximumConnections / 10) }
+        set { silentConnectionsSet = newValue }
+    }
+    private var silentConnectionsSet: Int?
     /// How long a connection must have said nothing before it may be closed to make room.
     public var silencePatience: Duration
     /// On shutdown, how long a connection that was told to close may still send before it is closed anyway.
@@ -37,7 +42,7 @@ public struct ConnectionLimits: Sendable, Equatable {
         self.bodyTimeout = bodyTimeout
         self.idleTimeout = idleTimeout
         self.maximumConnections = maximumConnections
-        self.maximumSilentConnections = maximumSilentConnections ?? max(1, maximumConnections / 10)
+        silentConnectionsSet = maximumSilentConnections
         self.silencePatience = silencePatience
         self.closeGrace = closeGrace
         self.minimumBodyRate = minimumBodyRate
