@@ -25,6 +25,24 @@ struct FriendRoutesTests {
         }
     }
 
+    /// `phones` and `emails`, when sent, are every number and address, as in a `PATCH`: the
+    /// single fields beside them are ignored, also when the lists are empty.
+    @Test func creatingWithListsIgnoresTheSingleFieldsBesideThem() async throws {
+        try await TestApp.run { client, _ in
+            let empty = try await client.send(
+                .post, "/friends",
+                json: #"{"firstname": "X", "phones": [], "phonenumber": "777", "emails": [], "email": "x@example.org"}"#
+            ).decode(Friend.self)
+            #expect(empty.phones.isEmpty && empty.emails.isEmpty && empty.phonenumber.isEmpty && empty.email.isEmpty)
+            let listed = try await client.send(
+                .post, "/friends",
+                json: #"{"firstname": "Y", "phones": [{"label": "work", "value": "555"}], "phonenumber": "777", "email": "y@example.org"}"#
+            ).decode(Friend.self)
+            #expect(listed.phones == [LabeledValue(label: "work", value: "555")] && listed.phonenumber == "555")
+            #expect(listed.email == "y@example.org")
+        }
+    }
+
     @Test func aFriendIsReadWithItsETag() async throws {
         try await TestApp.run { client, _ in
             let (created, tag) = try await client.createFriend()

@@ -13,7 +13,7 @@ struct FriendBodyParser {
         let object = try await jsonObject(from: request)
         var (update, failures) = Self.update(from: object)
         for field in FriendField.allCases where update.value(of: field) == nil { update.set(field, to: "") }
-        let fields = NewFriend(
+        var fields = NewFriend(
             firstname: update.firstname ?? "", lastname: update.lastname ?? "", phonenumber: update.phonenumber ?? "",
             email: update.email ?? "", about: update.about ?? "", organization: update.organization ?? "",
             phones: update.phones ?? [], emails: update.emails ?? [], addresses: update.addresses ?? [], birthday: update.birthday ?? ""
@@ -22,6 +22,10 @@ struct FriendBodyParser {
             failures[key] = failures[key] ?? message
         }
         guard failures.isEmpty else { throw APIError.invalidFields(failures) }
+        // A list sent, even empty, is every number (or address): the single field beside it is
+        // checked, then ignored, as in an update and as the OpenAPI document says.
+        if update.phones != nil { fields.phonenumber = "" }
+        if update.emails != nil { fields.email = "" }
         return fields.trimmed
     }
 
