@@ -529,6 +529,30 @@ import Testing
         #expect(await client.calls.last == .friends(FriendListQuery(limit: 500, cursor: "c1")))
     }
 
+    /// The search is cleared and another typed at once (Ctrl-U, then a new word): the list that
+    /// would have shown the friend selected in the first search never shows, and the new search,
+    /// which does not match that friend, selects its own first friend.
+    @Test func aSearchTypedOverOneThatEndsSelectsItsOwnFirstFriend() async {
+        await client.enqueuePages(
+            .success(Fixtures.page(Fixtures.charles, Fixtures.ada, next: "c1", total: 3)),
+            .success(Fixtures.page(Fixtures.grace, total: 1)),
+            // Everyone (asked for, then superseded), and the new search: both begin with Ada.
+            .success(Fixtures.page(Fixtures.ada, Fixtures.alan, next: "a1", total: 3)),
+            .success(Fixtures.page(Fixtures.ada, Fixtures.alan, next: "a1", total: 3))
+        )
+        let screen = makeScreen(pageSize: 2)
+        await screen.appeared()
+        screen.viewModel.searchTextChanged("gr")
+        await screen.settle()
+        screen.viewModel.friendSelected(id: Fixtures.grace.id)
+
+        screen.viewModel.searchTextChanged("")
+        screen.viewModel.searchTextChanged("a")
+        await screen.settle()
+
+        #expect(screen.viewModel.selectedFriendID.value == Fixtures.ada.id)
+    }
+
     @Test func endingASearchThatMatchedNobodyGoesBackToTheFriendSelectedBeforeIt() async {
         await client.enqueuePages(
             .success(Fixtures.page(Fixtures.charles, Fixtures.grace, Fixtures.ada, total: 3)),

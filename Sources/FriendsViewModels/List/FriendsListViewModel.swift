@@ -149,12 +149,12 @@ public final class FriendsListViewModel {
         let search = trimmed.isEmpty ? nil : trimmed
         guard search != searchText else { return }
         // A search that ends keeps the place: the friend selected in it, or else the one selected
-        // before it, shows selected in the whole list, however far down.
+        // before it, shows selected in the whole list, however far down. A search typed before
+        // that list shows has a place of its own: its first friend, not one it may not match.
         if searchText == nil {
             selectedBeforeSearch = selectedFriendID.value
-        } else if search == nil {
-            friendToReveal = selectedFriendID.value ?? selectedBeforeSearch
         }
+        friendToReveal = search == nil ? selectedFriendID.value ?? selectedBeforeSearch : nil
         searchText = search
         loadFirstPage(keepingLoadedRows: false)
     }
