@@ -336,4 +336,24 @@ import Testing
         #expect(screen.title.values == ["Your Friends (0)"])
         #expect(await client.calls.isEmpty)
     }
+
+    /// A save renames the selected friend past the loaded rows (its row goes until its page
+    /// loads, and it stays selected), then the friend is deleted elsewhere: the last loaded row
+    /// is selected, not a friend that is gone, so Enter opens something.
+    @Test func aSelectedFriendRenamedPastTheLoadedRowsThenDeletedLeavesASelection() async {
+        await client.enqueuePages(.success(Fixtures.page(Fixtures.charles, Fixtures.grace, Fixtures.ada, next: "c1", total: 5)))
+        let (screen, _) = makeScreen()
+        await screen.appeared()
+        screen.viewModel.friendSelected(id: Fixtures.grace.id)
+        var renamed = Fixtures.changed(Fixtures.grace) { $0.lastname = "Zyzzyva" }
+        renamed.version = 2
+
+        stream.updated(renamed)
+        screen.viewModel.friendUpdated(renamed)
+        stream.deleted(renamed)
+
+        #expect(screen.cells.values.last == Fixtures.cells(Fixtures.charles, Fixtures.ada))
+        #expect(screen.selection.values.last == Fixtures.ada.id)
+        #expect(screen.viewModel.chosenFriendID.value == nil)
+    }
 }

@@ -553,6 +553,25 @@ import Testing
         #expect(screen.viewModel.selectedFriendID.value == Fixtures.ada.id)
     }
 
+    /// A friend saved (the list selects it, and would load pages up to it) then deleted elsewhere:
+    /// the list reloaded after that selects a friend it has, not nothing while it looks for one gone.
+    @Test func aFriendSavedThenDeletedIsNotLookedForByTheNextList() async {
+        await client.enqueuePages(
+            .success(Fixtures.page(Fixtures.charles, Fixtures.ada, next: "c1", total: 3)),
+            .success(Fixtures.page(Fixtures.charles, Fixtures.alan, next: "c2", total: 2))
+        )
+        let screen = makeScreen(pageSize: 2)
+        await screen.appeared()
+
+        screen.viewModel.friendUpdated(Fixtures.ada)
+        screen.viewModel.friendDeleted(Fixtures.ada)
+        screen.viewModel.refreshRequested()
+        await screen.settle()
+
+        #expect(screen.viewModel.selectedFriendID.value == Fixtures.charles.id)
+        #expect(await client.calls.count == 2, "no page was asked for to find the friend deleted")
+    }
+
     @Test func endingASearchThatMatchedNobodyGoesBackToTheFriendSelectedBeforeIt() async {
         await client.enqueuePages(
             .success(Fixtures.page(Fixtures.charles, Fixtures.grace, Fixtures.ada, total: 3)),

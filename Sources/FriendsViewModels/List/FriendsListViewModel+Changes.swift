@@ -8,6 +8,7 @@ extension FriendsListViewModel {
     /// Takes the friend out of the list; a removed selection moves to the friend that took its
     /// place, or to the one before when it was the last.
     func removeFromList(_ id: Int) {
+        forgetGone(id)
         guard let index = loaded.remove(id: id) else { return }
         if pendingDeletion?.id == id { deleteCancelled() }
         if followsFeed { countedRemovals.insert(id) }
@@ -21,6 +22,17 @@ extension FriendsListViewModel {
         publishRows()
         publishActivity()
         if loaded.isEmpty { loadNextPage() }
+    }
+
+    /// A friend that is gone, whether its row is loaded or not: it is no longer waited for (one
+    /// just saved, say, which the next list would look for page after page, selecting nothing),
+    /// and a selection on it beyond the loaded rows (a save renamed it past them) goes to the
+    /// last loaded row, the nearest to where it was.
+    func forgetGone(_ id: Int) {
+        if friendToReveal == id { friendToReveal = nil }
+        guard loaded.index(of: id) == nil else { return }
+        if chosenFriendID.value == id { chosenFriendID.value = nil }
+        if selectedFriendID.value == id { selectedFriendID.value = loaded.friends.last?.id }
     }
 
     func showChangedElsewhere(_ friend: Friend, latest: Result<Versioned<Friend>, AppServerError>) {

@@ -64,6 +64,7 @@ extension FriendsListViewModel {
             removeFromList(id)
             countedRemovals.remove(id)
         } else {
+            forgetGone(id)
             totalFriends = totalFriends.map { max(0, $0 - 1) }
             publishActivity()
         }
