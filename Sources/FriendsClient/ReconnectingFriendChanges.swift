@@ -8,9 +8,12 @@ public enum LiveConnectionState: Sendable, Equatable {
     case live
     /// The connection dropped; trying again after a short wait.
     case reconnecting
-    /// Several attempts in a row failed (still trying, less often), or the server refused the
-    /// feed for good (401, 404), which ends the sequence.
+    /// Several attempts in a row failed (still trying, less often), or the server has no feed
+    /// here (404), which ends the sequence.
     case offline
+    /// The server no longer takes this app's sign-in (401: a new password, a revoked token, an
+    /// account removed), which ends the sequence: signing in again needs the app started again.
+    case signedOut
 }
 
 /// The waits between attempts: `initial`, doubling up to `maximum`. The maximum is short by
@@ -102,7 +105,10 @@ public struct ReconnectingFriendChanges: AsyncSequence, Sendable {
                         output.yield(.change(change))
                     }
                 }
-            } catch AppServerError.unauthorized, AppServerError.notFound {
+            } catch AppServerError.unauthorized {
+                publish(.signedOut)
+                return
+            } catch AppServerError.notFound {
                 publish(.offline)
                 return
             } catch AppServerError.cancelled {

@@ -47,7 +47,7 @@ struct ReconnectingFriendChangesTests {
         #expect(received == [
             .state(.connecting), .state(.live), .change(Self.created(5)), .change(Self.created(6)),
             .state(.reconnecting), .state(.offline), .state(.live), .change(Self.created(7)),
-            .state(.reconnecting), .state(.offline), nil,
+            .state(.reconnecting), .state(.signedOut), nil,
         ])
         #expect(await source.positions == [4, 6, 6, 6, 6, 7])
         #expect(clock.sleeps == [.milliseconds(500), .seconds(1), .seconds(2), .seconds(2), .milliseconds(500)])

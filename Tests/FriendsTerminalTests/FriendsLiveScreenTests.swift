@@ -35,12 +35,12 @@ struct FriendsLiveScreenTests {
         return screen
     }
 
-    @Test("the header shows the feed's state at the right: none, connecting, live, reconnecting, offline")
+    @Test("the header shows the feed's state at the right: none, connecting, live, reconnecting, offline, signed out")
     func headerStates() async {
         let screen = await loadedList()
         var headers: [String] = []
         headers.append(screen.render(size: Self.wide).lines[0])
-        for state in [LiveConnectionState.connecting, .live, .reconnecting, .offline] {
+        for state in [LiveConnectionState.connecting, .live, .reconnecting, .offline, .signedOut] {
             feed.receive(.state(state))
             headers.append(screen.render(size: Self.wide).lines[0])
         }
@@ -51,6 +51,7 @@ struct FriendsLiveScreenTests {
             " Your Friends (4)                                    ● live",
             " Your Friends (4)                             reconnecting…",
             " Your Friends (4)                                   offline",
+            " Your Friends (4)            signed out: restart to sign in",
         ])
         feed.receive(.state(.live))
         #expect(screen.render(size: Self.wide).style(of: "● live")?.foreground == .green)

@@ -8,6 +8,7 @@ extension LiveConnectionState {
         case .live: "● live"
         case .reconnecting: "reconnecting…"
         case .offline: "offline"
+        case .signedOut: "signed out: restart to sign in"
         }
     }
 }
