@@ -97,7 +97,7 @@ struct ContactsFileScreenTests {
 
             #expect(FileManager.default.contents(atPath: path) == cards.exported)
             let shown = app.render(size: Self.wide).lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-            #expect(shown.contains("Exported your friends to \(path)."))
+            #expect(shown.contains("Exported 1 friend to \(path)."))
         }
     }
 
@@ -132,7 +132,7 @@ struct ContactsFileScreenTests {
             _ = screen.handle(.enter)
             await viewModel.isExporting.waitUntil { !$0 }
             #expect(FileManager.default.contents(atPath: path) == cards.exported)
-            #expect(viewModel.savedExport.value == .written(path: path))
+            #expect(viewModel.savedExport.value == .written(path: path, friends: 1))
         }
     }
 

@@ -133,8 +133,17 @@ import Testing
 
         #expect(disk.stored == ["friends.vcf": card])
         #expect(exporting.values == [false, true, false])
-        #expect(messages.values == [nil, .written(path: "friends.vcf")])
-        #expect(messages.values.last??.message == "Exported your friends to friends.vcf.")
+        #expect(messages.values == [nil, .written(path: "friends.vcf", friends: 1)])
+        #expect(messages.values.last??.message == "Exported 1 friend to friends.vcf.")
+    }
+
+    @Test func theExportSaysHowManyFriendsItWrote() {
+        let cards = Data("""
+            BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\nAGENT:BEGIN:VCARD\\nFN:Agent\\nEND:VCARD\r\nEND:VCARD\r\n\
+            begin:vcard\r\nFN:Grace\r\nend:vcard\nBEGIN:VCARD\nFN:Alan\nEND:VCARD\n
+            """.utf8)
+        #expect(ContactsFileViewModel.SavedExport.cardCount(in: cards) == 3)
+        #expect(ContactsFileViewModel.SavedExport.written(path: "all.vcf", friends: 5_012).message == "Exported 5,012 friends to all.vcf.")
     }
 
     @Test func anExportThatCannotBeWrittenOrFetchedSaysWhy() async {
@@ -179,7 +188,7 @@ import Testing
         let question = ConfirmationPrompt(title: "Replace File", message: "friends.vcf exists. Replace it?", confirmTitle: "Replace")
         #expect(questions.values == [nil, question, nil, question, nil])
         #expect(disk.stored == ["friends.vcf": card])
-        #expect(viewModel.savedExport.value == .written(path: "friends.vcf"))
+        #expect(viewModel.savedExport.value == .written(path: "friends.vcf", friends: 1))
     }
 
     @Test func anExportToAFolderSaysItIsAFolder() async {

@@ -56,7 +56,7 @@ extension ContactsFileViewModel {
             case .file(let data, _):
                 do throws(LocalFiles.Failure) {
                     try files.write(data, path)
-                    self.savedExport.value = .written(path: path)
+                    self.savedExport.value = .written(path: path, friends: SavedExport.cardCount(in: data))
                 } catch {
                     self.savedExport.value = .failed(error.message)
                 }

@@ -20,15 +20,23 @@ public final class ContactsFileViewModel {
 
     /// What an export to a file named by its path did.
     public enum SavedExport: Equatable, Sendable {
-        case written(path: String)
+        case written(path: String, friends: Int)
         case failed(String)
 
-        /// "Exported your friends to friends.vcf.", or why not.
+        /// "Exported 12 friends to friends.vcf.", or why not.
         public var message: String {
             switch self {
-            case .written(let path): "Exported your friends to \(path)."
+            case .written(let path, let friends):
+                "Exported \(friends.formatted()) \(friends == 1 ? "friend" : "friends") to \(path)."
             case .failed(let reason): reason
             }
+        }
+
+        /// How many cards an export file holds: its lines that begin one (a card inside another,
+        /// an old `AGENT`, is one line of its value).
+        static func cardCount(in data: Data) -> Int {
+            String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
+                .count { $0.uppercased() == "BEGIN:VCARD" }
         }
     }
 
