@@ -143,7 +143,7 @@ import Testing
             begin:vcard\r\nFN:Grace\r\nend:vcard\nBEGIN:VCARD\nFN:Alan\nEND:VCARD\n
             """.utf8)
         #expect(ContactsFileViewModel.SavedExport.cardCount(in: cards) == 3)
-        #expect(ContactsFileViewModel.SavedExport.written(path: "all.vcf", friends: 5_012).message == "Exported 5,012 friends to all.vcf.")
+        #expect(ContactsFileViewModel.SavedExport.written(path: "all.vcf", friends: 5_012).message == "Exported 5012 friends to all.vcf.")
     }
 
     @Test func anExportThatCannotBeWrittenOrFetchedSaysWhy() async {

@@ -23,11 +23,11 @@ public final class ContactsFileViewModel {
         case written(path: String, friends: Int)
         case failed(String)
 
-        /// "Exported 12 friends to friends.vcf.", or why not.
+        /// "Exported 12 friends to friends.vcf.", or why not (counted as the import counts, without separators).
         public var message: String {
             switch self {
             case .written(let path, let friends):
-                "Exported \(friends.formatted()) \(friends == 1 ? "friend" : "friends") to \(path)."
+                "Exported \(friends) \(friends == 1 ? "friend" : "friends") to \(path)."
             case .failed(let reason): reason
             }
         }
