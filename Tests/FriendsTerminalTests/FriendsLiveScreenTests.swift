@@ -127,4 +127,17 @@ struct FriendsLiveScreenTests {
         let lines = screen.render(size: TerminalSize(rows: 24, columns: 80)).lines
         #expect(lines[22] == " Ada Lovelace was changed elsewhere. Saving shows what changed.")
     }
+
+    @Test("the update form of a friend deleted elsewhere says so, and its button says it adds the friend again")
+    func formOfADeletedFriend() {
+        let viewModel = FriendFormViewModel(updating: Versioned(SampleData.ada, eTag: "\"1-1\""), client: FakeFriendsClient(friends: []), feed: feed)
+        let screen = FriendFormScreen(viewModel: viewModel, redraw: { [redraws] in redraws.count += 1 })
+        #expect(screen.render(size: TerminalSize(rows: 24, columns: 80)).lines.contains { $0.contains("[ SUBMIT ]") })
+
+        feed.receive(.change(FriendChange(sequence: 1, event: .deleted(id: SampleData.ada.id))))
+
+        let lines = screen.render(size: TerminalSize(rows: 24, columns: 80)).lines
+        #expect(lines.contains { $0.contains("[ ADD AS NEW ]") })
+        #expect(lines.contains { $0.contains("Ada Lovelace was deleted elsewhere.") })
+    }
 }

@@ -412,7 +412,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         #expect(form.alerts.values.isEmpty)
         #expect(navigationsBeforeAdding == 0)
         #expect(notice.values == [
-            nil, "Ada Lovelace was deleted elsewhere. Submit adds what the form holds as a new friend; Cancel leaves without it.",
+            nil, "Ada Lovelace was deleted elsewhere. Add as New keeps what the form holds as a new friend; Cancel leaves without it.",
         ])
         #expect(addsAsNew.values == [false, true])
         #expect(form.hud.values == [false, true, false, true, false])
@@ -657,7 +657,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
 
         #expect(form.alerts.values.isEmpty)
         #expect(form.viewModel.notice.value
-            == "Ada Lovelace was deleted elsewhere. Submit adds what the form holds as a new friend; Cancel leaves without it.")
+            == "Ada Lovelace was deleted elsewhere. Add as New keeps what the form holds as a new friend; Cancel leaves without it.")
         #expect(form.viewModel.addsAsNew.value)
         #expect(form.conflict.values == [nil])
         #expect(form.navigations.values.isEmpty)

@@ -232,9 +232,10 @@ import Testing
         stream.deleted(Fixtures.ada)
 
         #expect(notice.values == [
-            nil, "Ada Lovelace was deleted elsewhere. Submit adds what the form holds as a new friend; Cancel leaves without it.",
+            nil, "Ada Lovelace was deleted elsewhere. Add as New keeps what the form holds as a new friend; Cancel leaves without it.",
         ])
         #expect(viewModel.addsAsNew.value)
+        #expect(viewModel.submitTitle == "Add as New")
         #expect(conflict.values == [nil])
     }
 

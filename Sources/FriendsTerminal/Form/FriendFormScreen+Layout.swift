@@ -38,7 +38,7 @@ extension FriendFormScreen {
                 blocks += entryBlocks(kind, column: column, width: width, messageWidth: messageWidth, maximumMessageLines: maximumMessageLines)
             }
         }
-        let submit = Button(title: "SUBMIT", isEnabled: viewModel.submitEnabled.value, isFocused: focus == .submit)
+        let submit = Button(title: viewModel.submitTitle.uppercased(), isEnabled: viewModel.submitEnabled.value, isFocused: focus == .submit)
         let submitColumn = width >= Self.labelWidth + submit.width ? Self.labelWidth : 0
         blocks.append(Block(focus: .submit, height: 2) { canvas, row in
             submit.draw(in: &canvas, at: Rect(row: row + 1, column: column + submitColumn, width: min(submit.width, width), height: 1))

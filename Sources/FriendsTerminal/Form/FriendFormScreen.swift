@@ -116,7 +116,7 @@ final class FriendFormScreen: Screen {
 
     private func clicked(_ target: MouseTarget) {
         switch target {
-        case .button("SUBMIT"):
+        case .button(let title) where title == viewModel.submitTitle.uppercased():
             viewModel.submitButtonTapped()
         case .button(let title):
             if let kind = ContactEntryKind.allCases.first(where: { Self.addTitle($0) == title }) { addEntry(kind) }

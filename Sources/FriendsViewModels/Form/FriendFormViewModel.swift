@@ -42,6 +42,9 @@ public final class FriendFormViewModel {
     /// True once the friend being updated is known to be deleted elsewhere: Submit adds what the
     /// form holds as a new friend, so that nothing typed is lost.
     public let addsAsNew = Bindable(false, skipsEqualValues: true)
+    /// What the submit button says: "Add as New" once it adds the friend deleted elsewhere again,
+    /// so that the button itself says what pressing it does.
+    public var submitTitle: String { addsAsNew.value ? "Add as New" : "Submit" }
     /// True while the friend is being saved (or reloaded after a conflict).
     public let showLoadingHud = Bindable(false, skipsEqualValues: true)
     /// The fields someone else changed differently while the user edited; `nil` when none.
@@ -405,7 +408,7 @@ public final class FriendFormViewModel {
         let name = original?.value.fullName ?? "This friend"
         addsAsNew.value = true
         conflict.value = nil
-        notice.value = "\(name) was deleted elsewhere. Submit adds what the form holds as a new friend; Cancel leaves without it."
+        notice.value = "\(name) was deleted elsewhere. Add as New keeps what the form holds as a new friend; Cancel leaves without it."
         publishForm()
     }
 

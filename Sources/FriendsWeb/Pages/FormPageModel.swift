@@ -50,6 +50,8 @@ struct FormPageModel {
     let nameHint: String
     let parts: [Part]
     let submitDisabled: Bool
+    /// "Submit", or "Add as New" for a friend deleted elsewhere.
+    let submitTitle: String
     let conflict: ConflictModel?
     let discard: ConfirmationModel?
 
@@ -89,6 +91,7 @@ struct FormPageModel {
         // update form too: the page learns of typing only after it (a click right after typing
         // must not meet a disabled button), and submitting it says there is nothing to save.
         submitDisabled = saving
+        submitTitle = form.submitTitle
         conflict = form.conflict.value.map { conflict in
             ConflictModel(
                 title: conflict.title,

@@ -192,6 +192,7 @@ extension FormPageModel: TemplateModel {
         "nameHint": \.nameHint,
         "parts": \.parts,
         "submitDisabled": \.submitDisabled,
+        "submitTitle": \.submitTitle,
         "conflict": \.conflict,
         "discard": \.discard,
     ]
