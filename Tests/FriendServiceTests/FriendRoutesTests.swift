@@ -214,6 +214,7 @@ struct FriendRoutesTests {
             #expect(response.status == .ok)
             #expect(response.headers[.contentType]?.hasPrefix("image/svg+xml") == true)
             #expect(response.headers[.cacheControl] == "public, max-age=300")
+            #expect(response.headers[.xContentTypeOptions] == "nosniff")
             #expect(response.text.hasPrefix("<svg"))
             #expect(response.text.contains(">A&lt;</text>"))
             let tag = try #require(response.headers[.eTag])

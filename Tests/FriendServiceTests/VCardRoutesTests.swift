@@ -379,6 +379,7 @@ struct VCardRoutesTests {
             let photo = try await client.send(.get, "/friends/\(turing.friend.id)/avatar")
             #expect(photo.status == .ok)
             #expect(photo.headers[.contentType] == "image/png")
+            #expect(photo.headers[.xContentTypeOptions] == "nosniff")
             #expect(Array(photo.body.readableBytesView.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
             let tag = try #require(photo.headers[.eTag])
             let again = try await client.send(.get, "/friends/\(turing.friend.id)/avatar", headers: [.ifNoneMatch: tag])

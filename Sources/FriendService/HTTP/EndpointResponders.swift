@@ -86,6 +86,8 @@ struct EndpointResponders: Sendable {
             headers[.cacheControl] = avatarCacheControl
             if IfNoneMatch.matches(tag, in: request.headers) { return IfNoneMatch.notModified(headers: headers) }
             headers[.contentType] = photo.mediaType
+            // The bytes came in a card: a browser takes them for the image type said, never sniffs HTML.
+            headers[.xContentTypeOptions] = "nosniff"
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: photo.bytes)))
         }
         let avatar = Avatar(stored.friend)
@@ -96,6 +98,7 @@ struct EndpointResponders: Sendable {
             return IfNoneMatch.notModified(headers: headers)
         }
         headers[.contentType] = "image/svg+xml; charset=utf-8"
+        headers[.xContentTypeOptions] = "nosniff"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: avatar.svg)))
     }
 }
