@@ -36,12 +36,18 @@ enum EntityTag {
     /// or foreign).
     /// 400 for a tag that is not one (`23-4` without its quotes): it could never match, and a 412
     /// would tell the client that someone else changed the friend.
+    /// An empty item (`If-Match: ,`) is no tag either, as the OpenAPI document's pattern says:
+    /// taken for no header at all, it let an `If-None-Match` beside it decide the answer.
     static func precondition(from headers: HTTPFields, id: Int, scope: String) throws -> VersionPrecondition {
-        let tags = listed(headers[values: .ifMatch])
+        let tags = headers[values: .ifMatch]
+            .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            .flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
         guard !tags.isEmpty, !tags.contains("*") else { return .any }
         if let malformed = tags.first(where: { !isEntityTag($0) }) {
             throw APIError(
-                .badRequest, "If-Match must be * or entity tags in quotes, as ETag gives them (\"7-2\"), not \(malformed).",
+                .badRequest,
+                "If-Match must be * or entity tags in quotes, as ETag gives them (\"7-2\"), not \(malformed.isEmpty ? "an empty item" : malformed).",
                 fields: ["If-Match": "Must be * or entity tags in quotes."]
             )
         }
