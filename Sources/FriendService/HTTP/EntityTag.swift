@@ -39,10 +39,7 @@ enum EntityTag {
     /// An empty item (`If-Match: ,`) is no tag either, as the OpenAPI document's pattern says:
     /// taken for no header at all, it let an `If-None-Match` beside it decide the answer.
     static func precondition(from headers: HTTPFields, id: Int, scope: String) throws -> VersionPrecondition {
-        let tags = headers[values: .ifMatch]
-            .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-            .flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+        let tags = listed(headers[values: .ifMatch])
         guard !tags.isEmpty, !tags.contains("*") else { return .any }
         if let malformed = tags.first(where: { !isEntityTag($0) }) {
             throw APIError(
@@ -55,9 +52,12 @@ enum EntityTag {
     }
 
     /// The tags of a list header's lines (`If-Match`, `If-None-Match`): every comma-separated
-    /// item, without the spaces around it.
+    /// item, without the spaces around it; an empty item stays (no tag, it matches nothing), an
+    /// empty line gives none.
     static func listed(_ lines: [String]) -> [String] {
-        lines.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            .flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
     /// `"…"` or `W/"…"` (RFC 9110 §8.8.3).
