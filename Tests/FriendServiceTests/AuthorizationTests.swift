@@ -1,6 +1,8 @@
 import FriendsAPI
+import HTTPServerKit
 import Hummingbird
 import HummingbirdTesting
+import TestSupport
 import Testing
 
 @testable import FriendService
@@ -14,7 +16,11 @@ struct AuthorizationTests {
 
     @Test(arguments: [nil, "Bearer wrong", "Basic c2VjcmV0", "Bearer", "secret", "Bearer secret2"])
     func everyAPIRouteNeedsTheToken(authorization: String?) async throws {
-        try await TestApp.run(token: "secret") { client, store in
+        // Ten wrong tokens from one place would be throttled after the fifth (tested below).
+        var configuration = TestApp.configuration(token: "secret")
+        configuration.signInPolicy.freeFailures = Self.apiRoutes.count
+        try await TestServer.run(.router, configuration) { server in
+            let (client, store) = (server.http, server.store)
             for (method, path) in Self.apiRoutes {
                 var headers = HTTPFields()
                 if let authorization { headers[.authorization] = authorization }
@@ -46,6 +52,31 @@ struct AuthorizationTests {
             #expect(health.status == .ok)
             let document = try await client.send(.get, "/openapi.json")
             #expect(document.status == .ok)
+        }
+    }
+
+    @Test func wrongTokensInALoopAreSlowedThen429WhileTheRightTokenPasses() async throws {
+        let clock = TestInstantClock()
+        var configuration = TestApp.configuration(token: "secret")
+        configuration.now = { clock.now }
+        try await TestServer.run(.router, configuration) { server in
+            let wrong: HTTPFields = [.authorization: FriendsHTTPHeader.bearer("guess")]
+            for _ in 0..<SignInThrottle.Policy().freeFailures {
+                #expect(try await server.http.send(.get, "/friends", headers: wrong).status == .unauthorized)
+            }
+            let throttled = try await server.http.send(.get, "/friends", headers: wrong)
+            #expect(throttled.status == .tooManyRequests)
+            #expect(throttled.headers[.retryAfter] == "1")
+            #expect(try throttled.envelope.error.message == "Too many failed sign-ins: try again in 1 s.")
+            // A guess as a contact app's password is counted the same.
+            #expect(try await server.http.send(.get, "/friends", headers: [.authorization: "Basic Z3Vlc3M6Z3Vlc3M="]).status == .tooManyRequests)
+            let right: HTTPFields = [.authorization: FriendsHTTPHeader.bearer("secret")]
+            #expect(try await server.http.send(.get, "/friends", headers: right).status == .ok)
+            // No credentials at all is no guess: it is told to sign in, not to wait.
+            #expect(try await server.http.send(.get, "/friends").status == .unauthorized)
+            clock.advance(by: .seconds(1))
+            #expect(try await server.http.send(.get, "/friends", headers: wrong).status == .unauthorized)
+            #expect(try await server.http.send(.get, "/friends", headers: wrong).status == .tooManyRequests)
         }
     }
 }

@@ -113,6 +113,7 @@ struct OpenAPIDocumentTests {
             let endpoint = try #require(FriendsEndpoint(rawValue: operation.operationID))
             let responses = try #require(body["responses"] as? [String: Any])
             #expect((responses["401"] != nil) == endpoint.needsToken, "\(operation)")
+            #expect((responses["429"] != nil) == endpoint.needsToken, "\(operation)")
             #expect((body["security"] as? [Any])?.isEmpty == (endpoint.needsToken ? nil : true), "\(operation)")
         }
     }

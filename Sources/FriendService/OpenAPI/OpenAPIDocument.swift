@@ -14,7 +14,7 @@ enum OpenAPIDocument {
     enum Access {
         /// Anyone who reaches the server (on loopback, or anonymous by choice).
         case open
-        /// Whoever sends the server's token as Bearer.
+        /// Whoever sends the server's token as Bearer. Wrong tokens are slowed down (`429`).
         case token
         /// Whoever signs in to an account: Basic with its name and password (or a token of it),
         /// or Bearer with a token. Failed sign-ins are slowed down (`429`), and password checks
@@ -49,9 +49,7 @@ enum OpenAPIDocument {
                 continue
             }
             document[path: operation + ["responses", "401"]] = OpenAPI.responseRef("SignInRequired")
-            if access == .accounts {
-                document[path: operation + ["responses", "429"]] = OpenAPI.responseRef("TooManySignIns")
-            }
+            document[path: operation + ["responses", "429"]] = OpenAPI.responseRef("TooManySignIns")
         }
         return OpenAPIJSONWriter.data(document)
     }

@@ -64,7 +64,11 @@ func buildRouter(
         ))
     }
     if let token = configuration.token {
-        router.add(middleware: BearerAuthMiddleware(token: token))
+        router.add(middleware: BearerAuthMiddleware(
+            token: token,
+            throttle: SignInThrottle(policy: configuration.signInPolicy, now: configuration.now),
+            clientAddress: ClientAddress(trustsProxyOnLoopback: configuration.behindProxy)
+        ))
     }
     let watched = watch.watching(store, writes: AnnouncingFriendStore(base: store, feed: feed))
     addAddressBookRoutes(

@@ -1,5 +1,6 @@
 import Foundation
 import FriendStorage
+import HTTPServerKit
 import TestSupport
 import Testing
 
@@ -30,10 +31,11 @@ struct AccountProxyTests {
         try result.get()
     }
 
-    static func status(port: Int, host: String, authorization: String? = nil) async throws -> Int {
+    static func status(port: Int, host: String, authorization: String? = nil, forwardedFor: String? = nil) async throws -> Int {
         let connection = try RawHTTPConnection(port: port)
         let credentials = authorization.map { "Authorization: \($0)\r\n" } ?? ""
-        try await connection.send("GET /friends HTTP/1.1\r\nHost: \(host)\r\n\(credentials)\r\n")
+        let forwarded = forwardedFor.map { "X-Forwarded-For: \($0)\r\n" } ?? ""
+        try await connection.send("GET /friends HTTP/1.1\r\nHost: \(host)\r\n\(credentials)\(forwarded)\r\n")
         return try await connection.readResponse().status
     }
 
@@ -88,6 +90,22 @@ struct AccountProxyTests {
     @Test func behindAProxyWithATokenThePublicNameIsServed() async throws {
         try await Self.withServer(accounts: [], behindProxy: true, token: "secret") { port async throws in
             #expect(try await Self.status(port: port, host: "friends.example.org", authorization: "Bearer secret") == 200)
+        }
+    }
+
+    /// Wrong tokens from the network are slowed down as wrong passwords are; a program on this
+    /// machine, which forwards no address, is not: the throttle is against guessing from elsewhere.
+    @Test func behindAProxyWrongTokensFromElsewhereAreSlowedButNotThoseOfThisMachine() async throws {
+        try await Self.withServer(accounts: [], behindProxy: true, token: "secret") { port async throws in
+            let freeFailures = SignInThrottle.Policy().freeFailures
+            for _ in 0...freeFailures {
+                #expect(try await Self.status(port: port, host: "127.0.0.1", authorization: "Bearer guess") == 401)
+            }
+            for _ in 0..<freeFailures {
+                #expect(try await Self.status(port: port, host: "127.0.0.1", authorization: "Bearer guess", forwardedFor: "203.0.113.9") == 401)
+            }
+            #expect(try await Self.status(port: port, host: "127.0.0.1", authorization: "Bearer guess", forwardedFor: "203.0.113.9") == 429)
+            #expect(try await Self.status(port: port, host: "127.0.0.1", authorization: "Bearer secret", forwardedFor: "203.0.113.9") == 200)
         }
     }
 
