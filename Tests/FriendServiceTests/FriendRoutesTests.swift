@@ -143,6 +143,32 @@ struct FriendRoutesTests {
         }
     }
 
+    /// RFC 9110 13.1.1 asks every method to evaluate `If-Match`, before `If-None-Match`: a client
+    /// that reads only the version it knows gets `412`, never another version's friend or `304`.
+    @Test func aReadWithIfMatchAnswers412UnlessItNamesTheVersionStoredNow() async throws {
+        try await TestApp.run { client, _ in
+            let (created, firstTag) = try await client.createFriend()
+            let path = "/friends/\(created.id)"
+            let card = try await client.send(.get, path, headers: [.accept: "text/vcard"])
+            let firstCardTag = try #require(card.headers[.eTag])
+            for header in ["*", firstTag, "\"9-9\", \(firstTag)"] {
+                #expect(try await client.send(.get, path, headers: [.ifMatch: header]).status == .ok, "\(header)")
+            }
+            #expect(try await client.send(.get, path, headers: [.ifMatch: firstCardTag, .accept: "text/vcard"]).status == .ok)
+            #expect(try await client.send(.patch, path, json: #"{"about": "x"}"#).status == .ok)
+            for accept in ["application/json", "text/vcard"] {
+                for tag in [firstTag, firstCardTag] {
+                    let stale = try await client.send(.get, path, headers: [.ifMatch: tag, .ifNoneMatch: "*", .accept: accept])
+                    #expect(stale.status == .preconditionFailed, "\(accept) \(tag)")
+                    #expect(try stale.envelope.fields["If-Match"] != nil)
+                }
+                let malformed = try await client.send(.get, path, headers: [.ifMatch: "1-1", .accept: accept])
+                #expect(malformed.status == .badRequest)
+            }
+            #expect(try await client.send(.get, "/friends/99", headers: [.ifMatch: firstTag]).status == .notFound)
+        }
+    }
+
     @Test func deletingAnswers204AndTheFriendIsGone() async throws {
         try await TestApp.run { client, _ in
             let (created, tag) = try await client.createFriend()

@@ -49,7 +49,9 @@ struct CardHandlers: Sendable {
     /// The stored card of one friend, as kept; its ETag names the friend's version, as JSON's does,
     /// and the representation (`EntityTag.ofCard`).
     func exportOne(_ request: Request, id: Int) async throws -> Response {
+        let ifMatch = try EntityTag.precondition(from: request.headers, id: id, scope: tagScope)
         guard let card = try await store.card(id: id) else { throw APIError.friendNotFound(id: id) }
+        guard ifMatch.isSatisfied(by: card.version) else { throw APIError.stale(id: id) }
         var headers = HTTPFields()
         let tag = EntityTag.ofCard(id: id, version: card.version, scope: tagScope)
         headers[.eTag] = tag

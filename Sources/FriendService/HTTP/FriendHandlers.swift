@@ -131,8 +131,10 @@ struct FriendHandlers: Sendable {
     private static let everyoneKey = "listFriends"
 
     /// One trip to the store, as for the list: the change sequence, and the friend only when this
-    /// instance has not encoded it at that sequence.
+    /// instance has not encoded it at that sequence. `If-Match` is answered before
+    /// `If-None-Match` (RFC 9110 13.2.2): `412` when it names another version.
     func show(_ request: Request, id: Int) async throws -> Response {
+        let ifMatch = try EntityTag.precondition(from: request.headers, id: id, scope: tagScope)
         let found = NIOLockedValueBox<EncodedFriend?>(nil)
         let snapshot = try await store.friendSnapshot(id: id) { [friends] sequence in
             let kept = friends.value(for: id, at: sequence)
@@ -144,9 +146,12 @@ struct FriendHandlers: Sendable {
             encoded = kept
         } else {
             guard let stored = snapshot.friend else { throw APIError.friendNotFound(id: id) }
-            encoded = EncodedFriend(body: FriendJSON.body(stored.versionedFriend), tag: EntityTag.of(stored, scope: tagScope))
+            encoded = EncodedFriend(
+                body: FriendJSON.body(stored.versionedFriend), tag: EntityTag.of(stored, scope: tagScope), version: stored.version
+            )
             if let sequence = snapshot.sequence { friends.store(encoded, for: id, at: sequence) }
         }
+        guard ifMatch.isSatisfied(by: encoded.version) else { throw APIError.stale(id: id) }
         var headers = HTTPFields()
         headers[.eTag] = encoded.tag
         // The card answers at the same URL with `Accept: text/vcard`.
@@ -161,6 +166,7 @@ struct FriendHandlers: Sendable {
     struct EncodedFriend: Sendable {
         var body: ByteBuffer
         var tag: String
+        var version: Int
     }
 
     func create(_ request: Request, withVersion: Bool = true) async throws -> Response {

@@ -45,7 +45,7 @@ extension FriendsEndpoint {
     private var openAPIParameters: [OpenAPIObject] {
         switch self {
         case .listFriends: Self.listParameters + [OpenAPI.parameterRef("ifNoneMatch")]
-        case .getFriend: [OpenAPI.parameterRef("ifNoneMatch")]
+        case .getFriend: [OpenAPI.parameterRef("ifMatch"), OpenAPI.parameterRef("ifNoneMatch")]
         case .updateFriend, .deleteFriend, .legacyEditFriend, .legacyDeleteFriend:
             [OpenAPI.parameterRef("ifMatch"), OpenAPI.parameterRef("changeIfNoneMatch")]
         case .getFriendAvatar: [["name": "If-None-Match", "in": "header", "schema": OpenAPI.string()]]
@@ -78,7 +78,7 @@ extension FriendsEndpoint {
         case .friendEvents:
             OpenAPI.errors(400).adding(["200": Self.eventsResponse])
         case .getFriend:
-            OpenAPI.errors(400, 404).adding(["200": Self.friendWithCardResponse, "304": OpenAPI.responseRef("NotModified")])
+            OpenAPI.errors(400, 404, 412).adding(["200": Self.friendWithCardResponse, "304": OpenAPI.responseRef("NotModified")])
         case .updateFriend, .legacyEditFriend:
             OpenAPI.errors(400, 404, 412, 413, 415).adding(["200": OpenAPI.responseRef("Friend")])
         case .deleteFriend:
