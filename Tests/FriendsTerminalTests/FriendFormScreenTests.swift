@@ -346,6 +346,40 @@ struct FriendFormScreenTests {
         #expect(rows.contains { $0.contains("mine:   Byron, daughter of the poet Lord Byron, of London") }, "\(rows)")
     }
 
+    /// Two long values that differ only at their ends: cut to a line each, they looked the same.
+    static let longTheirs = "King of Ockham Park, Surrey, Countess of Lovelace, Baroness King, née Byron, the end T"
+    static let longMine = "King of Ockham Park, Surrey, Countess of Lovelace, Baroness King, née Byron, the end M"
+
+    @Test("the conflict dialog shows long values whole, wrapped, so that where they differ shows")
+    func conflictWrapsLongValues() async {
+        let (_, screen) = await conflictingEdit(theirs: Self.longTheirs, mine: Self.longMine)
+        let rows = screen.render(size: Self.wide).lines
+        #expect(rows.contains { $0.contains("theirs: King of Ockham Park") }, "\(rows)")
+        #expect(rows.contains { $0.contains("mine:   King of Ockham Park") }, "\(rows)")
+        #expect(rows.contains { $0.contains("end T") }, "\(rows)")
+        #expect(rows.contains { $0.contains("end M") }, "\(rows)")
+    }
+
+    @Test("fields that do not fit the conflict dialog scroll with ↑↓ and say so, the answers staying in view")
+    func conflictScrollsOnASmallTerminal() async {
+        let (viewModel, screen) = await conflictingEdit(theirs: Self.longTheirs, mine: Self.longMine)
+        let first = screen.render(size: Self.narrow).lines
+        #expect(first.contains { $0.contains("lines 1–") && $0.contains("↑↓ scroll") }, "\(first)")
+        #expect(first.contains { $0.contains("[ Theirs ]") }, "\(first)")
+        #expect(!first.contains { $0.contains("end M") }, "\(first)")
+        _ = screen.handle(.end)
+        let last = screen.render(size: Self.narrow).lines
+        #expect(last.contains { $0.contains("end M") }, "\(last)")
+        #expect(last.contains { $0.contains("[ Theirs ]") }, "\(last)")
+        _ = screen.handle(.up)
+        _ = screen.handle(.home)
+        #expect(screen.render(size: Self.narrow).lines.contains { $0.contains("theirs: King") })
+        // Scrolling answers nothing: the dialog is still open, Keep mine still chosen.
+        #expect(viewModel.conflict.value != nil)
+        _ = screen.handle(.enter)
+        #expect(viewModel.conflict.value == nil)
+    }
+
     @Test("on a narrow terminal the conflict's three answers keep whole, shorter titles, and a click on one answers")
     func conflictOnANarrowTerminal() async {
         let (viewModel, screen) = await conflictingEdit(theirs: "King", mine: "Byron")
@@ -385,7 +419,7 @@ struct FriendFormScreenTests {
             "",
             "",
             "",
-            " ←→ Choose  ⏎ Confirm  Esc Edit on",
+            " ←→ Choose  ⏎ Confirm  Esc Edit on  ? Help",
         ])
         _ = screen.handle(.enter)
         await viewModel.showLoadingHud.waitUntil { !$0 }

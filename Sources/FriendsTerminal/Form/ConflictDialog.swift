@@ -32,9 +32,13 @@ struct ConflictDialog {
     }
 
     static let labelWidth = 14
+    /// "theirs: " and "mine:   ", before each value; its further lines are indented as far.
+    static let sideWidth = 8
 
     var conflict: FriendConflict
     var choice: Choice
+    /// The first line of the fields shown, when they are more than the terminal has rows for.
+    var offset = 0
 
     /// An empty value reads "(none)", so that it does not look like a value that failed to draw.
     static func shown(_ value: String) -> String {
@@ -46,31 +50,53 @@ struct ConflictDialog {
         buttons.reduce(0) { $0 + $1.width } + 2 * (buttons.count - 1)
     }
 
-    func draw(in canvas: inout Canvas, at rect: Rect) {
+    /// Where the dialog goes in `rect`, its buttons, and the fields' lines: each value whole,
+    /// wrapped under itself, since the difference between theirs and mine may be anywhere in it.
+    struct Layout {
+        var box: Rect
+        var buttons: [Button]
+        var text: ScrollingText
+        /// The rows the fields' lines get (their last one says where the text is while it scrolls).
+        var textArea: Rect
+    }
+
+    func layout(in rect: Rect) -> Layout {
         var buttons = Choice.allCases.map { Button(title: $0.title, isFocused: $0 == choice) }
         if Self.width(of: buttons) > rect.width - 4 {
             buttons = Choice.allCases.map { Button(title: $0.shortTitle, isFocused: $0 == choice) }
         }
-        let buttonsWidth = Self.width(of: buttons)
         // Wide enough for the values when the terminal is: they are what the person chooses between.
-        let widestValue = conflict.fields.flatMap { [$0.theirs, $0.mine] }.map { DisplayWidth.of(Self.shown($0)) }.max() ?? 0
-        let contentWidth = max(buttonsWidth, DisplayWidth.of(conflict.title) + 2, 40, Self.labelWidth + 8 + widestValue)
+        let widestValue = conflict.fields.flatMap { [$0.theirs, $0.mine] }
+            .flatMap { Self.shown($0).split(separator: "\n", omittingEmptySubsequences: false) }
+            .map { DisplayWidth.of($0) }.max() ?? 0
+        let contentWidth = max(Self.width(of: buttons), DisplayWidth.of(conflict.title) + 2, 40, Self.labelWidth + Self.sideWidth + widestValue)
         let width = min(contentWidth + 4, rect.width)
-        let valueWidth = max(1, width - 4 - Self.labelWidth - 8)
-        var lines: [(label: String, text: String)] = []
+        let valueWidth = max(1, width - 4 - Self.labelWidth - Self.sideWidth)
+        var lines: [[Span]] = []
         for field in conflict.fields {
-            lines.append((field.title, "theirs: " + TextLayout.truncate(Self.shown(field.theirs), toWidth: valueWidth)))
-            lines.append(("", "mine:   " + TextLayout.truncate(Self.shown(field.mine), toWidth: valueWidth)))
+            for (side, value) in [("theirs: ", field.theirs), ("mine:   ", field.mine)] {
+                for (index, part) in TextLayout.wrap(Self.shown(value), width: valueWidth).enumerated() {
+                    let label = side == "theirs: " && index == 0 ? field.title : ""
+                    lines.append([
+                        Span(TextLayout.pad(label, toWidth: Self.labelWidth), style: Theme.label),
+                        Span((index == 0 ? side : String(repeating: " ", count: Self.sideWidth)) + part),
+                    ])
+                }
+            }
         }
         let box = rect.centered(width: width, height: min(rect.height, lines.count + 4))
+        let textArea = Rect(row: box.row + 1, column: box.column + 2, width: max(0, box.width - 4), height: max(0, box.height - 4))
+        return Layout(box: box, buttons: buttons, text: ScrollingText(lines: lines, offset: offset), textArea: textArea)
+    }
+
+    func draw(in canvas: inout Canvas, at rect: Rect) {
+        let layout = layout(in: rect)
+        let box = layout.box
         Box(title: conflict.title).draw(in: &canvas, at: box)
-        for (index, line) in lines.enumerated() where index < box.height - 4 {
-            let row = box.row + 1 + index
-            canvas.draw(line.label, row: row, column: box.column + 2, style: Theme.label, width: Self.labelWidth)
-            canvas.draw(line.text, row: row, column: box.column + 2 + Self.labelWidth, width: box.width - 4 - Self.labelWidth)
-        }
+        layout.text.draw(in: &canvas, at: layout.textArea)
+        let buttonsWidth = Self.width(of: layout.buttons)
         var column = box.column + max(1, (box.width - buttonsWidth) / 2)
-        for button in buttons {
+        for button in layout.buttons {
             button.draw(in: &canvas, at: Rect(row: box.endRow - 2, column: column, width: max(0, box.endColumn - 1 - column), height: 1))
             column += button.width + 2
         }

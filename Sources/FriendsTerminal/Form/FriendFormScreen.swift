@@ -30,6 +30,9 @@ final class FriendFormScreen: Screen {
     /// The focused button of the discard question and of the conflict question.
     private(set) var discardChoice = ConfirmationBox.Choice.cancel
     private(set) var conflictChoice = ConflictDialog.Choice.keepMine
+    /// The conflict's first line shown, and the rows its lines had when last drawn (its page).
+    private var conflictOffset = 0
+    private var conflictRows = 1
     /// The first content row shown when the form is taller than the terminal.
     private var scrollOffset = 0
 
@@ -53,6 +56,7 @@ final class FriendFormScreen: Screen {
         }
         viewModel.conflict.bind(self) { screen, _ in
             screen.conflictChoice = .keepMine
+            screen.conflictOffset = 0
             screen.redraw()
         }
     }
@@ -177,7 +181,10 @@ final class FriendFormScreen: Screen {
         case .escape:
             viewModel.editOnTapped()
         default:
-            break
+            // ↑↓, PgUp/PgDn, Home/End and the wheel scroll fields that do not all fit.
+            if let offset = Scrolling.offset(after: key, current: conflictOffset, pageSize: conflictRows) {
+                conflictOffset = max(0, offset)
+            }
         }
         return .handled
     }
@@ -253,7 +260,10 @@ final class FriendFormScreen: Screen {
         )
     }
 
-    static let conflictKeys = KeyMap(title: "Changed Elsewhere", ("←→", "Choose"), ("⏎", "Confirm"), ("Esc", "Edit on"))
+    static let conflictKeys = KeyMap(title: "Changed Elsewhere", entries: [
+        KeyMap.Entry(key: "←→", label: "Choose"), KeyMap.Entry(key: "⏎", label: "Confirm"), KeyMap.Entry(key: "Esc", label: "Edit on"),
+        KeyMap.Entry(key: "↑↓/PgUp/PgDn", label: "Scroll the fields", isHelpOnly: true),
+    ])
 
     var minimumSize: TerminalSize { ScreenFrame.minimumSize }
 
@@ -306,7 +316,12 @@ final class FriendFormScreen: Screen {
         }
         if let conflict = viewModel.conflict.value {
             canvas.cursor = nil
-            ConflictDialog(conflict: conflict, choice: conflictChoice).draw(in: &canvas, at: canvas.bounds)
+            var dialog = ConflictDialog(conflict: conflict, choice: conflictChoice, offset: conflictOffset)
+            let layout = dialog.layout(in: canvas.bounds)
+            conflictRows = max(1, layout.text.textRows(in: layout.textArea.height))
+            conflictOffset = layout.text.shownOffset(in: layout.textArea.height)
+            dialog.offset = conflictOffset
+            dialog.draw(in: &canvas, at: canvas.bounds)
         } else if let question = viewModel.discardConfirmation.value {
             canvas.cursor = nil
             ConfirmationBox(question, selection: discardChoice).draw(in: &canvas, at: canvas.bounds)
