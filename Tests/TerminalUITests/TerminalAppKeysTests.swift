@@ -67,6 +67,36 @@ struct TerminalAppKeysTests {
         #expect(view.keys == [.character("y")])
     }
 
+    @Test("a help taller than the screen scrolls with ↓ and PgDn; another key closes it and does nothing else")
+    func helpScrollsOnASmallScreen() async throws {
+        let keys = KeyMap(title: "Test", ("a", "Alpha"), ("b", "Bravo"), ("c", "Charlie"), ("d", "Delta"), ("e", "Echo"))
+        let view = KeyMapView(keyMap: keys)
+        let host = ScriptedHost(size: TerminalSize(rows: 8, columns: 30), script: [.typed("?")])
+        let app = TerminalApp(host: host)
+        host.onFrame = { frame in
+            switch frame {
+            case 2:
+                #expect(host.frames[1].contains("Alpha") && !host.frames[1].contains("Charlie"))
+                host.send(.typed("\u{1B}[B"))  // ↓
+            case 3:
+                #expect(app.help != nil)
+                #expect(host.frames[2].contains("Charlie") && !host.frames[2].contains("Alpha"))
+                host.send(.typed("\u{1B}[6~"))  // Page Down
+            case 4:
+                #expect(host.frames[3].contains("Delta") || host.frames[3].contains("Echo"))
+                host.send(.typed("x"))
+            case 5:
+                host.send(.typed("y"))
+                host.send(.inputClosed)
+            default:
+                break
+            }
+        }
+        try await app.run(view)
+        #expect(app.help == nil)
+        #expect(view.keys == [.character("y")])
+    }
+
     @Test("without a key map, ? is a character like any other")
     func questionMarkWithoutKeyMap() async throws {
         let host = ScriptedHost(script: [.typed("?"), .inputClosed])

@@ -310,19 +310,27 @@ struct WidgetSnapshotTests {
         #expect(Scrolling.offset(after: .character("x"), current: 3, pageSize: 4) == nil)
     }
 
-    @Test("a help taller than the screen ends in … and still says how to close it")
+    @Test("a help taller than the screen scrolls, marks what is hidden and still says how to close it")
     func helpOverlayOnASmallScreen() {
+        let help = HelpOverlay(keyMap: KeyMap(title: "Flights", ("↑↓/jk", "Move"), ("q", "Quit")))
         var canvas = canvas(rows: 8, columns: 30)
-        HelpOverlay(keyMap: KeyMap(title: "Flights", ("↑↓/jk", "Move"), ("q", "Quit"))).draw(in: &canvas, at: canvas.bounds)
+        help.draw(in: &canvas, at: canvas.bounds)
         #expect(canvas.lines == [
             "┌────────────────────────────┐",
             "│ Flights: keys              │",
             "│                            │",
             "│ ↑↓/jk   Move               │",
-            "│ …                          │",
+            "│ q       Quit              ▼│",
             "│                            │",
-            "│ Any key closes this help.  │",
+            "│ ↑↓ scroll · Esc closes     │",
             "└────────────────────────────┘",
         ])
+        #expect(help.scrolls(in: canvas.bounds))
+        var last = self.canvas(rows: 8, columns: 30)
+        let scrolled = HelpOverlay(keyMap: help.keyMap, offset: 99)
+        #expect(scrolled.clampedOffset(in: last.bounds) == 4)
+        scrolled.draw(in: &last, at: last.bounds)
+        #expect(last.lines[3...4] == ["│ Ctrl-Z  Suspend (fg resum…▲│", "│ Ctrl-C  Quit at once       │"])
+        #expect(!help.scrolls(in: self.canvas(rows: 14, columns: 40).bounds))
     }
 }

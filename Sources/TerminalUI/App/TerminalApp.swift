@@ -22,7 +22,8 @@ import Darwin
 /// - Ctrl-Z (and SIGTSTP) suspends it: the terminal is given back, the process stops, and on
 ///   `fg` (SIGCONT) raw mode comes back and everything is redrawn;
 /// - Ctrl-L redraws the whole screen;
-/// - `?` shows the help overlay for the view's `keyMap` (when it has one); any key closes it.
+/// - `?` shows the help overlay for the view's `keyMap` (when it has one); any key closes it, but
+///   the keys that scroll while it does not fit the screen.
 /// A click reaches the view with the `MouseTarget` drawn under it. Below the view's
 /// `minimumSize` the screen says so instead of drawing. The terminal is restored on every way
 /// out: `.quit`, end of input, SIGINT/SIGTERM/SIGHUP (after which the live host re-raises the
@@ -45,6 +46,8 @@ public final class TerminalApp {
     public private(set) var size = TerminalSize(rows: 0, columns: 0)
     /// The key map shown in the help overlay, while it is open.
     public private(set) var help: KeyMap?
+    /// The first key the help shows, while it does not fit the screen.
+    private var helpOffset = 0
     private var events: AsyncStream<TerminalEvent>.Continuation?
     private var redrawRequested = false
     private var renderer = Renderer(mode: .plain)
@@ -146,12 +149,21 @@ public final class TerminalApp {
             renderer.invalidate()
             return nil
         }
-        if help != nil {
-            help = nil  // any key or click closes the help; it does nothing else
+        if let help {
+            // A help too tall for the screen scrolls; any other key or a click closes it, and does nothing else.
+            let overlay = HelpOverlay(keyMap: help, offset: helpOffset)
+            let bounds = Rect(row: 0, column: 0, width: size.columns, height: size.rows)
+            if overlay.scrolls(in: bounds),
+               let offset = Scrolling.offset(after: key, current: overlay.clampedOffset(in: bounds), pageSize: overlay.keyRows(in: bounds)) {
+                helpOffset = HelpOverlay(keyMap: help, offset: offset).clampedOffset(in: bounds)
+            } else {
+                self.help = nil
+            }
             return nil
         }
         if key == .character("?"), let keyMap = root.keyMap {
             help = keyMap
+            helpOffset = 0
             return nil
         }
         return root.handle(located(key)) == .quit ? .quit : nil
@@ -180,7 +192,7 @@ public final class TerminalApp {
         var canvas = root.frame(size: size)
         if let help {
             canvas.cursor = nil
-            HelpOverlay(keyMap: help).draw(in: &canvas, at: canvas.bounds)
+            HelpOverlay(keyMap: help, offset: helpOffset).draw(in: &canvas, at: canvas.bounds)
         }
         shown = canvas
         let output = renderer.render(canvas)
