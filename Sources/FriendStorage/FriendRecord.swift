@@ -16,6 +16,9 @@ package struct FriendRecord: Sendable {
     /// friend has that `UID` yet (`UIDSpellings`), so that processes sharing a database cannot both
     /// add it. A friend made over REST gets a new `UID` and needs no check.
     package var refusesTakenUID = false
+    /// Why the card is beyond `VCardLimits`: an edit can take a card that was just within them
+    /// past them (a note added to 1,000 properties), and no reader would take it then.
+    package var excess: VCardError?
 
     package init(card: VCard, resourceName: String? = nil) {
         self.init(card: card, showing: card.friend(id: 0), resourceName: resourceName)
@@ -28,6 +31,14 @@ package struct FriendRecord: Sendable {
         self.resourceName = resourceName ?? Self.resourceName(forUID: friend.uid)
         details = FriendDetails(friend).encoded
         search = SearchColumns(friend)
+        excess = VCardLimits.excess(of: card, writtenAs: cardText)
+    }
+
+    /// This record, unless its card is beyond the limits (`CardBeyondLimits`): what an edit
+    /// checks before it is written.
+    package func withinLimits(id: Int) throws(CardBeyondLimits) -> FriendRecord {
+        if let excess { throw CardBeyondLimits(id: id, reason: excess) }
+        return self
     }
 
     /// The text a store keeps for `card`: a stored card whose text is this already holds `card`.
@@ -70,11 +81,18 @@ package struct FriendRecord: Sendable {
     /// 255 bytes, less `.vcf`.
     private static let longestNameBeforeExtension = 251
 
-    /// The stored card, read again; `nil` when the text no longer parses (it always does: it was
-    /// written from a parsed card).
+    /// The stored card, read again (it always parses: it was written from a parsed card), even
+    /// beyond the limits, so that an edit can bring a card kept before they were checked back within them.
     package static func card(from text: String) throws -> VCard {
-        try VCardParser.parse(Array(text.utf8))
+        try VCardParser.parse(Array(text.utf8), checksLimits: false)
     }
+}
+
+/// An edit of friend `id` that would take its card beyond what any reader of cards takes
+/// (`VCardLimits`): it is not made.
+public struct CardBeyondLimits: Error, Equatable, Sendable {
+    public let id: Int
+    public let reason: VCardError
 }
 
 /// The friend's fields beyond the seed's five, kept as one JSON column beside them so that a list

@@ -109,7 +109,7 @@ public actor MemoryFriendStore: FriendStore {
         let row = try existing(id: id, if: precondition)
         var card = try FriendRecord.card(from: row.card.text)
         card.apply(update, now: Date())
-        return replace(row, with: FriendRecord(card: card, resourceName: row.card.resourceName))
+        return replace(row, with: try FriendRecord(card: card, resourceName: row.card.resourceName).withinLimits(id: id))
     }
 
     public func replace(id: Int, with card: VCard, if precondition: VersionPrecondition) throws -> StoredFriend {

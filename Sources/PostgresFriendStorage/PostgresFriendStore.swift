@@ -307,7 +307,8 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
             let stored = try await self.lockedRow(id: id, precondition: precondition, connection)
             let found = try await connection.query(self.sql("SELECT \(Self.cardColumns) FROM %s.friends WHERE id = $1", id), logger: self.logger).collect()
             guard let card = try found.first.map(Self.storedCard) else { throw FriendStoreError.notFound(id: id) }
-            let record = FriendRecord(card: change(try FriendRecord.card(from: card.text)), resourceName: card.resourceName)
+            let record = try FriendRecord(card: change(try FriendRecord.card(from: card.text)), resourceName: card.resourceName)
+                .withinLimits(id: id)
             guard record.cardText != card.text else { return stored }
             let assignments = Self.writableColumnNames.enumerated().map { "\($1) = $\($0 + 1)" }.joined(separator: ", ")
             var binds = Self.bindings(record)

@@ -340,7 +340,8 @@ public final class SQLiteFriendStore: FriendStore {
             guard precondition.isSatisfied(by: stored.version) else {
                 throw FriendStoreError.preconditionFailed(id: id, currentVersion: stored.version)
             }
-            let record = FriendRecord(card: change(try FriendRecord.card(from: stored.text)), resourceName: stored.resourceName)
+            let record = try FriendRecord(card: change(try FriendRecord.card(from: stored.text)), resourceName: stored.resourceName)
+                .withinLimits(id: id)
             guard record.cardText != stored.text else {
                 guard let friend = try Self.read(id: id, connection) else { throw FriendStoreError.notFound(id: id) }
                 return friend

@@ -37,6 +37,13 @@ public enum VCardLimits {
     public static let maximumCardSize = 8 << 20
     public static let maximumProperties = 1_000
 
+    /// Why `card`, written as `text`, is beyond the limits; nil when it is within them.
+    public static func excess(of card: VCard, writtenAs text: String) -> VCardError? {
+        if text.utf8.count > maximumCardSize { return .tooLarge(limit: maximumCardSize) }
+        if card.properties.count > maximumProperties { return .tooManyProperties(limit: maximumProperties) }
+        return nil
+    }
+
     static func describe(bytes: Int) -> String {
         bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB"
     }

@@ -7,9 +7,13 @@ public enum VCardParser {
     /// - Parameter isWholeText: the text must be this one card and nothing else (a CardDAV
     ///   resource): a `BEGIN:VCARD` inside it or anything but blank lines after it is an error.
     ///   Otherwise reading stops at the first `END:VCARD`.
-    public static func parse(_ bytes: some Collection<UInt8>, isWholeText: Bool = false) throws(VCardError) -> VCard {
+    /// - Parameter checksLimits: refuse a card beyond `VCardLimits`; off only for text this
+    ///   program wrote itself (a stored card), which it must always be able to read again.
+    public static func parse(
+        _ bytes: some Collection<UInt8>, isWholeText: Bool = false, checksLimits: Bool = true
+    ) throws(VCardError) -> VCard {
         var bytes = Array(bytes)
-        guard bytes.count <= VCardLimits.maximumCardSize else { throw .tooLarge(limit: VCardLimits.maximumCardSize) }
+        guard !checksLimits || bytes.count <= VCardLimits.maximumCardSize else { throw .tooLarge(limit: VCardLimits.maximumCardSize) }
         if CarriageReturnLineEnds.areUsed(in: bytes) == true { bytes = CarriageReturnLineEnds.expanded(bytes) }
         let lines = logicalLines(in: bytes)
         guard let first = lines.first(where: { !$0.isBlank }) else { throw .noCard }
@@ -27,7 +31,7 @@ public enum VCardParser {
             }
             if isWholeText && property.isEnvelope("BEGIN") { throw .cardInsideCard(line: line.number) }
             properties.append(property)
-            guard properties.count <= VCardLimits.maximumProperties else {
+            guard !checksLimits || properties.count <= VCardLimits.maximumProperties else {
                 throw .tooManyProperties(limit: VCardLimits.maximumProperties)
             }
         }

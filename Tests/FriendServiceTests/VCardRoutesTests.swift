@@ -77,6 +77,40 @@ struct VCardRoutesTests {
         }
     }
 
+    /// A card at the limit of 1,000 properties (as a contact app may keep one) took a note and
+    /// its `REV` over REST, and was then a card no reader took: every later edit answered 500, and
+    /// CardDAV and the import refused it. An edit past the limits is refused instead; one that
+    /// brings the card back within them goes through.
+    @Test(arguments: StoreKind.available)
+    func anEditThatWouldTakeACardPastItsLimitsIsRefusedAndLeavesItAsItWas(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            try await TestApp.run(store: store) { client, store in
+                let lines = ["BEGIN:VCARD", "VERSION:3.0", "UID:thousand", "FN:Thousand Phones", "N:Phones;Thousand;;;"]
+                    + (0..<(VCardLimits.maximumProperties - 4)).map { String(format: "TEL:+1 555 %04d", $0) } + ["END:VCARD", ""]
+                let imported = try await importCards(lines.joined(separator: "\r\n"), into: client)
+                #expect(imported.text == #"{"created":1,"failed":[],"unchanged":0,"updated":0}"#)
+                let id = try #require(try await store.all().first?.friend.id)
+                let before = try #require(try await store.card(id: id))
+                let refused = try await client.send(.patch, "/friends/\(id)", json: #"{"about": "x"}"#)
+                #expect(refused.status == .badRequest)
+                #expect(try refused.envelope.message.contains("more than 1000 properties"))
+                #expect(try await store.card(id: id) == before)
+                let shrunk = try await client.send(.patch, "/friends/\(id)", json: #"{"phones": [{"label": "mobile", "value": "+1 555 0000"}], "about": "x"}"#)
+                #expect(shrunk.status == .ok)
+                #expect(try shrunk.decode(Friend.self).phones.count == 1)
+            }
+        }
+    }
+
+    /// A card kept beyond the limits (by an edit before they were checked) is still read for an
+    /// edit, which can then bring it back within them; a card from outside is held to them.
+    @Test func aStoredCardBeyondTheLimitsIsStillReadForAnEdit() throws {
+        let tooMany = VCardLimits.maximumProperties + 1
+        let text = (["BEGIN:VCARD", "VERSION:3.0", "FN:Many"] + (0..<tooMany).map { "TEL:\($0)" } + ["END:VCARD", ""]).joined(separator: "\r\n")
+        #expect(throws: VCardError.tooManyProperties(limit: VCardLimits.maximumProperties)) { try VCardParser.parse(Array(text.utf8)) }
+        #expect(try FriendRecord.card(from: text).properties.count == 2 + tooMany)
+    }
+
     /// Older macOS Contacts and Windows save vCard files as UTF-16.
     @Test func aFileInUTF16IsImported() async throws {
         try await TestApp.run { client, store in

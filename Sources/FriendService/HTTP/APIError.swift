@@ -1,7 +1,9 @@
 import Foundation
+import FriendStorage
 import FriendsAPI
 import HTTPTypes
 import Hummingbird
+import VCard
 
 /// An error response in the one JSON envelope of `ErrorEnvelope`.
 public struct APIError: Error, HTTPResponseError, Equatable {
@@ -27,6 +29,18 @@ extension APIError {
 
     static func friendNotFound(id: Int) -> APIError {
         APIError(.notFound, "No friend has the id \(id).", fields: ["id": "No friend has this id."])
+    }
+
+    /// The change would take the friend's card past what any reader of cards takes.
+    static func cardBeyondLimits(_ refusal: CardBeyondLimits) -> APIError {
+        let why = switch refusal.reason {
+        case .tooManyProperties(let limit): "have more than \(limit) properties"
+        default: "be larger than \(VCardLimits.maximumCardSize >> 20) MiB"
+        }
+        return APIError(
+            .badRequest,
+            "Friend \(refusal.id) cannot take this change: its card would \(why), more than FriendService or a contact app reads. Remove something from it first."
+        )
     }
 
     static func stale(id: Int) -> APIError {

@@ -24,6 +24,8 @@ struct ErrorEnvelopeMiddleware<Context: RequestContext>: RouterMiddleware {
         switch error {
         case let error as APIError:
             return error
+        case let error as CardBeyondLimits:
+            return .cardBeyondLimits(error)
         case let error as FriendStoreError:
             watch.refused(error)
             switch error {
