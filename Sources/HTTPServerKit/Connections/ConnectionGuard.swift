@@ -124,6 +124,16 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 refuse(refusal)
                 return
             }
+            if requestsToAnswer.contains(where: { $0.version == .http1_0 }) {
+                // Behind an HTTP/1.0 request still being answered: that answer may end only with
+                // the connection (a body of unknown length), and this request would then run
+                // unanswered. It is not read; the connection closes after the answers before it,
+                // and the client sends it again on a new one (RFC 9112 9.3.2).
+                logger.debug("Request pipelined behind an HTTP/1.0 one: not read")
+                closeAfterResponse = true
+                reading = .closing
+                return
+            }
             if requestsInProgress == 0, Self.expectsContinue(head) {
                 // The client waits for this before it sends the body (curl, for a second). With an
                 // answer to an earlier request still on its way, it would break into that answer.
