@@ -143,6 +143,21 @@ struct FriendRoutesTests {
         }
     }
 
+    /// An unquoted tag in `If-None-Match` was taken for no condition: the change was made, a
+    /// delete too, though the client asked for it only on a condition.
+    @Test(arguments: ["1-1", "garbage", "\"1-1\", 1-1", ","])
+    func aChangeWithIfNoneMatchThatIsNoEntityTagIs400(header: String) async throws {
+        try await TestApp.run { client, store in
+            _ = try await client.createFriend()
+            for method in [HTTPRequest.Method.patch, .delete] {
+                let response = try await client.send(method, "/friends/1", json: #"{"about": "x"}"#, headers: [.ifNoneMatch: header])
+                #expect(response.status == .badRequest, "\(method) \(header)")
+                #expect(try response.envelope.fields == ["If-None-Match": "Must be * or entity tags in quotes."])
+            }
+            #expect(try await store.friend(id: 1)?.version == 1)
+        }
+    }
+
     /// RFC 9110 13.1.1 asks every method to evaluate `If-Match`, before `If-None-Match`: a client
     /// that reads only the version it knows gets `412`, never another version's friend or `304`.
     @Test func aReadWithIfMatchAnswers412UnlessItNamesTheVersionStoredNow() async throws {

@@ -41,14 +41,25 @@ enum EntityTag {
     static func precondition(from headers: HTTPFields, id: Int, scope: String) throws -> VersionPrecondition {
         let tags = listed(headers[values: .ifMatch])
         guard !tags.isEmpty, !tags.contains("*") else { return .any }
-        if let malformed = tags.first(where: { !isEntityTag($0) }) {
-            throw APIError(
-                .badRequest,
-                "If-Match must be * or entity tags in quotes, as ETag gives them (\"7-2\"), not \(malformed.isEmpty ? "an empty item" : malformed).",
-                fields: ["If-Match": "Must be * or entity tags in quotes."]
-            )
-        }
+        try checkWellFormed(tags, of: "If-Match")
         return .oneOf(Set(tags.compactMap { version(in: $0, id: id, scope: scope) }))
+    }
+
+    /// 400 when `If-None-Match` of a change is not `*` or entity tags: taken for no condition (as a
+    /// `GET` may take it), the change it asks to be made only on a condition would be made without one.
+    static func checkChangeCondition(in headers: HTTPFields) throws {
+        let tags = listed(headers[values: .ifNoneMatch])
+        guard !tags.contains("*") else { return }
+        try checkWellFormed(tags, of: "If-None-Match")
+    }
+
+    private static func checkWellFormed(_ tags: [String], of header: String) throws {
+        guard let malformed = tags.first(where: { !isEntityTag($0) }) else { return }
+        throw APIError(
+            .badRequest,
+            "\(header) must be * or entity tags in quotes, as ETag gives them (\"7-2\"), not \(malformed.isEmpty ? "an empty item" : malformed).",
+            fields: [header: "Must be * or entity tags in quotes."]
+        )
     }
 
     /// The tags of a list header's lines (`If-Match`, `If-None-Match`): every comma-separated

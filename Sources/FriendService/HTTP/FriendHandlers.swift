@@ -220,6 +220,7 @@ struct FriendHandlers: Sendable {
     /// to another that a tag might name.
     private func preconditions(of request: Request, id: Int) async throws -> VersionPrecondition {
         let ifMatch = try EntityTag.precondition(from: request.headers, id: id, scope: tagScope)
+        try EntityTag.checkChangeCondition(in: request.headers)
         guard request.headers[.ifNoneMatch] != nil, let current = try await store.friend(id: id) else { return ifMatch }
         let tag = EntityTag.of(current, scope: tagScope)
         let vCardTag = EntityTag.ofCard(id: id, version: current.version, scope: tagScope)

@@ -11,7 +11,7 @@ extension OpenAPIDocument {
             "id": ["name": "id", "in": "path", "required": true, "schema": OpenAPI.int64] as OpenAPIObject,
             "ifMatch": [
                 "name": FriendsHTTPHeader.ifMatch, "in": "header",
-                "schema": OpenAPI.string(["pattern": #"^(\*|((W/)?"[!#-+.-~-]*"( *, *(W/)?"[!#-+.-~-]*")*)?)$"#]),
+                "schema": OpenAPI.string(["pattern": entityTagsPattern]),
                 "description": "The ETag last seen, in its quotes; 412 when the friend changed since, 400 when it is not an entity tag. '*' matches any existing friend.",
             ] as OpenAPIObject,
             "ifNoneMatch": [
@@ -19,11 +19,14 @@ extension OpenAPIDocument {
                 "description": "The ETag of the copy the client has; 304 without a body while it is still current.",
             ] as OpenAPIObject,
             "changeIfNoneMatch": [
-                "name": "If-None-Match", "in": "header", "schema": OpenAPI.string(),
-                "description": "ETags of versions not to change; 412 when one names the version stored now, '*' any.",
+                "name": "If-None-Match", "in": "header", "schema": OpenAPI.string(["pattern": entityTagsPattern]),
+                "description": "ETags of versions not to change; 412 when one names the version stored now, '*' any; 400 when it is not entity tags.",
             ] as OpenAPIObject,
         ]
     }
+
+    /// `*`, or entity tags in quotes (weak or strong), separated by commas.
+    private static let entityTagsPattern = #"^(\*|((W/)?"[!#-+.-~-]*"( *, *(W/)?"[!#-+.-~-]*")*)?)$"#
 
     /// A friend with its ETag, as every single-friend answer sends it.
     static func friendResponse(description: String) -> OpenAPIObject {
