@@ -31,7 +31,7 @@ public enum DeclaredCharset {
     }
 
     private static let encodings: [String: String.Encoding] = [
-        "utf-8": .utf8, "us-ascii": .utf8,
+        "utf-8": .utf8, "utf8": .utf8, "us-ascii": .utf8,
         "utf-16": .utf16, "utf-16le": .utf16LittleEndian, "utf-16be": .utf16BigEndian,
         "iso-8859-1": .isoLatin1, "iso8859-1": .isoLatin1, "iso_8859-1": .isoLatin1, "latin1": .isoLatin1,
         "windows-1252": .windowsCP1252, "cp1252": .windowsCP1252, "x-cp1252": .windowsCP1252,

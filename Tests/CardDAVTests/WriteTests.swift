@@ -66,7 +66,9 @@ import Testing
 
     @Test func contentTypesAreLenientButNotCareless() async {
         let backend = InMemoryBackend()
-        for (index, type) in ["text/x-vcard", "text/directory; profile=vCard", "TEXT/VCARD"].enumerated() {
+        // `utf8`, as some clients spell it (Radicale takes it too).
+        let types = ["text/x-vcard", "text/directory; profile=vCard", "TEXT/VCARD", "text/vcard; charset=utf8", "text/vcard; charset=UTF8"]
+        for (index, type) in types.enumerated() {
             let answer = await send("PUT", book + "\(index).vcf", headers: [("Content-Type", type)],
                                     body: vcard("t\(index)", fn: "T"), backend: backend)
             #expect(answer.status == 201, "\(type)")
