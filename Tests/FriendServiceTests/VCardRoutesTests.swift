@@ -35,6 +35,28 @@ struct VCardRoutesTests {
         }
     }
 
+    /// A card that came with LF line ends is exported with CRLF: importing the export, then the
+    /// first file again, each changed the friend (a new version, a feed event, a stale ETag in
+    /// every client); and a card without a `UID`, once with each line end, made two friends.
+    @Test func theSameCardWithOtherLineEndsIsUnchangedAndOneFriend() async throws {
+        try await TestApp.run { client, store in
+            let withLF = "BEGIN:VCARD\nVERSION:3.0\nUID:lf-card\nFN:Lf Card\nN:Card;Lf;;;\nEND:VCARD\n"
+            #expect(try await importCards(withLF, into: client).text == #"{"created":1,"failed":[],"unchanged":0,"updated":0}"#)
+            let export = try await client.send(.get, "/friends", headers: [.accept: "text/vcard"])
+            #expect(export.text.contains("\r\nFN:Lf Card\r\n"))
+            for file in [export.text, withLF] {
+                #expect(try await importCards(file, into: client).text == #"{"created":0,"failed":[],"unchanged":1,"updated":0}"#)
+            }
+            #expect(try await store.all().map(\.version) == [1])
+
+            let withoutUID = "BEGIN:VCARD\nVERSION:3.0\nFN:No Uid\nN:Uid;No;;;\nEND:VCARD\n"
+            #expect(try await importCards(withoutUID, into: client).text == #"{"created":1,"failed":[],"unchanged":0,"updated":0}"#)
+            let withCRLF = withoutUID.replacingOccurrences(of: "\n", with: "\r\n")
+            #expect(try await importCards(withCRLF, into: client).text == #"{"created":0,"failed":[],"unchanged":1,"updated":0}"#)
+            #expect(try await store.all().count == 2)
+        }
+    }
+
     @Test func cardsImportedAgainAsTheyAreWriteNothingAndAChangedOneIsReplaced() async throws {
         struct Report: Decodable { var created, unchanged, updated: Int }
         let store = ChangeLogProbeStore()

@@ -112,8 +112,10 @@ extension CardHandlers {
 
     private func replace(_ existing: StoredFriend, with card: VCard) async throws -> ImportBatch.Outcome {
         // A file imported again mostly holds cards kept as they are: those are told from a read,
-        // without a write transaction (what `replace` would find and leave alone).
-        if try await store.card(id: existing.friend.id)?.text == FriendRecord.cardText(of: card) { return .unchanged }
+        // without a write transaction (what `replace` would find and leave alone). Line ends do not
+        // count: an export ends every line with CRLF, and the card it holds may have come with LF.
+        if let stored = try await store.card(id: existing.friend.id)?.text,
+           Self.sameLines(stored, FriendRecord.cardText(of: card)) { return .unchanged }
         let replaced = try await store.replace(id: existing.friend.id, with: card, if: .any)
         return replaced.version == existing.version ? .unchanged : .updated
     }
@@ -128,9 +130,15 @@ extension CardHandlers {
         }
     }
 
-    /// A card without a `UID` gets one made of its bytes, so importing the same file again finds it.
+    /// Whether two cards' texts differ at most in how their lines end.
+    static func sameLines(_ one: String, _ other: String) -> Bool {
+        one == other || CRLFLines.of(Array(one.utf8)) == CRLFLines.of(Array(other.utf8))
+    }
+
+    /// A card without a `UID` gets one made of its bytes, so importing the same file again finds
+    /// it; its lines taken as ending in CRLF, so that the same card with other line ends is found too.
     static func uid(forCardWithout bytes: [UInt8]) -> String {
-        "friends-import-" + String(StableHash.of(bytes), radix: 16)
+        "friends-import-" + String(StableHash.of(CRLFLines.of(bytes)), radix: 16)
     }
 }
 
