@@ -211,7 +211,7 @@ struct CardDAVRoutesTests {
         try await TestApp.run { client, _ in
             let statuses = try await withThrowingTaskGroup(of: Int.self, returning: [Int].self) { group in
                 for index in 0..<12 {
-                    let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:person-\(index)\r\nFN:Ada \(index)\r\nN:;Ada;;;\r\nEND:VCARD\r\n"
+                    let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:person\r\nFN:Ada \(index)\r\nN:;Ada;;;\r\nEND:VCARD\r\n"
                     group.addTask { try await dav(client, "PUT", Self.book + "ada.vcf", body: card).status.code }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
@@ -219,7 +219,7 @@ struct CardDAVRoutesTests {
             #expect(statuses.filter { $0 == 201 }.count == 1, "\(statuses)")
             #expect(statuses.filter { $0 == 204 }.count == 11, "\(statuses)")
             #expect(try await client.send(.get, "/friends").decode(FriendPage.self).items.count == 1)
-            let again = try await dav(client, "PUT", Self.book + "ada.vcf", body: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:person-0\r\nFN:A\r\nEND:VCARD\r\n",
+            let again = try await dav(client, "PUT", Self.book + "ada.vcf", body: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:person\r\nFN:A\r\nEND:VCARD\r\n",
                                       headers: [.ifNoneMatch: "*"])
             #expect(again.status.code == 412)
             #expect(again.text.contains("already exists"))
@@ -347,6 +347,13 @@ struct CardDAVRoutesTests {
             #expect(sameUID.status == .forbidden)
             #expect(sameUID.text.contains("no-uid-conflict"))
             #expect(sameUID.text.contains(Self.book + "ada.vcf"))
+            // RFC 6352 6.3.2.1: nor may a card overwrite one of another UID.
+            let otherUID = card.replacingOccurrences(of: "UID:", with: "UID:changed-")
+            #expect(otherUID != card)
+            let overwrite = try await dav(client, "PUT", Self.book + "ada.vcf", body: otherUID)
+            #expect(overwrite.status == .forbidden)
+            #expect(overwrite.text.contains("no-uid-conflict") && overwrite.text.contains(Self.book + "ada.vcf"))
+            #expect(try await dav(client, "GET", Self.book + "ada.vcf").text == card)
             let notACard = try await dav(client, "PUT", Self.book + "json.vcf", body: #"{"firstname": "Ada"}"#)
             #expect(notACard.status == .forbidden)
             #expect(notACard.text.contains("valid-address-data"))

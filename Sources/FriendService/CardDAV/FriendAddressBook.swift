@@ -137,24 +137,35 @@ struct FriendAddressBook: AddressBookBackend {
     func put(name: String, card sent: [UInt8], precondition: DAVWritePrecondition) async throws -> DAVPutOutcome {
         var transcoder = UTF16Transcoder()
         let bytes = transcoder.append(sent) + transcoder.finish()
-        let parsed: VCard
+        let read: VCard
         do {
-            parsed = try VCardParser.parse(bytes, isWholeText: true).readyForStorage { UUID.random().uuidString }
+            read = try VCardParser.parse(bytes, isWholeText: true)
         } catch {
             throw AddressBookBackendError.invalidCard("\(error)")
         }
+        let parsed = read.readyForStorage { UUID.random().uuidString }
         return try await mapped {
             // `sent`, not `bytes`: a card sent in UTF-16 is not kept as it was sent.
-            try await uidTurns.inTurn(for: UIDSpellings.key(parsed.uid)) { try await write(parsed, sentAs: sent, to: name, if: precondition) }
+            try await uidTurns.inTurn(for: UIDSpellings.key(parsed.uid)) {
+                try await write(parsed, sentAs: sent, to: name, if: precondition, sentWithUID: !read.uid.isEmpty)
+            }
         }
     }
 
     /// The PUT of `parsed` once no other write of its UID runs.
     private func write(
-        _ parsed: VCard, sentAs bytes: [UInt8], to name: String, if precondition: DAVWritePrecondition, isRetry: Bool = false
+        _ parsed: VCard, sentAs bytes: [UInt8], to name: String, if precondition: DAVWritePrecondition,
+        sentWithUID: Bool, isRetry: Bool = false
     ) async throws -> DAVPutOutcome {
         let existing = try await store.cards(named: [name]).first
         try Self.check(precondition, against: existing)
+        // RFC 6352 6.3.2.1: a card may not overwrite one of another UID (a client that means
+        // another contact puts it under another name). A card sent without one takes a new one.
+        if sentWithUID, let existing, let held = try await store.friend(id: existing.id)?.friend.uid,
+           UIDSpellings.key(held) != UIDSpellings.key(parsed.uid)
+        {
+            throw AddressBookBackendError.uidConflict(existingName: existing.resourceName)
+        }
         if let owner = try await store.friend(anySpellingOf: parsed.uid), owner.friend.id != existing?.id,
            let ownerCard = try await store.card(id: owner.friend.id)
         {
@@ -168,7 +179,7 @@ struct FriendAddressBook: AddressBookBackend {
                 stored = try await store.replace(id: existing.id, with: parsed, if: version)
             } catch FriendStoreError.notFound where precondition == .none && !isRetry {
                 // Deleted meanwhile: without a precondition the PUT creates the card again.
-                return try await write(parsed, sentAs: bytes, to: name, if: precondition, isRetry: true)
+                return try await write(parsed, sentAs: bytes, to: name, if: precondition, sentWithUID: sentWithUID, isRetry: true)
             }
         } else {
             do {
@@ -178,7 +189,7 @@ struct FriendAddressBook: AddressBookBackend {
                 // (through another process sharing the database): written again, the name is
                 // replaced as it would be a moment later (or refused by the precondition), and the
                 // UID is refused as taken.
-                return try await write(parsed, sentAs: bytes, to: name, if: precondition, isRetry: true)
+                return try await write(parsed, sentAs: bytes, to: name, if: precondition, sentWithUID: sentWithUID, isRetry: true)
             }
         }
         let text = try await store.card(id: stored.friend.id)?.text
