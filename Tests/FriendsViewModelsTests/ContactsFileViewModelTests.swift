@@ -215,12 +215,17 @@ import Testing
         let summaries = Recorder(viewModel.summary)
         let errors = Recorder(viewModel.errorMessage)
 
+        disk.folders = ["Downloads"]
         viewModel.importRequested(path: "")
         viewModel.importRequested(path: "missing.vcf")
+        viewModel.importRequested(path: "Downloads")
         viewModel.importRequested(path: "contacts.vcf")
         await viewModel.importing.task?.value
 
-        #expect(errors.values == [nil, "Type the path of a vCard file (.vcf) to import.", "Cannot read missing.vcf.", nil])
+        #expect(errors.values == [
+            nil, "Type the path of a vCard file (.vcf) to import.", "Cannot read missing.vcf.",
+            "Downloads is a folder. Type the path of a vCard file (.vcf) in it.", nil,
+        ])
         #expect(summaries.values.last??.headline == "Imported 1 card.")
         #expect(await cards.received == [Data("BEGIN:VCARD".utf8)])
     }

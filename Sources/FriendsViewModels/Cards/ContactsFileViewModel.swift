@@ -132,6 +132,7 @@ public final class ContactsFileViewModel {
     public func importRequested(path: String) {
         let path = path.trimmingCharacters(in: .whitespaces)
         guard !path.isEmpty else { return fail("Type the path of a vCard file (.vcf) to import.") }
+        guard files.item(path) != .folder else { return fail("\(path) is a folder. Type the path of a vCard file (.vcf) in it.") }
         do throws(LocalFiles.Failure) {
             importRequested(filename: path, data: try files.read(path))
         } catch {
