@@ -239,6 +239,23 @@ struct FriendRoutesTests {
         }
     }
 
+    /// A form encodes names as it encodes values: `%71` is `q`. Read as another name, it was
+    /// ignored (the whole list for a search), and a second `q` so written was not refused.
+    @Test func percentEncodedParameterNamesAreTheNamesTheySpell() async throws {
+        try await TestApp.run { client, store in
+            try await store.insert([.sample("Grace", "Hopper"), .sample("Ada", "Lovelace")])
+            let found = try await client.send(.get, "/friends?%71=ada").decode(FriendPage.self)
+            #expect(found.items.map(\.firstname) == ["Ada"])
+            let one = try await client.send(.get, "/friends?%6Cimit=1").decode(FriendPage.self)
+            #expect(one.items.count == 1)
+            let twice = try await client.send(.get, "/friends?q=ada&%71=bob")
+            #expect(twice.status == .badRequest)
+            #expect(try twice.envelope.fields == ["q": "Given more than once."])
+            let exported = try await client.send(.get, "/friends?%71=ada", headers: [.accept: "text/vcard"])
+            #expect(exported.text.contains("FN:Ada Lovelace") && !exported.text.contains("Hopper"))
+        }
+    }
+
     @Test func theExportChecksQAsTheListDoes() async throws {
         try await TestApp.run { client, store in
             try await store.insert([.sample("Grace", "Hopper"), .sample("Ada", "Lovelace")])

@@ -23,7 +23,7 @@ struct CardHandlers: Sendable {
     func export(_ request: Request) throws -> Response {
         let search: FriendSearch?
         do {
-            search = try ListQueryParser.search(from: request)
+            search = try ListQueryParser.search(FormItems(request.uri.query).rawValues(named: FriendListQuery.Name.search).first)
         } catch {
             throw ListQueryParser.invalidQuery([FriendListQuery.Name.search: error.message])
         }

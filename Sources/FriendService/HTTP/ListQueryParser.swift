@@ -9,16 +9,16 @@ enum ListQueryParser {
 
     /// The store request, asking for one friend more than the page holds to learn whether another page follows.
     static func request(from httpRequest: Request) throws -> (pageSize: Int, request: FriendListRequest) {
-        let parameters = httpRequest.uri.queryParameters
+        let items = FormItems(httpRequest.uri.query)
         var failures: [String: String] = [:]
         // Which of two values was meant would be a guess, as for a JSON key given twice.
         for name in [FriendListQuery.Name.limit, FriendListQuery.Name.cursor, FriendListQuery.Name.search]
-        where parameters[values: name[...]].count > 1 {
+        where items.values(named: name).count > 1 {
             failures[name] = "Given more than once."
         }
 
         var limit = FriendListQuery.defaultLimit
-        if failures[FriendListQuery.Name.limit] == nil, let text = parameters.get(FriendListQuery.Name.limit) {
+        if failures[FriendListQuery.Name.limit] == nil, let text = items.value(named: FriendListQuery.Name.limit) {
             if let value = Int(plainly: text), (1...FriendListQuery.maximumLimit).contains(value) {
                 limit = value
             } else {
@@ -27,7 +27,7 @@ enum ListQueryParser {
         }
 
         var after: FriendSortKey?
-        if failures[FriendListQuery.Name.cursor] == nil, let text = parameters.get(FriendListQuery.Name.cursor), !text.isEmpty {
+        if failures[FriendListQuery.Name.cursor] == nil, let text = items.value(named: FriendListQuery.Name.cursor), !text.isEmpty {
             after = FriendCursor.decode(text)
             if after == nil {
                 failures[FriendListQuery.Name.cursor] = "The cursor is not valid; start again from the first page."
@@ -36,7 +36,7 @@ enum ListQueryParser {
 
         var search: FriendSearch?
         do {
-            if failures[FriendListQuery.Name.search] == nil { search = try Self.search(from: httpRequest) }
+            if failures[FriendListQuery.Name.search] == nil { search = try Self.search(items.rawValues(named: FriendListQuery.Name.search).first) }
         } catch {
             failures[FriendListQuery.Name.search] = error.message
         }
@@ -45,9 +45,9 @@ enum ListQueryParser {
         return (limit, FriendListRequest(limit: limit + 1, after: after, search: search))
     }
 
-    /// `q`, checked: at most `maximumSearchLength` characters, no control characters.
-    static func search(from httpRequest: Request) throws(SearchRefusal) -> FriendSearch? {
-        guard let text = try searchText(inQuery: httpRequest.uri.query) else { return nil }
+    /// `q` as sent, decoded and checked: at most `maximumSearchLength` characters, no control characters.
+    static func search(_ rawValue: Substring?) throws(SearchRefusal) -> FriendSearch? {
+        guard let text = try searchText(rawValue) else { return nil }
         if text.unicodeScalars.count > maximumSearchLength {
             throw SearchRefusal(message: "Search must be at most \(maximumSearchLength) characters.")
         }
@@ -66,16 +66,12 @@ enum ListQueryParser {
         APIError(.badRequest, "Some query parameters are not valid.", fields: failures)
     }
 
-    /// The first `q` of `query` read as a form writes it (an HTML form, `URLSearchParams`, Python's
+    /// A value of `q` read as a form writes it (an HTML form, `URLSearchParams`, Python's
     /// `urlencode`): `+` is a space and `%2B` a plus. A `%` that escapes no UTF-8 (`%zz`, half a
     /// character) is refused: searching for the text as sent would find what was not meant.
-    static func searchText(inQuery query: String?) throws(SearchRefusal) -> String? {
-        let name = FriendListQuery.Name.search
-        guard let query, let item = query.split(separator: "&").first(where: { $0 == name || $0.hasPrefix(name + "=") }) else {
-            return nil
-        }
-        let value = item.dropFirst(name.count + 1).replacing("+", with: "%20")
-        guard let text = value.removingPercentEncoding else {
+    static func searchText(_ rawValue: Substring?) throws(SearchRefusal) -> String? {
+        guard let rawValue else { return nil }
+        guard let text = FormItems.decoded(rawValue) else {
             throw SearchRefusal(message: "Search must be percent-encoded UTF-8: write % as %25.")
         }
         return text
