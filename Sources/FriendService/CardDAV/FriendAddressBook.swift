@@ -255,6 +255,9 @@ struct FriendAddressBook: AddressBookBackend {
             case .unavailable(let reason): throw AddressBookBackendError.unavailable(reason)
             case .diskFull(let file): throw AddressBookBackendError.unavailable("the disk of \(file) is full")
             }
+        } catch let error as CardBeyondLimits {
+            // A card read within the limits is kept as sent, so this is for one made bigger on the way.
+            throw AddressBookBackendError.invalidCard(error.reason.description)
         }
     }
 }
