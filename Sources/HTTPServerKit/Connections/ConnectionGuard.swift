@@ -56,6 +56,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var readTheLastRequest = false
     /// Whether the response being written answers an HTTP/1.0 request (and so is not chunked).
     private(set) var isAnsweringHTTP10 = false
+    /// The answer being sent is an HTTP/1.0 body of unknown length, which only the connection's end ends.
+    private var bodyEndsWithConnection = false
     private var closeAfterResponse = false
     /// An answer owed for a request that broke while an earlier one was still being answered.
     private var pendingRefusal: ConnectionRefusal?
@@ -124,12 +126,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 refuse(refusal)
                 return
             }
-            if requestsToAnswer.contains(where: { $0.version == .http1_0 }) {
-                // Behind an HTTP/1.0 request still being answered: that answer may end only with
-                // the connection (a body of unknown length), and this request would then run
+            if requestsInProgress > 0, bodyEndsWithConnection || requestsToAnswer.contains(where: { $0.version == .http1_0 }) {
+                // Behind an answer that ends with the connection (an HTTP/1.0 body of unknown
+                // length, say), or an HTTP/1.0 request whose answer may: this request would run
                 // unanswered. It is not read; the connection closes after the answers before it,
                 // and the client sends it again on a new one (RFC 9112 9.3.2).
-                logger.debug("Request pipelined behind an HTTP/1.0 one: not read")
+                logger.debug("Request pipelined behind an answer that ends the connection: not read")
                 closeAfterResponse = true
                 reading = .closing
                 return
@@ -237,7 +239,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         guard isAnsweringHTTP10 else { return }
         head.version = .http1_0
         // Without a length, the body ends when the connection does.
-        if !head.headers.contains(name: "Content-Length") { closeAfterResponse = true }
+        if !head.headers.contains(name: "Content-Length") {
+            closeAfterResponse = true
+            bodyEndsWithConnection = true
+        }
     }
 
     // MARK: - Timeouts
