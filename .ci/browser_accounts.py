@@ -5,7 +5,8 @@ JavaScript: the app asks who is there; a wrong password is refused with a messag
 and sees only her friends, live; the session cookie is HttpOnly and SameSite=Strict (Secure is the
 reverse proxy's case, covered by the Swift tests); she signs out, and her old session cookie,
 replayed, opens nothing; bob, signed in beside her, sees only his, and a change of his never
-reaches her page; once his password is changed, his next page asks him to sign in again. The
+reaches her page; once his password is changed, his next page asks him to sign in again; signed
+out in another tab, an open form says so, and what it then sends is said not to be saved. The
 sign-in pages go through the page audit too.
 """
 import base64
@@ -133,6 +134,32 @@ class AccountsRun(Run):
         a.wait_path("/sign-in")
         if "Ada" in (a.text("main") or ""):
             raise Failure("nothing of alice's on the page after signing out", a)
+
+        self.step("signed out in another tab: the open form says so, and its Submit says nothing was saved")
+        self.sign_in(a, "alice", PASSWORDS["alice"])
+        a.wait_path("/friends/1")
+        a.open("/friends/new")
+        a.wait_text("main h1", "Add Friend")
+        a.fill("#firstname", "Carol")
+        form_tab = a.driver.current_window_handle
+        a.driver.switch_to.new_window("tab")
+        a.open("/")
+        a.click(".account button[type=submit]", "Sign out")
+        a.wait_path("/sign-in")
+        a.driver.close()
+        a.driver.switch_to.window(form_tab)
+        # Before, the page said "offline", though the server was there: the session had ended.
+        a.wait_text("[data-webui-connection]", "signed out, reload to sign in")
+        a.click('button[value="save"]', "Submit")
+        a.wait_path("/sign-in")
+        a.wait("the sign-in page to say the form was not saved",
+               lambda: "was not saved" in (a.text("#sign-in-error") or ""))
+        a.shoot("sign-in-unsaved")
+        # The ended session's refusal of the page's live updates is its answer, not an error.
+        unexpected = [entry["message"] for entry in a.console_errors()
+                      if not ("/webui/events" in entry["message"] and "403" in entry["message"])]
+        if unexpected:
+            raise Failure("no other error in the browser console; it has:\n  " + "\n  ".join(unexpected), a)
         for browser in self.browsers:
             browser.check_console()
         log(f"accounts: passed {self.steps} steps")

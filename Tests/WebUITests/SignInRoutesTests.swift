@@ -142,6 +142,10 @@ import Testing
             let cookie = try #require(Self.sessionCookie(try await signIn(client)))
             let id = String(cookie.dropFirst("webui_session=".count))
             let token = try #require(await MainActor.run { sessions.session(id: id)?.csrfToken })
+            // What a tab whose live stream was refused asks: signed out, or only offline.
+            let live = try await client.execute(uri: "/webui/session", method: .get, headers: [.cookie: cookie])
+            #expect(live.status == .ok)
+            #expect(String(buffer: live.body) == #"{"signedOut":false}"#)
             let out = try await client.execute(
                 uri: "/sign-out", method: .post,
                 headers: [.contentType: "application/x-www-form-urlencoded", .origin: "http://localhost", .cookie: cookie],
@@ -161,13 +165,18 @@ import Testing
                 body: ByteBuffer(string: "_csrf=\(token)&action=increment")
             )
             #expect(form.status == .seeOther, "the form is not taken: the person signs in again")
-            #expect(form.headers[.location] == "/sign-in")
+            #expect(form.headers[.location] == "/sign-in?unsaved=1")
+            let ended = try await client.execute(uri: "/webui/session", method: .get, headers: [.cookie: cookie])
+            #expect(String(buffer: ended.body) == #"{"signedOut":true}"#)
+            // The sign-in page says that what the form held was not saved.
+            let told = try await client.execute(uri: "/sign-in?unsaved=1", method: .get)
+            #expect(String(buffer: told.body).contains(WebRoutes.unsavedMessage))
             let edit = try await client.execute(
                 uri: "/friends/1/edit", method: .post,
                 headers: [.contentType: "application/x-www-form-urlencoded", .origin: "http://localhost", .cookie: cookie],
                 body: ByteBuffer(string: "_csrf=\(token)&action=save")
             )
-            #expect(edit.headers[.location] == "/sign-in?next=/friends/1/edit")
+            #expect(edit.headers[.location] == "/sign-in?next=/friends/1/edit&unsaved=1")
         }
     }
 

@@ -17,7 +17,8 @@ extension WebRoutes {
 
     func addSignInRoutes(to router: Router<ConnectionRequestContext>, _ signIn: WebSignIn) {
         router.get(RouterPath(Self.signInPath)) { request, _ in
-            signInPage(request, signIn: signIn, name: "", message: nil, status: .ok)
+            let unsaved = request.uri.queryParameters.get(Self.unsavedParameter) != nil
+            return signInPage(request, signIn: signIn, name: "", message: unsaved ? Self.unsavedMessage : nil, status: .ok)
         }
         router.post(RouterPath(Self.signInPath)) { request, context in
             try await postSignIn(request, context: context, signIn: signIn)
@@ -28,12 +29,20 @@ extension WebRoutes {
     }
 
     /// Where a page asked for without a session goes.
-    func signInRedirect(from path: String) -> Response {
+    /// - Parameter unsaved: a form was sent from a page whose session had ended (signed out in
+    ///   another tab, say): the sign-in page says that what it held was not saved.
+    func signInRedirect(from path: String, unsaved: Bool = false) -> Response {
         var components = URLComponents()
         components.path = Self.signInPath
-        if path != "/" { components.queryItems = [URLQueryItem(name: "next", value: path)] }
+        var items: [URLQueryItem] = []
+        if path != "/" { items.append(URLQueryItem(name: "next", value: path)) }
+        if unsaved { items.append(URLQueryItem(name: Self.unsavedParameter, value: "1")) }
+        if !items.isEmpty { components.queryItems = items }
         return Self.redirect(to: components.string ?? Self.signInPath)
     }
+
+    static let unsavedParameter = "unsaved"
+    static let unsavedMessage = "You were signed out before that page was sent, so what it held was not saved. Sign in to go back to it."
 
     /// - Parameter fields: the sign-in form sent, whose `next` the page keeps when the address has none.
     private func signInPage(

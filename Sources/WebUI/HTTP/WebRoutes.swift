@@ -17,6 +17,7 @@ import Hummingbird
 /// - A form with a file input is sent as `multipart/form-data` (`MultipartForm`), within
 ///   `maximumUploadSize`; a malformed or oversized one gets an error page saying what is wrong.
 /// - `GET /webui/here` is `303` to the screen the shared app shows now.
+/// - `GET /webui/session` says whether the session has ended (`sessionPath`).
 /// - `GET /webui/events?path=&tab=` streams the tab's changes to it (Server-Sent Events); the
 ///   first stream of a page the browser loaded itself adds `loaded=1`.
 /// - The script names its tab with every request (`X-WebUI-Tab`, or `tab=` on the stream): each
@@ -49,6 +50,9 @@ public struct WebRoutes: Sendable {
     /// `303` to where the session's shared app is now: a page drawn without the script while its
     /// app was still at work links here, to be loaded again once that work is done.
     public static let herePath = "/webui/here"
+    /// `{"signedOut": true}` once the browser's session has ended on an app with sign-in (signed
+    /// out in another tab, a new password): what the script asks when its stream is refused.
+    public static let sessionPath = "/webui/session"
 
     let sessions: WebSessions
     let stylesheet: ByteBuffer
@@ -78,6 +82,14 @@ public struct WebRoutes: Sendable {
         router.get(RouterPath(Self.scriptPath)) { _, _ in Self.asset(Self.script, type: "text/javascript; charset=utf-8") }
         router.get(RouterPath(Self.stylePath)) { _, _ in Self.asset(stylesheet, type: "text/css; charset=utf-8") }
         router.get(RouterPath(Self.eventsPath)) { request, _ in await events(request) }
+        router.get(RouterPath(Self.sessionPath)) { request, _ in
+            let live = await MainActor.run { sessions.session(id: Self.sessionID(request)) != nil }
+            var headers = HTTPFields()
+            headers[.contentType] = "application/json"
+            headers[.cacheControl] = "no-store"
+            let signedOut = !live && settings.signIn != nil
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"signedOut":\#(signedOut)}"#)))
+        }
         router.get(RouterPath(Self.herePath)) { request, _ in
             let current = await MainActor.run { sessions.session(id: Self.sessionID(request))?.app.currentPath }
             return Self.redirect(to: current ?? "/")
@@ -132,7 +144,7 @@ public struct WebRoutes: Sendable {
         guard let session = await MainActor.run(body: { sessions.session(id: cookie) }) else {
             // Signed out meanwhile (elsewhere, a new password, idle too long): the form is not
             // taken, and the person signs in again to come back to its page.
-            if settings.signIn != nil { return signInRedirect(from: request.uri.path) }
+            if settings.signIn != nil { return signInRedirect(from: request.uri.path, unsaved: true) }
             return ErrorPage.response(.forbidden, "This page has expired. Open the app again to go on.")
         }
         let fields: FormFields

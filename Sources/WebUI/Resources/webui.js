@@ -145,11 +145,17 @@
       if (path !== here() && path !== loadingPath && path !== shownPath) { load(path, "GET", null, !formSubmitted); }
     });
     // The browser retries a dropped stream by itself; a refused one (the session ended, the
-    // server restarted) stays closed: say so where the page shows its connection.
+    // server restarted) stays closed: say so where the page shows its connection, and which it is.
     events.addEventListener("error", function () {
       if (events.readyState !== EventSource.CLOSED) { return; }
       var connection = document.querySelector("[data-webui-connection]");
-      if (connection) { connection.className = "connection"; connection.textContent = "offline, reload the page"; }
+      if (!connection) { return; }
+      connection.className = "connection";
+      connection.textContent = "offline, reload the page";
+      fetch("/webui/session", { credentials: "same-origin" })
+        .then(function (response) { return response.json(); })
+        .then(function (session) { if (session.signedOut) { connection.textContent = "signed out, reload to sign in"; } })
+        .catch(function () {});
     });
   }
 
