@@ -753,6 +753,9 @@ class Run:
         a.wait("the discard dialog to close", lambda: a.js("return !document.querySelector('#form-dialog h2');"))
         if a.value("#about") != "A draft":
             raise Failure("About to still hold 'A draft' after Keep Editing", a)
+        if self.scripted:
+            # Back in the field the person was in when Back asked, not at the top of the form.
+            a.wait("focus back on About", lambda: a.js("return document.activeElement === document.getElementById('about');"))
 
         self.step("edit: Back again, and Discard goes to the friend Back was going to, storing nothing")
         a.driver.back()

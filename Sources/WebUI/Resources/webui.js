@@ -294,6 +294,9 @@
   });
 
   window.addEventListener("popstate", function (event) {
+    // Back from a form with changes asks first: Keep editing gives focus back to the field the
+    // person was in, as a control that opens a dialog gets it back.
+    lastUsed = identify(document.activeElement) || lastUsed;
     if (expectedPop !== null) {
       var expected = expectedPop;
       expectedPop = null;
