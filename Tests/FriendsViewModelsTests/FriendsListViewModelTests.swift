@@ -507,19 +507,27 @@ import Testing
         #expect(screen.hud.values.last == false)
     }
 
-    @Test func endingASearchKeepsTheFriendSelectedInItSelectedHoweverFarDown() async {
+    /// A list of two a page (Charles, Ada, then Grace) searched for "gr", Grace selected in it;
+    /// `pages` answer what the list asks for next.
+    func graceSelectedInASearch(then pages: Reply<FriendPage>...) async -> Screen {
         await client.enqueuePages(
             .success(Fixtures.page(Fixtures.charles, Fixtures.ada, next: "c1", total: 3)),
-            .success(Fixtures.page(Fixtures.grace, total: 1)),
-            .success(Fixtures.page(Fixtures.charles, Fixtures.ada, next: "c1", total: 3)),
-            .success(Fixtures.page(Fixtures.grace))
+            .success(Fixtures.page(Fixtures.grace, total: 1))
         )
+        for page in pages { await client.enqueuePages(page) }
         let screen = makeScreen(pageSize: 2)
         await screen.appeared()
-
         screen.viewModel.searchTextChanged("gr")
         await screen.settle()
         screen.viewModel.friendSelected(id: Fixtures.grace.id)
+        return screen
+    }
+
+    @Test func endingASearchKeepsTheFriendSelectedInItSelectedHoweverFarDown() async {
+        let screen = await graceSelectedInASearch(then:
+            .success(Fixtures.page(Fixtures.charles, Fixtures.ada, next: "c1", total: 3)),
+            .success(Fixtures.page(Fixtures.grace))
+        )
         screen.viewModel.searchTextChanged("")
         await screen.settle()  // the first page
         await screen.settle()  // the pages after it, up to the friend
@@ -533,18 +541,11 @@ import Testing
     /// would have shown the friend selected in the first search never shows, and the new search,
     /// which does not match that friend, selects its own first friend.
     @Test func aSearchTypedOverOneThatEndsSelectsItsOwnFirstFriend() async {
-        await client.enqueuePages(
-            .success(Fixtures.page(Fixtures.charles, Fixtures.ada, next: "c1", total: 3)),
-            .success(Fixtures.page(Fixtures.grace, total: 1)),
-            // Everyone (asked for, then superseded), and the new search: both begin with Ada.
+        // Everyone (asked for, then superseded), and the new search: both begin with Ada.
+        let screen = await graceSelectedInASearch(then:
             .success(Fixtures.page(Fixtures.ada, Fixtures.alan, next: "a1", total: 3)),
             .success(Fixtures.page(Fixtures.ada, Fixtures.alan, next: "a1", total: 3))
         )
-        let screen = makeScreen(pageSize: 2)
-        await screen.appeared()
-        screen.viewModel.searchTextChanged("gr")
-        await screen.settle()
-        screen.viewModel.friendSelected(id: Fixtures.grace.id)
 
         screen.viewModel.searchTextChanged("")
         screen.viewModel.searchTextChanged("a")

@@ -19,14 +19,9 @@ struct FormItems {
         items.filter { $0.name == name }.map(\.rawValue)
     }
 
-    /// The values of `name`, decoded (one that is not valid percent-encoded UTF-8 as sent).
-    func values(named name: String) -> [String] {
-        rawValues(named: name).map { Self.decoded($0) ?? String($0) }
-    }
-
-    /// The first value of `name`, decoded.
+    /// The first value of `name`, decoded (one that is not valid percent-encoded UTF-8 as sent).
     func value(named name: String) -> String? {
-        values(named: name).first
+        rawValues(named: name).first.map { Self.decoded($0) ?? String($0) }
     }
 
     /// `text` with `+` a space and percent-escapes undone; nil when they escape no UTF-8.

@@ -13,7 +13,7 @@ enum ListQueryParser {
         var failures: [String: String] = [:]
         // Which of two values was meant would be a guess, as for a JSON key given twice.
         for name in [FriendListQuery.Name.limit, FriendListQuery.Name.cursor, FriendListQuery.Name.search]
-        where items.values(named: name).count > 1 {
+        where items.rawValues(named: name).count > 1 {
             failures[name] = "Given more than once."
         }
 

@@ -74,9 +74,9 @@ struct ConflictDialog {
         let valueWidth = max(1, width - 4 - Self.labelWidth - Self.sideWidth)
         var lines: [[Span]] = []
         for field in conflict.fields {
-            for (side, value) in [("theirs: ", field.theirs), ("mine:   ", field.mine)] {
+            for (sideIndex, (side, value)) in [("theirs: ", field.theirs), ("mine:   ", field.mine)].enumerated() {
                 for (index, part) in TextLayout.wrap(Self.shown(value), width: valueWidth).enumerated() {
-                    let label = side == "theirs: " && index == 0 ? field.title : ""
+                    let label = sideIndex == 0 && index == 0 ? field.title : ""
                     lines.append([
                         Span(TextLayout.pad(label, toWidth: Self.labelWidth), style: Theme.label),
                         Span((index == 0 ? side : String(repeating: " ", count: Self.sideWidth)) + part),
@@ -90,7 +90,11 @@ struct ConflictDialog {
     }
 
     func draw(in canvas: inout Canvas, at rect: Rect) {
-        let layout = layout(in: rect)
+        draw(layout(in: rect), in: &canvas)
+    }
+
+    /// Draws the dialog as `layout` places it (a screen that scrolls it reads the layout first).
+    func draw(_ layout: Layout, in canvas: inout Canvas) {
         let box = layout.box
         Box(title: conflict.title).draw(in: &canvas, at: box)
         layout.text.draw(in: &canvas, at: layout.textArea)

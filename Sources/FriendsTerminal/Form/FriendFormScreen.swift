@@ -316,12 +316,11 @@ final class FriendFormScreen: Screen {
         }
         if let conflict = viewModel.conflict.value {
             canvas.cursor = nil
-            var dialog = ConflictDialog(conflict: conflict, choice: conflictChoice, offset: conflictOffset)
+            let dialog = ConflictDialog(conflict: conflict, choice: conflictChoice, offset: conflictOffset)
             let layout = dialog.layout(in: canvas.bounds)
             conflictRows = max(1, layout.text.textRows(in: layout.textArea.height))
             conflictOffset = layout.text.shownOffset(in: layout.textArea.height)
-            dialog.offset = conflictOffset
-            dialog.draw(in: &canvas, at: canvas.bounds)
+            dialog.draw(layout, in: &canvas)
         } else if let question = viewModel.discardConfirmation.value {
             canvas.cursor = nil
             ConfirmationBox(question, selection: discardChoice).draw(in: &canvas, at: canvas.bounds)

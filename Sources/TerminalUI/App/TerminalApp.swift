@@ -152,7 +152,7 @@ public final class TerminalApp {
         if let help {
             // A help too tall for the screen scrolls; any other key or a click closes it, and does nothing else.
             let overlay = HelpOverlay(keyMap: help, offset: helpOffset)
-            let bounds = Rect(row: 0, column: 0, width: size.columns, height: size.rows)
+            let bounds = Rect(size: size)
             if overlay.scrolls(in: bounds),
                let offset = Scrolling.offset(after: key, current: overlay.clampedOffset(in: bounds), pageSize: overlay.keyRows(in: bounds)) {
                 helpOffset = HelpOverlay(keyMap: help, offset: offset).clampedOffset(in: bounds)
