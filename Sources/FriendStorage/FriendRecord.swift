@@ -11,6 +11,10 @@ package struct FriendRecord: Sendable {
     package var resourceName: String
     package var details: String
     package var search: SearchColumns
+    /// A group card (`VCard.isGroup`) is kept for CardDAV clients, which keep their groups as
+    /// cards, but is no friend: the REST API, the live feed and the export leave it out, and its
+    /// search columns are empty so that no search finds it.
+    package var isGroup: Bool
     /// A card that came with its `UID` (a CardDAV `PUT`, an import) is one contact however its
     /// `UID` is spelled: a store that writes it checks, in the write's own transaction, that no
     /// friend has that `UID` yet (`UIDSpellings`), so that processes sharing a database cannot both
@@ -30,7 +34,8 @@ package struct FriendRecord: Sendable {
         cardText = Self.cardText(of: card)
         self.resourceName = resourceName ?? Self.resourceName(forUID: friend.uid)
         details = FriendDetails(friend).encoded
-        search = SearchColumns(friend)
+        isGroup = card.isGroup
+        search = isGroup ? .unsearchable : SearchColumns(friend)
         excess = VCardLimits.excess(of: card, writtenAs: cardText)
     }
 

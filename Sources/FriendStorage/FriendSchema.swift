@@ -2,7 +2,7 @@
 public enum FriendSchema {
     public static var currentVersion: Int { migrationCount }
 
-    package static let migrationCount = 10
+    package static let migrationCount = 11
 
     /// The table that records which migrations ran.
     package static let migrationsTable = "friendservice_migrations"
@@ -30,4 +30,7 @@ public enum FriendSchema {
 
     // Migration 10: `phone_digits` holds every number's digits, not only the preferred one's
     // (`MigrationStep.rederivePhoneDigits`).
+
+    // Migration 11: `is_group` marks group cards, which CardDAV keeps but which are no friends
+    // (`FriendRecord.isGroup`), in `friends` and in the change log (`MigrationStep.markGroups`).
 }

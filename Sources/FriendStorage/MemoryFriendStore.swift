@@ -7,6 +7,8 @@ public actor MemoryFriendStore: FriendStore {
     private struct Row {
         var stored: StoredFriend
         var card: StoredCard
+
+        var isFriend: Bool { !card.isGroup }
     }
 
     private var rows: [Int: Row] = [:]
@@ -19,8 +21,9 @@ public actor MemoryFriendStore: FriendStore {
     private var idsByUID: [[UInt8]: Set<Int>] = [:]
     private var lastID = 0
     private var migrated = false
-    /// The change log, oldest first, numbered without gaps, with each card's resource name.
-    private var log: [(change: FriendChange, resourceName: String?)] = []
+    /// The change log, oldest first, numbered without gaps, with each card's resource name and
+    /// whether it is a group's.
+    private var log: [LogEntry] = []
     private var lastSequence = 0
 
     public init() {}
@@ -32,7 +35,7 @@ public actor MemoryFriendStore: FriendStore {
     public func schemaVersion() -> Int { migrated ? FriendSchema.currentVersion : 0 }
 
     public func list(_ request: FriendListRequest) -> [StoredFriend] {
-        let matching = rows.values.map(\.stored).filter { row in
+        let matching = rows.values.filter(\.isFriend).map(\.stored).filter { row in
             if let after = request.after, !(after < FriendSortKey(row.friend)) { return false }
             if let search = request.search, !search.matches(row.friend) { return false }
             return true
@@ -41,12 +44,13 @@ public actor MemoryFriendStore: FriendStore {
     }
 
     public func count(matching search: FriendSearch?, atMost limit: Int?) -> Int {
-        let count = search.map { search in rows.values.count { search.matches($0.stored.friend) } } ?? rows.count
+        let friends = rows.values.filter(\.isFriend)
+        let count = search.map { search in friends.count { search.matches($0.stored.friend) } } ?? friends.count
         return limit.map { min($0, count) } ?? count
     }
 
     public func all() -> [StoredFriend] {
-        Self.inListOrder(rows.values.map(\.stored))
+        Self.inListOrder(rows.values.filter(\.isFriend).map(\.stored))
     }
 
     /// Folds each name once, not once per comparison: folding is most of the cost of sorting.
@@ -55,9 +59,10 @@ public actor MemoryFriendStore: FriendStore {
     }
 
     public func friend(id: Int) -> StoredFriend? {
-        rows[id]?.stored
+        rows[id].flatMap { $0.isFriend ? $0.stored : nil }
     }
 
+    /// A group too: an import merges a group card by its `UID` as any other.
     public func friend(uid: String) -> StoredFriend? {
         idsByUID[Array(uid.utf8)]?.min().flatMap { rows[$0]?.stored }
     }
@@ -67,7 +72,10 @@ public actor MemoryFriendStore: FriendStore {
     }
 
     public func cards(matching search: FriendSearch?, afterID: Int, limit: Int) -> [StoredCard] {
-        let matching = rows.values.filter { $0.card.id > afterID && (search?.matches($0.stored.friend) ?? true) }
+        // No search finds a group, as in the SQL stores (its search columns are empty).
+        let matching = rows.values.filter { row in
+            row.card.id > afterID && (search.map { row.isFriend && $0.matches(row.stored.friend) } ?? true)
+        }
         return Array(matching.map(\.card).sorted { $0.id < $1.id }.prefix(limit))
     }
 
@@ -96,17 +104,18 @@ public actor MemoryFriendStore: FriendStore {
         friend.id = lastID
         let row = Row(
             stored: StoredFriend(friend: friend, version: 1),
-            card: StoredCard(id: lastID, version: 1, resourceName: record.resourceName, text: record.cardText)
+            card: StoredCard(id: lastID, version: 1, resourceName: record.resourceName, text: record.cardText, isGroup: record.isGroup)
         )
         rows[lastID] = row
         idsByResourceName[Array(record.resourceName.utf8)] = lastID
         idsByUID[Array(friend.uid.utf8), default: []].insert(lastID)
-        if logging { logChange(.created(row.stored.friend, version: 1), resourceName: record.resourceName) }
+        if logging { logChange(.created(row.stored.friend, version: 1), resourceName: record.resourceName, isGroup: record.isGroup) }
         return row.stored
     }
 
     public func update(id: Int, with update: FriendUpdate, if precondition: VersionPrecondition) throws -> StoredFriend {
         let row = try existing(id: id, if: precondition)
+        guard row.isFriend else { throw FriendStoreError.notFound(id: id) }
         var card = try FriendRecord.card(from: row.card.text)
         card.apply(update, now: Date())
         return replace(row, with: try FriendRecord(card: card, resourceName: row.card.resourceName).withinLimits(id: id))
@@ -135,9 +144,9 @@ public actor MemoryFriendStore: FriendStore {
         idsByUID[Array(friend.uid.utf8), default: []].insert(id)
         rows[id] = Row(
             stored: StoredFriend(friend: friend, version: version),
-            card: StoredCard(id: id, version: version, resourceName: row.card.resourceName, text: record.cardText)
+            card: StoredCard(id: id, version: version, resourceName: row.card.resourceName, text: record.cardText, isGroup: record.isGroup)
         )
-        logChange(.updated(friend, version: version), resourceName: row.card.resourceName)
+        logChange(.updated(friend, version: version), resourceName: row.card.resourceName, isGroup: record.isGroup)
         return StoredFriend(friend: friend, version: version)
     }
 
@@ -165,7 +174,7 @@ public actor MemoryFriendStore: FriendStore {
     }
 
     public func changes(after sequence: Int, limit: Int) -> [FriendChange]? {
-        entries(after: sequence, limit: limit)?.map(\.change)
+        entries(after: sequence, limit: limit)?.map(\.friendChange)
     }
 
     public func cardChanges(after sequence: Int, limit: Int) -> [CardChange]? {
@@ -181,7 +190,7 @@ public actor MemoryFriendStore: FriendStore {
         }
     }
 
-    private func entries(after sequence: Int, limit: Int) -> ArraySlice<(change: FriendChange, resourceName: String?)>? {
+    private func entries(after sequence: Int, limit: Int) -> ArraySlice<LogEntry>? {
         guard sequence <= lastSequence else { return nil }
         let start = log.firstIndex { $0.change.sequence > sequence } ?? log.endIndex
         if start < log.endIndex, log[start].change.sequence != sequence + 1 { return nil }
@@ -216,9 +225,27 @@ public actor MemoryFriendStore: FriendStore {
 
     public func setAddressBookName(_ name: String?) { bookName = name }
 
-    private func logChange(_ event: FriendChange.Event, resourceName: String? = nil) {
+    private func logChange(_ event: FriendChange.Event, resourceName: String? = nil, isGroup: Bool = false) {
         lastSequence += 1
-        log.append((FriendChange(sequence: lastSequence, event: event), resourceName))
+        log.append(LogEntry(change: FriendChange(sequence: lastSequence, event: event), resourceName: resourceName, isGroup: isGroup))
+    }
+
+    private struct LogEntry {
+        /// What happened to the card, as CardDAV's sync tells it.
+        var change: FriendChange
+        var resourceName: String?
+        var isGroup: Bool
+
+        /// What the live feed tells: a group's creation or update as a deletion (see
+        /// `FriendChange.init(sequence:kind:friend:version:isGroup:)`).
+        var friendChange: FriendChange {
+            switch change.event {
+            case .created(let friend, _) where isGroup, .updated(let friend, _) where isGroup:
+                FriendChange(sequence: change.sequence, event: .deleted(id: friend.id))
+            default:
+                change
+            }
+        }
     }
 
     public func ping() {}

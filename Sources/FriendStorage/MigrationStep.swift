@@ -13,12 +13,15 @@ package enum MigrationStep: ExpressibleByStringInterpolation, Sendable {
     /// Computes `phone_digits` of every friend with details again (`SearchColumns.phoneDigits`):
     /// it held the preferred number's digits only, and holds every number's now.
     case rederivePhoneDigits
+    /// Marks every stored group card (`VCard.isGroup`) as a group, with the empty search columns
+    /// of one (`FriendRecord`): before, groups were kept as friends.
+    case markGroups
 
     package init(stringLiteral statement: String) {
         self = .sql(statement)
     }
 
-    /// Rows read and written at a time by `refoldSearchColumns`, `makeCards` and `rederivePhoneDigits`.
+    /// Rows read and written at a time by `refoldSearchColumns`, `makeCards`, `rederivePhoneDigits` and `markGroups`.
     package static let refoldBatchSize = 5_000
 
     /// The rows `refoldSearchColumns` reads (the same SQL on SQLite and PostgreSQL): names with a
@@ -50,5 +53,21 @@ extension MigrationStep {
         var friend = Friend(id: 0, firstname: "", lastname: "", phonenumber: phonenumber)
         FriendDetails.apply(details, to: &friend)
         return SearchColumns.phoneDigits(of: friend)
+    }
+}
+
+extension MigrationStep {
+    /// The rows `markGroups` reads (the same SQL on SQLite and PostgreSQL): cards that may say they
+    /// are groups, in id order after `?`/`$1`. `KIND` in any case is in every group's text.
+    package static func groupCandidates(table: String, after placeholder: String) -> String {
+        """
+        SELECT id, card FROM \(table) WHERE id > \(placeholder) AND upper(card) LIKE '%KIND%'
+        ORDER BY id LIMIT \(refoldBatchSize)
+        """
+    }
+
+    /// Whether the stored card `text` is a group's.
+    package static func isGroup(card text: String) -> Bool {
+        (try? FriendRecord.card(from: text))?.isGroup ?? false
     }
 }

@@ -67,6 +67,17 @@ package struct SearchColumns: Equatable {
         return numbers.map(SearchText.digits).filter { !$0.isEmpty }.joined(separator: " ")
     }
 
+    /// A group's columns: empty, so that no search finds it and it sorts before every friend
+    /// (the list leaves groups out; see `FriendRecord.isGroup`).
+    package static let unsearchable = SearchColumns(folded: "", lastname: "", fullName: "", phoneDigits: "")
+
+    private init(folded firstname: String, lastname: String, fullName: String, phoneDigits: String) {
+        self.firstname = firstname
+        self.lastname = lastname
+        self.fullName = fullName
+        self.phoneDigits = phoneDigits
+    }
+
     package init(firstname: String, lastname: String, phonenumber: String) {
         self.firstname = SearchText.fold(firstname)
         self.lastname = SearchText.fold(lastname)

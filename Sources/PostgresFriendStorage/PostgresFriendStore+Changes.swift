@@ -95,11 +95,11 @@ extension PostgresFriendStore {
         )
     }
 
-    static let changeColumns = "sequence, kind, friend_id, firstname, lastname, phonenumber, email, about, version, details"
+    static let changeColumns = "sequence, kind, friend_id, firstname, lastname, phonenumber, email, about, version, details, is_group"
 
     static func change(_ row: PostgresRow) throws -> FriendChange {
-        let (sequence, kind, id, firstname, lastname, phonenumber, email, about, version, details) =
-            try row.decode((Int, String, Int?, String?, String?, String?, String?, String?, Int?, String?).self)
+        let (sequence, kind, id, firstname, lastname, phonenumber, email, about, version, details, isGroup) =
+            try row.decode((Int, String, Int?, String?, String?, String?, String?, String?, Int?, String?, Bool).self)
         let friend = id.map { id in
             var friend = Friend(
                 id: id, firstname: firstname ?? "", lastname: lastname ?? "",
@@ -108,6 +108,6 @@ extension PostgresFriendStore {
             FriendDetails.apply(details ?? "", to: &friend)
             return friend
         }
-        return try FriendChange(sequence: sequence, kind: kind, friend: friend, version: version)
+        return try FriendChange(sequence: sequence, kind: kind, friend: friend, version: version, isGroup: isGroup)
     }
 }

@@ -7,7 +7,7 @@ extension PostgresFriendStore {
     static let columns = "id, firstname, lastname, phonenumber, email, about, version, details"
     /// `columns` with empty details: rows read by `storedFriend` without decoding their details.
     static let seedColumns = "id, firstname, lastname, phonenumber, email, about, version, ''::text"
-    static let cardColumns = "id, version, resource_name, card"
+    static let cardColumns = "id, version, resource_name, card, is_group"
 
     static let writableColumnNames = [
         "firstname", "lastname", "phonenumber", "email", "about",
@@ -33,9 +33,20 @@ extension PostgresFriendStore {
         return binds
     }
 
+    /// What a write of one card sets: `writableColumnNames` (the columns of version 5, which its
+    /// migration fills), then whether the card is a group's.
+    static var recordColumnNames: [String] { writableColumnNames + ["is_group"] }
+
+    /// Binds in the order of `recordColumnNames`.
+    static func recordBindings(_ record: FriendRecord) -> PostgresBindings {
+        var binds = bindings(record)
+        binds.append(record.isGroup)
+        return binds
+    }
+
     static func storedCard(_ row: PostgresRow) throws -> StoredCard {
-        let (id, version, name, text) = try row.decode((Int, Int, String, String).self)
-        return StoredCard(id: id, version: version, resourceName: name, text: text)
+        let (id, version, name, text, isGroup) = try row.decode((Int, Int, String, String, Bool).self)
+        return StoredCard(id: id, version: version, resourceName: name, text: text, isGroup: isGroup)
     }
 
     static func bindings(_ values: any PostgresDynamicTypeEncodable...) -> PostgresBindings {
@@ -176,6 +187,27 @@ extension PostgresFriendStore {
                     let digits = MigrationStep.phoneDigits(phonenumber: phonenumber, details: details)
                     guard digits != stored else { continue }
                     try await connection.query(sql("UPDATE %s.friends SET phone_digits = $1 WHERE id = $2", digits, id), logger: logger)
+                }
+                guard rows.count == MigrationStep.refoldBatchSize else { return }
+            }
+        case .markGroups:
+            var after = 0
+            while true {
+                let rows = try await connection.query(sql(MigrationStep.groupCandidates(table: "%s.friends", after: "$1"), after), logger: logger).collect()
+                for row in rows {
+                    let (id, card) = try row.decode((Int, String).self)
+                    after = id
+                    guard MigrationStep.isGroup(card: card) else { continue }
+                    let search = SearchColumns.unsearchable
+                    try await connection.query(
+                        sql(
+                            """
+                            UPDATE %s.friends SET is_group = true, sort_last = $1, sort_first = $2, search_full = $3, phone_digits = $4,
+                                search_extra = $5 WHERE id = $6
+                            """,
+                            search.lastname, search.firstname, search.fullName, search.phoneDigits, search.extra, id),
+                        logger: logger
+                    )
                 }
                 guard rows.count == MigrationStep.refoldBatchSize else { return }
             }

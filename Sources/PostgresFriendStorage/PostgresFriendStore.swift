@@ -124,8 +124,10 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
                 + "(\(parameter(after.lastname)), \(parameter(after.firstname)), \(parameter(after.id)))"
         }
         guard let search = request.search else {
+            // Groups, whose empty sort columns put them first and which no search finds, are no friends.
+            let conditions = ["NOT is_group", keyset].compactMap { $0 }.joined(separator: " AND ")
             return try await rows(PostgresQuery(
-                unsafeSQL: "SELECT \(Self.columns) FROM \(schema).friends \(keyset.map { "WHERE \($0)" } ?? "") \(order)",
+                unsafeSQL: "SELECT \(Self.columns) FROM \(schema).friends WHERE \(conditions) \(order)",
                 binds: binds))
         }
         var matches = ["sort_last", "search_full"].map { column in
@@ -163,7 +165,7 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
                 conditions.append("strpos(search_extra, $\(binds.count)) > 0")
             }
         }
-        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " OR ")
+        let filter = conditions.isEmpty ? "WHERE NOT is_group" : "WHERE " + conditions.joined(separator: " OR ")
         var sql = "SELECT count(*) FROM \(schema).friends \(filter)"
         if let limit {
             binds.append(limit)
@@ -175,17 +177,18 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
     }
 
     public func all() async throws -> [StoredFriend] {
-        try await rows(sql("SELECT \(Self.columns) FROM %s.friends ORDER BY sort_last, sort_first, id"))
+        try await rows(sql("SELECT \(Self.columns) FROM %s.friends WHERE NOT is_group ORDER BY sort_last, sort_first, id"))
     }
 
     public func allWithSeedFieldsOnly() async throws -> [StoredFriend] {
-        try await rows(sql("SELECT \(Self.seedColumns) FROM %s.friends ORDER BY sort_last, sort_first, id"))
+        try await rows(sql("SELECT \(Self.seedColumns) FROM %s.friends WHERE NOT is_group ORDER BY sort_last, sort_first, id"))
     }
 
     public func friend(id: Int) async throws -> StoredFriend? {
-        try await rows(sql("SELECT \(Self.columns) FROM %s.friends WHERE id = $1", id)).first
+        try await rows(sql("SELECT \(Self.columns) FROM %s.friends WHERE id = $1 AND NOT is_group", id)).first
     }
 
+    /// A group too: an import merges a group card by its `UID` as any other.
     public func friend(uid: String) async throws -> StoredFriend? {
         try await rows(sql("SELECT \(Self.columns) FROM %s.friends WHERE uid = $1 ORDER BY id LIMIT 1", uid)).first
     }
@@ -266,13 +269,13 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
     }
 
     private func insert(_ record: FriendRecord, _ connection: PostgresConnection) async throws -> StoredFriend {
-        let placeholders = (1...Self.writableColumnNames.count).map { "$\($0)" }.joined(separator: ", ")
+        let placeholders = (1...Self.recordColumnNames.count).map { "$\($0)" }.joined(separator: ", ")
         let query = PostgresQuery(
             unsafeSQL: """
-                INSERT INTO \(schema).friends (\(Self.writableColumns)) VALUES (\(placeholders))
+                INSERT INTO \(schema).friends (\(Self.recordColumnNames.joined(separator: ", "))) VALUES (\(placeholders))
                 ON CONFLICT (resource_name) DO NOTHING RETURNING \(Self.columns)
                 """,
-            binds: Self.bindings(record)
+            binds: Self.recordBindings(record)
         )
         let holder = sql("SELECT id, version FROM %s.friends WHERE resource_name = $1", record.resourceName)
         for _ in 1...Self.insertAttempts {
@@ -290,7 +293,7 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
     private static let insertAttempts = 3
 
     public func update(id: Int, with update: FriendUpdate, if precondition: VersionPrecondition) async throws -> StoredFriend {
-        try await replace(id: id, if: precondition) { card in
+        try await replace(id: id, if: precondition, friendsOnly: true) { card in
             var card = card
             card.apply(update, now: Date())
             return card
@@ -302,16 +305,21 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
     }
 
     /// Reads the stored card under a row lock, changes it and writes it back, in one transaction.
-    private func replace(id: Int, if precondition: VersionPrecondition, _ change: @escaping @Sendable (VCard) -> VCard) async throws -> StoredFriend {
+    /// `friendsOnly`: a group is not found (an update names a friend's fields).
+    private func replace(
+        id: Int, if precondition: VersionPrecondition, friendsOnly: Bool = false, _ change: @escaping @Sendable (VCard) -> VCard
+    ) async throws -> StoredFriend {
         try await transaction { connection in
             let stored = try await self.lockedRow(id: id, precondition: precondition, connection)
             let found = try await connection.query(self.sql("SELECT \(Self.cardColumns) FROM %s.friends WHERE id = $1", id), logger: self.logger).collect()
-            guard let card = try found.first.map(Self.storedCard) else { throw FriendStoreError.notFound(id: id) }
+            guard let card = try found.first.map(Self.storedCard), !(friendsOnly && card.isGroup) else {
+                throw FriendStoreError.notFound(id: id)
+            }
             let record = try FriendRecord(card: change(try FriendRecord.card(from: card.text)), resourceName: card.resourceName)
                 .withinLimits(id: id)
             guard record.cardText != card.text else { return stored }
-            let assignments = Self.writableColumnNames.enumerated().map { "\($1) = $\($0 + 1)" }.joined(separator: ", ")
-            var binds = Self.bindings(record)
+            let assignments = Self.recordColumnNames.enumerated().map { "\($1) = $\($0 + 1)" }.joined(separator: ", ")
+            var binds = Self.recordBindings(record)
             binds.append(id)
             let updated = try await connection.query(
                 PostgresQuery(

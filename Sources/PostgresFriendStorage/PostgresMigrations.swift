@@ -176,6 +176,35 @@ enum PostgresMigrations {
         ],
         // 10: a friend is found by any of its numbers, not only the preferred one.
         [.rederivePhoneDigits],
+        // 11: group cards (`FriendRecord.isGroup`) are kept for CardDAV but are no friends; the
+        // change log marks their changes, which the live feed tells as deletions. Groups stored
+        // before are found and marked.
+        [
+            "ALTER TABLE %s.friends ADD COLUMN is_group BOOLEAN NOT NULL DEFAULT false",
+            "ALTER TABLE %s.friend_changes ADD COLUMN is_group BOOLEAN NOT NULL DEFAULT false",
+            """
+            CREATE OR REPLACE FUNCTION %s.friendservice_log_change() RETURNS trigger LANGUAGE plpgsql AS $$
+            DECLARE
+                next BIGINT;
+            BEGIN
+                IF current_setting('friendservice.seeding', true) = 'on' THEN
+                    RETURN NULL;
+                END IF;
+                UPDATE %s.friend_change_counter SET last = last + 1 RETURNING last INTO next;
+                IF TG_OP = 'DELETE' THEN
+                    INSERT INTO %s.friend_changes (sequence, kind, friend_id, resource_name) VALUES (next, 'deleted', OLD.id, OLD.resource_name);
+                ELSE
+                    INSERT INTO %s.friend_changes (sequence, kind, friend_id, firstname, lastname, phonenumber, email, about, version, details, resource_name, is_group)
+                    VALUES (next, CASE TG_OP WHEN 'INSERT' THEN 'created' ELSE 'updated' END,
+                            NEW.id, NEW.firstname, NEW.lastname, NEW.phonenumber, NEW.email, NEW.about, NEW.version, NEW.details, NEW.resource_name, NEW.is_group);
+                END IF;
+                PERFORM pg_notify('\(changesChannel)', TG_TABLE_SCHEMA || ' ' || next);
+                RETURN NULL;
+            END
+            $$
+            """,
+            .markGroups,
+        ],
     ]
 
     /// The NOTIFY channel of new changes; the payload is "<schema> <sequence>".

@@ -57,7 +57,7 @@ extension SQLiteFriendStore {
         }
     }
 
-    static let changeColumns = "sequence, kind, friend_id, firstname, lastname, phonenumber, email, about, version, details"
+    static let changeColumns = "sequence, kind, friend_id, firstname, lastname, phonenumber, email, about, version, details, is_group"
 
     static func latestChangeSequence(_ connection: SQLiteDirectConnection) throws -> Int {
         try connection.integer("SELECT COALESCE(MAX(sequence), 0) FROM \(FriendSchema.changesTable)") ?? 0
@@ -75,6 +75,6 @@ extension SQLiteFriendStore {
             FriendDetails.apply(row.text(9) ?? "", to: &friend)
             return friend
         }
-        return try FriendChange(sequence: sequence, kind: kind, friend: friend, version: row.integer(8))
+        return try FriendChange(sequence: sequence, kind: kind, friend: friend, version: row.integer(8), isGroup: row.integer(10) == 1)
     }
 }

@@ -42,7 +42,7 @@ extension SQLiteFriendStore {
     static let columns = "id, firstname, lastname, phonenumber, email, about, version, details"
     /// `columns` with empty details: rows read by `storedFriend` without decoding their details.
     static let seedColumns = "id, firstname, lastname, phonenumber, email, about, version, ''"
-    static let cardColumns = "id, version, resource_name, card"
+    static let cardColumns = "id, version, resource_name, card, is_group"
 
     static let writableColumnNames = [
         "firstname", "lastname", "phonenumber", "email", "about",
@@ -52,6 +52,16 @@ extension SQLiteFriendStore {
     static var writableColumns: String { writableColumnNames.joined(separator: ", ") }
     static var writablePlaceholders: String {
         Array(repeating: "?", count: writableColumnNames.count).joined(separator: ", ")
+    }
+
+    /// What a write of one card sets: `writableColumnNames` (the columns of version 5, which its
+    /// migration fills), then whether the card is a group's.
+    static var recordColumns: String { writableColumns + ", is_group" }
+    static var recordPlaceholders: String { writablePlaceholders + ", ?" }
+
+    /// Binds in the order of `recordColumns`.
+    @Sendable static func recordBinds(_ record: FriendRecord) -> [SQLiteData] {
+        binds(record) + [.integer(record.isGroup ? 1 : 0)]
     }
 
     /// Binds in the order of `writableColumnNames`.
@@ -91,11 +101,16 @@ extension SQLiteFriendStore {
         guard let id = row.integer(0), let version = row.integer(1), let name = row.text(2), let text = row.text(3) else {
             throw FriendStoreError.unavailable("a friends row with a missing or mistyped card column")
         }
-        return StoredCard(id: id, version: version, resourceName: name, text: text)
+        return StoredCard(id: id, version: version, resourceName: name, text: text, isGroup: row.integer(4) == 1)
     }
 
     static func readCard(id: Int, _ connection: SQLiteDirectConnection) throws -> StoredCard? {
         try connection.rows("SELECT \(cardColumns) FROM friends WHERE id = ?", [.integer(id)], storedCard).first
+    }
+
+    /// Friend `id`, or `nil` when there is none or it is a group.
+    static func readFriend(id: Int, _ connection: SQLiteDirectConnection) throws -> StoredFriend? {
+        try connection.rows("SELECT \(columns) FROM friends WHERE id = ? AND is_group = 0", [.integer(id)], storedFriend).first
     }
 
     /// A page of the list: for a search, first which of its branches match many friends.
@@ -134,6 +149,7 @@ extension SQLiteFriendStore {
         try connection.rows(query.sql, query.binds, storedFriend)
     }
 
+    /// The row of card `id`, a group's too.
     static func read(id: Int, _ connection: SQLiteDirectConnection) throws -> StoredFriend? {
         try connection.rows("SELECT \(columns) FROM friends WHERE id = ?", [.integer(id)], storedFriend).first
     }
@@ -197,6 +213,25 @@ extension SQLiteFriendStore {
                 guard rows.count == MigrationStep.refoldBatchSize, let last = rows.last?.id else { return }
                 after = last
             }
+        case .markGroups:
+            var after = 0
+            while true {
+                let rows = try connection.rows(MigrationStep.groupCandidates(table: "friends", after: "?"), [.integer(after)]) { row in
+                    (id: row.integer(0) ?? 0, card: row.text(1) ?? "")
+                }
+                for row in rows where MigrationStep.isGroup(card: row.card) {
+                    let search = SearchColumns.unsearchable
+                    try connection.run(
+                        """
+                        UPDATE friends SET is_group = 1, sort_last = ?, sort_first = ?, search_full = ?, phone_digits = ?, search_extra = ?
+                        WHERE id = ?
+                        """,
+                        [search.lastname, search.firstname, search.fullName, search.phoneDigits, search.extra].map { .text($0) } + [.integer(row.id)]
+                    )
+                }
+                guard rows.count == MigrationStep.refoldBatchSize, let last = rows.last?.id else { return }
+                after = last
+            }
         }
     }
 
@@ -255,10 +290,10 @@ extension SQLiteFriendStore {
             let chunk = rest.prefix(maximumReturningInsertSize)
             rest = rest.dropFirst(chunk.count)
             let statement = returningInsert(rows: chunk.count)
-            let padding = Array(repeating: SQLiteData.null, count: (statement.rows - chunk.count) * writableColumnNames.count)
+            let padding = Array(repeating: SQLiteData.null, count: (statement.rows - chunk.count) * (writableColumnNames.count + 1))
             // RETURNING gives its rows in no promised order: each is matched by its resource name,
             // by its bytes as SQLite compares it (`String` takes two spellings of `é` for one).
-            let inserted = try connection.rows(statement.sql, chunk.flatMap(binds) + padding) { row in
+            let inserted = try connection.rows(statement.sql, chunk.flatMap(recordBinds) + padding) { row in
                 (name: Array((row.text(8) ?? "").utf8), friend: try storedFriend(row))
             }
             var byName = Dictionary(inserted.map { ($0.name, $0.friend) }, uniquingKeysWith: { first, _ in first })
@@ -294,14 +329,14 @@ extension SQLiteFriendStore {
     static let maximumReturningInsertSize = 32
 
     private static let singleReturningInsert = """
-        INSERT INTO friends (\(writableColumns)) VALUES (\(writablePlaceholders))
+        INSERT INTO friends (\(recordColumns)) VALUES (\(recordPlaceholders))
         ON CONFLICT (resource_name) DO NOTHING RETURNING \(columns), resource_name
         """
 
     /// `firstname` is never NULL in a friend, so a row whose first value is NULL is padding.
     private static let paddedReturningInsert = """
-        INSERT INTO friends (\(writableColumns))
-        SELECT * FROM (VALUES \(Array(repeating: "(\(writablePlaceholders))", count: maximumReturningInsertSize).joined(separator: ", ")))
+        INSERT INTO friends (\(recordColumns))
+        SELECT * FROM (VALUES \(Array(repeating: "(\(recordPlaceholders))", count: maximumReturningInsertSize).joined(separator: ", ")))
         WHERE column1 IS NOT NULL
         ON CONFLICT (resource_name) DO NOTHING RETURNING \(columns), resource_name
         """

@@ -238,12 +238,12 @@ public final class SQLiteFriendStore: FriendStore {
 
     private func all(columns: String) async throws -> [StoredFriend] {
         try await read { connection in
-            try connection.rows("SELECT \(columns) FROM friends ORDER BY sort_last, sort_first, id", [], Self.storedFriend)
+            try connection.rows("SELECT \(columns) FROM friends WHERE is_group = 0 ORDER BY sort_last, sort_first, id", [], Self.storedFriend)
         }
     }
 
     public func friend(id: Int) async throws -> StoredFriend? {
-        try await readShort { connection in try Self.read(id: id, connection) }
+        try await readShort { connection in try Self.readFriend(id: id, connection) }
     }
 
     /// Two statements outside a snapshot: a friend changed between them is kept by the caller
@@ -252,10 +252,11 @@ public final class SQLiteFriendStore: FriendStore {
     public func friendSnapshot(id: Int, reading need: @escaping @Sendable (Int) -> Bool) async throws -> FriendSnapshot {
         try await readShort { connection in
             let sequence = try Self.latestChangeSequence(connection)
-            return FriendSnapshot(sequence: sequence, friend: need(sequence) ? try Self.read(id: id, connection) : nil)
+            return FriendSnapshot(sequence: sequence, friend: need(sequence) ? try Self.readFriend(id: id, connection) : nil)
         }
     }
 
+    /// A group too: an import merges a group card by its `UID` as any other.
     public func friend(uid: String) async throws -> StoredFriend? {
         try await readShort { connection in
             try connection.rows("SELECT \(Self.columns) FROM friends WHERE uid = ? ORDER BY id LIMIT 1", [.text(uid)], Self.storedFriend).first
@@ -322,7 +323,7 @@ public final class SQLiteFriendStore: FriendStore {
     }
 
     public func update(id: Int, with update: FriendUpdate, if precondition: VersionPrecondition) async throws -> StoredFriend {
-        try await replace(id: id, if: precondition) { card in
+        try await replace(id: id, if: precondition, friendsOnly: true) { card in
             var card = card
             card.apply(update, now: Date())
             return card
@@ -334,9 +335,14 @@ public final class SQLiteFriendStore: FriendStore {
     }
 
     /// Reads the stored card, changes it and writes it back, in one transaction of the writer.
-    private func replace(id: Int, if precondition: VersionPrecondition, _ change: @escaping @Sendable (VCard) -> VCard) async throws -> StoredFriend {
+    /// `friendsOnly`: a group is not found (an update names a friend's fields).
+    private func replace(
+        id: Int, if precondition: VersionPrecondition, friendsOnly: Bool = false, _ change: @escaping @Sendable (VCard) -> VCard
+    ) async throws -> StoredFriend {
         try await writes.perform { connection in
-            guard let stored = try Self.readCard(id: id, connection) else { throw FriendStoreError.notFound(id: id) }
+            guard let stored = try Self.readCard(id: id, connection), !(friendsOnly && stored.isGroup) else {
+                throw FriendStoreError.notFound(id: id)
+            }
             guard precondition.isSatisfied(by: stored.version) else {
                 throw FriendStoreError.preconditionFailed(id: id, currentVersion: stored.version)
             }
@@ -346,10 +352,10 @@ public final class SQLiteFriendStore: FriendStore {
                 guard let friend = try Self.read(id: id, connection) else { throw FriendStoreError.notFound(id: id) }
                 return friend
             }
-            let assignments = Self.writableColumnNames.map { "\($0) = ?" }.joined(separator: ", ")
+            let assignments = (Self.writableColumnNames + ["is_group"]).map { "\($0) = ?" }.joined(separator: ", ")
             let rows = try connection.rows(
                 "UPDATE friends SET \(assignments), version = version + 1 WHERE id = ? RETURNING \(Self.columns)",
-                Self.binds(record) + [.integer(id)], Self.storedFriend
+                Self.recordBinds(record) + [.integer(id)], Self.storedFriend
             )
             guard let row = rows.first else { throw FriendStoreError.notFound(id: id) }
             return row

@@ -50,10 +50,12 @@ struct SQLiteListQuery {
     /// it: every branch names its index.
     static let boundLimit = "CAST(? AS INTEGER)"
 
-    /// The list without a search: the list-order index from the cursor.
+    /// The list without a search: the list-order index from the cursor, past the groups (whose
+    /// empty sort columns put them first, and no search finds).
     init(_ request: FriendListRequest) {
         let (keyset, keysetBinds) = Self.keyset(request.after)
-        sql = "SELECT \(SQLiteFriendStore.columns) FROM friends \(keyset.map { "WHERE \($0)" } ?? "") "
+        let conditions = ["is_group = 0", keyset].compactMap { $0 }.joined(separator: " AND ")
+        sql = "SELECT \(SQLiteFriendStore.columns) FROM friends INDEXED BY friends_list_order WHERE \(conditions) "
             + "ORDER BY sort_last, sort_first, id LIMIT \(Self.boundLimit)"
         binds = keysetBinds + [.integer(request.limit)]
     }

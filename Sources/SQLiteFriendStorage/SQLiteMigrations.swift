@@ -140,7 +140,12 @@ enum SQLiteMigrations {
             END
             """,
             "INSERT INTO friends_extra_trigrams (friends_extra_trigrams) VALUES ('rebuild')",
-            .sql(changeLogInsertTrigger),
+            """
+            CREATE TRIGGER friends_log_insert AFTER INSERT ON friends BEGIN
+                INSERT INTO friend_changes (kind, friend_id, firstname, lastname, phonenumber, email, about, version, details, resource_name)
+                VALUES ('created', NEW.id, NEW.firstname, NEW.lastname, NEW.phonenumber, NEW.email, NEW.about, NEW.version, NEW.details, NEW.resource_name);
+            END
+            """,
             """
             CREATE TRIGGER friends_log_update AFTER UPDATE ON friends BEGIN
                 INSERT INTO friend_changes (kind, friend_id, firstname, lastname, phonenumber, email, about, version, details, resource_name)
@@ -191,7 +196,7 @@ enum SQLiteMigrations {
         [
             "CREATE TABLE friend_total (total INTEGER NOT NULL)",
             "INSERT INTO friend_total (total) SELECT count(*) FROM friends",
-            .sql(totalInsertTrigger),
+            "CREATE TRIGGER friend_total_insert AFTER INSERT ON friends BEGIN UPDATE friend_total SET total = total + 1; END",
             "CREATE TRIGGER friend_total_delete AFTER DELETE ON friends BEGIN UPDATE friend_total SET total = total - 1; END",
         ],
         // 8: the change log's epoch, which sync tokens carry, in a row of its own. A database
@@ -212,16 +217,46 @@ enum SQLiteMigrations {
         ],
         // 10: a friend is found by any of its numbers, not only the preferred one.
         [.rederivePhoneDigits],
+        // 11: group cards (`FriendRecord.isGroup`) are kept for CardDAV but are no friends: the
+        // number of friends leaves them out, and the change log marks their changes, which the
+        // live feed tells as deletions. Groups stored before are found and marked.
+        [
+            "ALTER TABLE friends ADD COLUMN is_group INTEGER NOT NULL DEFAULT 0",
+            "ALTER TABLE friend_changes ADD COLUMN is_group INTEGER NOT NULL DEFAULT 0",
+            "DROP TRIGGER friends_log_insert",
+            "DROP TRIGGER friends_log_update",
+            .sql(changeLogInsertTrigger),
+            """
+            CREATE TRIGGER friends_log_update AFTER UPDATE ON friends BEGIN
+                INSERT INTO friend_changes (kind, friend_id, firstname, lastname, phonenumber, email, about, version, details, resource_name, is_group)
+                VALUES ('updated', NEW.id, NEW.firstname, NEW.lastname, NEW.phonenumber, NEW.email, NEW.about, NEW.version, NEW.details, NEW.resource_name, NEW.is_group);
+            END
+            """,
+            "DROP TRIGGER friend_total_insert",
+            "DROP TRIGGER friend_total_delete",
+            .sql(totalInsertTrigger),
+            "CREATE TRIGGER friend_total_delete AFTER DELETE ON friends WHEN OLD.is_group = 0 BEGIN UPDATE friend_total SET total = total - 1; END",
+            """
+            CREATE TRIGGER friend_total_kind AFTER UPDATE OF is_group ON friends WHEN OLD.is_group <> NEW.is_group BEGIN
+                UPDATE friend_total SET total = total + OLD.is_group - NEW.is_group;
+            END
+            """,
+            .markGroups,
+        ],
     ]
 
     /// Bulk inserts drop this trigger for their batch and add the batch's size once.
-    static let totalInsertTrigger = "CREATE TRIGGER friend_total_insert AFTER INSERT ON friends BEGIN UPDATE friend_total SET total = total + 1; END"
+    static let totalInsertTrigger = """
+        CREATE TRIGGER friend_total_insert AFTER INSERT ON friends WHEN NEW.is_group = 0 BEGIN
+            UPDATE friend_total SET total = total + 1;
+        END
+        """
 
     /// Seeding drops this trigger for its batch and logs one `reset` instead of a row per friend.
     static let changeLogInsertTrigger = """
         CREATE TRIGGER friends_log_insert AFTER INSERT ON friends BEGIN
-            INSERT INTO friend_changes (kind, friend_id, firstname, lastname, phonenumber, email, about, version, details, resource_name)
-            VALUES ('created', NEW.id, NEW.firstname, NEW.lastname, NEW.phonenumber, NEW.email, NEW.about, NEW.version, NEW.details, NEW.resource_name);
+            INSERT INTO friend_changes (kind, friend_id, firstname, lastname, phonenumber, email, about, version, details, resource_name, is_group)
+            VALUES ('created', NEW.id, NEW.firstname, NEW.lastname, NEW.phonenumber, NEW.email, NEW.about, NEW.version, NEW.details, NEW.resource_name, NEW.is_group);
         END
         """
 

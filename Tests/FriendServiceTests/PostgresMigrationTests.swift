@@ -70,20 +70,33 @@ struct PostgresMigrationTests {
             location: try PostgresLocation(url: PostgresTestDatabase.freshSchemaURL()), leaseTimeout: PostgresTestDatabase.leaseTimeout
         )
         let outcome = await Result.capturing {
-            try await store.migrate()
-            _ = try await store.create(NewFriend(firstname: "Ana", lastname: "Ruiz", phones: [
+            let ana = NewFriend(firstname: "Ana", lastname: "Ruiz", phones: [
                 LabeledValue(label: "mobile", value: "+34 612 345 678"), LabeledValue(label: "work", value: "070-161 2000"),
-            ]))
-            try await store.transaction(isLong: true) { connection in
-                // As version 9 left it.
+            ])
+            try await OldSchemas.postgres(store, version: 9, records: [FriendRecord(newFriend: ana)])
+            // As version 9 wrote it.
+            try await store.transaction { connection in
                 _ = try await connection.query(store.sql("UPDATE %s.friends SET phone_digits = '34612345678'"), logger: store.logger)
-                _ = try await connection.query(
-                    store.sql("DELETE FROM %s.\(FriendSchema.migrationsTable) WHERE version = 10"), logger: store.logger)
             }
             try await store.migrate()
             #expect(try await store.schemaVersion() == FriendSchema.currentVersion)
             let found = try await store.list(FriendListRequest(limit: 10, search: FriendSearch("161 2000")))
             #expect(found.map(\.friend.firstname) == ["Ana"])
+        }
+        try? await store.dropSchema()
+        try? await store.close()
+        try outcome.get()
+    }
+
+    /// Version 11 keeps group cards, stored as friends before it, for CardDAV alone.
+    @Test func aVersionTenSchemaFindsItsGroupsAndNoLongerShowsThem() async throws {
+        let store = PostgresFriendStore(
+            location: try PostgresLocation(url: PostgresTestDatabase.freshSchemaURL()), leaseTimeout: PostgresTestDatabase.leaseTimeout
+        )
+        let outcome = await Result.capturing {
+            try await OldSchemas.postgres(store, version: 10, records: try GroupMigrationCheck.versionTenRecords())
+            try await store.migrate()
+            try await GroupMigrationCheck.check(store)
         }
         try? await store.dropSchema()
         try? await store.close()

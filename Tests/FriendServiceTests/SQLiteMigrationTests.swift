@@ -78,21 +78,10 @@ struct SQLiteMigrationTests {
     @Test func aVersionSixDatabaseKeepsItsNumberOfFriendsAsRowsComeAndGo() async throws {
         try await TemporaryDirectory.with { directory in
             let path = directory.appendingPathComponent("friends.sqlite").path
-            // Version 6 as it was: today's schema without migrations 7 to 9, with two friends.
-            let current = try await SQLiteFriendStore.open(path: path)
-            try await current.migrate()
-            _ = try await current.create(.sample("Ada", "Lovelace", phone: "+44 20 7946 0018"))
-            _ = try await current.create(NewFriend(firstname: "Grace", lastname: "Hopper"))
-            try await current.close()
-            let old = try SQLiteDirectConnection(path: path, creating: false, pragmas: [])
-            for statement in [
-                "DROP TRIGGER friend_total_insert", "DROP TRIGGER friend_total_delete", "DROP TABLE friend_total",
-                "DROP TABLE \(FriendSchema.changeEpochTable)", "DROP TABLE \(FriendSchema.addressBookTable)",
-            ] {
-                try old.execute(statement)
-            }
-            try old.execute("DELETE FROM \(FriendSchema.migrationsTable) WHERE version >= 7")
-            old.close()
+            try OldSchemas.sqlite(at: path, version: 6, records: [
+                FriendRecord(newFriend: .sample("Ada", "Lovelace", phone: "+44 20 7946 0018")),
+                FriendRecord(newFriend: NewFriend(firstname: "Grace", lastname: "Hopper")),
+            ])
 
             let store = try await SQLiteFriendStore.open(path: path)
             try await store.migrate()
@@ -160,16 +149,13 @@ struct SQLiteMigrationTests {
     @Test func aVersionNineDatabaseFindsAFriendByEveryNumber() async throws {
         try await TemporaryDirectory.with { directory in
             let path = directory.appendingPathComponent("friends.sqlite").path
-            let store = try await SQLiteFriendStore.open(path: path)
-            try await store.migrate()
-            _ = try await store.create(NewFriend(firstname: "Ana", lastname: "Ruiz", phones: [
+            let ana = NewFriend(firstname: "Ana", lastname: "Ruiz", phones: [
                 LabeledValue(label: "mobile", value: "+34 612 345 678"), LabeledValue(label: "work", value: "070-161 2000"),
-            ]))
-            try await store.close()
-            // As version 9 left it.
+            ])
+            try OldSchemas.sqlite(at: path, version: 9, records: [FriendRecord(newFriend: ana)])
+            // As version 9 wrote it.
             let old = try SQLiteDirectConnection(path: path, creating: false, pragmas: [])
             try old.execute("UPDATE friends SET phone_digits = '34612345678'")
-            try old.execute("DELETE FROM \(FriendSchema.migrationsTable) WHERE version = 10")
             old.close()
 
             let migrated = try await SQLiteFriendStore.open(path: path)
@@ -178,6 +164,21 @@ struct SQLiteMigrationTests {
             let found = try await migrated.list(FriendListRequest(limit: 10, search: FriendSearch("161 2000")))
             #expect(found.map(\.friend.firstname) == ["Ana"])
             try await migrated.close()
+        }
+    }
+
+    /// Version 11 keeps group cards, stored as friends before it, for CardDAV alone.
+    @Test func aVersionTenDatabaseFindsItsGroupsAndNoLongerShowsThem() async throws {
+        try await TemporaryDirectory.with { directory in
+            let path = directory.appendingPathComponent("friends.sqlite").path
+            try OldSchemas.sqlite(at: path, version: 10, records: try GroupMigrationCheck.versionTenRecords())
+            let store = try await SQLiteFriendStore.open(path: path)
+            let outcome = await Result.capturing {
+                try await store.migrate()
+                try await GroupMigrationCheck.check(store)
+            }
+            try await store.close()
+            try outcome.get()
         }
     }
 

@@ -161,7 +161,7 @@ struct FriendAddressBook: AddressBookBackend {
         try Self.check(precondition, against: existing)
         // RFC 6352 6.3.2.1: a card may not overwrite one of another UID (a client that means
         // another contact puts it under another name). A card sent without one takes a new one.
-        if sentWithUID, let existing, let held = try await store.friend(id: existing.id)?.friend.uid,
+        if sentWithUID, let existing, let held = try await uid(of: existing),
            UIDSpellings.key(held) != UIDSpellings.key(parsed.uid)
         {
             throw AddressBookBackendError.uidConflict(existingName: existing.resourceName)
@@ -198,6 +198,13 @@ struct FriendAddressBook: AddressBookBackend {
             etag: EntityTag.of(id: stored.friend.id, version: stored.version),
             storedExactly: text.map { Array($0.utf8) == bytes } ?? false
         )
+    }
+
+    /// The `UID` of a stored card: a friend's from its columns, a group's (which has none of a
+    /// friend's, and is small) from its text.
+    private func uid(of card: StoredCard) async throws -> String? {
+        guard card.isGroup else { return try await store.friend(id: card.id)?.friend.uid }
+        return try? FriendRecord.card(from: card.text).uid
     }
 
     func delete(name: String, precondition: DAVWritePrecondition) async throws {

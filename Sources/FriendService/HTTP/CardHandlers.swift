@@ -36,8 +36,10 @@ struct CardHandlers: Sendable {
             while true {
                 let cards = try await store.cards(matching: search, afterID: after, limit: Self.exportBatchSize)
                 guard let last = cards.last else { break }
-                var buffer = ByteBufferAllocator().buffer(capacity: cards.reduce(0) { $0 + $1.text.utf8.count })
-                for card in cards { buffer.writeWithCRLFLines(card.text) }
+                // Groups are CardDAV clients' own; the export holds friends.
+                let friends = cards.filter { !$0.isGroup }
+                var buffer = ByteBufferAllocator().buffer(capacity: friends.reduce(0) { $0 + $1.text.utf8.count })
+                for card in friends { buffer.writeWithCRLFLines(card.text) }
                 try await writer.write(buffer)
                 after = last.id
                 if cards.count < Self.exportBatchSize { break }
@@ -50,7 +52,7 @@ struct CardHandlers: Sendable {
     /// and the representation (`EntityTag.ofCard`).
     func exportOne(_ request: Request, id: Int) async throws -> Response {
         let ifMatch = try EntityTag.precondition(from: request.headers, id: id, scope: tagScope)
-        guard let card = try await store.card(id: id) else { throw APIError.friendNotFound(id: id) }
+        guard let card = try await store.card(id: id), !card.isGroup else { throw APIError.friendNotFound(id: id) }
         guard ifMatch.isSatisfied(by: card.version) else { throw APIError.stale(id: id) }
         var headers = HTTPFields()
         let tag = EntityTag.ofCard(id: id, version: card.version, scope: tagScope)

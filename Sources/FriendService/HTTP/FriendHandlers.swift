@@ -209,9 +209,11 @@ struct FriendHandlers: Sendable {
         }
     }
 
-    /// Removes the friend and returns what was removed.
+    /// Removes the friend and returns what was removed. A group is no friend: it is CardDAV's to remove.
     func delete(_ request: Request, id: Int) async throws -> StoredFriend {
-        try await store.delete(id: id, if: preconditions(of: request, id: id))
+        let precondition = try await preconditions(of: request, id: id)
+        guard try await store.friend(id: id) != nil else { throw FriendStoreError.notFound(id: id) }
+        return try await store.delete(id: id, if: precondition)
     }
 
     /// What `If-Match` and `If-None-Match` ask of a change to friend `id`. `If-None-Match` (RFC 9110

@@ -1,0 +1,80 @@
+import Foundation
+import FriendsAPI
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import FriendService
+@testable import FriendStorage
+
+/// A group card a CardDAV client keeps (Apple's Contacts, DAVx5's default, Thunderbird's lists)
+/// is served back to CardDAV clients as it came, and is no friend to the REST API and the apps.
+struct CardDAVGroupTests {
+    static let book = CardDAVRoutesTests.book
+    static let group = FriendStoreGroupTests.appleGroup.replacingOccurrences(of: "\n", with: "\r\n")
+
+    private func put(_ client: any TestClientProtocol, _ name: String, _ card: String) async throws -> TestResponse {
+        try await client.execute(uri: Self.book + name, method: .put, headers: [.contentType: "text/vcard"], body: ByteBuffer(string: card))
+    }
+
+    @Test func aGroupPutOverDAVComesBackAsItWasAndIsNoFriend() async throws {
+        try await TestApp.run { client, _ in
+            let (ada, _) = try await client.createFriend()
+            let put = try await put(client, "family.vcf", Self.group)
+            #expect(put.status == .created)
+            let groupID = ada.id + 1
+
+            let get = try await client.execute(uri: Self.book + "family.vcf", method: .get, headers: [:], body: nil)
+            #expect(get.text == Self.group)
+            let listing = try await client.execute(
+                uri: Self.book, method: try #require(HTTPRequest.Method("PROPFIND")), headers: [HTTPField.Name("Depth")!: "1"],
+                body: ByteBuffer(string: #"<d:propfind xmlns:d="DAV:"><d:prop><d:getetag/></d:prop></d:propfind>"#))
+            #expect(listing.text.contains("<D:href>\(Self.book)family.vcf</D:href>"))
+
+            let page = try await client.send(.get, "/friends").decode(FriendPage.self)
+            #expect(page.items.map(\.id) == [ada.id])
+            #expect(page.total == 1)
+            #expect(try await client.send(.get, "/friends?q=family").decode(FriendPage.self).items.isEmpty)
+            #expect(try await client.send(.get, "/listFriends").text.contains("Family") == false)
+            #expect(try await client.send(.get, "/friends/\(groupID)").status == .notFound)
+            #expect(try await client.send(.get, "/friends/\(groupID)", headers: [.accept: "text/vcard"]).status == .notFound)
+            #expect(try await client.send(.patch, "/friends/\(groupID)", json: #"{"about": "x"}"#).status == .notFound)
+            #expect(try await client.send(.delete, "/friends/\(groupID)").status == .notFound)
+            let export = try await client.send(.get, "/friends", headers: [.accept: "text/vcard"])
+            #expect(export.text.contains("FN:Ada Lovelace\r\n"))
+            #expect(!export.text.contains("X-ADDRESSBOOKSERVER-KIND"))
+
+            // Nothing REST refused touched the group; CardDAV still removes it.
+            #expect(try await client.execute(uri: Self.book + "family.vcf", method: .get, headers: [:], body: nil).text == Self.group)
+            let delete = try await client.execute(uri: Self.book + "family.vcf", method: .delete, headers: [:], body: nil)
+            #expect(delete.status == .noContent)
+        }
+    }
+
+    /// A contact a CardDAV client turns into a group leaves the list.
+    @Test func aFriendACardDAVClientMakesAGroupLeavesTheList() async throws {
+        try await TestApp.run { client, _ in
+            let person = Self.group.replacingOccurrences(of: "X-ADDRESSBOOKSERVER-KIND:group\r\n", with: "")
+            let created = try await put(client, "family.vcf", person)
+            #expect(created.status == .created)
+            #expect(try await client.send(.get, "/friends").decode(FriendPage.self).items.map(\.displayName) == ["Family"])
+            let madeAGroup = try await put(client, "family.vcf", Self.group)
+            #expect(madeAGroup.status == .noContent)
+            #expect(try await client.send(.get, "/friends").decode(FriendPage.self).items.isEmpty)
+        }
+    }
+
+    /// An import keeps a group for CardDAV clients, merged by its UID the next time, as any card.
+    @Test func anImportedGroupIsKeptForCardDAVAndMergedByItsUID() async throws {
+        try await TestApp.run { client, store in
+            let file = try VCardRoutesTests.card("apple") + Self.group
+            let first = try await client.execute(uri: "/friends/import", method: .post, headers: [.contentType: "text/vcard"], body: ByteBuffer(string: file))
+            #expect(first.text == #"{"created":2,"failed":[],"unchanged":0,"updated":0}"#)
+            let again = try await client.execute(uri: "/friends/import", method: .post, headers: [.contentType: "text/vcard"], body: ByteBuffer(string: file))
+            #expect(again.text == #"{"created":0,"failed":[],"unchanged":2,"updated":0}"#)
+            #expect(try await store.all().map(\.friend.displayName) == ["Ada Lovelace"])
+            #expect(try await store.cards(matching: nil, afterID: 0, limit: 10).map(\.isGroup) == [false, true])
+        }
+    }
+}
