@@ -67,8 +67,8 @@ public struct ComposedFriendStore: FriendStore {
     }
     public func insert(_ friends: [NewFriend]) async throws { try await writing.insert(friends) }
 
-    public func changes(after sequence: Int, limit: Int) async throws -> [FriendChange]? {
-        try await changeLog.changes(after: sequence, limit: limit)
+    public func loggedChanges(after sequence: Int, limit: Int) async throws -> [LoggedChange]? {
+        try await changeLog.loggedChanges(after: sequence, limit: limit)
     }
     public func cardChanges(after sequence: Int, limit: Int) async throws -> [CardChange]? {
         try await changeLog.cardChanges(after: sequence, limit: limit)

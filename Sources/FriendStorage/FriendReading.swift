@@ -1,6 +1,8 @@
 import FriendsAPI
 
-/// Reading friends: pages of the list, searches, counts and single friends.
+/// Reading friends: pages of the list, searches, counts and single friends. A group card
+/// (`StoredCard.isGroup`) is no friend: only the reads of cards and of a `UID`, which CardDAV and
+/// the import make, find one.
 public protocol FriendReading: Sendable {
     /// Up to `request.limit` friends after `request.after` in list order, matching `request.search`.
     func list(_ request: FriendListRequest) async throws -> [StoredFriend]
@@ -40,11 +42,12 @@ public protocol FriendReading: Sendable {
     /// The friend whose card has this `UID` (import merges by it).
     func friend(uid: String) async throws -> StoredFriend?
 
-    /// The friend's whole vCard as stored.
+    /// The friend's (or group's) whole vCard as stored.
     func card(id: Int) async throws -> StoredCard?
 
-    /// Up to `limit` cards in id order after `afterID`, matching `search`: export reads every
-    /// card a batch at a time, so its memory stays flat however many friends there are.
+    /// Up to `limit` cards in id order after `afterID`, matching `search` (no search finds a
+    /// group): export reads every card a batch at a time, so its memory stays flat however many
+    /// friends there are.
     func cards(matching search: FriendSearch?, afterID: Int, limit: Int) async throws -> [StoredCard]
 
     /// Up to `limit` cards' id, version and resource name in id order after `afterID`: CardDAV

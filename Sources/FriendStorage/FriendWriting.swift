@@ -20,7 +20,7 @@ public protocol FriendWriting: Sendable {
 
     /// Applies the present fields of `update` to the stored card, in place (`VCard.apply`), when the stored version satisfies `precondition`;
     /// bumps the version when anything changed.
-    /// - Throws: `FriendStoreError.notFound`, `FriendStoreError.preconditionFailed`.
+    /// - Throws: `FriendStoreError.notFound` (a group too), `FriendStoreError.preconditionFailed`.
     func update(id: Int, with update: FriendUpdate, if precondition: VersionPrecondition) async throws -> StoredFriend
 
     /// Removes a friend when the stored version satisfies `precondition` and returns what was removed.

@@ -22,7 +22,7 @@ public actor MemoryFriendStore: FriendStore {
     private var lastID = 0
     private var migrated = false
     /// The change log, oldest first, numbered without gaps, with each card's resource name and
-    /// whether it is a group's.
+    /// whether it was a group before the change and is one after it.
     private var log: [LogEntry] = []
     private var lastSequence = 0
 
@@ -114,8 +114,8 @@ public actor MemoryFriendStore: FriendStore {
     }
 
     public func update(id: Int, with update: FriendUpdate, if precondition: VersionPrecondition) throws -> StoredFriend {
+        guard rows[id]?.isFriend == true else { throw FriendStoreError.notFound(id: id) }
         let row = try existing(id: id, if: precondition)
-        guard row.isFriend else { throw FriendStoreError.notFound(id: id) }
         var card = try FriendRecord.card(from: row.card.text)
         card.apply(update, now: Date())
         return replace(row, with: try FriendRecord(card: card, resourceName: row.card.resourceName).withinLimits(id: id))
@@ -146,7 +146,7 @@ public actor MemoryFriendStore: FriendStore {
             stored: StoredFriend(friend: friend, version: version),
             card: StoredCard(id: id, version: version, resourceName: row.card.resourceName, text: record.cardText, isGroup: record.isGroup)
         )
-        logChange(.updated(friend, version: version), resourceName: row.card.resourceName, isGroup: record.isGroup)
+        logChange(.updated(friend, version: version), resourceName: row.card.resourceName, wasGroup: row.card.isGroup, isGroup: record.isGroup)
         return StoredFriend(friend: friend, version: version)
     }
 
@@ -155,7 +155,7 @@ public actor MemoryFriendStore: FriendStore {
         rows[id] = nil
         idsByResourceName[Array(row.card.resourceName.utf8)] = nil
         forget(id, uid: row.stored.friend.uid)
-        logChange(.deleted(id: id), resourceName: row.card.resourceName)
+        logChange(.deleted(id: id), resourceName: row.card.resourceName, wasGroup: row.card.isGroup)
         return row.stored
     }
 
@@ -173,8 +173,8 @@ public actor MemoryFriendStore: FriendStore {
         logChange(.reset)
     }
 
-    public func changes(after sequence: Int, limit: Int) -> [FriendChange]? {
-        entries(after: sequence, limit: limit)?.map(\.friendChange)
+    public func loggedChanges(after sequence: Int, limit: Int) -> [LoggedChange]? {
+        entries(after: sequence, limit: limit)?.map { LoggedChange($0.change, wasGroup: $0.wasGroup, isGroup: $0.isGroup) }
     }
 
     public func cardChanges(after sequence: Int, limit: Int) -> [CardChange]? {
@@ -225,27 +225,20 @@ public actor MemoryFriendStore: FriendStore {
 
     public func setAddressBookName(_ name: String?) { bookName = name }
 
-    private func logChange(_ event: FriendChange.Event, resourceName: String? = nil, isGroup: Bool = false) {
+    private func logChange(_ event: FriendChange.Event, resourceName: String? = nil, wasGroup: Bool = false, isGroup: Bool = false) {
         lastSequence += 1
-        log.append(LogEntry(change: FriendChange(sequence: lastSequence, event: event), resourceName: resourceName, isGroup: isGroup))
+        log.append(LogEntry(
+            change: FriendChange(sequence: lastSequence, event: event), resourceName: resourceName, wasGroup: wasGroup, isGroup: isGroup
+        ))
     }
 
+    /// What happened to a card, as CardDAV's sync tells it, and whether the card was a group
+    /// before and after (see `LoggedChange`).
     private struct LogEntry {
-        /// What happened to the card, as CardDAV's sync tells it.
         var change: FriendChange
         var resourceName: String?
+        var wasGroup: Bool
         var isGroup: Bool
-
-        /// What the live feed tells: a group's creation or update as a deletion (see
-        /// `FriendChange.init(sequence:kind:friend:version:isGroup:)`).
-        var friendChange: FriendChange {
-            switch change.event {
-            case .created(let friend, _) where isGroup, .updated(let friend, _) where isGroup:
-                FriendChange(sequence: change.sequence, event: .deleted(id: friend.id))
-            default:
-                change
-            }
-        }
     }
 
     public func ping() {}

@@ -58,12 +58,14 @@ extension MigrationStep {
 
 extension MigrationStep {
     /// The rows `markGroups` reads (the same SQL on SQLite and PostgreSQL): cards that may say they
-    /// are groups, in id order after `?`/`$1`. `KIND` in any case is in every group's text.
+    /// are groups, in id order after `?`/`$1`. `KIND` in any case is in every group's text once its
+    /// folded lines (a line end, then a space or a tab, which may split a name) are joined.
     package static func groupCandidates(table: String, after placeholder: String) -> String {
-        """
-        SELECT id, card FROM \(table) WHERE id > \(placeholder) AND upper(card) LIKE '%KIND%'
-        ORDER BY id LIMIT \(refoldBatchSize)
-        """
+        let unfolded = ["\r\n ", "\r\n\t", "\n ", "\n\t"].reduce("card") { "replace(\($0), '\($1)', '')" }
+        return """
+            SELECT id, card FROM \(table) WHERE id > \(placeholder) AND upper(\(unfolded)) LIKE '%KIND%'
+            ORDER BY id LIMIT \(refoldBatchSize)
+            """
     }
 
     /// Whether the stored card `text` is a group's.

@@ -6,7 +6,7 @@ import PostgresNIO
 
 /// The change log of the live feed (see `PostgresMigrations`, version 4).
 extension PostgresFriendStore {
-    public func changes(after sequence: Int, limit: Int) async throws -> [FriendChange]? {
+    public func loggedChanges(after sequence: Int, limit: Int) async throws -> [LoggedChange]? {
         let query = sql("SELECT \(Self.changeColumns) FROM %s.friend_changes WHERE sequence > $1 ORDER BY sequence LIMIT $2", sequence, limit)
         let rows = try await withConnection { try await $0.query(query, logger: self.logger).collect() }
         let changes = try rows.map(Self.change)
@@ -95,11 +95,11 @@ extension PostgresFriendStore {
         )
     }
 
-    static let changeColumns = "sequence, kind, friend_id, firstname, lastname, phonenumber, email, about, version, details, is_group"
+    static let changeColumns = "sequence, kind, friend_id, firstname, lastname, phonenumber, email, about, version, details, was_group, is_group"
 
-    static func change(_ row: PostgresRow) throws -> FriendChange {
-        let (sequence, kind, id, firstname, lastname, phonenumber, email, about, version, details, isGroup) =
-            try row.decode((Int, String, Int?, String?, String?, String?, String?, String?, Int?, String?, Bool).self)
+    static func change(_ row: PostgresRow) throws -> LoggedChange {
+        let (sequence, kind, id, firstname, lastname, phonenumber, email, about, version, details, wasGroup, isGroup) =
+            try row.decode((Int, String, Int?, String?, String?, String?, String?, String?, Int?, String?, Bool, Bool).self)
         let friend = id.map { id in
             var friend = Friend(
                 id: id, firstname: firstname ?? "", lastname: lastname ?? "",
@@ -108,6 +108,6 @@ extension PostgresFriendStore {
             FriendDetails.apply(details ?? "", to: &friend)
             return friend
         }
-        return try FriendChange(sequence: sequence, kind: kind, friend: friend, version: version, isGroup: isGroup)
+        return LoggedChange(try FriendChange(sequence: sequence, kind: kind, friend: friend, version: version), wasGroup: wasGroup, isGroup: isGroup)
     }
 }

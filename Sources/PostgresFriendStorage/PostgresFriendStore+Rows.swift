@@ -102,9 +102,12 @@ extension PostgresFriendStore {
     }
 
     /// The row locked for the rest of the transaction, once it exists and satisfies `precondition`.
-    func lockedRow(id: Int, precondition: VersionPrecondition, _ connection: PostgresConnection) async throws -> StoredFriend {
+    /// `friendsOnly`: a group's row is not found.
+    func lockedRow(
+        id: Int, precondition: VersionPrecondition, friendsOnly: Bool = false, _ connection: PostgresConnection
+    ) async throws -> StoredFriend {
         let found = try await connection.query(
-            sql("SELECT \(Self.columns) FROM %s.friends WHERE id = $1 FOR UPDATE", id), logger: logger
+            sql("SELECT \(Self.columns) FROM %s.friends WHERE id = $1 \(friendsOnly ? "AND NOT is_group" : "") FOR UPDATE", id), logger: logger
         ).collect()
         guard let stored = try found.first.map(Self.storedFriend) else { throw FriendStoreError.notFound(id: id) }
         guard precondition.isSatisfied(by: stored.version) else {

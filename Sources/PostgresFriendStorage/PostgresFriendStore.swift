@@ -310,11 +310,9 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
         id: Int, if precondition: VersionPrecondition, friendsOnly: Bool = false, _ change: @escaping @Sendable (VCard) -> VCard
     ) async throws -> StoredFriend {
         try await transaction { connection in
-            let stored = try await self.lockedRow(id: id, precondition: precondition, connection)
+            let stored = try await self.lockedRow(id: id, precondition: precondition, friendsOnly: friendsOnly, connection)
             let found = try await connection.query(self.sql("SELECT \(Self.cardColumns) FROM %s.friends WHERE id = $1", id), logger: self.logger).collect()
-            guard let card = try found.first.map(Self.storedCard), !(friendsOnly && card.isGroup) else {
-                throw FriendStoreError.notFound(id: id)
-            }
+            guard let card = try found.first.map(Self.storedCard) else { throw FriendStoreError.notFound(id: id) }
             let record = try FriendRecord(card: change(try FriendRecord.card(from: card.text)), resourceName: card.resourceName)
                 .withinLimits(id: id)
             guard record.cardText != card.text else { return stored }

@@ -177,10 +177,11 @@ enum PostgresMigrations {
         // 10: a friend is found by any of its numbers, not only the preferred one.
         [.rederivePhoneDigits],
         // 11: group cards (`FriendRecord.isGroup`) are kept for CardDAV but are no friends; the
-        // change log marks their changes, which the live feed tells as deletions. Groups stored
-        // before are found and marked.
+        // change log says whether each change's card was a group before it and is one after it
+        // (`LoggedChange`). Groups stored before are found and marked.
         [
             "ALTER TABLE %s.friends ADD COLUMN is_group BOOLEAN NOT NULL DEFAULT false",
+            "ALTER TABLE %s.friend_changes ADD COLUMN was_group BOOLEAN NOT NULL DEFAULT false",
             "ALTER TABLE %s.friend_changes ADD COLUMN is_group BOOLEAN NOT NULL DEFAULT false",
             """
             CREATE OR REPLACE FUNCTION %s.friendservice_log_change() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -192,11 +193,16 @@ enum PostgresMigrations {
                 END IF;
                 UPDATE %s.friend_change_counter SET last = last + 1 RETURNING last INTO next;
                 IF TG_OP = 'DELETE' THEN
-                    INSERT INTO %s.friend_changes (sequence, kind, friend_id, resource_name) VALUES (next, 'deleted', OLD.id, OLD.resource_name);
-                ELSE
+                    INSERT INTO %s.friend_changes (sequence, kind, friend_id, resource_name, was_group)
+                    VALUES (next, 'deleted', OLD.id, OLD.resource_name, OLD.is_group);
+                ELSIF TG_OP = 'INSERT' THEN
                     INSERT INTO %s.friend_changes (sequence, kind, friend_id, firstname, lastname, phonenumber, email, about, version, details, resource_name, is_group)
-                    VALUES (next, CASE TG_OP WHEN 'INSERT' THEN 'created' ELSE 'updated' END,
-                            NEW.id, NEW.firstname, NEW.lastname, NEW.phonenumber, NEW.email, NEW.about, NEW.version, NEW.details, NEW.resource_name, NEW.is_group);
+                    VALUES (next, 'created', NEW.id, NEW.firstname, NEW.lastname, NEW.phonenumber, NEW.email, NEW.about, NEW.version, NEW.details,
+                            NEW.resource_name, NEW.is_group);
+                ELSE
+                    INSERT INTO %s.friend_changes (sequence, kind, friend_id, firstname, lastname, phonenumber, email, about, version, details, resource_name, was_group, is_group)
+                    VALUES (next, 'updated', NEW.id, NEW.firstname, NEW.lastname, NEW.phonenumber, NEW.email, NEW.about, NEW.version, NEW.details,
+                            NEW.resource_name, OLD.is_group, NEW.is_group);
                 END IF;
                 PERFORM pg_notify('\(changesChannel)', TG_TABLE_SCHEMA || ' ' || next);
                 RETURN NULL;

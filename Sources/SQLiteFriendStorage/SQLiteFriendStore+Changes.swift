@@ -4,7 +4,7 @@ import SQLiteNIO
 
 /// The change log of the live feed (see `SQLiteMigrations`, version 4).
 extension SQLiteFriendStore {
-    public func changes(after sequence: Int, limit: Int) async throws -> [FriendChange]? {
+    public func loggedChanges(after sequence: Int, limit: Int) async throws -> [LoggedChange]? {
         try await read { connection in
             try connection.inSnapshot {
                 let changes = try connection.rows(
@@ -57,13 +57,13 @@ extension SQLiteFriendStore {
         }
     }
 
-    static let changeColumns = "sequence, kind, friend_id, firstname, lastname, phonenumber, email, about, version, details, is_group"
+    static let changeColumns = "sequence, kind, friend_id, firstname, lastname, phonenumber, email, about, version, details, was_group, is_group"
 
     static func latestChangeSequence(_ connection: SQLiteDirectConnection) throws -> Int {
         try connection.integer("SELECT COALESCE(MAX(sequence), 0) FROM \(FriendSchema.changesTable)") ?? 0
     }
 
-    private static func change(_ row: SQLiteDirectRow) throws -> FriendChange {
+    private static func change(_ row: SQLiteDirectRow) throws -> LoggedChange {
         guard let sequence = row.integer(0), let kind = row.text(1) else {
             throw FriendStoreError.unavailable("a change row without its sequence or kind")
         }
@@ -75,6 +75,7 @@ extension SQLiteFriendStore {
             FriendDetails.apply(row.text(9) ?? "", to: &friend)
             return friend
         }
-        return try FriendChange(sequence: sequence, kind: kind, friend: friend, version: row.integer(8), isGroup: row.integer(10) == 1)
+        let change = try FriendChange(sequence: sequence, kind: kind, friend: friend, version: row.integer(8))
+        return LoggedChange(change, wasGroup: row.integer(10) == 1, isGroup: row.integer(11) == 1)
     }
 }

@@ -218,18 +218,27 @@ enum SQLiteMigrations {
         // 10: a friend is found by any of its numbers, not only the preferred one.
         [.rederivePhoneDigits],
         // 11: group cards (`FriendRecord.isGroup`) are kept for CardDAV but are no friends: the
-        // number of friends leaves them out, and the change log marks their changes, which the
-        // live feed tells as deletions. Groups stored before are found and marked.
+        // number of friends leaves them out, and the change log says whether each change's card
+        // was a group before it and is one after it (`LoggedChange`). Groups stored before are
+        // found and marked.
         [
             "ALTER TABLE friends ADD COLUMN is_group INTEGER NOT NULL DEFAULT 0",
+            "ALTER TABLE friend_changes ADD COLUMN was_group INTEGER NOT NULL DEFAULT 0",
             "ALTER TABLE friend_changes ADD COLUMN is_group INTEGER NOT NULL DEFAULT 0",
             "DROP TRIGGER friends_log_insert",
             "DROP TRIGGER friends_log_update",
+            "DROP TRIGGER friends_log_delete",
             .sql(changeLogInsertTrigger),
             """
             CREATE TRIGGER friends_log_update AFTER UPDATE ON friends BEGIN
-                INSERT INTO friend_changes (kind, friend_id, firstname, lastname, phonenumber, email, about, version, details, resource_name, is_group)
-                VALUES ('updated', NEW.id, NEW.firstname, NEW.lastname, NEW.phonenumber, NEW.email, NEW.about, NEW.version, NEW.details, NEW.resource_name, NEW.is_group);
+                INSERT INTO friend_changes (kind, friend_id, firstname, lastname, phonenumber, email, about, version, details, resource_name, was_group, is_group)
+                VALUES ('updated', NEW.id, NEW.firstname, NEW.lastname, NEW.phonenumber, NEW.email, NEW.about, NEW.version, NEW.details, NEW.resource_name,
+                        OLD.is_group, NEW.is_group);
+            END
+            """,
+            """
+            CREATE TRIGGER friends_log_delete AFTER DELETE ON friends BEGIN
+                INSERT INTO friend_changes (kind, friend_id, resource_name, was_group) VALUES ('deleted', OLD.id, OLD.resource_name, OLD.is_group);
             END
             """,
             "DROP TRIGGER friend_total_insert",

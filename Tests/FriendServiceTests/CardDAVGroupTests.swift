@@ -77,4 +77,39 @@ struct CardDAVGroupTests {
             #expect(try await store.cards(matching: nil, afterID: 0, limit: 10).map(\.isGroup) == [false, true])
         }
     }
+
+    /// A REST DELETE that read a friend, then found it made a group by a CardDAV client before its
+    /// own write, removes nothing: the group is the client's.
+    @Test func aDeleteRacingACardDAVClientThatMakesTheFriendAGroupRemovesNothing() async throws {
+        let base = MemoryFriendStore()
+        await base.migrate()
+        let person = FriendStoreGroupTests.appleGroup.replacingOccurrences(of: "X-ADDRESSBOOKSERVER-KIND:group\n", with: "")
+        let created = try await base.create(card: try FriendStoreGroupTests.card(person), resourceName: "family.vcf")
+        let reads = ReadsLettingAWriteIn(base: base, after: .friendByID) {
+            _ = try await base.replace(id: created.friend.id, with: try FriendStoreGroupTests.card(FriendStoreGroupTests.appleGroup), if: .any)
+        }
+        try await TestApp.run(store: ComposedFriendStore(base, reading: reads)) { client, _ in
+            let response = try await client.send(.delete, "/friends/\(created.friend.id)")
+            #expect(response.status == .notFound)
+            #expect(await base.card(id: created.friend.id)?.isGroup == true)
+        }
+    }
+
+    /// A group's id is not found, whatever `If-Match` says: a 412 would tell that something is there.
+    @Test(arguments: StoreKind.available)
+    func aStaleIfMatchOnAGroupIsNotFoundToo(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let group = try await store.create(card: try FriendStoreGroupTests.card(FriendStoreGroupTests.appleGroup), resourceName: nil)
+            let id = group.friend.id
+            try await TestApp.run(store: store) { client, _ in
+                for method in [HTTPRequest.Method.patch, .delete] {
+                    let response = try await client.send(method, "/friends/\(id)", json: #"{"about": "x"}"#, headers: [.ifMatch: "\"\(id)-9\""])
+                    #expect(response.status == .notFound, "\(method)")
+                }
+            }
+            await #expect(throws: FriendStoreError.notFound(id: id)) {
+                try await store.update(id: id, with: FriendUpdate(about: "x"), if: .oneOf([9]))
+            }
+        }
+    }
 }

@@ -274,10 +274,10 @@ final class ChangeLogProbeStore: FriendStore {
         if isDown.withLockedValue({ $0 }) { throw FriendStoreError.unavailable("the test took the database down") }
     }
 
-    func changes(after sequence: Int, limit: Int) async throws -> [FriendChange]? {
+    func loggedChanges(after sequence: Int, limit: Int) async throws -> [LoggedChange]? {
         try read()
         changeReads.withLockedValue { $0 += 1 }
-        return try await base.changes(after: sequence, limit: limit)
+        return try await base.loggedChanges(after: sequence, limit: limit)
     }
 
     func cardChanges(after sequence: Int, limit: Int) async throws -> [CardChange]? { try await base.cardChanges(after: sequence, limit: limit) }

@@ -6,9 +6,13 @@ import VCard
 
 /// What version 11 does to a database that kept group cards as friends, on SQLite and PostgreSQL.
 enum GroupMigrationCheck {
-    /// A friend, then two groups, written as version 10 wrote them: searchable, counted.
+    /// A friend, then three groups, written as version 10 wrote them: searchable, counted. In the
+    /// third, a fold splits the name `KIND`.
     static func versionTenRecords() throws -> [FriendRecord] {
-        let groups = try [FriendStoreGroupTests.appleGroup, FriendStoreGroupTests.kindGroup].map { text in
+        let folded = FriendStoreGroupTests.kindGroup.replacingOccurrences(of: "KIND:group", with: "KI\n ND:group")
+            .replacingOccurrences(of: "Book club", with: "Choir")
+            .replacingOccurrences(of: "4D6A2F4E", with: "5E7B3A5F")
+        let groups = try [FriendStoreGroupTests.appleGroup, FriendStoreGroupTests.kindGroup, folded].map { text in
             var record = FriendRecord(card: try FriendStoreGroupTests.card(text))
             record.search = SearchColumns(record.friend)
             return record
@@ -22,13 +26,16 @@ enum GroupMigrationCheck {
         #expect(try await store.count(matching: nil, atMost: nil) == 1)
         #expect(try await store.list(FriendListRequest(limit: 10, search: FriendSearch("family"))).isEmpty)
         #expect(try await store.list(FriendListRequest(limit: 10, search: FriendSearch("book"))).isEmpty)
+        #expect(try await store.list(FriendListRequest(limit: 10, search: FriendSearch("choir"))).isEmpty)
         let cards = try await store.cards(matching: nil, afterID: 0, limit: 10)
-        #expect(cards.map(\.isGroup) == [false, true, true])
-        // Each change to a card CardDAV serves is one its clients sync; the live feed hears no friend.
+        #expect(cards.map(\.isGroup) == [false, true, true, true])
+        // Each group marked is a change CardDAV's clients sync, and a friend that friends' views
+        // (which listed it) hear deleted.
         let groupIDs = cards.filter(\.isGroup).map(\.id)
         let latest = try await store.latestChangeSequence()
-        let marks = try #require(try await store.changes(after: latest - 2, limit: 10))
+        let marks = try #require(try await store.changes(after: latest - 3, limit: 10))
         #expect(marks.map(\.event) == groupIDs.map { .deleted(id: $0) })
+        #expect(try await store.cardChanges(after: latest - 3, limit: 10)?.map(\.kind) == [.updated, .updated, .updated])
         // The count follows friends as they come and go from here.
         let grace = try await store.create(.sample("Grace", "Hopper"))
         #expect(try await store.count(matching: nil, atMost: nil) == 2)

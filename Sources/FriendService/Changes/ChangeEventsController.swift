@@ -79,12 +79,12 @@ struct ChangeEventsController {
 
     /// A page of kept changes, or a `reset` when the position is not in the kept history.
     private enum ReplayPage {
-        case changes([FriendChange])
+        case changes([LoggedChange])
         case reset(latest: Int)
     }
 
     private static func page(after sequence: Int, upTo delivered: Int, store: any FriendStore) async throws -> ReplayPage {
-        guard let changes = try await store.changes(after: sequence, limit: ChangeFeed.pageSize) else {
+        guard let changes = try await store.loggedChanges(after: sequence, limit: ChangeFeed.pageSize) else {
             return .reset(latest: max(try await store.latestChangeSequence(), delivered))
         }
         return .changes(changes)
@@ -102,10 +102,10 @@ struct ChangeEventsController {
             case .reset(let latest):
                 try await connection.write(ServerSentEvents.event(FriendChange(sequence: latest, event: .reset)), to: &writer)
                 return latest
-            case .changes(let changes):
-                guard let lastChange = changes.last else { return last }
-                for change in changes { try await connection.write(ServerSentEvents.event(change), to: &writer) }
-                last = lastChange.sequence
+            case .changes(let logged):
+                guard let lastLogged = logged.last else { return last }
+                for change in logged.compactMap(\.change) { try await connection.write(ServerSentEvents.event(change), to: &writer) }
+                last = lastLogged.sequence
                 next = try await page(after: last, upTo: delivered, store: store)
             }
         }

@@ -240,12 +240,12 @@ final class ChangeFeed: Service, Sendable {
             if try await skipWhileNobodySubscribes() { return }
             var after = delivered
             while true {
-                guard let changes = try await store.changes(after: after, limit: Self.pageSize) else {
+                guard let logged = try await store.loggedChanges(after: after, limit: Self.pageSize) else {
                     try await resetEveryone()
                     return
                 }
-                guard let last = changes.last else { break }
-                broadcast(changes)
+                guard let last = logged.last else { break }
+                broadcast(logged.compactMap(\.change), through: last.sequence)
                 after = last.sequence
             }
             try await pruneWhenDue(latest: after)
@@ -269,7 +269,9 @@ final class ChangeFeed: Service, Sendable {
         return skipped
     }
 
-    private func broadcast(_ changes: [FriendChange]) {
+    /// Sends `changes` to every subscriber; the log is read `through` the sequence given (changes
+    /// to groups, which friends' views do not hear, may come after the last of `changes`).
+    private func broadcast(_ changes: [FriendChange], through sequence: Int) {
         let encoded = changes.map(EncodedChange.init)
         let pumps = state.withLockedValue { state in
             var pumps: [EventStreamPump] = []
@@ -278,7 +280,7 @@ final class ChangeFeed: Service, Sendable {
                     state.subscribers[id] = nil
                 }
             }
-            state.delivered = changes.last?.sequence ?? state.delivered
+            state.delivered = sequence
             return pumps
         }
         EventStreamPump.wake(pumps)

@@ -209,11 +209,20 @@ struct FriendHandlers: Sendable {
         }
     }
 
-    /// Removes the friend and returns what was removed. A group is no friend: it is CardDAV's to remove.
+    /// Removes the friend and returns what was removed. A group is no friend: it is CardDAV's to
+    /// remove. Without `If-Match` the removal is pinned to the version read as a friend, so that a
+    /// card a CardDAV client makes a group meanwhile (a new version) is not removed.
     func delete(_ request: Request, id: Int) async throws -> StoredFriend {
         let precondition = try await preconditions(of: request, id: id)
-        guard try await store.friend(id: id) != nil else { throw FriendStoreError.notFound(id: id) }
-        return try await store.delete(id: id, if: precondition)
+        var attemptsLeft = 8
+        while true {
+            guard let current = try await store.friend(id: id) else { throw FriendStoreError.notFound(id: id) }
+            do {
+                return try await store.delete(id: id, if: precondition == .any ? .oneOf([current.version]) : precondition)
+            } catch FriendStoreError.preconditionFailed where precondition == .any && attemptsLeft > 1 {
+                attemptsLeft -= 1
+            }
+        }
     }
 
     /// What `If-Match` and `If-None-Match` ask of a change to friend `id`. `If-None-Match` (RFC 9110
