@@ -84,13 +84,9 @@ struct ConnectionTests {
     /// The same when the request comes while the export is on its way, its head already sent:
     /// however the two meet, the request behind it never runs.
     @Test func aRequestSentDuringAnHTTP10ExportIsNotRun() async throws {
-        try await Self.withServer { _, port in
-            let cards = (0..<2_000).map { "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:many-\($0)\r\nFN:Friend \($0)\r\nEND:VCARD\r\n" }.joined()
-            let importing = try RawHTTPConnection(port: port)
-            try await importing.send(
-                "POST /friends/import HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/vcard\r\nContent-Length: \(cards.utf8.count)\r\n\r\n\(cards)"
-            )
-            #expect(try await importing.readResponse().status == 200)
+        try await Self.withServer { server, port in
+            // Stored directly: imported over HTTP, 2,000 cards took longer than a read waits on a loaded machine.
+            try await server.feed.store.insert((0..<2_000).map { NewFriend(firstname: "Friend \($0)", lastname: "") })
             let connection = try RawHTTPConnection(port: port)
             try await connection.send("GET /friends HTTP/1.0\r\nHost: localhost\r\nAccept: text/vcard\r\nConnection: keep-alive\r\n\r\n")
             let head = try await connection.readResponse(toHEAD: true)
