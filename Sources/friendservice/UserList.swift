@@ -11,12 +11,7 @@ struct UserList: UserCommand {
     @OptionGroup var database: DatabaseOption
 
     func run(in context: UserCommandContext) async throws {
-        let database = try context.database(database)
-        guard try await database.mainStoreExists else {
-            context.console.note("No accounts: there is no database at \(database.location) yet.")
-            return
-        }
-        try await database.withRegistry { _, registry in
+        try await context.database(database).withRegistry { _, registry in
             let accounts = try await registry.accounts()
             guard !accounts.isEmpty else {
                 context.console.note("No accounts: FriendService keeps one address book.")
