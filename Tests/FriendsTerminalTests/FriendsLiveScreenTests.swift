@@ -93,6 +93,27 @@ struct FriendsLiveScreenTests {
         ])
     }
 
+    @Test("a delete question whose friend is deleted elsewhere closes, and the list says why")
+    func deleteQuestionOfAFriendDeletedElsewhere() async {
+        let screen = await loadedList()
+        _ = screen.handle(.character("d"))
+        #expect(screen.render(size: Self.wide).lines.contains { $0.contains("Delete Ada Lovelace?") })
+
+        feed.receive(.change(FriendChange(sequence: 1, event: .deleted(id: SampleData.ada.id))))
+
+        expectScreen(screen.render(size: Self.wide), [
+            " Your Friends (3)",
+            "────────────────────────────────────────────────────────────",
+            "> Alan Turing                               +44 161 496 0754",
+            "  芳 王                                    +86 138 0013 8000",
+            "  Grace Hopper",
+            "",
+            " Ada Lovelace was deleted elsewhere.",
+            " ↑↓/jk Move  ⏎ Open  a Add  e Edit  d Delete  q Quit  ? Help",
+        ])
+        #expect(screen.render(size: Self.wide).style(of: "Ada Lovelace was deleted elsewhere.") == Theme.status)
+    }
+
     @Test("one feed for the whole app: the list under the details and the details both follow a change")
     func oneFeedForEveryScreen() async throws {
         let app = FriendsApp(client: FakeFriendsClient(friends: SampleData.friends), feed: feed, redraw: {})

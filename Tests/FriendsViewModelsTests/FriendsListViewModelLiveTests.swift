@@ -61,7 +61,7 @@ import Testing
         #expect(screen.status.values == [nil, "Deleted Countess Ada Lovelace."])
     }
 
-    @Test func theDeleteQuestionGoesWhenItsFriendIsDeletedElsewhere() async {
+    @Test func theDeleteQuestionGoesWhenItsFriendIsDeletedElsewhereAndTheListSaysWhy() async {
         await client.enqueuePages(.success(Fixtures.page(Fixtures.charles, Fixtures.grace, Fixtures.ada, total: 3)))
         let (screen, _) = makeScreen()
         await screen.appeared()
@@ -72,8 +72,25 @@ import Testing
         await screen.settle()
 
         #expect(screen.confirmation.values.map { $0?.message } == [nil, "Delete Ada Lovelace?", nil])
+        #expect(screen.status.values == [nil, "Ada Lovelace was deleted elsewhere."])
         #expect(await client.calls == [.friends(FriendListQuery())])
         #expect(screen.cells.values.last == Fixtures.cells(Fixtures.charles, Fixtures.grace))
+    }
+
+    /// Only a question that was open is news: a friend deleted elsewhere goes without a word.
+    @Test func aFriendDeletedElsewhereWithNoQuestionOpenGoesQuietly() async {
+        await client.enqueuePages(.success(Fixtures.page(Fixtures.charles, Fixtures.grace, Fixtures.ada, total: 3)))
+        let (screen, _) = makeScreen()
+        await screen.appeared()
+
+        screen.viewModel.deleteTapped(id: Fixtures.grace.id)
+        screen.viewModel.deleteCancelled()
+        stream.deleted(Fixtures.grace)
+        screen.viewModel.deleteTapped(id: Fixtures.ada.id)
+        stream.deleted(Fixtures.charles)
+
+        #expect(screen.status.values == [nil])
+        #expect(screen.confirmation.values.last??.message == "Delete Ada Lovelace?")
     }
 
     /// Its own creation can arrive while the first page loads: that page loads again, and the

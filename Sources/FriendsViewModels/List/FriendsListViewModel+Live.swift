@@ -60,6 +60,7 @@ extension FriendsListViewModel {
 
     private func remove(_ id: Int) {
         guard countedRemovals.remove(id) == nil else { return }
+        let asked = pendingDeletion?.id == id ? pendingDeletion : nil
         if loaded.index(of: id) != nil {
             removeFromList(id)
             countedRemovals.remove(id)
@@ -67,6 +68,11 @@ extension FriendsListViewModel {
             forgetGone(id)
             totalFriends = totalFriends.map { max(0, $0 - 1) }
             publishActivity()
+        }
+        // The question about it goes too: the list says why, or it would vanish unexplained.
+        if let asked {
+            deleteCancelled()
+            showStatus("\(asked.fullName) was deleted elsewhere.")
         }
     }
 
