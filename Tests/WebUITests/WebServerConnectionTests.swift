@@ -97,6 +97,25 @@ struct WebServerConnectionTests {
         }
     }
 
+    /// A browser waiting for `100 Continue` before it sends a form longer than the server takes
+    /// is refused before it sends it, and the connection closes (the form may follow or not).
+    @Test func aFormLargerThanTheServerTakesIsRefusedWithoutContinue() async throws {
+        try await Self.withServer(ConnectionLimits()) { port in
+            let page = try RawHTTPConnection(port: port)
+            try await page.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            let cookie = try #require(try await page.readResponse().header("Set-Cookie")?.split(separator: ";").first)
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send(
+                "POST / HTTP/1.1\r\nHost: localhost\r\nOrigin: http://localhost\r\nCookie: \(cookie)\r\n"
+                    + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000000000\r\nExpect: 100-continue\r\n\r\n"
+            )
+            let refused = try await connection.readResponse()
+            #expect(refused.status == 413, "\(refused.statusLine)")
+            #expect(refused.text.contains("The form is too large"))
+            #expect(await connection.readToEnd().ending == .closed)
+        }
+    }
+
     @Test func connectionsBeyondTheMaximumWaitUntilOneCloses() async throws {
         let limits = ConnectionLimits(idleTimeout: .milliseconds(300), maximumConnections: 1)
         try await Self.withServer(limits) { port in

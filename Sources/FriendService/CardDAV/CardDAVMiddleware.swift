@@ -33,14 +33,15 @@ struct CardDAVMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         var request = request
         let limit = max(handler.configuration.maxResourceSize, handler.configuration.maxRequestBodySize) + 1
+        // Said before the body is read, so that a client waiting for `100 Continue` does not send it.
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
+            return oversizedAnswer(to: request)
+        }
         let body: ByteBuffer
         do {
             body = try await request.collectBody(upTo: limit)
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-            var answer = Self.response(handler.answerToOversizedBody(method: request.method.rawValue))
-            // The rest of the body is not read: the connection cannot carry another request.
-            answer.headers[.connection] = "close"
-            return answer
+            return oversizedAnswer(to: request)
         }
         let davRequest = DAVRequest(
             method: request.method.rawValue,
@@ -54,6 +55,13 @@ struct CardDAVMiddleware<Context: RequestContext>: RouterMiddleware {
             await handler.handle(davRequest, principal: principal, backend: addressBook)
         }
         return Self.response(answer)
+    }
+
+    private func oversizedAnswer(to request: Request) -> Response {
+        var answer = Self.response(handler.answerToOversizedBody(method: request.method.rawValue))
+        // The rest of the body is not read: the connection cannot carry another request.
+        answer.headers[.connection] = "close"
+        return answer
     }
 
     /// PROPFIND and REPORT wait for their turn: 32 clients fetching 100 cards each at once raised

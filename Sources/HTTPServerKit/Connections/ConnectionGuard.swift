@@ -13,7 +13,9 @@ import NIOHTTP1
 /// - on shutdown, lets the request in progress finish with `Connection: close` and closes idle
 ///   connections, always by closing its own side first and reading what the client still sends,
 ///   so the client sees an orderly end and never a reset;
-/// - sends `100 Continue` to a client that waits for it before sending a body;
+/// - sends `100 Continue` to a client that waits for it before sending a body, once the handler
+///   reads that body (`ContinueOnFirstRead`); a request answered before (its body too large, say)
+///   is answered at once, without it, and the connection closes, as the body may follow or not;
 /// - answers an HTTP/1.0 request in HTTP/1.0. Hummingbird writes every response head as HTTP/1.1,
 ///   so NIO's encoder would send a body of unknown length (a live feed, an export) chunked, which
 ///   an HTTP/1.0 client cannot read and must not be sent (RFC 9112 §6.1); in HTTP/1.0 such a body
@@ -59,6 +61,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// The answer being sent is an HTTP/1.0 body of unknown length, which only the connection's end ends.
     private var bodyEndsWithConnection = false
     private var closeAfterResponse = false
+    /// The request being read waits for `100 Continue` before it sends its body.
+    private var continueOwed = false
     /// An answer owed for a request that broke while an earlier one was still being answered.
     private var pendingRefusal: ConnectionRefusal?
     /// The header, body or idle timeout running now (or, once closing, the close grace).
@@ -136,11 +140,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 reading = .closing
                 return
             }
-            if requestsInProgress == 0, Self.expectsContinue(head) {
-                // The client waits for this before it sends the body (curl, for a second). With an
-                // answer to an earlier request still on its way, it would break into that answer.
-                context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .continue))), promise: nil)
-            }
+            // The client waits for `100 Continue` before it sends the body (curl, for a second). With
+            // an answer to an earlier request still on its way, it would break into that answer.
+            continueOwed = requestsInProgress == 0 && Self.expectsContinue(head)
             requestsInProgress += 1
             requestsToAnswer.append((head.version, head.isKeepAlive))
             if !head.isKeepAlive { readTheLastRequest = true }
@@ -148,10 +150,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             body = (context.eventLoop.now, 0)
             schedule(after: limits.bodyTimeout) { $0.bodyTimedOut() }
         case (_, .end):
+            continueOwed = false
             reading = readTheLastRequest ? .closing : .betweenRequests
             body = nil
             timeout?.clear()
         case (_, .body(let bytes)):
+            continueOwed = false
             bodyArrived(bytes.readableBytes, now: context.eventLoop.now)
         }
         context.fireChannelRead(data)
@@ -189,6 +193,18 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         } else {
             closeOrderly()
         }
+    }
+
+    func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?) {
+        guard event is ContinueRequested else {
+            context.triggerUserOutboundEvent(event, promise: promise)
+            return
+        }
+        if continueOwed {
+            continueOwed = false
+            context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .continue))), promise: nil)
+        }
+        promise?.succeed(())
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
@@ -235,6 +251,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         // Only the answer to the request that asked for it says the connection closes, not one
         // to a request pipelined before it.
         if !request.keepsConnection { closeAfterResponse = true }
+        if continueOwed {
+            // Answered before its body was asked for: the client may send that body or not, so
+            // nothing after it on this connection could be told from it.
+            continueOwed = false
+            closeAfterResponse = true
+        }
         isAnsweringHTTP10 = request.version == .http1_0
         guard isAnsweringHTTP10 else { return }
         head.version = .http1_0

@@ -21,8 +21,8 @@ public struct GuardedHTTP1Channel: ServerChildChannel {
         )
         return HTTPServerBuilder { responder in
             GuardedHTTP1Channel(
-                base: HTTP1Channel(responder: responder), limits: limits, silentConnections: silentConnections,
-                refusalBody: refusalBody, logger: logger
+                base: HTTP1Channel(responder: ContinueOnFirstRead.responder(responder)),
+                limits: limits, silentConnections: silentConnections, refusalBody: refusalBody, logger: logger
             )
         }
     }

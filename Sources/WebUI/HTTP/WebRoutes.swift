@@ -291,12 +291,18 @@ public struct WebRoutes: Sendable {
         guard Self.isForm(request) else {
             return .failure(FormRefusal(status: .unsupportedMediaType, message: "Send the form as application/x-www-form-urlencoded."))
         }
+        let formTooLarge = FormRefusal(
+            status: .contentTooLarge,
+            message: "The form is too large: it may send at most \(settings.maximumFormSize / 1024) KB. Go back and shorten what you typed."
+        )
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > settings.maximumFormSize {
+            return .failure(formTooLarge)
+        }
         let body: ByteBuffer
         do {
             body = try await request.body.collect(upTo: settings.maximumFormSize)
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-            let limit = settings.maximumFormSize / 1024
-            return .failure(FormRefusal(status: .contentTooLarge, message: "The form is too large: it may send at most \(limit) KB. Go back and shorten what you typed."))
+            return .failure(formTooLarge)
         }
         guard let fields = FormFields(urlEncoded: String(decoding: body.readableBytesView, as: UTF8.self)) else {
             return .failure(FormRefusal(status: .badRequest, message: "The form could not be read."))
