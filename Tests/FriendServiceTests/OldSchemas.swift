@@ -10,14 +10,20 @@ import PostgresNIO
 enum OldSchemas {
     static func sqlite(at path: String, version: Int, records: [FriendRecord]) throws {
         precondition(version >= 5, "rows are written with the columns of version 5")
-        let old = try SQLiteDirectConnection(path: path, creating: true, pragmas: [])
+        let old = try sqlite(at: path, version: version)
         defer { old.close() }
+        try SQLiteFriendStore.insertRows(records, old)
+    }
+
+    /// A new file at `version`, open for the caller to write its rows.
+    static func sqlite(at path: String, version: Int) throws -> SQLiteDirectConnection {
+        let old = try SQLiteDirectConnection(path: path, creating: true, pragmas: [])
         try old.execute("CREATE TABLE \(FriendSchema.migrationsTable) (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")
         for (index, steps) in SQLiteMigrations.all.prefix(version).enumerated() {
             for step in steps { try SQLiteFriendStore.run(step, old) }
             try old.run("INSERT INTO \(FriendSchema.migrationsTable) VALUES (?, datetime('now'))", [.integer(index + 1)])
         }
-        try SQLiteFriendStore.insertRows(records, old)
+        return old
     }
 
     static func postgres(_ store: PostgresFriendStore, version: Int, records: [FriendRecord]) async throws {

@@ -183,13 +183,8 @@ struct SQLiteMigrationTests {
     }
 
     static func makeDatabase(at path: String, version: Int, friends: [NewFriend]) async throws {
-        let old = try SQLiteDirectConnection(path: path, creating: true, pragmas: [])
+        let old = try OldSchemas.sqlite(at: path, version: version)
         defer { old.close() }
-        try old.execute("CREATE TABLE \(FriendSchema.migrationsTable) (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")
-        for (index, steps) in SQLiteMigrations.all.prefix(version).enumerated() {
-            for step in steps { try SQLiteFriendStore.run(step, old) }
-            try old.run("INSERT INTO \(FriendSchema.migrationsTable) VALUES (?, datetime('now'))", [.integer(index + 1)])
-        }
         for fields in friends {
             let oldFold: (String) -> String = {
                 FriendValidation.trim($0)
