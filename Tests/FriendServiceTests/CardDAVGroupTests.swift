@@ -95,6 +95,23 @@ struct CardDAVGroupTests {
         }
     }
 
+    /// The same with `If-Match` naming the friend's version: no friend is there to be stale.
+    @Test func aDeleteWithIfMatchRacingACardDAVClientThatMakesTheFriendAGroupIsNotFound() async throws {
+        let base = MemoryFriendStore()
+        await base.migrate()
+        let person = FriendStoreGroupTests.appleGroup.replacingOccurrences(of: "X-ADDRESSBOOKSERVER-KIND:group\n", with: "")
+        let created = try await base.create(card: try FriendStoreGroupTests.card(person), resourceName: "family.vcf")
+        let reads = ReadsLettingAWriteIn(base: base, after: .friendByID) {
+            _ = try await base.replace(id: created.friend.id, with: try FriendStoreGroupTests.card(FriendStoreGroupTests.appleGroup), if: .any)
+        }
+        try await TestApp.run(store: ComposedFriendStore(base, reading: reads)) { client, _ in
+            let id = created.friend.id
+            let response = try await client.send(.delete, "/friends/\(id)", headers: [.ifMatch: "\"\(id)-1\""])
+            #expect(response.status == .notFound)
+            #expect(await base.card(id: id)?.isGroup == true)
+        }
+    }
+
     /// A group's id is not found, whatever `If-Match` says: a 412 would tell that something is there.
     @Test(arguments: StoreKind.available)
     func aStaleIfMatchOnAGroupIsNotFoundToo(kind: StoreKind) async throws {

@@ -243,6 +243,24 @@ struct CardDAVRoutesTests {
         }
     }
 
+    /// A PUT or DELETE whose `If-Match` named a card deleted after it was looked up: the condition
+    /// no longer holds, so 412, as when the card was gone before (RFC 9110 13.1.1), not 404.
+    @Test(arguments: ["PUT", "DELETE"])
+    func aConditionalWriteToACardDeletedMeanwhileIs412(method: String) async throws {
+        let base = MemoryFriendStore()
+        await base.migrate()
+        let reads = ReadsLettingAWriteIn(base: base, after: .cardsByName) {
+            _ = try await base.delete(id: 1, if: .any)
+        }
+        try await TestApp.run(store: ComposedFriendStore(base, reading: reads)) { client, _ in
+            let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ada\r\nFN:Ada\r\nN:;Ada;;;\r\nEND:VCARD\r\n"
+            _ = try await base.create(card: VCardParser.parse(Array(card.utf8)), resourceName: "ada.vcf")
+            let answer = try await dav(client, method, Self.book + "ada.vcf", body: method == "PUT" ? card : "", headers: [.ifMatch: "\"1-1\""])
+            #expect(answer.status == .preconditionFailed, "\(answer.text)")
+            #expect(await base.card(id: 1) == nil)
+        }
+    }
+
     @Test func cardsWhoseNamesDifferOnlyInUnicodeNormalizationStayApart() async throws {
         try await TestApp.run { client, _ in
             let start = try token(in: try await dav(client, "REPORT", Self.book, body: Self.syncCollection.replacingOccurrences(of: "TOKEN", with: "")).text)

@@ -180,6 +180,9 @@ struct FriendAddressBook: AddressBookBackend {
             } catch FriendStoreError.notFound where precondition == .none && !isRetry {
                 // Deleted meanwhile: without a precondition the PUT creates the card again.
                 return try await write(parsed, sentAs: bytes, to: name, if: precondition, sentWithUID: sentWithUID, isRetry: true)
+            } catch FriendStoreError.notFound where precondition != .none {
+                // Deleted meanwhile: what `If-Match` asked of the card no longer holds (RFC 9110 13.1.1).
+                throw AddressBookBackendError.preconditionFailed
             }
         } else {
             do {
@@ -215,7 +218,12 @@ struct FriendAddressBook: AddressBookBackend {
             // As for a PUT, only an entity tag sent pins the version: without one, a card changed
             // a moment ago is deleted all the same rather than refused with 412.
             let version: VersionPrecondition = if case .etagMatches = precondition { .oneOf([existing.version]) } else { .any }
-            _ = try await store.delete(id: existing.id, if: version)
+            do {
+                _ = try await store.delete(id: existing.id, if: version)
+            } catch FriendStoreError.notFound where precondition != .none {
+                // Deleted meanwhile: what `If-Match` asked of the card no longer holds.
+                throw AddressBookBackendError.preconditionFailed
+            }
         }
     }
 

@@ -221,6 +221,10 @@ struct FriendHandlers: Sendable {
                 return try await store.delete(id: id, if: precondition == .any ? .oneOf([current.version]) : precondition)
             } catch FriendStoreError.preconditionFailed where precondition == .any && attemptsLeft > 1 {
                 attemptsLeft -= 1
+            } catch FriendStoreError.preconditionFailed(let failedID, let version) {
+                // Made a group meanwhile: no friend is there to be stale.
+                guard try await store.friend(id: id) != nil else { throw FriendStoreError.notFound(id: id) }
+                throw FriendStoreError.preconditionFailed(id: failedID, currentVersion: version)
             }
         }
     }
