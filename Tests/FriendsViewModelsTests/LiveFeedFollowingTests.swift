@@ -135,6 +135,20 @@ import Testing
         #expect(edits.values.isEmpty)
     }
 
+    /// A contact app made the friend's card a group (a deletion to friends' views), then a contact
+    /// again (a creation of the same id): the details show it again, with Edit and Delete.
+    @Test func theDetailShowsItsFriendAgainWhenItComesBack() {
+        let (viewModel, fullName, _, removed) = details()
+        let offers = Recorder(viewModel.offersEditAndDelete)
+
+        stream.deleted(Fixtures.ada)
+        stream.created(Fixtures.changed(Fixtures.ada) { $0.lastname = "King" })
+
+        #expect(removed.values == [nil, "Ada Lovelace was deleted elsewhere.", nil])
+        #expect(fullName.values == ["Ada Lovelace", "Ada King"])
+        #expect(offers.values == [true, false, true])
+    }
+
     @Test func theDetailOfAFriendDeletedElsewhereOffersNoEditOrDeleteAndDropsTheDeleteQuestion() async {
         let (viewModel, _, _, _) = details()
         let offers = Recorder(viewModel.offersEditAndDelete)

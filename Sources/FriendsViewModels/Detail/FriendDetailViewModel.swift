@@ -151,8 +151,15 @@ public final class FriendDetailViewModel {
     }
 
     /// A live change: this friend's update shows, its removal is said; after a `reset` the
-    /// details load again.
+    /// details load again. Ids are never given twice, so a creation of this id is this friend back:
+    /// a contact app made its card a group, then a contact again.
     private func apply(_ change: FriendChange) {
+        if case .created(var latest, let version) = change.event, latest.id == friend.value.id {
+            latest.version = version
+            removedMessage.value = nil
+            show(Versioned(latest, eTag: latest.eTag))
+            return
+        }
         guard removedMessage.value == nil else { return }
         switch change.event {
         case .updated(var latest, let version) where latest.id == friend.value.id:
