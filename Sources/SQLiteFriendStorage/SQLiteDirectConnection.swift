@@ -43,6 +43,13 @@ final class SQLiteDirectConnection: @unchecked Sendable {
 
     deinit { close() }
 
+    /// The database file's full path as SQLite resolved it, beside which its `-wal` and `-shm` are.
+    var fileName: String? {
+        guard let handle, let name = sqlite_nio_sqlite3_db_filename(handle, "main") else { return nil }
+        let path = String(cString: name)
+        return path.isEmpty ? nil : path
+    }
+
     /// Runs `sql` with `binds` and makes a value of each row with `row`.
     func rows<Row>(_ sql: String, _ binds: [SQLiteData], _ row: (SQLiteDirectRow) throws -> Row) throws -> [Row] {
         let statement = try prepared(sql)

@@ -37,7 +37,8 @@ extension SQLiteFriendStore {
     }
 
     public func latestChangeSequence() async throws -> Int {
-        try await readShort { connection in try Self.latestChangeSequence(connection) }
+        if let sequence = commits?.unchangedSequence() { return sequence }
+        return try await readShort { [commits] connection in try Self.latestChangeSequence(connection, watchedBy: commits) }
     }
 
     /// A random number drawn when the database was made (when its first migration ran, in
@@ -61,6 +62,12 @@ extension SQLiteFriendStore {
 
     static func latestChangeSequence(_ connection: SQLiteDirectConnection) throws -> Int {
         try connection.integer("SELECT COALESCE(MAX(sequence), 0) FROM \(FriendSchema.changesTable)") ?? 0
+    }
+
+    /// The sequence, kept by `commits` for the reads that come before the next commit.
+    static func latestChangeSequence(_ connection: SQLiteDirectConnection, watchedBy commits: SQLiteCommitWatch?) throws -> Int {
+        guard let commits else { return try latestChangeSequence(connection) }
+        return try commits.sequence { try latestChangeSequence(connection) }
     }
 
     private static func change(_ row: SQLiteDirectRow) throws -> LoggedChange {

@@ -27,12 +27,15 @@ public final class SQLiteFriendStore: FriendStore {
     let name: String
     /// Up to how many friends a search is read on the calling thread (`isQuick`).
     private let smallTable: Int
+    /// The change sequence without a transaction while nothing is committed; `nil` outside WAL mode.
+    let commits: SQLiteCommitWatch?
 
-    private init(writer: SQLiteDirectConnection, readers: SQLiteReaderPool, name: String, smallTable: Int) {
+    private init(writer: SQLiteDirectConnection, readers: SQLiteReaderPool, name: String, smallTable: Int, commits: SQLiteCommitWatch?) {
         self.writer = writer
         self.readers = readers
         self.name = name
         self.smallTable = smallTable
+        self.commits = commits
         writes = SQLiteGroupCommit(connection: writer, threads: Self.writerThreads, lock: lock)
     }
 
@@ -68,7 +71,12 @@ public final class SQLiteFriendStore: FriendStore {
                 }
             }
             let readers = try await SQLiteReaderPool.open(path: path, count: readerCount, cacheSize: readerCacheSize)
-            return SQLiteFriendStore(writer: writer, readers: readers, name: name, smallTable: smallTable)
+            // A file SQLite could not switch to WAL stays in its old mode, without a header to watch.
+            let commits = try await threads.runIfActive { () -> SQLiteCommitWatch? in
+                guard try writer.rows("PRAGMA journal_mode", [], { $0.text(0) }).first == "wal", let file = writer.fileName else { return nil }
+                return SQLiteCommitWatch.mapped(beside: file)
+            }
+            return SQLiteFriendStore(writer: writer, readers: readers, name: name, smallTable: smallTable, commits: commits)
         } catch {
             try? await threads.runIfActive { writer.close() }
             throw DatabaseError("Cannot open the database \(name): \(SQLiteFile.plainReason(error)).")
@@ -179,17 +187,20 @@ public final class SQLiteFriendStore: FriendStore {
         _ request: FriendListRequest,
         reading need: @escaping @Sendable (Int) -> FriendListNeed
     ) async throws -> FriendListSnapshot {
+        // Most requests of a list that did not change need only the sequence.
+        if let sequence = commits?.unchangedSequence(), case .nothing = need(sequence) {
+            return FriendListSnapshot(sequence: sequence)
+        }
         let smallTable = smallTable
-        return try await read(atOnce: { connection in
-            // Most requests of a list that did not change need only the sequence (outside a
-            // snapshot, which would cost two statements more). A page that cannot take long is
-            // read at once too.
-            let sequence = try Self.latestChangeSequence(connection)
+        return try await read(atOnce: { [commits] connection in
+            // Outside a snapshot, which would cost two statements more. A page that cannot take
+            // long is read at once too.
+            let sequence = try Self.latestChangeSequence(connection, watchedBy: commits)
             if case .nothing = need(sequence) { return FriendListSnapshot(sequence: sequence) }
             guard try Self.isQuick(request, smallTable: smallTable, connection) else { return nil }
-            return try Self.listSnapshot(request, reading: need, connection)
-        }, else: { connection in
-            try Self.listSnapshot(request, reading: need, connection)
+            return try Self.listSnapshot(request, reading: need, commits, connection)
+        }, else: { [commits] connection in
+            try Self.listSnapshot(request, reading: need, commits, connection)
         })
     }
 
@@ -207,10 +218,11 @@ public final class SQLiteFriendStore: FriendStore {
     static let defaultSmallTable = 5_000
 
     private static func listSnapshot(
-        _ request: FriendListRequest, reading need: (Int) -> FriendListNeed, _ connection: SQLiteDirectConnection
+        _ request: FriendListRequest, reading need: (Int) -> FriendListNeed, _ commits: SQLiteCommitWatch?,
+        _ connection: SQLiteDirectConnection
     ) throws -> FriendListSnapshot {
         try connection.inSnapshot {
-            var snapshot = FriendListSnapshot(sequence: try latestChangeSequence(connection))
+            var snapshot = FriendListSnapshot(sequence: try latestChangeSequence(connection, watchedBy: commits))
             switch need(snapshot.sequence) {
             case .nothing:
                 break
@@ -250,8 +262,9 @@ public final class SQLiteFriendStore: FriendStore {
     /// under the older sequence, which only requests that read it before the change finished
     /// can find; they get the newer friend, with its own tag.
     public func friendSnapshot(id: Int, reading need: @escaping @Sendable (Int) -> Bool) async throws -> FriendSnapshot {
-        try await readShort { connection in
-            let sequence = try Self.latestChangeSequence(connection)
+        if let sequence = commits?.unchangedSequence(), !need(sequence) { return FriendSnapshot(sequence: sequence, friend: nil) }
+        return try await readShort { [commits] connection in
+            let sequence = try Self.latestChangeSequence(connection, watchedBy: commits)
             return FriendSnapshot(sequence: sequence, friend: need(sequence) ? try Self.readFriend(id: id, connection) : nil)
         }
     }
@@ -440,7 +453,8 @@ public final class SQLiteFriendStore: FriendStore {
     }
 
     public func close() async throws {
-        try await lock.withLock { [writer, readers] in
+        try await lock.withLock { [writer, readers, commits] in
+            commits?.unmapHeader()
             let closedReaders = await Result.capturing { try await readers.close() }
             try await Self.writerThreads.runIfActive { writer.close() }
             try closedReaders.get()

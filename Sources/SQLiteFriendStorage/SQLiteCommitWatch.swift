@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import NIOConcurrencyHelpers
+
+/// The change sequence as last read, for as long as nothing was committed to the file since, by
+/// this process or any other: most reads of a list or a friend need only the sequence, to find
+/// their answer kept, and reading it was a read transaction of SQLite's (its locks are system
+/// calls) in every request: a twelfth of a cached page's time (see BENCHMARKS.md).
+///
+/// In WAL mode every commit rewrites the WAL-index header at the start of the `-shm` file, which
+/// every connection to the database maps (https://sqlite.org/walformat.html, 2.2: its change
+/// counter goes up by one each transaction, and it ends in a checksum). Reading those 48 bytes
+/// takes no lock and no system call. A header read before the sequence and still the same
+/// afterwards means no commit came between, so the sequence is still the latest. A commit is
+/// acknowledged only after SQLite wrote its header, so a client that was told its write was made
+/// always finds it, through any process. A header being written as it is read differs from the
+/// one kept, or is the one before the commit, which no one was told of yet.
+final class SQLiteCommitWatch: Sendable {
+    private struct State {
+        /// The address of the mapped header; 0 once unmapped.
+        var address: UInt
+        /// The sequence last read, and the header's words before it was.
+        var known: (header: [UInt64], sequence: Int)?
+    }
+
+    private static let headerSize = 48
+    private let state: NIOLockedValueBox<State>
+
+    private init(address: UInt) {
+        state = NIOLockedValueBox(State(address: address))
+    }
+
+    /// Maps the header of the `-shm` file beside `databaseFile`, which SQLite keeps while any of the
+    /// store's connections is open; `nil` (every read asks SQLite) when the file is not in WAL mode
+    /// or cannot be mapped.
+    static func mapped(beside databaseFile: String) -> SQLiteCommitWatch? {
+        let descriptor = open(databaseFile + "-shm", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_size >= headerSize else { return nil }
+        guard let mapping = mmap(nil, headerSize, PROT_READ, MAP_SHARED, descriptor, 0), mapping != MAP_FAILED else { return nil }
+        return SQLiteCommitWatch(address: UInt(bitPattern: mapping))
+    }
+
+    deinit { unmap(state.withLockedValue { $0.address }) }
+
+    /// The sequence last read, when nothing was committed since.
+    func unchangedSequence() -> Int? {
+        state.withLockedValue { state in
+            guard let known = state.known, Self.header(at: state.address, is: known.header) else { return nil }
+            return known.sequence
+        }
+    }
+
+    /// Reads the sequence with `read`, and keeps it with the header that was there before.
+    func sequence(reading read: () throws -> Int) rethrows -> Int {
+        let header = state.withLockedValue { Self.header(at: $0.address) }
+        let sequence = try read()
+        if let header {
+            state.withLockedValue { state in
+                if let known = state.known, known.sequence > sequence { return }
+                state.known = (header, sequence)
+            }
+        }
+        return sequence
+    }
+
+    /// Unmaps the header, before the store's connections close: a file that no connection keeps
+    /// open may be truncated by the next process to open it, and reading a page past a file's end
+    /// crashes.
+    func unmapHeader() {
+        unmap(state.withLockedValue { state in
+            defer { state.address = 0 }
+            return state.address
+        })
+    }
+
+    private static func header(at address: UInt) -> [UInt64]? {
+        guard let base = UnsafeRawPointer(bitPattern: address) else { return nil }
+        return (0..<headerSize / 8).map { base.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self) }
+    }
+
+    /// Compared in place: this runs in most requests, and a copy would be an allocation.
+    private static func header(at address: UInt, is words: [UInt64]) -> Bool {
+        guard let base = UnsafeRawPointer(bitPattern: address) else { return false }
+        for (index, word) in words.enumerated() where base.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self) != word {
+            return false
+        }
+        return true
+    }
+
+    private func unmap(_ address: UInt) {
+        guard let base = UnsafeMutableRawPointer(bitPattern: address) else { return }
+        munmap(base, Self.headerSize)
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import FriendsAPI
+import Testing
+
+@testable import FriendStorage
+@testable import SQLiteFriendStorage
+
+/// The change sequence kept between commits: a read after any commit, by this store or another
+/// on the same file, finds the new sequence at once; until then no read asks SQLite again.
+struct SQLiteCommitWatchTests {
+    @Test func theSequenceIsKeptUntilACommitByThisStoreOrAnotherOnTheSameFile() async throws {
+        try await TemporaryDirectory.with { directory in
+            let path = directory.appendingPathComponent("friends.sqlite").path
+            let store = try await SQLiteFriendStore.open(path: path)
+            try await store.migrate()
+            let other = try await SQLiteFriendStore.open(path: path)
+            let checked = await Result.capturing {
+                let commits = try #require(store.commits, "a file in WAL mode is watched")
+                let start = try await store.latestChangeSequence()
+                #expect(commits.unchangedSequence() == start)
+
+                let ada = try await store.create(.sample("Ada", "Lovelace"))
+                #expect(commits.unchangedSequence() == nil, "its own commit")
+                #expect(try await store.latestChangeSequence() == start + 1)
+                #expect(commits.unchangedSequence() == start + 1)
+
+                _ = try await other.update(id: ada.friend.id, with: FriendUpdate(firstname: "Augusta"), if: .any)
+                #expect(commits.unchangedSequence() == nil, "another store's commit")
+                let snapshot = try await store.listSnapshot(FriendListRequest(limit: 10)) { _ in .rows }
+                #expect(snapshot.sequence == start + 2)
+                #expect(snapshot.rows?.map(\.friend.firstname) == ["Augusta"])
+                #expect(try await store.friendSnapshot(id: ada.friend.id) { _ in false }.sequence == start + 2)
+
+                _ = try await other.delete(id: ada.friend.id, if: .any)
+                #expect(try await store.friendSnapshot(id: ada.friend.id) { _ in false }.sequence == start + 3)
+                #expect(try await store.listSnapshot(FriendListRequest(limit: 10)) { _ in .nothing }.sequence == start + 3)
+            }
+            try await other.close()
+            try await store.close()
+            try checked.get()
+            #expect(store.commits?.unchangedSequence() == nil, "nothing is read from a closed store's file")
+        }
+    }
+}
