@@ -114,7 +114,8 @@ enum AddressBookQuery {
         enum MatchType: String { case equals, contains, startsWith = "starts-with", endsWith = "ends-with" }
         enum Collation: String { case unicodeCasemap = "i;unicode-casemap", asciiCasemap = "i;ascii-casemap", octet = "i;octet" }
 
-        var needle: String
+        /// UTF-8 bytes, folded (see `Collation.fold`).
+        var needle: [UInt8]
         var matchType: MatchType
         var collation: Collation
         var negate: Bool
@@ -142,9 +143,9 @@ enum AddressBookQuery {
             let found: Bool
             switch matchType {
             case .equals: found = haystack == needle
-            case .contains: found = needle.isEmpty || haystack.contains(needle)
-            case .startsWith: found = haystack.hasPrefix(needle)
-            case .endsWith: found = haystack.hasSuffix(needle)
+            case .contains: found = haystack.firstRange(of: needle) != nil
+            case .startsWith: found = haystack.starts(with: needle)
+            case .endsWith: found = haystack.reversed().starts(with: needle.reversed())
             }
             return found != negate
         }
@@ -152,22 +153,20 @@ enum AddressBookQuery {
 }
 
 extension AddressBookQuery.TextMatch.Collation {
-    /// Folds a string so that plain comparison implements the collation. Octet comparison is
-    /// done on the UTF-8 bytes, which Swift's String comparison (canonical equivalence) is not.
-    func fold(_ text: String) -> String {
+    /// Folds a string into UTF-8 bytes that plain comparison of bytes matches as the collation
+    /// does. Swift's String comparison would not do: it compares whole characters, so "zoe"
+    /// would not start "Zoë" decomposed (RFC 4790 matches code points), and canonically
+    /// equivalent strings would be equal under `i;octet`. A match of bytes of valid UTF-8 always
+    /// starts and ends at whole code points.
+    func fold(_ text: String) -> [UInt8] {
         switch self {
         case .unicodeCasemap:
             // RFC 5051: case fold, then compatibility decomposition.
-            return text.folding(options: [.caseInsensitive], locale: nil).decomposedStringWithCompatibilityMapping
+            return Array(text.folding(options: [.caseInsensitive], locale: nil).decomposedStringWithCompatibilityMapping.utf8)
         case .asciiCasemap:
-            return String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-                ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32) ?? scalar : scalar
-            }))
+            return text.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 }
         case .octet:
-            // Every byte as "." and two hex digits: String comparison then compares bytes, and a
-            // match can only start at a byte boundary.
-            let hex = Array("0123456789abcdef")
-            return String(text.utf8.flatMap { [".", hex[Int($0 >> 4)], hex[Int($0 & 0xF)]] })
+            return Array(text.utf8)
         }
     }
 }

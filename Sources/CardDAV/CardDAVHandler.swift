@@ -166,9 +166,13 @@ struct RequestContext: Sendable {
                         minimal: prefersMinimal)
     }
 
+    /// `return-minimal` is the form of an early draft of RFC 7240, which macOS and iOS still send.
     var prefersMinimal: Bool {
         let prefer = request.header("Prefer")?.lowercased() ?? ""
-        return prefer.split(separator: ",").contains { String($0).trimmingSpaces.hasPrefix("return=minimal") }
+        return prefer.split(separator: ",").contains { preference in
+            let preference = String(preference).trimmingSpaces
+            return preference.hasPrefix("return=minimal") || preference.hasPrefix("return-minimal")
+        }
             || request.header("Brief")?.trimmingSpaces.lowercased() == "t"
     }
 }
