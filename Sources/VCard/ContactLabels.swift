@@ -20,6 +20,7 @@ enum ContactLabels {
         {
             return appleLabel(custom.text)
         }
+        if let custom = samsungLabel(of: property) { return custom }
         let types = property.types.filter { !ignoredTypes.contains($0.lowercased()) }
         // Apple's `TYPE=IPHONE;TYPE=CELL` is the one Contacts shows as "iPhone".
         if types.contains(where: { $0.caseInsensitiveEquals("iphone") }) { return "iPhone" }
@@ -29,6 +30,19 @@ enum ContactLabels {
             if lowercased.hasPrefix("x-"), type.count > 2 { return String(type.dropFirst(2)) }
             return typeToLabel[lowercased] ?? lowercased
         }.joined(separator: " ")
+    }
+
+    /// Samsung's phones write a label of the person's own as
+    /// `TEL;X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,Soccer coach):`, the label
+    /// quoted-printable when it is not ASCII (`…,=D7=A0=D7=99=D7=99=D7=93)`).
+    private static func samsungLabel(of property: VCardProperty) -> String? {
+        guard let parameter = property.parameters.first(where: { $0.name.uppercased().hasPrefix("X-CUSTOM(") }),
+              let last = parameter.values.last, last.hasSuffix(")") else { return nil }
+        let label = String(last.dropLast())
+        let isEncoded = parameter.values.contains { $0.uppercased().contains("QUOTED-PRINTABLE") }
+        let decoded = isEncoded ? String(validating: QuotedPrintable.bytes(of: label), as: UTF8.self) ?? label : label
+        let trimmed = decoded.trimmingSpaces
+        return trimmed.isEmpty ? nil : trimmed
     }
 
     /// `_$!<HomeFAX>!$_` → "home fax"; anything else as written.

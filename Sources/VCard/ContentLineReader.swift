@@ -8,17 +8,22 @@ enum ContentLineReader {
         guard let colon = valueStart(in: bytes) else { throw .notAProperty(line: line) }
         let head = bytes[..<colon]
         let valueBytes = bytes[(colon + 1)...]
-        let semicolon = head.firstIndex(of: UInt8(ascii: ";")) ?? head.endIndex
+        let labelEnd = customLabelEnd(in: head)
+        let semicolon = head[(labelEnd ?? head.startIndex)...].firstIndex(of: UInt8(ascii: ";")) ?? head.endIndex
         guard let qualifiedName = String(validating: head[..<semicolon], as: UTF8.self) else {
             throw .invalidUTF8(line: line)
         }
         var group: String?
         var name = qualifiedName
-        if let dot = qualifiedName.lastIndex(of: ".") {
+        // A dot in a label (`X-CUSTOM(…,Dr. Who)`) does not end a group.
+        let groupPart = labelEnd == nil ? qualifiedName[...] : qualifiedName[..<(qualifiedName.firstIndex(of: "(") ?? qualifiedName.endIndex)]
+        if let dot = groupPart.lastIndex(of: ".") {
             group = String(qualifiedName[..<dot])
             name = String(qualifiedName[qualifiedName.index(after: dot)...])
         }
-        guard isName(name), group.map(isName) ?? true else { throw .notAProperty(line: line) }
+        guard isName(name) || labelEnd != nil && isCustomLabelName(name), group.map(isName) ?? true else {
+            throw .notAProperty(line: line)
+        }
         let parameters = try parseParameters(head[semicolon...].dropFirst(), line: line)
         let value: String
         if let text = String(validating: valueBytes, as: UTF8.self) {
@@ -40,6 +45,23 @@ enum ContentLineReader {
             if byte == UInt8(ascii: ":") && !quoted { return index }
         }
         return nil
+    }
+
+    /// Samsung's phones name an instant-messaging service of the person's own with its label in
+    /// parentheses, as a property (`X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,Whatsapp):…`):
+    /// the index just past the `)` when the line starts so (before any `;` or `:`).
+    private static func customLabelEnd(in head: ArraySlice<UInt8>) -> Int? {
+        guard let open = head.firstIndex(of: UInt8(ascii: "(")),
+              !head[..<open].contains(UInt8(ascii: ";")),
+              let close = head[open...].firstIndex(of: UInt8(ascii: ")")) else { return nil }
+        return close + 1
+    }
+
+    /// `X-CUSTOM(…)`: an extension's name, then its label in parentheses.
+    private static func isCustomLabelName(_ text: String) -> Bool {
+        guard text.hasSuffix(")"), let open = text.firstIndex(of: "(") else { return false }
+        let base = String(text[..<open])
+        return base.uppercased().hasPrefix("X-") && isName(base)
     }
 
     private static func isName(_ text: String) -> Bool {

@@ -1,0 +1,46 @@
+import Foundation
+import FriendsAPI
+import Testing
+@testable import VCard
+
+/// Samsung's phones write a label of the person's own inside parentheses: after `TEL;` or `EMAIL;`
+/// as a parameter, and as the very name of an instant-messaging property of a service of their own.
+@Suite("Samsung's X-CUSTOM labels")
+struct VCardSamsungCustomLabelTests {
+    private let card = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Sharma;Ravi;;;\r\nFN:Ravi Sharma\r\n"
+        + "TEL;CELL;PREF:+91 98765 43210\r\n"
+        + "TEL;X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,Soccer coach):555-010-5656\r\n"
+        + "TEL;X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,=D7=A0=D7=99=D7=99=D7=93):+972527634973\r\n"
+        + "EMAIL;X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,Club):ravi@example.com\r\n"
+        + "X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,Whatsapp):+91 98765 43210\r\n"
+        + "X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,Dr. Who);PREF:tardis\r\n"
+        + "END:VCARD\r\n"
+
+    @Test func aCardWithAnInstantMessagingServiceOfItsOwnIsRead() throws {
+        let read = try VCardParser.parse(Array(card.utf8))
+        #expect(read.friend(id: 0).firstname == "Ravi")
+        let custom = read.properties.filter { $0.name.hasPrefix("X-CUSTOM(") }
+        #expect(custom.map(\.value) == ["+91 98765 43210", "tardis"])
+        #expect(custom.map(\.group) == [nil, nil], "the dot in Dr. Who is the label's")
+        #expect(VCardWriter.text(of: read) == card, "kept byte for byte")
+    }
+
+    @Test func theLabelsArePhonesAndEmailsLabels() throws {
+        let friend = try VCardParser.parse(Array(card.utf8)).friend(id: 0)
+        #expect(friend.phones.map(\.label) == ["mobile", "Soccer coach", "נייד"])
+        #expect(friend.emails.map(\.label) == ["Club"])
+    }
+
+    @Test func aChangedNumberKeepsItsLabelAsSamsungWroteIt() throws {
+        var read = try VCardParser.parse(Array(card.utf8))
+        var phones = read.friend(id: 0).phones
+        phones[1].value = "555-010-9999"
+        var update = FriendUpdate()
+        update.phones = phones
+        read.apply(update, now: Date(timeIntervalSince1970: 0))
+        let text = VCardWriter.text(of: read)
+        let unfolded = text.replacingOccurrences(of: "\r\n ", with: "")
+        #expect(unfolded.contains("TEL;X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,Soccer coach):555-010-9999\r\n"), "\(text)")
+        #expect(try VCardParser.parse(Array(text.utf8)).friend(id: 0).phones.map(\.label) == ["mobile", "Soccer coach", "נייד"])
+    }
+}
