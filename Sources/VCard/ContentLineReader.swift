@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(CoreFoundation)
+import CoreFoundation
+#endif
 
 /// Splits one unfolded content line into group, name, parameters and value.
 enum ContentLineReader {
@@ -28,8 +31,8 @@ enum ContentLineReader {
         let value: String
         if let text = String(validating: valueBytes, as: UTF8.self) {
             value = text
-        } else if let encoding = CharacterSets.encoding(named: parameters) ?? fallback,
-                  let text = CharacterSets.text(of: valueBytes, in: encoding) {
+        } else if let text = [CharacterSets.encoding(named: parameters), fallback].lazy.compactMap({ $0 })
+                    .compactMap({ CharacterSets.text(of: valueBytes, in: $0) }).first {
             value = text
         } else {
             throw .invalidUTF8(line: line)
@@ -157,7 +160,17 @@ public enum CharacterSets {
         case "WINDOWS-1250", "CP1250": .windowsCP1250
         case "SHIFT_JIS": .shiftJIS
         case "US-ASCII", "ASCII": .ascii
-        default: nil
+        default: systemEncoding(named: name)
         }
+    }
+
+    /// Any other IANA name the system's converters read: Outlook and older phones write vCard 2.1
+    /// in the code page of the computer or phone they ran on (GB2312, Big5, EUC-KR, KOI8-R,
+    /// Windows-1253 and so on).
+    private static func systemEncoding(named name: String) -> String.Encoding? {
+        // Toll-free bridged: the same object, on Darwin and in Foundation on Linux alike.
+        let encoding = CFStringConvertIANACharSetNameToEncoding(unsafeBitCast(NSString(string: name), to: CFString.self))
+        guard encoding != kCFStringEncodingInvalidId else { return nil }
+        return String.Encoding(rawValue: CFStringConvertEncodingToNSStringEncoding(encoding))
     }
 }

@@ -112,13 +112,33 @@ struct VCardLegacyInputTests {
 
     @Test func everyWindows1252ByteIsACharacterAndAnUnknownCharacterSetIsReadAsWindows1252() throws {
         let bytes = Array("BEGIN:VCARD\r\nVERSION:2.1\r\nN:".utf8) + [0x80, 0x20, 0x81, 0x9F] + Array(";A\r\n".utf8)
-            + Array("NOTE;CHARSET=ISO-8859-15;ENCODING=QUOTED-PRINTABLE:Gr=FC=DFe =80 =8D\r\nEND:VCARD\r\n".utf8)
+            + Array("NOTE;CHARSET=X-KLINGON;ENCODING=QUOTED-PRINTABLE:Gr=FC=DFe =80 =8D\r\nEND:VCARD\r\n".utf8)
         let card = try VCardParser.parse(bytes)
         #expect(card.friend(id: 0).lastname == "€ \u{81}Ÿ")
         #expect(card.friend(id: 0).about == "Grüße € \u{8D}")
         let written = VCardWriter.text(of: card)
         #expect(written.components(separatedBy: "CHARSET=").count == 3, "one CHARSET on each of the two lines:\n\(written)")
         #expect(try VCardParser.parse(VCardWriter.bytes(of: card)).friend(id: 0) == card.friend(id: 0))
+    }
+
+    /// Outlook and older phones write 2.1 in their system's code page, raw or quoted-printable.
+    @Test(arguments: [
+        ("GB2312", [0xD5, 0xC5, 0xCE, 0xB0], "张伟"), ("Big5", [0xA7, 0x69], "告"), ("EUC-KR", [0xB1, 0xE8], "김"),
+        ("ks_c_5601-1987", [0xB1, 0xE8], "김"), ("KOI8-R", [0xF0, 0xD2, 0xC9], "При"), ("windows-1253", [0xC1, 0xE8], "Αθ"),
+        ("ISO-8859-15", [0xA4], "€"),
+    ] as [(String, [UInt8], String)])
+    func textInTheCharacterSetACardNamesIsReadInIt(charset: String, bytes: [UInt8], text: String) throws {
+        let raw = Array("BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=\(charset):".utf8) + bytes + Array(";A\r\n".utf8)
+        let quoted = bytes.map { "=" + String($0, radix: 16, uppercase: true) }.joined()
+        let card = try VCardParser.parse(raw + Array("NOTE;CHARSET=\(charset);ENCODING=QUOTED-PRINTABLE:\(quoted)\r\nEND:VCARD\r\n".utf8))
+        #expect(card.friend(id: 0).lastname == text)
+        #expect(card.friend(id: 0).about == text)
+        #expect(try VCardParser.parse(VCardWriter.bytes(of: card)).friend(id: 0) == card.friend(id: 0), "written so that it reads the same")
+    }
+
+    @Test func bytesThatAreNotTextInTheNamedCharacterSetAreReadAsWindows1252() throws {
+        let bytes = Array("BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=GB2312:M".utf8) + [0xFC] + Array("ller;J\r\nEND:VCARD\r\n".utf8)
+        #expect(try VCardParser.parse(bytes).friend(id: 0).lastname == "Müller")
     }
 
     @Test func outsideVersion21TextThatIsNotUTF8IsStillRefused() {
