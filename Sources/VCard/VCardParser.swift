@@ -62,6 +62,11 @@ public enum VCardParser {
         /// Joined at a quoted-printable soft line break: written afresh as one line, since many
         /// readers (vobject among them) do not join such lines.
         var hadSoftLineBreak = false
+        /// Base64 joined from lines that were not folded (see `takesUnfoldedBase64`), written
+        /// afresh, folded, for the same readers.
+        var hadUnfoldedBase64 = false
+        /// Ended by a blank line, as vCard 2.1 ends base64.
+        var endedByBlankLine = false
         /// The lines of the card an `AGENT` line holds (`EmbeddedAgentCards`), joined to it.
         var agentCard: [[UInt8]] = []
 
@@ -117,7 +122,7 @@ public enum VCardParser {
             let fallback: String.Encoding? = isVersion21 || readsAnyText ? .windowsCP1252 : nil
             var property = try ContentLineReader.property(from: content, line: number, fallback: fallback)
             if isVersion21 { property.escaping = .version21 }
-            property.source = hadSoftLineBreak || hadControls ? nil : String(decoding: source, as: UTF8.self)
+            property.source = hadSoftLineBreak || hadUnfoldedBase64 || hadControls ? nil : String(decoding: source, as: UTF8.self)
             if !agentCard.isEmpty {
                 let lines = (property.value.isEmpty ? [] : [property.value]) + agentCard.map { String(decoding: $0, as: UTF8.self) }
                 property.value = lines.joined(separator: "\n")
@@ -167,6 +172,13 @@ public enum VCardParser {
             let continues = content.first == 0x20 || content.first == 0x09
             if content.isEmpty, var last = lines.popLast() {
                 // A blank line (2.1 ends base64 with one) stays with the property before it.
+                last.source = bytes[last.source.startIndex..<end]
+                last.endedByBlankLine = true
+                lines.append(last)
+            } else if var last = lines.last, last.takesUnfoldedBase64, Self.isBase64(content) {
+                lines.removeLast()
+                last.content.append(contentsOf: content)
+                last.hadUnfoldedBase64 = true
                 last.source = bytes[last.source.startIndex..<end]
                 lines.append(last)
             } else if var last = lines.last, last.endsInSoftLineBreak,
@@ -229,7 +241,25 @@ extension VCardParser {
     }
 }
 
+extension VCardParser {
+    /// Only base64's letters: no property, which needs a `:`.
+    static func isBase64(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.allSatisfy { byte in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=")
+        }
+    }
+}
+
 extension VCardParser.LogicalLine {
+    /// A base64 value of vCard 2.1 that goes on until a blank line: 2.1 ends base64 so, and some
+    /// phones and programs write its lines without folding them (Outlook indents them).
+    var takesUnfoldedBase64: Bool {
+        guard !endedByBlankLine, let colon = content.firstIndex(of: UInt8(ascii: ":")) else { return false }
+        return String(decoding: content[..<colon], as: UTF8.self).uppercased().contains("BASE64")
+    }
+
     var endsInSoftLineBreak: Bool {
         guard content.last == UInt8(ascii: "="), let colon = content.firstIndex(of: UInt8(ascii: ":")) else { return false }
         return String(decoding: content[..<colon], as: UTF8.self).uppercased().contains("QUOTED-PRINTABLE")

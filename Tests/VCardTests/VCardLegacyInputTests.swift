@@ -148,6 +148,23 @@ struct VCardLegacyInputTests {
         }
     }
 
+    /// 2.1 ends base64 with a blank line; some writers do not fold the lines before it.
+    @Test func base64LinesOfVersion21ThatAreNotFoldedGoOnUntilTheBlankLine() throws {
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01, 0xFF, 0xD9] + Array(repeating: 0x41, count: 60)
+        let base64 = Array(Data(jpeg).base64EncodedString())
+        let lines = stride(from: 0, to: base64.count, by: 40).map { String(base64[$0..<min($0 + 40, base64.count)]) }
+        let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Unfolded;Photo\r\nPHOTO;ENCODING=BASE64;TYPE=JPEG:\r\n"
+            + lines.joined(separator: "\r\n") + "\r\n\r\nTEL;CELL:+49 30 1234\r\nEND:VCARD\r\n"
+        #expect(lines.count > 2)
+        let card = try #require(try cards(text).first)
+        let friend = card.friend(id: 0)
+        #expect(friend.photo)
+        #expect(try card.photo()?.bytes == jpeg)
+        #expect(friend.phones == [LabeledValue(label: "mobile", value: "+49 30 1234")])
+        let written = VCardWriter.bytes(of: card)
+        #expect(try VCardParser.parse(written).photo()?.bytes == jpeg, "written afresh, folded")
+    }
+
     @Test func bareEncodingsOfVersion21AreEncodingsNotTypes() throws {
         let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01, 0xFF, 0xD9]
         let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Muller;Jurgen\r\nTEL;CELL;QUOTED-PRINTABLE:+49=2030\r\n"
