@@ -37,6 +37,8 @@ struct UserRemove: UserCommand {
                 try await AccountFriends.deleteAll(in: main)
                 // Their friends as they were created and changed are in the change log too.
                 try await main.pruneChanges(keepingLast: 1)
+                // So is the name they gave their address book, which nobody else may see.
+                try await main.setAddressBookName(nil)
             } else {
                 try await database.removeOwnStore(of: account)
             }

@@ -37,6 +37,21 @@ import Testing
     }
 
     @Test(arguments: CommandDatabase.Kind.available)
+    func removingTheOwnerOfTheMainStoreForgetsTheNameOfItsAddressBook(_ kind: CommandDatabase.Kind) async throws {
+        try await CommandDatabase.with(kind) { database in
+            try await database.add("alice")
+            try await database.add("bob")
+            try await database.withRegistry { main, _ throws in try await main.setAddressBookName("Alice's private book") }
+
+            _ = try await database.run(["remove", "alice", "--yes"], console: TestConsole(isInteractive: false))
+
+            try await database.withRegistry { main, _ throws in
+                #expect(try await main.addressBookName() == nil)
+            }
+        }
+    }
+
+    @Test(arguments: CommandDatabase.Kind.available)
     func removingAnotherAccountRemovesItsStore(_ kind: CommandDatabase.Kind) async throws {
         try await CommandDatabase.with(kind) { database in
             try await database.add("alice")
