@@ -1,5 +1,6 @@
 import ArgumentParser
 import FriendAccounts
+import FriendService
 import FriendStorage
 
 /// `friendservice user …`: the accounts of a FriendService shared by several people.
@@ -19,6 +20,10 @@ struct User: AsyncParsableCommand {
 struct UserCommandContext {
     var console: any UserConsole = StandardConsole()
     var secrets: any AccountSecrets = AccountCrypto()
+    /// Returns once every running server has seen a change to the accounts.
+    var waitForRunningServers: @Sendable () async throws -> Void = {
+        try await Task.sleep(for: accountChangesReachServersWithin + .milliseconds(500))
+    }
 
     func database(_ option: DatabaseOption) throws -> AccountsDatabase {
         AccountsDatabase(location: try option.location())

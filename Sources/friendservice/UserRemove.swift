@@ -34,15 +34,17 @@ struct UserRemove: UserCommand {
             }
             // The friends first: should that fail, the account is still there to try again.
             if account.ownsMainStore {
-                try await AccountFriends.deleteAll(in: main)
-                // Their friends as they were created and changed are in the change log too.
-                try await main.pruneChanges(keepingLast: 1)
-                // So is the name they gave their address book, which nobody else may see.
-                try await main.setAddressBookName(nil)
+                try await AccountFriends.forgetAll(in: main)
             } else {
                 try await database.removeOwnStore(of: account)
             }
             try await registry.removeAccount(id: account.id)
+            if account.ownsMainStore {
+                // A running server lets the account in until it next asks the registry; what it
+                // wrote meanwhile goes too. (Another account's own store goes whole.)
+                try await context.waitForRunningServers()
+                try await AccountFriends.forgetAll(in: main)
+            }
             context.console.note("Removed \(name), their \(Friends.count(count)) and their tokens.")
         }
     }
@@ -50,6 +52,14 @@ struct UserRemove: UserCommand {
 
 enum AccountFriends {
     static let pageSize = 500
+
+    /// Deletes every friend of `store`, and what else would tell of them: the change log, where
+    /// the live feed would replay them, and the name given to the address book.
+    static func forgetAll(in store: any FriendStore) async throws {
+        try await deleteAll(in: store)
+        try await store.pruneChanges(keepingLast: 1)
+        try await store.setAddressBookName(nil)
+    }
 
     /// Deletes every friend of `store` through the store, so that each deletion is logged as any
     /// other (a running server's feed and sync tokens see them).

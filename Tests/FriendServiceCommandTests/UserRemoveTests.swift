@@ -1,5 +1,6 @@
 import Foundation
 import FriendStorage
+import FriendsAPI
 import Testing
 @testable import friendservice
 
@@ -46,6 +47,32 @@ import Testing
             _ = try await database.run(["remove", "alice", "--yes"], console: TestConsole(isInteractive: false))
 
             try await database.withRegistry { main, _ throws in
+                #expect(try await main.addressBookName() == nil)
+            }
+        }
+    }
+
+    /// A running server lets the account in until it next asks the registry (about 2 s): what it
+    /// writes for them meanwhile, after their friends were deleted, goes too.
+    @Test(arguments: CommandDatabase.Kind.available)
+    func whatARunningServerWroteForTheOwnerDuringTheRemovalGoesToo(_ kind: CommandDatabase.Kind) async throws {
+        try await CommandDatabase.with(kind) { database in
+            try await database.add("alice")
+            try await database.add("bob")
+            try await database.addFriends(3, to: "alice")
+            let location = try database.location
+            let console = try await database.run(["remove", "alice", "--yes"], console: TestConsole(isInteractive: false)) {
+                // The account is gone from the registry by now, but a server has not asked yet.
+                try await AccountsDatabase(location: location).withRegistryMadeIfNeeded { main, registry in
+                    #expect(try await registry.account(named: AccountName(validating: "alice")) == nil)
+                    #expect(try await main.count(matching: nil, atMost: nil) == 0)
+                    _ = try await main.create(NewFriend(firstname: "Late", lastname: "Write", phonenumber: ""))
+                    try await main.setAddressBookName("Alice's again")
+                }
+            }
+            #expect(console.notes == ["Removed alice, their 3 friends and their tokens."])
+            try await database.withRegistry { main, _ throws in
+                #expect(try await main.count(matching: nil, atMost: nil) == 0)
                 #expect(try await main.addressBookName() == nil)
             }
         }

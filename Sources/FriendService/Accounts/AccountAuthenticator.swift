@@ -2,6 +2,10 @@ import FriendStorage
 import HTTPServerKit
 import NIOConcurrencyHelpers
 
+/// How long a change made with `friendservice user` (a removed account, a new password, a revoked
+/// token) may take to reach a running server: until then it lets the old sign-in in.
+public let accountChangesReachServersWithin: Duration = AccountAuthenticator.registryLifetime
+
 /// Finds the account that a request's credentials name. The slow password hash is checked once
 /// per name and password: a success is remembered under a keyed digest of them
 /// (`AccountSecrets.cacheDigest`), never the password, for as long as the stored hash stays the

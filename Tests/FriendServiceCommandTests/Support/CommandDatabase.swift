@@ -50,12 +50,16 @@ struct CommandDatabase {
         get throws { try DatabaseLocation(parsing: argument) }
     }
 
-    /// Parses `arguments` as `friendservice user …` would (with `--database`) and runs the command.
+    /// Parses `arguments` as `friendservice user …` would (with `--database`) and runs the command;
+    /// no server runs, so none is waited for unless `waitForRunningServers` plays one.
     @discardableResult
-    func run(_ arguments: [String], console: TestConsole = TestConsole()) async throws -> TestConsole {
+    func run(
+        _ arguments: [String], console: TestConsole = TestConsole(),
+        waitForRunningServers: @escaping @Sendable () async throws -> Void = {}
+    ) async throws -> TestConsole {
         let parsed = try User.parseAsRoot(arguments + ["--database", argument])
         let command = try #require(parsed as? any UserCommand, "\(arguments) is not a user command")
-        try await command.run(in: UserCommandContext(console: console, secrets: Self.secrets))
+        try await command.run(in: UserCommandContext(console: console, secrets: Self.secrets, waitForRunningServers: waitForRunningServers))
         return console
     }
 
