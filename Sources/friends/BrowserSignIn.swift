@@ -25,7 +25,7 @@ enum BrowserSignIn {
                 } catch let error as AppServerError {
                     switch error {
                     case .unauthorized: return .refused("That name and password do not match.")
-                    case .server(status: 429, let message): return .unavailable(message ?? "Too many failed attempts. Try again in a minute.")
+                    case .server(status: 429, let message): return .throttled(message ?? "Too many failed attempts. Try again in a minute.")
                     default: return .unavailable("FriendService could not be reached. Try again in a moment.")
                     }
                 } catch {

@@ -16,6 +16,7 @@ import Testing
             throttle: SignInThrottle(now: { now }),
             check: { name, password in
                 if password == "server-away" { return .unavailable("FriendService could not be reached.") }
+                if password == "server-throttles" { return .throttled("Too many failed sign-ins: try again in 1 s.") }
                 if name == "alice" && password == "revocable" {
                     return .signedIn(makeApp: { CounterApp() }, holds: { SignInRoutesTests.revocableSignInHolds })
                 }
@@ -199,6 +200,17 @@ import Testing
                 let away = try await signIn(client, password: "server-away")
                 #expect(away.status == .serviceUnavailable)
                 #expect(String(buffer: away.body).contains("FriendService could not be reached."))
+            }
+            #expect(try await signIn(client, password: "right").status == .seeOther)
+        }
+    }
+
+    @Test func aSignInTheServerSlowsDownIsAnswered429AndNotCountedHere() async throws {
+        try await withRoutes { _, client in
+            for _ in 0..<10 {
+                let throttled = try await signIn(client, password: "server-throttles")
+                #expect(throttled.status == .tooManyRequests)
+                #expect(String(buffer: throttled.body).contains("Too many failed sign-ins: try again in 1 s."))
             }
             #expect(try await signIn(client, password: "right").status == .seeOther)
         }

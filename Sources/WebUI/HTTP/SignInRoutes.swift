@@ -89,6 +89,9 @@ extension WebRoutes {
         case .unavailable(let message):
             signIn.throttle.withdrawn(address: address, name: countedName)
             return signInPage(request, signIn: signIn, name: name, message: message, status: .serviceUnavailable, fields: fields)
+        case .throttled(let message):
+            signIn.throttle.withdrawn(address: address, name: countedName)
+            return signInPage(request, signIn: signIn, name: name, message: message, status: .tooManyRequests, fields: fields)
         case .signedIn(let makeApp, let onEnd, let holds):
             signIn.throttle.succeeded(address: address, name: countedName, as: countedName)
             let session = await MainActor.run {

@@ -14,9 +14,12 @@ public struct WebSignIn: Sendable {
         )
         /// They are not; the sentence the page says.
         case refused(String)
-        /// They could not be checked (the server is busy, slowing down sign-ins, or away): the
-        /// sentence the page says. Not counted as a failed attempt.
+        /// They could not be checked (the server is busy or away): the sentence the page says.
+        /// Not counted as a failed attempt.
         case unavailable(String)
+        /// The server slows down sign-ins of that name or this machine after failed ones: the
+        /// sentence the page says, answered `429` as the page's own throttle is. Not counted here.
+        case throttled(String)
     }
 
     /// What the sign-in page shows: the name typed so far, why the last attempt failed, and
