@@ -23,7 +23,7 @@ extension APIError {
 
     static func malformedCredentials(contactApp: Bool) -> APIError {
         APIError(
-            .unauthorized, "The Authorization header is neither Basic (base64 of name:password) nor Bearer.",
+            .unauthorized, "The Authorization header is neither Basic (name:password in UTF-8, then padded base64) nor Bearer.",
             headers: accountChallenges(contactApp: contactApp)
         )
     }
