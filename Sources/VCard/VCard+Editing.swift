@@ -39,8 +39,8 @@ extension VCard {
         if after.birthday != before.birthday {
             replaceAll("BDAY", with: after.birthday.isEmpty ? [] : [birthdayProperty(after.birthday)])
         }
-        if after.phones != before.phones { rewrite("TEL", from: before.phones, to: after.phones) }
-        if after.emails != before.emails { rewrite("EMAIL", from: before.emails, to: after.emails) }
+        if after.phones != before.phones { rewrite("TEL", from: before.phones, to: after.phones, value: Self.phoneNumber) }
+        if after.emails != before.emails { rewrite("EMAIL", from: before.emails, to: after.emails, value: Self.emailAddress) }
         if after.addresses != before.addresses { rewriteAddresses(from: before.addresses, to: after.addresses) }
         set("REV", to: Self.timestamp(now), after: nil)
     }
@@ -104,8 +104,9 @@ extension VCard {
 
     /// Phones or emails: a changed value is written into its property in place; anything else
     /// (added, removed, relabelled, reordered) writes the list afresh, the first one preferred.
-    private mutating func rewrite(_ name: String, from old: [LabeledValue], to new: [LabeledValue]) {
-        var ordered = properties.indices.filter { properties[$0].hasName(name) }
+    /// `value` reads an entry's value: properties without one are no entries (`labeledValues`).
+    private mutating func rewrite(_ name: String, from old: [LabeledValue], to new: [LabeledValue], value: (VCardProperty) -> String) {
+        var ordered = properties.indices.filter { properties[$0].hasName(name) && !value(properties[$0]).isEmpty }
         if let preferred = preferredIndex(among: ordered.map { properties[$0] }), preferred > 0 {
             ordered.insert(ordered.remove(at: preferred), at: 0)
         }

@@ -61,9 +61,11 @@ extension VCard {
         return [nickname, email, phone].compactMap { $0 }.first { !$0.isEmpty } ?? Self.noName
     }
 
-    /// Every `name` property as label and value, the preferred one first.
+    /// Every `name` property as label and value, the preferred one first. One without a value
+    /// (`TEL;TYPE=CELL:`, a field a phone left blank) is no entry: a client that sends the list
+    /// back would be refused for it.
     func labeledValues(_ name: String, value: (VCardProperty) -> String) -> [LabeledValue] {
-        let properties = all(name)
+        let properties = all(name).filter { !value($0).isEmpty }
         var entries = properties.map { LabeledValue(label: ContactLabels.label(of: $0, in: self), value: value($0)) }
         if let preferred = preferredIndex(among: properties), preferred > 0 {
             entries.insert(entries.remove(at: preferred), at: 0)

@@ -32,6 +32,30 @@ struct VCardEditingTests {
         ])
     }
 
+    /// Phones write a field left blank as a property without a value (`TEL;TYPE=CELL:`).
+    @Test func aPhoneOrEmailWithoutAValueIsNoEntryAndStaysAsItWasWhenTheOthersChange() throws {
+        var card = try VCardParser.parse(Array((
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\nTEL;TYPE=CELL:\r\nTEL;TYPE=HOME:+44 20 7946 0018\r\n"
+                + "EMAIL;TYPE=INTERNET: \r\nEMAIL;TYPE=INTERNET:ada@example.org\r\nEND:VCARD\r\n"
+        ).utf8))
+        let friend = card.friend(id: 1)
+        #expect(friend.phonenumber == "+44 20 7946 0018")
+        #expect(friend.phones == [LabeledValue(label: "home", value: "+44 20 7946 0018")])
+        #expect(friend.emails == [LabeledValue(label: "", value: "ada@example.org")])
+
+        var update = FriendUpdate()
+        update.phones = friend.phones
+        update.emails = friend.emails
+        #expect(FriendValidation.failures(of: update, keeping: friend).isEmpty, "the lists as read can be sent back")
+
+        update.phones = [LabeledValue(label: "home", value: "+44 20 7946 0999")]
+        card.apply(update, now: now)
+        let written = lines(card)
+        #expect(written.contains("TEL;TYPE=HOME:+44 20 7946 0999"))
+        #expect(written.contains("TEL;TYPE=CELL:"))
+        #expect(card.friend(id: 1).phones == [LabeledValue(label: "home", value: "+44 20 7946 0999")])
+    }
+
     @Test func revIsInUTCWithEveryFieldPadded() {
         // 2001-02-03 04:05:06 UTC
         #expect(VCard.timestamp(Date(timeIntervalSince1970: 981_173_106)) == "20010203T040506Z")
