@@ -20,8 +20,10 @@ public enum VCardWriter {
         Array(text(of: card).utf8)
     }
 
+    /// - Parameter folds: whether a long line is folded (see `version21Line`).
     static func line(
-        of property: VCardProperty, ending: String, parameterText: (VCardParameter) -> String = standardText(of:)
+        of property: VCardProperty, ending: String, parameterText: (VCardParameter) -> String = standardText(of:),
+        folds: Bool = true
     ) -> String {
         var line = property.group.map { $0 + "." } ?? ""
         line += property.name
@@ -30,7 +32,7 @@ public enum VCardWriter {
         }
         line += ":" + property.value
         // A quoted-printable value (vCard 2.1) stays on one line: a fold would add a space to it.
-        return property.isQuotedPrintable ? line + ending : folded(line, ending: ending)
+        return property.isQuotedPrintable || !folds ? line + ending : folded(line, ending: ending)
     }
 
     static func standardText(of parameter: VCardParameter) -> String {

@@ -17,6 +17,22 @@ struct VCardVersion21TextTests {
         VCardWriter.text(of: card).components(separatedBy: "\r\n")
     }
 
+    /// 2.1 unfolds as RFC 822 does, keeping the space after the line break: a long line written
+    /// afresh stays whole, and only base64 (which skips spaces) is folded.
+    @Test func aLongVersion21LineWrittenAfreshIsNotFoldedInsideAWord() throws {
+        var card = try card("2.1", "N:Lovelace;Ada\r\nTEL;CELL:555-0100\r\n")
+        let number = String(repeating: "555-010-", count: 12) + "9999"
+        card.apply(FriendUpdate(phonenumber: number), now: now)
+        #expect(lines(card).contains("TEL;CELL:" + number))
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 0x41, count: 120) + [0xFF, 0xD9]
+        card.properties.append(VCardProperty(name: "PHOTO", parameters: [
+            VCardParameter(name: "ENCODING", values: ["BASE64"]), VCardParameter(name: "TYPE", values: ["JPEG"]),
+        ], value: Data(jpeg).base64EncodedString()))
+        let written = lines(card)
+        #expect(written.allSatisfy { $0.utf8.count <= 75 || $0.hasPrefix("TEL;") })
+        #expect(try VCardParser.parse(VCardWriter.bytes(of: card)).photo()?.bytes == jpeg)
+    }
+
     @Test func aBackslashBeforeNOrACommaIsTextInVersion21() throws {
         let card = try card("2.1", #"N:Smith\;Jones;Ann\, Jr;;;\#r\#nNOTE:Saved in C:\new\, then D:\\old\;done\#r\#n"#)
         let friend = card.friend(id: 0)
