@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import NIOConcurrencyHelpers
 
 /// The change sequence as last read, for as long as nothing was committed to the file since, by
@@ -12,7 +7,8 @@ import NIOConcurrencyHelpers
 ///
 /// In WAL mode every commit rewrites the WAL-index header at the start of the `-shm` file, which
 /// every connection to the database maps (https://sqlite.org/walformat.html, 2.2: its change
-/// counter goes up by one each transaction, and it ends in a checksum). Reading those 48 bytes
+/// counter goes up by one each transaction, and it ends in a checksum). Reading those 48 bytes,
+/// where the store's writer connection has them mapped (`SQLiteDirectConnection.walIndex`),
 /// takes no lock and no system call. A header read before the sequence and still the same
 /// afterwards means no commit came between, so the sequence is still the latest. A commit is
 /// acknowledged only after SQLite wrote its header, so a client that was told its write was made
@@ -20,7 +16,7 @@ import NIOConcurrencyHelpers
 /// one kept, or is the one before the commit, which no one was told of yet.
 final class SQLiteCommitWatch: Sendable {
     private struct State {
-        /// The address of the mapped header; 0 once unmapped.
+        /// The address of the header; 0 once the connection that maps it is closing.
         var address: UInt
         /// The sequence last read, and the header's words before it was.
         var known: (header: [UInt64], sequence: Int)?
@@ -29,24 +25,10 @@ final class SQLiteCommitWatch: Sendable {
     private static let headerSize = 48
     private let state: NIOLockedValueBox<State>
 
-    private init(address: UInt) {
-        state = NIOLockedValueBox(State(address: address))
+    /// Watches the header at `walIndex`, which must stay mapped until `stop()`.
+    init(walIndex: UnsafeRawPointer) {
+        state = NIOLockedValueBox(State(address: UInt(bitPattern: walIndex)))
     }
-
-    /// Maps the header of the `-shm` file beside `databaseFile`, which SQLite keeps while any of the
-    /// store's connections is open; `nil` (every read asks SQLite) when the file is not in WAL mode
-    /// or cannot be mapped.
-    static func mapped(beside databaseFile: String) -> SQLiteCommitWatch? {
-        let descriptor = open(databaseFile + "-shm", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_size >= headerSize else { return nil }
-        guard let mapping = mmap(nil, headerSize, PROT_READ, MAP_SHARED, descriptor, 0), mapping != MAP_FAILED else { return nil }
-        return SQLiteCommitWatch(address: UInt(bitPattern: mapping))
-    }
-
-    deinit { unmap(state.withLockedValue { $0.address }) }
 
     /// The sequence last read, when nothing was committed since.
     func unchangedSequence() -> Int? {
@@ -69,14 +51,9 @@ final class SQLiteCommitWatch: Sendable {
         return sequence
     }
 
-    /// Unmaps the header, before the store's connections close: a file that no connection keeps
-    /// open may be truncated by the next process to open it, and reading a page past a file's end
-    /// crashes.
-    func unmapHeader() {
-        unmap(state.withLockedValue { state in
-            defer { state.address = 0 }
-            return state.address
-        })
+    /// Reads the header no more: call before the connection that maps it closes.
+    func stop() {
+        state.withLockedValue { $0.address = 0 }
     }
 
     private static func header(at address: UInt) -> [UInt64]? {
@@ -91,10 +68,5 @@ final class SQLiteCommitWatch: Sendable {
             return false
         }
         return true
-    }
-
-    private func unmap(_ address: UInt) {
-        guard let base = UnsafeMutableRawPointer(bitPattern: address) else { return }
-        munmap(base, Self.headerSize)
     }
 }

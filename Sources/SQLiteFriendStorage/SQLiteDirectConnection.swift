@@ -43,11 +43,23 @@ final class SQLiteDirectConnection: @unchecked Sendable {
 
     deinit { close() }
 
-    /// The database file's full path as SQLite resolved it, beside which its `-wal` and `-shm` are.
-    var fileName: String? {
-        guard let handle, let name = sqlite_nio_sqlite3_db_filename(handle, "main") else { return nil }
-        let path = String(cString: name)
-        return path.isEmpty ? nil : path
+    /// The start of the WAL index (the `-shm` file) as this connection's SQLite maps it, for as
+    /// long as the connection is open; `nil` outside WAL mode or before SQLite mapped it.
+    ///
+    /// SQLite's own mapping, asked of its file (`xShmMap`), never a descriptor of our own: closing
+    /// any descriptor of a file drops every lock the process holds on it, SQLite's included, and
+    /// the next process to open the database would then take the file for unused and truncate it
+    /// under the mapping.
+    func walIndex() -> UnsafeRawPointer? {
+        guard let handle else { return nil }
+        var file: UnsafeMutablePointer<sqlite3_file>?
+        guard sqlite_nio_sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK,
+              let file, let methods = file.pointee.pMethods, methods.pointee.iVersion >= 2, let map = methods.pointee.xShmMap
+        else { return nil }
+        var region: UnsafeMutableRawPointer?
+        // Region 0 of SQLite's 32 KiB regions, not extending the file: the one SQLite already maps.
+        guard map(file, 0, 32_768, 0, &region) == SQLITE_OK, let region else { return nil }
+        return UnsafeRawPointer(region)
     }
 
     /// Runs `sql` with `binds` and makes a value of each row with `row`.

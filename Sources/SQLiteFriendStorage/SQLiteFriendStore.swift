@@ -73,8 +73,9 @@ public final class SQLiteFriendStore: FriendStore {
             let readers = try await SQLiteReaderPool.open(path: path, count: readerCount, cacheSize: readerCacheSize)
             // A file SQLite could not switch to WAL stays in its old mode, without a header to watch.
             let commits = try await threads.runIfActive { () -> SQLiteCommitWatch? in
-                guard try writer.rows("PRAGMA journal_mode", [], { $0.text(0) }).first == "wal", let file = writer.fileName else { return nil }
-                return SQLiteCommitWatch.mapped(beside: file)
+                guard try writer.rows("PRAGMA journal_mode", [], { $0.text(0) }).first == "wal" else { return nil }
+                _ = try writer.integer("PRAGMA schema_version")  // a read, so that SQLite has mapped the index
+                return writer.walIndex().map(SQLiteCommitWatch.init(walIndex:))
             }
             return SQLiteFriendStore(writer: writer, readers: readers, name: name, smallTable: smallTable, commits: commits)
         } catch {
@@ -454,7 +455,7 @@ public final class SQLiteFriendStore: FriendStore {
 
     public func close() async throws {
         try await lock.withLock { [writer, readers, commits] in
-            commits?.unmapHeader()
+            commits?.stop()
             let closedReaders = await Result.capturing { try await readers.close() }
             try await Self.writerThreads.runIfActive { writer.close() }
             try closedReaders.get()

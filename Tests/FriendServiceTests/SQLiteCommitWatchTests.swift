@@ -41,4 +41,28 @@ struct SQLiteCommitWatchTests {
             #expect(store.commits?.unchangedSequence() == nil, "nothing is read from a closed store's file")
         }
     }
+
+    #if os(Linux)
+    /// SQLite's shared lock on its `-shm` file tells another process opening the database that
+    /// the file is in use; without it, that process truncates the file under every mapping of it,
+    /// and this one crashes (SIGBUS). Closing any descriptor of a file drops the process's locks
+    /// on it, so the watch must not open one.
+    @Test func theStoreKeepsSQLitesLockOnTheSharedMemoryFile() async throws {
+        try await TemporaryDirectory.with { directory in
+            let path = directory.appendingPathComponent("friends.sqlite").path
+            let store = try await SQLiteFriendStore.open(path: path)
+            let checked = await Result.capturing {
+                try await store.migrate()
+                _ = try await store.create(.sample("Ada", "Lovelace"))
+                _ = try await store.latestChangeSequence()
+                let inode = try #require(try FileManager.default.attributesOfItem(atPath: path + "-shm")[.systemFileNumber] as? UInt64)
+                let locks = try String(contentsOfFile: "/proc/locks", encoding: .utf8).split(separator: "\n")
+                let ours = locks.filter { $0.contains(":\(inode) ") && $0.split(separator: " ").contains("\(getpid())") }
+                #expect(!ours.isEmpty, "a lock of this process on the -shm file")
+            }
+            try await store.close()
+            try checked.get()
+        }
+    }
+    #endif
 }
