@@ -152,9 +152,10 @@ enum QuotedPrintable {
         return encoded
     }
 
+    /// Bytes that are not text in `encoding` are read as Windows-1252, as raw ones are.
     static func decode(_ text: String, encoding: String.Encoding) -> String {
         let bytes = bytes(of: text)
-        return CharacterSets.text(of: bytes, in: encoding) ?? String(decoding: bytes, as: UTF8.self)
+        return CharacterSets.text(of: bytes, in: encoding) ?? CharacterSets.windows1252(bytes)
     }
 
     /// The bytes `text` encodes.

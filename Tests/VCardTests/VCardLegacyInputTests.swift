@@ -136,9 +136,12 @@ struct VCardLegacyInputTests {
         #expect(try VCardParser.parse(VCardWriter.bytes(of: card)).friend(id: 0) == card.friend(id: 0), "written so that it reads the same")
     }
 
-    @Test func bytesThatAreNotTextInTheNamedCharacterSetAreReadAsWindows1252() throws {
-        let bytes = Array("BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=GB2312:M".utf8) + [0xFC] + Array("ller;J\r\nEND:VCARD\r\n".utf8)
-        #expect(try VCardParser.parse(bytes).friend(id: 0).lastname == "Müller")
+    @Test func bytesThatAreNotTextInTheNamedCharacterSetAreReadAsWindows1252RawOrQuotedPrintable() throws {
+        let bytes = Array("BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=GB2312:M".utf8) + [0xFC] + Array("ller;J\r\n".utf8)
+            + Array("NOTE;CHARSET=GB2312;ENCODING=QUOTED-PRINTABLE:M=FCller =80\r\nEND:VCARD\r\n".utf8)
+        let friend = try VCardParser.parse(bytes).friend(id: 0)
+        #expect(friend.lastname == "Müller")
+        #expect(friend.about == "Müller €")
     }
 
     @Test func outsideVersion21TextThatIsNotUTF8IsStillRefused() {
