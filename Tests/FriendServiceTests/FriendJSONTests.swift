@@ -40,4 +40,17 @@ struct FriendJSONTests {
         )
         #expect(String(buffer: try #require(run.page(size: 2))) == (try Self.encoded(page)))
     }
+
+    /// The page cut last is kept for the next request of that size, and only for that size.
+    @Test func pagesOfDifferentSizesFromOneRunAreEachTheirOwn() throws {
+        let rows = [Self.tricky, Self.versioned, Self.plain].enumerated().map { StoredFriend(friend: $1, version: $0 + 3) }
+        let run = EncodedFriendRun(rows: rows, readWithLimit: 4, total: 3)
+        func expected(_ size: Int) throws -> String {
+            let nextCursor = size < 3 ? FriendCursor.encode(FriendSortKey(rows[size - 1].friend)) : nil
+            return try Self.encoded(FriendPage(items: rows.prefix(size).map(\.versionedFriend), nextCursor: nextCursor, total: 3))
+        }
+        for size in [1, 1, 3, 1, 2, 2, 3] {
+            #expect(String(buffer: try #require(run.page(size: size))) == (try expected(size)), "a page of \(size)")
+        }
+    }
 }
