@@ -28,9 +28,13 @@ extension VCard {
             // contact leaves it out rather than writing it into `N`.
             if isShownByStandInName && after.firstname == before.firstname { after.firstname = "" }
             let namedInFull = fullName.map { first("FN")?.text == $0 } ?? false
+            let familyFirst = familyNameFirstSeparator(given: before.firstname, family: before.lastname)
             setNames(first: after.firstname, last: after.lastname)
             setOrganization(after.organization)
-            let formatted = namedInFull ? fullName ?? after.displayName : after.displayName
+            var formatted = namedInFull ? fullName ?? after.displayName : after.displayName
+            if !namedInFull, let separator = familyFirst, !(after.firstname.isEmpty && after.lastname.isEmpty) {
+                formatted = [after.lastname, after.firstname].filter { !$0.isEmpty }.joined(separator: separator)
+            }
             if first("FN")?.text != formatted {
                 set("FN", to: VCardEscaping.escape(formatted), after: "VERSION")
             }
@@ -51,6 +55,14 @@ extension VCard {
     private var fullName: String? {
         guard let parts = first("N")?.components, parts.prefix(2).contains(where: { !$0.isEmpty }) else { return nil }
         return [3, 1, 2, 0, 4].filter(parts.indices.contains).map { parts[$0] }.filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    /// How `FN` joins the family name written first ("佐藤 太郎", "佐藤太郎", "Nagy Ádám": Japanese,
+    /// Chinese, Korean and Hungarian names), so that a new name is written in the same order;
+    /// `nil` when `FN` is not so.
+    private func familyNameFirstSeparator(given: String, family: String) -> String? {
+        guard !given.isEmpty, !family.isEmpty, let shown = first("FN")?.text else { return nil }
+        return [" ", ""].first { shown == family + $0 + given }
     }
 
     private mutating func setNames(first givenName: String, last familyName: String) {

@@ -56,6 +56,19 @@ struct VCardEditingTests {
         #expect(card.friend(id: 1).phones == [LabeledValue(label: "home", value: "+44 20 7946 0999")])
     }
 
+    /// Japanese, Chinese, Korean and Hungarian names are shown family name first.
+    @Test(arguments: [("佐藤 太郎", "佐藤 次郎"), ("佐藤太郎", "佐藤次郎")])
+    func aNameShownFamilyNameFirstKeepsThatOrder(shown: String, expected: String) throws {
+        var card = try VCardParser.parse(Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:\(shown)\r\nN:佐藤;太郎;;;\r\nEND:VCARD\r\n".utf8))
+        card.apply(FriendUpdate(firstname: "次郎"), now: now)
+        #expect(card.first("FN")?.text == expected)
+        card.apply(FriendUpdate(lastname: "鈴木"), now: now)
+        #expect(card.first("FN")?.text == expected.replacingOccurrences(of: "佐藤", with: "鈴木"))
+        var western = try VCardParser.parse(Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n".utf8))
+        western.apply(FriendUpdate(firstname: "Augusta"), now: now)
+        #expect(western.first("FN")?.text == "Augusta Lovelace")
+    }
+
     @Test func revIsInUTCWithEveryFieldPadded() {
         // 2001-02-03 04:05:06 UTC
         #expect(VCard.timestamp(Date(timeIntervalSince1970: 981_173_106)) == "20010203T040506Z")
