@@ -246,7 +246,7 @@ struct VCardWrittenValuesTests {
     }
 
     @Test func theYear1604IsABirthdayWithoutAYearWithOrWithoutItsParameter() throws {
-        for line in ["BDAY;X-APPLE-OMIT-YEAR=1604:1604-12-10", "BDAY:1604-12-10", "BDAY:16041210"] {
+        for line in ["BDAY;X-APPLE-OMIT-YEAR=1604:1604-12-10", "BDAY:1604-12-10", "BDAY:16041210", "BDAY:0000-12-10"] {
             let card = try VCardParser.parse(Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\n\(line)\r\nEND:VCARD\r\n".utf8))
             #expect(card.friend(id: 0).birthday == "--12-10", "\(line)")
         }
