@@ -38,7 +38,10 @@ enum ContactLabels {
     private static func samsungLabel(of property: VCardProperty) -> String? {
         guard let parameter = property.parameters.first(where: { $0.name.uppercased().hasPrefix("X-CUSTOM(") }),
               let last = parameter.values.last, last.hasSuffix(")") else { return nil }
-        let label = String(last.dropLast())
+        // The label is what follows the encoding, commas and all.
+        let start = (parameter.values.lastIndex { $0.uppercased().hasPrefix("ENCODING=") } ?? 0) + 1
+        guard start < parameter.values.endIndex else { return nil }
+        let label = String(parameter.values[start...].joined(separator: ",").dropLast())
         let isEncoded = parameter.values.contains { $0.uppercased().contains("QUOTED-PRINTABLE") }
         let decoded = isEncoded ? String(validating: QuotedPrintable.bytes(of: label), as: UTF8.self) ?? label : label
         let trimmed = decoded.trimmingSpaces

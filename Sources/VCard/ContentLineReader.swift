@@ -40,12 +40,20 @@ enum ContentLineReader {
         return VCardProperty(group: group, name: name, parameters: parameters, value: value)
     }
 
-    /// The first `:` outside double quotes: parameter values may be quoted and hold one.
+    /// The first `:` outside double quotes, and outside the label of Samsung's `X-CUSTOM(…)`:
+    /// parameter values may be quoted and hold one, and that label is written as it was typed.
     private static func valueStart(in bytes: [UInt8]) -> Int? {
         var quoted = false
-        for (index, byte) in bytes.enumerated() {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { quoted.toggle() }
             if byte == UInt8(ascii: ":") && !quoted { return index }
+            if byte == UInt8(ascii: "("), !quoted, isCustomLabelOpening(bytes, at: index),
+               let close = bytes[index...].firstIndex(of: UInt8(ascii: ")")) {
+                index = close
+            }
+            index += 1
         }
         return nil
     }
@@ -58,6 +66,11 @@ enum ContentLineReader {
               !head[..<open].contains(UInt8(ascii: ";")),
               let close = head[open...].firstIndex(of: UInt8(ascii: ")")) else { return nil }
         return close + 1
+    }
+
+    /// Whether the `(` at `index` follows `X-CUSTOM`.
+    private static func isCustomLabelOpening(_ bytes: [UInt8], at index: Int) -> Bool {
+        index >= 8 && String(decoding: bytes[(index - 8)..<index], as: UTF8.self).uppercased() == "X-CUSTOM"
     }
 
     /// `X-CUSTOM(…)`: an extension's name, then its label in parentheses.
@@ -84,8 +97,10 @@ enum ContentLineReader {
                 return VCardParameter(name: isEncoding(value) ? "ENCODING" : "TYPE", values: [value])
             }
             let name = String(piece[..<equals]).trimmingSpaces
-            let values = splitOutsideQuotes(String(piece[piece.index(after: equals)...]), on: ",").map(unquoted)
-            return VCardParameter(name: name, values: values)
+            let values = splitOutsideQuotes(String(piece[piece.index(after: equals)...]), on: ",")
+            // Samsung's `X-CUSTOM(…,label)` holds the label as typed, spaces included.
+            if name.uppercased().hasPrefix("X-CUSTOM(") { return VCardParameter(name: name, values: values) }
+            return VCardParameter(name: name, values: values.map(unquoted))
         }
     }
 

@@ -31,6 +31,26 @@ struct VCardSamsungCustomLabelTests {
         #expect(friend.emails.map(\.label) == ["Club"])
     }
 
+    /// Samsung writes an ASCII label as typed: a colon or a comma in it is the label's.
+    @Test func aLabelWithAColonOrACommaIsReadWhole() throws {
+        let card = try VCardParser.parse(Array((
+            "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Sharma;Ravi;;;\r\n"
+                + "TEL;X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,Desk: front):555-010-5656\r\n"
+                + "TEL;X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,Home, old):555-010-7777\r\n"
+                + "X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,Chat: work):ravi.s\r\nEND:VCARD\r\n"
+        ).utf8))
+        #expect(card.friend(id: 0).phones == [
+            LabeledValue(label: "Desk: front", value: "555-010-5656"), LabeledValue(label: "Home, old", value: "555-010-7777"),
+        ])
+        #expect(card.properties.last?.value == "ravi.s")
+        var edited = card
+        var update = FriendUpdate()
+        update.phones = [LabeledValue(label: "Desk: front", value: "555-010-0000"), LabeledValue(label: "Home, old", value: "555-010-7777")]
+        edited.apply(update, now: Date(timeIntervalSince1970: 0))
+        #expect(VCardWriter.text(of: edited).contains("TEL;X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,Desk: front):555-010-0000\r\n"))
+        #expect(try VCardParser.parse(VCardWriter.bytes(of: edited)).friend(id: 0).phones == update.phones)
+    }
+
     @Test func aChangedNumberKeepsItsLabelAsSamsungWroteIt() throws {
         var read = try VCardParser.parse(Array(card.utf8))
         var phones = read.friend(id: 0).phones
