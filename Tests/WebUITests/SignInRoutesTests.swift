@@ -193,24 +193,18 @@ import Testing
         }
     }
 
-    /// Attempts the server could not check are no failed attempts: a restart does not lock anyone out.
-    @Test func attemptsThatCouldNotBeCheckedAreNotCounted() async throws {
+    /// Attempts the server could not check, or slowed down itself, are no failed attempts here: a
+    /// restart does not lock anyone out. A server's slowing down is answered as the page's own.
+    @Test(arguments: [
+        ("server-away", HTTPResponse.Status.serviceUnavailable, "FriendService could not be reached."),
+        ("server-throttles", .tooManyRequests, "Too many failed sign-ins: try again in 1 s."),
+    ])
+    func attemptsThatCouldNotBeCheckedAreNotCounted(password: String, status: HTTPResponse.Status, message: String) async throws {
         try await withRoutes { _, client in
             for _ in 0..<10 {
-                let away = try await signIn(client, password: "server-away")
-                #expect(away.status == .serviceUnavailable)
-                #expect(String(buffer: away.body).contains("FriendService could not be reached."))
-            }
-            #expect(try await signIn(client, password: "right").status == .seeOther)
-        }
-    }
-
-    @Test func aSignInTheServerSlowsDownIsAnswered429AndNotCountedHere() async throws {
-        try await withRoutes { _, client in
-            for _ in 0..<10 {
-                let throttled = try await signIn(client, password: "server-throttles")
-                #expect(throttled.status == .tooManyRequests)
-                #expect(String(buffer: throttled.body).contains("Too many failed sign-ins: try again in 1 s."))
+                let answer = try await signIn(client, password: password)
+                #expect(answer.status == status)
+                #expect(String(buffer: answer.body).contains(message))
             }
             #expect(try await signIn(client, password: "right").status == .seeOther)
         }
