@@ -2,7 +2,7 @@
 public enum FriendSchema {
     public static var currentVersion: Int { migrationCount }
 
-    package static let migrationCount = 11
+    package static let migrationCount = 12
 
     /// The table that records which migrations ran.
     package static let migrationsTable = "friendservice_migrations"
@@ -33,4 +33,7 @@ public enum FriendSchema {
 
     // Migration 11: `is_group` marks group cards, which CardDAV keeps but which are no friends
     // (`FriendRecord.isGroup`), in `friends` and in the change log (`MigrationStep.markGroups`).
+
+    // Migration 12: every friend's columns are read from its card again, after the reading of
+    // cards changed (`MigrationStep.rederiveFromCards`).
 }

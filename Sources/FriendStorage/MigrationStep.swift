@@ -16,6 +16,11 @@ package enum MigrationStep: ExpressibleByStringInterpolation, Sendable {
     /// Marks every stored group card (`VCard.isGroup`) as a group, with the empty search columns
     /// of one (`FriendRecord`): before, groups were kept as friends.
     case markGroups
+    /// Computes every friend's columns from its card again, after the reading of cards changed (a
+    /// `TEL` or `EMAIL` without a value is no phone or e-mail, a birthday in the year 0000 has no
+    /// year, …). A friend whose columns change gets a new version, a logged change, so that every
+    /// view and every cached entity tag moves on.
+    case rederiveFromCards
 
     package init(stringLiteral statement: String) {
         self = .sql(statement)

@@ -214,6 +214,30 @@ extension PostgresFriendStore {
                 }
                 guard rows.count == MigrationStep.refoldBatchSize else { return }
             }
+        case .rederiveFromCards:
+            let names = MigrationStep.rederivedColumnNames
+            let assignments = names.enumerated().map { "\($1) = $\($0 + 1)" }.joined(separator: ", ")
+            var after = 0
+            while true {
+                let rows = try await connection.query(sql(MigrationStep.cardRows(table: "%s.friends", after: "$1"), after), logger: logger).collect()
+                for row in rows {
+                    let columns = row.makeRandomAccess()
+                    let id = try columns[0].decode(Int.self)
+                    after = id
+                    let stored = try (2...12).map { try columns[$0].decode(String.self) }
+                    guard let record = MigrationStep.rederived(card: try columns[1].decode(String.self), stored: stored) else { continue }
+                    var binds = PostgresBindings()
+                    for value in MigrationStep.rederivedValues(of: record) { binds.append(value) }
+                    binds.append(id)
+                    try await connection.query(
+                        PostgresQuery(
+                            unsafeSQL: "UPDATE \(schema).friends SET \(assignments), version = version + 1 WHERE id = $\(names.count + 1)", binds: binds
+                        ),
+                        logger: logger
+                    )
+                }
+                guard rows.count == MigrationStep.rederiveBatchSize else { return }
+            }
         }
     }
 }

@@ -211,6 +211,8 @@ enum PostgresMigrations {
             """,
             .markGroups,
         ],
+        // 12: what a stored card shows is read from it again, after the reading of cards changed.
+        [.rederiveFromCards],
     ]
 
     /// The NOTIFY channel of new changes; the payload is "<schema> <sequence>".

@@ -232,6 +232,23 @@ extension SQLiteFriendStore {
                 guard rows.count == MigrationStep.refoldBatchSize, let last = rows.last?.id else { return }
                 after = last
             }
+        case .rederiveFromCards:
+            let assignments = MigrationStep.rederivedColumnNames.map { "\($0) = ?" }.joined(separator: ", ")
+            var after = 0
+            while true {
+                let rows = try connection.rows(MigrationStep.cardRows(table: "friends", after: "?"), [.integer(after)]) { row in
+                    (id: row.integer(0) ?? 0, card: row.text(1) ?? "", stored: (2...12).map { row.text(Int32($0)) ?? "" })
+                }
+                for row in rows {
+                    guard let record = MigrationStep.rederived(card: row.card, stored: row.stored) else { continue }
+                    try connection.run(
+                        "UPDATE friends SET \(assignments), version = version + 1 WHERE id = ?",
+                        MigrationStep.rederivedValues(of: record).map { .text($0) } + [.integer(row.id)]
+                    )
+                }
+                guard rows.count == MigrationStep.rederiveBatchSize, let last = rows.last?.id else { return }
+                after = last
+            }
         }
     }
 

@@ -252,6 +252,8 @@ enum SQLiteMigrations {
             """,
             .markGroups,
         ],
+        // 12: what a stored card shows is read from it again, after the reading of cards changed.
+        [.rederiveFromCards],
     ]
 
     /// Bulk inserts drop this trigger for their batch and add the batch's size once.

@@ -102,4 +102,19 @@ struct PostgresMigrationTests {
         try? await store.close()
         try outcome.get()
     }
+
+    /// Version 12 reads what every stored card shows again.
+    @Test func aVersionElevenSchemaShowsItsCardsAsTheyReadNow() async throws {
+        let store = PostgresFriendStore(
+            location: try PostgresLocation(url: PostgresTestDatabase.freshSchemaURL()), leaseTimeout: PostgresTestDatabase.leaseTimeout
+        )
+        let outcome = await Result.capturing {
+            try await OldSchemas.postgres(store, version: 11, records: try RederiveMigrationCheck.versionElevenRecords())
+            try await store.migrate()
+            try await RederiveMigrationCheck.check(store)
+        }
+        try? await store.dropSchema()
+        try? await store.close()
+        try outcome.get()
+    }
 }

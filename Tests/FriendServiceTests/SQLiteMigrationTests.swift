@@ -182,6 +182,21 @@ struct SQLiteMigrationTests {
         }
     }
 
+    /// Version 12 reads what every stored card shows again.
+    @Test func aVersionElevenDatabaseShowsItsCardsAsTheyReadNow() async throws {
+        try await TemporaryDirectory.with { directory in
+            let path = directory.appendingPathComponent("friends.sqlite").path
+            try OldSchemas.sqlite(at: path, version: 11, records: try RederiveMigrationCheck.versionElevenRecords())
+            let store = try await SQLiteFriendStore.open(path: path)
+            let outcome = await Result.capturing {
+                try await store.migrate()
+                try await RederiveMigrationCheck.check(store)
+            }
+            try await store.close()
+            try outcome.get()
+        }
+    }
+
     static func makeDatabase(at path: String, version: Int, friends: [NewFriend]) async throws {
         let old = try OldSchemas.sqlite(at: path, version: version)
         defer { old.close() }

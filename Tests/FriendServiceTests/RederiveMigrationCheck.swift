@@ -1,0 +1,69 @@
+import FriendsAPI
+import Testing
+import VCard
+
+@testable import FriendStorage
+
+/// What version 12 does to a database whose columns an older reading of its cards wrote, on
+/// SQLite and PostgreSQL.
+enum RederiveMigrationCheck {
+    static let blankNumber = """
+        BEGIN:VCARD
+        VERSION:3.0
+        N:Ruiz;Ana;;;
+        FN:Ana Ruiz
+        TEL;TYPE=CELL:
+        TEL;TYPE=WORK:+34 612 345 678
+        EMAIL;TYPE=INTERNET:
+        UID:0B2A5C1E-1111-4A8B-9C3D-000000000001
+        END:VCARD
+        """
+
+    static let yearZero = """
+        BEGIN:VCARD
+        VERSION:3.0
+        N:Lovelace;Ada;;;
+        FN:Ada Lovelace
+        BDAY:0000-12-10
+        UID:0B2A5C1E-1111-4A8B-9C3D-000000000002
+        END:VCARD
+        """
+
+    /// Ana's card with a blank mobile number and a blank e-mail, Ada's with a birthday in the year
+    /// 0000, both shown as version 11 read them; then Grace, whom no reading changed.
+    static func versionElevenRecords() throws -> [FriendRecord] {
+        var ana = FriendRecord(card: try card(blankNumber))
+        ana.friend.phones.insert(LabeledValue(label: "mobile", value: ""), at: 0)
+        ana.friend.phonenumber = ""
+        ana.friend.emails = [LabeledValue(label: "", value: "")]
+        ana.details = FriendDetails(ana.friend).encoded
+        ana.search = SearchColumns(ana.friend)
+        var ada = FriendRecord(card: try card(yearZero))
+        ada.friend.birthday = "0000-12-10"
+        ada.details = FriendDetails(ada.friend).encoded
+        return [ana, ada, FriendRecord(newFriend: .sample("Grace", "Hopper"))]
+    }
+
+    static func check(_ store: some FriendStore) async throws {
+        #expect(try await store.schemaVersion() == FriendSchema.currentVersion)
+        let friends = Dictionary(uniqueKeysWithValues: try await store.all().map { ($0.friend.firstname, $0) })
+        let ana = try #require(friends["Ana"]), ada = try #require(friends["Ada"]), grace = try #require(friends["Grace"])
+        #expect(ana.friend.phones == [LabeledValue(label: "work", value: "+34 612 345 678")])
+        #expect(ana.friend.phonenumber == "+34 612 345 678")
+        #expect(ana.friend.emails.isEmpty)
+        #expect(ada.friend.birthday == "--12-10")
+        #expect([ana.version, ada.version, grace.version] == [2, 2, 1])
+        // The card itself is kept byte for byte.
+        #expect(try await store.card(id: ana.friend.id)?.text == FriendRecord.cardText(of: try card(blankNumber)))
+        // Each friend read again is a change its views hear; Grace's is none.
+        let latest = try await store.latestChangeSequence()
+        let changes = try #require(try await store.changes(after: latest - 2, limit: 10))
+        #expect(changes.map(\.event) == [ana, ada].map { .updated($0.friend, version: $0.version) })
+        let found = try await store.list(FriendListRequest(limit: 10, search: FriendSearch("612 345")))
+        #expect(found.map(\.friend.firstname) == ["Ana"])
+    }
+
+    private static func card(_ text: String) throws -> VCard {
+        try VCardParser.parse(Array(text.replacingOccurrences(of: "\n", with: "\r\n").utf8))
+    }
+}
