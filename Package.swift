@@ -230,7 +230,8 @@ let package = Package(
             .product(name: "UnixSignals", package: "swift-service-lifecycle"),
         ]),
         .testTarget(name: "FriendsWebTests", dependencies: [
-            "FriendsWeb", "WebUI", "FriendsViewModels", "FriendsClient", "FriendsAPI", "Binding", "TestSupport", "FriendService",
+            "FriendsWeb", "WebUI", "FriendsViewModels", "FriendsClient", "FriendsNIOTransport", "FriendsAPI", "Binding", "TestSupport",
+            "FriendService",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),

@@ -1,6 +1,7 @@
 import Foundation
 import FriendsAPI
 import FriendsClient
+import FriendsNIOTransport
 import FriendsViewModels
 import TestSupport
 import Testing
@@ -103,7 +104,10 @@ import WebUI
 
     @Test func anUnreachableServerShowsTheErrorRow() async throws {
         let pages = try FriendsPages.bundled(pageSize: 2)
-        let client = AppServerClient(baseURL: URL(string: "http://127.0.0.1:1")!, timeout: 2)
+        // The transports `friends web` uses: a refused connection fails at once, however busy the machine.
+        let client = AppServerClient(
+            baseURL: URL(string: "http://127.0.0.1:1")!, timeout: 2, transport: NIOHTTPTransport(), eventTransport: NIOEventStreamTransport()
+        )
         let app = FriendsWebApp.make(client: client, pages: pages)
         await app.settle()
         SnapshotFiles.expect(app.wholePage(), inFile: "list-unreachable.html", suite: "FriendsWeb")
