@@ -1,3 +1,4 @@
+import Foundation
 import FriendsAPI
 import VCard
 
@@ -83,6 +84,7 @@ public struct ComposedFriendStore: FriendStore {
     public var kind: String { lifecycle.kind }
     public func migrate() async throws { try await lifecycle.migrate() }
     public func schemaVersion() async throws -> Int { try await lifecycle.schemaVersion() }
+    public func startTimelineAfterRestore(now: Date) async throws { try await lifecycle.startTimelineAfterRestore(now: now) }
     public func ping() async throws { try await lifecycle.ping() }
     public func close() async throws { try await lifecycle.close() }
 }

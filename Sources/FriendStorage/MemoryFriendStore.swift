@@ -34,6 +34,9 @@ public actor MemoryFriendStore: FriendStore {
 
     public func schemaVersion() -> Int { migrated ? FriendSchema.currentVersion : 0 }
 
+    /// Nothing: nothing of a memory store outlives its process, so no backup of one is put back.
+    public func startTimelineAfterRestore(now: Date) {}
+
     public func list(_ request: FriendListRequest) -> [StoredFriend] {
         let matching = rows.values.filter(\.isFriend).map(\.stored).filter { row in
             if let after = request.after, !(after < FriendSortKey(row.friend)) { return false }

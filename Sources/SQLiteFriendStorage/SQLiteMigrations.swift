@@ -229,13 +229,7 @@ enum SQLiteMigrations {
             "DROP TRIGGER friends_log_update",
             "DROP TRIGGER friends_log_delete",
             .sql(changeLogInsertTrigger),
-            """
-            CREATE TRIGGER friends_log_update AFTER UPDATE ON friends BEGIN
-                INSERT INTO friend_changes (kind, friend_id, firstname, lastname, phonenumber, email, about, version, details, resource_name, was_group, is_group)
-                VALUES ('updated', NEW.id, NEW.firstname, NEW.lastname, NEW.phonenumber, NEW.email, NEW.about, NEW.version, NEW.details, NEW.resource_name,
-                        OLD.is_group, NEW.is_group);
-            END
-            """,
+            .sql(changeLogUpdateTrigger),
             """
             CREATE TRIGGER friends_log_delete AFTER DELETE ON friends BEGIN
                 INSERT INTO friend_changes (kind, friend_id, resource_name, was_group) VALUES ('deleted', OLD.id, OLD.resource_name, OLD.is_group);
@@ -260,6 +254,16 @@ enum SQLiteMigrations {
     static let totalInsertTrigger = """
         CREATE TRIGGER friend_total_insert AFTER INSERT ON friends WHEN NEW.is_group = 0 BEGIN
             UPDATE friend_total SET total = total + 1;
+        END
+        """
+
+    /// Starting the timeline after a restore drops this trigger while it moves every version, and
+    /// logs one `reset` instead of a row per friend.
+    static let changeLogUpdateTrigger = """
+        CREATE TRIGGER friends_log_update AFTER UPDATE ON friends BEGIN
+            INSERT INTO friend_changes (kind, friend_id, firstname, lastname, phonenumber, email, about, version, details, resource_name, was_group, is_group)
+            VALUES ('updated', NEW.id, NEW.firstname, NEW.lastname, NEW.phonenumber, NEW.email, NEW.about, NEW.version, NEW.details, NEW.resource_name,
+                    OLD.is_group, NEW.is_group);
         END
         """
 

@@ -9,7 +9,7 @@ struct FriendServiceCommand: AsyncParsableCommand {
         commandName: "friendservice",
         abstract: "The Friends REST backend.",
         discussion: EnvironmentVariable.helpText,
-        subcommands: [Serve.self, Migrate.self, Seed.self, User.self],
+        subcommands: [Serve.self, Migrate.self, Seed.self, User.self, Restored.self],
         defaultSubcommand: Serve.self
     )
 

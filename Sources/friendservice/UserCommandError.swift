@@ -1,6 +1,6 @@
 import FriendStorage
 
-/// Why a `user` command changed nothing, in words for the person who ran it. Never holds a
+/// Why a `user` command (or `restored`) changed nothing, in words for the person who ran it. Never holds a
 /// password or a token.
 struct UserCommandError: Error, CustomStringConvertible, Equatable {
     let description: String

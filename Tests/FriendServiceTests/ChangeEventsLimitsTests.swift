@@ -293,6 +293,7 @@ final class ChangeLogProbeStore: FriendStore {
 
     func migrate() async throws { try await base.migrate() }
     func schemaVersion() async throws -> Int { try await base.schemaVersion() }
+    func startTimelineAfterRestore(now: Date) async throws { try await base.startTimelineAfterRestore(now: now) }
     func list(_ request: FriendListRequest) async throws -> [StoredFriend] { try await base.list(request) }
     func listSnapshot(_ request: FriendListRequest, reading need: @escaping @Sendable (Int) -> FriendListNeed) async throws -> FriendListSnapshot {
         try await base.listSnapshot(request, reading: need)
