@@ -36,13 +36,15 @@ extension MigrationStep {
     /// column written by an older writer in another spelling is not rewritten for nothing.
     package static func rederived(card text: String, stored: [String]) -> FriendRecord? {
         guard stored.count == rederivedColumnNames.count, let card = try? FriendRecord.card(from: text) else { return nil }
-        let record = FriendRecord(card: card)
+        // The friend and its search columns first: the whole record also writes the card's text.
+        let friend = card.friend(id: 0)
+        let search = card.isGroup ? SearchColumns.unsearchable : SearchColumns(friend)
         var shown = Friend(
             id: 0, firstname: stored[0], lastname: stored[1], phonenumber: stored[2], email: stored[3], about: stored[4]
         )
         FriendDetails.apply(stored[5], to: &shown)
-        let search = [record.search.lastname, record.search.firstname, record.search.fullName, record.search.phoneDigits, record.search.extra]
-        guard shown != record.friend || Array(stored[6...]) != search else { return nil }
-        return record
+        guard shown != friend || Array(stored[6...]) != [search.lastname, search.firstname, search.fullName, search.phoneDigits, search.extra]
+        else { return nil }
+        return FriendRecord(card: card, showing: friend)
     }
 }
