@@ -2,8 +2,9 @@
 /// need) for the one address book of an authenticated principal P:
 ///
 ///     /                                  PROPFIND and OPTIONS only: current-user-principal
-///     /.well-known/carddav               PROPFIND answered in place (iOS gives up on a redirect
-///                                        there); other methods get 301 to /dav/
+///     /.well-known/carddav               PROPFIND answered in place, with or without a final slash
+///                                        (iOS gives up on a redirect there); other methods get 301
+///                                        to /dav/
 ///     /dav/principals/P/                 the principal
 ///     /dav/addressbooks/P/               the address book home
 ///     /dav/addressbooks/P/friends/       the address book
@@ -154,7 +155,14 @@ struct RequestContext: Sendable {
     var paths: DAVPaths
     var configuration: CardDAVConfiguration
 
-    var href: String { paths.href(resource) }
+    /// The href that names the resource asked for in the answer. The well-known URL keeps the
+    /// form it was asked in, slash or not: clients look for the URL they sent among the responses.
+    var href: String {
+        if resource == .wellKnown, request.path.hasSuffix("/") {
+            return DAVPaths.wellKnownPath + "/"
+        }
+        return paths.href(resource)
+    }
 
     func readXML() throws -> DAVXMLElement {
         try XMLReader(maxBytes: configuration.maxRequestBodySize, maxDepth: configuration.maxXMLDepth)

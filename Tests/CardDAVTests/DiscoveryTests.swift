@@ -6,7 +6,8 @@ import Testing
     let backend = InMemoryBackend(cards: [("a.vcf", vcard("a", fn: "Ada"))])
 
     @Test func iOSFindsThePrincipalFromTheRootWithoutARedirect() async throws {
-        for path in ["/", "/.well-known/carddav"] {
+        // The response names the URL as it was asked, with its final slash or without.
+        for path in ["/", "/.well-known/carddav", "/.well-known/carddav/"] {
             let answer = await send("PROPFIND", path, headers: [("Depth", "0")], body: """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <A:propfind xmlns:A="DAV:">
@@ -23,8 +24,9 @@ import Testing
         }
     }
 
-    @Test func otherMethodsOnTheWellKnownURLAreRedirected() async {
-        let answer = await send("GET", "/.well-known/carddav", backend: backend)
+    @Test(arguments: ["/.well-known/carddav", "/.well-known/carddav/"])
+    func otherMethodsOnTheWellKnownURLAreRedirected(path: String) async {
+        let answer = await send("GET", path, backend: backend)
         #expect(answer.status == 301)
         #expect(answer.header("Location") == "/dav/")
     }

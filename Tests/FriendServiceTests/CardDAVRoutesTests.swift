@@ -43,6 +43,10 @@ struct CardDAVRoutesTests {
             #expect(ok.lowerBound < missing.lowerBound, "the 200 propstat comes first")
             let wellKnown = try await dav(client, "PROPFIND", "/.well-known/carddav", body: body, headers: [HTTPField.Name("Depth")!: "0"])
             #expect(wellKnown.status.code == 207)
+            #expect(wellKnown.text.contains("<D:href>/.well-known/carddav</D:href>"))
+            let slashed = try await dav(client, "PROPFIND", "/.well-known/carddav/", body: body, headers: [HTTPField.Name("Depth")!: "0"])
+            #expect(slashed.status.code == 207)
+            #expect(slashed.text.contains("<D:href>/.well-known/carddav/</D:href>"), "the href is the URL as it was asked")
             let home = try await client.send(.get, "/")
             #expect(home.status == .notFound, "GET / is not DAV's")
         }
