@@ -213,6 +213,19 @@ def main():
         vdirsyncer(config, "sync", "upload")
         check(not any(f["firstname"] == "Mom" for f in server.friends()), "a client delete removes the friend")
 
+        # A base URL ending in / joined to /dav/...: a run of slashes is one separator, the same book.
+        doubled, doubled_folder = work / "doubled", work / "doubled-folder"
+        doubled_folder.mkdir()
+        write_config(doubled, work / "status-doubled", {"doubled": ("doubled_folder", "friends_doubled", "b wins")}, {
+            "doubled_folder": {"type": "filesystem", "path": f"{doubled_folder}/", "fileext": ".vcf"},
+            "friends_doubled": dict(friends, url=server.base + "/" + BOOK.replace("/friends/friends/", "//friends//friends/")),
+        })
+        vdirsyncer(doubled, "discover")
+        vdirsyncer(doubled, "sync")
+        check({uid_of(p.read_text(encoding="utf-8")) for p in doubled_folder.glob("*.vcf")}
+              == {uid_of(p.read_text(encoding="utf-8")) for p in local.glob("*.vcf")},
+              "vdirsyncer syncs the book through a URL with // in it, every card")
+
         # A conflict: both sides change one card; the pair's rule ("a wins": the folder) decides.
         turing = next(f for f in server.friends() if f["lastname"] == "Turing")
         server.request("PATCH", f"/friends/{turing['id']}", json.dumps({"about": "Server side"}))

@@ -23,7 +23,8 @@ public struct CardDAVHandler: Sendable {
     /// Whether a request belongs to this handler: `/` only for PROPFIND and OPTIONS (discovery),
     /// `/.well-known/carddav`, and everything under `/dav`.
     public static func handles(path: String, method: String) -> Bool {
-        let path = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? path
+        let path = DAVPaths.collapsingSlashes(
+            path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? path)
         switch path {
         case "/":
             return ["PROPFIND", "OPTIONS"].contains(method.uppercased())

@@ -68,12 +68,12 @@ struct DAVPaths: Sendable {
             path = afterAuthority.firstIndex(of: UInt8(ascii: "/")).map { afterAuthority[$0...] } ?? ArraySlice("/".utf8)
         }
         guard path.first == UInt8(ascii: "/") else { return .failure(.badRequest("The path must start with '/'.")) }
-        var raw = path.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-        let trailingSlash = raw.last?.isEmpty == true
-        if trailingSlash { raw.removeLast() }
+        // `//` is one separator, as Apache, nginx and sabre/dav take it: a client that joins a base
+        // ending in `/` to a path starting with one means the same resource. An empty segment
+        // names nothing, so dropping it cannot lead outside the principal's book.
+        let trailingSlash = path.last == UInt8(ascii: "/")
         var segments: [String] = []
-        for segment in raw {
-            guard !segment.isEmpty else { return .failure(.badRequest("The path has an empty segment.")) }
+        for segment in path.split(separator: UInt8(ascii: "/")) {
             guard let decoded = percentDecode(segment) else {
                 return .failure(.badRequest("The path has an invalid percent-encoding."))
             }
@@ -89,6 +89,14 @@ struct DAVPaths: Sendable {
             segments.append(decoded)
         }
         return match(segments, trailingSlash: trailingSlash)
+    }
+
+    /// `path` with each run of slashes made one, as `resource(for:)` reads it.
+    static func collapsingSlashes(_ path: String) -> String {
+        guard path.contains("//") else { return path }
+        var result = ""
+        for character in path where character != "/" || result.last != "/" { result.append(character) }
+        return result
     }
 
     /// The name in a card's href as this server writes it (the address book's href, then a name

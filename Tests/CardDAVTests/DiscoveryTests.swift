@@ -130,6 +130,10 @@ import Testing
         #expect(!CardDAVHandler.handles(path: "/davx", method: "PROPFIND"))
         #expect(!CardDAVHandler.handles(path: "/friends", method: "GET"))
         #expect(!CardDAVHandler.handles(path: "/.well-known/caldav", method: "PROPFIND"))
+        #expect(CardDAVHandler.handles(path: "//dav/addressbooks/x/friends/a.vcf", method: "PUT"), "a base ending in / joined to /dav/…")
+        #expect(CardDAVHandler.handles(path: "//", method: "PROPFIND"))
+        #expect(CardDAVHandler.handles(path: "/.well-known//carddav", method: "PROPFIND"))
+        #expect(!CardDAVHandler.handles(path: "//friends", method: "GET"))
     }
 
     @Test func anotherPrincipalsAddressBookIsNotFound() async {

@@ -21,14 +21,47 @@ import Testing
         #expect(paths.resource(for: "/dav/addressbooks/anna%20maria/friends/\u{301}x.vcf") == .success(.card("\u{301}x.vcf")))
         #expect(paths.resource(for: "/dav/addressbooks/anna%20maria/friends/" + String(repeating: "y", count: 255))
             == .success(.card(String(repeating: "y", count: 255))))
-        #expect(paths.resource(for: "/dav/x://y/") == .failure(.badRequest("The path has an empty segment.")))
+        #expect(paths.resource(for: "/dav/x://y/") == .failure(.notFound))
     }
 
-    @Test func refusesDotsEncodedSlashesAndEmptyNames() {
+    /// A client that joins a base ending in `/` to a path starting with one sends `//`: each run of
+    /// slashes is one separator, as Apache, nginx and sabre/dav read it.
+    @Test func emptySegmentsAreOneSeparator() {
+        #expect(paths.resource(for: "//") == .success(.root))
+        #expect(paths.resource(for: "/.well-known//carddav/") == .success(.wellKnown))
+        #expect(paths.resource(for: "/dav//principals/") == .success(.principals))
+        #expect(paths.resource(for: "//dav/principals//anna%20maria//") == .success(.principal))
+        #expect(paths.resource(for: "/dav/addressbooks/anna%20maria/friends//") == .success(.addressBook))
+        #expect(paths.resource(for: "/dav//addressbooks/anna%20maria/friends//8F3A-12.vcf") == .success(.card("8F3A-12.vcf")))
+        #expect(paths.resource(for: "https://host//dav/addressbooks/anna%20maria///friends/x.vcf") == .success(.card("x.vcf")))
+    }
+
+    @Test func emptySegmentsLeadNowhereElse() {
+        for path in ["/dav/addressbooks//someone/friends/", "/dav/addressbooks/someone//anna%20maria/friends/",
+                     "/dav/addressbooks/anna%20maria//someone/friends/x.vcf", "/dav/principals//someone//",
+                     "/dav/addressbooks/anna%20maria/friends/x.vcf//", "/dav/addressbooks/anna%20maria/friends//x.vcf//y",
+                     "//elsewhere//"] {
+            #expect(paths.resource(for: path) == .failure(.notFound), "\(path)")
+        }
+        for path in ["/dav/addressbooks/anna%20maria/friends//..", "/dav/addressbooks/anna%20maria/friends//.//x.vcf",
+                     "/dav/addressbooks/anna%20maria/friends//a%2F..%2Fb.vcf", "/dav/addressbooks/anna%20maria//..//someone/friends/"] {
+            guard case .failure(.badRequest) = paths.resource(for: path) else {
+                Issue.record("accepted \(path)")
+                continue
+            }
+        }
+    }
+
+    @Test func collapsingSlashesKeepsEverythingElse() {
+        #expect(DAVPaths.collapsingSlashes("//dav///addressbooks/a%2F%2Fb//") == "/dav/addressbooks/a%2F%2Fb/")
+        #expect(DAVPaths.collapsingSlashes("/dav/x.vcf") == "/dav/x.vcf")
+    }
+
+    @Test func refusesDotsEncodedSlashesAndBadNames() {
         for path in ["/dav/addressbooks/anna%20maria/friends/..", "/dav/addressbooks/anna%20maria/friends/%2E%2E",
-                     "/dav/addressbooks/anna%20maria/friends/a%2Fb.vcf", "/dav/addressbooks/anna%20maria/friends//",
+                     "/dav/addressbooks/anna%20maria/friends/a%2Fb.vcf",
                      "/dav/addressbooks/anna%20maria/friends/%zz", "/dav/addressbooks/anna%20maria/friends/%FF.vcf",
-                     "/dav/addressbooks/anna%20maria/friends/a%00.vcf", "dav/", "/dav//principals/", "host/dav/",
+                     "/dav/addressbooks/anna%20maria/friends/a%00.vcf", "dav/", "host/dav/",
                      "/dav/addressbooks/anna%20maria/friends/a\u{7F}.vcf",
                      "/dav/addressbooks/anna%20maria/friends/" + String(repeating: "x", count: 256)] {
             guard case .failure(.badRequest) = paths.resource(for: path) else {

@@ -44,6 +44,25 @@ import Testing
         #expect(await send("HEAD", path, headers: [("If-Match", "\"nope\"")], backend: backend).status == 412)
     }
 
+    /// A client joining a base that ends in `/` to a path that starts with one sends `//`.
+    @Test func aDoubleSlashInThePathIsOneSeparator() async throws {
+        let backend = InMemoryBackend()
+        let put = await send("PUT", "/dav//addressbooks/friends/friends//a.vcf", headers: [("If-None-Match", "*")],
+                             body: card, backend: backend)
+        #expect(put.status == 201)
+        #expect(put.header("Location") == book + "a.vcf")
+        #expect(await backend.cards["a.vcf"]?.card == Array(card.utf8))
+        let listing = await send("PROPFIND", "//dav/addressbooks/friends//friends/", headers: [("Depth", "1")], backend: backend)
+        #expect(listing.status == 207)
+        #expect(listing.responses.map(\.href) == [book, book + "a.vcf"], "answered under the hrefs the server gives")
+        #expect(await send("GET", book + "/a.vcf", backend: backend).text == card)
+        let elsewhere = await send("PROPFIND", "/dav/addressbooks//someone//friends/", headers: [("Depth", "0")], backend: backend)
+        #expect(elsewhere.status == 404)
+        let outside = await send("DELETE", "/dav/addressbooks/friends/friends//..//a.vcf", backend: backend)
+        #expect(outside.status == 400)
+        #expect(await backend.cards["a.vcf"] != nil)
+    }
+
     @Test func aRewrittenCardIsAnsweredWithoutAnETag() async {
         let backend = InMemoryBackend()
         await backend.setRewrite(Array(vcard("u1", fn: "Normalised").utf8))

@@ -52,6 +52,21 @@ struct CardDAVRoutesTests {
         }
     }
 
+    /// A contact app that joins a base ending in `/` to `/dav/…` sends `//dav/…`: the same book.
+    @Test func doubleSlashesInADAVPathAreOneSeparator() async throws {
+        try await TestApp.run { client, _ in
+            let card = try VCardRoutesTests.card("davx5")
+            let put = try await dav(client, "PUT", "//dav/addressbooks/friends//friends//8F3A-12.vcf", body: card, headers: [.ifNoneMatch: "*"])
+            #expect(put.status == .created)
+            #expect(put.headers[.location] == Self.book + "8F3A-12.vcf")
+            let listing = try await dav(client, "PROPFIND", "/dav//addressbooks/friends/friends/", headers: [HTTPField.Name("Depth")!: "1"])
+            #expect(listing.status.code == 207)
+            #expect(listing.text.contains("<D:href>\(Self.book)8F3A-12.vcf</D:href>"))
+            let friends = try await client.send(.get, "/friends").decode(FriendPage.self).items
+            #expect(friends.map(\.displayName) == ["Mom"])
+        }
+    }
+
     @Test func aCardPutOverDAVIsAFriendOverRESTAndRESTChangesReachTheNextSync() async throws {
         try await TestApp.run { client, store in
             let initial = try await dav(client, "REPORT", Self.book, body: Self.syncCollection.replacingOccurrences(of: "TOKEN", with: ""))
