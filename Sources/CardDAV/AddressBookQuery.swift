@@ -59,119 +59,33 @@ enum AddressBookQuery {
             self.propFilters = propFilters
         }
 
-        /// The most prop-filters, and text-matches in each, a query may have: every one is tried
-        /// on every card, and clients send a handful.
+        /// The most prop-filters, and text-matches and param-filters in each, a query may have:
+        /// every one is tried on every card, and clients send a handful.
         static let maximumTests = 16
 
         init(_ element: DAVXMLElement) throws {
             allOf = try testIsAllOf(element)
             let propFilters = element.children(.cardDAV("prop-filter"))
             guard propFilters.count <= Self.maximumTests,
-                  propFilters.allSatisfy({ $0.children(.cardDAV("text-match")).count <= Self.maximumTests }) else {
+                  propFilters.allSatisfy({ $0.children(.cardDAV("text-match")).count <= Self.maximumTests
+                      && $0.children(.cardDAV("param-filter")).count <= Self.maximumTests }) else {
                 throw DAVRequestError.badRequest(
-                    "A query may have at most \(Self.maximumTests) prop-filters, each with at most \(Self.maximumTests) text-matches.")
+                    "A query may have at most \(Self.maximumTests) prop-filters, each with at most \(Self.maximumTests) text-matches and \(Self.maximumTests) param-filters.")
             }
             self.propFilters = try propFilters.map(PropFilter.init)
         }
 
         func matches(_ object: AddressObject, _ backend: some AddressBookBackend) -> Bool {
             if propFilters.isEmpty { return true }
-            let values = backend.propertyValues(Set(propFilters.map(\.name)), in: object)
-            let results = propFilters.lazy.map { $0.matches(values[$0.name] ?? []) }
+            let properties = backend.queriedProperties(Set(propFilters.map(\.name)), in: object)
+            let results = propFilters.lazy.map { $0.matches(properties[$0.name] ?? []) }
             return allOf ? results.allSatisfy { $0 } : results.contains(true)
-        }
-    }
-
-    struct PropFilter {
-        var name: String
-        var allOf: Bool
-        var isNotDefined: Bool
-        var textMatches: [TextMatch]
-
-        init(_ element: DAVXMLElement) throws {
-            guard let name = element.attribute("name")?.trimmingSpaces, !name.isEmpty else {
-                throw DAVRequestError.badRequest("A prop-filter needs a name.")
-            }
-            guard element.child(.cardDAV("param-filter")) == nil else {
-                throw DAVRequestError.precondition(403, "<C:supported-filter><C:param-filter/></C:supported-filter>",
-                                                   "Filtering on vCard parameters is not supported.")
-            }
-            self.name = name.uppercased()
-            allOf = try testIsAllOf(element)
-            isNotDefined = element.child(.cardDAV("is-not-defined")) != nil
-            textMatches = try element.children(.cardDAV("text-match")).map(TextMatch.init)
-        }
-
-        func matches(_ values: [String]) -> Bool {
-            if isNotDefined { return values.isEmpty }
-            if textMatches.isEmpty { return !values.isEmpty }
-            let results = textMatches.lazy.map { match in values.contains { match.matches($0) } }
-            return allOf ? results.allSatisfy { $0 } : results.contains(true)
-        }
-    }
-
-    struct TextMatch {
-        enum MatchType: String { case equals, contains, startsWith = "starts-with", endsWith = "ends-with" }
-        enum Collation: String { case unicodeCasemap = "i;unicode-casemap", asciiCasemap = "i;ascii-casemap", octet = "i;octet" }
-
-        /// UTF-8 bytes, folded (see `Collation.fold`).
-        var needle: [UInt8]
-        var matchType: MatchType
-        var collation: Collation
-        var negate: Bool
-
-        init(_ element: DAVXMLElement) throws {
-            guard let matchType = MatchType(rawValue: element.attribute("match-type") ?? "contains") else {
-                throw DAVRequestError.badRequest("Unknown match-type.")
-            }
-            guard let collation = Collation(rawValue: element.attribute("collation") ?? "i;unicode-casemap") else {
-                throw DAVRequestError.precondition(403, "<C:supported-collation/>",
-                                                   "Supported collations: i;unicode-casemap, i;ascii-casemap, i;octet.")
-            }
-            switch element.attribute("negate-condition") ?? "no" {
-            case "yes": negate = true
-            case "no": negate = false
-            default: throw DAVRequestError.badRequest("negate-condition must be yes or no.")
-            }
-            self.matchType = matchType
-            self.collation = collation
-            needle = collation.fold(element.text)
-        }
-
-        func matches(_ value: String) -> Bool {
-            let haystack = collation.fold(value)
-            let found: Bool
-            switch matchType {
-            case .equals: found = haystack == needle
-            case .contains: found = haystack.firstRange(of: needle) != nil
-            case .startsWith: found = haystack.starts(with: needle)
-            case .endsWith: found = haystack.reversed().starts(with: needle.reversed())
-            }
-            return found != negate
         }
     }
 }
 
-extension AddressBookQuery.TextMatch.Collation {
-    /// Folds a string into UTF-8 bytes that plain comparison of bytes matches as the collation
-    /// does. Swift's String comparison would not do: it compares whole characters, so "zoe"
-    /// would not start "Zoë" decomposed (RFC 4790 matches code points), and canonically
-    /// equivalent strings would be equal under `i;octet`. A match of bytes of valid UTF-8 always
-    /// starts and ends at whole code points.
-    func fold(_ text: String) -> [UInt8] {
-        switch self {
-        case .unicodeCasemap:
-            // RFC 5051: case fold, then compatibility decomposition.
-            return Array(text.folding(options: [.caseInsensitive], locale: nil).decomposedStringWithCompatibilityMapping.utf8)
-        case .asciiCasemap:
-            return text.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 }
-        case .octet:
-            return Array(text.utf8)
-        }
-    }
-}
-
-private func testIsAllOf(_ element: DAVXMLElement) throws -> Bool {
+/// The `test` attribute of a filter or prop-filter (RFC 6352 10.5): whether every test must hold.
+func testIsAllOf(_ element: DAVXMLElement) throws -> Bool {
     switch element.attribute("test") ?? "anyof" {
     case "anyof": return false
     case "allof": return true

@@ -23,6 +23,20 @@ public struct AddressObject: Sendable, Equatable {
     }
 }
 
+/// One occurrence of a vCard property, as addressbook-query's filters test it.
+public struct QueriedProperty: Sendable, Equatable {
+    /// Unfolded and unescaped: the value, or each value of a text list (`CATEGORIES:Friends,Work`).
+    public var values: [String]
+    /// The parameters' values by the parameter's name in upper case, a list taken apart
+    /// (`TYPE=cell,voice` and `TYPE=cell;TYPE=voice` are both `["cell", "voice"]`).
+    public var parameters: [String: [String]]
+
+    public init(values: [String], parameters: [String: [String]] = [:]) {
+        self.values = values
+        self.parameters = parameters
+    }
+}
+
 /// What changed since a sync token.
 public struct SyncDelta: Sendable, Equatable {
     /// The token that describes the state after these changes.
@@ -109,9 +123,9 @@ public protocol AddressBookBackend: Sendable {
     /// `limit` after `position` (0 at the start), in an order that stays put, and the position the
     /// next page starts after (nil after the last page).
     func objects(after position: Int, limit: Int) async throws -> (objects: [AddressObject], next: Int?)
-    /// The unfolded, unescaped values of each of `properties` (FN, N, EMAIL, TEL, UID, …, upper
-    /// case) for text-match, the card read once for all of them.
-    func propertyValues(_ properties: Set<String>, in object: AddressObject) -> [String: [String]]
+    /// Every occurrence of each of `properties` (FN, N, EMAIL, TEL, UID, …, upper case) in the
+    /// card, for addressbook-query's filters, the card read once for all of them.
+    func queriedProperties(_ properties: Set<String>, in object: AddressObject) -> [String: [QueriedProperty]]
     /// Changes since `token` (nil: the initial sync, every card; the handler lists that one with
     /// `syncToken()` and `summaries(after:limit:)` instead), at most `limit` entries when given.
     /// Returns nil when the token is older than the kept history.

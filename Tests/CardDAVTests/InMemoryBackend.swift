@@ -87,20 +87,33 @@ actor InMemoryBackend: AddressBookBackend {
         return (try await objects(named: page.summaries.map(\.name)), page.next)
     }
 
-    nonisolated func propertyValues(_ properties: Set<String>, in object: AddressObject) -> [String: [String]] {
-        Dictionary(uniqueKeysWithValues: properties.map { ($0, propertyValues($0, in: object)) })
+    nonisolated func queriedProperties(_ properties: Set<String>, in object: AddressObject) -> [String: [QueriedProperty]] {
+        Dictionary(uniqueKeysWithValues: properties.map { ($0, queriedProperties($0, in: object)) })
     }
 
     nonisolated func propertyValues(_ property: String, in object: AddressObject) -> [String] {
+        queriedProperties(property, in: object).flatMap(\.values)
+    }
+
+    /// A plain reading of the card's lines: parameters split at `;`, values at `,`; a bare
+    /// parameter (2.1's `TEL;CELL:`) is a `TYPE`.
+    nonisolated func queriedProperties(_ property: String, in object: AddressObject) -> [QueriedProperty] {
         let text = String(decoding: object.card, as: UTF8.self)
             .replacingOccurrences(of: "\r\n ", with: "").replacingOccurrences(of: "\n ", with: "")
         return text.split(whereSeparator: { $0 == "\r\n" || $0 == "\n" }).compactMap { line in
             guard let colon = line.firstIndex(of: ":") else { return nil }
-            let head = line[..<colon]
-            let name = head.split(separator: ";").first.map(String.init) ?? ""
+            let head = line[..<colon].split(separator: ";")
+            let name = head.first.map(String.init) ?? ""
             let bare = name.split(separator: ".").last.map(String.init) ?? name
             guard bare.uppercased() == property.uppercased() else { return nil }
-            return String(line[line.index(after: colon)...]).replacingOccurrences(of: "\\,", with: ",")
+            var parameters: [String: [String]] = [:]
+            for parameter in head.dropFirst() {
+                let parts = parameter.split(separator: "=", maxSplits: 1)
+                let key = parts.count == 2 ? parts[0].uppercased() : "TYPE"
+                parameters[key, default: []] += (parts.last ?? "").split(separator: ",").map(String.init)
+            }
+            let value = String(line[line.index(after: colon)...]).replacingOccurrences(of: "\\,", with: ",")
+            return QueriedProperty(values: [value], parameters: parameters)
         }
     }
 

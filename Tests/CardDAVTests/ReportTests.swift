@@ -225,9 +225,6 @@ import Testing
     }
 
     @Test func unsupportedFiltersAreRefused() async {
-        let parameter = await query(#"<C:filter><C:prop-filter name="TEL"><C:param-filter name="TYPE"><C:text-match>cell</C:text-match></C:param-filter></C:prop-filter></C:filter>"#)
-        #expect(parameter.status == 403)
-        #expect(parameter.xml?.child(.cardDAV("supported-filter")) != nil)
         let collation = await query(#"<C:filter><C:prop-filter name="FN"><C:text-match collation="i;klingon">x</C:text-match></C:prop-filter></C:filter>"#)
         #expect(collation.status == 403)
         #expect(collation.xml?.child(.cardDAV("supported-collation")) != nil)
@@ -260,5 +257,72 @@ import Testing
         #expect(answer.header("Preference-Applied") == "return=minimal")
         #expect(answer.responses.allSatisfy { $0.element.propstatStatuses == ["HTTP/1.1 200 OK"] })
         #expect(answer.response(book + "a.vcf")?.found(.dav("getetag")) != nil)
+    }
+}
+
+/// param-filter (RFC 6352 10.5.2): a parameter of the property the prop-filter names.
+@Suite struct ParamFilterTests {
+    let backend = InMemoryBackend(cards: [
+        ("m.vcf", "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:m\r\nFN:M\r\nTEL;TYPE=CELL:+1 555 0100\r\nTEL;TYPE=HOME:+1 666 0100\r\nEND:VCARD\r\n"),
+        ("h.vcf", "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:h\r\nFN:H\r\nTEL;TYPE=HOME:+1 555 0199\r\nTEL;type=cell,voice:+1 777\r\nEND:VCARD\r\n"),
+        ("w.vcf", "BEGIN:VCARD\r\nVERSION:2.1\r\nUID:w\r\nFN:W\r\nTEL;WORK;VOICE:+1 555 0123\r\nEND:VCARD\r\n"),
+        ("n.vcf", "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:n\r\nFN:N\r\nTEL:+1 555 0000\r\nEND:VCARD\r\n"),
+        ("x.vcf", "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:x\r\nFN:X\r\nEND:VCARD\r\n"),
+    ])
+
+    func names(_ propFilter: String) async -> [String] {
+        let answer = await query(propFilter)
+        #expect(answer.status == 207)
+        return answer.responses.map { $0.href.replacingOccurrences(of: book, with: "") }
+    }
+
+    func query(_ propFilter: String) async -> Answer {
+        await send("REPORT", book, headers: [("Depth", "1")], body: """
+            <C:addressbook-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav">
+              <D:prop><D:getetag/></D:prop><C:filter>\(propFilter)</C:filter>
+            </C:addressbook-query>
+            """, backend: backend)
+    }
+
+    @Test func aParameterIsMatchedByNameInAnyCaseAndEachOfItsValues() async {
+        let cell = #"<C:text-match match-type="equals">cell</C:text-match>"#
+        #expect(await names(#"<C:prop-filter name="TEL"><C:param-filter name="TYPE">\#(cell)</C:param-filter></C:prop-filter>"#) == ["m.vcf", "h.vcf"])
+        #expect(await names(#"<C:prop-filter name="tel"><C:param-filter name="type">\#(cell)</C:param-filter></C:prop-filter>"#) == ["m.vcf", "h.vcf"])
+        // vCard 2.1's bare types are TYPE values.
+        #expect(await names(#"<C:prop-filter name="TEL"><C:param-filter name="TYPE"><C:text-match match-type="equals">work</C:text-match></C:param-filter></C:prop-filter>"#) == ["w.vcf"])
+    }
+
+    @Test func definedAndNotDefined() async {
+        #expect(await names(#"<C:prop-filter name="TEL"><C:param-filter name="TYPE"/></C:prop-filter>"#) == ["m.vcf", "h.vcf", "w.vcf"])
+        #expect(await names(#"<C:prop-filter name="TEL"><C:param-filter name="TYPE"><C:is-not-defined/></C:param-filter></C:prop-filter>"#) == ["n.vcf"])
+        #expect(await names(#"<C:prop-filter name="TEL"><C:param-filter name="PREF"/></C:prop-filter>"#) == [])
+    }
+
+    @Test func theCollationsOfTextMatch() async {
+        #expect(await names(#"<C:prop-filter name="TEL"><C:param-filter name="TYPE"><C:text-match match-type="equals" collation="i;octet">cell</C:text-match></C:param-filter></C:prop-filter>"#) == ["h.vcf"])
+        #expect(await names(#"<C:prop-filter name="TEL"><C:param-filter name="TYPE"><C:text-match match-type="starts-with" collation="i;ascii-casemap">CE</C:text-match></C:param-filter></C:prop-filter>"#) == ["m.vcf", "h.vcf"])
+        // Negated: a number whose TYPE is not cell; one without a TYPE has no such parameter.
+        #expect(await names(#"<C:prop-filter name="TEL"><C:param-filter name="TYPE"><C:text-match match-type="equals" negate-condition="yes">cell</C:text-match></C:param-filter></C:prop-filter>"#) == ["m.vcf", "h.vcf", "w.vcf"])
+    }
+
+    /// The tests of a prop-filter are on one property: a mobile number with 555 in it.
+    @Test func textAndParameterTestsAreOnOneProperty() async {
+        let mobile555 = #"<C:prop-filter name="TEL" test="allof"><C:text-match>555</C:text-match><C:param-filter name="TYPE"><C:text-match match-type="equals">cell</C:text-match></C:param-filter></C:prop-filter>"#
+        #expect(await names(mobile555) == ["m.vcf"])
+        let either = #"<C:prop-filter name="TEL" test="anyof"><C:text-match>777</C:text-match><C:param-filter name="TYPE"><C:text-match match-type="equals">work</C:text-match></C:param-filter></C:prop-filter>"#
+        #expect(await names(either) == ["h.vcf", "w.vcf"])
+    }
+
+    @Test func malformedOrTooManyParamFiltersAreRefused() async {
+        let seventeen = String(repeating: #"<C:param-filter name="TYPE"/>"#, count: 17)
+        let tooMany = await query(#"<C:prop-filter name="TEL">\#(seventeen)</C:prop-filter>"#)
+        #expect(tooMany.status == 400)
+        #expect(tooMany.text.contains("16 param-filters"))
+        #expect(await query(#"<C:prop-filter name="TEL">\#(seventeen.dropFirst(29))</C:prop-filter>"#).status == 207)
+        #expect(await query(#"<C:prop-filter name="TEL"><C:param-filter/></C:prop-filter>"#).status == 400)
+        #expect(await query(#"<C:prop-filter name="TEL"><C:param-filter name="TYPE"><C:text-match>a</C:text-match><C:text-match>b</C:text-match></C:param-filter></C:prop-filter>"#).status == 400)
+        let collation = await query(#"<C:prop-filter name="TEL"><C:param-filter name="TYPE"><C:text-match collation="i;klingon">x</C:text-match></C:param-filter></C:prop-filter>"#)
+        #expect(collation.status == 403)
+        #expect(collation.xml?.child(.cardDAV("supported-collation")) != nil)
     }
 }

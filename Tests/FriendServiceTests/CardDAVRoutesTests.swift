@@ -349,6 +349,36 @@ struct CardDAVRoutesTests {
         }
     }
 
+    /// param-filter on the stored cards: a TYPE by any spelling of its list, 2.1's bare types too.
+    @Test func aQueryFindsANumberByItsType() async throws {
+        try await TestApp.run { client, _ in
+            let cards = [
+                "ada": "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ada\r\nFN:Ada\r\nN:;Ada;;;\r\nTEL;TYPE=HOME:+1 555 0100\r\nitem1.TEL;TYPE=\"voice,CELL\":+1 777 0100\r\nEND:VCARD\r\n",
+                "bob": "BEGIN:VCARD\r\nVERSION:2.1\r\nUID:bob\r\nFN:Bob\r\nN:;Bob;;;\r\nTEL;CELL;VOICE:+1 555 0199\r\nEND:VCARD\r\n",
+                "cy": "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:cy\r\nFN:Cy\r\nN:;Cy;;;\r\nTEL;VALUE=uri;TYPE=work:tel:+1-555-0123\r\nEND:VCARD\r\n",
+            ]
+            for (name, card) in cards {
+                let put = try await dav(client, "PUT", Self.book + name + ".vcf", body: card)
+                #expect(put.status == .created)
+            }
+            func found(_ propFilter: String) async throws -> [String] {
+                let query = try await dav(client, "REPORT", Self.book, body: """
+                    <C:addressbook-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav"><D:prop><D:getetag/></D:prop>
+                    <C:filter>\(propFilter)</C:filter></C:addressbook-query>
+                    """, headers: [HTTPField.Name("Depth")!: "1"])
+                #expect(query.status.code == 207)
+                return cards.keys.filter { query.text.contains(Self.book + $0 + ".vcf") }.sorted()
+            }
+            let cell = #"<C:param-filter name="type"><C:text-match match-type="equals">cell</C:text-match></C:param-filter>"#
+            let mobiles = try await found(#"<C:prop-filter name="TEL">\#(cell)</C:prop-filter>"#)
+            #expect(mobiles == ["ada", "bob"])
+            let mobile555 = try await found(#"<C:prop-filter name="TEL" test="allof"><C:text-match>555</C:text-match>\#(cell)</C:prop-filter>"#)
+            #expect(mobile555 == ["bob"])
+            let notURIs = try await found(#"<C:prop-filter name="TEL"><C:param-filter name="VALUE"><C:is-not-defined/></C:param-filter></C:prop-filter>"#)
+            #expect(notURIs == ["ada", "bob"])
+        }
+    }
+
     /// iOS writes a UUID in upper case, DAVx5 in lower, vCard 4.0 apps after `urn:uuid:`: one
     /// contact all the same, as for an import.
     @Test func everySpellingOfAUUIDIsOneContact() async throws {

@@ -57,25 +57,6 @@ struct FriendAddressBook: AddressBookBackend {
         }
     }
 
-    func propertyValues(_ properties: Set<String>, in object: AddressObject) -> [String: [String]] {
-        guard let card = try? VCardParser.parse(object.card) else { return [:] }
-        return Dictionary(uniqueKeysWithValues: properties.map { ($0, Self.values(of: $0, in: card)) })
-    }
-
-    private static func values(of property: String, in card: VCard) -> [String] {
-        // Structured values (`N`, `ADR`) are matched as their non-empty parts joined, as a person
-        // reads them: `N:Doe;John;;;` is "Doe John", so `equals` and `ends-with` can match it.
-        // A text list (`CATEGORIES:Friends,Work`) is matched value by value (RFC 6352 10.5.4).
-        switch property.uppercased() {
-        case "N", "ADR":
-            return card.all(property).map { $0.components.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ") }
-        case "CATEGORIES", "NICKNAME":
-            return card.all(property).flatMap(\.listValues)
-        default:
-            return card.all(property).map(\.text)
-        }
-    }
-
     /// What changed after `token`, each card once, as it is now; `nil` when the log no longer
     /// reaches back that far, or a bulk change (`reset`) happened since: the client starts over.
     func changes(since token: Int?, limit: Int?) async throws -> SyncDelta? {
