@@ -69,7 +69,11 @@ public struct CardDAVHandler: Sendable {
         } catch let error as AddressBookBackendError {
             return Self.response(for: error, paths: paths, retryAfter: configuration.retryAfterSeconds)
         } catch let error as XMLReadError {
-            return error == .tooLarge ? .text(413, error.message) : .text(400, error.message)
+            switch error {
+            case .tooLarge: return .text(413, error.message)
+            case .unsupportedEncoding: return .text(415, error.message)
+            default: return .text(400, error.message)
+            }
         } catch let error as DAVRequestError {
             return error.response
         } catch {

@@ -4,7 +4,8 @@
 // Why not Foundation's XMLParser: on Linux (FoundationXML over libxml2) it crashes the whole
 // process on invalid bytes inside an element name, reports success for an unclosed document
 // and accepts any nesting depth. Request bodies are untrusted, so this reader refuses DTDs
-// outright (no entity expansion, no external entities), limits depth, and never traps.
+// outright (no entity expansion, no external entities), limits depth, and never traps. A body in
+// UTF-16 (or another encoding it names) is read as UTF-8 first, by `XMLBodyEncoding`.
 
 struct XMLName: Hashable, Sendable {
     var namespace: String
@@ -39,6 +40,10 @@ struct DAVXMLElement: Sendable {
 enum XMLReadError: Error, Equatable, Sendable {
     case tooLarge
     case invalidUTF8
+    /// Bytes that are not text in the encoding the body is in (by its byte order mark or declaration).
+    case invalidText(String)
+    /// An encoding, by its byte order mark or declaration, the reader does not read.
+    case unsupportedEncoding(String)
     case tooDeep
     case doctypeRefused
     case malformed(String)
@@ -47,6 +52,9 @@ enum XMLReadError: Error, Equatable, Sendable {
         switch self {
         case .tooLarge: return "The request body is too large."
         case .invalidUTF8: return "The request body is not valid UTF-8."
+        case .invalidText(let encoding): return "The request body is not valid \(encoding)."
+        case .unsupportedEncoding(let encoding):
+            return "XML is read in UTF-8, UTF-16, ISO-8859-1 or Windows-1252, not \(encoding)."
         case .tooDeep: return "The XML is nested too deeply."
         case .doctypeRefused: return "DOCTYPE declarations are not accepted."
         case .malformed(let why): return "Malformed XML: \(why)."
@@ -60,6 +68,7 @@ struct XMLReader {
 
     func read(_ bytes: [UInt8]) throws(XMLReadError) -> DAVXMLElement {
         guard bytes.count <= maxBytes else { throw .tooLarge }
+        let bytes = try XMLBodyEncoding.utf8(bytes)
         guard String(validating: bytes, as: UTF8.self) != nil else { throw .invalidUTF8 }
         var scanner = XMLScanner(bytes: bytes, maxDepth: maxDepth)
         return try scanner.document()

@@ -81,6 +81,55 @@ import Testing
         #expect(throws: XMLReadError.tooLarge) { try small.read(Array("<a>0123456789</a>".utf8)) }
     }
 
+    static func utf16(_ text: String, bigEndian: Bool, byteOrderMark: Bool = true) -> [UInt8] {
+        let units = (byteOrderMark ? [0xFEFF] : []) + Array(text.utf16)
+        return units.flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    }
+
+    static let utf16Propfind = #"<?xml version="1.0" encoding="UTF-16"?><D:propfind xmlns:D="DAV:"><D:prop><D:displayname/></D:prop><x>Zoë 李 😀</x></D:propfind>"#
+
+    /// Older Windows and Java clients write request XML in UTF-16, with a byte order mark.
+    @Test(arguments: [true, false])
+    func readsUTF16ByItsByteOrderMark(bigEndian: Bool) throws {
+        let root = try reader.read(Self.utf16(Self.utf16Propfind, bigEndian: bigEndian))
+        #expect(root.name == .dav("propfind"))
+        #expect(root.child(XMLName("", "x"))?.text == "Zoë 李 😀")
+    }
+
+    /// Without a byte order mark, `<` beside a zero byte says UTF-16 and which end first.
+    @Test(arguments: [true, false])
+    func readsUTF16WithoutAByteOrderMarkByItsFirstBytes(bigEndian: Bool) throws {
+        let text = Self.utf16Propfind.replacingOccurrences(of: "UTF-16", with: bigEndian ? "UTF-16BE" : "UTF-16LE")
+        let root = try reader.read(Self.utf16(text, bigEndian: bigEndian, byteOrderMark: false))
+        #expect(root.child(XMLName("", "x"))?.text == "Zoë 李 😀")
+    }
+
+    @Test func readsTheEncodingItsDeclarationNames() throws {
+        let latin1 = Array(#"<?xml version='1.0' encoding='ISO-8859-1'?><a>"#.utf8) + [0xE9] + Array("</a>".utf8)
+        #expect(try reader.read(latin1).text == "é")
+        let windows = Array(#"<?xml version="1.0" encoding = "windows-1252" ?><a>"#.utf8) + [0x80] + Array("</a>".utf8)
+        #expect(try reader.read(windows).text == "€")
+        // .NET declares UTF-16 for a string it then sends in UTF-8; libxml2 reads it as UTF-8.
+        #expect(try read(#"<?xml version="1.0" encoding="utf-16"?><a>ü</a>"#).text == "ü")
+        // In ASCII an encoding not read here says the same as UTF-8.
+        #expect(try read(#"<?xml version="1.0" encoding="Shift_JIS"?><a>x</a>"#).text == "x")
+    }
+
+    @Test func refusesBadUTF16AndEncodingsItDoesNotRead() {
+        let lone = Self.utf16("<a>", bigEndian: false) + [0x00, 0xD8] + Self.utf16("</a>", bigEndian: false, byteOrderMark: false)
+        #expect(throws: XMLReadError.invalidText("UTF-16")) { try reader.read(lone) }
+        #expect(throws: XMLReadError.invalidText("UTF-16")) { try reader.read(Self.utf16("<a/>", bigEndian: true) + [0x3C]) }
+        #expect(throws: XMLReadError.unsupportedEncoding("UTF-32")) { try reader.read([0xFF, 0xFE, 0, 0, 0x3C, 0, 0, 0]) }
+        let shiftJIS = Array(#"<?xml version="1.0" encoding="Shift_JIS"?><a>"#.utf8) + [0x82, 0xA0] + Array("</a>".utf8)
+        #expect(throws: XMLReadError.unsupportedEncoding("shift_jis")) { try reader.read(shiftJIS) }
+    }
+
+    /// Decoded first, a DTD is refused as in UTF-8: no entity is expanded.
+    @Test func refusesADTDInUTF16() {
+        let xxe = #"<?xml version="1.0" encoding="UTF-16"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>"#
+        #expect(throws: XMLReadError.doctypeRefused) { try reader.read(Self.utf16(xxe, bigEndian: false)) }
+    }
+
     @Test func acceptsAByteOrderMarkAndNonASCIINames() throws {
         let root = try reader.read([0xEF, 0xBB, 0xBF] + Array("<é xmlns='u'>ü</é>".utf8))
         #expect(root.name == XMLName("u", "é"))
@@ -112,6 +161,18 @@ import Testing
         let body = Array("<D:propfind xmlns:D=\"DAV:\"><D:".utf8) + [0xFF, 0x80] + Array("/></D:propfind>".utf8)
         let answer = await send("PROPFIND", book, bytes: body, backend: backend)
         #expect(answer.status == 400)
+    }
+
+    @Test func aUTF16BodyIsAnsweredAndAnEncodingNotReadGetsA415() async throws {
+        let backend = InMemoryBackend(cards: [("a.vcf", vcard("a", fn: "Ada"))])
+        let propfind = #"<?xml version="1.0" encoding="UTF-16"?><D:propfind xmlns:D="DAV:"><D:prop><D:displayname/></D:prop></D:propfind>"#
+        let answer = await send("PROPFIND", book, headers: [("Depth", "0")], bytes: XMLReaderTests.utf16(propfind, bigEndian: false), backend: backend)
+        #expect(answer.status == 207)
+        #expect(answer.response(book)?.found(.dav("displayname"))?.text == "Friends")
+        let body = Array(#"<?xml version="1.0" encoding="EBCDIC-CP-US"?><D:propfind xmlns:D="DAV:"><D:prop><D:displayname/></D:prop></D:propfind>"#.utf8) + [0xC1]
+        let refused = await send("PROPFIND", book, headers: [("Depth", "0")], bytes: body, backend: backend)
+        #expect(refused.status == 415)
+        #expect(refused.text.contains("not ebcdic-cp-us"))
     }
 
     @Test func oversizedBodiesGetA413() async {
