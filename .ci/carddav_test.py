@@ -292,7 +292,21 @@ def main():
                 '<d:displayname>Named in Radicale</d:displayname></d:prop></d:set></d:propertyupdate>').encode(),
             headers={"Content-Type": "application/xml", "Authorization": "Basic " + base64.b64encode(b"me:x").decode()})
         urllib.request.urlopen(rename, timeout=10)
+        state = b'<d:propfind xmlns:d="DAV:" xmlns:cs="http://calendarserver.org/ns/"><d:prop><cs:getctag/><d:sync-token/></d:prop></d:propfind>'
+
+        def ctag_and_token():
+            text = server.request("PROPFIND", BOOK, state, {"Depth": "0", "Content-Type": "application/xml"}).decode("utf-8")
+            return (text.split("<CS:getctag>")[1].split("</CS:getctag>")[0],
+                    text.split("<D:sync-token>")[1].split("</D:sync-token>")[0])
+        ctag_before, token_before = ctag_and_token()
         vdirsyncer(two, "metasync")
+        ctag_after, token_after = ctag_and_token()
+        check(ctag_after != ctag_before and token_after == token_before,
+              "vdirsyncer's rename moves the CTag (contact apps read the name again), not the sync token")
+        since = server.request("REPORT", BOOK, (
+            '<d:sync-collection xmlns:d="DAV:"><d:sync-token>' + token_before + '</d:sync-token><d:sync-level>1</d:sync-level>'
+            '<d:prop><d:getetag/></d:prop></d:sync-collection>').encode(), {"Content-Type": "application/xml"}).decode("utf-8")
+        check("<D:response>" not in since, "a sync after the rename lists no card")
         named = server.request("PROPFIND", BOOK, b'<d:propfind xmlns:d="DAV:"><d:prop><d:displayname/></d:prop></d:propfind>',
                                {"Depth": "0", "Content-Type": "application/xml"}).decode("utf-8")
         check("<D:displayname>Named in Radicale</D:displayname>" in named, "a name given in Radicale renames the address book")

@@ -102,7 +102,7 @@ public struct DAVPutOutcome: Sendable, Equatable {
 
 /// The one address book of a principal, as the handler needs it.
 public protocol AddressBookBackend: Sendable {
-    /// The current sync token; also used as the CTag.
+    /// The current sync token; the CTag is made of it and the book's name.
     func syncToken() async throws -> Int
     /// Set when the book began (a number of 0 or more that differs from one address book made at
     /// this place to the next: a new database, a memory store after a restart). Tokens carry it,

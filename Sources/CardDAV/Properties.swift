@@ -33,6 +33,12 @@ struct PropertyContext: Sendable {
     var minimal = false
     /// The vCard properties `C:address-data` asked for with `C:prop`; nil for the whole card.
     var addressDataProperties: Set<String>?
+
+    /// The address book's name as clients see it: the configuration's default until one is given.
+    var shownName: String {
+        let name = displayName ?? ""
+        return name.isEmpty ? configuration.defaultDisplayName : name
+    }
 }
 
 enum Properties {
@@ -67,10 +73,11 @@ enum Properties {
         supportedAddressData, maxResourceSize, addressData,
     ]
 
-    /// Whether answering needs the display name or the sync token from the backend.
+    /// Whether answering needs the display name or the sync token from the backend (the CTag
+    /// needs both).
     static func needsDisplayName(_ request: PropertyRequest) -> Bool {
         if case .propname = request { return false }
-        return request.asks(for: displayName)
+        return request.asks(for: displayName) || request.asks(for: getCTag)
     }
 
     static func needsSyncToken(_ request: PropertyRequest) -> Bool {
@@ -109,8 +116,7 @@ enum Properties {
             case .home: return .text("Address books")
             case .addressBook:
                 if forNames { return .text("") }
-                let name = context.displayName ?? ""
-                return .text(name.isEmpty ? context.configuration.defaultDisplayName : name)
+                return .text(context.shownName)
             default: return nil
             }
         case getETag:
@@ -147,7 +153,10 @@ enum Properties {
         case getCTag:
             guard isBook else { return nil }
             if forNames { return .text("") }
-            return context.syncToken.map { .text($0) }
+            return context.syncToken.map {
+                .text(CTag.format(syncToken: $0, shownName: context.shownName,
+                                  defaultName: context.configuration.defaultDisplayName))
+            }
         case supportedReportSet:
             guard isBook else { return isCard ? nil : .markup("") }
             return .markup(["C:addressbook-multiget", "C:addressbook-query", "D:sync-collection"]

@@ -1,7 +1,8 @@
 /// Sync tokens are URIs (RFC 6578 section 3.1): `http://friends.invalid/ns/sync/` followed by the
 /// backend's epoch and a hyphen, when it has one (`AddressBookBackend.syncTokenEpoch`), then its
 /// token number in decimal, without leading zeros. The `.invalid` host never resolves, so no client
-/// mistakes it for a place to fetch. CTags use the same text.
+/// mistakes it for a place to fetch. A CTag is the same text, and the name's hash once the book
+/// has a name of its own (`CTag`).
 ///
 /// An initial sync cut short by the client's `DAV:limit` ends with a token that also says where
 /// its listing goes on: the number, a dot and the listing's position (`…/sync/7-42.1500`).

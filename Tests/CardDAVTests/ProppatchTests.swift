@@ -50,6 +50,43 @@ import Testing
         #expect(await bookName() == "Friends")
     }
 
+    func collectionState(at path: String = book, depth: String = "0") async throws -> (ctag: String, token: String) {
+        let answer = await send("PROPFIND", path, headers: [("Depth", depth)], body: """
+            <D:propfind xmlns:D="DAV:" xmlns:CS="http://calendarserver.org/ns/"><D:prop><CS:getctag/><D:sync-token/></D:prop></D:propfind>
+            """, backend: backend)
+        let response = try #require(answer.response(book))
+        return (try #require(response.found(.calendarServer("getctag"))?.text), try #require(response.found(.dav("sync-token"))?.text))
+    }
+
+    /// Apple's Contacts and DAVx5 read the book's properties again only when its CTag moves; the
+    /// sync token counts the cards' changes, and a rename is none.
+    @Test func aRenameMovesTheCTagAndNoCardIsChangedForSync() async throws {
+        let before = try await collectionState()
+        #expect(before.ctag == before.token, "with the default name, the CTag is the sync token")
+        _ = await patch(set("<D:displayname>Work</D:displayname>"))
+        let work = try await collectionState()
+        #expect(work.ctag != before.ctag)
+        #expect(work.token == before.token)
+        #expect(try await collectionState(at: "/dav/addressbooks/friends/", depth: "1").ctag == work.ctag, "iOS reads it in the home")
+        let sync = await send("REPORT", book, body: """
+            <D:sync-collection xmlns:D="DAV:"><D:sync-token>\(before.token)</D:sync-token><D:sync-level>1</D:sync-level><D:prop><D:getetag/></D:prop></D:sync-collection>
+            """, backend: backend)
+        #expect(sync.status == 207)
+        #expect(sync.responses.isEmpty)
+
+        _ = await patch(set("<D:displayname>Play</D:displayname>"))
+        let play = try await collectionState()
+        #expect(play.ctag != work.ctag && play.ctag != before.ctag)
+        _ = await patch(set("<D:displayname>Work</D:displayname>"))
+        #expect(try await collectionState().ctag == work.ctag, "the same name and cards, the same CTag")
+        _ = await send("PUT", book + "b.vcf", body: vcard("b", fn: "Bob"), backend: backend)
+        let withCard = try await collectionState()
+        #expect(withCard.ctag != work.ctag && withCard.token != work.token)
+        _ = await patch("<D:remove><D:prop><D:displayname/></D:prop></D:remove>")
+        let removed = try await collectionState()
+        #expect(removed.ctag == removed.token && removed.ctag != withCard.ctag)
+    }
+
     /// A colour sent with the name cannot be kept, so neither is the name.
     @Test func aPropertyThatCannotBeSetFailsTheWholeRequest() async throws {
         let answer = await patch(set("""

@@ -26,6 +26,62 @@ struct CardDAVBookNameTests {
         return String(match.output.1)
     }
 
+    static let askState = #"<d:propfind xmlns:d="DAV:" xmlns:cs="http://calendarserver.org/ns/"><d:prop><cs:getctag/><d:sync-token/></d:prop></d:propfind>"#
+
+    static func state(of book: String, _ client: any TestClientProtocol) async throws -> (ctag: String, token: String) {
+        let answer = try await client.execute(uri: book, method: propfind, headers: depth0, body: ByteBuffer(string: askState))
+        #expect(answer.status.code == 207)
+        let ctag = try #require(answer.text.firstMatch(of: /<CS:getctag>([^<]*)<\/CS:getctag>/))
+        let token = try #require(answer.text.firstMatch(of: /<D:sync-token>([^<]*)<\/D:sync-token>/))
+        return (String(ctag.output.1), String(token.output.1))
+    }
+
+    /// Apple's Contacts and DAVx5 read the book's name again only when the CTag moves. The CTag
+    /// comes from what is stored, so a restart (or another instance) gives the same one.
+    @Test func aRenameMovesTheCTagAndNotTheSyncToken() async throws {
+        try await TemporaryDirectory.with { directory in
+            let path = directory.appendingPathComponent("friends.sqlite").path
+            let book = CardDAVRoutesTests.book
+            let first = try await SQLiteFriendStore.open(path: path)
+            try await first.migrate()
+            let kept = KeptCTag()
+            let renamed = await Result.capturing {
+                try await TestApp.run(store: first) { client, _ in
+                    let before = try await Self.state(of: book, client)
+                    let patch = try await client.execute(
+                        uri: book, method: Self.proppatch, headers: [.contentType: "application/xml"],
+                        body: ByteBuffer(string: Self.rename(to: "Family"))
+                    )
+                    #expect(patch.status.code == 207)
+                    let after = try await Self.state(of: book, client)
+                    #expect(after.ctag != before.ctag)
+                    #expect(after.token == before.token)
+                    let sync = try await client.execute(
+                        uri: book, method: HTTPRequest.Method("REPORT")!, headers: [.contentType: "application/xml"],
+                        body: ByteBuffer(string: CardDAVRoutesTests.syncCollection.replacingOccurrences(of: "TOKEN", with: before.token))
+                    )
+                    #expect(sync.status.code == 207)
+                    #expect(!sync.text.contains("<D:response>"), "a rename changes no card")
+                    await kept.keep(after.ctag)
+                }
+            }
+            try await first.close()
+            try renamed.get()
+            let ctag = await kept.ctag
+
+            let second = try await SQLiteFriendStore.open(path: path)
+            try await second.migrate()
+            let again = await Result.capturing {
+                try await TestApp.run(store: second) { client, _ in
+                    let state = try await Self.state(of: book, client)
+                    #expect(state.ctag == ctag, "the same name gives the same CTag after a restart")
+                }
+            }
+            try await second.close()
+            try again.get()
+        }
+    }
+
     @Test func aRenamedBookKeepsItsNameAcrossARestart() async throws {
         try await TemporaryDirectory.with { directory in
             let path = directory.appendingPathComponent("friends.sqlite").path
@@ -74,4 +130,9 @@ struct CardDAVBookNameTests {
             #expect(try await Self.name(of: "/dav/addressbooks/bob/friends/", client, headers: AccountsTestApp.basic("bob")) == "Friends")
         }
     }
+}
+
+private actor KeptCTag {
+    var ctag = ""
+    func keep(_ ctag: String) { self.ctag = ctag }
 }
