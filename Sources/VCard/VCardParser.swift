@@ -253,11 +253,13 @@ extension VCardParser {
 }
 
 extension VCardParser.LogicalLine {
-    /// A base64 value of vCard 2.1 that goes on until a blank line: 2.1 ends base64 so, and some
-    /// phones and programs write its lines without folding them (Outlook indents them).
+    /// A base64 value that goes on until a blank line (2.1 ends base64 so) or the next property:
+    /// some phones and programs write its lines without folding them (Outlook indents them), in
+    /// 2.1 (`BASE64`, `ENCODING=BASE64`) and in 3.0 (`ENCODING=b`) alike.
     var takesUnfoldedBase64: Bool {
         guard !endedByBlankLine, let colon = content.firstIndex(of: UInt8(ascii: ":")) else { return false }
-        return String(decoding: content[..<colon], as: UTF8.self).uppercased().contains("BASE64")
+        let head = String(decoding: content[..<colon], as: UTF8.self).uppercased()
+        return head.contains("BASE64") || head.split(separator: ";").dropFirst().contains { String($0).trimmingSpaces == "ENCODING=B" }
     }
 
     var endsInSoftLineBreak: Bool {

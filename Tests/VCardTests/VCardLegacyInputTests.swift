@@ -168,6 +168,42 @@ struct VCardLegacyInputTests {
         #expect(try VCardParser.parse(written).photo()?.bytes == jpeg, "written afresh, folded")
     }
 
+    /// 3.0 has no blank line to end base64, but writers that do not fold it still start each line
+    /// at the left: its lines go on until the next property or a blank line.
+    @Test(arguments: [
+        ("PHOTO;ENCODING=b;TYPE=JPEG:", "\r\nTEL;TYPE=CELL:+49 30 1234\r\n"),
+        ("PHOTO;TYPE=JPEG;ENCODING=BASE64:", "\r\n\r\nTEL;TYPE=CELL:+49 30 1234\r\n"),
+        ("photo;encoding=B;type=jpeg:", "\r\n\r\n\r\nTEL;TYPE=CELL:+49 30 1234\r\n"),
+    ])
+    func base64LinesOfVersion30ThatAreNotFoldedGoOnUntilTheNextProperty(head: String, end: String) throws {
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01, 0xFF, 0xD9] + Array(repeating: 0x41, count: 60)
+        let base64 = Array(Data(jpeg).base64EncodedString())
+        let lines = stride(from: 0, to: base64.count, by: 40).map { String(base64[$0..<min($0 + 40, base64.count)]) }
+        #expect(lines.count > 2)
+        for text in [
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Unfolded;Photo;;;\r\n" + head + "\r\n" + lines.joined(separator: "\r\n") + end + "END:VCARD\r\n",
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Unfolded;Photo;;;\r\n" + head + lines.joined(separator: "\r\n") + end + "END:VCARD\r\n",
+        ] {
+            let card = try #require(try cards(text).first)
+            let friend = card.friend(id: 0)
+            #expect(friend.photo)
+            #expect(try card.photo()?.bytes == jpeg)
+            #expect(friend.phones == [LabeledValue(label: "mobile", value: "+49 30 1234")])
+            let written = VCardWriter.text(of: card)
+            #expect(!written.contains("\r\n" + lines[1]), "written afresh, folded")
+            #expect(try VCardParser.parse(Array(written.utf8)).photo()?.bytes == jpeg)
+        }
+    }
+
+    /// A line with a colon is a property even after base64: only base64's own letters go on with it.
+    @Test func aPropertyAfterUnfoldedBase64OfVersion30IsAProperty() throws {
+        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Unfolded;Photo;;;\r\nPHOTO;ENCODING=b;TYPE=JPEG:\r\n/9j/4AAQ\r\nSkZJRg==\r\n"
+            + "NOTE:ABC\r\nEND:VCARD\r\n"
+        let card = try #require(try cards(text).first)
+        #expect(card.first("PHOTO")?.value == "/9j/4AAQSkZJRg==")
+        #expect(card.friend(id: 0).about == "ABC")
+    }
+
     @Test func bareEncodingsOfVersion21AreEncodingsNotTypes() throws {
         let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01, 0xFF, 0xD9]
         let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Muller;Jurgen\r\nTEL;CELL;QUOTED-PRINTABLE:+49=2030\r\n"
