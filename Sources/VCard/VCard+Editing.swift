@@ -124,9 +124,14 @@ extension VCard {
         }
         if old.count == new.count, zip(old, new).allSatisfy({ $0.label == $1.label }) {
             for (index, (before, after)) in zip(old, new).enumerated() where before.value != after.value {
-                var property = properties[ordered[index]].replacingValue(with: VCardEscaping.escape(after.value))
-                property.parameters.removeAll { $0.name.caseInsensitiveEquals("VALUE") }
-                properties[ordered[index]] = property
+                let current = properties[ordered[index]]
+                if name == "TEL" {
+                    properties[ordered[index]] = current.replacingPhoneNumber(with: after.value)
+                } else {
+                    var property = current.replacingValue(with: VCardEscaping.escape(after.value))
+                    property.parameters.removeAll { $0.name.caseInsensitiveEquals("VALUE") }
+                    properties[ordered[index]] = property
+                }
             }
             return
         }
@@ -138,6 +143,8 @@ extension VCard {
             }
             return
         }
+        // A card whose numbers are `tel:` URIs gets its new ones so too.
+        let usesURIs = name == "TEL" && ordered.contains { properties[$0].holdsTelephoneURI }
         var replacements: [VCardProperty] = []
         var groups = NewGroupNames(in: properties)
         for (index, entry) in new.enumerated() {
@@ -152,7 +159,12 @@ extension VCard {
             if index == 0 && isVersion4 { parameters.append(VCardParameter(name: "PREF", values: ["1"])) }
             if index == 0 && !isVersion4 { types.append(version == "2.1" ? "PREF" : "pref") }
             if !types.isEmpty { parameters.insert(VCardParameter(name: "TYPE", values: types), at: 0) }
-            replacements.append(VCardProperty(group: group, name: name, parameters: parameters, value: VCardEscaping.escape(entry.value)))
+            var value = VCardEscaping.escape(entry.value)
+            if usesURIs, let uri = TelephoneURI.uri(entry.value) {
+                value = uri
+                parameters.insert(VCardParameter(name: "VALUE", values: ["uri"]), at: 0)
+            }
+            replacements.append(VCardProperty(group: group, name: name, parameters: parameters, value: value))
             if let group { replacements.append(VCardProperty(group: group, name: "X-ABLabel", value: VCardEscaping.escape(entry.label))) }
         }
         replaceAll(name, with: replacements)

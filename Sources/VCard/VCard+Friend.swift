@@ -82,10 +82,10 @@ extension VCard {
         return ranks.enumerated().filter { $0.element != nil }.min { $0.element! < $1.element! }?.offset
     }
 
+    /// The number as text; a `tel:` URI's as people read it ("+1-555-0100 ext. 102").
     static func phoneNumber(_ property: VCardProperty) -> String {
-        var value = property.text.trimmingSpaces
-        if value.lowercased().hasPrefix("tel:") { value = String(value.dropFirst(4)) }
-        return value
+        let value = property.text.trimmingSpaces
+        return value.lowercased().hasPrefix("tel:") ? TelephoneURI.shown(value.dropFirst(4)) : value
     }
 
     static func emailAddress(_ property: VCardProperty) -> String {

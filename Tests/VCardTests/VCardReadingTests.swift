@@ -110,7 +110,7 @@ struct VCardReadingTests {
         let friend = card.friend(id: 0)
         #expect(friend.firstname == "Simon")
         #expect(friend.organization == "Viagenie")
-        #expect(friend.phonenumber == "+1-418-656-9254;ext=102")
+        #expect(friend.phonenumber == "+1-418-656-9254 ext. 102")
         #expect(friend.phones.first?.label == "work")
         #expect(friend.birthday == "--02-03")
         #expect(!friend.photo)
