@@ -105,27 +105,6 @@ extension VCard {
             country: parts[safe: 6] ?? ""
         )
     }
-
-    /// `BDAY` as `1815-12-10`, or `--12-10` without a year (also from Apple's
-    /// `X-APPLE-OMIT-YEAR`, from the year 1604 it stands for, which some iOS versions write
-    /// without the parameter, and from the year 0000 other programs write); empty when absent or
-    /// not a date.
-    var birthday: String {
-        guard let property = first("BDAY") else { return "" }
-        var text = property.text.trimmingSpaces
-        if let time = text.firstIndex(of: "T") { text = String(text[..<time]) }
-        let digits = text.filter(\.isASCIIDigitCharacter)
-        var result: String?
-        if text.hasPrefix("--"), digits.count == 4 {
-            result = "--\(digits.prefix(2))-\(digits.suffix(2))"
-        } else if digits.count == 8, text.count == 8 || text.count == 10 {
-            let year = digits.prefix(4)
-            let omitted = year == "1604" || year == "0000" || property.parameterValues("X-APPLE-OMIT-YEAR").contains(String(year))
-            result = (omitted ? "-" : String(year)) + "-\(digits.dropFirst(4).prefix(2))-\(digits.suffix(2))"
-        }
-        guard let result, FriendValidation.isBirthday(result) else { return "" }
-        return result
-    }
 }
 
 extension Character {
