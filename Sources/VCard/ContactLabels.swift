@@ -36,12 +36,13 @@ enum ContactLabels {
     /// `TEL;X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,Soccer coach):`, the label
     /// quoted-printable when it is not ASCII (`…,=D7=A0=D7=99=D7=99=D7=93)`).
     private static func samsungLabel(of property: VCardProperty) -> String? {
-        guard let parameter = property.parameters.first(where: { $0.name.uppercased().hasPrefix("X-CUSTOM(") }),
-              let last = parameter.values.last, last.hasSuffix(")") else { return nil }
-        // The label is what follows the encoding, commas and all.
+        guard let parameter = property.parameters.first(where: { $0.name.uppercased().hasPrefix("X-CUSTOM(") }) else { return nil }
+        // The label is what follows the encoding, commas and all; one that is not closed goes on
+        // to the parameter's end.
         let start = (parameter.values.lastIndex { $0.uppercased().hasPrefix("ENCODING=") } ?? 0) + 1
         guard start < parameter.values.endIndex else { return nil }
-        let label = String(parameter.values[start...].joined(separator: ",").dropLast())
+        var label = parameter.values[start...].joined(separator: ",")
+        if label.hasSuffix(")") { label.removeLast() }
         let isEncoded = parameter.values.contains { $0.uppercased().contains("QUOTED-PRINTABLE") }
         let decoded = isEncoded ? String(validating: QuotedPrintable.bytes(of: label), as: UTF8.self) ?? label : label
         let trimmed = decoded.trimmingSpaces

@@ -49,8 +49,8 @@ enum ContentLineReader {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { quoted.toggle() }
             if byte == UInt8(ascii: ":") && !quoted { return index }
-            if byte == UInt8(ascii: "("), !quoted, isCustomLabelOpening(bytes, at: index),
-               let close = bytes[index...].firstIndex(of: UInt8(ascii: ")")) {
+            if byte == UInt8(ascii: "("), !quoted, isCustomLabelOpening(bytes[...], at: index),
+               let close = customLabelClose(in: bytes[...], after: index) {
                 index = close
             }
             index += 1
@@ -60,22 +60,33 @@ enum ContentLineReader {
 
     /// Samsung's phones name an instant-messaging service of the person's own with its label in
     /// parentheses, as a property (`X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,Whatsapp):…`):
-    /// the index just past the `)` when the line starts so (before any `;` or `:`).
+    /// the index just past the `)` when the line starts so (before any `;` or `:`), or, for a label
+    /// that is not closed, where its name ends (at the next `;`).
     private static func customLabelEnd(in head: ArraySlice<UInt8>) -> Int? {
         guard let open = head.firstIndex(of: UInt8(ascii: "(")),
-              !head[..<open].contains(UInt8(ascii: ";")),
-              let close = head[open...].firstIndex(of: UInt8(ascii: ")")) else { return nil }
-        return close + 1
+              !head[..<open].contains(UInt8(ascii: ";")) else { return nil }
+        if let close = customLabelClose(in: head, after: open) { return close + 1 }
+        return head[open...].firstIndex(of: UInt8(ascii: ";")) ?? head.endIndex
     }
 
     /// Whether the `(` at `index` follows `X-CUSTOM`.
-    private static func isCustomLabelOpening(_ bytes: [UInt8], at index: Int) -> Bool {
-        index >= 8 && String(decoding: bytes[(index - 8)..<index], as: UTF8.self).uppercased() == "X-CUSTOM"
+    private static func isCustomLabelOpening(_ bytes: ArraySlice<UInt8>, at index: Int) -> Bool {
+        index - bytes.startIndex >= 8 && String(decoding: bytes[(index - 8)..<index], as: UTF8.self).uppercased() == "X-CUSTOM"
     }
 
-    /// `X-CUSTOM(…)`: an extension's name, then its label in parentheses.
+    /// The `)` that closes the label opened at `open`: the first one that ends the parameter (a
+    /// `;` or `:` follows it, or nothing), since the label is written as typed: `;`, `:` and
+    /// `)` may be in it. `nil` for a label that is not closed.
+    private static func customLabelClose(in bytes: ArraySlice<UInt8>, after open: Int) -> Int? {
+        bytes[(open + 1)...].indices.first { index in
+            bytes[index] == UInt8(ascii: ")")
+                && (index + 1 == bytes.endIndex || bytes[index + 1] == UInt8(ascii: ";") || bytes[index + 1] == UInt8(ascii: ":"))
+        }
+    }
+
+    /// `X-CUSTOM(…)`: an extension's name, then its label in parentheses (closed or not).
     private static func isCustomLabelName(_ text: String) -> Bool {
-        guard text.hasSuffix(")"), let open = text.firstIndex(of: "(") else { return false }
+        guard let open = text.firstIndex(of: "(") else { return false }
         let base = String(text[..<open])
         return base.uppercased().hasPrefix("X-") && isName(base)
     }
@@ -89,8 +100,8 @@ enum ContentLineReader {
 
     private static func parseParameters(_ bytes: ArraySlice<UInt8>, line: Int) throws(VCardError) -> [VCardParameter] {
         guard !bytes.isEmpty else { return [] }
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8(line: line) }
-        return splitOutsideQuotes(text, on: ";").compactMap { piece in
+        guard String(validating: bytes, as: UTF8.self) != nil else { throw .invalidUTF8(line: line) }
+        return parameterTexts(in: bytes).compactMap { piece in
             guard !piece.isEmpty else { return nil }
             guard let equals = piece.firstIndex(of: "=") else {
                 let value = piece.trimmingSpaces
@@ -102,6 +113,29 @@ enum ContentLineReader {
             if name.uppercased().hasPrefix("X-CUSTOM(") { return VCardParameter(name: name, values: values) }
             return VCardParameter(name: name, values: values.map(unquoted))
         }
+    }
+
+    /// The parameters' texts, split at each `;` outside double quotes and outside Samsung's
+    /// `X-CUSTOM(…)` label (which goes on to the next `;` when it is not closed).
+    private static func parameterTexts(in bytes: ArraySlice<UInt8>) -> [String] {
+        var pieces: [String] = []
+        var start = bytes.startIndex
+        var quoted = false
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") { quoted.toggle() }
+            if byte == UInt8(ascii: "("), !quoted, isCustomLabelOpening(bytes, at: index),
+               let close = customLabelClose(in: bytes, after: index) {
+                index = close
+            } else if byte == UInt8(ascii: ";"), !quoted {
+                pieces.append(String(decoding: bytes[start..<index], as: UTF8.self))
+                start = index + 1
+            }
+            index += 1
+        }
+        pieces.append(String(decoding: bytes[start...], as: UTF8.self))
+        return pieces
     }
 
     /// vCard 2.1 lets an encoding stand alone (`NOTE;QUOTED-PRINTABLE:`, `PHOTO;JPEG;BASE64:`).

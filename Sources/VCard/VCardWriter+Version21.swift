@@ -26,9 +26,7 @@ extension VCardWriter {
     private static func version21Text(of parameter: VCardParameter) -> String {
         guard parameter.name.caseInsensitiveEquals("TYPE") else {
             if parameter.values.isEmpty { return parameter.name + "=" }
-            // Samsung's `X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,label)` is one word, read
-            // as a parameter `X-CUSTOM(CHARSET` with three values: written back as it came.
-            if parameter.name.contains("(") { return parameter.name + "=" + parameter.values.joined(separator: ",") }
+            if parameter.name.contains("(") { return standardText(of: parameter) }
             return parameter.values.map { parameter.name + "=" + quotedIfNeeded($0) }.joined(separator: ";")
         }
         let types = parameter.values.flatMap { $0.split(separator: ",").map { String($0).trimmingSpaces } }

@@ -36,7 +36,10 @@ public enum VCardWriter {
     }
 
     static func standardText(of parameter: VCardParameter) -> String {
-        parameter.name + "=" + parameter.values.map(quotedIfNeeded).joined(separator: ",")
+        // Samsung's `X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,label)` is one word, read as
+        // a parameter `X-CUSTOM(CHARSET` with three values: written back as it came.
+        if parameter.name.contains("(") { return parameter.name + "=" + parameter.values.joined(separator: ",") }
+        return parameter.name + "=" + parameter.values.map(quotedIfNeeded).joined(separator: ",")
     }
 
     static func quotedIfNeeded(_ value: String) -> String {

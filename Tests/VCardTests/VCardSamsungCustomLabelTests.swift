@@ -51,6 +51,47 @@ struct VCardSamsungCustomLabelTests {
         #expect(try VCardParser.parse(VCardWriter.bytes(of: edited)).friend(id: 0).phones == update.phones)
     }
 
+    /// A semicolon typed into a label is written as it is, inside the parentheses.
+    @Test func aLabelWithASemicolonIsReadWhole() throws {
+        let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Sharma;Ravi;;;\r\n"
+            + "TEL;X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,Home; old);PREF:555-010-7777\r\n"
+            + "TEL;X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,Work (old)):555-010-5656\r\n"
+            + "X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,Chat; work):ravi.s\r\nEND:VCARD\r\n"
+        let card = try VCardParser.parse(Array(text.utf8))
+        #expect(card.friend(id: 0).phones == [
+            LabeledValue(label: "Home; old", value: "555-010-7777"), LabeledValue(label: "Work (old)", value: "555-010-5656"),
+        ])
+        #expect(card.properties.last?.value == "ravi.s")
+        #expect(VCardWriter.text(of: card) == text, "kept byte for byte")
+        var edited = card
+        var update = FriendUpdate()
+        update.phones = [LabeledValue(label: "Home; old", value: "555-010-0000"), LabeledValue(label: "Work (old)", value: "555-010-5656")]
+        edited.apply(update, now: Date(timeIntervalSince1970: 0))
+        #expect(VCardWriter.text(of: edited).contains("TEL;X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,Home; old);PREF:555-010-0000\r\n"))
+        #expect(try VCardParser.parse(VCardWriter.bytes(of: edited)).friend(id: 0).phones == update.phones)
+    }
+
+    /// A label cut short, without its `)`: what follows the encoding, up to the parameter's end,
+    /// and the value from the first colon, whatever brackets it holds.
+    @Test func aLabelThatIsNotClosedIsReadToTheParametersEnd() throws {
+        let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Sharma;Ravi;;;\r\n"
+            + "TEL;X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,Soccer coach:+1 (555) 010-5656\r\n"
+            + "TEL;X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,Gym;PREF:555-010-1212\r\n"
+            + "EMAIL;X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,=D7=A0=D7=99:ravi@example.com\r\n"
+            + "X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,Whatsapp:+91 98765 43210\r\nEND:VCARD\r\n"
+        let card = try VCardParser.parse(Array(text.utf8))
+        let friend = card.friend(id: 0)
+        #expect(friend.phones == [
+            LabeledValue(label: "Gym", value: "555-010-1212"), LabeledValue(label: "Soccer coach", value: "+1 (555) 010-5656"),
+        ])
+        #expect(friend.emails == [LabeledValue(label: "ני", value: "ravi@example.com")])
+        #expect(card.properties.last?.value == "+91 98765 43210")
+        #expect(VCardWriter.text(of: card) == text, "kept byte for byte")
+        var edited = card
+        edited.apply(FriendUpdate(phonenumber: "555-010-0000"), now: Date(timeIntervalSince1970: 0))
+        #expect(VCardWriter.text(of: edited).contains("TEL;X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,Gym;PREF:555-010-0000\r\n"))
+    }
+
     @Test func aChangedNumberKeepsItsLabelAsSamsungWroteIt() throws {
         var read = try VCardParser.parse(Array(card.utf8))
         var phones = read.friend(id: 0).phones
