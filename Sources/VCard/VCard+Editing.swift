@@ -114,14 +114,16 @@ extension VCard {
         properties = kept
     }
 
-    /// Phones or emails: a changed value is written into its property in place; anything else
-    /// (added, removed, relabelled, reordered) writes the list afresh, the first one preferred.
-    /// `value` reads an entry's value: properties without one are no entries (`labeledValues`).
+    /// Phones or emails: a changed value is written into its property in place, and a list only
+    /// reordered keeps its properties (`reorder`); anything else (added, removed, relabelled)
+    /// writes the list afresh, the first one preferred. `value` reads an entry's value: properties
+    /// without one are no entries (`labeledValues`).
     private mutating func rewrite(_ name: String, from old: [LabeledValue], to new: [LabeledValue], value: (VCardProperty) -> String) {
         var ordered = properties.indices.filter { properties[$0].hasName(name) && !value(properties[$0]).isEmpty }
         if let preferred = preferredIndex(among: ordered.map { properties[$0] }), preferred > 0 {
             ordered.insert(ordered.remove(at: preferred), at: 0)
         }
+        if reorder(ordered, from: old, to: new) { return }
         if old.count == new.count, zip(old, new).allSatisfy({ $0.label == $1.label }) {
             for (index, (before, after)) in zip(old, new).enumerated() where before.value != after.value {
                 let current = properties[ordered[index]]

@@ -75,10 +75,7 @@ extension VCard {
 
     /// `TYPE=pref` (2.1 and 3.0) or the lowest `PREF=` (4.0); `nil` when none is marked.
     func preferredIndex(among properties: [VCardProperty]) -> Int? {
-        let ranks = properties.map { property -> Int? in
-            if let pref = property.parameterValues("PREF").compactMap({ Int($0) }).min() { return pref }
-            return property.hasType("pref") ? 0 : nil
-        }
+        let ranks = properties.map(\.preferenceRank)
         return ranks.enumerated().filter { $0.element != nil }.min { $0.element! < $1.element! }?.offset
     }
 
