@@ -7,6 +7,8 @@ struct ContactLinksTests {
     @Test(arguments: [
         ("+44 (20) 7946-0001", "tel:+442079460001"), ("020.7946.0002", "tel:02079460002"), ("*31# 555", "tel:%2A31%23555"),
         ("1+2", "tel:12"), ("tel:+1 555 0100", "tel:+15550100"), ("\"><script>9", "tel:9"),
+        ("+1-555-0100 ext. 102", "tel:+15550100;ext=102"), ("+1 555 0100 Ext 7", "tel:+15550100;ext=7"),
+        ("tel:+1-555-0100;ext=12", "tel:+15550100;ext=12"), ("+1 555 next door", "tel:+1555"),
     ])
     func phoneNumbersKeepTheirDigits(_ number: String, _ link: String) {
         #expect(ContactLinks.telephone(number) == link)

@@ -6,8 +6,10 @@ import Foundation
 enum ContactLinks {
     /// `tel:` with the number's digits, a leading `+`, `*` and `#` (percent-encoded, as RFC 3966
     /// wants); spaces, dashes, dots and brackets people write between digits are dropped, and
-    /// any other character too. `nil` when no digit is left.
+    /// any other character too. An extension (`ext. 102`, as a friend shows a `tel:` URI's) goes
+    /// into `;ext=`, so that it is not dialled as part of the number. `nil` when no digit is left.
     static func telephone(_ number: String) -> String? {
+        let (number, extensionDigits) = splitExtension(number)
         var kept = ""
         for character in number.trimmingCharacters(in: .whitespaces) {
             switch character {
@@ -19,7 +21,17 @@ enum ContactLinks {
             }
         }
         guard kept.contains(where: \.isASCII) && kept.contains(where: { ("0"..."9").contains($0) }) else { return nil }
-        return "tel:" + kept
+        return "tel:" + kept + (extensionDigits.isEmpty ? "" : ";ext=" + extensionDigits)
+    }
+
+    /// The number before a final `ext` and the extension's digits after it (`ext. 102`, `ext 7`,
+    /// `;ext=12`); the whole number and no extension when it has none.
+    private static func splitExtension(_ number: String) -> (number: Substring, extensionDigits: String) {
+        guard let marker = number.range(of: "ext", options: [.caseInsensitive, .backwards]) else { return (number[...], "") }
+        let rest = number[marker.upperBound...]
+        let digits = rest.filter { ("0"..."9").contains($0) }
+        guard !digits.isEmpty, rest.allSatisfy({ ("0"..."9").contains($0) || " .=:".contains($0) }) else { return (number[...], "") }
+        return (number[..<marker.lowerBound], digits)
     }
 
     /// `mailto:` with the address percent-encoded, so a `?`, `&` or quote in it cannot add headers
