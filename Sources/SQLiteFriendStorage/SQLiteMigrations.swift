@@ -230,11 +230,7 @@ enum SQLiteMigrations {
             "DROP TRIGGER friends_log_delete",
             .sql(changeLogInsertTrigger),
             .sql(changeLogUpdateTrigger),
-            """
-            CREATE TRIGGER friends_log_delete AFTER DELETE ON friends BEGIN
-                INSERT INTO friend_changes (kind, friend_id, resource_name, was_group) VALUES ('deleted', OLD.id, OLD.resource_name, OLD.is_group);
-            END
-            """,
+            .sql(changeLogDeleteTrigger),
             "DROP TRIGGER friend_total_insert",
             "DROP TRIGGER friend_total_delete",
             .sql(totalInsertTrigger),
@@ -272,6 +268,13 @@ enum SQLiteMigrations {
         CREATE TRIGGER friends_log_insert AFTER INSERT ON friends BEGIN
             INSERT INTO friend_changes (kind, friend_id, firstname, lastname, phonenumber, email, about, version, details, resource_name, is_group)
             VALUES ('created', NEW.id, NEW.firstname, NEW.lastname, NEW.phonenumber, NEW.email, NEW.about, NEW.version, NEW.details, NEW.resource_name, NEW.is_group);
+        END
+        """
+
+    /// Clearing the main store drops this trigger for its deletions and logs one `reset` instead.
+    static let changeLogDeleteTrigger = """
+        CREATE TRIGGER friends_log_delete AFTER DELETE ON friends BEGIN
+            INSERT INTO friend_changes (kind, friend_id, resource_name, was_group) VALUES ('deleted', OLD.id, OLD.resource_name, OLD.is_group);
         END
         """
 

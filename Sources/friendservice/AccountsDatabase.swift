@@ -60,6 +60,14 @@ struct AccountsDatabase {
         return true
     }
 
+    /// The main store as what empties it when the account that took it over is removed.
+    func clearing(_ main: any FriendStore) throws -> any MainStoreClearing {
+        guard let clearing = main as? any MainStoreClearing else {
+            throw UserCommandError("This build of friendservice cannot remove the account that owns the address book of \(location).")
+        }
+        return clearing
+    }
+
     /// Deletes the store of its own that `account` had, when the account does not own the main
     /// one. The store must not be open.
     func removeOwnStore(of account: Account) async throws {

@@ -32,50 +32,20 @@ struct UserRemove: UserCommand {
                     return
                 }
             }
-            // The friends first: should that fail, the account is still there to try again.
             if account.ownsMainStore {
-                try await AccountFriends.forgetAll(in: main)
-            } else {
-                try await database.removeOwnStore(of: account)
-            }
-            try await registry.removeAccount(id: account.id)
-            if account.ownsMainStore {
+                let main = try database.clearing(main)
+                // The account and its friends go in one transaction: no half-removed account.
+                try await main.clearMainStore(removingAccount: account.id)
                 // A running server lets the account in until it next asks the registry; what it
                 // wrote meanwhile goes too. (Another account's own store goes whole.)
                 try await context.waitForRunningServers()
-                try await AccountFriends.forgetAll(in: main)
+                try await main.clearMainStore(removingAccount: nil)
+            } else {
+                // Its store first: should that fail, the account is still there to try again.
+                try await database.removeOwnStore(of: account)
+                try await registry.removeAccount(id: account.id)
             }
             context.console.note("Removed \(name), their \(Friends.count(count)) and their tokens.")
-        }
-    }
-}
-
-enum AccountFriends {
-    static let pageSize = 500
-
-    /// Deletes every friend of `store`, and what else would tell of them: the change log, where
-    /// the live feed would replay them, and the name given to the address book.
-    static func forgetAll(in store: any FriendStore) async throws {
-        try await deleteAll(in: store)
-        try await store.pruneChanges(keepingLast: 1)
-        try await store.setAddressBookName(nil)
-    }
-
-    /// Deletes every friend of `store` through the store, so that each deletion is logged as any
-    /// other (a running server's feed and sync tokens see them).
-    static func deleteAll(in store: any FriendStore) async throws {
-        var after = 0
-        while true {
-            let page = try await store.cardSummaries(afterID: after, limit: pageSize)
-            guard let last = page.last else { return }
-            for summary in page {
-                do {
-                    _ = try await store.delete(id: summary.id, if: .any)
-                } catch FriendStoreError.notFound {
-                    // Deleted meanwhile by a running server.
-                }
-            }
-            after = last.id
         }
     }
 }

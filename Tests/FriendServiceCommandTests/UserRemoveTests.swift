@@ -15,6 +15,7 @@ import Testing
             _ = try await database.run(["token", "alice"])
 
             let sequenceBefore = try await database.withRegistry { main, _ throws in try await main.latestChangeSequence() }
+            let bobsChangesBefore = try await database.changes(of: "bob")
 
             let console = try await database.run(["remove", "alice"], console: TestConsole(answers: ["y"]))
 
@@ -24,16 +25,16 @@ import Testing
             try await database.withRegistry { main, _ throws in
                 #expect(try await main.count(matching: nil, atMost: nil) == 0)
                 // Nor are their friends kept in the change log, where the live feed would replay
-                // them: only its last change, a deletion, is left.
+                // them: only its last change is left, one reset standing for the 1203 deletions,
+                // made together rather than one by one.
                 let latest = try await main.latestChangeSequence()
-                let kept = try #require(try await main.changes(after: latest - 1, limit: 10))
-                #expect(kept.count == 1)
-                #expect(kept.allSatisfy { if case .deleted = $0.event { true } else { false } })
+                #expect(try await main.changes(after: latest - 1, limit: 10) == [FriendChange(sequence: latest, event: .reset)])
                 #expect(try await main.changes(after: latest - 2, limit: 10) == nil)
                 // Change numbers go on from where they were: sync tokens and event ids are never reused.
-                #expect(latest > sequenceBefore)
+                #expect(latest == sequenceBefore + 1)
             }
             #expect(try await database.friendCount(of: "bob") == 2)
+            #expect(try await database.changes(of: "bob") == bobsChangesBefore)
         }
     }
 
@@ -49,6 +50,39 @@ import Testing
             try await database.withRegistry { main, _ throws in
                 #expect(try await main.addressBookName() == nil)
             }
+        }
+    }
+
+    /// The account, its friends, its tokens and its book's name go together or not at all.
+    @Test(arguments: CommandDatabase.Kind.available)
+    func aRemovalThatFailsHalfwayRemovesNothing(_ kind: CommandDatabase.Kind) async throws {
+        try await CommandDatabase.with(kind) { database in
+            try await database.add("alice")
+            try await database.add("bob")
+            try await database.addFriends(40, to: "alice")
+            _ = try await database.run(["token", "alice"])
+            let (halfway, sequenceBefore) = try await database.withRegistry { main, _ throws in
+                try await main.setAddressBookName("Alice's book")
+                return (try await main.cardSummaries(afterID: 0, limit: 20)[19].id, try await main.latestChangeSequence())
+            }
+            try await RefusedDeletion.install(refusingFriend: halfway, in: try database.location)
+
+            await #expect(throws: (any Error).self) {
+                try await database.run(["remove", "alice", "--yes"], console: TestConsole(isInteractive: false))
+            }
+
+            let alice = try #require(try await database.account("alice"))
+            #expect(try await database.friendCount(of: "alice") == 40)
+            try await database.withRegistry { main, registry throws in
+                #expect(try await registry.tokens(ofAccount: alice.id).count == 1)
+                #expect(try await main.addressBookName() == "Alice's book")
+                #expect(try await main.latestChangeSequence() == sequenceBefore)
+            }
+
+            try await RefusedDeletion.remove(from: try database.location)
+            let console = try await database.run(["remove", "alice", "--yes"], console: TestConsole(isInteractive: false))
+            #expect(console.notes == ["Removed alice, their 40 friends and their tokens."])
+            #expect(try await database.account("alice") == nil)
         }
     }
 

@@ -96,6 +96,15 @@ struct CommandDatabase {
         }
     }
 
+    /// The change log of the account named `name`, as the live feed and sync tokens read it.
+    func changes(of name: String) async throws -> [LoggedChange]? {
+        let database = try AccountsDatabase(location: location)
+        return try await database.withRegistry { main, registry in
+            let account = try #require(try await registry.account(named: AccountName(validating: name)))
+            return try await database.withFriends(of: account, main: main) { try await $0.loggedChanges(after: 0, limit: 100_000) }
+        }
+    }
+
     /// Whether the account named `name` has a store of its own (a file, a schema).
     func hasOwnStore(_ name: String) async throws -> Bool {
         let database = try AccountsDatabase(location: location)
