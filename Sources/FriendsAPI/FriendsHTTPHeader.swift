@@ -12,6 +12,8 @@ public enum FriendsHTTPHeader {
     public static let contentType = "Content-Type"
     /// The sequence of the last change seen, to resume the change feed after it.
     public static let lastEventID = "Last-Event-ID"
+    /// How many seconds to wait before asking again, with a `429` or a `503`.
+    public static let retryAfter = "Retry-After"
 
     /// The `Authorization` value for a token.
     public static func bearer(_ token: String) -> String {

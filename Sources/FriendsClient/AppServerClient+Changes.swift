@@ -24,7 +24,10 @@ extension AppServerClient: FriendChangesProviding {
             throw AppServerError(transportError: error)
         }
         guard (200..<300).contains(response.statusCode) else {
-            throw AppServerError(status: response.statusCode, body: await Self.collect(body))
+            throw AppServerError(
+                status: response.statusCode, body: await Self.collect(body),
+                retryAfter: response.value(forHTTPHeaderField: FriendsHTTPHeader.retryAfter)
+            )
         }
         return Self.changes(in: body)
     }

@@ -28,7 +28,9 @@ extension AppServerClient {
             throw AppServerError(transportError: error)
         }
         guard (200..<300).contains(response.statusCode) else {
-            throw AppServerError(status: response.statusCode, body: data)
+            throw AppServerError(
+                status: response.statusCode, body: data, retryAfter: response.value(forHTTPHeaderField: FriendsHTTPHeader.retryAfter)
+            )
         }
         return (data, response)
     }

@@ -10,6 +10,9 @@ public enum AppServerError: Error, Equatable, Sendable {
     case conflict
     /// 400, 413 or 422: the request was refused; `fields` maps wire field names to messages.
     case invalid(message: String, fields: [String: String])
+    /// 429: the server holds back requests like this one for a while (after failed sign-ins);
+    /// `retryAfter` is how many seconds its `Retry-After` said to wait, when it said.
+    case throttled(message: String?, retryAfter: Int?)
     /// Any other status that is not a success, e.g. 500 or 503.
     case server(status: Int, message: String?)
     /// No connection to the server could be made, or it went away mid-request.

@@ -20,16 +20,10 @@ enum BrowserSignIn {
                     transport: StandingNotingTransport(base: NIOHTTPTransport(), standing: standing),
                     eventTransport: StandingNotingEventTransport(base: NIOEventStreamTransport(), standing: standing)
                 )
-                do {
+                do throws(AppServerError) {
                     _ = try await client.friends(FriendListQuery(limit: 1))
-                } catch let error as AppServerError {
-                    switch error {
-                    case .unauthorized: return .refused("That name and password do not match.")
-                    case .server(status: 429, let message): return .throttled(message ?? "Too many failed attempts. Try again in a minute.")
-                    default: return .unavailable("FriendService could not be reached. Try again in a moment.")
-                    }
                 } catch {
-                    return .unavailable("FriendService could not be reached. Try again in a moment.")
+                    return refusal(error)
                 }
                 let session = await MainActor.run { PersonalSession(client: client) }
                 return .signedIn(
@@ -40,6 +34,20 @@ enum BrowserSignIn {
             },
             page: { pages.signInPage($0) }
         )
+    }
+
+    /// What the page says when FriendService did not take the sign-in; a wait it asks for
+    /// (`Retry-After`) goes on to the page's own answer.
+    static func refusal(_ error: AppServerError) -> WebSignIn.Outcome {
+        switch error {
+        case .unauthorized:
+            return .refused("That name and password do not match.")
+        case .throttled(let message, let retryAfter):
+            let wait = retryAfter.map { "\($0) s" } ?? "a minute"
+            return .throttled(message ?? "Too many failed attempts. Try again in \(wait).", retryAfter: retryAfter)
+        default:
+            return .unavailable("FriendService could not be reached. Try again in a moment.")
+        }
     }
 }
 

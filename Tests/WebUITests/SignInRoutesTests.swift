@@ -16,7 +16,7 @@ import Testing
             throttle: SignInThrottle(now: { now }),
             check: { name, password in
                 if password == "server-away" { return .unavailable("FriendService could not be reached.") }
-                if password == "server-throttles" { return .throttled("Too many failed sign-ins: try again in 1 s.") }
+                if password == "server-throttles" { return .throttled("Too many failed sign-ins: try again in 7 s.", retryAfter: 7) }
                 if name == "alice" && password == "revocable" {
                     return .signedIn(makeApp: { CounterApp() }, holds: { SignInRoutesTests.revocableSignInHolds })
                 }
@@ -194,17 +194,21 @@ import Testing
     }
 
     /// Attempts the server could not check, or slowed down itself, are no failed attempts here: a
-    /// restart does not lock anyone out. A server's slowing down is answered as the page's own.
+    /// restart does not lock anyone out. A server's slowing down is answered as the page's own,
+    /// with the server's wait.
     @Test(arguments: [
-        ("server-away", HTTPResponse.Status.serviceUnavailable, "FriendService could not be reached."),
-        ("server-throttles", .tooManyRequests, "Too many failed sign-ins: try again in 1 s."),
+        ("server-away", HTTPResponse.Status.serviceUnavailable, "FriendService could not be reached.", nil as String?),
+        ("server-throttles", .tooManyRequests, "Too many failed sign-ins: try again in 7 s.", "7"),
     ])
-    func attemptsThatCouldNotBeCheckedAreNotCounted(password: String, status: HTTPResponse.Status, message: String) async throws {
+    func attemptsThatCouldNotBeCheckedAreNotCounted(
+        password: String, status: HTTPResponse.Status, message: String, retryAfter: String?
+    ) async throws {
         try await withRoutes { _, client in
             for _ in 0..<10 {
                 let answer = try await signIn(client, password: password)
                 #expect(answer.status == status)
                 #expect(String(buffer: answer.body).contains(message))
+                #expect(answer.headers[.retryAfter] == retryAfter)
             }
             #expect(try await signIn(client, password: "right").status == .seeOther)
         }

@@ -89,9 +89,11 @@ extension WebRoutes {
         case .unavailable(let message):
             signIn.throttle.withdrawn(address: address, name: countedName)
             return signInPage(request, signIn: signIn, name: name, message: message, status: .serviceUnavailable, fields: fields)
-        case .throttled(let message):
+        case .throttled(let message, let retryAfter):
             signIn.throttle.withdrawn(address: address, name: countedName)
-            return signInPage(request, signIn: signIn, name: name, message: message, status: .tooManyRequests, fields: fields)
+            var response = signInPage(request, signIn: signIn, name: name, message: message, status: .tooManyRequests, fields: fields)
+            if let retryAfter { response.headers[.retryAfter] = String(retryAfter) }
+            return response
         case .signedIn(let makeApp, let onEnd, let holds):
             signIn.throttle.succeeded(address: address, name: countedName, as: countedName)
             let session = await MainActor.run {

@@ -18,8 +18,9 @@ public struct WebSignIn: Sendable {
         /// Not counted as a failed attempt.
         case unavailable(String)
         /// The server slows down sign-ins of that name or this machine after failed ones: the
-        /// sentence the page says, answered `429` as the page's own throttle is. Not counted here.
-        case throttled(String)
+        /// sentence the page says, answered `429` as the page's own throttle is, with the seconds
+        /// the server asked to wait as its `Retry-After` (when it said). Not counted here.
+        case throttled(String, retryAfter: Int?)
     }
 
     /// What the sign-in page shows: the name typed so far, why the last attempt failed, and
