@@ -21,6 +21,8 @@ struct CardImporter {
         var created = 0
         var updated = 0
         var unchanged = 0
+        /// The contact groups among the cards, counted apart: they are no friends.
+        var groups = ImportReport.Groups()
         /// Each refused card: its file's place among the files, its position in the file, and why.
         var failures: [(file: Int, position: Int, text: String)] = []
         var failed: Int { failures.count }
@@ -28,7 +30,19 @@ struct CardImporter {
         /// The refusals in the files' order, each file's by position: the reader's (cut short, too
         /// large) come as it reads, the server's once their batch is sent.
         var text: String {
-            (["Created \(created), updated \(updated), unchanged \(unchanged), refused \(failed)."] + refusals).joined(separator: "\n")
+            (["Created \(created), updated \(updated), unchanged \(unchanged), refused \(failed).\(groupsText)"] + refusals).joined(separator: "\n")
+        }
+
+        /// " Contact groups (not friends): created 1, updated 0, unchanged 0.", or nothing without any.
+        var groupsText: String {
+            guard groups.kept > 0 else { return "" }
+            return " Contact groups (not friends): created \(groups.created), updated \(groups.updated), unchanged \(groups.unchanged)."
+        }
+
+        /// "created 2, updated 0, unchanged 1", and the groups when there were any.
+        var counts: String {
+            let groupCounts = groups.kept == 0 ? "" : "; contact groups created \(groups.created), updated \(groups.updated), unchanged \(groups.unchanged)"
+            return "created \(created), updated \(updated), unchanged \(unchanged)\(groupCounts)"
         }
 
         /// One indented line per refused card, in the files' order.
@@ -64,7 +78,7 @@ struct CardImporter {
             return CardCommandError("Interrupted before the FriendService confirmed any card; \(again)")
         }
         let cards = sent == 1 ? "The card sent before that was" : "The \(sent) cards sent before that were"
-        let counts = "created \(summary.created), updated \(summary.updated), unchanged \(summary.unchanged)"
+        let counts = summary.counts
         guard summary.failed > 0 else { return CardCommandError("\(cause) \(cards) kept (\(counts)); \(again)") }
         // The refused cards are listed as a finished import lists them: they need fixing, not sending again.
         return CardCommandError(
@@ -132,6 +146,9 @@ struct CardImporter {
         summary.created += report.created
         summary.updated += report.updated
         summary.unchanged += report.unchanged
+        summary.groups.created += report.groups.created
+        summary.groups.updated += report.groups.updated
+        summary.groups.unchanged += report.groups.unchanged
         for failure in report.failed {
             let position = batch.positions.indices.contains(failure.index - 1) ? batch.positions[failure.index - 1] : failure.index
             summary.failures.append(Self.failure(file: file, position: position, name: failure.name, reason: failure.reason))

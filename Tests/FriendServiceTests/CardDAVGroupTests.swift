@@ -65,16 +65,29 @@ struct CardDAVGroupTests {
         }
     }
 
-    /// An import keeps a group for CardDAV clients, merged by its UID the next time, as any card.
+    /// An import keeps a group for CardDAV clients, merged by its UID the next time, as any card,
+    /// and counts it apart from the friends: a group is no friend.
     @Test func anImportedGroupIsKeptForCardDAVAndMergedByItsUID() async throws {
         try await TestApp.run { client, store in
             let file = try VCardRoutesTests.card("apple") + Self.group
             let first = try await client.execute(uri: "/friends/import", method: .post, headers: [.contentType: "text/vcard"], body: ByteBuffer(string: file))
-            #expect(first.text == #"{"created":2,"failed":[],"unchanged":0,"updated":0}"#)
+            #expect(first.text == #"{"created":1,"failed":[],"groups":{"created":1,"unchanged":0,"updated":0},"unchanged":0,"updated":0}"#)
             let again = try await client.execute(uri: "/friends/import", method: .post, headers: [.contentType: "text/vcard"], body: ByteBuffer(string: file))
-            #expect(again.text == #"{"created":0,"failed":[],"unchanged":2,"updated":0}"#)
+            #expect(again.text == #"{"created":0,"failed":[],"groups":{"created":0,"unchanged":1,"updated":0},"unchanged":1,"updated":0}"#)
             #expect(try await store.all().map(\.friend.displayName) == ["Ada Lovelace"])
             #expect(try await store.cards(matching: nil, afterID: 0, limit: 10).map(\.isGroup) == [false, true])
+        }
+    }
+
+    /// A vCard 4.0 group (`KIND:group`) is counted as Apple's is; one changed is a group updated.
+    @Test func anImportCountsEachKindOfGroupApartFromTheFriends() async throws {
+        try await TestApp.run { client, _ in
+            let file = try VCardRoutesTests.card("apple") + FriendStoreGroupTests.kindGroup + FriendStoreGroupTests.appleGroup
+            let first = try await client.execute(uri: "/friends/import", method: .post, headers: [.contentType: "text/vcard"], body: ByteBuffer(string: file))
+            #expect(try first.decode(ImportReport.self) == ImportReport(created: 1, groups: ImportReport.Groups(created: 2)))
+            let renamed = FriendStoreGroupTests.kindGroup.replacingOccurrences(of: "FN:", with: "FN:Our ")
+            let again = try await client.execute(uri: "/friends/import", method: .post, headers: [.contentType: "text/vcard"], body: ByteBuffer(string: renamed))
+            #expect(try again.decode(ImportReport.self) == ImportReport(groups: ImportReport.Groups(updated: 1)))
         }
     }
 

@@ -46,7 +46,32 @@ import Testing
         #expect(await cards.received == [Data("BEGIN:VCARD".utf8)])
     }
 
+    /// Contact groups are kept for contact apps, but are no friends: counted apart, and a file of
+    /// groups alone leaves the lists alone.
+    @Test func theGroupsOfAFileAreCountedApartFromItsFriends() async {
+        await cards.willImport(.success(ImportReport(created: 2, groups: ImportReport.Groups(created: 1))))
+        let viewModel = ContactsFileViewModel(cards: cards)
+        let imported = EventRecorder<Void>()
+        viewModel.onImported = { imported.record(()) }
+
+        viewModel.importRequested(filename: "contacts.vcf", data: Data("BEGIN:VCARD".utf8))
+        await viewModel.importing.task?.value
+        #expect(viewModel.summary.value == ContactsFileViewModel.Summary(
+            headline: "Imported 3 cards.", counts: ["2 created", "0 updated", "0 unchanged", "1 contact group"], failures: []
+        ))
+        #expect(imported.values.count == 1)
+
+        await cards.willImport(.success(ImportReport(groups: ImportReport.Groups(created: 1, unchanged: 2))))
+        viewModel.importRequested(filename: "groups.vcf", data: Data("BEGIN:VCARD".utf8))
+        await viewModel.importing.task?.value
+        #expect(viewModel.summary.value == ContactsFileViewModel.Summary(
+            headline: "Imported 3 cards.", counts: ["0 created", "0 updated", "0 unchanged", "3 contact groups"], failures: []
+        ))
+        #expect(imported.values.count == 1)
+    }
+
     @Test(arguments: [
+        (ImportReport(groups: ImportReport.Groups(unchanged: 2)), "Nothing new: the 2 cards were here already."),
         (ImportReport(created: 0, updated: 0, unchanged: 63, failed: []), "Nothing new: the 63 cards were here already."),
         (ImportReport(created: 0, updated: 0, unchanged: 1, failed: []), "Nothing new: the card was here already."),
         (ImportReport(created: 0, updated: 0, unchanged: 40, failed: [.init(index: 2, name: "A", reason: "R")]), "Nothing new: 40 cards were here already."),

@@ -106,6 +106,24 @@ import WebUI
         }
     }
 
+    /// A contact group a phone exported with its contacts is kept, but is no friend: the report
+    /// counts it apart.
+    @Test func anImportedContactGroupIsCountedApartFromTheFriends() async throws {
+        try await WebHarness.with([]) { harness in
+            try await harness.withBrowser { browser, _ in
+                let file = "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Lovelace;Ada;;;\r\nFN:Ada Lovelace\r\nEND:VCARD\r\n"
+                    + "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Family\r\nFN:Family\r\nX-ADDRESSBOOKSERVER-KIND:group\r\nEND:VCARD\r\n"
+                _ = try await browser.get("/import")
+                let body = Self.multipart(token: browser.token, filename: "contacts.vcf", file: file)
+                #expect(try await browser.post("/import", body: body, contentType: Self.multipartType).status == .seeOther)
+                let report = String(buffer: try await browser.get("/import").body)
+                #expect(report.contains("<li>1 created</li>"))
+                #expect(report.contains("<li>1 contact group</li>"))
+                #expect(try await harness.client.friends(FriendListQuery()).items.map(\.displayName) == ["Ada Lovelace"])
+            }
+        }
+    }
+
     @Test func anImportWithoutTheFormsTokenIsRefused() async throws {
         try await WebHarness.with([]) { harness in
             try await harness.withBrowser { browser, _ in

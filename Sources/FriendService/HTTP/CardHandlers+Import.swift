@@ -32,10 +32,12 @@ extension CardHandlers {
             // Every whole card that arrived before the body failed is kept, and the answer says
             // so, as no report follows.
             try await keep(batch.takeAll(), in: &report)
-            let kept = report.created + report.updated + report.unchanged
+            let kept = report.friendsKept + report.groups.kept
             if kept > 0 {
+                let groups = report.groups.kept == 0 ? "" : ", and \(report.groups.kept) contact \(report.groups.kept == 1 ? "group" : "groups")"
                 error.envelope.error.message += " The \(kept == 1 ? "card" : "\(kept) cards") read before that \(kept == 1 ? "was" : "were") kept"
-                    + " (created \(report.created), updated \(report.updated), unchanged \(report.unchanged)); import the file again to finish."
+                    + " (created \(report.created), updated \(report.updated), unchanged \(report.unchanged)\(groups));"
+                    + " import the file again to finish."
             }
             throw error
         }
@@ -79,17 +81,21 @@ extension CardHandlers {
     }
 
     /// Keeps `cards` side by side: their writes join the same group commits instead of each
-    /// waiting for a commit of its own (see BENCHMARKS.md).
+    /// waiting for a commit of its own (see BENCHMARKS.md). Groups are counted apart from friends.
     private func keep(_ cards: [VCard], in report: inout ImportReport) async throws {
-        let outcomes = try await withThrowingTaskGroup(of: ImportBatch.Outcome.self, returning: [ImportBatch.Outcome].self) { group in
-            for card in cards { group.addTask { try await keep(card) } }
+        typealias Kept = (outcome: ImportBatch.Outcome, isGroup: Bool)
+        let kept = try await withThrowingTaskGroup(of: Kept.self, returning: [Kept].self) { group in
+            for card in cards { group.addTask { (try await keep(card), card.isGroup) } }
             return try await group.reduce(into: []) { $0.append($1) }
         }
-        for outcome in outcomes {
-            switch outcome {
-            case .created: report.created += 1
-            case .updated: report.updated += 1
-            case .unchanged: report.unchanged += 1
+        for (outcome, isGroup) in kept {
+            switch (outcome, isGroup) {
+            case (.created, false): report.created += 1
+            case (.updated, false): report.updated += 1
+            case (.unchanged, false): report.unchanged += 1
+            case (.created, true): report.groups.created += 1
+            case (.updated, true): report.groups.updated += 1
+            case (.unchanged, true): report.groups.unchanged += 1
             }
         }
     }

@@ -70,8 +70,17 @@ extension OpenAPIDocument {
             "name": OpenAPI.described(OpenAPI.string(), "The card's FN, when it could be read."),
             "reason": OpenAPI.string(),
         ], required: ["index", "name", "reason"])
-        let properties: OpenAPIObject = ["created": count, "updated": count, "unchanged": count, "failed": OpenAPI.array(of: failure)]
-        return object(properties, required: ["created", "updated", "unchanged", "failed"])
+        let groups = OpenAPI.described(
+            object(["created": count, "updated": count, "unchanged": count], required: ["created", "updated", "unchanged"]),
+            "Group cards (KIND:group, X-ADDRESSBOOKSERVER-KIND:group), kept for contact apps; they are no friends, so not in created, updated and unchanged."
+        )
+        let properties: OpenAPIObject = [
+            "created": OpenAPI.described(count, "Friends made from a card."),
+            "updated": OpenAPI.described(count, "Friends changed by a card with their UID."),
+            "unchanged": OpenAPI.described(count, "Friends a card with their UID left as they were."),
+            "groups": groups, "failed": OpenAPI.array(of: failure),
+        ]
+        return object(properties, required: ["created", "updated", "unchanged", "groups", "failed"])
     }
 
     private static var deletedFriend: OpenAPIObject {

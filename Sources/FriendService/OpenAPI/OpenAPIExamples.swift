@@ -44,7 +44,7 @@ enum OpenAPIExamples {
 
     static var importReport: OpenAPIObject {
         let failed: OpenAPIObject = ["index": 7, "name": "Grace Hopper", "reason": "The card ends without END:VCARD."]
-        return ["created": 41, "updated": 2, "unchanged": 0, "failed": [failed]]
+        return ["created": 41, "updated": 2, "unchanged": 0, "groups": ["created": 1, "updated": 0, "unchanged": 0], "failed": [failed]]
     }
 
     /// `id: 7`, `event: updated`, `data: {…}` on the wire, as the fields `FriendEvent` describes.

@@ -12,7 +12,8 @@ public final class ContactsFileViewModel {
     public struct Summary: Equatable, Sendable {
         /// "Imported 2 cards.", "Nothing new: the 2 cards were here already." or "No card was imported."
         public let headline: String
-        /// "2 created", "0 updated", "1 unchanged".
+        /// Friends: "2 created", "0 updated", "1 unchanged"; then the contact groups among the
+        /// cards, which are no friends ("1 contact group"), when there were any.
         public let counts: [String]
         /// Each refused card: its position in the file (from 1), its name (may be empty) and why.
         public let failures: [ImportReport.Failure]
@@ -148,12 +149,13 @@ public final class ContactsFileViewModel {
     }
 
     static func summary(of report: ImportReport) -> Summary {
-        let kept = report.created + report.updated + report.unchanged
+        let kept = report.friendsKept + report.groups.kept
+        let changed = report.created + report.updated + report.groups.created + report.groups.updated
         let headline = if kept == 0 {
             "No card was imported."
-        } else if report.created + report.updated == 0, report.failed.isEmpty {
+        } else if changed == 0, report.failed.isEmpty {
             kept == 1 ? "Nothing new: the card was here already." : "Nothing new: the \(kept) cards were here already."
-        } else if report.created + report.updated == 0 {
+        } else if changed == 0 {
             // Not "the" cards: others were not imported, as the counts say.
             kept == 1 ? "Nothing new: 1 card was here already." : "Nothing new: \(kept) cards were here already."
         } else {
@@ -162,6 +164,7 @@ public final class ContactsFileViewModel {
         return Summary(
             headline: headline,
             counts: ["\(report.created) created", "\(report.updated) updated", "\(report.unchanged) unchanged"]
+                + (report.groups.kept == 0 ? [] : ["\(report.groups.kept) contact \(report.groups.kept == 1 ? "group" : "groups")"])
                 + (report.failed.isEmpty ? [] : ["\(report.failed.count) not imported"]),
             failures: report.failed
         )
