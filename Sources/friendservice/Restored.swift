@@ -29,18 +29,25 @@ struct Restored: AsyncParsableCommand {
         guard try await accounts.mainStoreExists else {
             throw UserCommandError("There is no database at \(location): check --database (or FRIENDSERVICE_DATABASE).")
         }
-        let stores = try await accounts.withRegistry { main, registry in
+        let (stores, storeless) = try await accounts.withRegistry { main, registry in
             try await main.startTimelineAfterRestore(now: now)
             var stores = 1
-            // An account that never had a friend has no store of its own, and gets none.
+            var storeless: [String] = []
             for account in try await registry.accounts() where !account.ownsMainStore {
-                guard try await accounts.hasStore(at: location.location(ofAccount: account)) else { continue }
+                let own = location.location(ofAccount: account)
+                // Never made (no friend yet), or its copy was not put back: none is made now.
+                guard try await accounts.hasStore(at: own) else {
+                    storeless.append("\(account.name) has no store at \(own): they had no friends yet, or its copy was not put back.")
+                    continue
+                }
                 try await accounts.withFriends(of: account, main: main) { try await $0.startTimelineAfterRestore(now: now) }
                 stores += 1
             }
-            return stores
+            return (stores, storeless)
         }
         let moved = stores == 1 ? "its store starts" : "its \(stores) stores start"
-        return "\(location): \(moved) after every tag and token given out before. Start the servers: apps reload, and contact apps sync afresh, once."
+        return ([
+            "\(location): \(moved) after every tag and token given out before. Start the servers: apps reload, and contact apps sync afresh, once."
+        ] + storeless).joined(separator: "\n")
     }
 }

@@ -17,6 +17,9 @@ import Testing
 
             let said = try await Restored.parse(["--database", database.argument]).run(now: Date(timeIntervalSince1970: 1_800_000_000))
             #expect(said.contains("its 2 stores start after every tag and token given out before"))
+            // The person restoring learns of an account whose copy may be missing.
+            #expect(said.contains("carol has no store at "))
+            #expect(!said.contains("alice has no store"))
 
             for name in ["bob", "alice"] {
                 let versions = try await versions(of: name, in: database)
