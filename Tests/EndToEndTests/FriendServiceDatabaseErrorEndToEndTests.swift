@@ -37,6 +37,13 @@ struct FriendServiceDatabaseErrorEndToEndTests {
         let second = try FriendServiceProcess(arguments: ["serve", "--port", "\(port)", "--database", "memory"])
         #expect(await second.exitStatus() != 0)
         #expect(second.output.contains("Port \(port) of 127.0.0.1 is in use (another FriendService?). Pass --port"), "\(second.output)")
+        // Refused before its database is opened: a server started by mistake beside a running
+        // one must not migrate that one's database under it.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("port-in-use-\(UUID().uuidString).sqlite").path
+        let third = try FriendServiceProcess(arguments: ["serve", "--port", "\(port)", "--database", "sqlite:" + path])
+        #expect(await third.exitStatus() != 0)
+        #expect(third.output.contains("Port \(port) of 127.0.0.1 is in use"), "\(third.output)")
+        #expect(!FileManager.default.fileExists(atPath: path))
         first.kill(signal: SIGTERM)
         _ = await first.exitStatus()
 

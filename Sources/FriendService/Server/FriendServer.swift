@@ -7,10 +7,11 @@ import ServiceLifecycle
 /// Runs FriendService: in the foreground for the `friendservice serve` command, or in-process
 /// (the terminal app embeds it; tests start one on an OS-picked port).
 public enum FriendServer {
-    /// Opens and migrates the store, then serves until SIGTERM or SIGINT; in-flight requests
-    /// finish and the database is closed before this returns.
+    /// Opens and migrates the store (once the port is known to be free), then serves until SIGTERM
+    /// or SIGINT; in-flight requests finish and the database is closed before this returns.
     public static func run(_ configuration: FriendServerConfiguration) async throws {
         try configuration.validate()
+        try await PortProbe.bindAndRelease(host: configuration.hostname, port: configuration.port)
         let logger = configuration.logger
         let (store, _) = try await openCheckedStore(configuration)
         logger.info("FriendService starting", metadata: ["database": "\(configuration.database)"])
