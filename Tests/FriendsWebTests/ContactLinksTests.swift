@@ -10,7 +10,7 @@ struct ContactLinksTests {
         ("+1-555-0100 ext. 102", "tel:+15550100;ext=102"), ("+1 555 0100 Ext 7", "tel:+15550100;ext=7"),
         ("tel:+1-555-0100;ext=12", "tel:+15550100;ext=12"), ("+1 555 next door", "tel:+1555"),
         ("+1 555 0100 x102", "tel:+15550100;ext=102"), ("+1 555 0100 extension 12", "tel:+15550100;ext=12"),
-        ("Text: 0501234567", "tel:0501234567"), ("Next 0501234567", "tel:0501234567"), ("ext. 12", "tel:12"),
+        ("+1 555 0100,102", "tel:+15550100,102"), (",5", "tel:5"), ("Text: 0501234567", "tel:0501234567"), ("Next 0501234567", "tel:0501234567"), ("ext. 12", "tel:12"),
     ])
     func phoneNumbersKeepTheirDigits(_ number: String, _ link: String) {
         #expect(ContactLinks.telephone(number) == link)

@@ -5,9 +5,10 @@ import Foundation
 /// nothing else (the template escapes the attribute on top of that).
 enum ContactLinks {
     /// `tel:` with the number's digits, a leading `+`, `*` and `#` (percent-encoded, as RFC 3966
-    /// wants); spaces, dashes, dots and brackets people write between digits are dropped, and
-    /// any other character too. An extension (`ext. 102`, as a friend shows a `tel:` URI's) goes
-    /// into `;ext=`, so that it is not dialled as part of the number. `nil` when no digit is left.
+    /// wants) and a comma's pause; spaces, dashes, dots and brackets people write between digits
+    /// are dropped, and any other character too. An extension (`ext. 102`, as a friend shows a
+    /// `tel:` URI's) goes into `;ext=`, so that it is not dialled as part of the number. `nil` when
+    /// no digit is left.
     static func telephone(_ number: String) -> String? {
         let (number, extensionDigits) = splitExtension(number)
         var kept = ""
@@ -17,6 +18,9 @@ enum ContactLinks {
             case "+" where kept.isEmpty: kept.append(character)
             case "*": kept += "%2A"
             case "#": kept += "%23"
+            // A pause before digits dialled once the call is answered, as phones' dialers read it:
+            // dropped, those digits would be dialled as more of the number.
+            case "," where !kept.isEmpty: kept.append(",")
             default: continue
             }
         }
