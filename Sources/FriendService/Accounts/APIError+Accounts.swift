@@ -21,6 +21,16 @@ extension APIError {
         APIError(.unauthorized, "The name and password, or the token, are not right.", headers: accountChallenges(contactApp: contactApp))
     }
 
+    /// A long request (an import) whose sign-in stopped holding while it ran.
+    static var signInEnded: APIError {
+        APIError(
+            .unauthorized,
+            "The sign-in no longer holds (the account was removed, its password changed or the token revoked): "
+                + "nothing more of this file is kept.",
+            headers: accountChallenges(contactApp: false)
+        )
+    }
+
     static func malformedCredentials(contactApp: Bool) -> APIError {
         APIError(
             .unauthorized, "The Authorization header is neither Basic (name:password in UTF-8, then padded base64) nor Bearer.",

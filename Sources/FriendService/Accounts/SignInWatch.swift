@@ -66,16 +66,30 @@ final class SignInWatch: Sendable {
 
     /// Watches the sign-in of `request`; `finish` ends its stream.
     func hold(_ request: SignedInRequest, finish: @escaping @Sendable () -> Void) -> Hold {
-        let proof: SignInProof = switch request.proof {
-        case .password, .noAccountYet: request.proof
-        case .token(let token): .token(secrets.tokenDigest(token))
-        }
+        let proof = storedProof(of: request)
         let id = held.withLockedValue { held in
             held.lastID += 1
             held.streams[held.lastID] = Stream(accountID: request.account?.id, proof: proof, finish: finish)
             return held.lastID
         }
         return Hold(id: id, watch: self)
+    }
+
+    /// Whether the sign-in of `request` still holds, asked by a request that goes on writing for
+    /// long (an import): the friends of an account removed meanwhile must not outlive it. A request
+    /// served without a sign-in holds: the first account added takes over the book it writes to.
+    func stillHolds(_ request: SignedInRequest) async throws -> Bool {
+        guard let account = request.account else { return true }
+        let proof = storedProof(of: request)
+        return try await validProofs(ofAccount: account.id, among: [proof]).contains(proof)
+    }
+
+    /// The proof as the registry keeps it: a token by its digest.
+    private func storedProof(of request: SignedInRequest) -> SignInProof {
+        switch request.proof {
+        case .password, .noAccountYet: request.proof
+        case .token(let token): .token(secrets.tokenDigest(token))
+        }
     }
 
     /// How many streams are watched (tests wait on it).

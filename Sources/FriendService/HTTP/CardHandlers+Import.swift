@@ -83,6 +83,10 @@ extension CardHandlers {
     /// Keeps `cards` side by side: their writes join the same group commits instead of each
     /// waiting for a commit of its own (see BENCHMARKS.md). Groups are counted apart from friends.
     private func keep(_ cards: [VCard], in report: inout ImportReport) async throws {
+        guard !cards.isEmpty else { return }
+        // A file takes seconds to arrive: `user remove` must not have the account's friends go on
+        // being written after it swept them (it sweeps again once running servers noticed).
+        if let signIn = SignedInRequest.current, try await !signIn.watch.stillHolds(signIn) { throw APIError.signInEnded }
         typealias Kept = (outcome: ImportBatch.Outcome, isGroup: Bool)
         let kept = try await withThrowingTaskGroup(of: Kept.self, returning: [Kept].self) { group in
             for card in cards { group.addTask { (try await keep(card), card.isGroup) } }
