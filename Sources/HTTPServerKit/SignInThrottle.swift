@@ -41,6 +41,8 @@ public final class SignInThrottle: Sendable {
         var byName: [String: Failures] = [:]
         /// The names that signed in, each from where.
         var known: [Pair: ContinuousClock.Instant] = [:]
+        /// Names another server holds back (`holdBack`), until when.
+        var heldUntil: [String: ContinuousClock.Instant] = [:]
     }
 
     private struct Pair: Hashable {
@@ -67,10 +69,27 @@ public final class SignInThrottle: Sendable {
             if let name, address == nil || state.known[Pair(name: name, address: address)] == nil {
                 longest = [longest, remaining(state.byName[name], now: now)].compactMap { $0 }.max()
             }
+            if let name, let until = state.heldUntil[name] {
+                if until > now { longest = [longest, until - now].compactMap { $0 }.max() } else { state.heldUntil[name] = nil }
+            }
             if let longest { return longest }
             if let address { count(&state.byAddress, address, now: now) }
             if let name { count(&state.byName, name, now: now) }
             return nil
+        }
+    }
+
+    /// Holds attempts for `name` back for `wait`, as the server that checks its passwords asked
+    /// (a `429` with `Retry-After`): asking it sooner would only be refused again, and the person
+    /// must be told the longer of the two waits.
+    public func holdBack(name: String, for wait: Duration) {
+        let now = now()
+        state.withLockedValue { state in
+            state.heldUntil[name] = max(state.heldUntil[name] ?? now, now + wait)
+            if state.heldUntil.count > policy.capacity { state.heldUntil = state.heldUntil.filter { $0.value > now } }
+            while state.heldUntil.count > policy.capacity, let soonest = state.heldUntil.min(by: { $0.value < $1.value }) {
+                state.heldUntil[soonest.key] = nil
+            }
         }
     }
 

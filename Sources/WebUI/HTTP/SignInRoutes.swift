@@ -91,6 +91,7 @@ extension WebRoutes {
             return signInPage(request, signIn: signIn, name: name, message: message, status: .serviceUnavailable, fields: fields)
         case .throttled(let message, let retryAfter):
             signIn.throttle.withdrawn(address: address, name: countedName)
+            if let retryAfter { signIn.throttle.holdBack(name: countedName, for: .seconds(retryAfter)) }
             var response = signInPage(request, signIn: signIn, name: name, message: message, status: .tooManyRequests, fields: fields)
             if let retryAfter { response.headers[.retryAfter] = String(retryAfter) }
             return response

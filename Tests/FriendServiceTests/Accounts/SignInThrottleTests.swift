@@ -29,6 +29,21 @@ struct SignInThrottleTests {
         #expect(delays == [1, 2, 4, 8, 16, 32, 60, 60, 60].map { Duration.seconds($0) })
     }
 
+    /// The server that checks passwords asked for a wait: the name is held back that long, from
+    /// every address, however few attempts failed here, and the longer wait wins.
+    @Test func aNameHeldBackByTheServerWaitsAsLongAsItSaid() {
+        let throttle = throttle()
+        throttle.holdBack(name: "alice", for: .seconds(7))
+        throttle.holdBack(name: "alice", for: .seconds(3))
+        #expect(throttle.begin(address: nil, name: "alice") == .seconds(7))
+        #expect(throttle.begin(address: "10.0.0.9", name: "alice") == .seconds(7))
+        #expect(throttle.begin(address: nil, name: "bob") == nil)
+        clock.advance(by: .seconds(5))
+        #expect(throttle.begin(address: nil, name: "alice") == .seconds(2))
+        clock.advance(by: .seconds(2))
+        #expect(throttle.begin(address: nil, name: "alice") == nil)
+    }
+
     @Test func attemptsSentAllAtOnceMeetTheCountOfThoseBeforeThem() {
         let throttle = throttle()
         // Twenty guesses in flight together, none answered yet: only the free ones go on.
