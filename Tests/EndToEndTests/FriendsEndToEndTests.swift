@@ -141,10 +141,12 @@ struct FriendsEndToEndTests {
             #expect(removed.contains("Deleted 芳 王."))
             #expect(!removed.contains("芳 王 "))
 
+            // The details, then the list again, each by what only it shows (the list shows the
+            // number and the name too): an Escape and the `e` after it read together are Alt-e.
             try tmux.sendKeys("Enter")
-            try await tmux.waitForText("+81 90-1234-5678")
+            try await tmux.waitForScreen("the details") { $0.contains("+81 90-1234-5678") && $0.contains("Esc Back") }
             try tmux.sendKeys("Escape")
-            try await tmux.waitForText("> 花子 山田")
+            try await tmux.waitForScreen("the list again") { $0.contains("> 花子 山田") && !$0.contains("Esc Back") }
 
             try tmux.sendKeys("e")
             try await tmux.waitForText("Update Friend")
