@@ -83,6 +83,15 @@ extension PostgresFriendStore {
         }
     }
 
+    /// Runs `body`, a write of many rows at once, with the change-log trigger silent
+    /// (`friendservice.seeding`, for this transaction only): one `reset` stands for all of them.
+    func withoutLoggingEach<T>(_ connection: PostgresConnection, _ body: () async throws -> T) async throws -> T {
+        try await connection.query("SELECT set_config('friendservice.seeding', 'on', true)", logger: logger)
+        let result = try await body()
+        try await connection.query("SELECT set_config('friendservice.seeding', 'off', true)", logger: logger)
+        return result
+    }
+
     func logReset(_ connection: PostgresConnection) async throws {
         try await connection.query(sql("""
             WITH next AS (UPDATE %s.friend_change_counter SET last = last + 1 RETURNING last)

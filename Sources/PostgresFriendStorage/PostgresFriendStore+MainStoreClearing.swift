@@ -27,11 +27,9 @@ extension PostgresFriendStore: MainStoreClearing {
         }
         // The trigger logs nothing for these deletions (a change per row would update the
         // counter's row once per friend); one `reset` stands for all of them.
-        try await connection.query("SELECT set_config('friendservice.seeding', 'on', true)", logger: logger)
-        let deleted = try await connection.query(
-            sql("WITH gone AS (DELETE FROM %s.friends RETURNING 1) SELECT count(*) FROM gone"), logger: logger
-        ).collect()
-        try await connection.query("SELECT set_config('friendservice.seeding', 'off', true)", logger: logger)
+        let deleted = try await withoutLoggingEach(connection) {
+            try await connection.query(sql("WITH gone AS (DELETE FROM %s.friends RETURNING 1) SELECT count(*) FROM gone"), logger: logger).collect()
+        }
         if try deleted.first?.decode(Int.self) ?? 0 > 0 { try await logReset(connection) }
         try await connection.query(
             sql("DELETE FROM %s.friend_changes WHERE sequence < (SELECT last FROM %s.friend_change_counter)"), logger: logger

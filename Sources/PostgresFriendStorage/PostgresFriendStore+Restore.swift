@@ -7,12 +7,11 @@ extension PostgresFriendStore {
         let mark = RestoredTimeline.mark(at: now)
         try await transaction(isLong: true) { [self] connection in
             try await connection.query("SET LOCAL statement_timeout = 0", logger: logger)
-            // One `reset` stands for every friend's new version (`friendservice.seeding` keeps the
-            // triggers from logging each), and the epoch, read from when the schema's first
-            // migration ran, becomes the mark.
-            try await connection.query("SELECT set_config('friendservice.seeding', 'on', true)", logger: logger)
-            try await connection.query(sql("UPDATE %s.friends SET version = GREATEST(version + 1, $1)", mark), logger: logger)
-            try await connection.query("SELECT set_config('friendservice.seeding', 'off', true)", logger: logger)
+            // One `reset` stands for every friend's new version, and the epoch, read from when the
+            // schema's first migration ran, becomes the mark.
+            try await withoutLoggingEach(connection) {
+                _ = try await connection.query(sql("UPDATE %s.friends SET version = GREATEST(version + 1, $1)", mark), logger: logger)
+            }
             try await connection.query(sql("UPDATE %s.friend_change_counter SET last = GREATEST(last, $1)", mark), logger: logger)
             try await logReset(connection)
             try await connection.query(

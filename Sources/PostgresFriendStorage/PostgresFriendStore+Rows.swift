@@ -158,27 +158,27 @@ extension PostgresFriendStore {
                 after = try last.decode((Int, String, String, String, String, String).self).0
             }
         case .makeCards:
-            try await connection.query("SELECT set_config('friendservice.seeding', 'on', true)", logger: logger)
             let assignments = Self.writableColumnNames.enumerated().map { "\($1) = $\($0 + 1)" }.joined(separator: ", ")
-            var after = 0
-            var madeAny = false
-            while true {
-                let rows = try await connection.query(sql(MigrationStep.cardlessRows(table: "%s.friends", after: "$1"), after), logger: logger).collect()
-                for row in rows {
-                    let (id, firstname, lastname, phonenumber, email, about) = try row.decode((Int, String, String, String, String, String).self)
-                    let fields = NewFriend(firstname: firstname, lastname: lastname, phonenumber: phonenumber, email: email, about: about)
-                    var binds = Self.bindings(FriendRecord(newFriend: fields))
-                    binds.append(id)
-                    try await connection.query(
-                        PostgresQuery(unsafeSQL: "UPDATE \(schema).friends SET \(assignments) WHERE id = $\(binds.count)", binds: binds),
-                        logger: logger
-                    )
-                    madeAny = true
-                    after = id
+            let madeAny = try await withoutLoggingEach(connection) {
+                var after = 0
+                var madeAny = false
+                while true {
+                    let rows = try await connection.query(sql(MigrationStep.cardlessRows(table: "%s.friends", after: "$1"), after), logger: logger).collect()
+                    for row in rows {
+                        let (id, firstname, lastname, phonenumber, email, about) = try row.decode((Int, String, String, String, String, String).self)
+                        let fields = NewFriend(firstname: firstname, lastname: lastname, phonenumber: phonenumber, email: email, about: about)
+                        var binds = Self.bindings(FriendRecord(newFriend: fields))
+                        binds.append(id)
+                        try await connection.query(
+                            PostgresQuery(unsafeSQL: "UPDATE \(schema).friends SET \(assignments) WHERE id = $\(binds.count)", binds: binds),
+                            logger: logger
+                        )
+                        madeAny = true
+                        after = id
+                    }
+                    guard rows.count == MigrationStep.refoldBatchSize else { return madeAny }
                 }
-                guard rows.count == MigrationStep.refoldBatchSize else { break }
             }
-            try await connection.query("SELECT set_config('friendservice.seeding', 'off', true)", logger: logger)
             if madeAny { try await logReset(connection) }
         case .rederivePhoneDigits:
             var after = 0

@@ -350,21 +350,20 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
         let records = try await NIOThreadPool.singleton.runIfActive { friends.map { FriendRecord(newFriend: $0, now: now) } }
         try await transaction(isLong: true) { connection in
             try await connection.query("SET LOCAL statement_timeout = 0", logger: self.logger)
-            // The trigger logs nothing for the batch; one `reset` below stands for all of it.
-            try await connection.query("SELECT set_config('friendservice.seeding', 'on', true)", logger: self.logger)
-            var start = friends.startIndex
-            while start < friends.endIndex {
-                let end = min(start + rowsPerStatement, friends.endIndex)
-                var columns = Array(repeating: [String](), count: Self.writableColumnNames.count)
-                for record in records[start..<end] {
-                    for (index, value) in Self.values(record).enumerated() { columns[index].append(value) }
+            try await self.withoutLoggingEach(connection) {
+                var start = friends.startIndex
+                while start < friends.endIndex {
+                    let end = min(start + rowsPerStatement, friends.endIndex)
+                    var columns = Array(repeating: [String](), count: Self.writableColumnNames.count)
+                    for record in records[start..<end] {
+                        for (index, value) in Self.values(record).enumerated() { columns[index].append(value) }
+                    }
+                    var binds = PostgresBindings()
+                    for column in columns { binds.append(column) }
+                    try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: self.logger)
+                    start = end
                 }
-                var binds = PostgresBindings()
-                for column in columns { binds.append(column) }
-                try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: self.logger)
-                start = end
             }
-            try await connection.query("SELECT set_config('friendservice.seeding', 'off', true)", logger: self.logger)
             try await self.logReset(connection)
         }
         // Fresh statistics at once (ANALYZE samples, so it is quick): until autovacuum gets to it,
