@@ -36,13 +36,17 @@ struct CardImporter {
         /// " Contact groups (not friends): created 1, updated 0, unchanged 0.", or nothing without any.
         var groupsText: String {
             guard groups.kept > 0 else { return "" }
-            return " Contact groups (not friends): created \(groups.created), updated \(groups.updated), unchanged \(groups.unchanged)."
+            return " Contact groups (not friends): \(Self.counts(groups.created, groups.updated, groups.unchanged))."
         }
 
         /// "created 2, updated 0, unchanged 1", and the groups when there were any.
         var counts: String {
-            let groupCounts = groups.kept == 0 ? "" : "; contact groups created \(groups.created), updated \(groups.updated), unchanged \(groups.unchanged)"
-            return "created \(created), updated \(updated), unchanged \(unchanged)\(groupCounts)"
+            let groupCounts = groups.kept == 0 ? "" : "; contact groups \(Self.counts(groups.created, groups.updated, groups.unchanged))"
+            return Self.counts(created, updated, unchanged) + groupCounts
+        }
+
+        private static func counts(_ created: Int, _ updated: Int, _ unchanged: Int) -> String {
+            "created \(created), updated \(updated), unchanged \(unchanged)"
         }
 
         /// One indented line per refused card, in the files' order.
