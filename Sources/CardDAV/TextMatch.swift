@@ -40,7 +40,8 @@ extension AddressBookQuery {
             let haystack = collation.fold(value)
             switch matchType {
             case .equals: return haystack == needle
-            case .contains: return haystack.firstRange(of: needle) != nil
+            // Empty text is in every value (RFC 4790's substring); `firstRange(of:)` finds it nowhere.
+            case .contains: return needle.isEmpty || haystack.firstRange(of: needle) != nil
             case .startsWith: return haystack.starts(with: needle)
             case .endsWith: return haystack.reversed().starts(with: needle.reversed())
             }

@@ -177,6 +177,9 @@ import Testing
         // Octets are octets: a decomposed "ü" is not the card's composed one.
         #expect(names(await query(#"<C:filter><C:prop-filter name="FN"><C:text-match match-type="contains" collation="i;octet">u\#u{308}</C:text-match></C:prop-filter></C:filter>"#)) == [])
         #expect(names(await query(#"<C:filter><C:prop-filter name="FN"><C:text-match match-type="contains" collation="i;octet">ü</C:text-match></C:prop-filter></C:filter>"#)) == ["b.vcf"])
+        // Empty text is in every value, so it asks only that the property be there.
+        #expect(names(await query(#"<C:filter><C:prop-filter name="EMAIL"><C:text-match/></C:prop-filter></C:filter>"#)) == ["a.vcf", "b.vcf"])
+        #expect(names(await query(#"<C:filter><C:prop-filter name="EMAIL"><C:text-match negate-condition="yes"></C:text-match></C:prop-filter></C:filter>"#)) == [])
     }
 
     @Test func testsNegationAndDefinedness() async {
