@@ -725,8 +725,11 @@ class Run:
             self.step("edit: saving goes back to the friend's entry, so Back goes where it went before, never to the form")
             before = a.js("return history.length;")
             a.driver.back()
-            a.wait("Back to leave the friend for the page before it, not the form",
-                   lambda: a.path() != f"/friends/{ada}" and not a.path().endswith("/edit"))
+            # The list shown, not only the address changed: until Back's answer comes, the page
+            # is the friend's still, and Forward then would find that page already there.
+            a.wait("Back to leave the friend for the list before it, not the form",
+                   lambda: a.path() != f"/friends/{ada}" and not a.path().endswith("/edit")
+                   and a.js("return !!document.getElementById('list-rows');"))
             if a.js("return !!document.querySelector('form #phones');"):
                 raise Failure("no form after Back", a)
             if a.js("return history.length;") != before:

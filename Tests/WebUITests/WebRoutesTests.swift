@@ -154,6 +154,35 @@ import Testing
         }
     }
 
+    /// The script is answered with the page itself: the `GET` a `303` leads to would open that
+    /// screen again, after the person may have moved on.
+    @Test func theScriptsFormPostIsAnsweredWithThePageShownNowAndItsAddress() async throws {
+        try await withRoutes { sessions, client in
+            let visit = try await visit(client, sessions: sessions)
+            let response = try await post(
+                client, body: "_csrf=\(visit.token)&action=go", cookie: visit.cookie, extra: [.webUIScripted: "1"]
+            )
+            #expect(response.status == .ok)
+            #expect(response.headers[.webUIPath] == "/other")
+            #expect(String(buffer: response.body).contains("<p>scripted</p>"))
+        }
+    }
+
+    @Test func aScreenTheAppDidNotGoToIsAnsweredWithTheScreenItShows() async throws {
+        try await withRoutes { sessions, client in
+            let visit = try await visit(client, sessions: sessions)
+            let asks = try await client.execute(uri: "/asks", method: .get, headers: [.cookie: visit.cookie])
+            #expect(asks.status == .seeOther)
+            #expect(asks.headers[.location] == "/")
+            let scripted = try await client.execute(uri: "/asks", method: .get, headers: [
+                .cookie: visit.cookie, .secFetchSite: "same-origin", .secFetchDest: "empty", .webUIScripted: "1",
+            ])
+            #expect(scripted.status == .ok)
+            #expect(scripted.headers[.webUIPath] == "/")
+            #expect(String(buffer: scripted.body).contains(#"<p id="count">0</p>"#))
+        }
+    }
+
     /// A page drawn without the script while its app still worked links to `herePath` to be
     /// loaded again: that goes where the app is by then, not back to the screen it was leaving.
     @Test func hereLeadsToTheScreenTheSessionShowsNow() async throws {

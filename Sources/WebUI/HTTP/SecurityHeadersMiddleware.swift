@@ -33,4 +33,6 @@ extension HTTPField.Name {
     static let csrfToken = Self("X-CSRF-Token")!
     /// The script's name for its tab (see `WebSession`).
     static let webUITab = Self("X-WebUI-Tab")!
+    /// The address of the page a script's request is answered with (see `WebRoutes`).
+    static let webUIPath = Self("X-WebUI-Path")!
 }

@@ -12,6 +12,10 @@ import Hummingbird
 /// - `POST /any/path` is a form of that page: the app receives it, then `303` to the screen shown
 ///   now (POST, redirect, GET). The script's live inputs (`X-WebUI` header) get `204`; what they
 ///   change arrives over the event stream.
+/// - The script's other requests get the page of the screen shown now, where a browser would get
+///   `303`, with its address in `X-WebUI-Path`: the `GET` a `303` leads to would open that screen
+///   again, after the person may have moved on (a Discard pressed while Back's answer was on its
+///   way took the app back into the form it had just left).
 /// - `GET` of a path where the app offers a file (`WebApplication.download(at:)`) answers the
 ///   file as an attachment.
 /// - A form with a file input is sent as `multipart/form-data` (`MultipartForm`), within
@@ -131,9 +135,8 @@ public struct WebRoutes: Sendable {
         var response = await MainActor.run { () -> Response in
             guard found else { return ErrorPage.response(.notFound, "There is no page at this address.") }
             let current = tab.app.currentPath
-            if current != target { return Self.redirect(to: current) }
-            let html = tab.app.page(PageContext(csrfToken: session.csrfToken, isScripted: isScripted, signedInAs: session.signedInAs))
-            return Self.html(html)
+            if current != target, !isScripted { return Self.redirect(to: current) }
+            return Self.page(of: tab, in: session, isScripted: isScripted)
         }
         if isNew { response.setCookie(cookie(for: session)) }
         return response
@@ -170,8 +173,19 @@ public struct WebRoutes: Sendable {
             return Response(status: .noContent)
         }
         await tab.waitUntilIdle(limit: settings.busyLimit)
-        let current = await MainActor.run { tab.app.currentPath }
-        return Self.redirect(to: current)
+        let isScripted = request.headers[.webUIScripted] != nil
+        return await MainActor.run {
+            isScripted ? Self.page(of: tab, in: session, isScripted: true) : Self.redirect(to: tab.app.currentPath)
+        }
+    }
+
+    /// The page `tab` shows now; a script's request is told its address too.
+    @MainActor
+    private static func page(of tab: WebTab, in session: WebSession, isScripted: Bool) -> Response {
+        let html = tab.app.page(PageContext(csrfToken: session.csrfToken, isScripted: isScripted, signedInAs: session.signedInAs))
+        var response = Self.html(html)
+        if isScripted { response.headers[.webUIPath] = tab.app.currentPath }
+        return response
     }
 
     // MARK: Event stream

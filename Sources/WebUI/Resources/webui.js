@@ -174,26 +174,30 @@
   // second one, and Back then goes where it went before.
   function entryFrom() { return history.state ? history.state.from : undefined; }
   var shownPath = here();
-  // The page shown when Back or Forward was pressed, until that load is shown.
-  var pathBeforePop = null;
   // The entry a page went back to itself: its popstate shows nothing new.
   var expectedPop = null;
+  // Only the answer to the latest load is shown: an earlier one (Back's, when Discard was pressed
+  // before it came) shows a screen the session has since left.
+  var latestLoad = 0;
 
-  function load(url, method, body, push, place) {
+  // `poppedFrom`: the page shown when Back or Forward was pressed, for the load that answers it.
+  function load(url, method, body, push, place, poppedFrom) {
     var target = new URL(url, location.href);
+    var mine = ++latestLoad;
     loadingPath = method === "GET" ? target.pathname + target.search : null;
     return fetch(url, { method: method, body: body, headers: headers(), credentials: "same-origin" })
       .then(function (response) {
         return response.text().then(function (text) {
-          show(response, text, push);
+          if (mine !== latestLoad) { return; }
+          show(response, text, push, poppedFrom);
           returnTo(place);
         });
       })
-      .catch(function () { location.assign(url); })
-      .finally(function () { loadingPath = null; });
+      .catch(function () { if (mine === latestLoad) { location.assign(url); } })
+      .finally(function () { if (mine === latestLoad) { loadingPath = null; } });
   }
 
-  function show(response, text, push) {
+  function show(response, text, push, poppedFrom) {
     // Signed out (or the session ended): the sign-in page is not the app's, and loads whole.
     if (new URL(response.url).pathname === "/sign-in") { location.assign(response.url); return; }
     var next = new DOMParser().parseFromString(text, "text/html");
@@ -208,11 +212,11 @@
     document.title = next.title;
     var nextToken = next.querySelector('meta[name="csrf-token"]');
     if (nextToken) { token = nextToken.getAttribute("content"); }
-    var address = new URL(response.url);
+    // The server names the page it answered with (it answers a script with the page, not a redirect).
+    var address = new URL(response.headers.get("X-WebUI-Path") || response.url, location.href);
     var samePage = address.pathname === location.pathname;
     var path = address.pathname + address.search;
-    var keptAfterPop = pathBeforePop === path;
-    pathBeforePop = null;
+    var keptAfterPop = poppedFrom === path;
     var goesBack = false;
     if (path === expectedPop) {
       // A second answer for the page being gone back to (a form's and the stream's) adds nothing.
@@ -302,8 +306,7 @@
       expectedPop = null;
       if (here() === expected) { connect(); return; }
     }
-    pathBeforePop = shownPath;
-    load(here(), "GET", null, false, event.state);
+    load(here(), "GET", null, false, event.state, shownPath);
   });
 
   // Back to a page: focus on what had it when the page was left, if it is still there, then the
