@@ -769,6 +769,55 @@ class Run:
         status, _, friend = self.servers.friend(ada)
         if status != 200 or friend.get("about") == "A draft":
             raise Failure(f"the draft not to be stored; the service answers {status} {friend}", a)
+        self.late_answer_to_back(ada)
+
+    def late_answer_to_back(self, ada):
+        a = self.a
+        self.step("edit: Back's answer, held until after Discard's, is not drawn over the friend")
+        a.click(f'#detail a[href="/friends/{ada}/edit"]', "Edit")
+        a.wait_path(f"/friends/{ada}/edit")
+        a.fill("#about", "Another draft")
+        a.wait("Submit enabled: the service has the change",
+               lambda: a.js("return !document.querySelector('button[name=\"action\"][value=\"save\"]').disabled;"))
+        # The page's next GET of the friend (Back's) is answered to the page only when released;
+        # `heldAnswerRead` says the page has had it, once released.
+        a.js("""
+            var fetchNow = window.fetch;
+            window.fetch = function (url, options) {
+              var answer = fetchNow.apply(this, arguments);
+              if (!options || options.method !== "GET" || url !== "/friends/%d") { return answer; }
+              window.fetch = fetchNow;
+              return new Promise(function (resolve) {
+                window.releaseHeldAnswer = function () {
+                  resolve(answer.then(function (response) {
+                    var read = response.text.bind(response);
+                    response.text = function () {
+                      return read().then(function (text) { setTimeout(function () { window.heldAnswerRead = true; }, 0); return text; });
+                    };
+                    return response;
+                  }));
+                };
+              });
+            };
+        """ % ada)
+        a.driver.back()
+        a.wait_text("#form-dialog h2", "Discard Changes")
+        a.click('#form-dialog button[value="discard"]', "Discard")
+        a.wait_path(f"/friends/{ada}")
+        a.wait_text("#detail h1", "Ada Lovelace")
+        a.js("window.releaseHeldAnswer();")
+        a.wait("the page to have read Back's held answer", lambda: a.js("return window.heldAnswerRead === true;"))
+        if a.path() != f"/friends/{ada}" or not a.js("return !!document.querySelector('#detail h1') && !document.querySelector('form #about');"):
+            raise Failure("the friend's page to stay, not the form Back's late answer showed", a)
+        a.driver.back()
+        a.wait("Back from the friend to go to the list",
+               lambda: a.path() == "/" and a.js("return !!document.getElementById('list-rows');"))
+        a.driver.forward()
+        a.wait_path(f"/friends/{ada}")
+        a.wait_text("#detail h1", "Ada Lovelace")
+        status, _, friend = self.servers.friend(ada)
+        if status != 200 or friend.get("about") == "Another draft":
+            raise Failure(f"the draft not to be stored; the service answers {status} {friend}", a)
 
     def conflict(self, ada):
         a = self.a

@@ -194,6 +194,17 @@ import Testing
             #expect(here.headers[.location] == "/other")
             let withoutSession = try await client.execute(uri: WebRoutes.herePath, method: .get, headers: [:])
             #expect(withoutSession.headers[.location] == "/")
+            // The script is given the page there, as its other loads are.
+            let scripted = try await client.execute(uri: WebRoutes.herePath, method: .get, headers: [
+                .cookie: visit.cookie, .secFetchSite: "same-origin", .secFetchDest: "empty", .webUIScripted: "1",
+            ])
+            #expect(scripted.status == .ok)
+            #expect(scripted.headers[.webUIPath] == "/other")
+            #expect(String(buffer: scripted.body).contains("<p>scripted</p>"))
+            let fromAnotherSite = try await client.execute(uri: WebRoutes.herePath, method: .get, headers: [
+                .cookie: visit.cookie, .secFetchSite: "cross-site", .secFetchDest: "empty", .webUIScripted: "1",
+            ])
+            #expect(fromAnotherSite.status == .forbidden)
         }
     }
 

@@ -20,7 +20,8 @@ import Hummingbird
 ///   file as an attachment.
 /// - A form with a file input is sent as `multipart/form-data` (`MultipartForm`), within
 ///   `maximumUploadSize`; a malformed or oversized one gets an error page saying what is wrong.
-/// - `GET /webui/here` is `303` to the screen the shared app shows now.
+/// - `GET /webui/here` is `303` to the screen the shared app shows now; the script gets its tab's
+///   page (as above), opening nothing.
 /// - `GET /webui/session` says whether the session has ended (`sessionPath`).
 /// - `GET /webui/events?path=&tab=` streams the tab's changes to it (Server-Sent Events); the
 ///   first stream of a page the browser loaded itself adds `loaded=1`.
@@ -94,10 +95,7 @@ public struct WebRoutes: Sendable {
             let signedOut = !live && settings.signIn != nil
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"signedOut":\#(signedOut)}"#)))
         }
-        router.get(RouterPath(Self.herePath)) { request, _ in
-            let current = await MainActor.run { sessions.session(id: Self.sessionID(request))?.app.currentPath }
-            return Self.redirect(to: current ?? "/")
-        }
+        router.get(RouterPath(Self.herePath)) { request, _ in await here(request) }
         if let signIn = settings.signIn { addSignInRoutes(to: router, signIn) }
         router.get("/") { request, _ in await page(request) }
         router.get("**") { request, _ in await page(request) }
@@ -140,6 +138,21 @@ public struct WebRoutes: Sendable {
         }
         if isNew { response.setCookie(cookie(for: session)) }
         return response
+    }
+
+    /// The screen shown now, opening none: `303` there, or for the script its tab's page (what it
+    /// loads when told its screen moved on; a `GET` of that screen's own address would open it
+    /// again over a click made meanwhile).
+    private func here(_ request: Request) async -> Response {
+        let isScripted = request.headers[.webUIScripted] != nil
+        return await MainActor.run { () -> Response in
+            guard let session = sessions.session(id: Self.sessionID(request)) else { return Self.redirect(to: "/") }
+            guard isScripted else { return Self.redirect(to: session.app.currentPath) }
+            guard FetchMetadata.mayOpenAPage(request) else {
+                return ErrorPage.response(.forbidden, "Pages of this app open only from its own pages or the address bar.")
+            }
+            return Self.page(of: sessions.tab(request.headers[.webUITab], of: session).tab, in: session, isScripted: true)
+        }
     }
 
     private func post(_ request: Request) async throws -> Response {

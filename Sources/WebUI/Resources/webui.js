@@ -20,6 +20,7 @@
   if (!csrf) { return; }
   var token = csrf.getAttribute("content");
   var loadingPath = null;
+  var herePath = "/webui/here";
   var events = null;
   // Set by a form's submit until the page changes: the page its answer leads to (directly or as the
   // session's navigation) takes the form's place in the history, so Back after saving does not
@@ -138,11 +139,13 @@
     events.addEventListener("fragments", function (event) {
       applyFragments(JSON.parse(event.data));
     });
+    // Both load the tab's page where its app is (`/webui/here`): a GET of the page's own address
+    // would open that screen again, over a link clicked meanwhile.
     // The page was drawn by another app than this tab's (a reload): this tab's page replaces it.
-    events.addEventListener("redraw", function () { load(here(), "GET", null, false); });
+    events.addEventListener("redraw", function () { load(herePath, "GET", null, false); });
     events.addEventListener("navigate", function (event) {
       var path = JSON.parse(event.data)[0];
-      if (path !== here() && path !== loadingPath && path !== shownPath) { load(path, "GET", null, !formSubmitted); }
+      if (path !== here() && path !== loadingPath && path !== shownPath) { load(herePath, "GET", null, !formSubmitted, null, null, path); }
     });
     // The browser retries a dropped stream by itself; a refused one (the session ended, the
     // server restarted) stays closed: say so where the page shows its connection, and which it is.
@@ -181,10 +184,11 @@
   var latestLoad = 0;
 
   // `poppedFrom`: the page shown when Back or Forward was pressed, for the load that answers it.
-  function load(url, method, body, push, place, poppedFrom) {
+  // `expected`: the page `/webui/here` is loaded for.
+  function load(url, method, body, push, place, poppedFrom, expected) {
     var target = new URL(url, location.href);
     var mine = ++latestLoad;
-    loadingPath = method === "GET" ? target.pathname + target.search : null;
+    loadingPath = expected || (method === "GET" ? target.pathname + target.search : null);
     return fetch(url, { method: method, body: body, headers: headers(), credentials: "same-origin" })
       .then(function (response) {
         return response.text().then(function (text) {
