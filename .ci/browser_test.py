@@ -372,6 +372,35 @@ class Browser:
     def submit_form(self):
         self.click('button[name="action"][value="save"]', "the form's Submit button")
 
+    def hold_next_get(self, path):
+        """The page's next GET of `path` goes to the server, but its answer reaches the page only at
+        `release_held_answer`: an answer late on the network, made to come last."""
+        self.js("""
+            var fetchNow = window.fetch;
+            window.heldAnswerRead = false;
+            window.fetch = function (url, options) {
+              var answer = fetchNow.apply(this, arguments);
+              if (!options || options.method !== "GET" || url !== arguments[2]) { return answer; }
+              window.fetch = fetchNow;
+              return new Promise(function (resolve) {
+                window.releaseHeldAnswer = function () {
+                  resolve(answer.then(function (response) {
+                    var read = response.text.bind(response);
+                    // Set after the page's own handler of the text has run.
+                    response.text = function () {
+                      return read().then(function (text) { setTimeout(function () { window.heldAnswerRead = true; }, 0); return text; });
+                    };
+                    return response;
+                  }));
+                };
+              });
+            };
+        """.replace("arguments[2]", json.dumps(path)))
+
+    def release_held_answer(self):
+        self.js("window.releaseHeldAnswer();")
+        self.wait("the page to have read the held answer", lambda: self.js("return window.heldAnswerRead === true;"))
+
     def mark(self):
         """Marks the document; `still_marked` is true until the browser loads another one."""
         self.js("window.friendsTestMark = 'still here';")
@@ -579,13 +608,33 @@ class Run:
             a.wait("the email's message to go as the email is fixed", lambda: a.text(EMAIL_MESSAGE_CSS) == "")
             a.wait("the fixed email field to be valid again",
                    lambda: a.js("return !document.querySelector(arguments[0]).hasAttribute('aria-invalid');", FIRST_EMAIL))
-        a.submit_form()
+        if self.scripted:
+            # Pressed twice at once: the second press is not sent. Sent, it could come after the
+            # first had left the form, and its answer would say "Page Out of Date".
+            a.js("""
+                var fetchNow = window.fetch;
+                window.savesSent = 0;
+                window.fetch = function (url, options) {
+                  if (options && options.method === "POST" && String(options.body).indexOf("action=save") >= 0) { window.savesSent += 1; }
+                  return fetchNow.apply(this, arguments);
+                };
+                var save = document.querySelector('button[name="action"][value="save"]');
+                save.form.requestSubmit(save);
+                save.form.requestSubmit(save);
+                window.fetch = fetchNow;
+            """)
+            if a.js("return window.savesSent;") != 1:
+                raise Failure(f"Submit pressed twice at once to send the form once, not {a.js('return window.savesSent;')} times", a)
+        else:
+            a.submit_form()
         a.wait_path("/")
         a.wait_text("#status", "Added Ada Lovelace.")
         row = a.wait("a row for Ada Lovelace", lambda: a.row("Ada Lovelace"))
         if row["phone"] != "0501234567":
             raise Failure(f"Ada Lovelace's row to show 0501234567, not {row['phone']!r}", a)
         a.wait_text("#list-title", "Your Friends (1)")
+        if "Page Out of Date" in (a.text("body") or ""):
+            raise Failure("no 'Page Out of Date' after Submit pressed twice", a)
         return int(row["id"].removeprefix("friend-"))
 
     def friends_added_elsewhere(self):
@@ -661,6 +710,21 @@ class Run:
         a.wait("the address to hold no search", lambda: a.address() == "/")
         if a.value("#q") != "":
             raise Failure("the search box to be empty", a)
+
+        if self.scripted:
+            self.step("search: a friend clicked while a search is still being typed opens at its own address")
+            grace = a.wait("Grace Hopper's row", lambda: a.row("Grace Hopper"))
+            a.driver.find_element(By.CSS_SELECTOR, "#q").send_keys("ada")
+            a.click(f'#{grace["id"]} a.name', "Grace Hopper's name")
+            a.wait_text("#detail h1", "Grace Hopper")
+            time.sleep(0.3)  # the script sends a field 120 ms after its last key
+            if a.path() != "/" + grace["id"].replace("friend-", "friends/"):
+                raise Failure("Grace's address, not the search typed on the list before", a)
+            a.driver.back()
+            a.wait("Back on the list with the search that was typed",
+                   lambda: a.address() == "/?q=ada" and a.names() == matches and a.value("#q") == "ada")
+            a.driver.find_element(By.CSS_SELECTOR, "#q").send_keys(Keys.ESCAPE)
+            a.wait(f"the rows {everyone}", lambda: a.names() == everyone and a.address() == "/")
 
     def detail(self, ada):
         a = self.a
@@ -779,34 +843,13 @@ class Run:
         a.fill("#about", "Another draft")
         a.wait("Submit enabled: the service has the change",
                lambda: a.js("return !document.querySelector('button[name=\"action\"][value=\"save\"]').disabled;"))
-        # The page's next GET of the friend (Back's) is answered to the page only when released;
-        # `heldAnswerRead` says the page has had it, once released.
-        a.js("""
-            var fetchNow = window.fetch;
-            window.fetch = function (url, options) {
-              var answer = fetchNow.apply(this, arguments);
-              if (!options || options.method !== "GET" || url !== "/friends/%d") { return answer; }
-              window.fetch = fetchNow;
-              return new Promise(function (resolve) {
-                window.releaseHeldAnswer = function () {
-                  resolve(answer.then(function (response) {
-                    var read = response.text.bind(response);
-                    response.text = function () {
-                      return read().then(function (text) { setTimeout(function () { window.heldAnswerRead = true; }, 0); return text; });
-                    };
-                    return response;
-                  }));
-                };
-              });
-            };
-        """ % ada)
+        a.hold_next_get(f"/friends/{ada}")
         a.driver.back()
         a.wait_text("#form-dialog h2", "Discard Changes")
         a.click('#form-dialog button[value="discard"]', "Discard")
         a.wait_path(f"/friends/{ada}")
         a.wait_text("#detail h1", "Ada Lovelace")
-        a.js("window.releaseHeldAnswer();")
-        a.wait("the page to have read Back's held answer", lambda: a.js("return window.heldAnswerRead === true;"))
+        a.release_held_answer()
         if a.path() != f"/friends/{ada}" or not a.js("return !!document.querySelector('#detail h1') && !document.querySelector('form #about');"):
             raise Failure("the friend's page to stay, not the form Back's late answer showed", a)
         a.driver.back()
@@ -818,6 +861,27 @@ class Run:
         status, _, friend = self.servers.friend(ada)
         if status != 200 or friend.get("about") == "Another draft":
             raise Failure(f"the draft not to be stored; the service answers {status} {friend}", a)
+
+        self.step("edit: Keep Editing pressed before Back's answer came keeps the friend's entry for the next Back")
+        a.click(f'#detail a[href="/friends/{ada}/edit"]', "Edit")
+        a.wait_path(f"/friends/{ada}/edit")
+        a.fill("#about", "A third draft")
+        a.wait("Submit enabled: the service has the change",
+               lambda: a.js("return !document.querySelector('button[name=\"action\"][value=\"save\"]').disabled;"))
+        a.hold_next_get(f"/friends/{ada}")
+        a.driver.back()
+        a.wait_text("#form-dialog h2", "Discard Changes")
+        a.click('#form-dialog button[value="keepEditing"]', "Keep Editing")
+        a.wait("the discard dialog to close", lambda: a.js("return !document.querySelector('#form-dialog h2');"))
+        a.release_held_answer()
+        a.wait_path(f"/friends/{ada}/edit")
+        if a.value("#about") != "A third draft":
+            raise Failure("About to still hold 'A third draft' after Keep Editing", a)
+        a.driver.back()
+        a.wait_text("#form-dialog h2", "Discard Changes")
+        a.click('#form-dialog button[value="discard"]', "Discard")
+        a.wait_path(f"/friends/{ada}")
+        a.wait_text("#detail h1", "Ada Lovelace")
 
     def conflict(self, ada):
         a = self.a

@@ -183,6 +183,36 @@ import Testing
         }
     }
 
+    /// Two loads of a tab can reach the server in either order: the older one opens nothing.
+    @Test func aLoadOlderThanOneTheTabTookOpensNothing() async throws {
+        try await withRoutes { sessions, client in
+            let visit = try await visit(client, sessions: sessions)
+            func load(_ path: String, _ label: String?) async throws -> TestResponse {
+                var headers: HTTPFields = [
+                    .cookie: visit.cookie, .secFetchSite: "same-origin", .secFetchDest: "empty",
+                    .webUIScripted: "1", .webUITab: "tab",
+                ]
+                if let label { headers[.webUILoad] = label }
+                return try await client.execute(uri: path, method: .get, headers: headers)
+            }
+            #expect(try await load("/other", "page-2").headers[.webUIPath] == "/other")
+            let older = try await load("/", "page-1")
+            #expect(older.status == .ok)
+            #expect(older.headers[.webUIPath] == "/other", "the page shown now, not the older load's")
+            // The tab reloaded: its new page numbers its loads afresh.
+            #expect(try await load("/", "reloaded-1").headers[.webUIPath] == "/")
+            #expect(try await load("/other", "reloaded-2").headers[.webUIPath] == "/other")
+            // A form sent after a load counts as a newer one.
+            let sent = try await post(
+                client, "/other", body: "_csrf=\(visit.token)&action=increment", cookie: visit.cookie,
+                extra: [.webUIScripted: "1", .webUITab: "tab", .webUILoad: "reloaded-3"]
+            )
+            #expect(sent.headers[.webUIPath] == "/other")
+            #expect(try await load("/", "reloaded-2").headers[.webUIPath] == "/other")
+            #expect(try await load("/", nil).headers[.webUIPath] == "/", "a request without a number is taken as it comes")
+        }
+    }
+
     /// A page drawn without the script while its app still worked links to `herePath` to be
     /// loaded again: that goes where the app is by then, not back to the screen it was leaving.
     @Test func hereLeadsToTheScreenTheSessionShowsNow() async throws {

@@ -33,6 +33,8 @@ extension HTTPField.Name {
     static let csrfToken = Self("X-CSRF-Token")!
     /// The script's name for its tab (see `WebSession`).
     static let webUITab = Self("X-WebUI-Tab")!
+    /// The script's number for a load, `<page>-<number>` (see `WebTab.takesLoad`).
+    static let webUILoad = Self("X-WebUI-Load")!
     /// The address of the page a script's request is answered with (see `WebRoutes`).
     static let webUIPath = Self("X-WebUI-Path")!
 }

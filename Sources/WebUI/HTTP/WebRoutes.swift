@@ -12,6 +12,8 @@ import Hummingbird
 /// - `POST /any/path` is a form of that page: the app receives it, then `303` to the screen shown
 ///   now (POST, redirect, GET). The script's live inputs (`X-WebUI` header) get `204`; what they
 ///   change arrives over the event stream.
+/// - The script numbers its loads (`X-WebUI-Load`): a `GET` older than a load the tab took already
+///   opens nothing (`WebTab.takesLoad`).
 /// - The script's other requests get the page of the screen shown now, where a browser would get
 ///   `303`, with its address in `X-WebUI-Path`: the `GET` a `303` leads to would open that screen
 ///   again, after the person may have moved on (a Discard pressed while Back's answer was on its
@@ -128,7 +130,9 @@ public struct WebRoutes: Sendable {
             return response
         }
         guard FetchMetadata.mayOpenAPage(request) else { return ErrorPage.response(.forbidden, refusal) }
-        let found = await tab.open(path: target)
+        // A load older than one the tab took already opens nothing: it gets the page shown now.
+        let isLatest = await MainActor.run { tab.takesLoad(request.headers[.webUILoad]) }
+        let found = isLatest ? await tab.open(path: target) : true
         if found { await tab.waitUntilIdle(limit: settings.busyLimit) }
         var response = await MainActor.run { () -> Response in
             guard found else { return ErrorPage.response(.notFound, "There is no page at this address.") }
@@ -175,7 +179,12 @@ public struct WebRoutes: Sendable {
         let path = request.uri.path
         // A form with a file names its tab in a field: the browser sends it without the script's headers.
         let tabID = request.headers[.webUITab] ?? fields["_tab"]
-        let (tab, isNewTab) = await MainActor.run { sessions.tab(tabID, of: session) }
+        let (tab, isNewTab) = await MainActor.run {
+            let (tab, isNew) = sessions.tab(tabID, of: session)
+            // A form sent is a load too: a Back pressed before it, arriving after, opens nothing.
+            _ = tab.takesLoad(request.headers[.webUILoad])
+            return (tab, isNew)
+        }
         // A tab the server no longer knows (it was ended to make room) starts again where its page is.
         if isNewTab, await tab.open(path: path) { await tab.waitUntilIdle(limit: settings.busyLimit) }
         let received = await MainActor.run { tab.app.receive(fields, at: path) }

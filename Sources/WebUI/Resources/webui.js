@@ -26,6 +26,8 @@
   // session's navigation) takes the form's place in the history, so Back after saving does not
   // reopen the form.
   var formSubmitted = false;
+  // The form whose answer is awaited.
+  var submitting = null;
 
   // The tab's name. It lives in this page's memory and is put in sessionStorage only while the
   // page is away (reload, another site), so a reload keeps it while a duplicated tab, which gets
@@ -49,8 +51,16 @@
   });
   window.addEventListener("pageshow", function (event) { if (event.persisted) { takeTabName(); } });
 
+  // Loads are numbered, per page, so that the server opens no screen for a load older than one it
+  // has taken already (requests on two connections can arrive in either order).
+  var pageName = newTabName().slice(0, 8);
+  var latestLoad = 0;
+
   function headers() {
-    return { "X-WebUI": "1", "X-WebUI-Tab": tab, "X-CSRF-Token": token, "Content-Type": "application/x-www-form-urlencoded" };
+    return {
+      "X-WebUI": "1", "X-WebUI-Tab": tab, "X-WebUI-Load": pageName + "-" + latestLoad,
+      "X-CSRF-Token": token, "Content-Type": "application/x-www-form-urlencoded"
+    };
   }
 
   // Where the page is: its path and query (a search is part of the address).
@@ -145,7 +155,7 @@
     events.addEventListener("redraw", function () { load(herePath, "GET", null, false); });
     events.addEventListener("navigate", function (event) {
       var path = JSON.parse(event.data)[0];
-      if (path !== here() && path !== loadingPath && path !== shownPath) { load(herePath, "GET", null, !formSubmitted, null, null, path); }
+      if (path !== here() && path !== loadingPath && path !== shownPath) { load(herePath, "GET", null, !formSubmitted, null, path); }
     });
     // The browser retries a dropped stream by itself; a refused one (the session ended, the
     // server restarted) stays closed: say so where the page shows its connection, and which it is.
@@ -177,31 +187,33 @@
   // second one, and Back then goes where it went before.
   function entryFrom() { return history.state ? history.state.from : undefined; }
   var shownPath = here();
+  // The page shown when Back or Forward was pressed, until an answer is shown (an answer dropped
+  // as out of date leaves it for the next, such as Keep Editing's).
+  var pathBeforePop = null;
   // The entry a page went back to itself: its popstate shows nothing new.
   var expectedPop = null;
+
   // Only the answer to the latest load is shown: an earlier one (Back's, when Discard was pressed
   // before it came) shows a screen the session has since left.
-  var latestLoad = 0;
-
-  // `poppedFrom`: the page shown when Back or Forward was pressed, for the load that answers it.
   // `expected`: the page `/webui/here` is loaded for.
-  function load(url, method, body, push, place, poppedFrom, expected) {
+  function load(url, method, body, push, place, expected) {
     var target = new URL(url, location.href);
+    sendAllTyped(true);
     var mine = ++latestLoad;
     loadingPath = expected || (method === "GET" ? target.pathname + target.search : null);
     return fetch(url, { method: method, body: body, headers: headers(), credentials: "same-origin" })
       .then(function (response) {
         return response.text().then(function (text) {
           if (mine !== latestLoad) { return; }
-          show(response, text, push, poppedFrom);
+          show(response, text, push);
           returnTo(place);
         });
       })
       .catch(function () { if (mine === latestLoad) { location.assign(url); } })
-      .finally(function () { if (mine === latestLoad) { loadingPath = null; } });
+      .finally(function () { if (mine === latestLoad) { loadingPath = null; submitting = null; } });
   }
 
-  function show(response, text, push, poppedFrom) {
+  function show(response, text, push) {
     // Signed out (or the session ended): the sign-in page is not the app's, and loads whole.
     if (new URL(response.url).pathname === "/sign-in") { location.assign(response.url); return; }
     var next = new DOMParser().parseFromString(text, "text/html");
@@ -220,7 +232,8 @@
     var address = new URL(response.headers.get("X-WebUI-Path") || response.url, location.href);
     var samePage = address.pathname === location.pathname;
     var path = address.pathname + address.search;
-    var keptAfterPop = poppedFrom === path;
+    var keptAfterPop = pathBeforePop === path;
+    pathBeforePop = null;
     var goesBack = false;
     if (path === expectedPop) {
       // A second answer for the page being gone back to (a form's and the stream's) adds nothing.
@@ -281,6 +294,9 @@
       return;
     }
     event.preventDefault();
+    // A second press while the first is on its way (a double click) is not sent: its page would be
+    // gone by the time it came, and the answer drawn would say so.
+    if (submitting === form) { return; }
     // The form carries every field's text: a live input still waiting to be sent would arrive after
     // the form has gone.
     timers.forEach(function (timer, input) {
@@ -289,6 +305,7 @@
     var data = new FormData(form, event.submitter);
     formSubmitted = true;
     load(form.getAttribute("action") || location.pathname, "POST", new URLSearchParams(data), false);
+    submitting = form;
   });
 
   document.addEventListener("click", function (event) {
@@ -310,7 +327,10 @@
       expectedPop = null;
       if (here() === expected) { connect(); return; }
     }
-    load(here(), "GET", null, false, event.state, shownPath);
+    // What was typed goes to the page it was typed in; the address is the entry reached already.
+    sendAllTyped(false);
+    pathBeforePop = shownPath;
+    load(here(), "GET", null, false, event.state);
   });
 
   // Back to a page: focus on what had it when the page was left, if it is still there, then the
@@ -463,24 +483,35 @@
     body.set("action", action);
     body.set("_live", "1");
     body.set("_csrf", token);
-    fetch(form ? form.getAttribute("action") || location.pathname : location.pathname, {
+    // The page's own path: Back may have changed the address already.
+    var path = shownPath.split("?")[0];
+    fetch(form ? form.getAttribute("action") || path : path, {
       method: "POST", body: body, headers: headers(), credentials: "same-origin"
     });
   }
 
+  // A search's text goes into the address too, unless Back or Forward has reached another entry.
+  function sendTyped(input, intoAddress) {
+    clearTimeout(timers.get(input));
+    timers.delete(input);
+    if (intoAddress && input.form && (input.form.getAttribute("method") || "get").toLowerCase() === "get") {
+      var address = formAddress(input.form);
+      if (address !== here()) { history.replaceState(history.state, "", address); }
+    }
+    sendInput(input, input.getAttribute("data-live"), [[input.name, input.value]]);
+  }
+
+  // Before anything leaves the page (a link, Back), what was typed in it is sent, to that page.
+  function sendAllTyped(intoAddress) {
+    Array.from(timers.keys()).forEach(function (input) { sendTyped(input, intoAddress); });
+  }
+
   document.addEventListener("input", function (event) {
     var input = event.target;
-    var action = input.getAttribute && input.getAttribute("data-live");
-    if (!action) { return; }
+    if (!input.getAttribute || !input.getAttribute("data-live")) { return; }
     clearTimeout(timers.get(input));
     // Typing fast sends the last text, not every keystroke.
-    timers.set(input, setTimeout(function () {
-      if (input.form && (input.form.getAttribute("method") || "get").toLowerCase() === "get") {
-        var address = formAddress(input.form);
-        if (address !== here()) { history.replaceState(history.state, "", address); }
-      }
-      sendInput(input, action, [[input.name, input.value]]);
-    }, 120));
+    timers.set(input, setTimeout(function () { sendTyped(input, true); }, 120));
   });
 
   // --- Infinite scroll ----------------------------------------------------------------------

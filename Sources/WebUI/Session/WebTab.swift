@@ -24,6 +24,23 @@ final class WebTab {
         return await app.open(path: path)
     }
 
+    /// The script's latest load taken: its page's name, and its number there.
+    private var latestLoad: (page: Substring, number: Int)?
+
+    /// Takes the script's load `label` (`X-WebUI-Load`, `<page>-<number>`): false for one older
+    /// than a load of the same page taken already, which arrived after it on another connection
+    /// and must not open its screen over the newer one's. Another page's loads (the tab reloaded)
+    /// start afresh; a request without a label is the browser's own, taken as it comes.
+    func takesLoad(_ label: String?) -> Bool {
+        guard let label, let dash = label.lastIndex(of: "-"), let number = Int(label[label.index(after: dash)...]) else {
+            return true
+        }
+        let page = label[..<dash]
+        if let latestLoad, latestLoad.page == page, number < latestLoad.number { return false }
+        latestLoad = (page, number)
+        return true
+    }
+
     func download(at path: String) async -> Download? {
         await app.download(at: path)
     }
