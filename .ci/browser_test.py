@@ -380,7 +380,7 @@ class Browser:
             window.heldAnswerRead = false;
             window.fetch = function (url, options) {
               var answer = fetchNow.apply(this, arguments);
-              if (!options || options.method !== "GET" || url !== arguments[2]) { return answer; }
+              if (!options || options.method !== "GET" || url !== HELD_PATH) { return answer; }
               window.fetch = fetchNow;
               return new Promise(function (resolve) {
                 window.releaseHeldAnswer = function () {
@@ -395,7 +395,7 @@ class Browser:
                 };
               });
             };
-        """.replace("arguments[2]", json.dumps(path)))
+        """.replace("HELD_PATH", json.dumps(path)))
 
     def release_held_answer(self):
         self.js("window.releaseHeldAnswer();")

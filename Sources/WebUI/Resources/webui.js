@@ -26,7 +26,7 @@
   // session's navigation) takes the form's place in the history, so Back after saving does not
   // reopen the form.
   var formSubmitted = false;
-  // The form whose answer is awaited.
+  // The form sent whose answer is awaited, and the button that sent it.
   var submitting = null;
 
   // The tab's name. It lives in this page's memory and is put in sessionStorage only while the
@@ -149,9 +149,9 @@
     events.addEventListener("fragments", function (event) {
       applyFragments(JSON.parse(event.data));
     });
-    // Both load the tab's page where its app is (`/webui/here`): a GET of the page's own address
-    // would open that screen again, over a link clicked meanwhile.
-    // The page was drawn by another app than this tab's (a reload): this tab's page replaces it.
+    // Both events load the tab's page where its app is (`/webui/here`): a GET of the page's own
+    // address would open that screen again, over a link clicked meanwhile.
+    // A redraw: the page was drawn by another app than this tab's (a reload); this tab's replaces it.
     events.addEventListener("redraw", function () { load(herePath, "GET", null, false); });
     events.addEventListener("navigate", function (event) {
       var path = JSON.parse(event.data)[0];
@@ -294,9 +294,9 @@
       return;
     }
     event.preventDefault();
-    // A second press while the first is on its way (a double click) is not sent: its page would be
-    // gone by the time it came, and the answer drawn would say so.
-    if (submitting === form) { return; }
+    // A second press of the same button while the first is on its way (a double click) is not
+    // sent: its page would be gone by the time it came, and the answer drawn would say so.
+    if (submitting && submitting.form === form && submitting.button === event.submitter) { return; }
     // The form carries every field's text: a live input still waiting to be sent would arrive after
     // the form has gone.
     timers.forEach(function (timer, input) {
@@ -305,7 +305,7 @@
     var data = new FormData(form, event.submitter);
     formSubmitted = true;
     load(form.getAttribute("action") || location.pathname, "POST", new URLSearchParams(data), false);
-    submitting = form;
+    submitting = { form: form, button: event.submitter };
   });
 
   document.addEventListener("click", function (event) {
