@@ -11,6 +11,7 @@ struct ContactLinksTests {
         ("tel:+1-555-0100;ext=12", "tel:+15550100;ext=12"), ("+1 555 next door", "tel:+1555"),
         ("+1 555 0100 x102", "tel:+15550100;ext=102"), ("+1 555 0100 extension 12", "tel:+15550100;ext=12"),
         ("+1 555 0100,102", "tel:+15550100,102"), (",5", "tel:5"), ("Text: 0501234567", "tel:0501234567"), ("Next 0501234567", "tel:0501234567"), ("ext. 12", "tel:12"),
+        ("+49 (0)30 1234567", "tel:+49301234567"), ("+44 ( 0 ) 20 7946 0001", "tel:+442079460001"), ("(0)30 1234567", "tel:0301234567"),
     ])
     func phoneNumbersKeepTheirDigits(_ number: String, _ link: String) {
         #expect(ContactLinks.telephone(number) == link)

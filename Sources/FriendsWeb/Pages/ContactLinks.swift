@@ -7,10 +7,13 @@ enum ContactLinks {
     /// `tel:` with the number's digits, a leading `+`, `*` and `#` (percent-encoded, as RFC 3966
     /// wants) and a comma's pause; spaces, dashes, dots and brackets people write between digits
     /// are dropped, and any other character too. An extension (`ext. 102`, as a friend shows a
-    /// `tel:` URI's) goes into `;ext=`, so that it is not dialled as part of the number. `nil` when
-    /// no digit is left.
+    /// `tel:` URI's) goes into `;ext=`, so that it is not dialled as part of the number. The trunk
+    /// zero an international number shows in brackets (`+49 (0)30 …`) is dialled only from inside
+    /// the country, so it is left out. `nil` when no digit is left.
     static func telephone(_ number: String) -> String? {
-        let (number, extensionDigits) = splitExtension(number)
+        var (number, extensionDigits) = splitExtension(number)
+        number = number.trimmingPrefix(while: \.isWhitespace)
+        if number.hasPrefix("+") { number = Substring(number.replacing(/\(\s*0\s*\)/, with: "")) }
         var kept = ""
         for character in number.trimmingCharacters(in: .whitespaces) {
             switch character {
