@@ -31,21 +31,21 @@ enum ContactLinks {
         return "tel:" + kept + (extensionDigits.isEmpty ? "" : ";ext=" + extensionDigits)
     }
 
-    /// The number before a final extension and the extension's digits (`ext. 102`, `ext 7`,
-    /// `extension 12`, `x102`, `;ext=12`); the whole number and no extension when it has none. The
-    /// word must stand on its own ("Text: 0501234567" is a number) and a digit come before it.
+    /// The number before an extension and the extension's digits (`ext. 102`, `ext 7`, `extn 5`,
+    /// `extension 12`, `x102`, `;ext=12`), whatever text follows them ("ext 102 (office)"); the whole
+    /// number and no extension when it has none. The word must stand on its own ("Text: 0501234567"
+    /// and "Fax 0501234567" are numbers) and a digit come before it.
     private static func splitExtension(_ number: String) -> (number: Substring, extensionDigits: String) {
-        let whole = (number: number[...], extensionDigits: "")
-        let letters = number.reversed().drop { !$0.isLetter }
-        let word = String(letters.prefix { $0.isLetter }.reversed()).lowercased()
-        guard ["ext", "extension", "x"].contains(word) else { return whole }
-        let wordEnd = number.index(number.startIndex, offsetBy: letters.count)
-        let wordStart = number.index(wordEnd, offsetBy: -word.count)
-        let head = number[..<wordStart], rest = number[wordEnd...]
-        let digits = rest.filter { ("0"..."9").contains($0) }
-        guard !digits.isEmpty, rest.allSatisfy({ ("0"..."9").contains($0) || " .=:".contains($0) }),
-              head.contains(where: { ("0"..."9").contains($0) }) else { return whole }
-        return (head, digits)
+        for match in number.matches(of: extensionMark).reversed() {
+            let head = number[..<match.range.lowerBound]
+            if head.last?.isLetter == true || !head.contains(where: { ("0"..."9").contains($0) }) { continue }
+            return (head, String(match.output.1))
+        }
+        return (number[...], "")
+    }
+
+    private static var extensionMark: Regex<(Substring, Substring)> {
+        /(?:extension|extn|ext|x)(?![a-z])\.?\s*[:=]?\s*([0-9]+)/.ignoresCase()
     }
 
     /// `mailto:` with the address percent-encoded, so a `?`, `&` or quote in it cannot add headers
