@@ -199,8 +199,10 @@ import Testing
             let older = try await load("/", "page-1")
             #expect(older.status == .ok)
             #expect(older.headers[.webUIPath] == "/other", "the page shown now, not the older load's")
-            // The tab reloaded: its new page numbers its loads afresh.
+            // The tab reloaded: its new page numbers its loads afresh, and the page it replaced,
+            // whose load may still be on its way, opens nothing any more.
             #expect(try await load("/", "reloaded-1").headers[.webUIPath] == "/")
+            #expect(try await load("/other", "page-9").headers[.webUIPath] == "/")
             #expect(try await load("/other", "reloaded-2").headers[.webUIPath] == "/other")
             // A form sent after a load counts as a newer one.
             let sent = try await post(

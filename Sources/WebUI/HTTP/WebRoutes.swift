@@ -12,8 +12,9 @@ import Hummingbird
 /// - `POST /any/path` is a form of that page: the app receives it, then `303` to the screen shown
 ///   now (POST, redirect, GET). The script's live inputs (`X-WebUI` header) get `204`; what they
 ///   change arrives over the event stream.
-/// - The script numbers its loads (`X-WebUI-Load`): a `GET` older than a load the tab took already
-///   opens nothing (`WebTab.takesLoad`).
+/// - The script numbers its loads (`X-WebUI-Load`, and `load=` on the stream): a `GET` or a stream
+///   older than a load the tab took already, or from a page of the tab a reload replaced, opens
+///   nothing (`WebTab.takesLoad`).
 /// - The script's other requests get the page of the screen shown now, where a browser would get
 ///   `303`, with its address in `X-WebUI-Path`: the `GET` a `303` leads to would open that screen
 ///   again, after the person may have moved on (a Discard pressed while Back's answer was on its
@@ -222,19 +223,21 @@ public struct WebRoutes: Sendable {
         // The first stream of a page the browser loaded itself, so drawn by the shared app.
         let loadedWhole = request.uri.queryParameters.get("loaded") != nil
         let cookie = Self.sessionID(request)
-        let found = await MainActor.run { () -> (WebTab, Bool, WebTab?)? in
+        // The page's latest load when it connected: a stream older than a load taken since opens nothing.
+        let load: String? = request.uri.queryParameters.get("load").map { String($0) }
+        let found = await MainActor.run { () -> (WebTab, Bool, WebTab?, Bool)? in
             guard let session = sessions.session(id: cookie) else { return nil }
             let drawn = loadedWhole ? sessions.takeSharedDrawing(of: path, in: session) : nil
             let (tab, isNew) = sessions.tab(tabID, of: session)
-            return (tab, isNew, drawn)
+            return (tab, isNew, drawn, tab.takesLoad(load))
         }
-        guard let (tab, isNewTab, drawn) = found else {
+        guard let (tab, isNewTab, drawn, isLatest) = found else {
             return ErrorPage.response(.forbidden, "This page has expired. Open the app again to go on.")
         }
         // The address the tab shows is where its app is: a new tab's app starts there, and a tab
         // whose address changed without the script (typed, a bookmark) takes its app along.
         // It waits for what it loads, so the tab is not sent a spinner over the page it has.
-        if await MainActor.run(body: { isNewTab || tab.app.currentPath != path }), await tab.open(path: path) {
+        if await MainActor.run(body: { isNewTab || (isLatest && tab.app.currentPath != path) }), await tab.open(path: path) {
             await tab.waitUntilIdle(limit: settings.busyLimit)
         }
         let (id, updates) = await MainActor.run {

@@ -53,12 +53,18 @@
 
   // Loads are numbered, per page, so that the server opens no screen for a load older than one it
   // has taken already (requests on two connections can arrive in either order).
+  // A page Back brings back from the browser's cache is a page of its own: a reload since has
+  // made the server take loads of the page it had as out of date.
   var pageName = newTabName().slice(0, 8);
   var latestLoad = 0;
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) { pageName = newTabName().slice(0, 8); latestLoad = 0; }
+  });
+  function loadLabel() { return pageName + "-" + latestLoad; }
 
   function headers() {
     return {
-      "X-WebUI": "1", "X-WebUI-Tab": tab, "X-WebUI-Load": pageName + "-" + latestLoad,
+      "X-WebUI": "1", "X-WebUI-Tab": tab, "X-WebUI-Load": loadLabel(),
       "X-CSRF-Token": token, "Content-Type": "application/x-www-form-urlencoded"
     };
   }
@@ -145,7 +151,8 @@
     if (events) { events.close(); }
     var whole = loadedWhole ? "&loaded=1" : "";
     loadedWhole = false;
-    events = new EventSource("/webui/events?path=" + encodeURIComponent(here()) + "&tab=" + encodeURIComponent(tab) + whole);
+    events = new EventSource("/webui/events?path=" + encodeURIComponent(here()) + "&tab=" + encodeURIComponent(tab)
+      + "&load=" + encodeURIComponent(loadLabel()) + whole);
     events.addEventListener("fragments", function (event) {
       applyFragments(JSON.parse(event.data));
     });

@@ -26,17 +26,27 @@ final class WebTab {
 
     /// The script's latest load taken: its page's name, and its number there.
     private var latestLoad: (page: Substring, number: Int)?
+    /// Pages of this tab a later page has replaced (a reload): their loads still on the way are
+    /// out of date. The last few are enough; a tab reloads one page at a time.
+    private var replacedPages: [Substring] = []
 
     /// Takes the script's load `label` (`X-WebUI-Load`, `<page>-<number>`): false for one older
-    /// than a load of the same page taken already, which arrived after it on another connection
-    /// and must not open its screen over the newer one's. Another page's loads (the tab reloaded)
-    /// start afresh; a request without a label is the browser's own, taken as it comes.
+    /// than a load of the same page taken already, or from a page a later one has replaced, which
+    /// arrived late on another connection and must not open its screen over the newer one's. A
+    /// request without a label is the browser's own, taken as it comes.
     func takesLoad(_ label: String?) -> Bool {
         guard let label, let dash = label.lastIndex(of: "-"), let number = Int(label[label.index(after: dash)...]) else {
             return true
         }
         let page = label[..<dash]
-        if let latestLoad, latestLoad.page == page, number < latestLoad.number { return false }
+        if replacedPages.contains(page) { return false }
+        if let latestLoad {
+            if latestLoad.page == page, number < latestLoad.number { return false }
+            if latestLoad.page != page {
+                replacedPages.append(latestLoad.page)
+                if replacedPages.count > 16 { replacedPages.removeFirst() }
+            }
+        }
         latestLoad = (page, number)
         return true
     }
