@@ -57,6 +57,9 @@
   // made the server take loads of the page it had as out of date.
   var pageName = newTabName().slice(0, 8);
   var latestLoad = 0;
+  // Whether the latest load's answer is awaited, and a navigation the stream told of meanwhile.
+  var loading = false;
+  var navigateAfterLoad = null;
   window.addEventListener("pageshow", function (event) {
     if (event.persisted) { pageName = newTabName().slice(0, 8); latestLoad = 0; }
   });
@@ -162,7 +165,11 @@
     events.addEventListener("redraw", function () { load(herePath, "GET", null, false); });
     events.addEventListener("navigate", function (event) {
       var path = JSON.parse(event.data)[0];
-      if (path !== here() && path !== loadingPath && path !== shownPath) { load(herePath, "GET", null, !formSubmitted, null, path); }
+      if (path === here() || path === loadingPath || path === shownPath) { return; }
+      // A load on its way is drawn where the app is by then; the navigation may be an older
+      // load's (Back's, when Forward was pressed before its answer), and must not overtake it.
+      if (loading) { navigateAfterLoad = path; return; }
+      load(herePath, "GET", null, !formSubmitted, null, path);
     });
     // The browser retries a dropped stream by itself; a refused one (the session ended, the
     // server restarted) stays closed: say so where the page shows its connection, and which it is.
@@ -207,6 +214,7 @@
     var target = new URL(url, location.href);
     sendAllTyped(true);
     var mine = ++latestLoad;
+    loading = true;
     loadingPath = expected || (method === "GET" ? target.pathname + target.search : null);
     return fetch(url, { method: method, body: body, headers: headers(), credentials: "same-origin" })
       .then(function (response) {
@@ -217,7 +225,16 @@
         });
       })
       .catch(function () { if (mine === latestLoad) { location.assign(url); } })
-      .finally(function () { if (mine === latestLoad) { loadingPath = null; submitting = null; } });
+      .finally(function () {
+        if (mine !== latestLoad) { return; }
+        loading = false;
+        loadingPath = null;
+        submitting = null;
+        var told = navigateAfterLoad;
+        navigateAfterLoad = null;
+        // Where the app is now, if not where this answer showed it (`/webui/here` opens nothing).
+        if (told !== null && told !== shownPath && told !== here()) { load(herePath, "GET", null, !formSubmitted, null, told); }
+      });
   }
 
   function show(response, text, push) {
