@@ -7,6 +7,8 @@
 // - inputs marked data-live (a search box, a form field) are sent as the user types; one in a GET
 //   form keeps the address in step with the form, as submitting it would (a bookmarkable search);
 // - forms and same-site links load the next page without a full reload, keeping the stream open;
+//   only the latest load counts: its answer alone is drawn, and the server opens no screen for an
+//   older one that reaches it late (loads are numbered);
 // - an element marked data-load-more is sent when it scrolls into view (infinite scroll);
 // - an element marked data-webui-connection says so when the stream is refused for good;
 // - focus survives redraws by identity, a dialog keeps focus inside it and gives it back to the
