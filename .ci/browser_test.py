@@ -838,17 +838,23 @@ class Run:
             raise Failure(f"the draft not to be stored; the service answers {status} {friend}", a)
         self.late_answer_to_back(ada)
 
-    def late_answer_to_back(self, ada):
+    def back_from_a_draft_with_its_answer_held(self, ada, draft):
+        """From the friend's page: Edit, type `draft` into About, and Back, whose answer is held
+        (`release_held_answer`) while its question is already shown (pushed by the stream)."""
         a = self.a
-        self.step("edit: Back's answer, held until after Discard's, is not drawn over the friend")
         a.click(f'#detail a[href="/friends/{ada}/edit"]', "Edit")
         a.wait_path(f"/friends/{ada}/edit")
-        a.fill("#about", "Another draft")
+        a.fill("#about", draft)
         a.wait("Submit enabled: the service has the change",
                lambda: a.js("return !document.querySelector('button[name=\"action\"][value=\"save\"]').disabled;"))
         a.hold_next_get(f"/friends/{ada}")
         a.driver.back()
         a.wait_text("#form-dialog h2", "Discard Changes")
+
+    def late_answer_to_back(self, ada):
+        a = self.a
+        self.step("edit: Back's answer, held until after Discard's, is not drawn over the friend")
+        self.back_from_a_draft_with_its_answer_held(ada, "Another draft")
         a.click('#form-dialog button[value="discard"]', "Discard")
         a.wait_path(f"/friends/{ada}")
         a.wait_text("#detail h1", "Ada Lovelace")
@@ -866,14 +872,7 @@ class Run:
             raise Failure(f"the draft not to be stored; the service answers {status} {friend}", a)
 
         self.step("edit: Keep Editing pressed before Back's answer came keeps the friend's entry for the next Back")
-        a.click(f'#detail a[href="/friends/{ada}/edit"]', "Edit")
-        a.wait_path(f"/friends/{ada}/edit")
-        a.fill("#about", "A third draft")
-        a.wait("Submit enabled: the service has the change",
-               lambda: a.js("return !document.querySelector('button[name=\"action\"][value=\"save\"]').disabled;"))
-        a.hold_next_get(f"/friends/{ada}")
-        a.driver.back()
-        a.wait_text("#form-dialog h2", "Discard Changes")
+        self.back_from_a_draft_with_its_answer_held(ada, "A third draft")
         a.click('#form-dialog button[value="keepEditing"]', "Keep Editing")
         a.wait("the discard dialog to close", lambda: a.js("return !document.querySelector('#form-dialog h2');"))
         a.release_held_answer()
