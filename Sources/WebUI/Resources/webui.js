@@ -21,7 +21,6 @@
   var csrf = document.querySelector('meta[name="csrf-token"]');
   if (!csrf) { return; }
   var token = csrf.getAttribute("content");
-  var loadingPath = null;
   var herePath = "/webui/here";
   var events = null;
   // Set by a form's submit until the page changes: the page its answer leads to (directly or as the
@@ -167,11 +166,11 @@
     events.addEventListener("redraw", function () { load(herePath, "GET", null, false); });
     events.addEventListener("navigate", function (event) {
       var path = JSON.parse(event.data)[0];
-      if (path === here() || path === loadingPath || path === shownPath) { return; }
+      if (path === here() || path === shownPath) { return; }
       // A load on its way is drawn where the app is by then; the navigation may be an older
       // load's (Back's, when Forward was pressed before its answer), and must not overtake it.
       if (loading) { navigateAfterLoad = path; return; }
-      load(herePath, "GET", null, !formSubmitted, null, path);
+      load(herePath, "GET", null, !formSubmitted);
     });
     // The browser retries a dropped stream by itself; a refused one (the session ended, the
     // server restarted) stays closed: say so where the page shows its connection, and which it is.
@@ -211,13 +210,10 @@
 
   // Only the answer to the latest load is shown: an earlier one (Back's, when Discard was pressed
   // before it came) shows a screen the session has since left.
-  // `expected`: the page `/webui/here` is loaded for.
-  function load(url, method, body, push, place, expected) {
-    var target = new URL(url, location.href);
+  function load(url, method, body, push, place) {
     sendAllTyped(true);
     var mine = ++latestLoad;
     loading = true;
-    loadingPath = expected || (method === "GET" ? target.pathname + target.search : null);
     return fetch(url, { method: method, body: body, headers: headers(), credentials: "same-origin" })
       .then(function (response) {
         return response.text().then(function (text) {
@@ -230,12 +226,11 @@
       .finally(function () {
         if (mine !== latestLoad) { return; }
         loading = false;
-        loadingPath = null;
         submitting = null;
         var told = navigateAfterLoad;
         navigateAfterLoad = null;
         // Where the app is now, if not where this answer showed it (`/webui/here` opens nothing).
-        if (told !== null && told !== shownPath && told !== here()) { load(herePath, "GET", null, !formSubmitted, null, told); }
+        if (told !== null && told !== shownPath && told !== here()) { load(herePath, "GET", null, !formSubmitted); }
       });
   }
 
