@@ -65,6 +65,10 @@ enum AddressBookQuery {
 
         init(_ element: DAVXMLElement) throws {
             allOf = try testIsAllOf(element)
+            // Left unread, a text-match or param-filter outside a prop-filter would match every card.
+            if let stray = element.children.first(where: { $0.name.namespace == DAVNamespace.cardDAV && $0.name.local != "prop-filter" }) {
+                throw DAVRequestError.badRequest("A filter holds prop-filters only: a \(stray.name.local) goes inside a prop-filter.")
+            }
             let propFilters = element.children(.cardDAV("prop-filter"))
             guard propFilters.count <= Self.maximumTests,
                   propFilters.allSatisfy({ $0.children(.cardDAV("text-match")).count <= Self.maximumTests

@@ -11,6 +11,8 @@ enum XMLBodyEncoding {
             || bytes.starts(with: [0x00, 0x00, 0x00, 0x3C]) || bytes.starts(with: [0x3C, 0x00, 0x00, 0x00]) {
             throw .unsupportedEncoding("UTF-32")
         }
+        // `<?xm` in EBCDIC (XML 1.0 appendix F): its declaration names a code page not read here.
+        if bytes.starts(with: [0x4C, 0x6F, 0xA7, 0x94]) { throw .unsupportedEncoding("EBCDIC") }
         if bytes.starts(with: [0xFE, 0xFF]) { return try fromUTF16(bytes.dropFirst(2), bigEndian: true) }
         if bytes.starts(with: [0xFF, 0xFE]) { return try fromUTF16(bytes.dropFirst(2), bigEndian: false) }
         if bytes.count >= 2, (bytes[0] == 0) != (bytes[1] == 0), bytes[0] < 0x80, bytes[1] < 0x80 {

@@ -234,6 +234,16 @@ import Testing
         let matchType = await query(#"<C:filter><C:prop-filter name="FN"><C:text-match match-type="regex">x</C:text-match></C:prop-filter></C:filter>"#)
         #expect(matchType.status == 400)
     }
+
+    @Test func aTestOutsideAPropFilterIsRefusedRatherThanMatchingEveryCard() async {
+        let parameter = await query(#"<C:filter><C:param-filter name="TYPE"><C:text-match>work</C:text-match></C:param-filter></C:filter>"#)
+        #expect(parameter.status == 400)
+        #expect(parameter.text.contains("a param-filter goes inside a prop-filter"))
+        let text = await query(#"<C:filter><C:text-match>nobody</C:text-match></C:filter>"#)
+        #expect(text.status == 400)
+        let foreign = await query(#"<C:filter xmlns:X="urn:example"><X:hint/><C:prop-filter name="FN"><C:text-match>a</C:text-match></C:prop-filter></C:filter>"#)
+        #expect(foreign.status == 207)
+    }
 }
 
 @Suite struct AddressDataSubsetTests {

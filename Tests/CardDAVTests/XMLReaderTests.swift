@@ -120,6 +120,8 @@ import Testing
         #expect(throws: XMLReadError.invalidText("UTF-16")) { try reader.read(lone) }
         #expect(throws: XMLReadError.invalidText("UTF-16")) { try reader.read(Self.utf16("<a/>", bigEndian: true) + [0x3C]) }
         #expect(throws: XMLReadError.unsupportedEncoding("UTF-32")) { try reader.read([0xFF, 0xFE, 0, 0, 0x3C, 0, 0, 0]) }
+        let ebcdic: [UInt8] = [0x4C, 0x6F, 0xA7, 0x94, 0x93, 0x6F, 0x6E, 0x4C, 0x81, 0x61, 0x6E]  // `<?xml?><a/>` in code page 037
+        #expect(throws: XMLReadError.unsupportedEncoding("EBCDIC")) { try reader.read(ebcdic) }
         let shiftJIS = Array(#"<?xml version="1.0" encoding="Shift_JIS"?><a>"#.utf8) + [0x82, 0xA0] + Array("</a>".utf8)
         #expect(throws: XMLReadError.unsupportedEncoding("shift_jis")) { try reader.read(shiftJIS) }
     }
