@@ -215,6 +215,32 @@ import Testing
         }
     }
 
+    /// The stream is a load too (`load=`): one older than a load the tab took opens nothing, a
+    /// newer one at another address takes the tab's app there.
+    @Test func aStreamOlderThanALoadTheTabTookOpensNothing() async throws {
+        try await withRoutes { sessions, client in
+            let visit = try await visit(client, sessions: sessions)
+            let scripted: HTTPFields = [.cookie: visit.cookie, .secFetchSite: "same-origin", .secFetchDest: "empty", .webUIScripted: "1"]
+            var other = scripted
+            other[.webUITab] = "tab"
+            other[.webUILoad] = "page-2"
+            #expect(try await client.execute(uri: "/other", method: .get, headers: other).headers[.webUIPath] == "/other")
+            let tab = try #require(await MainActor.run { sessions.session(id: visit.id).map { sessions.tab("tab", of: $0).tab } })
+
+            /// Opens the tab's stream, waits until it is subscribed, ends it, and says where the tab's app is.
+            func stream(_ query: String) async throws -> String {
+                async let answer = client.execute(uri: "\(WebRoutes.eventsPath)?tab=tab&\(query)", method: .get, headers: scripted)
+                while await MainActor.run(body: { tab.pusher.subscriberCount }) == 0 { await Task.yield() }
+                await MainActor.run { tab.pusher.finishAll() }
+                #expect(try await answer.status == .ok)
+                return await MainActor.run { tab.app.currentPath }
+            }
+            #expect(try await stream("path=/&load=page-1") == "/other", "an older stream does not open its address")
+            #expect(try await stream("path=/&load=page-3") == "/", "a newer one takes the app where its page is")
+            #expect(try await stream("path=/other&load=page-2") == "/")
+        }
+    }
+
     /// A page drawn without the script while its app still worked links to `herePath` to be
     /// loaded again: that goes where the app is by then, not back to the screen it was leaving.
     @Test func hereLeadsToTheScreenTheSessionShowsNow() async throws {
