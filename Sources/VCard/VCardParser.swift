@@ -172,6 +172,12 @@ public enum VCardParser {
             let continues = content.first == 0x20 || content.first == 0x09
             if content.isEmpty, var last = lines.popLast() {
                 // A blank line (2.1 ends base64 with one) stays with the property before it.
+                // After a soft line break it is the line the break goes on in, and ends the value:
+                // Android writes `=` after every 23rd byte, the value's last one too.
+                if last.endsInSoftLineBreak {
+                    last.content.removeLast()
+                    last.hadSoftLineBreak = true
+                }
                 last.source = bytes[last.source.startIndex..<end]
                 last.endedByBlankLine = true
                 lines.append(last)

@@ -57,6 +57,27 @@ struct VCardRoutesTests {
         }
     }
 
+    /// The `UID` made for a card without one: the card last in a file without a last line end, or
+    /// first in one with a byte order mark, is the same card as in a file without those.
+    @Test func aCardWithoutAUIDIsOneFriendWhateverTheFileStartsAndEndsWith() async throws {
+        try await TestApp.run { client, store in
+            let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:No Uid\r\nN:Uid;No;;;\r\nEND:VCARD"
+            let created = #"{"created":1,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"unchanged":0,"updated":0}"#
+            let unchanged = #"{"created":0,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"unchanged":1,"updated":0}"#
+            #expect(try await importCards(card, into: client).text == created)
+            #expect(try await importCards(card + "\r\n", into: client).text == unchanged)
+            #expect(try await importCards("\u{FEFF}" + card + "\r\n", into: client).text == unchanged)
+            #expect(try await store.all().count == 1)
+
+            // A friend imported before, whose UID was made of the bytes as they came, is still found by it.
+            let other = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Old Import\r\nN:Import;Old;;;\r\nEND:VCARD"
+            let madeBefore = "friends-import-" + String(StableHash.of(Array(other.utf8)), radix: 16)
+            _ = try await store.create(card: try VCardParser.parse(Array(other.utf8)).readyForStorage { madeBefore }, resourceName: nil)
+            #expect(try await importCards(other, into: client).text == unchanged)
+            #expect(try await store.all().count == 2)
+        }
+    }
+
     @Test func cardsImportedAgainAsTheyAreWriteNothingAndAChangedOneIsReplaced() async throws {
         struct Report: Decodable { var created, unchanged, updated: Int }
         let store = ChangeLogProbeStore()

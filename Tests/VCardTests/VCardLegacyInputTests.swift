@@ -39,6 +39,19 @@ struct VCardLegacyInputTests {
         #expect(try cards(foldedInsideAnEscape).first?.friend(id: 0).about == "Café")
     }
 
+    /// Android writes a soft line break after every 23rd byte of a quoted-printable value, its last
+    /// one too, so a value of 23, 46… bytes is followed by a blank line: the line the break goes on in.
+    @Test func aSoftLineBreakBeforeABlankLineEndsTheValue() throws {
+        let note = "NOTE;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:=47=65=62=75=72=74=73=74=61=67=20=69=6D=20=4D=61=69=20=E2=99=A5=20=6F=\r\n\r\n"
+        let head = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Android;Anna;;;\r\n"
+        let friend = try #require(try cards(head + note + "TEL;CELL:+49 170 5550123\r\nEND:VCARD\r\n").first).friend(id: 0)
+        #expect(friend.about == "Geburtstag im Mai ♥ o")
+        #expect(friend.phonenumber == "+49 170 5550123")
+        let last = try #require(try cards(head + note + "END:VCARD\r\n").first)
+        #expect(last.friend(id: 0).about == "Geburtstag im Mai ♥ o")
+        #expect(try VCardParser.parse(VCardWriter.bytes(of: last)).friend(id: 0).about == "Geburtstag im Mai ♥ o")
+    }
+
     /// As Outlook and Android break lines: a soft line break before a space and digits is not an
     /// escape split by a fold (`=` then ` 10` would read as the control byte 10).
     @Test func aSoftLineBreakBeforeASpaceAndDigitsKeepsTheDigits() throws {

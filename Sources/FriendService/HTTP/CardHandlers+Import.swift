@@ -68,13 +68,15 @@ extension CardHandlers {
         case .failure(let position, let name, let error):
             report.failed.append(.init(index: position, name: name, reason: error.description))
         case .card(let position, let bytes):
-            let card: VCard
+            let read: VCard
             do {
-                card = try VCardParser.parse(bytes).readyForStorage { Self.uid(forCardWithout: bytes) }
+                read = try VCardParser.parse(bytes)
             } catch {
                 report.failed.append(.init(index: position, name: VCardStreamReader.name(in: bytes), reason: "\(error)"))
                 return
             }
+            let uid = read.uid.isEmpty ? try await madeUpUID(of: bytes) : read.uid
+            let card = read.readyForStorage { uid }
             if !batch.hasRoom(for: card) { try await keep(batch.takeAll(), in: &report) }
             batch.add(card)
         }
@@ -146,8 +148,24 @@ extension CardHandlers {
     }
 
     /// A card without a `UID` gets one made of its bytes, so importing the same file again finds
-    /// it; its lines taken as ending in CRLF, so that the same card with other line ends is found too.
+    /// it. Its lines are taken as ending in CRLF, the last one too, and a byte order mark is left
+    /// out: the same card at the end of a file without a last line end, or at the start of one
+    /// with a byte order mark, is found too. A friend made before that, whose `UID` was made of the
+    /// bytes as they came, is still found by it.
+    private func madeUpUID(of bytes: [UInt8]) async throws -> String {
+        let uid = Self.uid(forCardWithout: bytes)
+        let asMadeBefore = Self.uid(ofBytes: bytes)
+        if asMadeBefore != uid, try await store.friend(anySpellingOf: asMadeBefore) != nil { return asMadeBefore }
+        return uid
+    }
+
     static func uid(forCardWithout bytes: [UInt8]) -> String {
+        var lines = CRLFLines.of(Array(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]))
+        if lines.last != UInt8(ascii: "\n") { lines += [UInt8(ascii: "\r"), UInt8(ascii: "\n")] }
+        return uid(ofBytes: lines)
+    }
+
+    private static func uid(ofBytes bytes: [UInt8]) -> String {
         "friends-import-" + String(StableHash.of(CRLFLines.of(bytes)), radix: 16)
     }
 }
