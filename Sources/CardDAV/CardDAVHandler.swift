@@ -42,6 +42,14 @@ public struct CardDAVHandler: Sendable {
         return Self.response(for: .tooLarge(limit: configuration.maxResourceSize), paths: DAVPaths(principal: ""), retryAfter: 0)
     }
 
+    /// The answer to a body that broke off, came with broken framing, or stopped arriving: the
+    /// client's fault, and the connection cannot carry another request.
+    public func answerToUnreadableBody(timedOut: Bool) -> DAVResponse {
+        timedOut
+            ? .text(408, "The request body did not arrive in time.", headers: [("Connection", "close")])
+            : .text(400, "The request body could not be read: it broke off or its framing is broken.", headers: [("Connection", "close")])
+    }
+
     /// Never throws: backend errors and malformed requests become statuses with explanatory bodies.
     public func handle(_ request: DAVRequest, principal: String, backend: some AddressBookBackend) async -> DAVResponse {
         let paths = DAVPaths(principal: principal)

@@ -136,6 +136,27 @@ struct ConnectionTests {
         }
     }
 
+    /// A DAV request's body that breaks or stops arriving is the client's error, as over REST: a
+    /// phone that loses its connection in the middle of a `PUT` is no server fault.
+    @Test func aDAVBodyThatBreaksGets400AndOneThatStopsGets408() async throws {
+        try await Self.withServer(ConnectionLimits(bodyTimeout: .milliseconds(300))) { _, port in
+            let book = "/dav/addressbooks/friends/friends/"
+            for request in ["PUT \(book)cut.vcf", "REPORT \(book)", "PROPFIND \(book)"] {
+                let connection = try RawHTTPConnection(port: port)
+                try await connection.send("\(request) HTTP/1.1\r\nHost: localhost\r\nDepth: 1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nBEGIN\r\nzz\r\n")
+                let response = try await connection.readResponse()
+                #expect(response.status == 400, "\(request): \(response.statusLine)")
+                #expect(response.header("Connection") == "close")
+            }
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send("PUT \(book)slow.vcf HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/vcard\r\nContent-Length: 500\r\n\r\nBEGIN:VCARD\r\n")
+            let response = try await connection.readResponse()
+            #expect(response.status == 408, "\(response.statusLine)")
+            #expect(response.header("Connection") == "close")
+            #expect(try await Self.friendCount(port: port) == 0)
+        }
+    }
+
     /// An import whose body breaks: every whole card before the break is kept, and the answer
     /// says how many, since no report follows.
     @Test func anImportCutOffSaysWhatWasKeptBeforeTheBreak() async throws {

@@ -1,4 +1,5 @@
 import CardDAV
+import HTTPServerKit
 import HTTPTypes
 import Hummingbird
 import NIOCore
@@ -42,6 +43,10 @@ struct CardDAVMiddleware<Context: RequestContext>: RouterMiddleware {
             body = try await request.collectBody(upTo: limit)
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             return oversizedAnswer(to: request)
+        } catch is RequestReadTimeout {
+            return Self.response(handler.answerToUnreadableBody(timedOut: true))
+        } catch {
+            return Self.response(handler.answerToUnreadableBody(timedOut: false))
         }
         let davRequest = DAVRequest(
             method: request.method.rawValue,
