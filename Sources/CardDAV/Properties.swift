@@ -252,6 +252,10 @@ enum Properties {
     /// The most properties one request may name: clients ask for a few dozen at most, and each
     /// is answered for every card listed.
     static let maximumRequested = 200
+    /// The most bytes the names of one request's properties, with their namespaces, may take in
+    /// all: an unknown one is answered by name for every card, so a name of megabytes would be
+    /// sent back megabytes at a time.
+    static let maximumNameBytes = 16 << 10
 
     /// Reads the `D:prop` children (or allprop/propname) of a PROPFIND or REPORT body.
     static func request(in element: DAVXMLElement) throws -> PropertyRequest? {
@@ -270,6 +274,9 @@ enum Properties {
         let names = names.filter { seen.insert($0).inserted }
         guard names.count <= maximumRequested else {
             throw DAVRequestError.badRequest("A request may name at most \(maximumRequested) properties.")
+        }
+        guard names.reduce(0, { $0 + $1.namespace.utf8.count + $1.local.utf8.count }) <= maximumNameBytes else {
+            throw DAVRequestError.badRequest("The names of the properties a request asks for may take at most \(maximumNameBytes >> 10) KiB in all.")
         }
         return names
     }

@@ -161,6 +161,9 @@ import Testing
         let properties = (0..<201).map { "<D:p\($0)/>" }.joined()
         #expect(await query("", props: properties).status == 400)
         #expect(await query("", props: String(repeating: "<D:getetag/>", count: 1_000)).status == 207, "the same one many times is one")
+        let longName = await query("", props: #"<X:p xmlns:X="urn:\#(String(repeating: "x", count: 17_000))"/>"#)
+        #expect(longName.status == 400)
+        #expect(longName.text.contains("at most 16 KiB"))
     }
 
     @Test func matchTypesAndCollations() async {
