@@ -13,9 +13,10 @@ public enum FriendSchema {
     package static let changesTable = "friend_changes"
 
     // Migration 6: the accounts (`AccountRegistry`) in `accounts` and `account_tokens`, and the
-    // one row of `account_main_store` that records whether an account ever took over the main
-    // store (only the first account ever added does, even once it is removed; ids are no such
-    // record, sequences skip). Every store has the tables; only the main store's are used.
+    // one row of `account_main_store` that records whether an account took over the main store:
+    // the first account added does, and the first one added once no account is left; while other
+    // accounts stay, an owner's removal does not free it (ids are no such record, sequences skip).
+    // Every store has the tables; only the main store's are used.
     //
     // Migration 7: SQLite keeps the number of friends in `friend_total`, by triggers (PostgreSQL:
     // nothing, see `PostgresMigrations`).

@@ -22,10 +22,14 @@ extension PostgresFriendStore: AccountRegistry {
 
     public func addAccount(named name: AccountName, passwordHash: String, at date: Date) async throws -> Account {
         try await transaction { connection in
-            // Claimed once and never given back. Of two instances adding accounts at once, the
-            // second waits for the first's row lock, then finds the row taken: no second owner.
+            // Claimed by the first account added, and again by the first one added when every
+            // account was removed: the friends written meanwhile, as before accounts, are its.
+            // The row is locked first: of two instances adding accounts at once, the second waits
+            // here, and its next statement, a new snapshot, sees the first one's account.
+            try await connection.query(self.sql("SELECT taken FROM %s.account_main_store FOR UPDATE"), logger: self.logger)
             let claimed = try await connection.query(
-                self.sql("UPDATE %s.account_main_store SET taken = true WHERE NOT taken RETURNING true"), logger: self.logger
+                self.sql("UPDATE %s.account_main_store SET taken = true WHERE NOT taken OR NOT EXISTS (SELECT 1 FROM %s.accounts) RETURNING true"),
+                logger: self.logger
             ).collect()
             do {
                 let added = try await connection.query(

@@ -33,8 +33,11 @@ extension SQLiteFriendStore: AccountRegistry {
         let createdAt = Self.timestamp(date)
         return try await writingAlone { writer in
             try writer.transaction {
-                // Claimed once and never given back: only the first account ever added gets the main store.
-                let claimed = try writer.rows("UPDATE account_main_store SET taken = 1 WHERE taken = 0 RETURNING 1", []) { $0.integer(0) }
+                // Claimed by the first account added, and again by the first one added when every
+                // account was removed: the friends written meanwhile, as before accounts, are its.
+                let claimed = try writer.rows(
+                    "UPDATE account_main_store SET taken = 1 WHERE taken = 0 OR NOT EXISTS (SELECT 1 FROM accounts) RETURNING 1", []
+                ) { $0.integer(0) }
                 do {
                     let added = try writer.rows(
                         "INSERT INTO accounts (name, password_hash, created_at, owns_main_store) VALUES (?, ?, ?, ?) RETURNING \(Self.accountColumns)",

@@ -17,7 +17,8 @@ struct UserAdd: UserCommand {
 
     func run(in context: UserCommandContext) async throws {
         let name = try AccountName.argument(name)
-        try await context.database(database).withRegistryMadeIfNeeded { store, registry in
+        let accounts = try context.database(database)
+        try await accounts.withRegistryMadeIfNeeded { store, registry in
             guard try await registry.account(named: name) == nil else { throw UserCommandError("\(AccountRegistryError.nameTaken(name))") }
             let hash = try context.secrets.hash(password: try password.read(for: name, from: context.console))
             let account: Account
@@ -27,6 +28,13 @@ struct UserAdd: UserCommand {
                 throw UserCommandError(error.description)
             }
             guard account.ownsMainStore else {
+                // A store left at the new account's place (the main database made afresh beside
+                // the files of its old accounts) would hand someone else's friends to this one.
+                let own = accounts.location.location(ofAccount: account)
+                if try await accounts.hasStore(at: own) {
+                    try await registry.removeAccount(id: account.id)
+                    throw UserCommandError.storeInTheWay(of: name, at: own)
+                }
                 context.console.note("Added \(name), with an address book of their own.")
                 return
             }

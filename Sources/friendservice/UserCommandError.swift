@@ -23,6 +23,10 @@ struct UserCommandError: Error, CustomStringConvertible, Equatable {
         UserCommandError("There is no database at \(location): check --database (or FRIENDSERVICE_DATABASE). `user add` makes it with the first account.")
     }
 
+    static func storeInTheWay(of name: AccountName, at location: DatabaseLocation) -> UserCommandError {
+        UserCommandError("An address book is already at \(location), where \(name)'s would be, left from an earlier database: move it away, then add \(name) again. Nothing was changed.")
+    }
+
     static let cannotHideInput = UserCommandError("Cannot turn off the terminal's echo to read a password.")
     static let notInteractive = UserCommandError(
         "Standard input is not a terminal: pass --password-stdin to read the password from it."

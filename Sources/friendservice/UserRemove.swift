@@ -46,6 +46,11 @@ struct UserRemove: UserCommand {
                 try await registry.removeAccount(id: account.id)
             }
             context.console.note("Removed \(name), their \(Friends.count(count)) and their tokens.")
+            if try await !registry.hasAccounts() {
+                context.console.note(
+                    "No account is left: the server keeps one address book again, open as before accounts; the next account added takes it over."
+                )
+            }
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import FriendStorage
 import Testing
 @testable import friendservice
@@ -39,6 +40,53 @@ import Testing
             #expect(!bob.ownsMainStore)
             #expect(CommandDatabase.secrets.verify(password: "hunter2", against: bob.passwordHash))
             #expect(try await database.friendCount(of: "bob") == 0)
+        }
+    }
+
+    /// With every account removed the server keeps one address book again, as before accounts:
+    /// what was written to it then is the next account's, not left where no account reaches it.
+    @Test(arguments: CommandDatabase.Kind.available)
+    func theFirstAccountAfterEveryOneWasRemovedTakesOverTheFriendsWrittenMeanwhile(_ kind: CommandDatabase.Kind) async throws {
+        try await CommandDatabase.with(kind) { database in
+            try await database.add("zoe")
+            try await database.add("bob")
+            try await database.run(["remove", "zoe", "--yes"], console: TestConsole(isInteractive: false))
+            try await database.add("carol")
+            #expect(try await database.account("carol")?.ownsMainStore == false, "bob is still there: the store zoe had stays empty")
+            try await database.run(["remove", "bob", "--yes"], console: TestConsole(isInteractive: false))
+            let last = try await database.run(["remove", "carol", "--yes"], console: TestConsole(isInteractive: false))
+            #expect(last.notes.last == "No account is left: the server keeps one address book again, open as before accounts; the next account added takes it over.")
+            try await database.withRegistry { main, _ in try await main.insert(Array(SampleFriends(count: 2))) }
+
+            let console = try await database.run(["add", "yuki", "--password-stdin"], console: TestConsole(isInteractive: false, input: ["pw"]))
+
+            #expect(console.notes == ["Added yuki, the first account: the 2 friends stored before accounts are yuki's now."])
+            #expect(try await database.account("yuki")?.ownsMainStore == true)
+            #expect(try await database.friendCount(of: "yuki") == 2)
+        }
+    }
+
+    /// The main database made afresh beside the file of an account it had: the new account with
+    /// that number is refused rather than given the old account's friends.
+    @Test func anAccountWhoseStoreIsLeftFromAnEarlierDatabaseIsRefused() async throws {
+        try await CommandDatabase.with(.sqlite) { database in
+            try await database.add("alice")
+            let earlier = Account(id: 2, name: try AccountName(validating: "bob"), passwordHash: "", createdAt: Date(), ownsMainStore: false)
+            let accounts = try AccountsDatabase(location: database.location)
+            try await accounts.withRegistry { main, _ in
+                try await accounts.withFriends(of: earlier, main: main) { try await $0.insert(Array(SampleFriends(count: 1))) }
+            }
+            let place = try database.location.location(ofAccount: earlier)
+
+            let dave = try AccountName(validating: "dave")
+            await #expect(throws: UserCommandError.storeInTheWay(of: dave, at: place)) {
+                try await database.run(["add", "dave", "--password-stdin"], console: TestConsole(isInteractive: false, input: ["pw"]))
+            }
+            #expect(try await database.account("dave") == nil)
+            let kept = try await accounts.withRegistry { main, _ in
+                try await accounts.withFriends(of: earlier, main: main) { try await $0.count(matching: nil, atMost: nil) }
+            }
+            #expect(kept == 1, "the earlier account's friends are where they were")
         }
     }
 

@@ -12,8 +12,9 @@ public protocol AccountRegistry: Sendable {
 
     func account(id: Int) async throws -> Account?
 
-    /// Adds an account. The first account ever added, in the same transaction, takes over the
-    /// main store (`Account.ownsMainStore`), with the friends already in it.
+    /// Adds an account. The first account added, in the same transaction, takes over the main
+    /// store (`Account.ownsMainStore`), with the friends already in it; so does the first one
+    /// added after every account was removed.
     /// - Throws: `AccountRegistryError.nameTaken`.
     func addAccount(named name: AccountName, passwordHash: String, at date: Date) async throws -> Account
 

@@ -21,7 +21,8 @@ public actor MemoryAccountRegistry: AccountRegistry {
     public func addAccount(named name: AccountName, passwordHash: String, at date: Date) throws -> Account {
         guard account(named: name) == nil else { throw AccountRegistryError.nameTaken(name) }
         lastAccountID += 1
-        let account = Account(id: lastAccountID, name: name, passwordHash: passwordHash, createdAt: date, ownsMainStore: !mainStoreTaken)
+        let ownsMainStore = !mainStoreTaken || byID.isEmpty
+        let account = Account(id: lastAccountID, name: name, passwordHash: passwordHash, createdAt: date, ownsMainStore: ownsMainStore)
         mainStoreTaken = true
         byID[account.id] = account
         return account
