@@ -12,6 +12,8 @@ enum PasswordPrompt {
             return try HiddenLineReader.readLine()
         } catch .notATerminal {
             throw LaunchError("Cannot ask for the password: standard input is not a terminal. Set FRIENDS_PASSWORD instead.")
+        } catch .notUTF8 {
+            throw LaunchError("The password typed is not UTF-8 text: set the terminal to UTF-8, or set FRIENDS_PASSWORD.")
         } catch {
             throw LaunchError("Cannot turn off the terminal's echo to ask for the password. Set FRIENDS_PASSWORD instead.")
         }

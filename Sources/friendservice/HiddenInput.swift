@@ -6,6 +6,8 @@ enum HiddenInput {
     static func readLine() throws -> String? {
         do {
             return try HiddenLineReader.readLine()
+        } catch .notUTF8 {
+            throw UserCommandError.passwordNotUTF8
         } catch {
             throw UserCommandError.cannotHideInput
         }

@@ -11,7 +11,7 @@ struct PasswordInput: ParsableArguments {
     func read(for name: AccountName, from console: any UserConsole) throws -> String {
         let password: String
         if passwordStdin {
-            guard let line = console.readInputLine() else { throw UserCommandError("No password on standard input.") }
+            guard let line = try console.readInputLine() else { throw UserCommandError("No password on standard input.") }
             password = line
         } else {
             guard console.isInteractive else { throw UserCommandError.notInteractive }

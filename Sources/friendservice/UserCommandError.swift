@@ -27,6 +27,8 @@ struct UserCommandError: Error, CustomStringConvertible, Equatable {
         UserCommandError("An address book is already at \(location), where \(name)'s would be, left from an earlier database: move it away, then add \(name) again. Nothing was changed.")
     }
 
+    static let passwordNotUTF8 = UserCommandError("The password is not UTF-8 text: the server reads passwords as UTF-8, so it could never be typed to sign in. Nothing was changed.")
+
     static let cannotHideInput = UserCommandError("Cannot turn off the terminal's echo to read a password.")
     static let notInteractive = UserCommandError(
         "Standard input is not a terminal: pass --password-stdin to read the password from it."

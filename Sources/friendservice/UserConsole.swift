@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 
 /// Where the `user` commands talk with the person who runs them: prompts and messages on
 /// standard error, results on standard output. Tests give a console of their own.
@@ -10,7 +11,8 @@ protocol UserConsole {
     /// A line typed after `prompt`; nil at the end of the input.
     func readLine(prompt: String) -> String?
     /// The next line of standard input, unprompted; nil at its end.
-    func readInputLine() -> String?
+    /// - Throws: `UserCommandError.passwordNotUTF8` for a line that is not UTF-8.
+    func readInputLine() throws -> String?
     /// A result, on standard output.
     func print(_ line: String)
     /// A message for the person, on standard error.
@@ -34,8 +36,12 @@ struct StandardConsole: UserConsole {
         return Swift.readLine()
     }
 
-    func readInputLine() -> String? {
-        Swift.readLine()
+    func readInputLine() throws -> String? {
+        do {
+            return try StandardInputLine.read()
+        } catch {
+            throw UserCommandError.passwordNotUTF8
+        }
     }
 
     func print(_ line: String) {

@@ -56,6 +56,18 @@ struct FriendServiceEndToEndTests {
         }
     }
 
+    /// Read as UTF-8 with its bad bytes made U+FFFD, such a password could never be typed to sign in.
+    @Test func aPasswordOnStandardInputThatIsNotUTF8IsRefused() async throws {
+        try await withTemporaryDatabase { database in
+            let add = ["user", "add", "alice", "--password-stdin", "--database", database]
+            let latin1 = try FriendServiceProcess(arguments: add, input: Data("secret-".utf8) + Data([0xE9, 0x0A]))
+            #expect(await latin1.exitStatus() != 0)
+            #expect(latin1.output.contains("The password is not UTF-8 text"), "\(latin1.output)")
+            let utf8 = try FriendServiceProcess(arguments: add, input: Data("secret-é\r\n".utf8))
+            #expect(await utf8.exitStatus() == 0, "\(utf8.output)")
+        }
+    }
+
     @Test func aPublicAddressWithoutATokenRefusesToStart() async throws {
         let server = try FriendServiceProcess(arguments: ["serve", "--hostname", "0.0.0.0", "--port", "0", "--database", "memory"])
         #expect(await server.exitStatus() != 0)
@@ -89,7 +101,8 @@ final class FriendServiceProcess: @unchecked Sendable {
     private var portWaiters: [CheckedContinuation<Int?, Never>] = []
     private var exitWaiters: [CheckedContinuation<Int32, Never>] = []
 
-    init(arguments: [String]) throws {
+    /// - Parameter input: the child's standard input, ended after it; none when nil.
+    init(arguments: [String], input: Data? = nil) throws {
         let binary = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0])
             .deletingLastPathComponent().appendingPathComponent("friendservice")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
@@ -108,10 +121,19 @@ final class FriendServiceProcess: @unchecked Sendable {
         process.environment = environment
         process.standardOutput = pipe
         process.standardError = pipe
+        let inputPipe = input.map { _ in Pipe() }
+        if let inputPipe {
+            _ = fcntl(inputPipe.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
+            process.standardInput = inputPipe
+        }
         process.terminationHandler = { [weak self] process in
             self?.exited(process.terminationStatus)
         }
         try process.run()
+        if let inputPipe, let input {
+            inputPipe.fileHandleForWriting.write(input)
+            try inputPipe.fileHandleForWriting.close()
+        }
         let output = pipe.fileHandleForReading
         Thread.detachNewThread { [self] in
             while true {

@@ -12,6 +12,8 @@ public enum HiddenLineReader {
         case notATerminal
         /// The terminal refused to stop echoing: the line is not read.
         case cannotTurnOffEcho
+        /// The line typed is not UTF-8 (a terminal set to another character set).
+        case notUTF8
     }
 
     /// The settings to restore; a global because a signal handler can capture nothing.
@@ -30,7 +32,11 @@ public enum HiddenLineReader {
             for (number, handler) in zip(signals, previousHandlers) { _ = signal(number, handler) }
         }
         guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet) == 0 else { throw .cannotTurnOffEcho }
-        return Swift.readLine()
+        do {
+            return try StandardInputLine.read()
+        } catch {
+            throw .notUTF8
+        }
     }
 
     /// Restores the terminal, then lets the signal do what it would have done.
