@@ -20,7 +20,8 @@ import Testing
                 if name == "alice" && password == "revocable" {
                     return .signedIn(makeApp: { CounterApp() }, holds: { SignInRoutesTests.revocableSignInHolds })
                 }
-                return name == "alice" && password == "right" ? .signedIn(makeApp: { CounterApp() }) : .refused("That name and password do not match.")
+                // Names are read in small letters, as FriendService reads them.
+                return name.lowercased() == "alice" && password == "right" ? .signedIn(makeApp: { CounterApp() }) : .refused("That name and password do not match.")
             },
             page: { form in "<p>sign in \(form.name) \(form.message ?? "") next=\(form.next) csrf=\(form.csrfToken)</p>" }
         )
@@ -103,6 +104,16 @@ import Testing
             #expect(await MainActor.run { sessions.session(id: id)?.signedInAs } == "alice")
             let page = try await client.execute(uri: "/", method: .get, headers: [.cookie: cookie])
             #expect(page.status == .ok)
+        }
+    }
+
+    /// The account's name as it is, not as typed: `Alice` signs in as alice.
+    @Test func aNameTypedInCapitalsIsShownInSmallLetters() async throws {
+        try await withRoutes { sessions, client in
+            let response = try await signIn(client, name: "Alice")
+            let cookie = try #require(Self.sessionCookie(response))
+            let id = String(cookie.dropFirst("webui_session=".count))
+            #expect(await MainActor.run { sessions.session(id: id)?.signedInAs } == "alice")
         }
     }
 

@@ -4,13 +4,13 @@ import HTTPServerKit
 import NIOCore
 
 extension APIError {
-    /// Without a token, a request addressed to a name other than the loopback ones.
+    /// Without a token, a request addressed to a name other than the loopback ones (and `--public-name`).
     static var misdirected: APIError {
         APIError(
             .misdirectedRequest,
-            "This server runs without a token and answers only requests addressed to localhost, 127.0.0.1 or [::1] "
+            "This server answers only requests addressed to localhost, 127.0.0.1 or [::1], or to its --public-name "
                 + "(behind a reverse proxy, start it with --behind-proxy).",
-            fields: ["Host": "Must be localhost, 127.0.0.1 or [::1], with or without a port."]
+            fields: ["Host": "Must be localhost, 127.0.0.1, [::1] or the --public-name, with or without a port."]
         )
     }
 }

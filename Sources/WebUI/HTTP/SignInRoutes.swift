@@ -99,7 +99,8 @@ extension WebRoutes {
             signIn.throttle.succeeded(address: address, name: countedName, as: countedName)
             let session = await MainActor.run {
                 if let old = sessions.session(id: Self.sessionID(request)) { sessions.end(id: old.id) }
-                return sessions.start(signedInAs: name, makeApp: makeApp, onEnd: onEnd, holds: holds)
+                // Names are read in small letters: `Alice` is signed in as alice, and shown so.
+                return sessions.start(signedInAs: countedName, makeApp: makeApp, onEnd: onEnd, holds: holds)
             }
             var response = Self.redirect(to: Self.localPath(request.uri.queryParameters.get("next") ?? fields["next"]))
             response.setCookie(self.cookie(for: session))
