@@ -113,6 +113,7 @@ public enum VCardParser {
         ///     refused card's name, to report it by).
         func property(isVersion21: Bool = false, readsAnyText: Bool = false) throws(VCardError) -> VCardProperty {
             if content.contains(0) { throw .nulByte(line: number) }
+            if isVersion21, let property = stateful7BitText() { return property }
             // Other control characters (a vertical tab from a spreadsheet, say), U+FFFE and U+FFFF
             // become spaces: XML cannot carry them, so a CardDAV report would answer a card other
             // than the one stored.
@@ -277,5 +278,25 @@ extension VCardParser.LogicalLine {
 extension VCardProperty {
     func isEnvelope(_ keyword: String) -> Bool {
         hasName(keyword) && value.trimmingSpaces.caseInsensitiveEquals("VCARD")
+    }
+}
+
+extension VCardParser.LogicalLine {
+    /// A 2.1 value in ISO-2022-JP (or another ISO-2022 set) written as it is: 7-bit text that
+    /// switches character sets with ESC sequences, whose bytes can be `;` or `\` inside a
+    /// character. It is read whole in its set before anything else: before ESC is taken for a
+    /// control character, and before the value is cut at its `;`s. Written afresh as UTF-8.
+    func stateful7BitText() -> VCardProperty? {
+        guard content.contains(0x1B), agentCard.isEmpty,
+              var property = try? ContentLineReader.property(from: content, line: number),
+              let charset = property.parameters.first(where: { $0.name.caseInsensitiveEquals("CHARSET") })?.values.first,
+              charset.uppercased().hasPrefix("ISO-2022-"), let encoding = CharacterSets.encoding(named: charset),
+              let text = CharacterSets.text(of: Array(property.value.utf8), in: encoding), !text.unicodeScalars.contains("\u{1B}")
+        else { return nil }
+        property.value = text
+        property.escaping = .version21
+        property.source = nil
+        property.parameters.removeAll { $0.name.caseInsensitiveEquals("CHARSET") }
+        return property
     }
 }

@@ -52,6 +52,21 @@ struct VCardLegacyInputTests {
         #expect(try VCardParser.parse(VCardWriter.bytes(of: last)).friend(id: 0).about == "Geburtstag im Mai ♥ o")
     }
 
+    /// ISO-2022-JP, as Japanese phones mail cards: 7-bit text whose ESC sequences switch to JIS,
+    /// where `;R` is half of 花. Read whole in it, ESC was a control character made a space.
+    @Test func aVersion21ValueInISO2022JPIsReadWholeInIt() throws {
+        let name = "\u{1B}$B:4F#\u{1B}(B;\u{1B}$B2V;R\u{1B}(B"
+        let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=ISO-2022-JP:\(name)\r\n"
+            + "FN;CHARSET=ISO-2022-JP:\u{1B}$B:4F#\u{1B}(B \u{1B}$B2V;R\u{1B}(B\r\nEND:VCARD\r\n"
+        let card = try #require(try cards(text).first)
+        let friend = card.friend(id: 0)
+        #expect(friend.lastname == "佐藤")
+        #expect(friend.firstname == "花子")
+        #expect(card.first("FN")?.text == "佐藤 花子")
+        let again = try VCardParser.parse(VCardWriter.bytes(of: card))
+        #expect([again.friend(id: 0).lastname, again.friend(id: 0).firstname, again.first("FN")?.text] == ["佐藤", "花子", "佐藤 花子"])
+    }
+
     /// As Outlook and Android break lines: a soft line break before a space and digits is not an
     /// escape split by a fold (`=` then ` 10` would read as the control byte 10).
     @Test func aSoftLineBreakBeforeASpaceAndDigitsKeepsTheDigits() throws {
