@@ -31,6 +31,9 @@ enum ContentLineReader {
         let value: String
         if let text = String(validating: valueBytes, as: UTF8.self) {
             value = text
+        } else if let name = CharacterSets.unreadableName(in: parameters) {
+            // Read as Windows-1252, its text would be kept garbled without a word.
+            throw .unreadableCharacterSet(name, line: line)
         } else if let text = [CharacterSets.encoding(named: parameters), fallback].lazy.compactMap({ $0 })
                     .compactMap({ CharacterSets.text(of: valueBytes, in: $0) }).first {
             value = text
@@ -174,6 +177,14 @@ public enum CharacterSets {
             return nil
         }
         return encoding(named: name)
+    }
+
+    /// The `CHARSET` named, when it is one the system knows of but cannot read (it has no
+    /// converter for EUC-JP on Linux, say); nil for one it reads, and for a name it does not know,
+    /// whose text is taken for Windows-1252 as Outlook's is.
+    static func unreadableName(in parameters: [VCardParameter]) -> String? {
+        guard let encoding = encoding(named: parameters), text(of: [UInt8(ascii: "a")], in: encoding) == nil else { return nil }
+        return parameters.first(where: { $0.name.caseInsensitiveEquals("CHARSET") })?.values.first
     }
 
     /// `bytes` read in `encoding`; nil when they are not text in it.

@@ -7,6 +7,8 @@ public enum VCardError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooManyProperties(limit: Int)
     case invalidUTF8(line: Int)
     case nulByte(line: Int)
+    /// Text in a character set the line names and this system has no converter for (EUC-JP on Linux).
+    case unreadableCharacterSet(String, line: Int)
     case notAProperty(line: Int)
     case missingProperty(String)
     /// Where one card is expected (a CardDAV resource): text after its `END:VCARD`.
@@ -23,6 +25,7 @@ public enum VCardError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tooManyProperties(let limit): "The card has more than \(limit) properties."
         case .invalidUTF8(let line): "Line \(line) is neither valid UTF-8 nor text in a character set it names."
         case .nulByte(let line): "Line \(line) holds a NUL byte."
+        case .unreadableCharacterSet(let name, let line): "Line \(line) is in \(name), a character set this server cannot read: save the file as UTF-8."
         case .notAProperty(let line): "Line \(line) is not a vCard property (NAME:value)."
         case .missingProperty(let name): "The card has no \(name)."
         case .moreThanOneCard(let line): "Line \(line) follows the card's END:VCARD: send one card, not several."

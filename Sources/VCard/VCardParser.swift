@@ -7,8 +7,9 @@ public enum VCardParser {
     /// - Parameter isWholeText: the text must be this one card and nothing else (a CardDAV
     ///   resource): a `BEGIN:VCARD` inside it or anything but blank lines after it is an error.
     ///   Otherwise reading stops at the first `END:VCARD`.
-    /// - Parameter checksLimits: refuse a card beyond `VCardLimits`; off only for text this
-    ///   program wrote itself (a stored card), which it must always be able to read again.
+    /// - Parameter checksLimits: refuse a card beyond `VCardLimits`, or with quoted-printable text
+    ///   in a character set the system cannot read; off only for text this program wrote itself
+    ///   (a stored card, kept before that was refused), which it must always be able to read again.
     public static func parse(
         _ bytes: some Collection<UInt8>, isWholeText: Bool = false, checksLimits: Bool = true
     ) throws(VCardError) -> VCard {
@@ -24,7 +25,7 @@ public enum VCardParser {
         let isVersion21 = version(in: body) == "2.1"
         for line in body where !line.isBlank {
             if sawEnd { throw .moreThanOneCard(line: line.number) }
-            let property = try line.property(isVersion21: isVersion21)
+            let property = try line.property(isVersion21: isVersion21, refusesUnreadableText: checksLimits)
             if property.isEnvelope("END") {
                 sawEnd = true
                 if isWholeText { continue } else { break }
@@ -111,7 +112,9 @@ public enum VCardParser {
         ///     2.1; otherwise such text is an error.
         ///   - readsAnyText: text that is not UTF-8 is read as Windows-1252 in any version (a
         ///     refused card's name, to report it by).
-        func property(isVersion21: Bool = false, readsAnyText: Bool = false) throws(VCardError) -> VCardProperty {
+        ///   - refusesUnreadableText: quoted-printable text in a character set the system cannot
+        ///     read is an error, rather than read as Windows-1252 (raw text in one always is).
+        func property(isVersion21: Bool = false, readsAnyText: Bool = false, refusesUnreadableText: Bool = true) throws(VCardError) -> VCardProperty {
             if content.contains(0) { throw .nulByte(line: number) }
             if isVersion21, let property = stateful7BitText() { return property }
             // Other control characters (a vertical tab from a spreadsheet, say), U+FFFE and U+FFFF
@@ -132,6 +135,9 @@ public enum VCardParser {
                 // Text in a legacy character set: kept decoded, written afresh as UTF-8.
                 property.source = nil
                 property.parameters.removeAll { $0.name.caseInsensitiveEquals("CHARSET") }
+            } else if refusesUnreadableText, property.isQuotedPrintable, let name = CharacterSets.unreadableName(in: property.parameters),
+                      String(validating: QuotedPrintable.bytes(of: property.value), as: UTF8.self) == nil {
+                throw .unreadableCharacterSet(name, line: number)
             } else if isVersion21, property.isQuotedPrintable, CharacterSets.encoding(named: property.parameters) == nil,
                       String(validating: QuotedPrintable.bytes(of: property.value), as: UTF8.self) == nil {
                 // Quoted-printable bytes in no character set we know (none named, or a name we do

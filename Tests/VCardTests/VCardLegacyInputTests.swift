@@ -67,6 +67,23 @@ struct VCardLegacyInputTests {
         #expect([again.friend(id: 0).lastname, again.friend(id: 0).firstname, again.first("FN")?.text] == ["佐藤", "花子", "佐藤 花子"])
     }
 
+    /// A character set the system knows of but has no converter for (EUC-JP in Foundation on
+    /// Linux) is said, rather than the text read as Windows-1252 and kept garbled.
+    @Test func textInACharacterSetTheSystemCannotReadIsRefusedSayingWhich() throws {
+        let raw = Array("BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=EUC-JP:".utf8) + [0xBA, 0xB4, 0xC6, 0xA3] + Array(";Hanako\r\nEND:VCARD\r\n".utf8)
+        let quotedPrintable = "BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=EUC-JP;ENCODING=QUOTED-PRINTABLE:=BA=B4=C6=A3;Hanako\r\nEND:VCARD\r\n"
+        for bytes in [raw, Array(quotedPrintable.utf8)] {
+            if CharacterSets.text(of: [UInt8(ascii: "a")], in: .japaneseEUC) == nil {
+                #expect(throws: VCardError.unreadableCharacterSet("EUC-JP", line: 3)) { try VCardParser.parse(bytes) }
+            } else {
+                #expect(try VCardParser.parse(bytes).friend(id: 0).lastname == "佐藤")
+            }
+        }
+        // A card kept before this was refused is still read, as it was.
+        #expect(try VCardParser.parse(Array(quotedPrintable.utf8), checksLimits: false).friend(id: 0).firstname == "Hanako")
+        #expect(VCardError.unreadableCharacterSet("EUC-JP", line: 3).description == "Line 3 is in EUC-JP, a character set this server cannot read: save the file as UTF-8.")
+    }
+
     /// As Outlook and Android break lines: a soft line break before a space and digits is not an
     /// escape split by a fold (`=` then ` 10` would read as the control byte 10).
     @Test func aSoftLineBreakBeforeASpaceAndDigitsKeepsTheDigits() throws {
