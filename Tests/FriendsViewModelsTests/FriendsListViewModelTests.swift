@@ -480,6 +480,35 @@ import Testing
         #expect(screen.status.values == [nil, "Added Grace Hopper."])
     }
 
+    /// Back from a friend further down than one request can bring back (500 rows), the list loads
+    /// the pages up to it again: it used to select the 500th friend instead.
+    @Test func backToAListLongerThanOneRequestTheFriendFarDownStaysSelected() async {
+        let first = Self.numbered(1...500)
+        let rest = Self.numbered(501...502)
+        await client.enqueuePages(
+            .success(FriendPage(items: first, nextCursor: "c1", total: 502)),
+            .success(FriendPage(items: rest, nextCursor: nil)),
+            .success(FriendPage(items: first, nextCursor: "c1", total: 502)),
+            .success(FriendPage(items: rest, nextCursor: nil))
+        )
+        let screen = makeScreen(pageSize: 500)
+        await screen.appeared()
+        screen.viewModel.visibleRowsChanged(lastFriendID: first[499].id)
+        await screen.settle()
+        screen.viewModel.friendSelected(id: rest[1].id)
+
+        screen.viewModel.viewAppeared()  // back from its details
+        await screen.settle()  // the first 500 again
+        await screen.settle()  // the page after them, up to the friend
+
+        #expect(screen.selection.values.suffix(3) == [rest[1].id, nil, rest[1].id])
+        #expect(screen.selection.values.contains(first[499].id) == false)
+        #expect(await client.calls.suffix(2) == [
+            .friends(FriendListQuery(limit: 500)),
+            .friends(FriendListQuery(limit: 500, cursor: "c1")),
+        ])
+    }
+
     @Test func aFriendAddedPastTheFirstPageLoadsThePagesUpToItAndIsSelected() async {
         await client.enqueuePages(
             .success(Fixtures.page(Fixtures.charles, Fixtures.ada, next: "c1", total: 4)),

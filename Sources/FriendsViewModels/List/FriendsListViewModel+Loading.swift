@@ -5,12 +5,17 @@ import FriendsClient
 /// page left (for End). One load runs at a time, in `loadingTask`.
 extension FriendsListViewModel {
     /// Loads the first page. Keeping the loaded rows asks for as many as are shown (up to the
-    /// server's maximum), so that a refresh does not pull the selection out from under the user.
+    /// server's maximum), so that a refresh does not pull the selection out from under the user;
+    /// a friend selected beyond that many is looked for page after page, as a friend just added is.
     func loadFirstPage(keepingLoadedRows: Bool, quietly: Bool = false) {
         changedDuringFirstPage = false
         var limit = pageSize
         if keepingLoadedRows, loaded.count > (pageSize ?? FriendListQuery.defaultLimit) {
             limit = min(loaded.count, FriendListQuery.maximumLimit)
+        }
+        if keepingLoadedRows, friendToReveal == nil, let selected = selectedFriendID.value,
+           let index = loaded.index(of: selected), index >= limit ?? FriendListQuery.defaultLimit {
+            friendToReveal = selected
         }
         let query = FriendListQuery(limit: limit, search: searchText)
         let keepsRow = keepingLoadedRows
