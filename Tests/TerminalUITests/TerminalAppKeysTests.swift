@@ -132,6 +132,18 @@ struct TerminalAppKeysTests {
         #expect(view.frame(size: TerminalSize(rows: 10, columns: 40)).lines[1] == "  [ OK ]")
     }
 
+    @Test("below the view's minimum size keys reach nothing unseen; Ctrl-C still ends the app")
+    func keysBehindTheTooSmallNoticeDoNothing() async throws {
+        let host = ScriptedHost(size: TerminalSize(rows: 5, columns: 20), script: [.typed("d?x"), .typed("\u{03}")])
+        let view = KeyMapView(keyMap: KeyMap(title: "Test", ("d", "Delete")))
+        view.minimum = TerminalSize(rows: 10, columns: 40)
+        let app = TerminalApp(host: host)
+        try await app.run(view)
+        #expect(view.keys.isEmpty)
+        #expect(app.help == nil)
+        #expect(host.frames.allSatisfy { $0.contains("Terminal too small") })
+    }
+
     @Test("the view hears that the app ends on every way out", arguments: [
         [TerminalEvent.typed("q")], [.typed("\u{03}")], [.signal(SIGTERM)], [.signal(SIGHUP)], [.inputClosed],
     ])

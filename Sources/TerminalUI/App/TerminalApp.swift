@@ -149,6 +149,10 @@ public final class TerminalApp {
             renderer.invalidate()
             return nil
         }
+        // Behind "Terminal too small" a key would act on what cannot be seen (a delete question
+        // opened unseen): only Ctrl-C, Ctrl-Z and Ctrl-L work until the terminal grows.
+        let minimum = root.minimumSize
+        if size.rows < minimum.rows || size.columns < minimum.columns { return nil }
         if let help {
             // A help too tall for the screen scrolls; any other key or a click closes it, and does nothing else.
             let overlay = HelpOverlay(keyMap: help, offset: helpOffset)
