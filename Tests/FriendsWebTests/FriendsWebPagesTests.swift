@@ -227,8 +227,15 @@ import WebUI
             #expect(app.currentPath == "/friends/1/edit")
             let asked = app.wholePage()
             #expect(asked.contains("Ada Lovelace was deleted elsewhere. Add as New keeps what the form holds as a new friend; Cancel leaves without it."))
-            #expect(asked.contains(#"value="save" data-moves-focus>Add as New</button>"#))
-            await app.send([("action", "save")], at: "/friends/1/edit")
+            #expect(asked.contains(#"value="addAsNew" data-moves-focus>Add as New</button>"#))
+            // A page drawn before the deletion (without the script, nothing redraws it) says
+            // Submit: pressed there, or Enter pressed in a field, it adds nobody anew.
+            for action in ["save", "submit"] {
+                await app.send([("action", action)], at: "/friends/1/edit")
+                #expect(app.currentPath == "/friends/1/edit")
+                #expect(try await harness.client.friends(FriendListQuery(search: "Lovelace")).items.isEmpty)
+            }
+            await app.send([("action", "addAsNew")], at: "/friends/1/edit")
             #expect(app.currentPath == "/")
             #expect(app.wholePage().contains("Added Ada Lovelace."))
             let found = try await harness.client.friends(FriendListQuery(search: "Lovelace")).items
@@ -244,7 +251,7 @@ import WebUI
             await app.settle()
             try await harness.client.deleteFriend(id: 1)
             await app.send([("about", "Kept."), ("action", "save")], at: "/friends/1/edit")
-            await app.send([("action", "save")], at: "/friends/1/edit")
+            await app.send([("action", "addAsNew")], at: "/friends/1/edit")
             let added = try #require(try await harness.client.friends(FriendListQuery(search: "Lovelace")).items.first)
             #expect(added.id != 1)
             #expect(app.currentPath == "/friends/\(added.id)")

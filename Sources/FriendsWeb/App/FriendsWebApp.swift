@@ -254,7 +254,13 @@ public final class FriendsWebApp: WebApplication {
         switch action {
         case "field": break
         // "submit": Enter in a field (the form's first button; see formPage.mustache).
-        case "save", "submit": form.submitButtonTapped()
+        case "save", "submit":
+            // Sent from a page whose button said Submit, drawn before the friend was deleted
+            // elsewhere: the person has not seen that it would add them anew. The page says so now.
+            guard !form.addsAsNew.value else { break }
+            form.submitButtonTapped()
+        case "addAsNew":
+            if form.addsAsNew.value { form.submitButtonTapped() }
         case "cancel":
             destinationAfterDiscard = nil
             form.cancelButtonTapped()

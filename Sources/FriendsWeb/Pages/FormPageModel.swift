@@ -52,6 +52,9 @@ struct FormPageModel {
     let submitDisabled: Bool
     /// "Submit", or "Add as New" for a friend deleted elsewhere.
     let submitTitle: String
+    /// What pressing it sends: `save`, or `addAsNew`, so that a page drawn before the friend was
+    /// deleted, whose button said Submit, adds nobody anew (`FriendsWebApp.receiveFormAction`).
+    let submitAction: String
     let conflict: ConflictModel?
     let discard: ConfirmationModel?
 
@@ -92,6 +95,7 @@ struct FormPageModel {
         // must not meet a disabled button), and submitting it says there is nothing to save.
         submitDisabled = saving
         submitTitle = form.submitTitle
+        submitAction = form.addsAsNew.value ? "addAsNew" : "save"
         conflict = form.conflict.value.map { conflict in
             ConflictModel(
                 title: conflict.title,

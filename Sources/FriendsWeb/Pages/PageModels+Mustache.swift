@@ -193,6 +193,7 @@ extension FormPageModel: TemplateModel {
         "parts": \.parts,
         "submitDisabled": \.submitDisabled,
         "submitTitle": \.submitTitle,
+        "submitAction": \.submitAction,
         "conflict": \.conflict,
         "discard": \.discard,
     ]
