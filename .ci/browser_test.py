@@ -589,6 +589,11 @@ class Run:
             a.wait("the email field, still being typed in, to be marked invalid",
                    lambda: a.js("var e = document.activeElement;"
                                 "return e.matches('#emails input') && e.getAttribute('aria-invalid') === 'true';"))
+            self.step("add: Submit takes focus to the bad email with the caret after its text, where typing goes on")
+            a.click('button[value="save"]', "Submit")
+            a.wait("focus on the email field drawn again", lambda: a.js("return document.activeElement.matches('#emails input');"))
+            a.driver.switch_to.active_element.send_keys("example.org")
+            a.wait("what is typed to follow the text there, not to come before it", lambda: a.value(FIRST_EMAIL) == "ada@example.org")
         else:
             a.submit_form()
             a.wait_text(EMAIL_MESSAGE_CSS, EMAIL_MESSAGE)

@@ -359,7 +359,7 @@
   function returnTo(place) {
     if (!place) { return; }
     var focused = openDialog() ? null : find(place.focused);
-    if (focused) { focused.focus({ preventScroll: true }); }
+    if (focused) { focusOn(focused, { preventScroll: true }, null); }
     if (place.scrollY) { window.scrollTo(0, place.scrollY); }
   }
 
@@ -384,7 +384,7 @@
 
   function identify(element) {
     if (!element || element === document.body || !element.isConnected) { return null; }
-    if (element.id) { return { id: element.id }; }
+    if (element.id) { return { id: element.id, caret: caretOf(element) }; }
     var anchor = element.parentElement && element.parentElement.closest("[id]");
     if (!anchor) { return null; }
     var selector = element.tagName.toLowerCase();
@@ -405,6 +405,33 @@
 
   function openDialog() { return document.querySelector('[aria-modal="true"]'); }
 
+  function isTextField(element) {
+    return element.tagName === "TEXTAREA" || (element.tagName === "INPUT" && typeof element.value === "string"
+      && ["text", "search", "email", "tel", "url", ""].indexOf(element.getAttribute("type") || "") >= 0);
+  }
+
+  // Where the caret is in a text field (an email field does not tell: null).
+  function caretOf(element) {
+    if (!isTextField(element) || element.selectionStart === null) { return null; }
+    return { start: element.selectionStart, end: element.selectionEnd };
+  }
+
+  // Focus that lands in a text field drawn anew puts the caret where it was in the field it
+  // replaces (caret), or else after the text, where typing goes on: a browser puts it at the start.
+  function focusOn(element, options, caret) {
+    element.focus(options);
+    if (!isTextField(element)) { return; }
+    var end = element.value.length;
+    try {
+      if (caret && caret.end <= end) { element.setSelectionRange(caret.start, caret.end); } else { element.setSelectionRange(end, end); }
+    } catch (error) {
+      // An email field has no selection to set: setting its text again puts the caret after it.
+      var value = element.value;
+      element.value = "";
+      element.value = value;
+    }
+  }
+
   // Where focus goes after a redraw: a dialog that opened takes it, one that closed gives it back
   // to the control that opened it; on the same page it stays where it was, found again by identity
   // when the redraw replaced it; a new page puts it where the page asks (autofocus, or the place it
@@ -421,16 +448,17 @@
     var moved = focusMoveTarget();
     var movesNow = !dialog && samePage && moved && moved !== movesFocusFrom;
     if (dialog || !samePage || movesNow) { movesFocusTo = null; }
-    if (movesNow) { moved.focus(); return; }
+    if (movesNow) { focusOn(moved, undefined, null); return; }
     var target = null;
     var refocus = false;
+    var caret = null;  // where the caret goes in a text field focus returns to
     if (dialog) {
       if (!hadDialog) { opener = lastUsed; }
       if (!dialog.contains(document.activeElement)) {
         target = dialog.querySelector("[autofocus]") || dialog.querySelector("button");
       }
     } else {
-      if (hadDialog) { target = find(opener); opener = null; }
+      if (hadDialog) { target = find(opener); caret = opener && opener.caret; opener = null; }
       var active = document.activeElement;
       var lost = !active || active === document.body || !active.isConnected;
       // The heading focus rests on (or that heading drawn again, when the title changed too).
@@ -441,11 +469,12 @@
         var again = samePage ? find(before) : null;
         // The element that had focus, drawn again where it was: focusing it must not scroll.
         refocus = again !== null;
+        if (refocus) { caret = before.caret; }
         var arrival = samePage ? null : document.querySelector("main [data-focus-on-arrival]");
         target = again || requested || document.querySelector("main [autofocus]") || arrival || document.querySelector("main h1");
       }
     }
-    if (target) { target.focus(refocus ? { preventScroll: true } : undefined); }
+    if (target) { focusOn(target, refocus ? { preventScroll: true } : undefined, caret); }
   }
 
   document.addEventListener("click", function (event) {
