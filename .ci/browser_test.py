@@ -778,6 +778,14 @@ class Run:
         if a.path() != f"/friends/{ada}/edit":
             raise Failure("the unchanged form to stay", a)
         if self.scripted:
+            self.step("edit: text typed just before a reload is kept")
+            about = a.value("#about")
+            field = a.driver.find_element(By.CSS_SELECTOR, "#about")
+            field.click()
+            field.send_keys(Keys.END, " Typed.")
+            a.driver.refresh()  # at once: the script sends a field 120 ms after its last key
+            a.wait("the reloaded form to hold what was typed just before", lambda: a.value("#about") == about + " Typed.")
+            a.fill("#about", about)
             a.shoot("edit")
             # Typed and submitted at once, before the script sends the field: the form carries it.
             field = a.driver.find_element(By.CSS_SELECTOR, FIRST_PHONE)

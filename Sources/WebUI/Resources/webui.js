@@ -49,6 +49,10 @@
   }
   window.addEventListener("pagehide", function () {
     try { sessionStorage.setItem(tabKey, tab); } catch (error) { /* the next page names itself anew */ }
+    // Text typed just before a reload or a close goes too: it is sent a moment after the last key.
+    leaving = true;
+    sendAllTyped(false);
+    leaving = false;
   });
   window.addEventListener("pageshow", function (event) { if (event.persisted) { takeTabName(); } });
 
@@ -536,7 +540,7 @@
     // The page's own path: Back may have changed the address already.
     var path = shownPath.split("?")[0];
     fetch(form ? form.getAttribute("action") || path : path, {
-      method: "POST", body: body, headers: headers(), credentials: "same-origin"
+      method: "POST", body: body, headers: headers(), credentials: "same-origin", keepalive: leaving
     });
   }
 
@@ -551,7 +555,9 @@
     sendInput(input, input.getAttribute("data-live"), [[input.name, input.value]]);
   }
 
-  // Before anything leaves the page (a link, Back), what was typed in it is sent, to that page.
+  // Before anything leaves the page (a link, Back, a reload), what was typed in it is sent, to that
+  // page; as the page goes away, by a request that outlives it (keepalive).
+  var leaving = false;
   function sendAllTyped(intoAddress) {
     Array.from(timers.keys()).forEach(function (input) { sendTyped(input, intoAddress); });
   }
