@@ -10,6 +10,11 @@ import Testing
         #expect(fields["missing"] == nil)
     }
 
+    @Test func aLineBreakSentAsCRLFIsReadAsTheLineFeedTyped() throws {
+        let fields = try #require(FormFields(urlEncoded: "about=one%0D%0Atwo%0D%0A%0D%0Athree"))
+        #expect(fields["about"] == "one\ntwo\n\nthree")
+    }
+
     @Test func keepsOrderAndTheFirstOfRepeatedNames() throws {
         let fields = try #require(FormFields(urlEncoded: "a=1&b=2&a=3&flag"))
         #expect(fields.pairs.map(\.name) == ["a", "b", "a", "flag"])

@@ -68,8 +68,11 @@ public struct FormFields: Equatable, Sendable {
 
     /// `+` is a space in forms; `%XX` a byte of the UTF-8 text (`nil` for a broken escape or bytes
     /// that are not UTF-8).
+    /// A browser sends each line break of a text area as CRLF (HTML's form submission); the text
+    /// typed has LF, which the page's own `maxlength` counted as one character. Read back so, a
+    /// note the text area took is not refused as too long.
     private static func decode(_ text: Substring) -> String? {
-        text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+        text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding?.replacingOccurrences(of: "\r\n", with: "\n")
     }
 }
 
