@@ -424,6 +424,14 @@ struct CardDAVRoutesTests {
             let notACard = try await dav(client, "PUT", Self.book + "json.vcf", body: #"{"firstname": "Ada"}"#)
             #expect(notACard.status == .forbidden)
             #expect(notACard.text.contains("valid-address-data"))
+            // A condition that fails is said before the card is read (RFC 9110 13.2.2): the
+            // client's copy is stale, whatever it sent.
+            let staleCopy = try await dav(client, "PUT", Self.book + "ada.vcf", body: "not a card", headers: [.ifMatch: #""stale""#])
+            #expect(staleCopy.status.code == 412)
+            let taken = try await dav(client, "PUT", Self.book + "ada.vcf", body: "not a card", headers: [.ifNoneMatch: "*"])
+            #expect(taken.status.code == 412)
+            let gone = try await dav(client, "PUT", Self.book + "never.vcf", body: "not a card", headers: [.ifMatch: "*"])
+            #expect(gone.status.code == 412)
             let one = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:x3\r\nFN:Three\r\nEND:VCARD\r\n"
             let two = one + one.replacingOccurrences(of: "3", with: "4")
             let twoCards = try await dav(client, "PUT", Self.book + "two.vcf", body: two)

@@ -122,6 +122,9 @@ struct FriendAddressBook: AddressBookBackend {
         do {
             read = try VCardParser.parse(bytes, isWholeText: true)
         } catch {
+            // A condition that fails is said first (RFC 9110 13.2.2: before the content is used):
+            // the client's copy is stale whatever it sent.
+            if precondition != .none { try await mapped { try Self.check(precondition, against: try await store.cards(named: [name]).first) } }
             throw AddressBookBackendError.invalidCard("\(error)")
         }
         let parsed = read.readyForStorage { UUID.random().uuidString }
