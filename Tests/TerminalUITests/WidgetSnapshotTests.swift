@@ -51,6 +51,14 @@ struct WidgetSnapshotTests {
         #expect(canvas[row: 1, column: 0].style == .plain)
     }
 
+    /// A long number beside a short name takes the room the name leaves, not only half the row.
+    @Test func aLongDetailBesideAShortTitleTakesTheRoomTheTitleLeaves() {
+        var canvas = canvas(rows: 1, columns: 30)
+        ListView(rows: [ListView.Row("Bo Li", detail: "+1 555 0100 ext. 1234 (office)")], selectedIndex: nil)
+            .draw(in: &canvas, at: canvas.bounds)
+        #expect(canvas.lines == ["  Bo Li +1 555 0100 ext. 1234…"])
+    }
+
     @Test func listRowsAreTruncatedAndTheDetailGetsAtMostHalf() {
         var canvas = canvas(rows: 2, columns: 20)
         ListView(rows: friends, selectedIndex: nil).draw(in: &canvas, at: canvas.bounds)

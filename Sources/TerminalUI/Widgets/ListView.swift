@@ -73,8 +73,10 @@ public struct ListView {
         canvas.draw(marker, row: line.row, column: line.column, style: row.style)
         var titleWidth = room
         if !row.detail.isEmpty, room >= 3 {
-            // The detail gets at most half the row; the title the rest, less a one-column gap.
-            let detail = TextLayout.truncate(row.detail, toWidth: room / 2)
+            // The detail gets what the title leaves, and at least half the row when both are long;
+            // the title the rest, less a one-column gap.
+            let detailRoom = max(room / 2, room - DisplayWidth.of(row.title) - 1)
+            let detail = TextLayout.truncate(row.detail, toWidth: detailRoom)
             let detailWidth = DisplayWidth.of(detail)
             titleWidth = room - detailWidth - 1
             canvas.draw(detail, row: line.row, column: line.endColumn - detailWidth, style: row.style)
