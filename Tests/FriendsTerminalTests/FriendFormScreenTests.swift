@@ -390,6 +390,22 @@ struct FriendFormScreenTests {
         #expect(viewModel.fields.value.lastname == "King")
     }
 
+    @Test("at 24 columns the conflict shows each value under its field's name, and every answer, on two rows")
+    func conflictOnATinyTerminal() async {
+        let (viewModel, screen) = await conflictingEdit(theirs: "Theirs", mine: "Mine")
+        let tiny = TerminalSize(rows: 12, columns: 24)
+        let rows = screen.render(size: tiny).lines
+        #expect(rows.contains { $0.contains("│ Last name") }, "\(rows)")
+        #expect(rows.contains { $0.contains("theirs: Theirs") }, "\(rows)")
+        #expect(rows.contains { $0.contains("mine:   Mine") }, "\(rows)")
+        #expect(rows.contains { $0.contains("[ Theirs ]  [ Mine ]") }, "\(rows)")
+        #expect(rows.contains { $0.contains("[ Edit on ]") }, "\(rows)")
+        _ = screen.handle(.right)
+        _ = screen.handle(.enter)
+        #expect(viewModel.conflict.value == nil, "Edit on, focused where it shows, answers")
+        #expect(viewModel.fields.value.lastname == "Mine")
+    }
+
     @Test("a save that meets a change made elsewhere shows theirs beside mine; Keep mine saves what was typed")
     func conflict() async {
         let (viewModel, screen) = await conflictingEdit(theirs: "King", mine: "Byron")
