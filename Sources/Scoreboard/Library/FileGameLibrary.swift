@@ -47,12 +47,23 @@ public final class FileGameLibrary: GameLibrary {
         try commit { list throws(GameLibraryError) in try list.remove(id: id) }
     }
 
+    /// The game as the file holds it now, changed: moves another window saved meanwhile stay.
+    public func change(_ id: Game.ID, _ change: (inout Game) -> Void) throws(GameLibraryError) -> Game {
+        try commit { list throws(GameLibraryError) in
+            guard var game = list.games.first(where: { $0.id == id }) else { throw .gameNotFound }
+            change(&game)
+            try list.update(game)
+            return game
+        }
+    }
+
     /// Makes `change` to the library as the file holds it now and saves it.
-    private func commit(_ change: (inout GameList) throws(GameLibraryError) -> Void) throws(GameLibraryError) {
+    private func commit<Result>(_ change: (inout GameList) throws(GameLibraryError) -> Result) throws(GameLibraryError) -> Result {
         var changed = try Self.read(fileURL)
-        try change(&changed)
+        let result = try change(&changed)
         try write(changed)
         list = changed
+        return result
     }
 
     private func write(_ changed: GameList) throws(GameLibraryError) {

@@ -9,11 +9,23 @@ public protocol GameLibrary: AnyObject {
     func add(_ game: Game) throws(GameLibraryError)
     func update(_ game: Game) throws(GameLibraryError)
     func remove(id: Game.ID) throws(GameLibraryError)
+    /// Makes `change` to the game `id` as the library holds it now, saves it and returns it as
+    /// saved: another window on the same library may have changed that game since this one read
+    /// it, and its moves stay.
+    func change(_ id: Game.ID, _ change: (inout Game) -> Void) throws(GameLibraryError) -> Game
 }
 
 extension GameLibrary {
     public func game(id: Game.ID) -> Game? {
         games.first { $0.id == id }
+    }
+
+    /// For a library only this program changes: the game it holds, changed and saved.
+    public func change(_ id: Game.ID, _ change: (inout Game) -> Void) throws(GameLibraryError) -> Game {
+        guard var game = game(id: id) else { throw .gameNotFound }
+        change(&game)
+        try update(game)
+        return game
     }
 }
 

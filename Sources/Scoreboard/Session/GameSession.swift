@@ -9,6 +9,8 @@ public final class GameSession {
     private let library: any GameLibrary
     /// Why the last save failed; nil once a save succeeds.
     public let saveFailure = Bindable<GameLibraryError?>(nil, skipsEqualValues: true)
+    /// The changes shown but not saved yet, oldest first.
+    private var unsaved: [(inout Game) -> Void] = []
 
     public init(game: Game, library: any GameLibrary) {
         self.current = Bindable(game)
@@ -23,7 +25,7 @@ public final class GameSession {
         var changed = game
         let outcome = try changed.addMove(move, by: player)
         if outcome == .recorded {
-            commit(changed)
+            commit { _ = try? $0.addMove(move, by: player) }
         }
         return outcome
     }
@@ -31,17 +33,14 @@ public final class GameSession {
     /// Takes back the latest move and saves the game; false when there was none.
     @discardableResult
     public func undoLastMove() -> Bool {
-        var changed = game
-        guard changed.undoLastMove() != nil else { return false }
-        commit(changed)
+        guard !game.moves.isEmpty else { return false }
+        commit { _ = $0.undoLastMove() }
         return true
     }
 
     public func addPlayingTime(_ interval: Duration) {
-        var changed = game
-        changed.addPlayingTime(interval)
-        guard changed != game else { return }
-        commit(changed)
+        guard interval > .zero else { return }
+        commit { $0.addPlayingTime(interval) }
     }
 
     /// Tells `onChange` every later state of the game, for as long as `owner` lives.
@@ -52,13 +51,24 @@ public final class GameSession {
         current.bind(owner, onChange)
     }
 
-    private func commit(_ changed: Game) {
+    /// Makes `change` to the game as the library holds it (a second window on the same library
+    /// may have saved moves of it meanwhile: they stay, and show now) and shows the result. A
+    /// change that could not be saved still shows, with the failure, and is made again, first,
+    /// with the next change.
+    private func commit(_ change: @escaping (inout Game) -> Void) {
+        let changes = unsaved + [change]
         do {
-            try library.update(changed)
+            current.value = try library.change(game.id) { game in
+                for change in changes { change(&game) }
+            }
+            unsaved = []
             saveFailure.value = nil
         } catch {
+            unsaved = changes
             saveFailure.value = error
+            var changed = game
+            change(&changed)
+            current.value = changed
         }
-        current.value = changed
     }
 }

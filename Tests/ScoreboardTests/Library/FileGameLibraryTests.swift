@@ -52,6 +52,32 @@ struct FileGameLibraryTests {
         #expect(try FileGameLibrary(fileURL: file).games.map(\.id) == [secondGame.id])
     }
 
+    /// Two windows on one game: each move is made to the game as the file holds it, so neither
+    /// window's moves are lost, and each sees the other's with its own next change. (Each saved
+    /// its whole copy before, and the game switched between the two windows' versions.)
+    @Test("Two apps on one game keep each other's moves, the clock's time too")
+    func twoAppsOnOneGame() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("scoreboard.json")
+        let game = Game.sample()
+        try FileGameLibrary(fileURL: file).add(game)
+        let first = GameSession(game: game, library: try FileGameLibrary(fileURL: file))
+        let second = GameSession(game: game, library: try FileGameLibrary(fileURL: file))
+
+        try second.record(.twoPoints, by: game.firstHomePlayer)
+        try second.record(.twoPoints, by: game.firstHomePlayer)
+        try first.record(.onePoint, by: game.firstAwayPlayer)
+        #expect((first.game.homeTeamScore, first.game.awayTeamScore) == (4, 1), "the other window's moves show with this one's")
+        first.addPlayingTime(.seconds(5))  // the window closes: its clock's time is saved
+        #expect(second.undoLastMove())  // takes back the latest move of the game, the first window's point
+        #expect((second.game.homeTeamScore, second.game.awayTeamScore) == (4, 0))
+
+        let saved = try #require(try FileGameLibrary(fileURL: file).game(id: game.id))
+        #expect(saved.moves.count == 2)
+        #expect((saved.homeTeamScore, saved.awayTeamScore) == (4, 0))
+        #expect(saved.playingTime == .seconds(5))
+    }
+
     @Test("A missing file is an empty library; its folder is made on the first save")
     func missingFileAndFolder() throws {
         let directory = try TemporaryDirectory()

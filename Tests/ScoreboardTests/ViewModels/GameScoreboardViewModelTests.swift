@@ -15,8 +15,10 @@ struct GameScoreboardViewModelTests {
         library = InMemoryGameLibrary(games: [game])
     }
 
+    /// The scoreboard of `game` as the library holds it (as the app opens one).
     func makeViewModel(_ game: Game? = nil) -> GameScoreboardViewModel {
-        GameScoreboardViewModel(game: game ?? self.game, library: library, clock: clock)
+        if let game { try? library.update(game) }
+        return GameScoreboardViewModel(game: game ?? self.game, library: library, clock: clock)
     }
 
     func advance(tenths: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
