@@ -4,7 +4,8 @@ import TerminalUI
 /// The flight card drawn as a bordered panel: airline and number in the border, the route, then
 /// departure, arrival and flight time. Long lines wrap to the card's width, so the card grows
 /// taller as the terminal gets narrower; given fewer rows than it asks for, it drops the blank
-/// lines between sections first.
+/// lines between sections first, then shows its lines from an offset, with ▲ and ▼ on its edge
+/// while lines are hidden above or below.
 ///
 /// ```
 /// ┌─ KLM KL 903 ───────────────────────┐
@@ -31,14 +32,32 @@ public struct FlightCardView: Sendable {
         return min(maxHeight, lines.count + 2)
     }
 
-    public func draw(in canvas: inout Canvas, at rect: Rect) {
+    /// - Parameter offset: the first line shown when they do not all fit (clamped).
+    public func draw(in canvas: inout Canvas, at rect: Rect, offset: Int = 0) {
         let title = viewModel.isEmpty ? nil : "\(viewModel.airline) \(viewModel.flightNumber)"
         Box(title: title).draw(in: &canvas, at: rect)
-        let content = Box.contentRect(of: rect).inset(horizontally: Self.padding)
+        let inside = Box.contentRect(of: rect)
+        let content = inside.inset(horizontally: Self.padding)
         let lines = lines(contentWidth: content.width, maxLines: content.height)
-        for (offset, line) in lines.prefix(content.height).enumerated() {
-            canvas.draw(line.text, row: content.row + offset, column: content.column, style: line.style, width: content.width)
+        let first = shownOffset(offset, in: rect)
+        for (row, line) in lines.dropFirst(first).prefix(content.height).enumerated() {
+            canvas.draw(line.text, row: content.row + row, column: content.column, style: line.style, width: content.width)
         }
+        // On the padding column: what a short terminal leaves out is marked, not silently cut.
+        Scrolling.drawIndicators(in: &canvas, at: inside, offset: first, contentRows: lines.count)
+    }
+
+    /// Whether `rect` is too short for every line: the card then scrolls.
+    public func isCut(in rect: Rect) -> Bool {
+        let content = Box.contentRect(of: rect).inset(horizontally: Self.padding)
+        return lines(contentWidth: content.width, maxLines: content.height).count > content.height
+    }
+
+    /// The first line `draw` shows at `rect` for `offset`: at most as far as fills the rows.
+    public func shownOffset(_ offset: Int, in rect: Rect) -> Int {
+        let content = Box.contentRect(of: rect).inset(horizontally: Self.padding)
+        let count = lines(contentWidth: content.width, maxLines: content.height).count
+        return Scrolling.clamped(offset, visibleRows: content.height, contentRows: count)
     }
 
     private static let padding = 1

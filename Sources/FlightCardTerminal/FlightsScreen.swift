@@ -9,6 +9,12 @@ public final class FlightsScreen: TerminalView {
     public private(set) var state: FlightListState
     /// The first list row on screen, kept between frames so scrolling does not jump.
     public private(set) var scrollOffset = 0
+    /// The open card's first line, on a terminal too short for all of them.
+    public private(set) var cardOffset = 0
+    /// Rows the card showed in the last frame, for Page Up and Page Down.
+    private var cardRows = 4
+    /// Whether the last frame was too short for the whole card.
+    private var cardIsCut = false
     private let list: FlightListViewModel
 
     /// Rows the list showed in the last frame, for Page Up and Page Down.
@@ -20,7 +26,8 @@ public final class FlightsScreen: TerminalView {
     }
 
     public var keyMap: KeyMap? {
-        state.mode == .list ? FlightsScreenRenderer.listKeys : FlightsScreenRenderer.cardKeys
+        guard state.mode == .card else { return FlightsScreenRenderer.listKeys }
+        return cardIsCut ? FlightsScreenRenderer.scrollingCardKeys : FlightsScreenRenderer.cardKeys
     }
 
     /// The list needs the title, one flight and the footer; the card needs room for its box.
@@ -37,7 +44,14 @@ public final class FlightsScreen: TerminalView {
             count: list.items.count,
             current: scrollOffset
         )
-        return FlightsScreenRenderer.render(list, state: state, scrollOffset: scrollOffset, size: size)
+        if state.mode == .card, let card = state.openCard(in: list) {
+            let rect = FlightsScreenRenderer.cardRect(card, size: size)
+            let view = FlightCardView(viewModel: card)
+            cardOffset = view.shownOffset(cardOffset, in: rect)
+            cardRows = max(1, rect.height - 2)
+            cardIsCut = view.isCut(in: rect)
+        }
+        return FlightsScreenRenderer.render(list, state: state, scrollOffset: scrollOffset, cardOffset: cardOffset, size: size)
     }
 
     public func handle(_ key: Key) -> KeyResult {
@@ -46,13 +60,18 @@ public final class FlightsScreen: TerminalView {
             return .quit
         case (.list, .enter):
             state.openTapped(in: list)
+            cardOffset = 0
         case (.card, .escape), (.card, .backspace), (.card, .left):
             state.backTapped()
+        case (.card, _):
+            // A card taller than the terminal scrolls (the render keeps the offset within it).
+            guard cardIsCut, let offset = Scrolling.offset(after: key, current: cardOffset, pageSize: max(1, cardRows - 1)) else {
+                return .ignored
+            }
+            cardOffset = offset
         case (.list, _):
             // The list keys of every app: ↑↓ and j/k, Page Up/Down, Home/End and g/G, the wheel, a click.
             guard let move = ListView.Move(key, pageSize: max(1, visibleRows - 1)), select(move) else { return .ignored }
-        default:
-            return .ignored
         }
         return .handled
     }

@@ -14,6 +14,8 @@ import TerminalUI
 public enum FlightsScreenRenderer {
     public static let listKeys = KeyMap(title: "Flights", ("↑↓/jk", "Move"), ("⏎", "Show card"), ("q", "Quit"))
     public static let cardKeys = KeyMap(title: "Flight card", ("Esc", "Back"), ("q", "Quit"))
+    /// On a terminal too short for the whole card.
+    public static let scrollingCardKeys = KeyMap(title: "Flight card", ("Esc", "Back"), ("↑↓", "Scroll"), ("q", "Quit"))
 
     /// The rows the list gets at `size`: between the title (and a gap) and the footer.
     public static func listRect(in size: TerminalSize) -> Rect {
@@ -21,7 +23,10 @@ public enum FlightsScreenRenderer {
     }
 
     /// - Parameter scrollOffset: the first list row to show, when that keeps the selection in view.
-    public static func render(_ list: FlightListViewModel, state: FlightListState, scrollOffset: Int = 0, size: TerminalSize) -> Canvas {
+    /// - Parameter cardOffset: the card's first line, on a terminal too short for all of them.
+    public static func render(
+        _ list: FlightListViewModel, state: FlightListState, scrollOffset: Int = 0, cardOffset: Int = 0, size: TerminalSize
+    ) -> Canvas {
         var canvas = Canvas(size: size)
         canvas.draw(list.title, row: 0, column: 1, style: .bold, width: size.columns - 1)
         switch state.mode {
@@ -29,10 +34,13 @@ public enum FlightsScreenRenderer {
             drawList(list, selectedIndex: state.selectedIndex(in: list), scrollOffset: scrollOffset, in: &canvas)
             Footer(listKeys).draw(in: &canvas, at: footerRect(in: size))
         case .card:
+            var keys = cardKeys
             if let card = state.openCard(in: list) {
-                drawCard(card, in: &canvas)
+                let view = FlightCardView(viewModel: card), rect = cardRect(card, size: size)
+                view.draw(in: &canvas, at: rect, offset: cardOffset)
+                if view.isCut(in: rect) { keys = scrollingCardKeys }
             }
-            Footer(cardKeys).draw(in: &canvas, at: footerRect(in: size))
+            Footer(keys).draw(in: &canvas, at: footerRect(in: size))
         }
         return canvas
     }
@@ -57,12 +65,10 @@ public enum FlightsScreenRenderer {
         .draw(in: &canvas, at: area)
     }
 
-    /// The card: at most 60 columns wide, centred below the title.
-    private static func drawCard(_ card: FlightCardViewModel, in canvas: inout Canvas) {
-        let view = FlightCardView(viewModel: card)
-        let width = min(60, canvas.size.columns - 2)
-        let rect = Rect(row: 2, column: (canvas.size.columns - width) / 2, width: width,
-                        height: view.height(forWidth: width, maxHeight: canvas.size.rows - 3))
-        view.draw(in: &canvas, at: rect)
+    /// Where the card goes: at most 60 columns wide, centred below the title.
+    public static func cardRect(_ card: FlightCardViewModel, size: TerminalSize) -> Rect {
+        let width = min(60, size.columns - 2)
+        return Rect(row: 2, column: (size.columns - width) / 2, width: width,
+                    height: FlightCardView(viewModel: card).height(forWidth: width, maxHeight: size.rows - 3))
     }
 }

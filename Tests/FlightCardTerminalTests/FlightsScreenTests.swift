@@ -36,6 +36,26 @@ struct FlightsScreenTests {
         ])
     }
 
+    /// On a terminal too short for the card, its last lines were cut without a mark, out of reach.
+    @Test("a card taller than the terminal shows ▼, and ↓ or End reaches its last line, then ▲")
+    func aCutCardScrolls() {
+        let screen = FlightsScreen(list: sample)
+        let size = TerminalSize(rows: 8, columns: 30)
+        _ = screen.handle(.end)
+        _ = screen.handle(.enter)
+        let first = screen.render(size: size).lines
+        #expect(first.contains { $0.hasSuffix("▼│") }, "\(first)")
+        #expect(!first.joined().contains("Flight time"))
+        #expect(first.last?.contains("↑↓ Scroll") == true)
+        #expect(screen.handle(.end) == .handled)
+        let last = screen.render(size: size).lines
+        #expect(last.joined().contains("Flight time"), "\(last)")
+        #expect(last.contains { $0.hasSuffix("▲│") }, "\(last)")
+        #expect(screen.handle(.escape) == .handled)
+        #expect(screen.handle(.enter) == .handled)
+        #expect(!screen.render(size: size).lines.joined().contains("Flight time"), "a card opened again starts at its top")
+    }
+
     @Test("the list keys of the other apps: Home/End, Page Up/Down, g/G, the wheel and a click")
     func listKeys() {
         let screen = FlightsScreen(list: sample)
