@@ -38,7 +38,7 @@ extension FriendsEndpoint {
         case .importFriends:
             "The body is read as it arrives, one card at a time: at most 256 MiB in all, each card at most 8 MiB, a photo at most 4 MiB. A card without a UID gets one made of its bytes, so importing the same file again creates nothing."
         case .friendEvents:
-            "Each event has 'id:' its change sequence number, 'event:' created, updated, deleted or reset, and one 'data:' line of JSON: the friend with its version for created and updated, {\"id\": N} for deleted, {} for reset. A reset means: reload, then follow from its id; it is sent when the position asked for is older than the kept history, and before the stream is closed when the client falls too far behind. A subscriber that gives no position first gets an event with only 'id:' (no event name, no data): where its stream starts; EventSource clients take it as their last event id without dispatching anything. Idle streams get a comment line every 15 seconds. Resume with Last-Event-ID (or ?after=) to get what was missed, then live changes; with follow=false the stream ends once what was missed is sent. The connection closes when the stream ends. The response's schema describes one event, as Server-Sent Events are read: an object of its fields."
+            "Each event has 'id:' its change sequence number, 'event:' created, updated, deleted or reset, and one 'data:' line of JSON: the friend with its version for created and updated, {\"id\": N} for deleted, {} for reset. A reset means: reload, then follow from its id; it is sent when the position asked for is older than the kept history, and before the stream is closed when the client falls too far behind. A subscriber that gives no position first gets an event with only 'id:' (no event name, no data): where its stream starts; EventSource clients take it as their last event id without dispatching anything. Idle streams get a comment line every 10 seconds. Resume with Last-Event-ID (or ?after=) to get what was missed, then live changes; with follow=false the stream ends once what was missed is sent. The connection closes when the stream ends. The response's schema describes one event, as Server-Sent Events are read: an object of its fields."
         default: nil
         }
     }
@@ -72,20 +72,24 @@ extension FriendsEndpoint {
         switch self {
         case .listFriends:
             OpenAPI.errors(400).adding(["200": Self.pageResponse, "304": OpenAPI.responseRef("NotModified")])
-        case .createFriend, .legacyAddFriend:
-            OpenAPI.errors(400, 413, 415).adding(["201": OpenAPI.responseRef("CreatedFriend")])
+        case .createFriend:
+            OpenAPI.errors(400, 413, 415).adding(["201": OpenAPI.responseRef("CreatedFriend"), "408": OpenAPI.responseRef("BodyTimeout")])
+        case .legacyAddFriend:
+            OpenAPI.errors(400, 413, 415).adding(["201": OpenAPI.responseRef("LegacyCreatedFriend"), "408": OpenAPI.responseRef("BodyTimeout")])
         case .importFriends:
-            OpenAPI.errors(400, 413, 415).adding(["200": Self.importResponse])
+            OpenAPI.errors(400, 413, 415).adding(["200": Self.importResponse, "408": OpenAPI.responseRef("BodyTimeout")])
         case .friendEvents:
             OpenAPI.errors(400).adding(["200": Self.eventsResponse])
         case .getFriend:
             OpenAPI.errors(400, 404, 412).adding(["200": Self.friendWithCardResponse, "304": OpenAPI.responseRef("NotModified")])
-        case .updateFriend, .legacyEditFriend:
-            OpenAPI.errors(400, 404, 412, 413, 415).adding(["200": OpenAPI.responseRef("Friend")])
+        case .updateFriend:
+            OpenAPI.errors(400, 404, 412, 413, 415).adding(["200": OpenAPI.responseRef("Friend"), "408": OpenAPI.responseRef("BodyTimeout")])
+        case .legacyEditFriend:
+            OpenAPI.errors(400, 404, 412, 413, 415).adding(["200": OpenAPI.responseRef("LegacyFriend"), "408": OpenAPI.responseRef("BodyTimeout")])
         case .deleteFriend:
             OpenAPI.errors(400, 404, 412).adding(["204": ["description": "Removed."] as OpenAPIObject])
         case .legacyDeleteFriend:
-            OpenAPI.errors(400, 404, 412).adding(["200": OpenAPI.responseRef("Friend")])
+            OpenAPI.errors(400, 404, 412).adding(["200": OpenAPI.responseRef("LegacyFriend")])
         case .getFriendAvatar:
             OpenAPI.errors(400, 404).adding(["200": Self.avatarResponse, "304": Self.avatarNotModified])
         case .health:

@@ -49,17 +49,30 @@ extension OpenAPIDocument {
             "description": "Not modified: the copy whose ETag was sent is current.",
             "headers": OpenAPI.headers(FriendsHTTPHeader.eTag),
         ]
-        func errorWith(_ description: String, header: String) -> OpenAPIObject {
-            var answer = error
-            answer["description"] = description
-            answer["headers"] = OpenAPI.headers(header)
+        func errorWith(_ description: String, header: String?, example message: String) -> OpenAPIObject {
+            var answer: OpenAPIObject = [
+                "description": description,
+                "content": OpenAPI.content("application/json", schema: OpenAPI.schemaRef("ErrorEnvelope"), example: OpenAPIExamples.error(message)),
+            ]
+            if let header { answer["headers"] = OpenAPI.headers(header) }
             return answer
         }
+        // The original client's routes send the seed's six fields.
+        var legacyCreated = created
+        legacyCreated["content"] = OpenAPI.content("application/json", schema: OpenAPI.schemaRef("Friend"), example: OpenAPIExamples.legacyFriend)
+        var legacyFriend = friendResponse(description: "A friend, in the seed's six fields.")
+        legacyFriend["content"] = legacyCreated["content"]
         return [
             "NotModified": notModified, "Friend": friendResponse(description: "A friend."), "CreatedFriend": created, "Error": error,
-            "Unavailable": errorWith("Unavailable for now (the database, or the server's capacity); Retry-After says when to try again.", header: "Retry-After"),
-            "SignInRequired": errorWith("No credentials, or credentials that do not sign in; WWW-Authenticate names the schemes.", header: "WWW-Authenticate"),
-            "TooManySignIns": errorWith("Too many failed sign-ins; Retry-After says when to try again.", header: "Retry-After"),
+            "LegacyFriend": legacyFriend, "LegacyCreatedFriend": legacyCreated,
+            "Unavailable": errorWith("Unavailable for now (the database, or the server's capacity); Retry-After says when to try again.",
+                                     header: "Retry-After", example: "The database is not available; try again later."),
+            "SignInRequired": errorWith("No credentials, or credentials that do not sign in; WWW-Authenticate names the schemes.",
+                                        header: "WWW-Authenticate", example: "Sign in: Basic with your name and password or an app password, or Bearer with a token."),
+            "TooManySignIns": errorWith("Too many failed sign-ins; Retry-After says when to try again.",
+                                        header: "Retry-After", example: "Too many failed sign-ins: try again in 7 s."),
+            "BodyTimeout": errorWith("The request body stopped arriving, or came too slowly; the connection is closed.",
+                                     header: nil, example: "The request body did not arrive in time."),
         ]
     }
 

@@ -57,7 +57,7 @@ enum OpenAPIDocument {
     private static var document: OpenAPIObject {
         let info: OpenAPIObject = [
             "title": title, "version": version,
-            "description": "A contact list: list, search, add, edit and delete friends. Errors always use the envelope {\"error\": {\"message\": ..., \"fields\": {...}}}. When the server has a token, every route except /health and /openapi.json needs 'Authorization: Bearer <token>'; when it has accounts, Basic with an account's name and password (or a token of it), or Bearer with a token of it.",
+            "description": "A contact list: list, search, add, edit and delete friends. Errors always use the envelope {\"error\": {\"message\": ..., \"fields\": {...}}}. Any route may also refuse a request before reading it, with the envelope: 400 (malformed), 405 (a method the path does not take; Allow names those it does), 408 (headers too slow), 421 (addressed to a name other than this server's, on a server without a token), 431 (headers too large) or 501 (a method nobody knows). When the server has a token, every route except /health and /openapi.json needs 'Authorization: Bearer <token>'; when it has accounts, Basic with an account's name and password (or a token of it), or Bearer with a token of it.",
         ]
         return ["openapi": openAPIVersion, "info": info, "paths": paths, "components": components]
     }

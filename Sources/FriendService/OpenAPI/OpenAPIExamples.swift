@@ -39,7 +39,7 @@ enum OpenAPIExamples {
     }
 
     static let shortCard = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:8F3A1C2E\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n"
-    static let storedCard = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:8F3A1C2E-7B1D-4C8E-9E0A-5D2B1F6C3A10\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nitem1.TEL;TYPE=CELL,pref:+44 20 7946 0018\r\nEND:VCARD\r\n"
+    static let storedCard = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:8F3A1C2E-7B1D-4C8E-9E0A-5D2B1F6C3A10\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nTEL;TYPE=CELL,pref:+44 20 7946 0018\r\nEND:VCARD\r\n"
     static let importedCard = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n"
 
     static var importReport: OpenAPIObject {
@@ -47,16 +47,24 @@ enum OpenAPIExamples {
         return ["created": 41, "updated": 2, "unchanged": 0, "groups": ["created": 1, "updated": 0, "unchanged": 0], "failed": [failed]]
     }
 
-    /// `id: 7`, `event: updated`, `data: {…}` on the wire, as the fields `FriendEvent` describes.
+    /// `id: 7`, `event: updated`, `data: {…}` on the wire, as the fields `FriendEvent` describes:
+    /// the data is the whole friend with its version, as `friend` is.
     static var event: OpenAPIObject {
-        [
-            "id": "7", "event": "updated",
-            "data": #"{"id":1,"version":2,"firstname":"Ada","lastname":"Lovelace","phonenumber":"","email":"","about":""}"#,
-        ]
+        let data = #"{"about":"Wrote the first program.","addresses":[{"city":"London","country":"United Kingdom","label":"home","postcode":"SW1Y 4JH","region":"","street":"12 St James's Square"}],"#
+            + #""birthday":"--12-10","email":"ada@example.com","emails":[{"label":"","value":"ada@example.com"}],"firstname":"Ada","id":1,"#
+            + #""lastname":"Lovelace","organization":"Analytical Engines","phonenumber":"+44 20 7946 0018","#
+            + #""phones":[{"label":"mobile","value":"+44 20 7946 0018"},{"label":"Ski cabin","value":"*155*181#"}],"#
+            + #""photo":false,"uid":"8F3A1C2E-7B1D-4C8E-9E0A-5D2B1F6C3A10","version":2}"#
+        return ["id": "7", "event": "updated", "data": data]
     }
 
     static var error: OpenAPIObject {
         let fields: OpenAPIObject = ["email": "Email must be empty or an address like name@example.com."]
         return ["error": ["message": "Some fields are not valid.", "fields": fields] as OpenAPIObject]
+    }
+
+    /// The envelope with `message` alone, as the errors that name no field send it.
+    static func error(_ message: String) -> OpenAPIObject {
+        ["error": ["message": message] as OpenAPIObject]
     }
 }
