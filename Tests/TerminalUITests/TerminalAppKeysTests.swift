@@ -118,7 +118,7 @@ struct TerminalAppKeysTests {
         ])
     }
 
-    @Test("below the view's minimum size the screen says so instead of drawing the view")
+    @Test("below the view's minimum size the screen says so instead of drawing the view, and how to leave")
     func tooSmall() {
         let view = KeyMapView(keyMap: nil)
         view.minimum = TerminalSize(rows: 10, columns: 40)
@@ -126,7 +126,7 @@ struct TerminalAppKeysTests {
             "",
             " Terminal too small",
             "   (needs 40×10)",
-            "",
+            "    Ctrl-C quits",
             "",
         ])
         #expect(view.frame(size: TerminalSize(rows: 10, columns: 40)).lines[1] == "  [ OK ]")

@@ -23,7 +23,8 @@ public protocol TerminalView: AnyObject {
     /// (see `Footer(_:)` and `HelpOverlay`). Nil while `?` is text (a field has the focus),
     /// then `?` reaches `handle` like any character.
     var keyMap: KeyMap? { get }
-    /// Below this size the app shows "Terminal too small (needs W×H)" instead of `render`.
+    /// Below this size the app shows "Terminal too small (needs W×H)" and "Ctrl-C quits" instead of
+    /// `render`, and keys other than Ctrl-C, Ctrl-Z and Ctrl-L reach nothing.
     var minimumSize: TerminalSize { get }
     /// The app is about to end, whichever way (a view's `.quit`, Ctrl-C, SIGTERM, SIGHUP, end of
     /// input): the last chance to save, called once before the terminal is given back.
@@ -46,7 +47,9 @@ extension TerminalView {
 
     static func tooSmallNotice(size: TerminalSize, needs minimum: TerminalSize) -> Canvas {
         var canvas = Canvas(size: size)
+        // Keys reach nothing unseen here (`TerminalApp`): the way out is said.
         let lines = TextLayout.wrap("Terminal too small (needs \(minimum.columns)×\(minimum.rows))", width: size.columns)
+            + TextLayout.wrap("Ctrl-C quits", width: size.columns)
         let top = max(0, (size.rows - lines.count) / 2)
         for (index, line) in lines.enumerated() {
             canvas.draw(line, row: top + index, column: max(0, (size.columns - DisplayWidth.of(line)) / 2), style: .bold)
