@@ -45,9 +45,13 @@ extension FriendsEndpoint {
         let page: OpenAPIObject = ["items": [OpenAPIExamples.friend], "nextCursor": NSNull(), "total": 1]
         let json = OpenAPI.content("application/json", schema: OpenAPI.schemaRef("FriendPage"), example: page)
         let card = OpenAPI.content("text/vcard", schema: OpenAPI.string(), example: OpenAPIExamples.shortCard)
+        let eTag: OpenAPIObject = [
+            "schema": OpenAPI.string(),
+            "description": "With the JSON page only: the vCard file streams every card, without one.",
+        ]
         return [
-            "description": "A page. Its ETag changes whenever any friend is created, updated or deleted.",
-            "headers": OpenAPI.headers(FriendsHTTPHeader.eTag),
+            "description": "A page, or with Accept: text/vcard every card (matching q) as one vCard file. The page's ETag changes whenever any friend is created, updated or deleted.",
+            "headers": [FriendsHTTPHeader.eTag: eTag] as OpenAPIObject,
             "content": json.adding(card),
         ]
     }
