@@ -181,6 +181,17 @@ import Testing
         #expect(await client.calls.isEmpty)
     }
 
+    /// Add on a full list did nothing, and said nothing (Ctrl-N in the terminal at 100 numbers).
+    @Test func addingToAFullListSaysWhyNothingWasAdded() {
+        let form = Form(FriendFormViewModel(client: client))
+        for _ in 0..<FriendValidation.maximumListLength { _ = form.viewModel.addEntryTapped(.phone) }
+        #expect(form.viewModel.notice.value == nil)
+        #expect(form.viewModel.addEntryTapped(.phone) == nil)
+        #expect(form.viewModel.notice.value == "A friend has at most 100 phone numbers.")
+        #expect(form.phones.values.last?.count == 100)
+        #expect(form.viewModel.addEntryTapped(.email) != nil)
+    }
+
     @Test func thePreferredEntrysMessageIsAlsoThePhoneNumberFieldsMessage() {
         let form = Form(FriendFormViewModel(client: client))
 

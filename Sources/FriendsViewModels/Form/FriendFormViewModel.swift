@@ -124,8 +124,14 @@ public final class FriendFormViewModel {
     @discardableResult
     public func addEntryTapped(_ kind: ContactEntryKind) -> ContactEntry.ID? {
         let id = form.addEntry(kind)
+        if id == nil { notice.value = Self.listIsFull(kind) }
         publishForm()
         return id
+    }
+
+    /// Why Add did nothing: the list holds as many entries as a friend may have.
+    static func listIsFull(_ kind: ContactEntryKind) -> String {
+        "A friend has at most \(FriendValidation.maximumListLength) \(kind == .phone ? "phone numbers" : "email addresses")."
     }
 
     /// The user removed an entry.
