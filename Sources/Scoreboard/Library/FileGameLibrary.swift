@@ -79,7 +79,10 @@ public final class FileGameLibrary: GameLibrary {
     }
 
     private static func read(_ fileURL: URL) throws(GameLibraryError) -> GameList {
-        guard FileManager.default.fileExists(atPath: fileURL.path) else { return GameList() }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: fileURL.path, isDirectory: &isFolder) else { return GameList() }
+        // Foundation would say only "NSCocoaErrorDomain error 256".
+        if isFolder.boolValue { throw .couldNotRead(path: fileURL.path, reason: "it is a folder, not a file.") }
         let data: Data
         do {
             data = try Data(contentsOf: fileURL)

@@ -43,11 +43,13 @@ struct GameLibraryFile: Codable {
         case let .dataCorrupted(context):
             return context.codingPath.isEmpty
                 ? "it is not valid JSON."
-                : "\(context.debugDescription) (at \(pathText(context.codingPath)))"
+                : "a value is not one Scoreboard knows (at \(pathText(context.codingPath)))."
         case let .keyNotFound(key, context):
             return "\"\(key.stringValue)\" is missing (at \(pathText(context.codingPath + [key])))."
         case let .typeMismatch(_, context), let .valueNotFound(_, context):
-            return "a value has the wrong type (at \(pathText(context.codingPath)))."
+            return context.codingPath.isEmpty
+                ? "it holds JSON, but not a game library."
+                : "a value has the wrong type (at \(pathText(context.codingPath)))."
         @unknown default:
             return "it is not a game library."
         }

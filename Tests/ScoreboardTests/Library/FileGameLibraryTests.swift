@@ -183,6 +183,28 @@ struct FileGameLibraryTests {
         #expect(throws: GameLibraryError.corruptFile(path: file.path, reason: "\"games\" is missing (at games).")) {
             try FileGameLibrary(fileURL: file)
         }
+        // Said in words, not in the decoder's: "wrong type (at )" and "Cannot initialize PlayerMove…".
+        try Data("[]".utf8).write(to: file)
+        #expect(throws: GameLibraryError.corruptFile(path: file.path, reason: "it holds JSON, but not a game library.")) {
+            try FileGameLibrary(fileURL: file)
+        }
+        var played = Game.sample()
+        try played.addMove(.twoPoints, by: played.firstHomePlayer)
+        let text = try String(decoding: GameLibraryFile(games: [played]).encoded(), as: UTF8.self)
+        try Data(text.replacingOccurrences(of: "twoPoints", with: "dunk").utf8).write(to: file)
+        #expect(throws: GameLibraryError.corruptFile(path: file.path, reason: "a value is not one Scoreboard knows (at games[0].moves[0].move).")) {
+            try FileGameLibrary(fileURL: file)
+        }
+    }
+
+    @Test("A folder where the library's file should be is said so")
+    func aFolderInPlaceOfTheFile() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("scoreboard.json")
+        try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
+        #expect(throws: GameLibraryError.couldNotRead(path: file.path, reason: "it is a folder, not a file.")) {
+            try FileGameLibrary(fileURL: file)
+        }
     }
 
     @Test("A file from a newer version is not taken for damage and is never moved")
