@@ -75,7 +75,8 @@ struct CardDAVGroupTests {
             let again = try await client.execute(uri: "/friends/import", method: .post, headers: [.contentType: "text/vcard"], body: ByteBuffer(string: file))
             #expect(again.text == #"{"created":0,"failed":[],"groups":{"created":0,"unchanged":1,"updated":0},"unchanged":1,"updated":0}"#)
             #expect(try await store.all().map(\.friend.displayName) == ["Ada Lovelace"])
-            #expect(try await store.cards(matching: nil, afterID: 0, limit: 10).map(\.isGroup) == [false, true])
+            // The cards of one batch are kept side by side: their ids come in either order.
+            #expect(try await store.cards(matching: nil, afterID: 0, limit: 10).map(\.isGroup).sorted { !$0 && $1 } == [false, true])
         }
     }
 
