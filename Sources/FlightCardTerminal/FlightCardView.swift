@@ -49,15 +49,20 @@ public struct FlightCardView: Sendable {
 
     /// Whether `rect` is too short for every line: the card then scrolls.
     public func isCut(in rect: Rect) -> Bool {
-        let content = Box.contentRect(of: rect).inset(horizontally: Self.padding)
-        return lines(contentWidth: content.width, maxLines: content.height).count > content.height
+        let (count, rows) = lineCount(in: rect)
+        return count > rows
     }
 
     /// The first line `draw` shows at `rect` for `offset`: at most as far as fills the rows.
     public func shownOffset(_ offset: Int, in rect: Rect) -> Int {
+        let (count, rows) = lineCount(in: rect)
+        return Scrolling.clamped(offset, visibleRows: rows, contentRows: count)
+    }
+
+    /// How many lines the card has at `rect`, and how many rows it shows them in.
+    private func lineCount(in rect: Rect) -> (count: Int, rows: Int) {
         let content = Box.contentRect(of: rect).inset(horizontally: Self.padding)
-        let count = lines(contentWidth: content.width, maxLines: content.height).count
-        return Scrolling.clamped(offset, visibleRows: content.height, contentRows: count)
+        return (lines(contentWidth: content.width, maxLines: content.height).count, content.height)
     }
 
     private static let padding = 1

@@ -172,11 +172,13 @@ enum ContentLineReader {
 
 /// vCard 2.1's `CHARSET=` names, for text that is not UTF-8.
 public enum CharacterSets {
+    /// The `CHARSET` the parameters name, as written.
+    static func name(in parameters: [VCardParameter]) -> String? {
+        parameters.first(where: { $0.name.caseInsensitiveEquals("CHARSET") })?.values.first
+    }
+
     static func encoding(named parameters: [VCardParameter]) -> String.Encoding? {
-        guard let name = parameters.first(where: { $0.name.caseInsensitiveEquals("CHARSET") })?.values.first?.uppercased() else {
-            return nil
-        }
-        return encoding(named: name)
+        name(in: parameters).flatMap(encoding(named:))
     }
 
     /// The `CHARSET` named, when it is one the system knows of but cannot read (it has no
@@ -184,7 +186,7 @@ public enum CharacterSets {
     /// whose text is taken for Windows-1252 as Outlook's is.
     static func unreadableName(in parameters: [VCardParameter]) -> String? {
         guard let encoding = encoding(named: parameters), text(of: [UInt8(ascii: "a")], in: encoding) == nil else { return nil }
-        return parameters.first(where: { $0.name.caseInsensitiveEquals("CHARSET") })?.values.first
+        return name(in: parameters)
     }
 
     /// `bytes` read in `encoding`; nil when they are not text in it.

@@ -295,7 +295,7 @@ extension VCardParser.LogicalLine {
     func stateful7BitText() -> VCardProperty? {
         guard content.contains(0x1B), agentCard.isEmpty,
               var property = try? ContentLineReader.property(from: content, line: number),
-              let charset = property.parameters.first(where: { $0.name.caseInsensitiveEquals("CHARSET") })?.values.first,
+              let charset = CharacterSets.name(in: property.parameters),
               charset.uppercased().hasPrefix("ISO-2022-"), let encoding = CharacterSets.encoding(named: charset),
               let text = CharacterSets.text(of: Array(property.value.utf8), in: encoding), !text.unicodeScalars.contains("\u{1B}")
         else { return nil }

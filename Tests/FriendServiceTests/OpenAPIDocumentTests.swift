@@ -158,6 +158,14 @@ struct OpenAPIDocumentTests {
         }
     }
 
+    /// The live feed's example is the friend example as the server writes it on the wire.
+    @Test func theLiveFeedsExampleDataIsTheFriendAsTheServerWritesIt() throws {
+        let data = try #require(OpenAPIExamples.event["data"] as? String)
+        let friend = try JSONDecoder().decode(Friend.self, from: Data(data.utf8))
+        #expect(String(buffer: FriendJSON.body(friend)) == data)
+        #expect(friend.version == OpenAPIExamples.friend["version"] as? Int)
+    }
+
     /// A field added to `Friend` fails here until the document describes it, in the schema and
     /// in the example; the example is a friend as the server sends one.
     @Test func theFriendSchemaAndExampleHoldEveryFieldAFriendSends() throws {

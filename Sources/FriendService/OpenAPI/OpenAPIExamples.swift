@@ -48,14 +48,9 @@ enum OpenAPIExamples {
     }
 
     /// `id: 7`, `event: updated`, `data: {…}` on the wire, as the fields `FriendEvent` describes:
-    /// the data is the whole friend with its version, as `friend` is.
+    /// the data is the whole friend with its version, on one line, as `friend` is.
     static var event: OpenAPIObject {
-        let data = #"{"about":"Wrote the first program.","addresses":[{"city":"London","country":"United Kingdom","label":"home","postcode":"SW1Y 4JH","region":"","street":"12 St James's Square"}],"#
-            + #""birthday":"--12-10","email":"ada@example.com","emails":[{"label":"","value":"ada@example.com"}],"firstname":"Ada","id":1,"#
-            + #""lastname":"Lovelace","organization":"Analytical Engines","phonenumber":"+44 20 7946 0018","#
-            + #""phones":[{"label":"mobile","value":"+44 20 7946 0018"},{"label":"Ski cabin","value":"*155*181#"}],"#
-            + #""photo":false,"uid":"8F3A1C2E-7B1D-4C8E-9E0A-5D2B1F6C3A10","version":2}"#
-        return ["id": "7", "event": "updated", "data": data]
+        ["id": "7", "event": "updated", "data": OpenAPIJSONWriter.line(friend)]
     }
 
     static var error: OpenAPIObject {

@@ -13,18 +13,26 @@ enum OpenAPIJSONWriter {
         return Data(buffer.readableBytesView)
     }
 
-    private static func write(_ value: Any, indent: Int, into buffer: inout ByteBuffer) {
+    /// `object` on one line without spaces, its keys sorted: as the server writes a friend.
+    static func line(_ object: OpenAPIObject) -> String {
+        var buffer = ByteBuffer()
+        write(object, indent: nil, into: &buffer)
+        return String(buffer: buffer)
+    }
+
+    /// - Parameter indent: the depth of `value`, or nil for one line.
+    private static func write(_ value: Any, indent: Int?, into buffer: inout ByteBuffer) {
         switch value {
         case let object as [String: Any]:
             let members = object.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
             writeContainer(open: "{", close: "}", count: members.count, indent: indent, into: &buffer) { index, buffer in
                 FriendJSON.write(members[index].key, into: &buffer)
-                buffer.writeStaticString(": ")
-                write(members[index].value, indent: indent + 1, into: &buffer)
+                buffer.writeStaticString(indent == nil ? ":" : ": ")
+                write(members[index].value, indent: indent.map { $0 + 1 }, into: &buffer)
             }
         case let array as [Any]:
             writeContainer(open: "[", close: "]", count: array.count, indent: indent, into: &buffer) { index, buffer in
-                write(array[index], indent: indent + 1, into: &buffer)
+                write(array[index], indent: indent.map { $0 + 1 }, into: &buffer)
             }
         case let text as String:
             FriendJSON.write(text, into: &buffer)
@@ -40,11 +48,15 @@ enum OpenAPIJSONWriter {
     }
 
     private static func writeContainer(
-        open: StaticString, close: StaticString, count: Int, indent: Int, into buffer: inout ByteBuffer,
+        open: StaticString, close: StaticString, count: Int, indent: Int?, into buffer: inout ByteBuffer,
         element: (Int, inout ByteBuffer) -> Void
     ) {
         buffer.writeStaticString(open)
-        guard count > 0 else {
+        guard let indent, count > 0 else {
+            for index in 0..<count {
+                if index > 0 { buffer.writeStaticString(",") }
+                element(index, &buffer)
+            }
             buffer.writeStaticString(close)
             return
         }

@@ -49,10 +49,9 @@
   }
   window.addEventListener("pagehide", function () {
     try { sessionStorage.setItem(tabKey, tab); } catch (error) { /* the next page names itself anew */ }
-    // Text typed just before a reload or a close goes too: it is sent a moment after the last key.
-    leaving = true;
-    sendAllTyped(false);
-    leaving = false;
+    // Text typed just before a reload or a close goes too (it is sent a moment after the last
+    // key), by requests that outlive the page.
+    sendAllTyped(false, true);
   });
   window.addEventListener("pageshow", function (event) { if (event.persisted) { takeTabName(); } });
 
@@ -531,7 +530,7 @@
 
   var timers = new Map();
 
-  function sendInput(element, action, pairs) {
+  function sendInput(element, action, pairs, keepalive) {
     var form = element.form || element.closest("form");
     var body = new URLSearchParams(pairs);
     body.set("action", action);
@@ -540,26 +539,25 @@
     // The page's own path: Back may have changed the address already.
     var path = shownPath.split("?")[0];
     fetch(form ? form.getAttribute("action") || path : path, {
-      method: "POST", body: body, headers: headers(), credentials: "same-origin", keepalive: leaving
+      method: "POST", body: body, headers: headers(), credentials: "same-origin", keepalive: keepalive === true
     });
   }
 
   // A search's text goes into the address too, unless Back or Forward has reached another entry.
-  function sendTyped(input, intoAddress) {
+  function sendTyped(input, intoAddress, keepalive) {
     clearTimeout(timers.get(input));
     timers.delete(input);
     if (intoAddress && input.form && (input.form.getAttribute("method") || "get").toLowerCase() === "get") {
       var address = formAddress(input.form);
       if (address !== here()) { history.replaceState(history.state, "", address); }
     }
-    sendInput(input, input.getAttribute("data-live"), [[input.name, input.value]]);
+    sendInput(input, input.getAttribute("data-live"), [[input.name, input.value]], keepalive);
   }
 
   // Before anything leaves the page (a link, Back, a reload), what was typed in it is sent, to that
-  // page; as the page goes away, by a request that outlives it (keepalive).
-  var leaving = false;
-  function sendAllTyped(intoAddress) {
-    Array.from(timers.keys()).forEach(function (input) { sendTyped(input, intoAddress); });
+  // page (as the page goes away, by requests that outlive it: keepalive).
+  function sendAllTyped(intoAddress, keepalive) {
+    Array.from(timers.keys()).forEach(function (input) { sendTyped(input, intoAddress, keepalive); });
   }
 
   document.addEventListener("input", function (event) {
