@@ -238,7 +238,7 @@ struct FriendsEndToEndTests {
         #expect(conflict.contains("theirs: King"))
         #expect(conflict.contains("mine:   Byron"))
         #expect(conflict.contains("[Byron"))
-        try mine.sendKeys("Enter")  // Keep mine
+        try mine.sendKeys("Left", "Enter")  // from Edit on to Keep mine
         let saved = try await mine.waitForText("Saved Ada Byron.")
         #expect(saved.contains("> Ada Byron"))
 

@@ -320,6 +320,18 @@ struct FriendFormScreenTests {
         return (viewModel, screen)
     }
 
+    @Test("the conflict question starts on Edit on, as the discard question starts on Cancel: one Enter keeps the form as typed and saves nothing")
+    func conflictStartsOnTheAnswerThatLosesNothing() async {
+        let (viewModel, screen) = await conflictingEdit(theirs: "King", mine: "Byron")
+        var wentBack = 0
+        viewModel.onNavigateBack = { wentBack += 1 }
+        _ = screen.handle(.enter)
+        #expect(viewModel.conflict.value == nil)
+        #expect(viewModel.fields.value.lastname == "Byron")
+        #expect(viewModel.showLoadingHud.value == false, "no save was started")
+        #expect(wentBack == 0)
+    }
+
     @Test("a long notice wraps above the footer, whole where there is room")
     func longNoticeWraps() async throws {
         let client = FakeFriendsClient(pages: [.success(FriendPage(items: [SampleData.ada], nextCursor: nil))])
@@ -374,7 +386,7 @@ struct FriendFormScreenTests {
         _ = screen.handle(.up)
         _ = screen.handle(.home)
         #expect(screen.render(size: Self.narrow).lines.contains { $0.contains("theirs: King") })
-        // Scrolling answers nothing: the dialog is still open, Keep mine still chosen.
+        // Scrolling answers nothing: the dialog is still open, Edit on still chosen.
         #expect(viewModel.conflict.value != nil)
         _ = screen.handle(.enter)
         #expect(viewModel.conflict.value == nil)
@@ -400,9 +412,8 @@ struct FriendFormScreenTests {
         #expect(rows.contains { $0.contains("mine:   Mine") }, "\(rows)")
         #expect(rows.contains { $0.contains("[ Theirs ]  [ Mine ]") }, "\(rows)")
         #expect(rows.contains { $0.contains("[ Edit on ]") }, "\(rows)")
-        _ = screen.handle(.right)
         _ = screen.handle(.enter)
-        #expect(viewModel.conflict.value == nil, "Edit on, focused where it shows, answers")
+        #expect(viewModel.conflict.value == nil, "Edit on, focused on its own row, answers")
         #expect(viewModel.fields.value.lastname == "Mine")
     }
 
@@ -437,6 +448,7 @@ struct FriendFormScreenTests {
             "",
             " ←→ Choose  ⏎ Confirm  Esc Edit on  ? Help",
         ])
+        _ = screen.handle(.left)
         _ = screen.handle(.enter)
         await viewModel.showLoadingHud.waitUntil { !$0 }
         #expect(wentBack == 1)

@@ -27,9 +27,10 @@ final class FriendFormScreen: Screen {
     /// Where the cursor is in each field and entry; at the end of the text unless the user moved it.
     private(set) var cursors: [Focus: Int] = [:]
     private(set) var spinnerFrame = 0
-    /// The focused button of the discard question and of the conflict question.
+    /// The focused button of the discard question and of the conflict question: each starts on the
+    /// answer that loses nothing (Cancel; Edit on), as the browser's do, so one Enter decides nothing.
     private(set) var discardChoice = ConfirmationBox.Choice.cancel
-    private(set) var conflictChoice = ConflictDialog.Choice.keepMine
+    private(set) var conflictChoice = ConflictDialog.Choice.editOn
     /// The conflict's first line shown, and the rows its lines had when last drawn (its page).
     private var conflictOffset = 0
     private var conflictRows = 1
@@ -55,7 +56,7 @@ final class FriendFormScreen: Screen {
             screen.redraw()
         }
         viewModel.conflict.bind(self) { screen, _ in
-            screen.conflictChoice = .keepMine
+            screen.conflictChoice = .editOn
             screen.conflictOffset = 0
             screen.redraw()
         }
