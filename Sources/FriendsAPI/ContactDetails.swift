@@ -38,10 +38,5 @@ public struct PostalAddress: Codable, Sendable, Equatable, Hashable {
         country = try container.decodeIfPresent(String.self, forKey: .country) ?? ""
     }
 
-    /// The parts that are not empty, in the order an envelope has them.
-    public var lines: [String] {
-        [street, [postcode, city].filter { !$0.isEmpty }.joined(separator: " "), region, country].filter { !$0.isEmpty }
-    }
-
     public var isEmpty: Bool { lines.isEmpty }
 }

@@ -38,10 +38,30 @@ import Testing
         #expect(sections[1].rows.map(\.label) == ["home", "work"])
         #expect(sections[1].rows.map(\.text) == ["ada@example.com", "ada@engines.example"])
         // The empty work address is no row; the home one is an envelope's lines.
-        #expect(sections[2].rows == [.init(label: "home", lines: ["12 St James's Square", "SW1Y 4JH London", "United Kingdom"])])
+        #expect(sections[2].rows == [.init(label: "home", lines: ["12 St James's Square", "London", "SW1Y 4JH", "United Kingdom"])])
         #expect(sections[3].rows == [.init(lines: ["10 December 1815"])])
         #expect(sections[4].rows == [.init(lines: ["Analytical Engines Ltd"])])
         #expect(sections[5].rows == [.init(lines: ["Wrote the first program."])])
+    }
+
+    @Test("an address is written as envelopes of its country have it", arguments: [
+        (PostalAddress(street: "6925 Hollywood Blvd", city: "Los Angeles", region: "CA", postcode: "90028", country: "USA"),
+         ["6925 Hollywood Blvd", "Los Angeles, CA 90028", "USA"]),
+        (PostalAddress(street: "1 Infinite Loop", city: "Cupertino", region: "CA", postcode: "95014-2083", country: "U.S."),
+         ["1 Infinite Loop", "Cupertino, CA 95014-2083", "U.S."]),
+        (PostalAddress(street: "6925 Hollywood Blvd", city: "Los Angeles", region: "CA", postcode: "90028"),
+         ["6925 Hollywood Blvd", "Los Angeles, CA 90028"]),
+        (PostalAddress(street: "290 Bremner Blvd", city: "Toronto", region: "ON", postcode: "M5V 3L9", country: "Canada"),
+         ["290 Bremner Blvd", "Toronto ON M5V 3L9", "Canada"]),
+        (PostalAddress(street: "10 Downing Street", city: "London", postcode: "SW1A 2AA", country: "UK"),
+         ["10 Downing Street", "London", "SW1A 2AA", "UK"]),
+        (PostalAddress(street: "Unter den Linden 1", city: "Berlin", postcode: "10117", country: "Germany"),
+         ["Unter den Linden 1", "10117 Berlin", "Germany"]),
+        (PostalAddress(street: "Pier 4", city: "Leith"), ["Pier 4", "Leith"]),
+        (PostalAddress(city: "Springfield", region: "Illinois", country: "United States"), ["Springfield, Illinois", "United States"]),
+    ])
+    func envelopeOrder(address: PostalAddress, lines: [String]) {
+        #expect(address.lines == lines)
     }
 
     @Test func emptySectionsAreNotShown() {
