@@ -9,10 +9,11 @@ enum ContactLinks {
     /// are dropped, and any other character too. An extension (`ext. 102`, as a friend shows a
     /// `tel:` URI's) goes into `;ext=`, so that it is not dialled as part of the number. The trunk
     /// zero an international number shows in brackets (`+49 (0)30 …`) is dialled only from inside
-    /// the country, so it is left out. `nil` when no digit is left.
+    /// the country, so it is left out. The capitals of a vanity number (`1-800-FLOWERS`) are
+    /// dialled as the keypad has them. `nil` when no digit is left.
     static func telephone(_ number: String) -> String? {
         var (number, extensionDigits) = splitExtension(number)
-        number = number.trimmingPrefix(while: \.isWhitespace)
+        number = keypadDigits(number).trimmingPrefix(while: \.isWhitespace)
         if number.hasPrefix("+") { number = Substring(number.replacing(/\(\s*0\s*\)/, with: "")) }
         var kept = ""
         for character in number.trimmingCharacters(in: .whitespaces) {
@@ -43,6 +44,32 @@ enum ContactLinks {
         }
         return (number[...], "")
     }
+
+    /// Words in capitals after the first digit as the keypad's digits: `1-800-FLOWERS` is
+    /// `1-800-3569377`. Words before any digit ("Fax 0501234567") and other words ("ask for Bob")
+    /// are not the number.
+    private static func keypadDigits(_ number: Substring) -> Substring {
+        var result = ""
+        var rest = number[...]
+        while let first = rest.first {
+            guard first.isLetter else {
+                result.append(first)
+                rest = rest.dropFirst()
+                continue
+            }
+            let word = rest.prefix(while: \.isLetter)
+            rest = rest.dropFirst(word.count)
+            let dialled = word.compactMap { keypad[$0] }
+            let isVanity = result.contains { ("0"..."9").contains($0) } && dialled.count == word.count
+            result += isVanity ? String(dialled) : String(word)
+        }
+        return Substring(result)
+    }
+
+    private static let keypad: [Character: Character] = {
+        let keys: [(String, Character)] = [("ABC", "2"), ("DEF", "3"), ("GHI", "4"), ("JKL", "5"), ("MNO", "6"), ("PQRS", "7"), ("TUV", "8"), ("WXYZ", "9")]
+        return Dictionary(uniqueKeysWithValues: keys.flatMap { letters, digit in letters.map { ($0, digit) } })
+    }()
 
     private static var extensionMark: Regex<(Substring, Substring)> {
         /(?:extension|extn|ext|x)(?![a-z])\.?\s*[:=]?\s*([0-9]+)/.ignoresCase()
