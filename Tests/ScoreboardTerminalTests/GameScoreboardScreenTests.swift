@@ -208,6 +208,31 @@ struct GameScoreboardScreenTests {
             == "! The game could not be saved to games.json: The disk is full.")
     }
 
+    @Test("q with moves that could not be saved asks before leaving: Stay is focused, Leave goes back")
+    func leavingUnsavedMovesAsks() {
+        let game = Fixtures.newGame()
+        let screen = makeScreen(game, library: FullDiskGameLibrary(games: [game]))
+        var backs = 0
+        screen.onBack = { backs += 1 }
+
+        screen.press(.character("o"), .character("q"))
+        let asking = screen.lines(rows: 24, columns: 80)
+        #expect(asking.contains { $0.contains("Leave without saving?") }, "\(asking)")
+        #expect(asking.contains { $0.contains("[ Leave ]") && $0.contains("[ Stay ]") }, "\(asking)")
+        #expect(asking[23].contains("Esc Stay"), "\(asking[23])")
+        #expect(screen.press(.character("t")) == [.handled])
+        #expect(screen.viewModel.homePlayers[0].moveCount(.twoPoints).value == "0", "keys go to the question")
+
+        screen.press(.enter)
+        #expect(backs == 0)
+        #expect(!screen.lines(rows: 24, columns: 80).contains { $0.contains("Leave without saving?") })
+
+        screen.press(.escape, .escape)
+        #expect(backs == 0, "Esc answers Stay")
+        screen.press(.character("q"), .left, .enter)
+        #expect(backs == 1)
+    }
+
     @Test("The screen is released when let go; its view model does not keep it")
     func noRetainCycle() {
         let game = Fixtures.newGame()

@@ -51,6 +51,19 @@ public final class GameSession {
         current.bind(owner, onChange)
     }
 
+    /// Whether changes show that the library does not hold yet (their save failed).
+    public var hasUnsavedChanges: Bool { !unsaved.isEmpty }
+
+    /// Tries again to save the changes a failed save left; nothing when there are none.
+    public func saveAgain() {
+        guard hasUnsavedChanges else { return }
+        do {
+            try save(unsaved)
+        } catch {
+            saveFailure.value = error
+        }
+    }
+
     /// Makes `change` to the game as the library holds it (a second window on the same library
     /// may have saved moves of it meanwhile: they stay, and show now) and shows the result. A
     /// change that could not be saved still shows, with the failure, and is made again, first,
@@ -58,11 +71,7 @@ public final class GameSession {
     private func commit(_ change: @escaping (inout Game) -> Void) {
         let changes = unsaved + [change]
         do {
-            current.value = try library.change(game.id) { game in
-                for change in changes { change(&game) }
-            }
-            unsaved = []
-            saveFailure.value = nil
+            try save(changes)
         } catch {
             unsaved = changes
             saveFailure.value = error
@@ -70,5 +79,13 @@ public final class GameSession {
             change(&changed)
             current.value = changed
         }
+    }
+
+    private func save(_ changes: [(inout Game) -> Void]) throws(GameLibraryError) {
+        current.value = try library.change(game.id) { game in
+            for change in changes { change(&game) }
+        }
+        unsaved = []
+        saveFailure.value = nil
     }
 }

@@ -142,13 +142,3 @@ public final class GameListScreen: TerminalView {
         if choice == .confirm { viewModel.deleteConfirmed() } else { viewModel.deleteCancelled() }
     }
 }
-
-extension ConfirmationBox {
-    /// The box that asks the view model's delete question, with `selection` focused.
-    init(_ question: GameDeletionPrompt, selection: Choice = .cancel) {
-        self.init(
-            title: question.title, message: question.message, confirmTitle: question.confirmTitle,
-            cancelTitle: question.cancelTitle, selection: selection
-        )
-    }
-}

@@ -7,8 +7,8 @@ import TerminalUI
 ///
 /// Keys: 1–6, Tab, the arrows or a click pick a player; o t a r f make that player's move;
 /// u takes the latest move back; Space (or a click on Start/Pause) starts and pauses the clock;
-/// q or Esc goes back to the list. Where the panels do not all fit, they scroll to keep the
-/// selected player in sight.
+/// q or Esc goes back to the list, after asking when the latest moves could not be saved. Where
+/// the panels do not all fit, they scroll to keep the selected player in sight.
 @MainActor
 public final class GameScoreboardScreen: TerminalView {
     /// Narrower terminals stack the six panels in one column.
@@ -23,18 +23,24 @@ public final class GameScoreboardScreen: TerminalView {
     private let redraw: @MainActor () -> Void
     /// The first panel row shown when the panels do not all fit.
     private var scrollOffset = 0
+    /// The focused button of the question asked before unsaved moves are left.
+    private var leaveChoice = ConfirmationBox.Choice.cancel
 
     public init(viewModel: GameScoreboardViewModel, redraw: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
         self.redraw = redraw
+        viewModel.onLeave = { [weak self] in self?.onBack?() }
         bindOutputs()
     }
 
     public func handle(_ key: Key) -> KeyResult {
+        if let question = viewModel.leaveConfirmation.value {
+            handleLeaving(key, question)
+            return .handled
+        }
         switch key {
         case .character("q"), .escape:
-            viewModel.screenClosed()
-            onBack?()
+            viewModel.backButtonTapped()
         case .character(" "):
             viewModel.startPauseButtonTapped()
         case .character("u"):
@@ -60,9 +66,33 @@ public final class GameScoreboardScreen: TerminalView {
         return .handled
     }
 
+    private func handleLeaving(_ key: Key, _ question: GameLeavePrompt) {
+        if let choice = ConfirmationBox(question).clickedChoice(key) {
+            answer(choice)
+            return
+        }
+        switch key {
+        case .left, .right, .tab, .backTab:
+            leaveChoice = leaveChoice.toggled
+        case .enter:
+            answer(leaveChoice)
+        case .escape:
+            answer(.cancel)
+        default:
+            break
+        }
+    }
+
+    private func answer(_ choice: ConfirmationBox.Choice) {
+        if choice == .confirm { viewModel.leaveConfirmed() } else { viewModel.leaveCancelled() }
+    }
+
     public var keyMap: KeyMap? { keys }
 
     private var keys: KeyMap {
+        if viewModel.leaveConfirmation.value != nil {
+            return KeyMap(title: "Leave game", ("←→", "Choose"), ("⏎", "Confirm"), ("Esc", "Stay"))
+        }
         if viewModel.isFinished.value {
             return KeyMap(title: "Scoreboard", ("u", "Undo last move"), ("q", "Back to games"))
         }
@@ -98,6 +128,9 @@ public final class GameScoreboardScreen: TerminalView {
         }
         footer(width: size.columns)
             .draw(in: &canvas, at: Rect(row: size.rows - 1, column: 0, width: size.columns, height: 1))
+        if let question = viewModel.leaveConfirmation.value {
+            ConfirmationBox(question, selection: leaveChoice).draw(in: &canvas, at: canvas.bounds)
+        }
         return canvas
     }
 
@@ -179,7 +212,7 @@ public final class GameScoreboardScreen: TerminalView {
     /// "? Help" lists them all.
     private func footer(width: Int) -> Footer {
         let full = Footer(keys)
-        if Footer.width(of: full.items) <= width || viewModel.isFinished.value { return full }
+        if Footer.width(of: full.items) <= width || viewModel.isFinished.value || viewModel.leaveConfirmation.value != nil { return full }
         let keys = MoveKeys.all.map { String($0.key) }.joined(separator: "/")
         return Footer(items: [Footer.Item(key: "1-6", label: "Player"), Footer.Item(key: keys, label: "Move"),
                               Footer.Item(key: "u", label: "Undo"),
@@ -195,6 +228,10 @@ public final class GameScoreboardScreen: TerminalView {
         redraws(on: viewModel.result)
         redraws(on: viewModel.canUndo)
         redraws(on: viewModel.saveErrorMessage)
+        viewModel.leaveConfirmation.bind(self) { screen, _ in
+            screen.leaveChoice = .cancel
+            screen.redraw()
+        }
         for player in viewModel.homePlayers + viewModel.awayPlayers {
             for move in PlayerMove.allCases {
                 redraws(on: player.moveCount(move))

@@ -166,6 +166,51 @@ struct GameScoreboardViewModelTests {
         #expect(failing.games.first?.awayTeamScore == 2)
     }
 
+    @Test("Going back with moves that could not be saved asks first; Stay keeps them, and they are saved once the library works")
+    func leavingUnsavedMovesAsks() {
+        let failing = FailingGameLibrary(games: [game])
+        let viewModel = GameScoreboardViewModel(game: game, library: failing, clock: clock)
+        var left = 0
+        viewModel.onLeave = { left += 1 }
+
+        viewModel.homePlayers[0].twoPointsButtonTapped()
+        viewModel.backButtonTapped()
+
+        #expect(left == 0)
+        #expect(viewModel.leaveConfirmation.value?.message
+            == "The latest moves could not be saved (\(FailingGameLibrary.error.localizedDescription)) and will be lost.")
+        viewModel.leaveCancelled()
+        #expect(viewModel.leaveConfirmation.value == nil)
+        #expect(viewModel.score.value == "2 - 0")
+
+        failing.failsWrites = false
+        viewModel.backButtonTapped()
+
+        #expect(left == 1, "the save tried again worked: nothing to ask")
+        #expect(viewModel.leaveConfirmation.value == nil)
+        #expect(viewModel.saveErrorMessage.value == nil)
+        #expect(failing.games.first?.homeTeamScore == 2)
+    }
+
+    @Test("Leave, asked about unsaved moves, goes back without them; with everything saved, back asks nothing")
+    func leavingLosesUnsavedMovesOnlyWhenChosen() {
+        let failing = FailingGameLibrary(games: [game])
+        let viewModel = GameScoreboardViewModel(game: game, library: failing, clock: clock)
+        var left = 0
+        viewModel.onLeave = { left += 1 }
+        viewModel.backButtonTapped()
+        #expect(left == 1)
+
+        viewModel.awayPlayers[1].onePointButtonTapped()
+        viewModel.backButtonTapped()
+        #expect(left == 1)
+        viewModel.leaveConfirmed()
+
+        #expect(left == 2)
+        #expect(viewModel.leaveConfirmation.value == nil)
+        #expect(failing.games.first?.awayTeamScore == 0)
+    }
+
     @Test("Pause ends the tick task: nothing is left sleeping on the clock")
     func pauseCancelsTicking() async {
         let viewModel = makeViewModel()

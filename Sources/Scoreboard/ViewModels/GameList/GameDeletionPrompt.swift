@@ -1,5 +1,5 @@
 /// The question asked before a game is deleted; the game it names is the one a "yes" deletes.
-public struct GameDeletionPrompt: Equatable, Sendable {
+public struct GameDeletionPrompt: ConfirmationPrompt {
     public let title: String
     /// "Bulls vs Hawks, 7 - 4, will be deleted."
     public let message: String

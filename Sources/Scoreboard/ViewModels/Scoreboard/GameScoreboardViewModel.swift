@@ -24,6 +24,10 @@ public final class GameScoreboardViewModel {
     public let canUndo: Bindable<Bool>
     /// Set while the game's latest state could not be saved.
     public let saveErrorMessage: Bindable<String?>
+    /// Asked when the user goes back while the latest changes are not saved.
+    public let leaveConfirmation = Bindable<GameLeavePrompt?>(nil)
+    /// The user may go back to the list of games: nothing is left unsaved, or they chose to lose it.
+    public var onLeave: (() -> Void)?
     public let homePlayers: [PlayerScoreboardViewModel]
     public let awayPlayers: [PlayerScoreboardViewModel]
 
@@ -72,7 +76,28 @@ public final class GameScoreboardViewModel {
         session.undoLastMove()
     }
 
-    /// The user left the scoreboard: the clock stops and the time played so far is saved.
+    /// The user asks to go back: the clock stops, and a save that failed is tried again. Changes
+    /// that still cannot be saved are not left without asking.
+    public func backButtonTapped() {
+        pause()
+        session.saveAgain()
+        if session.hasUnsavedChanges {
+            leaveConfirmation.value = GameLeavePrompt(failure: session.saveFailure.value)
+        } else {
+            onLeave?()
+        }
+    }
+
+    public func leaveConfirmed() {
+        leaveConfirmation.value = nil
+        onLeave?()
+    }
+
+    public func leaveCancelled() {
+        leaveConfirmation.value = nil
+    }
+
+    /// The scoreboard is gone (the program ends): the clock stops and the time played so far is saved.
     public func screenClosed() {
         pause()
     }
