@@ -12,20 +12,9 @@ extension ConfirmationBox {
 }
 
 extension ConfirmationBox.Choice {
-    /// The answer `key` gives to `prompt` with `focus` on one of its buttons: a click on a button,
-    /// Enter on the focused one, y or n; `nil` for a key that only moves the focus (←→, Tab) or
-    /// does nothing.
+    /// The answer `key` gives to `prompt` with `focus` on one of its buttons (see `ConfirmationBox.answer`).
     static func answer(to key: Key, of prompt: ConfirmationPrompt, focus: inout Self) -> Self? {
-        if let clicked = ConfirmationBox(prompt).clickedChoice(key) { return clicked }
-        switch key {
-        case .left, .right, .tab, .backTab:
-            focus = focus.toggled
-            return nil
-        case .enter: return focus
-        case .character("y"): return .confirm
-        case .escape, .character("n"): return .cancel
-        default: return nil
-        }
+        ConfirmationBox(prompt).answer(to: key, focus: &focus)
     }
 }
 

@@ -122,20 +122,7 @@ public final class GameListScreen: TerminalView {
     public var minimumSize: TerminalSize { TerminalSize(rows: 5, columns: 20) }
 
     private func handleDeletion(_ key: Key, _ question: GameDeletionPrompt) {
-        if let choice = ConfirmationBox(question).clickedChoice(key) {
-            answer(choice)
-            return
-        }
-        switch key {
-        case .left, .right, .tab, .backTab:
-            deleteChoice = deleteChoice.toggled
-        case .enter:
-            answer(deleteChoice)
-        case .escape:
-            answer(.cancel)
-        default:
-            break
-        }
+        if let choice = ConfirmationBox(question).answer(to: key, focus: &deleteChoice) { answer(choice) }
     }
 
     private func answer(_ choice: ConfirmationBox.Choice) {

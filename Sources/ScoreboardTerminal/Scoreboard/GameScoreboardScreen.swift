@@ -67,20 +67,7 @@ public final class GameScoreboardScreen: TerminalView {
     }
 
     private func handleLeaving(_ key: Key, _ question: GameLeavePrompt) {
-        if let choice = ConfirmationBox(question).clickedChoice(key) {
-            answer(choice)
-            return
-        }
-        switch key {
-        case .left, .right, .tab, .backTab:
-            leaveChoice = leaveChoice.toggled
-        case .enter:
-            answer(leaveChoice)
-        case .escape:
-            answer(.cancel)
-        default:
-            break
-        }
+        if let choice = ConfirmationBox(question).answer(to: key, focus: &leaveChoice) { answer(choice) }
     }
 
     private func answer(_ choice: ConfirmationBox.Choice) {

@@ -31,6 +31,22 @@ public struct ConfirmationBox: Sendable {
         }
     }
 
+    /// The answer `key` gives with `focus` on one of the buttons: a click on a button, Enter on
+    /// the focused one, y or n, Esc for the cancel button; `nil` for a key that only moves the
+    /// focus (←→, Tab) or does nothing.
+    public func answer(to key: Key, focus: inout Choice) -> Choice? {
+        if let clicked = clickedChoice(key) { return clicked }
+        switch key {
+        case .left, .right, .tab, .backTab:
+            focus = focus.toggled
+            return nil
+        case .enter: return focus
+        case .character("y"): return .confirm
+        case .escape, .character("n"): return .cancel
+        default: return nil
+        }
+    }
+
     /// Draws centred in `rect`, confirm button first, over what is there.
     public func draw(in canvas: inout Canvas, at rect: Rect) {
         let buttons = [
