@@ -65,6 +65,29 @@ struct FriendDetailScreenTests {
         ])
     }
 
+    @Test("a name longer than the title row is cut there and shown whole under the initials")
+    func longName() {
+        var friend = SampleData.grace
+        friend.firstname = "Grace Brewster Murray"
+        friend.lastname = "Hopper of the United States Navy Reserve"
+        expectScreen(screen(friend).render(size: TerminalSize(rows: 12, columns: 40)), [
+            " Grace Brewster Murray Hopper of the U…",
+            "────────────────────────────────────────",
+            "",
+            "   GH",
+            "",
+            "  Grace Brewster Murray Hopper of the",
+            "  United States Navy Reserve",
+            "",
+            "  No details",
+            "",
+            "",
+            " e Edit  d Delete  q Quit  ? Help",
+        ])
+        #expect(!screen(SampleData.grace).render(size: TerminalSize(rows: 12, columns: 40)).lines.contains("  Grace Hopper"),
+                "a name the title shows whole is not shown twice")
+    }
+
     @Test("e asks to edit; q quits; Escape is left to the stack (back)")
     func keys() {
         let detail = screen(SampleData.ada)

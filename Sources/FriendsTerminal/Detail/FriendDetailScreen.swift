@@ -99,8 +99,13 @@ final class FriendDetailScreen: Screen {
             ScrollingText(lines: message, offset: 0).draw(in: &canvas, at: area)
             return
         }
-        let lines = [[Span(" \(viewModel.initials.value) ", style: Theme.avatar)], []]
-            + Self.lines(of: viewModel.sections.value, width: area.width)
+        var lines = [[Span(" \(viewModel.initials.value) ", style: Theme.avatar)], []]
+        // A name the title row cuts is shown whole under the avatar.
+        let name = viewModel.fullName.value
+        if DisplayWidth.of(name) > canvas.size.columns - 2 {
+            lines += TextLayout.wrap(name, width: max(1, area.width)).map { [Span($0, style: .bold)] } + [[]]
+        }
+        lines += Self.lines(of: viewModel.sections.value, width: area.width)
         let text = ScrollingText(lines: lines, offset: scrollOffset)
         scrollOffset = text.shownOffset(in: area.height)
         visibleRows = max(1, text.textRows(in: area.height))
