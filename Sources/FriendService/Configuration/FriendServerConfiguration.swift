@@ -116,12 +116,13 @@ public struct FriendServerConfiguration: Sendable {
         (Self.isLoopback(hostname) && !behindProxy) || token != nil || allowsAnonymousAccess
     }
 
-    /// Whether requests must be addressed to a loopback name (against DNS rebinding): on loopback
-    /// without a token, unless a reverse proxy passes on its public name. Accounts do not lift it:
-    /// a rebound page sets whatever `Authorization` it likes, and would guess passwords from
-    /// loopback, where no client address is counted.
+    /// Whether requests must be addressed to a loopback name or the public name (against DNS
+    /// rebinding): on loopback without a token, and behind a reverse proxy whose public name is
+    /// given, token or not. Accounts do not lift it: a rebound page sets whatever `Authorization`
+    /// it likes, and would guess passwords from loopback, where no client address is counted.
     var checksHostNames: Bool {
-        token == nil && Self.isLoopback(hostname) && (!behindProxy || publicName != nil)
+        guard Self.isLoopback(hostname) else { return false }
+        return behindProxy ? publicName != nil : token == nil
     }
 
     /// The names `checksHostNames` accepts.

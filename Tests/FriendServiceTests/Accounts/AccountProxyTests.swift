@@ -17,7 +17,7 @@ struct AccountProxyTests {
 
     /// A server on loopback with `accounts`, stopped after `body`.
     static func withServer(
-        accounts: [String], behindProxy: Bool = false, token: String? = nil,
+        accounts: [String], behindProxy: Bool = false, token: String? = nil, publicName: String? = nil,
         _ body: (Int) async throws -> Void
     ) async throws {
         let registry = MemoryAccountRegistry()
@@ -25,6 +25,7 @@ struct AccountProxyTests {
         var configuration = App.configuration(registry: registry)
         configuration.behindProxy = behindProxy
         configuration.token = token
+        configuration.publicName = publicName
         let server = try await FriendServer.start(configuration)
         let result = await Result.capturing { try await body(try #require(server.url.port)) }
         try await server.shutdown()
@@ -90,6 +91,16 @@ struct AccountProxyTests {
     @Test func behindAProxyWithATokenThePublicNameIsServed() async throws {
         try await Self.withServer(accounts: [], behindProxy: true, token: "secret") { port async throws in
             #expect(try await Self.status(port: port, host: "friends.example.org", authorization: "Bearer secret") == 200)
+        }
+    }
+
+    /// `--public-name` with a token turns the Host check on as it does with accounts: it is what
+    /// the README's proxy setup asks for, and it used to be ignored when a token was set.
+    @Test func behindAProxyWithATokenAndItsPublicNameOtherNamesAreMisdirected() async throws {
+        try await Self.withServer(accounts: [], behindProxy: true, token: "secret", publicName: "friends.example.org") { port async throws in
+            #expect(try await Self.status(port: port, host: "friends.example.org", authorization: "Bearer secret") == 200)
+            #expect(try await Self.status(port: port, host: "rebound.example", authorization: "Bearer secret") == 421)
+            #expect(try await Self.status(port: port, host: "127.0.0.1:\(port)", authorization: "Bearer secret") == 200)
         }
     }
 
