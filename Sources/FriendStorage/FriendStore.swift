@@ -40,9 +40,12 @@ public enum VersionPrecondition: Sendable, Equatable {
 public enum FriendStoreError: Error, Equatable, Sendable {
     case notFound(id: Int)
     case preconditionFailed(id: Int, currentVersion: Int)
-    /// The storage cannot be reached or did not answer (an outage, a timeout, a lock held too
-    /// long): the request may succeed when tried again. The message is for logs, not for clients.
+    /// The storage cannot be reached or did not answer (an outage, a connection lost): the
+    /// request may succeed when tried again. The message is for logs, not for clients.
     case unavailable(String)
+    /// The storage answers, but not this request in time: every connection was busy, or a lock or
+    /// statement timeout ended it. Trying again shortly may succeed; nothing is down.
+    case busy(String)
     /// The disk holding the database `file` is full: writes fail until space is freed, reads go on.
     case diskFull(file: String)
 }

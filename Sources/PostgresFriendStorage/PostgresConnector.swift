@@ -12,8 +12,9 @@ import PostgresNIO
 /// `PostgresClient` alone keeps a request waiting while it cannot connect, until its circuit
 /// breaker trips after about a minute, and after an outage it retries on a backoff that grows to a
 /// minute. Here instead:
-/// - a request that gets no connection within its lease timeout fails (503); when a connection of
-///   its own cannot reach the database either, an outage starts;
+/// - a request that gets no connection within its lease timeout fails (503): busy while every
+///   pooled connection is lent out, else unavailable, and when a connection of its own cannot reach
+///   the database either, an outage starts;
 /// - during an outage every request fails at once, and a probe tries a connection of its own every
 ///   `probeInterval`;
 /// - once the probe gets in, a fresh pool replaces the old one and requests are served again.
@@ -52,6 +53,9 @@ final class PostgresConnector: Sendable {
     let location: PostgresLocation
     let logger: Logger
     private let state: NIOLockedValueBox<State>
+    /// Pooled connections lent out now: when a lease times out with all of them out, the pool is
+    /// busy (load); with fewer, it could not connect (the database may be down).
+    private let lentOut = NIOLockedValueBox(0)
 
     init(location: PostgresLocation, logger: Logger) {
         self.location = location
@@ -71,11 +75,14 @@ final class PostgresConnector: Sendable {
         let (client, outage) = state.withLockedValue { ($0.pool.client, $0.outage) }
         if let outage { throw FriendStoreError.unavailable(outage) }
         let leased = NIOLockedValueBox(false)
+        let lentOut = self.lentOut
         do {
             return try await Deadline.run(
                 operation: {
                     try await client.withConnection { connection in
                         leased.withLockedValue { $0 = true }
+                        lentOut.withLockedValue { $0 += 1 }
+                        defer { lentOut.withLockedValue { $0 -= 1 } }
                         return try await body(connection)
                     }
                 },
@@ -89,6 +96,9 @@ final class PostgresConnector: Sendable {
             )
         } catch is LeaseTimedOut {
             let message = "PostgreSQL at \(location) gave no connection within \(leaseTimeout)"
+            if lentOut.withLockedValue({ $0 >= PostgresLocation.maximumConnections }) {
+                throw FriendStoreError.busy("\(message): all \(PostgresLocation.maximumConnections) of its connections were in use")
+            }
             startOutageIfUnreachable(message)
             throw FriendStoreError.unavailable(message)
         } catch let error where Self.isConnectionFailure(error) {
@@ -96,11 +106,26 @@ final class PostgresConnector: Sendable {
             startOutage(message)
             throw FriendStoreError.unavailable(message)
         } catch let error where Self.isTransient(error) {
-            throw FriendStoreError.unavailable("PostgreSQL at \(location) refused a statement for now: \(Self.plainReason(error))")
+            throw FriendStoreError.busy("PostgreSQL at \(location) refused a statement for now: \(Self.plainReason(error))")
+        } catch let error where Self.isRefusedPrivilege(error) {
+            // A role that lost its rights under a running server: the operator's to mend, not a bug.
+            throw FriendStoreError.unavailable("PostgreSQL at \(location) refused this role: \(Self.plainReason(error))")
         } catch let error where Self.isMissingSchema(error) {
             // An account removed while its clients were still asking: they are refused for now
             // (503), and signing in refuses them once the server knows the account is gone.
             throw FriendStoreError.unavailable("PostgreSQL at \(location) no longer has this store: \(Self.plainReason(error))")
+        }
+    }
+
+    /// Whether the database can be reached with a connection of its own, outside the pool: what
+    /// `/health` asks when every pooled connection is busy. An outage starts when it cannot.
+    func checkReach(timeout: Duration) async throws {
+        do {
+            try await Self.checkConnection(location, timeout: timeout, logger: logger)
+        } catch {
+            let message = "PostgreSQL at \(location) is not available: \(Self.plainReason(error))"
+            startOutage(message)
+            throw FriendStoreError.unavailable(message)
         }
     }
 
@@ -274,6 +299,15 @@ extension PostgresConnector {
         // 40: transaction rollback; 53: insufficient resources; 55P03: lock not available;
         // 57014: query cancelled (statement timeout); 25P03: idle-in-transaction timeout.
         return state.hasPrefix("40") || state.hasPrefix("53") || ["55P03", "57014", "25P03"].contains(state)
+    }
+
+    /// Whether `error` is PostgreSQL refusing the role a statement (42501, insufficient privilege).
+    static func isRefusedPrivilege(_ error: any Error) -> Bool {
+        if let transaction = error as? PostgresTransactionError {
+            guard let inner = transaction.closureError ?? transaction.beginError ?? transaction.commitError else { return false }
+            return isRefusedPrivilege(inner)
+        }
+        return (error as? PSQLError)?.serverInfo?[.sqlState] == "42501"
     }
 
     /// Whether `error` says the store's schema or table is not there (42P01, 3F000): dropped

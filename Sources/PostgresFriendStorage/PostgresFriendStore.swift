@@ -20,7 +20,9 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
     /// store starts treating the database as down): `/health` must answer within a second, other
     /// routes within two.
     public static let leaseTimeout: Duration = .milliseconds(1_200)
-    static let pingLeaseTimeout: Duration = .milliseconds(500)
+    static let pingLeaseTimeout: Duration = .milliseconds(400)
+    /// How long `/health` waits for a connection of its own when the pool's are all busy.
+    static let pingReachTimeout: Duration = .milliseconds(500)
     /// How long `connect` waits for the database to answer before naming the cause.
     static let startupTimeout: Duration = .seconds(3)
     /// How long `migrate` waits for a pooled connection. `connect` has already found the database
@@ -375,9 +377,15 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
         }
     }
 
+    /// Whether the database answers. With every pooled connection busy (a burst of requests), a
+    /// connection of its own tells: load alone must not make `/health` take the server out of service.
     public func ping() async throws {
-        try await withConnection(leaseTimeout: Self.pingLeaseTimeout) { connection in
-            _ = try await connection.query("SELECT 1", logger: self.logger)
+        do {
+            try await withConnection(leaseTimeout: Self.pingLeaseTimeout) { connection in
+                _ = try await connection.query("SELECT 1", logger: self.logger)
+            }
+        } catch FriendStoreError.busy {
+            try await connector.checkReach(timeout: Self.pingReachTimeout)
         }
     }
 

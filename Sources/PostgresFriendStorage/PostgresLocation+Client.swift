@@ -3,6 +3,9 @@ import PostgresNIO
 
 /// The driver's settings for a `PostgresLocation`.
 extension PostgresLocation {
+    /// The connections one store keeps to its database, at most.
+    static let maximumConnections = 8
+
     /// The pool's settings: server-side session limits, and connection attempts that give up soon.
     package var clientConfiguration: PostgresClient.Configuration {
         let tls: PostgresClient.Configuration.TLS = switch sslMode {
@@ -13,7 +16,7 @@ extension PostgresLocation {
         var configuration = PostgresClient.Configuration(
             host: host, port: port, username: username, password: password, database: database, tls: tls
         )
-        configuration.options.maximumConnections = 8
+        configuration.options.maximumConnections = Self.maximumConnections
         configuration.options.connectTimeout = .seconds(2)
         configuration.options.additionalStartupParameters = timeouts.startupParameters
         return configuration

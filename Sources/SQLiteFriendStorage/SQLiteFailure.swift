@@ -16,14 +16,17 @@ struct SQLiteFailure: Error, CustomStringConvertible {
 
     var isBusy: Bool { [SQLITE_BUSY, SQLITE_LOCKED].contains(primaryCode) }
 
-    /// What the failure means to a client: a full disk (507), the storage not answering as it
-    /// should (503: locked too long, an I/O error, a file gone or damaged), or else a statement
+    /// What the failure means to a client: a full disk (507), the storage busy (503: locked too
+    /// long), the storage not answering as it should (503: an I/O error, a file gone or damaged,
+    /// its rights taken away), or else a statement
     /// that is wrong, which is a bug (500) and stays itself, to be logged with its cause.
     var forClients: any Error {
         switch primaryCode {
         case SQLITE_FULL:
             return FriendStoreError.diskFull(file: path)
-        case SQLITE_BUSY, SQLITE_LOCKED, SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_NOMEM, SQLITE_PROTOCOL,
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            return FriendStoreError.busy(description)
+        case SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_NOMEM, SQLITE_PROTOCOL,
             SQLITE_READONLY, SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_INTERRUPT, SQLITE_NOLFS, SQLITE_PERM:
             return FriendStoreError.unavailable(description)
         default:

@@ -165,7 +165,7 @@ extension FriendStoreError {
     var isRefusal: Bool {
         switch self {
         case .notFound, .preconditionFailed: true
-        case .unavailable, .diskFull: false
+        case .unavailable, .busy, .diskFull: false
         }
     }
 }

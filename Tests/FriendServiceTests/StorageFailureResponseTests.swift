@@ -67,6 +67,27 @@ struct StorageFailureResponseTests {
         #expect(log.lines(at: .notice).map(\.message) == ["The database answers again; 5 requests were refused with 503 while it did not"])
     }
 
+    /// Every connection busy, a lock or statement timeout: load, said as such, and no outage is
+    /// logged to start or end (it used to flap between the two under load).
+    @Test func aBusyDatabaseIsA503ThatIsNoOutage() async throws {
+        let log = CapturedLog()
+        let reads = FailingReads(failure: FriendStoreError.busy("all 8 of its connections were in use"))
+        try await withRouter(reads, log: log) { client in
+            for _ in 0..<3 {
+                let refused = try await client.send(.get, "/friends")
+                #expect(refused.status == .serviceUnavailable)
+                #expect(refused.headers[.retryAfter] == "1")
+                #expect(try refused.envelope.error.message == "The database is busy; try again in a moment.")
+            }
+            reads.setFailure(nil)
+            #expect(try await client.send(.get, "/friends").status == .ok)
+        }
+        #expect(log.lines(at: .error).isEmpty, "\(log.lines(at: .error))")
+        #expect(log.lines(at: .notice).isEmpty, "\(log.lines(at: .notice))")
+        #expect(log.lines(at: .warning).map(\.message) == ["The database is busy: 1 request was refused with 503 since the server started"])
+        #expect(log.lines(at: .warning).first?.metadata["reason"] == "all 8 of its connections were in use")
+    }
+
     @Test func aFullDiskIsA507LoggedOnceUntilAWriteSucceeds() async throws {
         let log = CapturedLog()
         let writes = FailingWrites(failure: FriendStoreError.diskFull(file: "/data/friends.sqlite"))

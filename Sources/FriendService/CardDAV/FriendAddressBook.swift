@@ -251,7 +251,7 @@ struct FriendAddressBook: AddressBookBackend {
             switch error {
             case .notFound: throw AddressBookBackendError.notFound
             case .preconditionFailed: throw AddressBookBackendError.preconditionFailed
-            case .unavailable(let reason): throw AddressBookBackendError.unavailable(reason)
+            case .unavailable(let reason), .busy(let reason): throw AddressBookBackendError.unavailable(reason)
             case .diskFull(let file): throw AddressBookBackendError.unavailable("the disk of \(file) is full")
             }
         } catch let error as CardBeyondLimits {

@@ -108,6 +108,14 @@ extension APIError {
         return APIError(.serviceUnavailable, "The database is not available; try again later.", headers: headers)
     }
 
+    /// The database answers, but had no room for this request in time: every connection busy, or
+    /// a lock or statement timeout.
+    static var storageBusy: APIError {
+        var headers = HTTPFields()
+        headers[.retryAfter] = "1"
+        return APIError(.serviceUnavailable, "The database is busy; try again in a moment.", headers: headers)
+    }
+
     /// The disk holding the database is full: writes fail until space is freed; reads go on.
     static func diskFull(file: String) -> APIError {
         APIError(

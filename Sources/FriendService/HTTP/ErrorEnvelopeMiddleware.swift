@@ -5,8 +5,8 @@ import Logging
 
 /// Turns every error into a response with the JSON envelope: no bare 404s, no empty 500s.
 ///
-/// Only the storage's own word makes a 503 (`FriendStoreError.unavailable`: down, timed out,
-/// locked too long) or a 507 (`diskFull`); `watch` logs those once per episode. Any other error
+/// Only the storage's own word makes a 503 (`FriendStoreError.unavailable`: down; `busy`: no
+/// connection free in time, a lock or statement timeout) or a 507 (`diskFull`); `watch` logs those once per episode. Any other error
 /// is a bug: a 500, logged at error with its cause.
 struct ErrorEnvelopeMiddleware<Context: RequestContext>: RouterMiddleware {
     let logger: Logger
@@ -32,6 +32,7 @@ struct ErrorEnvelopeMiddleware<Context: RequestContext>: RouterMiddleware {
             case .notFound(let id): return .friendNotFound(id: id)
             case .preconditionFailed(let id, _): return .stale(id: id)
             case .unavailable: return .storageUnavailable
+            case .busy: return .storageBusy
             case .diskFull(let file): return .diskFull(file: file)
             }
         case let error as any HTTPResponseError where error.status == .notFound:

@@ -9,6 +9,8 @@ final class StorageWatch: Sendable {
     private struct State {
         /// Requests refused since the database stopped answering; `nil` while it answers.
         var refusedInOutage: Int?
+        /// Requests refused because the database was busy, since the server started.
+        var refusedAsBusy = 0
         /// The file whose disk is full, and the writes refused since; `nil` while writes succeed.
         var fullDisk: (file: String, refused: Int)?
     }
@@ -35,6 +37,19 @@ final class StorageWatch: Sendable {
             }
             if starts {
                 logger.error("The database is not available; answering 503 until it answers again", metadata: ["reason": "\(reason)"])
+            }
+        case .busy(let reason):
+            // Busy is load, not an outage: it neither starts nor ends one. Logged at the first
+            // refusal and every thousandth, so a saturated pool shows without a line a request.
+            let refused = state.withLockedValue { state in
+                state.refusedAsBusy += 1
+                return state.refusedAsBusy
+            }
+            if refused == 1 || refused.isMultiple(of: 1_000) {
+                logger.warning(
+                    "The database is busy: \(Self.requests(refused)) refused with 503 since the server started",
+                    metadata: ["reason": "\(reason)"]
+                )
             }
         case .diskFull(let file):
             let starts = state.withLockedValue { state in
