@@ -110,7 +110,23 @@ extension CardHandlers {
         try await uidTurns.inTurn(for: UIDSpellings.key(card.uid)) { try await keepInTurn(card) }
     }
 
+    /// A friend of the card's UID deleted between being found and being replaced (over REST or
+    /// CardDAV, by another client) is made again from the card: the file holds it, and the import
+    /// is not failed for a friend it never named by id.
     private func keepInTurn(_ card: VCard) async throws -> ImportBatch.Outcome {
+        for _ in 1..<Self.attemptsAgainstDeletions {
+            do {
+                return try await keepOnce(card)
+            } catch FriendStoreError.notFound {
+                continue
+            }
+        }
+        return try await keepOnce(card)
+    }
+
+    private static let attemptsAgainstDeletions = 3
+
+    private func keepOnce(_ card: VCard) async throws -> ImportBatch.Outcome {
         if let existing = try await store.friend(anySpellingOf: card.uid) { return try await replace(existing, with: card) }
         if try await create(card) { return .created }
         // `<uid>.vcf` is taken: by this same UID, imported meanwhile by another request, or by a
