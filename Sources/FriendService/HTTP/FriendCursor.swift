@@ -45,7 +45,9 @@ enum FriendCursor {
         base64 += repeatElement(UInt8(ascii: "="), count: (4 - base64.count % 4) % 4)
         guard
             let data = Data(base64Encoded: Data(base64)),
-            let payload = try? JSONDecoder().decode(Payload.self, from: data)
+            let payload = try? JSONDecoder().decode(Payload.self, from: data),
+            // No name holds a NUL, and PostgreSQL cannot compare one: a cursor with it was made by hand.
+            !payload.l.unicodeScalars.contains("\0"), !payload.f.unicodeScalars.contains("\0")
         else { return nil }
         return FriendSortKey(lastname: payload.l, firstname: payload.f, id: payload.i)
     }
