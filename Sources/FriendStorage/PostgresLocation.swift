@@ -27,11 +27,14 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
         }
         self.host = host
         port = components.port ?? 5432
-        username = components.user.flatMap { $0.removingPercentEncoding } ?? "postgres"
-        password = components.password.flatMap { $0.removingPercentEncoding }
-        let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
+        // Decoded once: `p%25ss` is the password `p%ss` (URLComponents' `password` is decoded already).
+        username = components.percentEncodedUser.flatMap { $0.removingPercentEncoding } ?? "postgres"
+        password = components.percentEncodedPassword.flatMap { $0.removingPercentEncoding }
+        let encodedPath = components.percentEncodedPath
+        let path = encodedPath.hasPrefix("/") ? String(encodedPath.dropFirst()) : encodedPath
         database = path.isEmpty ? username : (path.removingPercentEncoding ?? path)
         let query = components.queryItems ?? []
+        try Self.checkParameters(query)
         timeouts = try PostgresSessionTimeouts(query)
         description = Self.withoutPassword(url)
         schema = query.first { $0.name == "schema" }?.value ?? "public"
@@ -41,6 +44,21 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
         sslMode = query.first(where: { $0.name == "sslmode" })?.value ?? "prefer"
         guard ["disable", "prefer", "require"].contains(sslMode) else {
             throw ConfigurationError("Unknown sslmode \(sslMode): use disable, prefer or require.")
+        }
+    }
+
+    /// The URL's parameters, each known and given once: a misspelt `statment_timeout` would
+    /// otherwise be left out without a word, and of two values one would win unseen.
+    private static func checkParameters(_ query: [URLQueryItem]) throws {
+        let known = ["schema", "sslmode"] + PostgresSessionTimeouts.names
+        if let unknown = query.first(where: { !known.contains($0.name) }) {
+            throw ConfigurationError(
+                "Unknown parameter \(unknown.name) in the PostgreSQL URL: it takes \(known.joined(separator: ", "))."
+            )
+        }
+        var seen = Set<String>()
+        if let twice = query.first(where: { !seen.insert($0.name).inserted }) {
+            throw ConfigurationError("\(twice.name) is given twice in the PostgreSQL URL: give it once.")
         }
     }
 

@@ -5,7 +5,7 @@ import Foundation
 /// row locks released after `idleInTransaction`; a write waits for a row lock at most `lock`, and
 /// then answers 503 instead of hanging; no statement runs longer than `statement`.
 ///
-/// Set in the database URL with PostgreSQL's names and units (`ms`, `s`, `min`; a plain number is
+/// Set in the database URL with PostgreSQL's names and units (`ms`, `s`, `min`, `h`; a plain number is
 /// milliseconds; 0 turns a limit off): `?statement_timeout=10s&lock_timeout=2s&idle_in_transaction_session_timeout=5s`.
 public struct PostgresSessionTimeouts: Sendable, Equatable {
     public var statement = "10s"
@@ -19,7 +19,7 @@ public struct PostgresSessionTimeouts: Sendable, Equatable {
             let value = item.value ?? ""
             guard Self.isDuration(value) else {
                 throw ConfigurationError(
-                    "\(item.name) must be a duration such as 500ms, 5s or 1min (0 turns it off), not \"\(value)\"."
+                    "\(item.name) must be a duration such as 500ms, 5s, 1min or 1h (0 turns it off), not \"\(value)\"."
                 )
             }
             switch item.name {
@@ -35,6 +35,6 @@ public struct PostgresSessionTimeouts: Sendable, Equatable {
     private static func isDuration(_ text: String) -> Bool {
         let digits = text.prefix { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty, digits.count <= 9 else { return false }
-        return ["", "ms", "s", "min"].contains(String(text.dropFirst(digits.count)))
+        return ["", "ms", "s", "min", "h"].contains(String(text.dropFirst(digits.count)))
     }
 }

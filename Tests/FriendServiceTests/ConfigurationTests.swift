@@ -52,7 +52,7 @@ struct ConfigurationTests {
         #expect(set.statement == "30s" && set.lock == "250ms" && set.idleInTransaction == "1min")
         #expect(set.startupParameters.map { "\($0)=\($1)" }
             == ["statement_timeout=30s", "lock_timeout=250ms", "idle_in_transaction_session_timeout=1min"])
-        for bad in ["5 seconds", "-1", "1h", ""] {
+        for bad in ["5 seconds", "-1", "1d", ""] {
             #expect(throws: ConfigurationError.self) { try PostgresLocation(url: "postgres://db/friends?lock_timeout=\(bad)") }
         }
     }
@@ -65,5 +65,20 @@ struct ConfigurationTests {
         #expect(location.password == "p@ss")
         #expect(location.database == "friends")
         #expect(location.schema == "public")
+    }
+
+    @Test func aPercentSignInThePasswordIsDecodedOnce() throws {
+        #expect(try PostgresLocation(url: "postgres://ada:p%25ss@db/friends").password == "p%ss")
+        #expect(try PostgresLocation(url: "postgres://ada:100%2540@db/friends").password == "100%40")
+        #expect(try PostgresLocation(url: "postgres://a%25b@db/x%25y").username == "a%b")
+        #expect(try PostgresLocation(url: "postgres://a%25b@db/x%25y").database == "x%y")
+    }
+
+    @Test func anUnknownOrRepeatedParameterIsRefusedNotIgnored() throws {
+        for url in ["postgres://db/friends?statment_timeout=1s", "postgres://db/friends?application_name=x",
+                    "postgres://db/friends?lock_timeout=1s&lock_timeout=5s"] {
+            #expect(throws: ConfigurationError.self, "\(url)") { try PostgresLocation(url: url) }
+        }
+        #expect(try PostgresLocation(url: "postgres://db/friends?statement_timeout=1h").timeouts.statement == "1h")
     }
 }
