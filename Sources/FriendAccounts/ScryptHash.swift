@@ -1,6 +1,6 @@
 import Foundation
 
-/// A stored password hash in the PHC string format: `$scrypt$ln=15,r=8,p=1$<salt>$<hash>`, salt
+/// A stored password hash in the PHC string format: `$scrypt$ln=15,r=8,p=3$<salt>$<hash>`, salt
 /// and hash in base64 without padding. Reading one accepts only parameters a password of this
 /// server could have been hashed with, so that a changed row cannot make a check take gigabytes
 /// of memory or minutes of work.

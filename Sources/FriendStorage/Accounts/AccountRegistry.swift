@@ -21,7 +21,7 @@ public protocol AccountRegistry: Sendable {
     /// - Throws: `AccountRegistryError.noSuchAccount`.
     func setPasswordHash(_ passwordHash: String, ofAccount id: Int) async throws
 
-    /// Removes the account and its tokens (its friends are the caller's job: `AccountStores`).
+    /// Removes the account and its tokens (its friends are the caller's job: `user remove` deletes its store).
     /// - Throws: `AccountRegistryError.noSuchAccount`.
     func removeAccount(id: Int) async throws
 
