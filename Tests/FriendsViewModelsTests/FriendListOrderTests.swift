@@ -17,4 +17,37 @@ struct FriendListOrderTests {
         #expect(FriendListOrder.precedes(first, second))
         #expect(!FriendListOrder.precedes(second, first))
     }
+
+    /// The loaded friends are in list order: the place a new friend goes is the one a walk from
+    /// the top finds, however many are loaded, at the top, between two, or after them all.
+    @Test func aNewFriendGoesBeforeTheFirstItPrecedes() {
+        let names = ["Ødegaard", "García", "sharma", "Łukaszewicz", "Lovelace", "Æsir", "Hopper", "Turing", "lovelace", "Zuse"]
+        var generator = SplitMix(seed: 7)
+        let loaded = (1...300).map { id in
+            Friend(id: id * 2, firstname: names[Int(generator.next() % 10)], lastname: names[Int(generator.next() % 10)])
+        }.sorted(by: FriendListOrder.precedes)
+        var friends = LoadedFriends()
+        friends.replace(with: FriendPage(items: loaded, nextCursor: nil))
+        for id in 1...200 {
+            let new = Friend(id: id * 2 + 1, firstname: names[Int(generator.next() % 10)], lastname: names[Int(generator.next() % 10)])
+            let walked = loaded.firstIndex { FriendListOrder.precedes(new, $0) } ?? loaded.count
+            #expect(friends.insertionIndex(for: new) == walked, "\(new.lastname), \(new.firstname)")
+        }
+        #expect(LoadedFriends().insertionIndex(for: loaded[0]) == 0)
+    }
+}
+
+/// A small seeded generator: the same friends in every run.
+private struct SplitMix {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
 }
