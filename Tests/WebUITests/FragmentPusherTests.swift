@@ -17,6 +17,67 @@ import Testing
         ])
     }
 
+    /// Changes that arrive one at a time, as the live feed brings them, are not a render each:
+    /// a push comes no sooner than `minimumPushInterval` after the last, with every change made
+    /// while it waited.
+    @Test func changesSoonAfterAPushWaitAndArePushedTogether() async {
+        let scene = PacedScene()
+        let pusher = FragmentPusher(
+            render: { ("/", [Fragment(id: "count", html: "\(scene.count)")]) },
+            now: { scene.time },
+            wait: { duration in
+                scene.waits.append(duration)
+                await withCheckedContinuation { scene.waiting = $0 }
+            })
+        let (_, updates) = pusher.subscribe(showing: "/")
+        scene.time = scene.start + .milliseconds(30)
+        for next in 1...50 {
+            scene.count = next
+            pusher.setNeedsPush()
+            await Task.yield()
+        }
+        for _ in 0..<1_000 where scene.waiting == nil { await Task.yield() }
+        #expect(scene.waits == [.milliseconds(70)])
+        guard let waiting = scene.waiting else {
+            pusher.finishAll()
+            Issue.record("the push did not wait")
+            return
+        }
+        waiting.resume()
+        var received: [FragmentPusher.Update] = []
+        for await update in updates {
+            received.append(update)
+            if received.count == 2 { break }
+        }
+        pusher.finishAll()
+        #expect(received == [.fragments([Fragment(id: "count", html: "0")]), .fragments([Fragment(id: "count", html: "50")])])
+
+        // Long enough after the last push, the next goes at once.
+        scene.time = scene.start + .seconds(1)
+        let (_, later) = pusher.subscribe(showing: "/")
+        scene.time += .seconds(1)
+        scene.count = 51
+        pusher.setNeedsPush()
+        var laterReceived: [FragmentPusher.Update] = []
+        for await update in later {
+            laterReceived.append(update)
+            if laterReceived.count == 2 { break }
+        }
+        pusher.finishAll()
+        #expect(laterReceived.last == .fragments([Fragment(id: "count", html: "51")]))
+        #expect(scene.waits.count == 1)
+    }
+
+    /// The screen and the clock of `changesSoonAfterAPushWaitAndArePushedTogether`: time passes
+    /// when the test says, and a wait lasts until the test resumes it.
+    @MainActor private final class PacedScene {
+        let start = ContinuousClock.now
+        lazy var time = start
+        var count = 0
+        var waits: [Duration] = []
+        var waiting: CheckedContinuation<Void, Never>?
+    }
+
     @Test func aTabShowingAnotherScreenIsToldToGoThere() async {
         let app = CounterApp()
         let session = WebTab(app: app, csrfToken: "token", now: .now)

@@ -1,7 +1,8 @@
 /// Sends a session's open tabs what changed on its screen.
 ///
 /// When the app says something changed, the pusher renders the screen's regions once (at the end
-/// of the main actor's current work, so a burst of changes is one push) and sends each tab the
+/// of the main actor's current work, so a burst of changes is one push, and at most every
+/// `minimumPushInterval`) and sends each tab the
 /// regions that differ from what it last sent that tab; a tab whose page shows another screen
 /// (another path; the query aside) is told to go there instead.
 @MainActor
@@ -33,11 +34,22 @@ final class FragmentPusher {
     private var subscribers: [Int: Subscriber] = [:]
     private var nextID = 0
     private var isPushScheduled = false
+    private var lastPush: ContinuousClock.Instant?
     private let render: @MainActor () -> (path: String, fragments: [Fragment])
+    private let now: @MainActor () -> ContinuousClock.Instant
+    private let wait: @MainActor (Duration) async -> Void
 
-    /// - Parameter render: the screen's path and regions as they are now.
-    init(render: @escaping @MainActor () -> (path: String, fragments: [Fragment])) {
+    /// - Parameters:
+    ///   - render: the screen's path and regions as they are now.
+    ///   - now, wait: the clock that spaces pushes (a test's own, to say when time passes).
+    init(
+        render: @escaping @MainActor () -> (path: String, fragments: [Fragment]),
+        now: @escaping @MainActor () -> ContinuousClock.Instant = { .now },
+        wait: @escaping @MainActor (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    ) {
         self.render = render
+        self.now = now
+        self.wait = wait
     }
 
     var subscriberCount: Int { subscribers.count }
@@ -75,11 +87,20 @@ final class FragmentPusher {
         for subscriber in subscribers.values { send(.keepAlive, to: subscriber) }
     }
 
-    /// Something on the screen changed: push once the current burst of changes is over.
+    /// How far apart pushes are at least. Changes from the live feed arrive one at a time: an
+    /// import of thousands of friends, or hundreds of edits a second, cost a render of the whole
+    /// screen each, which for a list of a thousand rows fell minutes behind. The next push has
+    /// every change made while it waited.
+    static let minimumPushInterval: Duration = .milliseconds(100)
+
+    /// Something on the screen changed: push once the current burst of changes is over, and no
+    /// sooner than `minimumPushInterval` after the last push.
     func setNeedsPush() {
         guard !subscribers.isEmpty, !isPushScheduled else { return }
         isPushScheduled = true
-        Task { @MainActor [weak self] in
+        let remaining = lastPush.map { Self.minimumPushInterval - (now() - $0) } ?? .zero
+        Task { @MainActor [weak self, wait] in
+            if remaining > .zero { await wait(remaining) }
             guard let self else { return }
             self.isPushScheduled = false
             self.pushNow()
@@ -88,6 +109,7 @@ final class FragmentPusher {
 
     func pushNow() {
         guard !subscribers.isEmpty else { return }
+        lastPush = now()
         let (path, fragments) = render()
         for subscriber in subscribers.values {
             let sameScreen = Self.screen(of: subscriber.path) == Self.screen(of: path)
