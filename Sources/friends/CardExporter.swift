@@ -7,7 +7,7 @@ import FoundationNetworking
 #endif
 
 /// Downloads `GET /friends` as `text/vcard` (the server streams it) into a file, then copies it
-/// to its place or to standard output a MiB at a time: memory stays flat.
+/// to its place or to standard output 64 KiB at a time: memory stays flat.
 struct CardExporter {
     let server: URL
     let credentials: Credentials?
@@ -81,7 +81,10 @@ struct CardExporter {
         defer { if path != nil { try? output.close() } }
         var count = 0
         var tail: [UInt8] = []
-        while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
+        // A pipe takes 64 KiB before a write waits for its reader: in pieces that size, Ctrl-C
+        // stops the copy once the reader takes the piece in hand, rather than after the last card.
+        while let chunk = try input.read(upToCount: 1 << 16), !chunk.isEmpty {
+            try Task.checkCancellation()
             do {
                 try output.write(contentsOf: chunk)
             } catch {
