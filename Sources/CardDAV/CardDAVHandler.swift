@@ -15,9 +15,16 @@
 /// Content-Length of the GET body, with an empty body.
 public struct CardDAVHandler: Sendable {
     public let configuration: CardDAVConfiguration
+    /// Told of every failure answered with 500 (a bug, or a backend error it does not map), with
+    /// the request's method and path: the answer says only that the failure is logged.
+    public let unexpectedFailure: @Sendable (_ method: String, _ path: String, _ error: any Error) -> Void
 
-    public init(configuration: CardDAVConfiguration = CardDAVConfiguration()) {
+    public init(
+        configuration: CardDAVConfiguration = CardDAVConfiguration(),
+        unexpectedFailure: @escaping @Sendable (_ method: String, _ path: String, _ error: any Error) -> Void = { _, _, _ in }
+    ) {
         self.configuration = configuration
+        self.unexpectedFailure = unexpectedFailure
     }
 
     /// Whether a request belongs to this handler: `/` only for PROPFIND and OPTIONS (discovery),
@@ -85,7 +92,8 @@ public struct CardDAVHandler: Sendable {
         } catch let error as DAVRequestError {
             return error.response
         } catch {
-            return .text(500, "The address book could not be read or changed.")
+            unexpectedFailure(request.method, request.path, error)
+            return .text(500, "The address book could not be read or changed; the failure is logged.")
         }
     }
 

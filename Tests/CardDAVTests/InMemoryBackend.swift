@@ -14,6 +14,8 @@ actor InMemoryBackend: AddressBookBackend {
     private var oldestKnownToken = 0
     var name = "Friends"
     var failure: AddressBookBackendError?
+    /// An error no backend is expected to throw (a bug), thrown in place of every answer when set.
+    var bug: (any Error)?
     /// When set, PUT stores these bytes instead of what was sent (like a server normalising a card).
     var rewriteOnPut: [UInt8]?
     /// How many pages of summaries were read (a long listing reads several).
@@ -32,6 +34,7 @@ actor InMemoryBackend: AddressBookBackend {
 
     func setName(_ name: String) { self.name = name }
     func setFailure(_ failure: AddressBookBackendError?) { self.failure = failure }
+    func setBug(_ bug: (any Error)?) { self.bug = bug }
     func setRewrite(_ bytes: [UInt8]?) { rewriteOnPut = bytes }
     func forgetHistory() { oldestKnownToken = token }
     func setEpoch(_ epoch: Int?) { self.epoch = epoch }
@@ -50,6 +53,7 @@ actor InMemoryBackend: AddressBookBackend {
 
     private func check() throws {
         if let failure { throw failure }
+        if let bug { throw bug }
     }
 
     func syncToken() async throws -> Int { try check(); return token }

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 @testable import CardDAV
 
@@ -117,6 +118,20 @@ import Testing
         #expect(down.text.contains("restarting"))
     }
 
+    /// A failure the backend does not name (a bug) is a 500 that says it is logged, and the
+    /// handler's `unexpectedFailure` is told of it with the request, for the server's log.
+    @Test func anUnexpectedFailureIsA500AndIsToldWithItsRequest() async throws {
+        struct Bug: Error {}
+        let backend = InMemoryBackend(cards: [("a.vcf", vcard("a", fn: "Ada"))])
+        await backend.setBug(Bug())
+        let told = Told()
+        let handler = CardDAVHandler { method, path, error in told.add("\(method) \(path) \(error is Bug)") }
+        let response = await handler.handle(DAVRequest(method: "GET", path: book + "a.vcf", headers: [], body: []),
+                                            principal: principal, backend: backend)
+        #expect(response.status == 500)
+        #expect(told.lines == ["GET \(book)a.vcf true"])
+    }
+
     @Test func displayNameEscapesAndFallsBack() async throws {
         let backend = InMemoryBackend()
         await backend.setName("Tom & <Jerry>")
@@ -139,4 +154,11 @@ import Testing
         let types = try #require(answer.response(book)?.found(.cardDAV("supported-address-data"))).children
         #expect(types.map { $0.attribute("version") } == ["3.0"])
     }
+}
+
+/// What `unexpectedFailure` was told, from any thread.
+private final class Told: Sendable {
+    private let state = Mutex<[String]>([])
+    var lines: [String] { state.withLock { $0 } }
+    func add(_ line: String) { state.withLock { $0.append(line) } }
 }

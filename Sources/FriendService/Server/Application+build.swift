@@ -93,7 +93,12 @@ func addAddressBookRoutes(
     if isPrivate { router.add(middleware: PrivateAnswersMiddleware()) }
     let uidTurns = UIDTurns()
     router.add(middleware: CardDAVMiddleware(
-        handler: CardDAVHandler(configuration: CardDAVMiddleware<ConnectionRequestContext>.configuration),
+        handler: CardDAVHandler(configuration: CardDAVMiddleware<ConnectionRequestContext>.configuration) { method, path, error in
+            configuration.logger.error(
+                "Unexpected failure answered with 500",
+                metadata: ["method": "\(method)", "path": "\(path)", "error": "\(String(reflecting: error))"]
+            )
+        },
         addressBook: FriendAddressBook(store: store, uidTurns: uidTurns),
         principal: principal
     ))
