@@ -72,6 +72,10 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
                 try await connection.query("SET LOCAL lock_timeout = 0", logger: self.logger)
                 // Read to the end: an error of a statement that returns rows comes with the rows.
                 _ = try await connection.query("SELECT pg_advisory_xact_lock(7305220811)", logger: self.logger).collect()
+                // Up to date already: nothing is created, so a role that may only read and write
+                // the tables serves (PostgreSQL checks the right to create a schema even when it exists).
+                if try await self.hasMigrationsTable(connection),
+                   try await self.readSchemaVersion(connection) == PostgresMigrations.all.count { return }
                 try await connection.query(self.sql("CREATE SCHEMA IF NOT EXISTS %s"), logger: self.logger)
                 try await connection.query(self.sql("""
                     CREATE TABLE IF NOT EXISTS %s.\(FriendSchema.migrationsTable) (
@@ -99,14 +103,17 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
         }
     }
 
+    private func hasMigrationsTable(_ connection: PostgresConnection) async throws -> Bool {
+        let table = "\(schema).\(FriendSchema.migrationsTable)"
+        let exists = try await connection.query(
+            PostgresQuery(unsafeSQL: "SELECT to_regclass($1) IS NOT NULL", binds: Self.bindings(table)), logger: logger
+        ).collect()
+        return try exists.first?.decode(Bool.self) == true
+    }
+
     public func schemaVersion() async throws -> Int {
         try await withConnection { connection in
-            let table = "\(self.schema).\(FriendSchema.migrationsTable)"
-            let exists = try await connection.query(
-                PostgresQuery(unsafeSQL: "SELECT to_regclass($1) IS NOT NULL", binds: Self.bindings(table)),
-                logger: self.logger
-            ).collect()
-            guard try exists.first?.decode(Bool.self) == true else { return 0 }
+            guard try await self.hasMigrationsTable(connection) else { return 0 }
             return try await self.readSchemaVersion(connection)
         }
     }
