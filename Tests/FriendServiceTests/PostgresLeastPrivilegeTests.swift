@@ -7,7 +7,7 @@ import Testing
 @testable import PostgresFriendStorage
 
 /// A database migrated by its owner is served by a role that may only read and write its tables:
-/// starting up creates nothing when the schema is up to date.
+/// starting up creates nothing when the schema is up to date; rights taken away later are a 503.
 @Suite(.enabled(if: PostgresTestDatabase.url != nil), .timeLimit(.minutes(2)))
 struct PostgresLeastPrivilegeTests {
     @Test func aRoleThatMayOnlyReadAndWriteServesAnUpToDateSchema() async throws {
@@ -34,6 +34,15 @@ struct PostgresLeastPrivilegeTests {
                 try await served.migrate()
                 let created = try await served.create(NewFriend(firstname: "Ada", lastname: "Lovelace"))
                 #expect(try await served.friend(id: created.friend.id)?.friend.lastname == "Lovelace")
+
+                // Its rights taken away under it: the operator's to mend (503, logged), not a bug (500).
+                try await owner.execute("REVOKE INSERT ON ALL TABLES IN SCHEMA \(schema) FROM \(role)")
+                await #expect {
+                    _ = try await served.create(NewFriend(firstname: "Grace", lastname: "Hopper"))
+                } throws: { error in
+                    guard case FriendStoreError.unavailable(let reason) = error else { return false }
+                    return reason.contains("refused this role") && reason.contains("permission denied")
+                }
             }
             try? await served.close()
             try serving.get()
