@@ -112,8 +112,9 @@ final class PostgresConnector: Sendable {
             throw FriendStoreError.unavailable("PostgreSQL at \(location) refused this role: \(Self.plainReason(error))")
         } catch let error where Self.isMissingSchema(error) {
             // An account removed while its clients were still asking: they are refused for now
-            // (503), and signing in refuses them once the server knows the account is gone.
-            throw FriendStoreError.unavailable("PostgreSQL at \(location) no longer has this store: \(Self.plainReason(error))")
+            // (503), and signing in refuses them once the server knows the account is gone. The
+            // database answers: no outage starts, to be logged as never ending.
+            throw FriendStoreError.busy("PostgreSQL at \(location) no longer has this store: \(Self.plainReason(error))")
         }
     }
 

@@ -119,7 +119,8 @@ struct PostgresAccountStoreRemovalTests {
         try outcome.get()
     }
 
-    /// Clients of an account removed meanwhile are refused with 503 (`unavailable`), not 500.
+    /// Clients of an account removed meanwhile are refused with 503 (`busy`: the database answers,
+    /// so no outage is logged), not 500.
     @Test(.enabled(if: PostgresTestDatabase.url != nil, "PostgreSQL schema removal NOT checked: set FRIENDSERVICE_TEST_POSTGRES_URL"))
     func aStoreWhoseSchemaWasDroppedAnswersUnavailable() async throws {
         let (mainURL, location, url) = try Self.accountStoreBesideFreshSchema()
@@ -137,7 +138,7 @@ struct PostgresAccountStoreRemovalTests {
                 await #expect {
                     try await attempt()
                 } throws: { error in
-                    if case FriendStoreError.unavailable(let reason) = error { return reason.contains("no longer has this store") }
+                    if case FriendStoreError.busy(let reason) = error { return reason.contains("no longer has this store") }
                     return false
                 }
             }
