@@ -1,5 +1,6 @@
 import Foundation
 import FriendsAPI
+import TestSupport
 import Testing
 import VCard
 
@@ -74,18 +75,3 @@ struct SeedFieldsCardTests {
     }
 }
 
-/// A small generator with a fixed seed (Steele, Lea and Flood's SplitMix64), so every run draws the
-/// same friends.
-private struct SplitMix64 {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

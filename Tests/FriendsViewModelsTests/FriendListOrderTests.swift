@@ -1,4 +1,5 @@
 import FriendsAPI
+import TestSupport
 import Testing
 @testable import FriendsViewModels
 
@@ -22,7 +23,7 @@ struct FriendListOrderTests {
     /// the top finds, however many are loaded, at the top, between two, or after them all.
     @Test func aNewFriendGoesBeforeTheFirstItPrecedes() {
         let names = ["Ødegaard", "García", "sharma", "Łukaszewicz", "Lovelace", "Æsir", "Hopper", "Turing", "lovelace", "Zuse"]
-        var generator = SplitMix(seed: 7)
+        var generator = SplitMix64(seed: 7)
         let loaded = (1...300).map { id in
             Friend(id: id * 2, firstname: names[Int(generator.next() % 10)], lastname: names[Int(generator.next() % 10)])
         }.sorted(by: FriendListOrder.precedes)
@@ -34,20 +35,5 @@ struct FriendListOrderTests {
             #expect(friends.insertionIndex(for: new) == walked, "\(new.lastname), \(new.firstname)")
         }
         #expect(LoadedFriends().insertionIndex(for: loaded[0]) == 0)
-    }
-}
-
-/// A small seeded generator: the same friends in every run.
-private struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }
