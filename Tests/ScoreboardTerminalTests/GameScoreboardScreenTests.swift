@@ -206,6 +206,9 @@ struct GameScoreboardScreenTests {
 
         #expect(screen.lines(rows: 24, columns: 80)[22]
             == "! The game could not be saved to games.json: The disk is full.")
+        // Narrower, it wraps above the footer rather than losing its reason.
+        let narrow = screen.lines(rows: 24, columns: 40)
+        #expect(narrow[21...22] == ["! The game could not be saved to", "  games.json: The disk is full."], "\(narrow)")
     }
 
     @Test("q with moves that could not be saved asks before leaving: Stay is focused, Leave goes back")

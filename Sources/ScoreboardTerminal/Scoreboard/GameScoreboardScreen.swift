@@ -102,7 +102,8 @@ public final class GameScoreboardScreen: TerminalView {
 
     public func render(size: TerminalSize) -> Canvas {
         var canvas = Canvas(size: size)
-        let panelsArea = Rect(row: 4, column: 0, width: size.columns, height: max(0, size.rows - 6))
+        let message = messageLines(width: size.columns)
+        let panelsArea = Rect(row: 4, column: 0, width: size.columns, height: max(0, size.rows - 5 - max(1, message.count)))
         let panelsEnd = drawPanels(in: &canvas, at: panelsArea)
         let bannerArea = Rect(row: panelsEnd + 1, column: 0, width: size.columns, height: 3)
         let hasRoomForBanner = bannerArea.endRow <= panelsArea.endRow
@@ -110,8 +111,8 @@ public final class GameScoreboardScreen: TerminalView {
         if let result = viewModel.result.value, hasRoomForBanner {
             drawBanner(result, in: &canvas, within: bannerArea)
         }
-        if let message = viewModel.saveErrorMessage.value {
-            canvas.draw("! " + message, row: size.rows - 2, column: 0, style: .foreground(.red), width: size.columns)
+        for (index, line) in message.enumerated() {
+            canvas.draw(line, row: size.rows - 1 - message.count + index, column: 0, style: .foreground(.red), width: size.columns)
         }
         footer(width: size.columns)
             .draw(in: &canvas, at: Rect(row: size.rows - 1, column: 0, width: size.columns, height: 1))
@@ -119,6 +120,14 @@ public final class GameScoreboardScreen: TerminalView {
             ConfirmationBox(question, selection: leaveChoice).draw(in: &canvas, at: canvas.bounds)
         }
         return canvas
+    }
+
+    /// Why the last save failed, wrapped above the footer on at most three rows (the panels give
+    /// them up): the reason is often at its end ("…: it is a folder, not a file.").
+    private func messageLines(width: Int) -> [String] {
+        guard let message = viewModel.saveErrorMessage.value else { return [] }
+        let lines = TextLayout.wrap(message, width: max(1, width - 2)).prefix(3)
+        return lines.enumerated().map { ($0.offset == 0 ? "! " : "  ") + $0.element }
     }
 
     private var selectedPlayer: PlayerScoreboardViewModel {
