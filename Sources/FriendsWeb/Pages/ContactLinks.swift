@@ -10,9 +10,10 @@ enum ContactLinks {
     /// `tel:` URI's) goes into `;ext=`, so that it is not dialled as part of the number. The trunk
     /// zero an international number shows in brackets (`+49 (0)30 …`) is dialled only from inside
     /// the country, so it is left out. The capitals of a vanity number (`1-800-FLOWERS`) are
-    /// dialled as the keypad has them. `nil` when no digit is left.
+    /// dialled as the keypad has them. Of two numbers in one field ("0501234567 / 0507654321"),
+    /// the first is linked. `nil` when no digit is left.
     static func telephone(_ number: String) -> String? {
-        var (number, extensionDigits) = splitExtension(number)
+        var (number, extensionDigits) = splitExtension(firstNumber(in: number))
         number = keypadDigits(number).trimmingPrefix(while: \.isWhitespace)
         if number.hasPrefix("+") { number = Substring(number.replacing(/\(\s*0\s*\)/, with: "")) }
         var kept = ""
@@ -43,6 +44,17 @@ enum ContactLinks {
             return (head, String(match.output.1))
         }
         return (number[...], "")
+    }
+
+    /// The first of two numbers written in one field, parted by `/`, `|`, a line break or " or ":
+    /// each side with six digits at least, so that an area code parted by a slash
+    /// ("030/1234567") stays with its number.
+    private static func firstNumber(in text: String) -> String {
+        let parts = text.split(omittingEmptySubsequences: true) { "/|\n".contains($0) }
+            .flatMap { $0.split(separator: " or ") }
+        guard parts.count > 1 else { return text }
+        let digits = { (part: Substring) in part.filter { ("0"..."9").contains($0) }.count }
+        return digits(parts[0]) >= 6 && digits(parts[1]) >= 6 ? String(parts[0]) : text
     }
 
     /// Words in capitals after the first digit as the keypad's digits: `1-800-FLOWERS` is
