@@ -110,14 +110,6 @@ struct WebLauncher {
 
     /// Serves `routes` until Ctrl-C (false), or until `standing` no longer holds (true); `signals`,
     /// given with `standing`, is the Ctrl-C heard before this server listened.
-    /// Where to open the app. Behind a reverse proxy the pages are served over its https address
-    /// only (this one answers 403), so that is the address said, with this one as the proxy's.
-    nonisolated static func openLine(url: URL, exposure: WebExposure) -> String {
-        guard exposure.behindProxy else { return "Friends is open at \(url) (Ctrl-C stops it).\n" }
-        let proxied = exposure.publicName.map { "https://\($0)/" } ?? "its https address"
-        return "Friends is open at \(proxied), through the reverse proxy, which passes requests to \(url) (Ctrl-C stops it).\n"
-    }
-
     private func serve(_ routes: WebRoutes, until standing: SignInStanding?, signals: ShutdownSignals?) async throws -> Bool {
         guard let standing else {
             try await serve(routes)
@@ -150,6 +142,14 @@ struct WebLauncher {
         settings.acceptedHostNames = exposure.acceptedHostNames
         settings.behindProxy = exposure.behindProxy
         return settings
+    }
+
+    /// Where to open the app. Behind a reverse proxy the pages are served over its https address
+    /// only (this one answers 403), so that is the address said, with this one as the proxy's.
+    nonisolated static func openLine(url: URL, exposure: WebExposure) -> String {
+        guard exposure.behindProxy else { return "Friends is open at \(url) (Ctrl-C stops it).\n" }
+        let proxied = exposure.publicName.map { "https://\($0)/" } ?? "its https address"
+        return "Friends is open at \(proxied), through the reverse proxy, which passes requests to \(url) (Ctrl-C stops it).\n"
     }
 
     private func serve(_ routes: WebRoutes, stopWhen: (@Sendable () async -> Void)? = nil) async throws {

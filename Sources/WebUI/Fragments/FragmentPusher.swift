@@ -1,10 +1,10 @@
 /// Sends a session's open tabs what changed on its screen.
 ///
 /// When the app says something changed, the pusher renders the screen's regions once (at the end
-/// of the main actor's current work, so a burst of changes is one push, and at most every
-/// `minimumPushInterval`) and sends each tab the
-/// regions that differ from what it last sent that tab; a tab whose page shows another screen
-/// (another path; the query aside) is told to go there instead.
+/// of the main actor's current work, so a burst of changes is one push, and at most once every
+/// `minimumPushInterval`) and sends each tab the regions that differ from what it last sent that
+/// tab; a tab whose page shows another screen (another path; the query aside) is told to go there
+/// instead.
 @MainActor
 final class FragmentPusher {
     /// What one tab is sent.
