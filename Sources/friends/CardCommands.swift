@@ -12,7 +12,8 @@ struct ImportCommand: AsyncParsableCommand {
         discussion: """
             Exit status: 0 when every card was kept, 1 when some cards were refused (each is \
             listed with its file, position and reason), 2 when the files or the FriendService \
-            could not be used, 130 after Ctrl-C (which says what was kept by then).
+            could not be used, 64 for a mistyped option, 130 after Ctrl-C and 143 after SIGTERM \
+            (each says what was kept by then).
             """
     )
 
@@ -45,7 +46,7 @@ struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write every friend as vCards (one .vcf file) to FILE, or to standard output.",
-        discussion: "Exit status: 0 when written, 2 when the file or the FriendService could not be used, 130 after Ctrl-C."
+        discussion: "Exit status: 0 when written, 2 when the file or the FriendService could not be used, 64 for a mistyped option, 130 after Ctrl-C, 143 after SIGTERM."
     )
 
     @OptionGroup var options: BackendOptions

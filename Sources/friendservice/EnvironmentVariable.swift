@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 
 /// Every environment variable `friendservice` reads: the commands read them through
@@ -40,8 +41,19 @@ enum EnvironmentVariable: String, CaseIterable {
 }
 
 enum Environment {
-    static func value(_ variable: EnvironmentVariable) -> String? {
-        guard let value = ProcessInfo.processInfo.environment[variable.rawValue], !value.isEmpty else { return nil }
+    static func value(_ variable: EnvironmentVariable, in environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        guard let value = environment[variable.rawValue], !value.isEmpty else { return nil }
         return value
+    }
+
+    /// Whether a switch is on: `1` (or true, yes, on), and off unset or `0` (false, no, off).
+    /// Anything else is refused: `=true` read as off left a server open that was meant to be behind a proxy.
+    static func isOn(_ variable: EnvironmentVariable, in environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Bool {
+        guard let value = value(variable, in: environment) else { return false }
+        switch value.lowercased() {
+        case "1", "true", "yes", "on": return true
+        case "0", "false", "no", "off": return false
+        default: throw ValidationError("\(variable.rawValue) is 1 to turn \(variable.flag) on, or 0; not \"\(value)\".")
+        }
     }
 }

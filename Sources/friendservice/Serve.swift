@@ -55,11 +55,11 @@ struct Serve: AsyncParsableCommand {
             database: try database.location(),
             backends: DatabaseOption.backends,
             token: token ?? Environment.value(.token),
-            allowsAnonymousAccess: allowAnonymous || Environment.value(.allowAnonymous) == "1",
+            allowsAnonymousAccess: try allowAnonymous || Environment.isOn(.allowAnonymous),
             logLevel: level
         )
         configuration.accountSecrets = AccountCrypto()
-        configuration.behindProxy = behindProxy || Environment.value(.behindProxy) == "1"
+        configuration.behindProxy = try behindProxy || Environment.isOn(.behindProxy)
         configuration.publicName = publicName ?? Environment.value(.publicName)
         configuration.servesCeilingRoute = ceilingRoute
         configuration.connectionLimits = try connectionLimits.limits()

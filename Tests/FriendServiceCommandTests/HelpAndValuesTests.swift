@@ -20,6 +20,23 @@ struct HelpAndValuesTests {
         #expect(EnvironmentVariable.allCases.count == variables.count - 1)
     }
 
+    /// A switch set to `true` turns its flag on, as `1` does; one set to something else is
+    /// refused rather than read as off (a server meant to be behind a proxy started without it).
+    @Test func aSwitchInTheEnvironmentIsOneOrZeroInAnyCommonSpelling() throws {
+        for on in ["1", "true", "TRUE", "yes", "on"] {
+            #expect(try Environment.isOn(.behindProxy, in: ["FRIENDSERVICE_BEHIND_PROXY": on]), "\(on)")
+        }
+        for off in ["0", "false", "no", "off", ""] {
+            #expect(try !Environment.isOn(.behindProxy, in: ["FRIENDSERVICE_BEHIND_PROXY": off]), "\(off)")
+        }
+        #expect(try !Environment.isOn(.allowAnonymous, in: [:]))
+        #expect {
+            _ = try Environment.isOn(.allowAnonymous, in: ["FRIENDSERVICE_ALLOW_ANONYMOUS": "maybe"])
+        } throws: { error in
+            FriendServiceCommand.message(for: error) == "FRIENDSERVICE_ALLOW_ANONYMOUS is 1 to turn --allow-anonymous on, or 0; not \"maybe\"."
+        }
+    }
+
     @Test(arguments: [["serve", "--port", "-1"], ["serve", "--port", "65536"], ["--port", "-1"]])
     func aPortOutOfRangeIsRefusedForItsNumber(_ arguments: [String]) {
         #expect {
