@@ -63,7 +63,7 @@ final class ContactsFileScreen: Screen {
 
     func handle(_ key: Key) -> KeyResult {
         if let question = viewModel.replaceConfirmation.value {
-            if let answer = ConfirmationBox.Choice.answer(to: key, of: question, focus: &replaceChoice) {
+            if let answer = ConfirmationBox(question).answer(to: key, focus: &replaceChoice) {
                 if answer == .confirm { viewModel.replaceConfirmed() } else { viewModel.replaceCancelled() }
             }
             return .handled

@@ -11,13 +11,6 @@ extension ConfirmationBox {
     }
 }
 
-extension ConfirmationBox.Choice {
-    /// The answer `key` gives to `prompt` with `focus` on one of its buttons (see `ConfirmationBox.answer`).
-    static func answer(to key: Key, of prompt: ConfirmationPrompt, focus: inout Self) -> Self? {
-        ConfirmationBox(prompt).answer(to: key, focus: &focus)
-    }
-}
-
 extension KeyMap {
     /// The keys of a view model's question while it is asked: its footer and `?`.
     static func answering(_ prompt: ConfirmationPrompt) -> KeyMap {

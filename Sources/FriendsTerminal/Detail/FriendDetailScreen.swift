@@ -44,7 +44,7 @@ final class FriendDetailScreen: Screen {
 
     func handle(_ key: Key) -> KeyResult {
         if let question = viewModel.deleteConfirmation.value {
-            if let answer = ConfirmationBox.Choice.answer(to: key, of: question, focus: &deleteChoice) {
+            if let answer = ConfirmationBox(question).answer(to: key, focus: &deleteChoice) {
                 if answer == .confirm { viewModel.deleteConfirmed() } else { viewModel.deleteCancelled() }
             }
             return .handled

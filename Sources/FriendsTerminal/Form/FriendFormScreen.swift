@@ -156,7 +156,7 @@ final class FriendFormScreen: Screen {
 
     private func handleDiscard(_ key: Key) -> KeyResult {
         guard let question = viewModel.discardConfirmation.value,
-              let answer = ConfirmationBox.Choice.answer(to: key, of: question, focus: &discardChoice) else { return .handled }
+              let answer = ConfirmationBox(question).answer(to: key, focus: &discardChoice) else { return .handled }
         if answer == .confirm { viewModel.discardConfirmed() } else { viewModel.discardCancelled() }
         return .handled
     }

@@ -96,7 +96,7 @@ final class FriendsListScreen: Screen {
 
     private func handleConfirmation(_ key: Key) -> KeyResult {
         guard let question = viewModel.deleteConfirmation.value,
-              let answer = ConfirmationBox.Choice.answer(to: key, of: question, focus: &deleteChoice) else { return .handled }
+              let answer = ConfirmationBox(question).answer(to: key, focus: &deleteChoice) else { return .handled }
         if answer == .confirm { viewModel.deleteConfirmed() } else { viewModel.deleteCancelled() }
         return .handled
     }

@@ -62,9 +62,11 @@ enum ContactLinks {
     /// are not the number.
     private static func keypadDigits(_ number: Substring) -> Substring {
         var result = ""
+        var seenDigit = false
         var rest = number[...]
         while let first = rest.first {
             guard first.isLetter else {
+                seenDigit = seenDigit || ("0"..."9").contains(first)
                 result.append(first)
                 rest = rest.dropFirst()
                 continue
@@ -72,8 +74,7 @@ enum ContactLinks {
             let word = rest.prefix(while: \.isLetter)
             rest = rest.dropFirst(word.count)
             let dialled = word.compactMap { keypad[$0] }
-            let isVanity = result.contains { ("0"..."9").contains($0) } && dialled.count == word.count
-            result += isVanity ? String(dialled) : String(word)
+            result += seenDigit && dialled.count == word.count ? String(dialled) : String(word)
         }
         return Substring(result)
     }
