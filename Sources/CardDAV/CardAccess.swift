@@ -73,10 +73,10 @@ enum CardAccess {
         }
         let (precondition, noneMatch) = try Preconditions.write(context.request)
         if !noneMatch.isEmpty || precondition.needsAnObject {
-            let current = try await backend.object(named: name)
-            // RFC 9110 13.2.2: If-Match is evaluated first, and fails on a card that is not there.
-            if current == nil, precondition.needsAnObject { throw AddressBookBackendError.preconditionFailed }
-            if let current, Preconditions.weakMatch(noneMatch, current.etag) { throw AddressBookBackendError.preconditionFailed }
+            // RFC 9110 13.2.1: conditions are ignored when the answer without them would be neither
+            // a success nor 412, so a card that is not there is a 404 whatever If-Match says.
+            guard let current = try await backend.object(named: name) else { throw AddressBookBackendError.notFound }
+            if Preconditions.weakMatch(noneMatch, current.etag) { throw AddressBookBackendError.preconditionFailed }
         }
         try await backend.delete(name: name, precondition: precondition)
         return DAVResponse(status: 204)

@@ -196,18 +196,14 @@ struct FriendAddressBook: AddressBookBackend {
 
     func delete(name: String, precondition: DAVWritePrecondition) async throws {
         try await mapped {
-            let existing = try await store.cards(named: [name]).first
+            // A card that is not there is a 404 whatever the conditions say (RFC 9110 13.2.1), also
+            // when it was deleted between this look-up and the deletion.
+            guard let existing = try await store.cards(named: [name]).first else { throw AddressBookBackendError.notFound }
             try Self.check(precondition, against: existing)
-            guard let existing else { throw AddressBookBackendError.notFound }
             // As for a PUT, only an entity tag sent pins the version: without one, a card changed
             // a moment ago is deleted all the same rather than refused with 412.
             let version: VersionPrecondition = if case .etagMatches = precondition { .oneOf([existing.version]) } else { .any }
-            do {
-                _ = try await store.delete(id: existing.id, if: version)
-            } catch FriendStoreError.notFound where precondition != .none {
-                // Deleted meanwhile: what `If-Match` asked of the card no longer holds.
-                throw AddressBookBackendError.preconditionFailed
-            }
+            _ = try await store.delete(id: existing.id, if: version)
         }
     }
 
