@@ -3,8 +3,9 @@ import Foundation
 /// Cuts a stream of bytes holding many cards into single cards as the bytes arrive, so an import
 /// of any size holds at most one card in memory. A card that is cut short (a new `BEGIN:VCARD`
 /// before its `END:VCARD`, or the end of the stream) or too large is reported by its position and
-/// the reading goes on with the next card. Lines outside any card (a card without its
-/// `BEGIN:VCARD`) are reported the same way, as one card, unless they are only `END:VCARD` lines.
+/// the reading goes on with the next card. Lines outside any card that read as properties (a card
+/// without its `BEGIN:VCARD`) are reported the same way, as one card; other text there (a title, a
+/// remark, a stray `END:VCARD`) is passed over, so the positions after it still count cards.
 /// A vCard 2.1 `AGENT`'s card stays inside the card that holds it (`EmbeddedAgentCards`), and a
 /// stream whose lines end with a carriage return alone is read as CRLF (`CarriageReturnLineEnds`).
 public struct VCardStreamReader: Sendable {
@@ -25,7 +26,7 @@ public struct VCardStreamReader: Sendable {
     /// Inside a card that grew past the limit: its bytes are dropped until the next `BEGIN:VCARD`.
     private var skipping = false
     /// Lines since the last card that belong to none (their first 64 KiB, to name them by), and
-    /// whether any is more than blank or `END:VCARD`.
+    /// whether any reads as a property.
     private var stray: [UInt8] = []
     private var strayHoldsProperties = false
     /// The bytes seen so far outside any card that were not blank: a body without any card is refused.
@@ -117,7 +118,7 @@ public struct VCardStreamReader: Sendable {
             // A line with text (or one too long to be a keyword) outside any card.
             if !skipping, keyword != "" {
                 if stray.count < 64 << 10 { stray.append(contentsOf: line) }
-                if keyword != "END:VCARD" { strayHoldsProperties = true }
+                if keyword != "END:VCARD", Self.readsAsProperty(line) { strayHoldsProperties = true }
             }
             return
         }
@@ -149,6 +150,21 @@ public struct VCardStreamReader: Sendable {
             skipping = error != .missingEnd
         }
         current = nil
+    }
+
+    /// Whether a line starts as a content line does: a name (with its group) of letters, digits
+    /// and dashes, then its parameters or its value (RFC 6350 3.3). "Exported from my phone" does not.
+    static func readsAsProperty(_ line: ArraySlice<UInt8>) -> Bool {
+        guard let end = line.firstIndex(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") }) else { return false }
+        let name = line[line.startIndex..<end]
+        return !name.isEmpty && name.first != UInt8(ascii: ".") && name.last != UInt8(ascii: ".")
+            && name.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                     UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."): true
+                default: false
+                }
+            }
     }
 
     private static let aroundKeywords = CharacterSet.whitespacesAndNewlines.union(["\u{FEFF}"])

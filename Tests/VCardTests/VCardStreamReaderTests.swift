@@ -42,6 +42,26 @@ struct VCardStreamReaderTests {
         #expect(items("FN:Only\r\nTEL:1\r\n").isEmpty, "no card at all: the caller says the text holds no vCard")
     }
 
+    /// A title or a remark between cards is no card: the cards after it keep their positions in the
+    /// file, and nothing is reported failed.
+    @Test func textThatIsNoPropertyBetweenCardsIsPassedOver() {
+        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nEND:VCARD\r\n"
+        let text = "My contacts, exported 2024-05-01\r\n" + card + "-- page 2 --\r\n\r\n" + card
+            + "  (end of file: 2 cards)\r\n"
+        #expect(summary(items(text)) == ["1 card", "2 card"])
+        #expect(summary(items(card + "item1.EMAIL;TYPE=HOME:ada@example.com\r\n" + card)) == [
+            "1 card", "2 ada@example.com: The card does not start with BEGIN:VCARD.", "3 card",
+        ], "a grouped property outside a card still reads as one")
+    }
+
+    @Test(arguments: [
+        ("FN:Ada", true), ("TEL;TYPE=CELL:1", true), ("item1.EMAIL:a@b.c", true), ("X-ABLabel:x", true),
+        ("Exported from my phone", false), ("Note : spaced", false), (".FN:x", false), ("", false), (":x", false),
+    ])
+    func whatReadsAsAProperty(line: String, reads: Bool) {
+        #expect(VCardStreamReader.readsAsProperty(ArraySlice(line.utf8)) == reads)
+    }
+
     @Test func aTruncatedLastCard() {
         #expect(summary(items("BEGIN:VCARD\nFN:A\nEND:VCARD\nBEGIN:VCARD\nFN:B\nTEL:1")) == [
             "1 card", "2 B: The card ends without END:VCARD.",
