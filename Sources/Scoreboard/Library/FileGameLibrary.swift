@@ -20,7 +20,8 @@ public final class FileGameLibrary: GameLibrary {
     }
 
     /// Opens the library, and when its file is damaged moves the file aside as a backup and
-    /// starts an empty library in its place. The recovery says what happened, to tell the user.
+    /// starts a library in its place with the games that could still be read, one bad game costing
+    /// only itself. The recovery says what happened, to tell the user.
     public static func openRecoveringFromDamage(
         fileURL: URL, now: Date = Date()
     ) throws(GameLibraryError) -> (library: FileGameLibrary, recovery: GameLibraryRecovery?) {
@@ -28,8 +29,18 @@ public final class FileGameLibrary: GameLibrary {
             return (try FileGameLibrary(fileURL: fileURL), nil)
         } catch let error {
             guard case .corruptFile = error else { throw error }
+            var readable = GameList()
+            if let data = try? Data(contentsOf: fileURL) {
+                for game in GameLibraryFile.readableGames(in: data) { try? readable.add(game) }
+            }
             let backupURL = try moveAside(fileURL, because: error, now: now)
-            return (try FileGameLibrary(fileURL: fileURL), GameLibraryRecovery(problem: error, backupURL: backupURL))
+            let library = try FileGameLibrary(fileURL: fileURL)
+            if !readable.games.isEmpty {
+                try library.write(readable)
+                library.list = readable
+            }
+            let recovery = GameLibraryRecovery(problem: error, backupURL: backupURL, keptGames: readable.games.count)
+            return (library, recovery)
         }
     }
 
@@ -132,13 +143,21 @@ public final class FileGameLibrary: GameLibrary {
     }
 }
 
-/// A damaged library file that was moved aside so the app could start with an empty library.
+/// A damaged library file that was moved aside so the app could start with the games it could
+/// still read.
 public struct GameLibraryRecovery: Equatable, Sendable {
     public let problem: GameLibraryError
     public let backupURL: URL
+    /// How many of its games the new library holds.
+    public let keptGames: Int
 
     /// What to tell the user.
     public var message: String {
-        "\(problem.localizedDescription) It was kept as \(backupURL.path); a new, empty library was started."
+        let kept = switch keptGames {
+        case 0: "a new, empty library was started."
+        case 1: "the one game that could be read is in a new library."
+        default: "the \(keptGames) games that could be read are in a new library."
+        }
+        return "\(problem.localizedDescription) It was kept as \(backupURL.path); \(kept)"
     }
 }

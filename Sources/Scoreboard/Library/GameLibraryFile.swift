@@ -33,6 +33,17 @@ struct GameLibraryFile: Codable {
         }
     }
 
+    /// The games of a damaged document that can still be read each on its own: none when it is
+    /// not a list of games at all.
+    static func readableGames(in data: Data) -> [Game] {
+        struct Games: Decodable { var games: [Readable] }
+        struct Readable: Decodable {
+            var game: Game?
+            init(from decoder: any Decoder) { game = try? Game(from: decoder) }
+        }
+        return (try? JSONDecoder().decode(Games.self, from: data))?.games.compactMap(\.game) ?? []
+    }
+
     private struct FormatVersion: Decodable {
         var formatVersion: Int
     }

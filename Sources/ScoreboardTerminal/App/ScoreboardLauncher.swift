@@ -5,7 +5,7 @@ import TerminalUI
 /// Puts the app together: the game library file, the real clock, the terminal.
 public enum ScoreboardLauncher {
     /// Runs the app until the user quits. A damaged library file is kept as a backup and the app
-    /// starts with an empty library, telling the user so; a library that cannot be read at all
+    /// starts with the games it could still read, telling the user so; a library that cannot be read at all
     /// is an error thrown before the terminal is touched.
     /// Without `libraryFile` the library is in the user's data directory (see `GameLibraryLocation`).
     @MainActor

@@ -158,6 +158,30 @@ struct FileGameLibraryTests {
         #expect(try directory.fileNames() == ["scoreboard.json", "scoreboard.json.corrupt-20261118T110640Z"])
     }
 
+    @Test("One bad game costs only itself: the others are in the new library, the file kept whole as a backup")
+    func oneBadGameCostsOnlyItself() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("scoreboard.json")
+        var played = Game.sample()
+        try played.addMove(.twoPoints, by: played.firstHomePlayer)
+        let games = [Game.sample(), played, Game.sample()]
+        let text = try String(decoding: GameLibraryFile(games: games).encoded(), as: UTF8.self)
+        let damaged = Data(text.replacingOccurrences(of: "twoPoints", with: "dunk").utf8)
+        try damaged.write(to: file)
+        let now = Date(timeIntervalSince1970: 1_795_000_000)
+
+        let (library, recovery) = try FileGameLibrary.openRecoveringFromDamage(fileURL: file, now: now)
+
+        let backup = directory.file("scoreboard.json.corrupt-20261118T110640Z")
+        #expect(library.games.map(\.id) == [games[0].id, games[2].id])
+        #expect(try FileGameLibrary(fileURL: file).games.map(\.id) == [games[0].id, games[2].id])
+        #expect(try Data(contentsOf: backup) == damaged)
+        #expect(recovery?.message == """
+            The game library \(file.path) is damaged: a value is not one Scoreboard knows (at games[1].moves[0].move). \
+            It was kept as \(backup.path); the 2 games that could be read are in a new library.
+            """)
+    }
+
     @Test("A second damaged file in the same second gets its own backup name")
     func backupsDoNotOverwriteEachOther() throws {
         let directory = try TemporaryDirectory()
