@@ -81,11 +81,18 @@ public struct PhotoListView {
         }
         let visible = rect.height / PhotoCellView.height
         let offset = ListView.scrollOffset(keeping: selectedIndex, visibleRows: visible, count: cells.count, current: scrollOffset)
+        // As in a list of rows: with pictures out of view, the last column says where (▲ ▼).
+        let marksHidden = cells.count > visible && rect.width > 3
         for index in offset..<min(cells.count, offset + visible) {
             let cellRect = Rect(row: rect.row + (index - offset) * PhotoCellView.height, column: rect.column,
-                                width: rect.width, height: PhotoCellView.height)
+                                width: marksHidden ? rect.width - 1 : rect.width, height: PhotoCellView.height)
             PhotoCellView(cell: cells[index], isSelected: index == selectedIndex).draw(in: &canvas, at: cellRect)
             canvas.addTarget(.row(index), at: cellRect)
+        }
+        if marksHidden {
+            let shown = Rect(row: rect.row, column: rect.column, width: rect.width, height: visible * PhotoCellView.height)
+            Scrolling.drawIndicators(in: &canvas, at: shown, offset: offset * PhotoCellView.height,
+                                     contentRows: cells.count * PhotoCellView.height)
         }
     }
 

@@ -45,7 +45,7 @@ struct PhotosScreenTests {
             #expect(screen.handle(key) == .handled)
 
             #expect(screen.render(size: .small).lines.last == "↑↓ Move  ⏎ Open  r Reload  q Quit")
-            #expect(screen.render(size: .small).lines[4] == "> Salt Flats                  2024-04-30")
+            #expect(screen.render(size: .small).lines[4] == "> Salt Flats                 2024-04-30")
         }
     }
 
@@ -57,7 +57,7 @@ struct PhotosScreenTests {
 
             #expect(screen.handle(key) == .handled)
 
-            #expect(screen.render(size: .small).lines[6] == "> Quiet Library             $ 2024-04-30")
+            #expect(screen.render(size: .small).lines[6] == "> Quiet Library            $ 2024-04-30")
         }
     }
 
@@ -75,11 +75,11 @@ struct PhotosScreenTests {
         #expect(screen.render(size: .small).lines == [
             " Popular                     6 pictures",
             "────────────────────────────────────────",
-            "  Untitled                    2024-04-29",
+            "  Untitled                   2024-04-29▲",
             "",
-            "  京都の朝                    2024-04-28",
-            "    Canon EOS R6 - Morning mist over th…",
-            "> Lighthouse Keeper's Cat   $ 2024-04-27",
+            "  京都の朝                   2024-04-28",
+            "    Canon EOS R6 - Morning mist over t…",
+            "> Lighthouse Keeper's Cat  $ 2024-04-27",
             "    Olympus OM-D E-M10 - Asleep on the…",
             "",
             "↑↓ Move  ⏎ Open  r Reload  q Quit",
@@ -87,9 +87,9 @@ struct PhotosScreenTests {
 
         // Moving up inside the page moves the marker, not the page.
         Screens.press(.up, .character("k"), on: screen)
-        #expect(screen.render(size: .small).lines[2] == "> Untitled                    2024-04-29")
+        #expect(screen.render(size: .small).lines[2] == "> Untitled                   2024-04-29▲")
         Screens.press(.up, on: screen)
-        #expect(screen.render(size: .small).lines[2] == "> Quiet Library             $ 2024-04-30")
+        #expect(screen.render(size: .small).lines[2] == "> Quiet Library            $ 2024-04-30▲")
     }
 
     @Test func movingStopsAtTheEnds() async {
@@ -110,7 +110,7 @@ struct PhotosScreenTests {
         let screen = await Screens.loaded()
 
         #expect(screen.handle(.click(.row(2))) == .handled)
-        #expect(screen.render(size: .small).lines[6] == "> Quiet Library             $ 2024-04-30")
+        #expect(screen.render(size: .small).lines[6] == "> Quiet Library            $ 2024-04-30")
         #expect(screen.handle(.click(.row(99))) == .ignored)
         Screens.press(.enter, on: screen)
         #expect(screen.render(size: .small).lines[0] == " Quiet Library")
@@ -122,7 +122,7 @@ struct PhotosScreenTests {
 
         Screens.press(.pageDown, on: screen)
 
-        #expect(screen.render(size: .small).lines[6] == "> Untitled                    2024-04-29")
+        #expect(screen.render(size: .small).lines[6] == "> Untitled                   2024-04-29")
     }
 
     @Test func rReloadsTheCatalog() async {

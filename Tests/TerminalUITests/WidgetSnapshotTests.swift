@@ -42,13 +42,22 @@ struct WidgetSnapshotTests {
     @Test func listScrollsToKeepTheSelectionVisibleAndMarksIt() {
         var canvas = canvas(rows: 3, columns: 30)
         ListView(rows: friends, selectedIndex: 3, scrollOffset: 0).draw(in: &canvas, at: canvas.bounds)
+        // The last column marks the rows out of view: Ada above, Alan below.
         #expect(canvas.lines == [
-            "  Charles Babbage",
-            "  Grace Hopper        555 0100",
-            "> 李小龍",
+            "  Charles Babbage            ▲",
+            "  Grace Hopper       555 0100",
+            "> 李小龍                     ▼",
         ])
-        #expect(canvas[row: 2, column: 29].style == .inverse)
+        #expect(canvas[row: 2, column: 28].style == .inverse)
+        #expect(canvas[row: 2, column: 29].style == .dim)
         #expect(canvas[row: 1, column: 0].style == .plain)
+    }
+
+    @Test func aListThatFitsLeavesTheLastColumnToItsRows() {
+        var canvas = canvas(rows: 5, columns: 30)
+        ListView(rows: friends, selectedIndex: 0).draw(in: &canvas, at: canvas.bounds)
+        #expect(canvas.lines[0] == "> Ada Lovelace      0501234567")
+        #expect(!canvas.lines.joined().contains("▲") && !canvas.lines.joined().contains("▼"))
     }
 
     /// A long number beside a short name takes the room the name leaves, not only half the row.
@@ -63,8 +72,8 @@ struct WidgetSnapshotTests {
         var canvas = canvas(rows: 2, columns: 20)
         ListView(rows: friends, selectedIndex: nil).draw(in: &canvas, at: canvas.bounds)
         #expect(canvas.lines == [
-            "  Ada Lov… 05012345…",
-            "  Charles Babbage",
+            "  Ada Lov… 0501234…",
+            "  Charles Babbage  ▼",
         ])
     }
 
@@ -86,7 +95,7 @@ struct WidgetSnapshotTests {
         }
         .draw(in: &canvas, at: canvas.bounds)
         #expect(asked == [99_996, 99_997, 99_998, 99_999])
-        #expect(canvas.lines == ["  Friend 99996", "  Friend 99997", "  Friend 99998", "> Friend 99999"])
+        #expect(canvas.lines == ["  Friend 99996     ▲", "  Friend 99997", "  Friend 99998", "> Friend 99999"])
     }
 
     @Test func textFieldWithTextAndError() {

@@ -1,7 +1,8 @@
 /// A scrolling list of rows with one selected row.
 ///
 /// Rows are asked for by index, and only for the rows on screen, so a list of any length
-/// costs the same to draw. The selected row is marked with ">" and drawn inverse. The view
+/// costs the same to draw. The selected row is marked with ">" and drawn inverse; "▲" and "▼"
+/// in the last column mark rows out of view above and below. The view
 /// that owns the list keeps `scrollOffset` between frames; `scrollOffset(keeping:...)`
 /// moves it just enough to keep the selection visible:
 ///
@@ -58,11 +59,15 @@ public struct ListView {
     public func draw(in canvas: inout Canvas, at rect: Rect) {
         let offset = Self.scrollOffset(keeping: selectedIndex, visibleRows: rect.height, count: count, current: scrollOffset)
         let visible = offset..<min(count, offset + rect.height)
+        // With rows out of view, the last column says where (▲ ▼) and the rows leave it free.
+        let marksHidden = count > rect.height && rect.width > 3
+        let rowWidth = marksHidden ? rect.width - 1 : rect.width
         for index in visible {
-            let line = Rect(row: rect.row + index - offset, column: rect.column, width: rect.width, height: 1)
+            let line = Rect(row: rect.row + index - offset, column: rect.column, width: rowWidth, height: 1)
             draw(row(index), isSelected: index == selectedIndex, in: &canvas, at: line)
             canvas.addTarget(.row(index), at: line)
         }
+        if marksHidden { Scrolling.drawIndicators(in: &canvas, at: rect, offset: offset, contentRows: count) }
     }
 
     private func draw(_ row: Row, isSelected: Bool, in canvas: inout Canvas, at line: Rect) {
