@@ -171,4 +171,14 @@ struct RendererUncertainWidthTests {
         }
         #expect(terminal.lines == ["[b         ]"])
     }
+
+    /// tmux draws ❤️ in one column where the canvas gives it two: the second shows a blank, not
+    /// what the screen had there before.
+    @Test func aClusterDrawnNarrowerLeavesABlankBesideIt() {
+        var renderer = Renderer(mode: .plain)
+        var terminal = NaiveTerminal(rows: 1, columns: 12)
+        terminal.apply(renderer.render(field("abcd")))
+        terminal.apply(renderer.render(field("a❤️cd")))
+        #expect(terminal.lines == ["[a❤️ cd     ]"])
+    }
 }

@@ -7,9 +7,10 @@
 ///
 /// Terminals disagree on how wide some grapheme clusters are (👍🏽 is two columns in one, four
 /// in another; a ZWJ family may be eight), so a cell is only as certain as the terminal's
-/// cursor after it. After such a cluster the renderer moves the cursor to where the next cell
-/// belongs and rewrites the rest of the row, so whatever the terminal drew past the cluster's
-/// two columns is overwritten now, and erasing the cluster later erases all of it.
+/// cursor after it. Such a cluster is written over blanks, then the renderer moves the cursor to
+/// where the next cell belongs and rewrites the rest of the row: whatever the terminal drew past
+/// the cluster's two columns is overwritten now, erasing the cluster later erases all of it, and
+/// one drawn narrower leaves a blank.
 public struct Renderer: Sendable {
     public let mode: RenderMode
     private var previous: Canvas?
@@ -44,6 +45,12 @@ public struct Renderer: Sendable {
                     if style != current {
                         body += ANSI.graphicRendition(style)
                         current = style
+                    }
+                    if cell.hasUncertainWidth {
+                        // Blanks first: a terminal that draws the cluster narrower (❤️ in one
+                        // column) shows a blank beside it, not what that column held before.
+                        body += String(repeating: " ", count: cell.width)
+                        body += ANSI.moveTo(row: row, column: run.lowerBound + offset)
                     }
                     body.append(cell.character)
                     if cell.hasUncertainWidth {
