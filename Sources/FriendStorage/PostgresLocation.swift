@@ -1,8 +1,12 @@
 import Foundation
 
 /// Where a PostgreSQL database is, parsed from
-/// `postgres://user[:password]@host[:port]/database[?schema=name&sslmode=disable|prefer|require]`,
-/// with the session limits of `PostgresSessionTimeouts` as further query parameters.
+/// `postgres://user[:password]@host[:port]/database[?schema=name&sslmode=…&sslrootcert=file]`,
+/// with the session limits of `PostgresSessionTimeouts` as further query parameters. `sslmode`
+/// means what it means to libpq: `disable`; `allow` and `prefer` (the default), TLS when the server
+/// offers it; `require`, TLS or nothing; none of these check the server's certificate. `verify-ca`
+/// checks that a trusted authority signed it (`sslrootcert`'s, else the system's), and
+/// `verify-full` also that it names the host.
 public struct PostgresLocation: Sendable, CustomStringConvertible {
     public var host: String
     public var port: Int
@@ -11,8 +15,11 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
     public var database: String
     /// The schema that holds the tables; `public` unless the URL names one.
     public var schema: String
-    /// `sslmode`: disable, prefer or require.
+    /// `sslmode`: one of `sslModes`.
     package var sslMode: String
+    /// `sslrootcert`: a PEM file of the authorities `verify-ca` and `verify-full` trust.
+    package var sslRootCertificate: String?
+    package static let sslModes = ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"]
     public var timeouts: PostgresSessionTimeouts
     /// The URL as given, without its password: for messages and logs.
     public let description: String
@@ -25,7 +32,8 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
         else {
             throw ConfigurationError("Not a PostgreSQL URL: expected postgres://user:password@host:port/database.")
         }
-        self.host = host
+        // An IPv6 address keeps the brackets the URL needs around it in some Foundations.
+        self.host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         port = components.port ?? 5432
         // Decoded once: `p%25ss` is the password `p%ss` (URLComponents' `password` is decoded already).
         username = components.percentEncodedUser.flatMap { $0.removingPercentEncoding } ?? "postgres"
@@ -42,15 +50,19 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
             throw ConfigurationError("The schema name must be letters, digits and underscores: \(schema)")
         }
         sslMode = query.first(where: { $0.name == "sslmode" })?.value ?? "prefer"
-        guard ["disable", "prefer", "require"].contains(sslMode) else {
-            throw ConfigurationError("Unknown sslmode \(sslMode): use disable, prefer or require.")
+        guard Self.sslModes.contains(sslMode) else {
+            throw ConfigurationError("Unknown sslmode \(sslMode): use \(Self.sslModes.joined(separator: ", ")).")
+        }
+        sslRootCertificate = query.first(where: { $0.name == "sslrootcert" })?.value
+        if sslRootCertificate != nil, !sslMode.hasPrefix("verify-") {
+            throw ConfigurationError("sslrootcert is read by sslmode=verify-ca and verify-full only; sslmode=\(sslMode) checks no certificate.")
         }
     }
 
     /// The URL's parameters, each known and given once: a misspelt `statment_timeout` would
     /// otherwise be left out without a word, and of two values one would win unseen.
     private static func checkParameters(_ query: [URLQueryItem]) throws {
-        let known = ["schema", "sslmode"] + PostgresSessionTimeouts.names
+        let known = ["schema", "sslmode", "sslrootcert"] + PostgresSessionTimeouts.names
         if let unknown = query.first(where: { !known.contains($0.name) }) {
             throw ConfigurationError(
                 "Unknown parameter \(unknown.name) in the PostgreSQL URL: it takes \(known.joined(separator: ", "))."

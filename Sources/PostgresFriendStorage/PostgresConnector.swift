@@ -349,8 +349,24 @@ extension PostgresConnector {
         case let error as FriendStoreError:
             if case .unavailable(let message) = error { return message }
             return "\(error)"
+        case let error as NIOSSLError:
+            return tlsReason(error)
+        case let error as NIOSSLExtraError where error == .failedToValidateHostname:
+            return "the server's TLS certificate does not name the host it was reached by (sslmode=verify-full)"
         default:
             return String(describing: error)
+        }
+    }
+
+    private static func tlsReason(_ error: NIOSSLError) -> String {
+        switch error {
+        case .handshakeFailed(let reason) where "\(reason)".contains("CERTIFICATE_VERIFY_FAILED"):
+            "no authority trusted here signed the server's TLS certificate (name the one that did with "
+                + "sslrootcert, or encrypt without checking with sslmode=require)"
+        case .noSuchFilesystemObject, .failedToLoadCertificate:
+            "the sslrootcert file cannot be read as PEM certificates"
+        default:
+            "TLS failed: \(error)"
         }
     }
 }

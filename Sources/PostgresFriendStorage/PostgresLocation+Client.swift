@@ -10,8 +10,8 @@ extension PostgresLocation {
     package var clientConfiguration: PostgresClient.Configuration {
         let tls: PostgresClient.Configuration.TLS = switch sslMode {
         case "disable": .disable
-        case "require": .require(.makeClientConfiguration())
-        default: .prefer(.makeClientConfiguration())
+        case "allow", "prefer": .prefer(tlsConfiguration)
+        default: .require(tlsConfiguration)
         }
         var configuration = PostgresClient.Configuration(
             host: host, port: port, username: username, password: password, database: database, tls: tls
@@ -22,12 +22,25 @@ extension PostgresLocation {
         return configuration
     }
 
+    /// TLS as libpq's `sslmode` asks: below `verify-ca` the connection is encrypted without asking
+    /// whose certificate the server shows (most servers' is self-signed, Debian's "snakeoil" one).
+    private var tlsConfiguration: TLSConfiguration {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        switch sslMode {
+        case "verify-full": configuration.certificateVerification = .fullVerification
+        case "verify-ca": configuration.certificateVerification = .noHostnameVerification
+        default: configuration.certificateVerification = .none
+        }
+        if let sslRootCertificate { configuration.trustRoots = .file(sslRootCertificate) }
+        return configuration
+    }
+
     /// The same settings for one connection outside the pool (checking that the database answers).
     package func connectionConfiguration(connectTimeout: Duration) throws -> PostgresConnection.Configuration {
         let tls: PostgresConnection.Configuration.TLS = switch sslMode {
         case "disable": .disable
-        case "require": .require(try .init(configuration: .makeClientConfiguration()))
-        default: .prefer(try .init(configuration: .makeClientConfiguration()))
+        case "allow", "prefer": .prefer(try .init(configuration: tlsConfiguration))
+        default: .require(try .init(configuration: tlsConfiguration))
         }
         var configuration = PostgresConnection.Configuration(
             host: host, port: port, username: username, password: password, database: database, tls: tls

@@ -31,8 +31,8 @@ final class ThrowawayPostgres: Sendable {
         self.binaries = binaries
     }
 
-    /// A new cluster, running.
-    static func start() async throws -> ThrowawayPostgres {
+    /// A new cluster, running; with `tls`, it takes TLS connections only, showing `TestCertificate`.
+    static func start(tls: Bool = false) async throws -> ThrowawayPostgres {
         let binaries = try #require(binaries)
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("friendservice-postgres-\(UUID().uuidString)", isDirectory: true)
@@ -43,6 +43,7 @@ final class ThrowawayPostgres: Sendable {
         let cluster = ThrowawayPostgres(directory: directory, port: try FreePort.pickBelowEphemeralPorts(), binaries: binaries)
         do {
             try await cluster.run("initdb", "-D", cluster.data, "-U", "postgres", "--auth=trust", "--no-sync")
+            if tls { try cluster.turnOnTLS() }
             try await cluster.startAgain()
         } catch {
             await cluster.remove()
@@ -72,6 +73,26 @@ final class ThrowawayPostgres: Sendable {
     }
 
     private var data: String { directory.appendingPathComponent("data").path }
+
+    /// The certificate the cluster shows once TLS is on, for clients that check it.
+    var certificateFile: URL { directory.appendingPathComponent("data/server.crt") }
+
+    /// Makes the server show `TestCertificate` and refuse connections without TLS.
+    private func turnOnTLS() throws {
+        let files = [("server.crt", TestCertificate.certificate), ("server.key", TestCertificate.privateKey),
+                     ("pg_hba.conf", "local all all trust\nhostssl all all 127.0.0.1/32 trust\n")]
+        for (name, text) in files {
+            let path = directory.appendingPathComponent("data/\(name)").path
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            var attributes: [FileAttributeKey: Any] = [.posixPermissions: 0o600]
+            if getuid() == 0 { attributes[.ownerAccountName] = "postgres" }
+            try FileManager.default.setAttributes(attributes, ofItemAtPath: path)
+        }
+        let settings = try FileHandle(forWritingTo: URL(fileURLWithPath: data).appendingPathComponent("postgresql.conf"))
+        try settings.seekToEnd()
+        try settings.write(contentsOf: Data("ssl = on\n".utf8))
+        try settings.close()
+    }
 
     /// Runs one of PostgreSQL's tools in the cluster's folder and waits for it on a thread of its
     /// own (`Process` here may miss the exit of a tool that leaves a server running behind it).
