@@ -6,10 +6,14 @@ import Foundation
 /// means what it means to libpq: `disable`; `allow` and `prefer` (the default), TLS when the server
 /// offers it; `require`, TLS or nothing; none of these check the server's certificate. `verify-ca`
 /// checks that a trusted authority signed it (`sslrootcert`'s, else the system's), and
-/// `verify-full` also that it names the host.
+/// `verify-full` also that it names the host. `host=/folder` connects through the Unix socket in
+/// that folder instead of TCP, as libpq does: `postgres://friends@/friends?host=/var/run/postgresql`;
+/// `port=` names the port where the URL has none to name.
 public struct PostgresLocation: Sendable, CustomStringConvertible {
     public var host: String
     public var port: Int
+    /// The folder of the server's Unix socket (`host=/var/run/postgresql`), used instead of TCP.
+    public var socketFolder: String?
     public var username: String
     public var password: String?
     public var database: String
@@ -25,16 +29,26 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
     public let description: String
 
     public init(url: String) throws {
+        let socketFolder = URLComponents(string: url)?.queryItems?.first { $0.name == "host" }?.value
         guard
             let components = URLComponents(string: url),
             let scheme = components.scheme, ["postgres", "postgresql"].contains(scheme),
-            let host = components.host, !host.isEmpty
+            let host = components.host, !host.isEmpty || socketFolder != nil
         else {
             throw ConfigurationError("Not a PostgreSQL URL: expected postgres://user:password@host:port/database.")
         }
+        if let socketFolder, !socketFolder.hasPrefix("/") {
+            throw ConfigurationError("host= names the folder of a Unix socket, such as /var/run/postgresql; a TCP host goes after the @.")
+        }
+        self.socketFolder = socketFolder
         // An IPv6 address keeps the brackets the URL needs around it in some Foundations.
         self.host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        port = components.port ?? 5432
+        let portParameter = components.queryItems?.first { $0.name == "port" }?.value
+        let port: Int? = if let portParameter { Int(portParameter) } else { components.port ?? 5432 }
+        guard let port, (1...65_535).contains(port) else {
+            throw ConfigurationError("The port must be a number from 1 to 65535, not \(portParameter ?? "")")
+        }
+        self.port = port
         // Decoded once: `p%25ss` is the password `p%ss` (URLComponents' `password` is decoded already).
         username = components.percentEncodedUser.flatMap { $0.removingPercentEncoding } ?? "postgres"
         password = components.percentEncodedPassword.flatMap { $0.removingPercentEncoding }
@@ -62,7 +76,7 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
     /// The URL's parameters, each known and given once: a misspelt `statment_timeout` would
     /// otherwise be left out without a word, and of two values one would win unseen.
     private static func checkParameters(_ query: [URLQueryItem]) throws {
-        let known = ["schema", "sslmode", "sslrootcert"] + PostgresSessionTimeouts.names
+        let known = ["schema", "sslmode", "sslrootcert", "host", "port"] + PostgresSessionTimeouts.names
         if let unknown = query.first(where: { !known.contains($0.name) }) {
             throw ConfigurationError(
                 "Unknown parameter \(unknown.name) in the PostgreSQL URL: it takes \(known.joined(separator: ", "))."

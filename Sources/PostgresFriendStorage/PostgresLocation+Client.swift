@@ -13,13 +13,21 @@ extension PostgresLocation {
         case "allow", "prefer": .prefer(tlsConfiguration)
         default: .require(tlsConfiguration)
         }
-        var configuration = PostgresClient.Configuration(
-            host: host, port: port, username: username, password: password, database: database, tls: tls
-        )
+        var configuration = if let socketPath {
+            PostgresClient.Configuration(unixSocketPath: socketPath, username: username, password: password, database: database)
+        } else {
+            PostgresClient.Configuration(host: host, port: port, username: username, password: password, database: database, tls: tls)
+        }
         configuration.options.maximumConnections = Self.maximumConnections
         configuration.options.connectTimeout = .seconds(2)
         configuration.options.additionalStartupParameters = timeouts.startupParameters
         return configuration
+    }
+
+    /// The server's socket in `socketFolder`, named by the port as PostgreSQL names it; nothing
+    /// goes through it encrypted (libpq ignores `sslmode` there too).
+    private var socketPath: String? {
+        socketFolder.map { "\($0.hasSuffix("/") ? String($0.dropLast()) : $0)/.s.PGSQL.\(port)" }
     }
 
     /// TLS as libpq's `sslmode` asks: below `verify-ca` the connection is encrypted without asking
@@ -42,9 +50,11 @@ extension PostgresLocation {
         case "allow", "prefer": .prefer(try .init(configuration: tlsConfiguration))
         default: .require(try .init(configuration: tlsConfiguration))
         }
-        var configuration = PostgresConnection.Configuration(
-            host: host, port: port, username: username, password: password, database: database, tls: tls
-        )
+        var configuration = if let socketPath {
+            PostgresConnection.Configuration(unixSocketPath: socketPath, username: username, password: password, database: database)
+        } else {
+            PostgresConnection.Configuration(host: host, port: port, username: username, password: password, database: database, tls: tls)
+        }
         configuration.options.connectTimeout = .nanoseconds(Int64(connectTimeout.components.seconds) * 1_000_000_000
             + connectTimeout.components.attoseconds / 1_000_000_000)
         configuration.options.additionalStartupParameters = timeouts.startupParameters

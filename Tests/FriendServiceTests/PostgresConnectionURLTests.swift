@@ -4,11 +4,12 @@ import Testing
 @testable import FriendStorage
 @testable import PostgresFriendStorage
 
-/// `sslmode` means what libpq says it means. Most servers show a self-signed certificate (Debian's
-/// PostgreSQL turns TLS on with its "snakeoil" one): `prefer`, the default, and `require` encrypt
-/// without checking it, and only `verify-ca` and `verify-full` ask who signed it.
+/// A database URL means what it means to libpq. Most servers show a self-signed certificate
+/// (Debian's PostgreSQL turns TLS on with its "snakeoil" one): `sslmode=prefer`, the default, and
+/// `require` encrypt without checking it, and only `verify-ca` and `verify-full` ask who signed it.
+/// `host=/folder` goes through the server's Unix socket.
 @Suite(.enabled(if: ThrowawayPostgres.binaries != nil, ThrowawayPostgres.skipMessage), .timeLimit(.minutes(3)))
-struct PostgresTLSTests {
+struct PostgresConnectionURLTests {
     @Test func sslModesAgainstAServerWithASelfSignedCertificate() async throws {
         let cluster = try await ThrowawayPostgres.start(tls: true)
         let outcome = await Result.capturing {
@@ -37,10 +38,34 @@ struct PostgresTLSTests {
         try outcome.get()
     }
 
+    @Test func aUnixSocketInTheFolderThatHostNames() async throws {
+        let cluster = try await ThrowawayPostgres.start(tls: true)
+        let outcome = await Result.capturing {
+            // The cluster takes TCP connections with TLS only; its socket needs none. The socket
+            // is named by the port.
+            let url = "postgres://postgres@/postgres?host=\(cluster.directory.path)&port=\(cluster.port)&sslmode=disable"
+            let store = try await PostgresFriendStore.connect(location: PostgresLocation(url: url), leaseTimeout: .seconds(30))
+            await #expect(throws: Never.self) { try await store.schemaExists() }
+            try await store.close()
+            let elsewhere = "postgres://postgres@/postgres?host=\(cluster.directory.path)/nothing-here"
+            let error = await #expect(throws: DatabaseError.self) {
+                try await PostgresFriendStore.connect(location: PostgresLocation(url: elsewhere))
+            }
+            #expect(error?.message.contains("no such file or directory") == true, "\(error?.message ?? "")")
+        }
+        await cluster.remove()
+        try outcome.get()
+    }
+
     @Test func urlsNameTheModesLibpqKnows() throws {
         #expect(try PostgresLocation(url: "postgres://a@db/x").sslMode == "prefer")
         #expect(try PostgresLocation(url: "postgres://a@db/x?sslmode=verify-full&sslrootcert=/etc/ca.pem").sslRootCertificate == "/etc/ca.pem")
         #expect(try PostgresLocation(url: "postgres://a@[::1]:5433/x").host == "::1")
+        #expect(try PostgresLocation(url: "postgres://a@/x?host=/var/run/postgresql").socketFolder == "/var/run/postgresql")
+        #expect(throws: ConfigurationError.self) { try PostgresLocation(url: "postgres://a@/x?host=db.example.com") }
+        #expect(throws: ConfigurationError.self) { try PostgresLocation(url: "postgres://a@/x") }
+        #expect(try PostgresLocation(url: "postgres://a@db/x?port=6543").port == 6543)
+        #expect(throws: ConfigurationError.self) { try PostgresLocation(url: "postgres://a@db/x?port=none") }
         #expect(throws: ConfigurationError.self) { try PostgresLocation(url: "postgres://a@db/x?sslmode=verify") }
         // A root certificate that nothing reads would be a false comfort.
         #expect(throws: ConfigurationError.self) { try PostgresLocation(url: "postgres://a@db/x?sslmode=require&sslrootcert=/etc/ca.pem") }
