@@ -23,6 +23,9 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
     static let pingLeaseTimeout: Duration = .milliseconds(400)
     /// How long `/health` waits for a connection of its own when the pool's are all busy.
     static let pingReachTimeout: Duration = .milliseconds(500)
+    /// How long `/health` waits for `SELECT 1` to be answered on a connection it got: a frozen
+    /// server (stopped, swapping, its disk hung) would otherwise keep it for `statement_timeout`.
+    static let pingAnswerTimeout: Duration = .seconds(1)
     /// How long `connect` waits for the database to answer before naming the cause.
     static let startupTimeout: Duration = .seconds(3)
     /// How long `migrate` waits for a pooled connection. `connect` has already found the database
@@ -388,7 +391,7 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
     /// connection of its own tells: load alone must not make `/health` take the server out of service.
     public func ping() async throws {
         do {
-            try await withConnection(leaseTimeout: Self.pingLeaseTimeout) { connection in
+            try await connector.withConnection(leaseTimeout: Self.pingLeaseTimeout, answerTimeout: Self.pingAnswerTimeout) { connection in
                 _ = try await connection.query("SELECT 1", logger: self.logger)
             }
         } catch FriendStoreError.busy {

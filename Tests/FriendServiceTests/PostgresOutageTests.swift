@@ -103,6 +103,35 @@ struct PostgresOutageTests {
         try outcome.get()
     }
 
+    /// A frozen server keeps its connections open and answers nothing: /health gives up on its
+    /// `SELECT 1` within its own second and takes the database for down, even where no
+    /// `statement_timeout` would end the wait (it waited as long as that, here for ever), and
+    /// serves again once the server wakes.
+    @Test func healthSaysAFrozenDatabaseIsNotAvailable() async throws {
+        let cluster = try await ThrowawayPostgres.start()
+        let outcome = await Result.capturing {
+            let location = try PostgresLocation(url: cluster.url + "&statement_timeout=0")
+            let store = PostgresFriendStore(location: location, leaseTimeout: PostgresTestDatabase.leaseTimeout)
+            let checked = await Result.capturing {
+                try await store.ping()
+                try cluster.freeze()
+                let frozen = await Result.capturing { try await store.ping() }
+                try cluster.thaw()
+                #expect(throws: FriendStoreError.self) { try frozen.get() }
+                await store.connector.waitUntil(outage: true)
+                await store.connector.waitUntil(outage: false)
+                var answered = await Result.capturing { try await store.ping() }
+                for _ in 0..<10 where (try? answered.get()) == nil { answered = await Result.capturing { try await store.ping() } }
+                #expect(throws: Never.self) { try answered.get() }
+            }
+            try? cluster.thaw()
+            try? await store.close()
+            try checked.get()
+        }
+        await cluster.remove()
+        try outcome.get()
+    }
+
     /// /health waits for a connection at most half a second and API routes 1.2 s before answering
     /// 503; a probe tries the database every 0.2 s, each try taking at most a second. Together they
     /// keep the promises (1 s, 2 s, 2 s) with room for a loaded machine.

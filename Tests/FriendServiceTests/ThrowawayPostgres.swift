@@ -62,6 +62,25 @@ final class ThrowawayPostgres: Sendable {
         )
     }
 
+    /// Freezes every process of the running cluster (SIGSTOP), as a hung machine or disk would:
+    /// connections stay open and nothing answers. `thaw` wakes them.
+    func freeze() throws { try signalProcesses(SIGSTOP) }
+
+    func thaw() throws { try signalProcesses(SIGCONT) }
+
+    /// The postmaster (the first line of `postmaster.pid`) and its children, from `/proc`.
+    private func signalProcesses(_ signal: Int32) throws {
+        let lines = try String(contentsOfFile: data + "/postmaster.pid", encoding: .utf8).split(separator: "\n")
+        let postmaster = try #require(lines.first.flatMap { Int32($0) })
+        let children = try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap(Int32.init).filter { pid in
+            // /proc/PID/stat: "PID (name) STATE PPID …"; the name may hold spaces, not ")".
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let end = stat.lastIndex(of: ")") else { return false }
+            return stat[stat.index(after: end)...].split(separator: " ").dropFirst().first.flatMap { Int32($0) } == postmaster
+        }
+        for pid in [postmaster] + children { kill(pid, signal) }
+    }
+
     /// Stops the cluster (its connections are closed); returns once it is down.
     func stop() async throws {
         try await run("pg_ctl", "-D", data, "-m", "fast", "-w", "stop")
