@@ -152,19 +152,24 @@ public struct VCardStreamReader: Sendable {
         current = nil
     }
 
-    /// Whether a line starts as a content line does: a name (with its group) of letters, digits
-    /// and dashes, then its parameters or its value (RFC 6350 3.3). "Exported from my phone" does not.
+    /// Whether a line outside any card starts as the content lines of cards do: a name in capitals,
+    /// digits and dashes (or an `X-` name in any case), after a group if any, then its parameters or
+    /// its value (RFC 6350 3.3). Names are case-insensitive, but every writer spells them in capitals,
+    /// and a remark is written as text is: "Note: next is Bob" and "Exported from my phone" are text.
     static func readsAsProperty(_ line: ArraySlice<UInt8>) -> Bool {
         guard let end = line.firstIndex(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") }) else { return false }
-        let name = line[line.startIndex..<end]
-        return !name.isEmpty && name.first != UInt8(ascii: ".") && name.last != UInt8(ascii: ".")
-            && name.allSatisfy { byte in
-                switch byte {
-                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                     UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."): true
-                default: false
-                }
-            }
+        let words = line[line.startIndex..<end].split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard words.count <= 2, let name = words.last, words.allSatisfy({ !$0.isEmpty && $0.allSatisfy(isNameByte) }) else { return false }
+        return name.starts(with: "X-".utf8) || name.starts(with: "x-".utf8)
+            || !name.contains { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"): true
+        default: false
+        }
     }
 
     private static let aroundKeywords = CharacterSet.whitespacesAndNewlines.union(["\u{FEFF}"])

@@ -266,7 +266,7 @@ struct VCardRoutesTests {
             #expect(report.failed.map(\.index) == [1, 5])
             #expect(report.failed.map(\.name) == ["Cut Short", "Nul Byte"], "a NUL is a space, as other control characters are")
             #expect(report.failed[0].reason == "The card ends without END:VCARD.")
-            #expect(report.failed[1].reason == "Line 2 holds a NUL byte.")
+            #expect(report.failed[1].reason == "Line 2 of the card holds a NUL byte.")
             #expect(Set(try await store.all().map(\.friend.displayName)) == ["Good One", "No Name", "Not A Photo"])
         }
     }

@@ -81,7 +81,7 @@ struct VCardLegacyInputTests {
         }
         // A card kept before this was refused is still read, as it was.
         #expect(try VCardParser.parse(Array(quotedPrintable.utf8), checksLimits: false).friend(id: 0).firstname == "Hanako")
-        #expect(VCardError.unreadableCharacterSet("EUC-JP", line: 3).description == "Line 3 is in EUC-JP, a character set this server cannot read: save the file as UTF-8.")
+        #expect(VCardError.unreadableCharacterSet("EUC-JP", line: 3).description == "Line 3 of the card is in EUC-JP, a character set this server cannot read: save the file as UTF-8.")
     }
 
     /// As Outlook and Android break lines: a soft line break before a space and digits is not an

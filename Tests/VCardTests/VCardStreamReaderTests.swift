@@ -46,7 +46,7 @@ struct VCardStreamReaderTests {
     /// file, and nothing is reported failed.
     @Test func textThatIsNoPropertyBetweenCardsIsPassedOver() {
         let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nEND:VCARD\r\n"
-        let text = "My contacts, exported 2024-05-01\r\n" + card + "-- page 2 --\r\n\r\n" + card
+        let text = "My contacts, exported 2024-05-01\r\n" + card + "-- page 2 --\r\nNote: next is Bob\r\n\r\n" + card
             + "  (end of file: 2 cards)\r\n"
         #expect(summary(items(text)) == ["1 card", "2 card"])
         #expect(summary(items(card + "item1.EMAIL;TYPE=HOME:ada@example.com\r\n" + card)) == [
@@ -56,7 +56,8 @@ struct VCardStreamReaderTests {
 
     @Test(arguments: [
         ("FN:Ada", true), ("TEL;TYPE=CELL:1", true), ("item1.EMAIL:a@b.c", true), ("X-ABLabel:x", true),
-        ("Exported from my phone", false), ("Note : spaced", false), (".FN:x", false), ("", false), (":x", false),
+        ("x-custom:1", true), ("Exported from my phone", false), ("Note : spaced", false), ("Note: next is Bob", false),
+        ("Contacts: family", false), (".FN:x", false), ("a.b.FN:x", false), ("", false), (":x", false),
     ])
     func whatReadsAsAProperty(line: String, reads: Bool) {
         #expect(VCardStreamReader.readsAsProperty(ArraySlice(line.utf8)) == reads)
