@@ -151,13 +151,16 @@ public struct GameLibraryRecovery: Equatable, Sendable {
     /// How many of its games the new library holds.
     public let keptGames: Int
 
-    /// What to tell the user.
+    /// What to tell the user: what became of the games first, the folder last, as a small
+    /// terminal shows only the start of a long message.
     public var message: String {
+        let damage = if case .corruptFile(_, let reason) = problem { "The game library is damaged: \(reason)" } else { problem.localizedDescription }
         let kept = switch keptGames {
-        case 0: "a new, empty library was started."
-        case 1: "the one game that could be read is in a new library."
-        default: "the \(keptGames) games that could be read are in a new library."
+        case 0: "A new, empty library was started"
+        case 1: "The one game that could be read carries on"
+        default: "The \(keptGames) games that could be read carry on"
         }
-        return "\(problem.localizedDescription) It was kept as \(backupURL.path); \(kept)"
+        let folder = backupURL.deletingLastPathComponent().path
+        return "\(damage) \(kept); the file is kept as \(backupURL.lastPathComponent) in \(folder)."
     }
 }

@@ -149,8 +149,8 @@ struct FileGameLibraryTests {
         #expect(recovery?.backupURL.path == backup.path)
         #expect(try Data(contentsOf: backup) == damaged)
         #expect(recovery?.message == """
-            The game library \(file.path) is damaged: it is not valid JSON. \
-            It was kept as \(backup.path); a new, empty library was started.
+            The game library is damaged: it is not valid JSON. A new, empty library was started; \
+            the file is kept as scoreboard.json.corrupt-20261118T110640Z in \(directory.url.path).
             """)
 
         try library.add(Game.sample())
@@ -177,8 +177,9 @@ struct FileGameLibraryTests {
         #expect(try FileGameLibrary(fileURL: file).games.map(\.id) == [games[0].id, games[2].id])
         #expect(try Data(contentsOf: backup) == damaged)
         #expect(recovery?.message == """
-            The game library \(file.path) is damaged: a value is not one Scoreboard knows (at games[1].moves[0].move). \
-            It was kept as \(backup.path); the 2 games that could be read are in a new library.
+            The game library is damaged: a value is not one Scoreboard knows (at games[1].moves[0].move). \
+            The 2 games that could be read carry on; the file is kept as scoreboard.json.corrupt-20261118T110640Z \
+            in \(directory.url.path).
             """)
     }
 
