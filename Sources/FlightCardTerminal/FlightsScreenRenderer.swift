@@ -13,9 +13,10 @@ import TerminalUI
 /// ```
 public enum FlightsScreenRenderer {
     public static let listKeys = KeyMap(title: "Flights", ("↑↓/jk", "Move"), ("⏎", "Show card"), ("q", "Quit"))
-    public static let cardKeys = KeyMap(title: "Flight card", ("Esc", "Back"), ("q", "Quit"))
+    /// The way out comes last: a footer short of room keeps the last key.
+    public static let cardKeys = KeyMap(title: "Flight card", ("q", "Quit"), ("Esc", "Back"))
     /// On a terminal too short for the whole card.
-    public static let scrollingCardKeys = KeyMap(title: "Flight card", ("Esc", "Back"), ("↑↓", "Scroll"), ("q", "Quit"))
+    public static let scrollingCardKeys = KeyMap(title: "Flight card", ("↑↓", "Scroll"), ("q", "Quit"), ("Esc", "Back"))
 
     /// The rows the list gets at `size`: between the title (and a gap) and the footer.
     public static func listRect(in size: TerminalSize) -> Rect {

@@ -122,10 +122,22 @@ public struct Friend: Codable, Sendable, Equatable, Hashable, Identifiable {
         try container.encode(uid, forKey: .uid)
     }
 
-    /// What the friend is called: the names, or the organization when there are none.
+    /// What the friend is called: the names, or the organization when there are none. Names
+    /// written in Chinese, Japanese or Korean come family name first, without a space (李小龍,
+    /// 山田花子, 김민준), as contact apps show them.
     public var displayName: String {
+        if !firstname.isEmpty, !lastname.isEmpty, Self.isEastAsian(lastname + firstname) { return lastname + firstname }
         let name = [firstname, lastname].filter { !$0.isEmpty }.joined(separator: " ")
         return name.isEmpty ? organization : name
+    }
+
+    /// Whether every character of `name` is Han, kana or Hangul.
+    static func isEastAsian(_ name: String) -> Bool {
+        let scripts: [ClosedRange<UInt32>] = [
+            0x1100...0x11FF, 0x3040...0x30FF, 0x3130...0x318F, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xAC00...0xD7AF, 0xF900...0xFAFF, 0x20000...0x3FFFF,
+        ]
+        return name.unicodeScalars.allSatisfy { scalar in scripts.contains { $0.contains(scalar.value) } }
     }
 
     /// The entity tag of this version of the friend, `"<id>-<version>"`, as the server sends it in

@@ -19,7 +19,8 @@ import TerminalUI
 /// "lines 1–6 of 14" on the last row while there is more.
 public struct PhotoDetailView {
     public static let noDescriptionText = "No description."
-    public static let keys = KeyMap(title: "Picture", ("↑↓", "Scroll"), ("Esc", "Back"), ("q", "Quit"))
+    /// The way out comes last: a footer short of room keeps the last key.
+    public static let keys = KeyMap(title: "Picture", ("↑↓", "Scroll"), ("q", "Quit"), ("Esc", "Back"))
     private static let labelWidth = 8
 
     public var detail: PhotoDetailViewModel

@@ -81,8 +81,9 @@ public struct PhotoListView {
         }
         let visible = rect.height / PhotoCellView.height
         let offset = ListView.scrollOffset(keeping: selectedIndex, visibleRows: visible, count: cells.count, current: scrollOffset)
-        // As in a list of rows: with pictures out of view, the last column says where (▲ ▼).
-        let marksHidden = cells.count > visible && rect.width > 3
+        // As in a list of rows: the last column says where pictures are out of view (▲ ▼), and
+        // the cells always leave it free.
+        let marksHidden = rect.width > 3
         for index in offset..<min(cells.count, offset + visible) {
             let cellRect = Rect(row: rect.row + (index - offset) * PhotoCellView.height, column: rect.column,
                                 width: marksHidden ? rect.width - 1 : rect.width, height: PhotoCellView.height)

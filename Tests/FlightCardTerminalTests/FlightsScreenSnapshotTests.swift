@@ -21,12 +21,12 @@ struct FlightsScreenSnapshotTests {
         #expect(screen(FlightListState(selecting: 2, in: sample), rows: 11, columns: 40) == [
             " Flights (6)",
             "",
-            "  KL 903  AMS ➔ SVO   Nov 23, 2026 10:45",
-            "  LH 400  FRA ➔ JFK   Nov 24, 2026 10:00",
-            "> UA 837  SFO ➔ NRT   Nov 24, 2026 11:15",
-            "  BA 431  LHR ➔ AMS   Nov 25, 2026 07:00",
-            "  SQ 322  SIN ➔ LHR   Nov 25, 2026 23:35",
-            "  QF 7    SYD ➔ DFW   Nov 26, 2026 13:35",
+            "  KL 903  AMS ➔ SVO  Nov 23, 2026 10:45",
+            "  LH 400  FRA ➔ JFK  Nov 24, 2026 10:00",
+            "> UA 837  SFO ➔ NRT  Nov 24, 2026 11:15",
+            "  BA 431  LHR ➔ AMS  Nov 25, 2026 07:00",
+            "  SQ 322  SIN ➔ LHR  Nov 25, 2026 23:35",
+            "  QF 7    SYD ➔ DFW  Nov 26, 2026 13:35",
             "",
             "",
             "↑↓/jk Move  ⏎ Show card  q Quit",
@@ -55,7 +55,7 @@ struct FlightsScreenSnapshotTests {
             " └────────────────────────────────────┘",
             "",
             "",
-            "Esc Back  q Quit",
+            "q Quit  Esc Back",
         ])
     }
 
@@ -64,12 +64,12 @@ struct FlightsScreenSnapshotTests {
         #expect(screen(FlightListState(selecting: 2, in: sample), rows: 11, columns: 60) == [
             " Flights (6)",
             "",
-            "  KL 903  AMS ➔ SVO                       Nov 23, 2026 10:45",
-            "  LH 400  FRA ➔ JFK                       Nov 24, 2026 10:00",
-            "> UA 837  SFO ➔ NRT                       Nov 24, 2026 11:15",
-            "  BA 431  LHR ➔ AMS                       Nov 25, 2026 07:00",
-            "  SQ 322  SIN ➔ LHR                       Nov 25, 2026 23:35",
-            "  QF 7    SYD ➔ DFW                       Nov 26, 2026 13:35",
+            "  KL 903  AMS ➔ SVO                      Nov 23, 2026 10:45",
+            "  LH 400  FRA ➔ JFK                      Nov 24, 2026 10:00",
+            "> UA 837  SFO ➔ NRT                      Nov 24, 2026 11:15",
+            "  BA 431  LHR ➔ AMS                      Nov 25, 2026 07:00",
+            "  SQ 322  SIN ➔ LHR                      Nov 25, 2026 23:35",
+            "  QF 7    SYD ➔ DFW                      Nov 26, 2026 13:35",
             "",
             "",
             "↑↓/jk Move  ⏎ Show card  q Quit",
@@ -98,7 +98,7 @@ struct FlightsScreenSnapshotTests {
             "",
             "",
             "",
-            "Esc Back  q Quit",
+            "q Quit  Esc Back",
         ])
     }
 
@@ -107,12 +107,12 @@ struct FlightsScreenSnapshotTests {
         #expect(screen(FlightListState(selecting: 2, in: sample), rows: 11, columns: 100) == [
             " Flights (6)",
             "",
-            "  KL 903  AMS ➔ SVO                                                               Nov 23, 2026 10:45",
-            "  LH 400  FRA ➔ JFK                                                               Nov 24, 2026 10:00",
-            "> UA 837  SFO ➔ NRT                                                               Nov 24, 2026 11:15",
-            "  BA 431  LHR ➔ AMS                                                               Nov 25, 2026 07:00",
-            "  SQ 322  SIN ➔ LHR                                                               Nov 25, 2026 23:35",
-            "  QF 7    SYD ➔ DFW                                                               Nov 26, 2026 13:35",
+            "  KL 903  AMS ➔ SVO                                                              Nov 23, 2026 10:45",
+            "  LH 400  FRA ➔ JFK                                                              Nov 24, 2026 10:00",
+            "> UA 837  SFO ➔ NRT                                                              Nov 24, 2026 11:15",
+            "  BA 431  LHR ➔ AMS                                                              Nov 25, 2026 07:00",
+            "  SQ 322  SIN ➔ LHR                                                              Nov 25, 2026 23:35",
+            "  QF 7    SYD ➔ DFW                                                              Nov 26, 2026 13:35",
             "",
             "",
             "↑↓/jk Move  ⏎ Show card  q Quit",
@@ -141,7 +141,7 @@ struct FlightsScreenSnapshotTests {
             "",
             "",
             "",
-            "Esc Back  q Quit",
+            "q Quit  Esc Back",
         ])
     }
 
@@ -161,7 +161,7 @@ struct FlightsScreenSnapshotTests {
             " │ Flight time: 3 hours, 10 minutes   │",
             " └────────────────────────────────────┘",
             "",
-            "Esc Back  q Quit",
+            "q Quit  Esc Back",
         ])
     }
 

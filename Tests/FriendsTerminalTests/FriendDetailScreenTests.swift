@@ -41,7 +41,7 @@ struct FriendDetailScreenTests {
             "",
             "",
             "",
-            " e Edit  d Delete  ↑↓ Scroll  Esc Back  q Quit",
+            " e Edit  d Delete  ↑↓ Scroll  q Quit  Esc Back",
         ])
     }
 
@@ -61,7 +61,7 @@ struct FriendDetailScreenTests {
             "",
             "",
             "",
-            " e Edit  d Delete  q Quit  ? Help",
+            " e Edit  d Delete  Esc Back  ? Help",
         ])
     }
 
@@ -82,7 +82,7 @@ struct FriendDetailScreenTests {
             "  No details",
             "",
             "",
-            " e Edit  d Delete  q Quit  ? Help",
+            " e Edit  d Delete  Esc Back  ? Help",
         ])
         #expect(!screen(SampleData.grace).render(size: TerminalSize(rows: 12, columns: 40)).lines.contains("  Grace Hopper"),
                 "a name the title shows whole is not shown twice")
@@ -119,7 +119,7 @@ struct FriendDetailScreenTests {
             "",
             "",
             "",
-            " Esc Back  q Quit",
+            " q Quit  Esc Back",
         ])
         #expect(edits == 0)
         #expect(screen.keyMap == FriendDetailScreen.removedKeys)

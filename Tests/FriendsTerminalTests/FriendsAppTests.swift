@@ -104,9 +104,9 @@ struct FriendsAppTests {
         expectScreen(app.render(size: TerminalSize(rows: 12, columns: 40)), [
             " Your Friends (4)",
             "────────────────────────────────────────",
-            "  Ada L┌────────────────────────┐1234567",
-            "> Alan │ Delete Friend          │96 0754",
-            "  芳 王│                        │13 8000",
+            "  Ada L┌────────────────────────┐234567",
+            "> Alan │ Delete Friend          │6 0754",
+            "  王芳 │                        │3 8000",
             "  Grace│ Delete Alan Turing?    │",
             "       │                        │",
             "       │ [ Delete ]  [ Cancel ] │",

@@ -30,9 +30,9 @@ struct FriendsListScreenTests {
         expectScreen(canvas, [
             " Your Friends (4)",
             "────────────────────────────────────────────────────────────────────────────────",
-            "> Ada Lovelace                                                        0501234567",
-            "  Alan Turing                                                   +44 161 496 0754",
-            "  芳 王                                                        +86 138 0013 8000",
+            "> Ada Lovelace                                                       0501234567",
+            "  Alan Turing                                                  +44 161 496 0754",
+            "  王芳                                                        +86 138 0013 8000",
             "  Grace Hopper",
             "",
             "",
@@ -69,9 +69,9 @@ struct FriendsListScreenTests {
         expectScreen(screen.render(size: Self.narrow), [
             " Your Friends (4)",
             "────────────────────────────────────────",
-            "> Ada Lovelace                0501234567",
-            "  Alan Turing           +44 161 496 0754",
-            "  芳 王                +86 138 0013 8000",
+            "> Ada Lovelace               0501234567",
+            "  Alan Turing          +44 161 496 0754",
+            "  王芳                +86 138 0013 8000",
             "  Grace Hopper",
             "",
             "",
@@ -203,7 +203,7 @@ struct FriendsListScreenTests {
         expectScreen(screen.render(size: Self.narrow), [
             " Your Friends (1)",
             "────────────────────────────────────────",
-            "> Ada Lovelace                0501234567",
+            "> Ada Lovelace               0501234567",
             "",
             "",
             "",
@@ -262,9 +262,9 @@ struct FriendsListScreenTests {
         expectScreen(screen.render(size: Self.narrow), [
             " Your Friends (4)",
             "────────────────────────────────────────",
-            "  Ada L┌────────────────────────┐1234567",
-            "  Alan │ Delete Friend          │96 0754",
-            "  芳 王│                        │13 8000",
+            "  Ada L┌────────────────────────┐234567",
+            "  Alan │ Delete Friend          │6 0754",
+            "  王芳 │                        │3 8000",
             "> Grace│ Delete Grace Hopper?   │",
             "       │                        │",
             "       │ [ Delete ]  [ Cancel ] │",
@@ -282,9 +282,9 @@ struct FriendsListScreenTests {
         expectScreen(canvas, [
             " Your Friends (3)",
             "────────────────────────────────────────",
-            "  Ada Lovelace                0501234567",
-            "  Alan Turing           +44 161 496 0754",
-            "> 芳 王                +86 138 0013 8000",
+            "  Ada Lovelace               0501234567",
+            "  Alan Turing          +44 161 496 0754",
+            "> 王芳                +86 138 0013 8000",
             "",
             "",
             "",
@@ -294,7 +294,7 @@ struct FriendsListScreenTests {
             " ↑↓/jk Move  ⏎ Open  q Quit  ? Help",
         ])
         _ = screen.handle(.character("d"))
-        #expect(screen.viewModel.deleteConfirmation.value?.message == "Delete 芳 王?")
+        #expect(screen.viewModel.deleteConfirmation.value?.message == "Delete 王芳?")
         _ = screen.handle(.escape)
         #expect(screen.viewModel.deleteConfirmation.value == nil)
     }

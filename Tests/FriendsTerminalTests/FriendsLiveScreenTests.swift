@@ -84,9 +84,9 @@ struct FriendsLiveScreenTests {
         expectScreen(screen.render(size: Self.wide), [
             " Your Friends (3)",
             "────────────────────────────────────────────────────────────",
-            "> Ada Lovelace                                    0501234567",
-            "  Alan Turing                               +44 20 7946 0001",
-            "  芳 王                                    +86 138 0013 8000",
+            "> Ada Lovelace                                   0501234567",
+            "  Alan Turing                              +44 20 7946 0001",
+            "  王芳                                    +86 138 0013 8000",
             "",
             "",
             " ↑↓/jk Move  ⏎ Open  a Add  e Edit  d Delete  q Quit  ? Help",
@@ -104,8 +104,8 @@ struct FriendsLiveScreenTests {
         expectScreen(screen.render(size: Self.wide), [
             " Your Friends (3)",
             "────────────────────────────────────────────────────────────",
-            "> Alan Turing                               +44 161 496 0754",
-            "  芳 王                                    +86 138 0013 8000",
+            "> Alan Turing                              +44 161 496 0754",
+            "  王芳                                    +86 138 0013 8000",
             "  Grace Hopper",
             "",
             " Ada Lovelace was deleted elsewhere.",

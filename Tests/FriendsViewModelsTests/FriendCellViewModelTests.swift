@@ -52,7 +52,14 @@ import FriendsViewModels
         ("Barbara", "Berners-Lee", "Barbara Berners-Lee"),
         ("José", "Núñez", "José Núñez"),
         ("e\u{301}", "\u{301}", "e\u{301} \u{301}"),
-        ("明", "李", "明 李"),
+        // Chinese, Japanese and Korean names: the family name first, without a space.
+        ("明", "李", "李明"),
+        ("小龍", "李", "李小龍"),
+        ("花子", "山田", "山田花子"),
+        ("ハナコ", "ヤマダ", "ヤマダハナコ"),
+        ("민준", "김", "김민준"),
+        ("Yuki", "王", "Yuki 王"),
+        ("小龍", "", "小龍"),
         ("👩‍👩‍👧", "😀", "👩‍👩‍👧 😀"),
     ])
     func fullName(first: String, last: String, expected: String) {

@@ -159,14 +159,14 @@ struct PhotosScreenTests {
             " on and on. Long words go on and on.",
             " Long words go on and on. Long words go",
             " lines 1–10 of 15 · ↑↓ scroll",
-            "↑↓ Scroll  Esc Back  q Quit",
+            "↑↓ Scroll  q Quit  Esc Back",
         ])
         Screens.press(.end, on: screen)
         #expect(Array(screen.render(size: tall).lines.suffix(4)) == [
             " Long words go on and on. Long words go",
             " on and on. Long words go on and on.",
             " lines 6–15 of 15 · ↑↓ scroll",
-            "↑↓ Scroll  Esc Back  q Quit",
+            "↑↓ Scroll  q Quit  Esc Back",
         ])
         Screens.press(.up, on: screen)
         #expect(screen.render(size: tall).lines[12] == " lines 5–14 of 15 · ↑↓ scroll")

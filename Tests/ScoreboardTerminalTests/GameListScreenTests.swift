@@ -21,9 +21,9 @@ struct GameListScreenTests {
         #expect(screen.lines(rows: 12, columns: 80) == [
             " Scoreboard · Games (3)",
             "",
-            "  Bulls vs Hawks  0 - 0                                              Not started",
-            "> Bulls vs Hawks  7 - 4                                          Paused, 03:12.4",
-            "  Bulls vs Hawks  15 - 17                                              Hawks won",
+            "  Bulls vs Hawks  0 - 0                                             Not started",
+            "> Bulls vs Hawks  7 - 4                                         Paused, 03:12.4",
+            "  Bulls vs Hawks  15 - 17                                             Hawks won",
             "",
             "",
             "",
@@ -42,9 +42,9 @@ struct GameListScreenTests {
         #expect(screen.lines(rows: 8, columns: 40) == [
             " Scoreboard · Games (3)",
             "",
-            "  Bulls vs Hawks  0 - 0      Not started",
-            "> Bulls vs Hawks  7 - 4  Paused, 03:12.4",
-            "  Bulls vs Hawks  15 - 17      Hawks won",
+            "  Bulls vs Hawks  0 - 0     Not started",
+            "> Bulls vs Hawks  7 - 4 Paused, 03:12.4",
+            "  Bulls vs Hawks  15 - 17     Hawks won",
             "",
             "",
             "↑↓ Move  ⏎ Open  q Quit  ? Help",
@@ -92,9 +92,9 @@ struct GameListScreenTests {
         #expect(screen.lines(rows: 12, columns: 80) == [
             " Scoreboard · Games (3)",
             "",
-            "  Bulls vs Hawks  ┌─────────────────────────────────────────┐        Not started",
-            "> Bulls vs Hawks  │ Delete game?                            │    Paused, 03:12.4",
-            "  Bulls vs Hawks  │                                         │          Hawks won",
+            "  Bulls vs Hawks  ┌─────────────────────────────────────────┐       Not started",
+            "> Bulls vs Hawks  │ Delete game?                            │   Paused, 03:12.4",
+            "  Bulls vs Hawks  │                                         │         Hawks won",
             "                  │ Bulls vs Hawks, 7 - 4, will be deleted. │",
             "                  │                                         │",
             "                  │         [ Delete ]  [ Cancel ]          │",
@@ -114,8 +114,8 @@ struct GameListScreenTests {
         #expect(screen.lines(rows: 12, columns: 80)[0...4] == [
             " Scoreboard · Games (2)",
             "",
-            "  Bulls vs Hawks  0 - 0                                              Not started",
-            "> Bulls vs Hawks  15 - 17                                              Hawks won",
+            "  Bulls vs Hawks  0 - 0                                             Not started",
+            "> Bulls vs Hawks  15 - 17                                             Hawks won",
             "",
         ])
     }

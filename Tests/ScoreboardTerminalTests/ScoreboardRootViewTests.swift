@@ -35,7 +35,7 @@ struct ScoreboardRootViewTests {
 
         #expect(root.topScreen is GameListScreen)
         #expect(root.lines(rows: 24, columns: 80)[2]
-            == "> Bulls vs Hawks  0 - 16                                               Hawks won")
+            == "> Bulls vs Hawks  0 - 16                                              Hawks won")
         #expect(root.handle(.character("q")) == .quit)
     }
 

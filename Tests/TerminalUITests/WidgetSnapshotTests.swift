@@ -53,11 +53,16 @@ struct WidgetSnapshotTests {
         #expect(canvas[row: 1, column: 0].style == .plain)
     }
 
-    @Test func aListThatFitsLeavesTheLastColumnToItsRows() {
+    /// Rows with a detail leave the last column to the marks even when all of them fit, so the
+    /// details stay put as the list grows past the screen; a row without one takes the whole width.
+    @Test func aListThatFitsHasNoMarksAndKeepsItsDetailsInOneColumn() {
         var canvas = canvas(rows: 5, columns: 30)
         ListView(rows: friends, selectedIndex: 0).draw(in: &canvas, at: canvas.bounds)
-        #expect(canvas.lines[0] == "> Ada Lovelace      0501234567")
+        #expect(canvas.lines[0] == "> Ada Lovelace     0501234567")
         #expect(!canvas.lines.joined().contains("▲") && !canvas.lines.joined().contains("▼"))
+        var narrow = self.canvas(rows: 1, columns: 20)
+        ListView(rows: ["No friends yet. Add one."], selectedIndex: nil).draw(in: &narrow, at: narrow.bounds)
+        #expect(narrow.lines == ["  No friends yet. A…"])
     }
 
     /// A long number beside a short name takes the room the name leaves, not only half the row.
@@ -65,7 +70,7 @@ struct WidgetSnapshotTests {
         var canvas = canvas(rows: 1, columns: 30)
         ListView(rows: [ListView.Row("Bo Li", detail: "+1 555 0100 ext. 1234 (office)")], selectedIndex: nil)
             .draw(in: &canvas, at: canvas.bounds)
-        #expect(canvas.lines == ["  Bo Li +1 555 0100 ext. 1234…"])
+        #expect(canvas.lines == ["  Bo Li +1 555 0100 ext. 123…"])
     }
 
     @Test func listRowsAreTruncatedAndTheDetailGetsAtMostHalf() {

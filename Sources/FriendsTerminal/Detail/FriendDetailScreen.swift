@@ -145,7 +145,8 @@ final class FriendDetailScreen: Screen {
         width == 0 ? "" : TextLayout.pad(text, toWidth: width - 1) + " "
     }
 
-    static let keys = KeyMap(title: "Friend", ("e", "Edit"), ("d", "Delete"), ("↑↓", "Scroll"), ("Esc", "Back"), ("q", "Quit"))
+    /// The way out comes last: a footer short of room keeps the last key.
+    static let keys = KeyMap(title: "Friend", ("e", "Edit"), ("d", "Delete"), ("↑↓", "Scroll"), ("q", "Quit"), ("Esc", "Back"))
     /// A friend deleted elsewhere: nothing to do but go back.
-    static let removedKeys = KeyMap(title: "Friend", ("Esc", "Back"), ("q", "Quit"))
+    static let removedKeys = KeyMap(title: "Friend", ("q", "Quit"), ("Esc", "Back"))
 }

@@ -59,12 +59,16 @@ public struct ListView {
     public func draw(in canvas: inout Canvas, at rect: Rect) {
         let offset = Self.scrollOffset(keeping: selectedIndex, visibleRows: rect.height, count: count, current: scrollOffset)
         let visible = offset..<min(count, offset + rect.height)
-        // With rows out of view, the last column says where (▲ ▼) and the rows leave it free.
+        // The last column says where rows are out of view (▲ ▼), and rows then leave it free. A row
+        // with a detail always does, so that the details stay in one column as the list grows past
+        // the screen or a search shortens it.
         let marksHidden = count > rect.height && rect.width > 3
-        let rowWidth = marksHidden ? rect.width - 1 : rect.width
         for index in visible {
-            let line = Rect(row: rect.row + index - offset, column: rect.column, width: rowWidth, height: 1)
-            draw(row(index), isSelected: index == selectedIndex, in: &canvas, at: line)
+            let row = row(index)
+            let leavesLastColumn = rect.width > 3 && (marksHidden || !row.detail.isEmpty)
+            let line = Rect(row: rect.row + index - offset, column: rect.column,
+                            width: leavesLastColumn ? rect.width - 1 : rect.width, height: 1)
+            draw(row, isSelected: index == selectedIndex, in: &canvas, at: line)
             canvas.addTarget(.row(index), at: line)
         }
         if marksHidden { Scrolling.drawIndicators(in: &canvas, at: rect, offset: offset, contentRows: count) }
