@@ -152,24 +152,30 @@ public struct VCardStreamReader: Sendable {
         current = nil
     }
 
-    /// Whether a line outside any card starts as the content lines of cards do: a name in capitals,
-    /// digits and dashes (or an `X-` name in any case), after a group if any, then its parameters or
-    /// its value (RFC 6350 3.3). Names are case-insensitive, but every writer spells them in capitals,
-    /// and a remark is written as text is: "Note: next is Bob" and "Exported from my phone" are text.
+    /// Whether a line outside any card starts as the content lines of cards do: a name of a letter
+    /// and then capitals, digits and dashes (or an `X-` name in any case), after a group if any,
+    /// then its parameters or its value (RFC 6350 3.3). Names are case-insensitive, but every
+    /// writer spells them in capitals, and a remark is written as text is: "Note: next is Bob",
+    /// "12:30 backup" and "Exported from my phone" are text. (A remark in capitals, "NOTE: see
+    /// below", is taken for a card that lost its BEGIN: it is reported, nothing is lost.)
     static func readsAsProperty(_ line: ArraySlice<UInt8>) -> Bool {
+        // As for keywords, a byte order mark and white space before the name are not part of it.
+        var line = line.drop { $0 == 0x20 || $0 == 0x09 }
+        if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
         guard let end = line.firstIndex(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") }) else { return false }
         let words = line[line.startIndex..<end].split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        guard words.count <= 2, let name = words.last, words.allSatisfy({ !$0.isEmpty && $0.allSatisfy(isNameByte) }) else { return false }
+        guard words.count <= 2, let name = words.last, let first = name.first, isLetter(first),
+              words.allSatisfy({ !$0.isEmpty && $0.allSatisfy(isNameByte) }) else { return false }
         return name.starts(with: "X-".utf8) || name.starts(with: "x-".utf8)
             || !name.contains { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }
     }
 
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+    }
+
     private static func isNameByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"): true
-        default: false
-        }
+        isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
     }
 
     private static let aroundKeywords = CharacterSet.whitespacesAndNewlines.union(["\u{FEFF}"])

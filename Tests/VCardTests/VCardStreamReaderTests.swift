@@ -58,6 +58,7 @@ struct VCardStreamReaderTests {
         ("FN:Ada", true), ("TEL;TYPE=CELL:1", true), ("item1.EMAIL:a@b.c", true), ("X-ABLabel:x", true),
         ("x-custom:1", true), ("Exported from my phone", false), ("Note : spaced", false), ("Note: next is Bob", false),
         ("Contacts: family", false), (".FN:x", false), ("a.b.FN:x", false), ("", false), (":x", false),
+        ("12:30 backup", false), ("2024-05-01: export", false), ("\u{FEFF}FN:Ada", true), ("  TEL:1", true),
     ])
     func whatReadsAsAProperty(line: String, reads: Bool) {
         #expect(VCardStreamReader.readsAsProperty(ArraySlice(line.utf8)) == reads)
