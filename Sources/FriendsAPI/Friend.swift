@@ -131,11 +131,19 @@ public struct Friend: Codable, Sendable, Equatable, Hashable, Identifiable {
         return name.isEmpty ? organization : name
     }
 
-    /// Whether every character of `name` is Han, kana or Hangul.
+    /// Whether every character of `name` is Han, kana or Hangul (with the marks names use among
+    /// them: 々 in 佐々木, variation selectors that pick a glyph).
     static func isEastAsian(_ name: String) -> Bool {
         let scripts: [ClosedRange<UInt32>] = [
-            0x1100...0x11FF, 0x3040...0x30FF, 0x3130...0x318F, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-            0xAC00...0xD7AF, 0xF900...0xFAFF, 0x20000...0x3FFFF,
+            0x1100...0x11FF,    // Hangul Jamo
+            0x3005...0x3007,    // 々 〆 〇
+            0x3040...0x30FF,    // Hiragana, Katakana
+            0x3130...0x318F,    // Hangul compatibility Jamo
+            0x31F0...0x31FF,    // Katakana phonetic extensions
+            0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF,  // Han
+            0xA960...0xA97F, 0xAC00...0xD7FF,  // Hangul
+            0xFE00...0xFE0F, 0xE0100...0xE01EF,  // variation selectors
+            0xFF65...0xFF9F,    // half-width Katakana
         ]
         return name.unicodeScalars.allSatisfy { scalar in scripts.contains { $0.contains(scalar.value) } }
     }
