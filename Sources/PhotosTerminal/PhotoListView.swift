@@ -82,15 +82,15 @@ public struct PhotoListView {
         let visible = rect.height / PhotoCellView.height
         let offset = ListView.scrollOffset(keeping: selectedIndex, visibleRows: visible, count: cells.count, current: scrollOffset)
         // As in a list of rows: the last column says where pictures are out of view (▲ ▼), and
-        // the cells always leave it free.
-        let marksHidden = rect.width > 3
+        // the cells, which end in a date, always leave it free.
+        let leavesLastColumn = rect.width > 3
         for index in offset..<min(cells.count, offset + visible) {
             let cellRect = Rect(row: rect.row + (index - offset) * PhotoCellView.height, column: rect.column,
-                                width: marksHidden ? rect.width - 1 : rect.width, height: PhotoCellView.height)
+                                width: leavesLastColumn ? rect.width - 1 : rect.width, height: PhotoCellView.height)
             PhotoCellView(cell: cells[index], isSelected: index == selectedIndex).draw(in: &canvas, at: cellRect)
             canvas.addTarget(.row(index), at: cellRect)
         }
-        if marksHidden {
+        if leavesLastColumn, cells.count > visible {
             let shown = Rect(row: rect.row, column: rect.column, width: rect.width, height: visible * PhotoCellView.height)
             Scrolling.drawIndicators(in: &canvas, at: shown, offset: offset * PhotoCellView.height,
                                      contentRows: cells.count * PhotoCellView.height)

@@ -59,19 +59,19 @@ public struct ListView {
     public func draw(in canvas: inout Canvas, at rect: Rect) {
         let offset = Self.scrollOffset(keeping: selectedIndex, visibleRows: rect.height, count: count, current: scrollOffset)
         let visible = offset..<min(count, offset + rect.height)
-        // The last column says where rows are out of view (▲ ▼), and rows then leave it free. A row
-        // with a detail always does, so that the details stay in one column as the list grows past
+        let rows = visible.map(row)
+        // The last column says where rows are out of view (▲ ▼), and rows then leave it free. Rows
+        // with details always do, so that the details stay in one column as the list grows past
         // the screen or a search shortens it.
-        let marksHidden = count > rect.height && rect.width > 3
-        for index in visible {
-            let row = row(index)
-            let leavesLastColumn = rect.width > 3 && (marksHidden || !row.detail.isEmpty)
+        let showsMarks = count > rect.height && rect.width > 3
+        let leavesLastColumn = rect.width > 3 && (showsMarks || rows.contains { !$0.detail.isEmpty })
+        for (index, row) in zip(visible, rows) {
             let line = Rect(row: rect.row + index - offset, column: rect.column,
                             width: leavesLastColumn ? rect.width - 1 : rect.width, height: 1)
             draw(row, isSelected: index == selectedIndex, in: &canvas, at: line)
             canvas.addTarget(.row(index), at: line)
         }
-        if marksHidden { Scrolling.drawIndicators(in: &canvas, at: rect, offset: offset, contentRows: count) }
+        if showsMarks { Scrolling.drawIndicators(in: &canvas, at: rect, offset: offset, contentRows: count) }
     }
 
     private func draw(_ row: Row, isSelected: Bool, in canvas: inout Canvas, at line: Rect) {
