@@ -53,3 +53,48 @@ private final class DeletingWhenFound: ForwardingFriendReading {
         return found
     }
 }
+
+/// The database fails under an import's second batch: the 503 says how many cards the first kept,
+/// as no report follows, and importing the file again finishes it without making any twice.
+struct ImportCutShortTests {
+    @Test func aDatabaseThatFailsMidImportIsAnsweredWithWhatWasKept() async throws {
+        let base = MemoryFriendStore()
+        await base.migrate()
+        let reads = FailingAtUID(base: base, uid: "c35")
+        let file = (1...40).map { "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:c\($0)\r\nFN:Card \($0)\r\nN:\($0);Card;;;\r\nEND:VCARD\r\n" }.joined()
+        try await TestApp.run(store: ComposedFriendStore(base, reading: reads)) { client, _ in
+            let refused = try await client.execute(
+                uri: "/friends/import", method: .post, headers: [.contentType: "text/vcard"], body: ByteBuffer(string: file))
+            #expect(refused.status == .serviceUnavailable)
+            #expect(refused.headers[.retryAfter] == "1")
+            #expect(String(buffer: refused.body).contains(
+                "The database is not available; try again later. 32 cards were kept before that (created 32, updated 0, unchanged 0), "
+                    + "perhaps some of the next ones too; import the file again to finish: no card is kept twice."),
+                "\(String(buffer: refused.body))")
+            reads.heal()
+            let again = try await client.execute(
+                uri: "/friends/import", method: .post, headers: [.contentType: "text/vcard"], body: ByteBuffer(string: file))
+            #expect(again.status == .ok)
+        }
+        #expect(await base.all().count == 40)
+    }
+}
+
+/// Reads that fail as a database that went down would, on looking up `uid`, until healed.
+private final class FailingAtUID: ForwardingFriendReading {
+    let base: any FriendReading
+    private let uid: String
+    private let healed = Mutex(false)
+
+    init(base: any FriendReading, uid: String) {
+        self.base = base
+        self.uid = uid
+    }
+
+    func heal() { healed.withLock { $0 = true } }
+
+    func friend(uid: String) async throws -> StoredFriend? {
+        if uid == self.uid, !healed.withLock({ $0 }) { throw FriendStoreError.unavailable("the test took the database down") }
+        return try await base.friend(uid: uid)
+    }
+}

@@ -23,30 +23,44 @@ extension CardHandlers {
         var received = 0
         var chunks = request.body.makeAsyncIterator()
         do {
-            while let chunk = try await Self.next(&chunks) {
-                received += chunk.readableBytes
-                guard received <= maximumImportSize else { throw APIError.bodyTooLarge(limit: maximumImportSize) }
-                for item in reader.append(transcoder.append(chunk.readableBytesView)) { try await take(item, into: &batch, report: &report) }
+            do {
+                while let chunk = try await Self.next(&chunks) {
+                    received += chunk.readableBytes
+                    guard received <= maximumImportSize else { throw APIError.bodyTooLarge(limit: maximumImportSize) }
+                    for item in reader.append(transcoder.append(chunk.readableBytesView)) { try await take(item, into: &batch, report: &report) }
+                }
+            } catch var error as APIError {
+                // Every whole card that arrived before the body failed is kept, and the answer says
+                // so, as no report follows.
+                try await keep(batch.takeAll(), in: &report)
+                if let kept = Self.kept(report) {
+                    error.envelope.error.message += " The \(kept.count == 1 ? "card" : "\(kept.count) cards") read before that"
+                        + " \(kept.count == 1 ? "was" : "were") kept (\(kept.counts)); import the file again to finish."
+                }
+                throw error
             }
-        } catch var error as APIError {
-            // Every whole card that arrived before the body failed is kept, and the answer says
-            // so, as no report follows.
+            for item in reader.append(transcoder.finish()) + reader.finish() { try await take(item, into: &batch, report: &report) }
             try await keep(batch.takeAll(), in: &report)
-            let kept = report.friendsKept + report.groups.kept
-            if kept > 0 {
-                let groups = report.groups.kept == 0 ? "" : ", and \(report.groups.kept) contact \(report.groups.kept == 1 ? "group" : "groups")"
-                error.envelope.error.message += " The \(kept == 1 ? "card" : "\(kept) cards") read before that \(kept == 1 ? "was" : "were") kept"
-                    + " (created \(report.created), updated \(report.updated), unchanged \(report.unchanged)\(groups));"
-                    + " import the file again to finish."
-            }
-            throw error
+        } catch let error as FriendStoreError where error.endsTheImport {
+            // The database failed under a batch: the batches before it are kept, perhaps some of
+            // its cards too. Said with the refusal, as no report follows.
+            throw ImportCutShort(cause: error, keptBefore: Self.kept(report).map { kept in
+                "\(kept.count == 1 ? "One card was" : "\(kept.count) cards were") kept before that (\(kept.counts)), perhaps"
+                    + " some of the next ones too; import the file again to finish: no card is kept twice."
+            })
         }
-        for item in reader.append(transcoder.finish()) + reader.finish() { try await take(item, into: &batch, report: &report) }
-        try await keep(batch.takeAll(), in: &report)
         guard reader.cardsSeen > 0 else {
             throw APIError(.badRequest, "The file holds no vCard: each card starts with BEGIN:VCARD and ends with END:VCARD.")
         }
         return JSONResponse.make(report)
+    }
+
+    /// How many cards `report` kept, and how: nil when none.
+    private static func kept(_ report: ImportReport) -> (count: Int, counts: String)? {
+        let kept = report.friendsKept + report.groups.kept
+        guard kept > 0 else { return nil }
+        let groups = report.groups.kept == 0 ? "" : ", and \(report.groups.kept) contact \(report.groups.kept == 1 ? "group" : "groups")"
+        return (kept, "created \(report.created), updated \(report.updated), unchanged \(report.unchanged)\(groups)")
     }
 
     /// The body's next chunk; a body that cannot be read is the client's fault, unlike a failure

@@ -26,6 +26,10 @@ struct ErrorEnvelopeMiddleware<Context: RequestContext>: RouterMiddleware {
             return error
         case let error as CardBeyondLimits:
             return .cardBeyondLimits(error)
+        case let error as ImportCutShort:
+            var refusal = envelope(for: error.cause, request: request)
+            if let keptBefore = error.keptBefore { refusal.envelope.error.message += " " + keptBefore }
+            return refusal
         case let error as FriendStoreError:
             watch.refused(error)
             switch error {
