@@ -5,10 +5,10 @@ import Foundation
 /// with the session limits of `PostgresSessionTimeouts` as further query parameters. `sslmode`
 /// means what it means to libpq: `disable`; `allow` and `prefer` (the default), TLS when the server
 /// offers it; `require`, TLS or nothing; none of these check the server's certificate. `verify-ca`
-/// checks that a trusted authority signed it (`sslrootcert`'s, else the system's), and
-/// `verify-full` also that it names the host. `host=/folder` connects through the Unix socket in
-/// that folder instead of TCP, as libpq does: `postgres://friends@/friends?host=/var/run/postgresql`;
-/// `port=` names the port where the URL has none to name.
+/// checks that the authority in `sslrootcert` signed it, and `verify-full` that a trusted one did
+/// (`sslrootcert`'s, else the system's) for the host's name. `host=` names the host where the URL
+/// does not, and a path there connects through the Unix socket in that folder instead of TCP, as
+/// libpq does: `postgres://friends@/friends?host=/var/run/postgresql`; `port=` likewise.
 public struct PostgresLocation: Sendable, CustomStringConvertible {
     public var host: String
     public var port: Int
@@ -29,34 +29,40 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
     public let description: String
 
     public init(url: String) throws {
-        let socketFolder = URLComponents(string: url)?.queryItems?.first { $0.name == "host" }?.value
-        guard
-            let components = URLComponents(string: url),
-            let scheme = components.scheme, ["postgres", "postgresql"].contains(scheme),
-            let host = components.host, !host.isEmpty || socketFolder != nil
-        else {
-            throw ConfigurationError("Not a PostgreSQL URL: expected postgres://user:password@host:port/database.")
+        guard let components = URLComponents(string: url), let scheme = components.scheme,
+              ["postgres", "postgresql"].contains(scheme) else { throw Self.notAURL }
+        let query = components.queryItems ?? []
+        try Self.checkParameters(query)
+        let urlHost = components.percentEncodedHost.flatMap { $0.removingPercentEncoding } ?? ""
+        let hostParameter = query.first { $0.name == "host" }?.value
+        if hostParameter != nil, !urlHost.isEmpty {
+            throw ConfigurationError("The PostgreSQL URL names its host twice, after the @ and in host=: give it once.")
         }
-        if let socketFolder, !socketFolder.hasPrefix("/") {
-            throw ConfigurationError("host= names the folder of a Unix socket, such as /var/run/postgresql; a TCP host goes after the @.")
-        }
-        self.socketFolder = socketFolder
+        let named = hostParameter ?? urlHost
+        guard !named.isEmpty else { throw Self.notAURL }
+        // A host that is a path (host=/var/run/postgresql, or %2Fvar%2Frun%2Fpostgresql after the
+        // @) is the folder of a Unix socket, as libpq reads it.
+        socketFolder = named.hasPrefix("/") ? named : nil
         // An IPv6 address keeps the brackets the URL needs around it in some Foundations.
-        self.host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        let portParameter = components.queryItems?.first { $0.name == "port" }?.value
-        let port: Int? = if let portParameter { Int(portParameter) } else { components.port ?? 5432 }
-        guard let port, (1...65_535).contains(port) else {
-            throw ConfigurationError("The port must be a number from 1 to 65535, not \(portParameter ?? "")")
+        host = named.hasPrefix("[") && named.hasSuffix("]") ? String(named.dropFirst().dropLast()) : named
+        let portParameter = query.first { $0.name == "port" }?.value
+        if portParameter != nil, components.port != nil {
+            throw ConfigurationError("The PostgreSQL URL names its port twice, after the host and in port=: give it once.")
         }
-        self.port = port
+        if let portText = portParameter ?? components.port.map(String.init) {
+            guard let port = Int(portText), (1...65_535).contains(port) else {
+                throw ConfigurationError("The port must be a number from 1 to 65535, not \(portText.isEmpty ? "nothing" : portText).")
+            }
+            self.port = port
+        } else {
+            port = 5432
+        }
         // Decoded once: `p%25ss` is the password `p%ss` (URLComponents' `password` is decoded already).
         username = components.percentEncodedUser.flatMap { $0.removingPercentEncoding } ?? "postgres"
         password = components.percentEncodedPassword.flatMap { $0.removingPercentEncoding }
         let encodedPath = components.percentEncodedPath
         let path = encodedPath.hasPrefix("/") ? String(encodedPath.dropFirst()) : encodedPath
         database = path.isEmpty ? username : (path.removingPercentEncoding ?? path)
-        let query = components.queryItems ?? []
-        try Self.checkParameters(query)
         timeouts = try PostgresSessionTimeouts(query)
         description = Self.withoutPassword(url)
         schema = query.first { $0.name == "schema" }?.value ?? "public"
@@ -71,7 +77,15 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
         if sslRootCertificate != nil, !sslMode.hasPrefix("verify-") {
             throw ConfigurationError("sslrootcert is read by sslmode=verify-ca and verify-full only; sslmode=\(sslMode) checks no certificate.")
         }
+        // Against the system's authorities, verify-ca would take any certificate any of them
+        // signed, for any name: libpq refuses that too.
+        if sslMode == "verify-ca", sslRootCertificate == nil {
+            throw ConfigurationError("sslmode=verify-ca needs sslrootcert, the authority that signs the server's certificate; "
+                + "to check against the system's authorities, use sslmode=verify-full, which also checks the name.")
+        }
     }
+
+    private static let notAURL = ConfigurationError("Not a PostgreSQL URL: expected postgres://user:password@host:port/database.")
 
     /// The URL's parameters, each known and given once: a misspelt `statment_timeout` would
     /// otherwise be left out without a word, and of two values one would win unseen.

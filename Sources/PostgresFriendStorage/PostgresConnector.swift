@@ -67,20 +67,23 @@ final class PostgresConnector: Sendable {
     /// an outage, after `leaseTimeout` when no connection comes, and after `answerTimeout` when
     /// `body` gets no answer (the server ends a statement at its `statement_timeout`, so silence
     /// past that means the connection or the server is gone); `nil` waits as long as `body` takes.
+    /// With `silenceMeansDown` false, a `body` that gets no answer fails as busy instead: the
+    /// caller checks with a connection of its own before the database is taken for down.
     func withConnection<T: Sendable>(
         leaseTimeout: Duration,
         answerTimeout: Duration?,
+        silenceMeansDown: Bool = true,
         _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
         let (client, outage) = state.withLockedValue { ($0.pool.client, $0.outage) }
         if let outage { throw FriendStoreError.unavailable(outage) }
-        let leased = NIOLockedValueBox(false)
+        let leasedAt = NIOLockedValueBox<ContinuousClock.Instant?>(nil)
         let lentOut = self.lentOut
         do {
             return try await Deadline.run(
                 operation: {
                     try await client.withConnection { connection in
-                        leased.withLockedValue { $0 = true }
+                        leasedAt.withLockedValue { $0 = .now }
                         lentOut.withLockedValue { $0 += 1 }
                         defer { lentOut.withLockedValue { $0 -= 1 } }
                         return try await body(connection)
@@ -88,9 +91,12 @@ final class PostgresConnector: Sendable {
                 },
                 timer: {
                     try await Deadline.sleep(for: leaseTimeout)
-                    guard leased.withLockedValue({ $0 }) else { return LeaseTimedOut() }
+                    guard let leased = leasedAt.withLockedValue({ $0 }) else { return LeaseTimedOut() }
                     guard let answerTimeout else { return nil }
-                    try await Deadline.sleep(for: answerTimeout)
+                    // Timed from the lease on, as far as this timer can tell once the lease's limit
+                    // is over: /health's second is a second, not one after its lease's 0.4 s.
+                    let left = answerTimeout - leased.duration(to: .now)
+                    if left > .zero { try await Deadline.sleep(for: left) }
                     return NoAnswer(timeout: answerTimeout)
                 }
             )
@@ -101,6 +107,8 @@ final class PostgresConnector: Sendable {
             }
             startOutageIfUnreachable(message)
             throw FriendStoreError.unavailable(message)
+        } catch let error as NoAnswer where !silenceMeansDown {
+            throw FriendStoreError.busy("PostgreSQL at \(location) gave no answer within \(error.timeout)")
         } catch let error where Self.isConnectionFailure(error) {
             let message = "PostgreSQL at \(location) is not available: \(Self.plainReason(error))"
             startOutage(message)
@@ -330,7 +338,7 @@ extension PostgresConnector {
             if let message = error.serverInfo?[.message] { return message }
             if let underlying = error.underlying { return plainReason(underlying) }
             switch error.code {
-            case .sslUnsupported: return "the server does not offer TLS (add ?sslmode=disable or prefer)"
+            case .sslUnsupported: return "the server does not offer TLS, which the URL's sslmode requires"
             case .serverClosedConnection, .uncleanShutdown: return "the server closed the connection"
             default: return "\(error.code)"
             }
@@ -361,8 +369,8 @@ extension PostgresConnector {
     private static func tlsReason(_ error: NIOSSLError) -> String {
         switch error {
         case .handshakeFailed(let reason) where "\(reason)".contains("CERTIFICATE_VERIFY_FAILED"):
-            "no authority trusted here signed the server's TLS certificate (name the one that did with "
-                + "sslrootcert, or encrypt without checking with sslmode=require)"
+            "the server's TLS certificate could not be verified: no authority trusted here signed it "
+                + "(name the one that did with sslrootcert), or it has expired"
         case .noSuchFilesystemObject, .failedToLoadCertificate:
             "the sslrootcert file cannot be read as PEM certificates"
         default:

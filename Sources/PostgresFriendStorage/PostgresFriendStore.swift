@@ -387,11 +387,14 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
         }
     }
 
-    /// Whether the database answers. With every pooled connection busy (a burst of requests), a
-    /// connection of its own tells: load alone must not make `/health` take the server out of service.
+    /// Whether the database answers. With every pooled connection busy (a burst of requests), or
+    /// a `SELECT 1` unanswered within a second, a connection of its own tells: load alone must not
+    /// make `/health` take the server out of service, and a frozen server is taken for down.
     public func ping() async throws {
         do {
-            try await connector.withConnection(leaseTimeout: Self.pingLeaseTimeout, answerTimeout: Self.pingAnswerTimeout) { connection in
+            try await connector.withConnection(
+                leaseTimeout: Self.pingLeaseTimeout, answerTimeout: Self.pingAnswerTimeout, silenceMeansDown: false
+            ) { connection in
                 _ = try await connection.query("SELECT 1", logger: self.logger)
             }
         } catch FriendStoreError.busy {

@@ -6,32 +6,35 @@ import Testing
 
 /// A database URL means what it means to libpq. Most servers show a self-signed certificate
 /// (Debian's PostgreSQL turns TLS on with its "snakeoil" one): `sslmode=prefer`, the default, and
-/// `require` encrypt without checking it, and only `verify-ca` and `verify-full` ask who signed it.
-/// `host=/folder` goes through the server's Unix socket.
+/// `require` encrypt without checking it; `verify-ca` asks who signed it, `verify-full` also whose
+/// name it bears. `host=/folder` goes through the server's Unix socket.
 @Suite(.enabled(if: ThrowawayPostgres.binaries != nil, ThrowawayPostgres.skipMessage), .timeLimit(.minutes(3)))
 struct PostgresConnectionURLTests {
     @Test func sslModesAgainstAServerWithASelfSignedCertificate() async throws {
         let cluster = try await ThrowawayPostgres.start(tls: true)
         let outcome = await Result.capturing {
-            let base = "postgres://postgres@127.0.0.1:\(cluster.port)/postgres"
+            let byAddress = "postgres://postgres@127.0.0.1:\(cluster.port)/postgres"
+            let byName = "postgres://postgres@localhost:\(cluster.port)/postgres"
             let trusted = "sslrootcert=\(cluster.certificateFile.path)"
-            for query in ["", "?sslmode=allow", "?sslmode=prefer", "?sslmode=require",
-                          "?sslmode=verify-ca&\(trusted)", "?sslmode=verify-full&\(trusted)"] {
+            for url in [byAddress, byAddress + "?sslmode=allow", byAddress + "?sslmode=prefer", byAddress + "?sslmode=require",
+                        byAddress + "?sslmode=verify-ca&\(trusted)", byName + "?sslmode=verify-full&\(trusted)"] {
                 // A lease as long as the suite on two cores may need for a first TLS handshake.
-                let store = try await PostgresFriendStore.connect(location: PostgresLocation(url: base + query), leaseTimeout: .seconds(30))
-                await #expect(throws: Never.self, "\(query)") { try await store.schemaExists() }
+                let store = try await PostgresFriendStore.connect(location: PostgresLocation(url: url), leaseTimeout: .seconds(30))
+                await #expect(throws: Never.self, "\(url)") { try await store.schemaExists() }
                 try await store.close()
             }
-            // The server takes TLS connections only, so one without is refused; and a certificate
-            // no trusted authority signed is refused where it is checked.
-            let unsigned = "no authority trusted here signed the server's TLS certificate"
-            for (query, cause) in [("?sslmode=disable", "no encryption"), ("?sslmode=verify-ca", unsigned),
-                                   ("?sslmode=verify-full", unsigned),
-                                   ("?sslmode=verify-full&sslrootcert=/nonexistent.pem", "the sslrootcert file cannot be read")] {
-                let error = await #expect(throws: DatabaseError.self, "\(query)") {
-                    try await PostgresFriendStore.connect(location: PostgresLocation(url: base + query))
+            // The server takes TLS connections only, so one without is refused; a certificate that
+            // no trusted authority signed, or that names another host, is refused where it is checked.
+            for (url, cause) in [
+                (byAddress + "?sslmode=disable", "no encryption"),
+                (byName + "?sslmode=verify-full", "the server's TLS certificate could not be verified"),
+                (byAddress + "?sslmode=verify-full&\(trusted)", "does not name the host it was reached by"),
+                (byAddress + "?sslmode=verify-full&sslrootcert=/nonexistent.pem", "the sslrootcert file cannot be read"),
+            ] {
+                let error = await #expect(throws: DatabaseError.self, "\(url)") {
+                    try await PostgresFriendStore.connect(location: PostgresLocation(url: url))
                 }
-                #expect(error?.message.contains(cause) == true, "\(query): \(error?.message ?? "")")
+                #expect(error?.message.contains(cause) == true, "\(url): \(error?.message ?? "")")
             }
         }
         await cluster.remove()
@@ -56,18 +59,38 @@ struct PostgresConnectionURLTests {
         await cluster.remove()
         try outcome.get()
     }
+}
 
-    @Test func urlsNameTheModesLibpqKnows() throws {
+/// How a database URL is read, without a database.
+struct PostgresURLParsingTests {
+    @Test func urlsNameWhatLibpqReadsInThem() throws {
         #expect(try PostgresLocation(url: "postgres://a@db/x").sslMode == "prefer")
         #expect(try PostgresLocation(url: "postgres://a@db/x?sslmode=verify-full&sslrootcert=/etc/ca.pem").sslRootCertificate == "/etc/ca.pem")
         #expect(try PostgresLocation(url: "postgres://a@[::1]:5433/x").host == "::1")
         #expect(try PostgresLocation(url: "postgres://a@/x?host=/var/run/postgresql").socketFolder == "/var/run/postgresql")
-        #expect(throws: ConfigurationError.self) { try PostgresLocation(url: "postgres://a@/x?host=db.example.com") }
-        #expect(throws: ConfigurationError.self) { try PostgresLocation(url: "postgres://a@/x") }
+        #expect(try PostgresLocation(url: "postgres://a@%2Fvar%2Frun%2Fpostgresql/x").socketFolder == "/var/run/postgresql")
+        #expect(try PostgresLocation(url: "postgres://a@/x?host=db.example.com").host == "db.example.com")
+        #expect(try PostgresLocation(url: "postgres://a@/x?host=db.example.com").socketFolder == nil)
         #expect(try PostgresLocation(url: "postgres://a@db/x?port=6543").port == 6543)
-        #expect(throws: ConfigurationError.self) { try PostgresLocation(url: "postgres://a@db/x?port=none") }
-        #expect(throws: ConfigurationError.self) { try PostgresLocation(url: "postgres://a@db/x?sslmode=verify") }
-        // A root certificate that nothing reads would be a false comfort.
-        #expect(throws: ConfigurationError.self) { try PostgresLocation(url: "postgres://a@db/x?sslmode=require&sslrootcert=/etc/ca.pem") }
+        #expect(try PostgresLocation(url: "postgres://a@db/x").port == 5432)
+    }
+
+    @Test(arguments: [
+        ("postgres://a@db/x?sslmode=verify", "Unknown sslmode verify"),
+        // A root certificate that nothing reads would be a false comfort, and verify-ca against
+        // the system's authorities would take any certificate they signed, for any name.
+        ("postgres://a@db/x?sslmode=require&sslrootcert=/etc/ca.pem", "sslrootcert is read by"),
+        ("postgres://a@db/x?sslmode=verify-ca", "sslmode=verify-ca needs sslrootcert"),
+        ("postgres://a@/x", "Not a PostgreSQL URL"),
+        ("postgres://a@db/x?host=/run/postgresql", "names its host twice"),
+        ("postgres://a@db:5433/x?port=5434", "names its port twice"),
+        ("postgres://a@db/x?port=none", "not none."),
+        ("postgres://a@db/x?port=", "not nothing."),
+        ("postgres://a@db:99999/x", "not 99999."),
+    ])
+    func refused(url: String, message: String) {
+        #expect { try PostgresLocation(url: url) } throws: { error in
+            (error as? ConfigurationError)?.message.contains(message) == true
+        }
     }
 }

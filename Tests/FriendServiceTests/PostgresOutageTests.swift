@@ -104,9 +104,9 @@ struct PostgresOutageTests {
     }
 
     /// A frozen server keeps its connections open and answers nothing: /health gives up on its
-    /// `SELECT 1` within its own second and takes the database for down, even where no
-    /// `statement_timeout` would end the wait (it waited as long as that, here for ever), and
-    /// serves again once the server wakes.
+    /// `SELECT 1` within its own second, finds that a connection of its own gets no answer either,
+    /// and takes the database for down, even where no `statement_timeout` would end the wait (it
+    /// waited as long as that, here for ever), and serves again once the server wakes.
     @Test func healthSaysAFrozenDatabaseIsNotAvailable() async throws {
         let cluster = try await ThrowawayPostgres.start()
         let outcome = await Result.capturing {
@@ -129,6 +129,29 @@ struct PostgresOutageTests {
             try? cluster.thaw()
             try? await store.close()
             try checked.get()
+        }
+        await cluster.remove()
+        try outcome.get()
+    }
+
+    /// A statement that is only slow, where silence is not taken for an outage (as /health asks),
+    /// fails as busy and leaves the pool alone.
+    @Test func aSlowAnswerWhereSilenceIsNotAnOutageIsBusy() async throws {
+        let cluster = try await ThrowawayPostgres.start()
+        let outcome = await Result.capturing {
+            let store = PostgresFriendStore(location: try PostgresLocation(url: cluster.url), leaseTimeout: PostgresTestDatabase.leaseTimeout)
+            _ = try await store.schemaExists()  // a pooled connection, made within the test's lease
+            let slow = await Result.capturing {
+                try await store.connector.withConnection(leaseTimeout: .milliseconds(300), answerTimeout: .milliseconds(500), silenceMeansDown: false) { connection in
+                    _ = try await connection.query("SELECT pg_sleep(2)", logger: store.logger).collect()
+                }
+            }
+            #expect { try slow.get() } throws: { error in
+                guard case FriendStoreError.busy(let reason) = error else { return false }
+                return reason.contains("gave no answer within")
+            }
+            #expect(store.connector.outage == nil)
+            try? await store.close()
         }
         await cluster.remove()
         try outcome.get()
