@@ -2,7 +2,7 @@
 public enum FriendSchema {
     public static var currentVersion: Int { migrationCount }
 
-    package static let migrationCount = 12
+    package static let migrationCount = 13
 
     /// The table that records which migrations ran.
     package static let migrationsTable = "friendservice_migrations"
@@ -37,4 +37,7 @@ public enum FriendSchema {
 
     // Migration 12: every friend's columns are read from its card again, after the reading of
     // cards changed (`MigrationStep.rederiveFromCards`).
+    //
+    // Migration 13: the same again, after a Chinese, Japanese or Korean name's full name came to
+    // be searched family name first, as it is shown (`SearchColumns`).
 }

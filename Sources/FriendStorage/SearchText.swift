@@ -78,10 +78,15 @@ package struct SearchColumns: Equatable {
         self.phoneDigits = phoneDigits
     }
 
+    /// The full name is folded as `Friend.displayName` shows it, so that a search finds a friend
+    /// by the name as shown: "ada lovelace", and for a Chinese, Japanese or Korean name the family
+    /// name first, without a space ("山田花子"). Changing it needs a schema version that computes
+    /// the stored rows again (see `MigrationStep.rederiveFromCards`).
     package init(firstname: String, lastname: String, phonenumber: String) {
         self.firstname = SearchText.fold(firstname)
         self.lastname = SearchText.fold(lastname)
-        fullName = self.firstname + " " + self.lastname
+        let familyNameFirst = !firstname.isEmpty && !lastname.isEmpty && Friend.isEastAsian(lastname + firstname)
+        fullName = familyNameFirst ? self.lastname + self.firstname : self.firstname + " " + self.lastname
         phoneDigits = SearchText.digits(phonenumber)
     }
 }

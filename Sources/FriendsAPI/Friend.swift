@@ -133,7 +133,7 @@ public struct Friend: Codable, Sendable, Equatable, Hashable, Identifiable {
 
     /// Whether every character of `name` is Han, kana or Hangul (with the marks names use among
     /// them: 々 in 佐々木, variation selectors that pick a glyph).
-    static func isEastAsian(_ name: String) -> Bool {
+    package static func isEastAsian(_ name: String) -> Bool {
         let scripts: [ClosedRange<UInt32>] = [
             0x1100...0x11FF,    // Hangul Jamo
             0x3005...0x3007,    // 々 〆 〇

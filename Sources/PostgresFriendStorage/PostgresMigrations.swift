@@ -213,6 +213,8 @@ enum PostgresMigrations {
         ],
         // 12: what a stored card shows is read from it again, after the reading of cards changed.
         [.rederiveFromCards],
+        // 13: the same, after East Asian full names came to be searched family name first.
+        [.rederiveFromCards],
     ]
 
     /// The NOTIFY channel of new changes; the payload is "<schema> <sequence>".

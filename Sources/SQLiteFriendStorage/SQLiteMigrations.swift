@@ -244,6 +244,8 @@ enum SQLiteMigrations {
         ],
         // 12: what a stored card shows is read from it again, after the reading of cards changed.
         [.rederiveFromCards],
+        // 13: the same, after East Asian full names came to be searched family name first.
+        [.rederiveFromCards],
     ]
 
     /// Bulk inserts drop this trigger for their batch and add the batch's size once.

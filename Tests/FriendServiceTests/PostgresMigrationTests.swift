@@ -103,6 +103,21 @@ struct PostgresMigrationTests {
         try outcome.get()
     }
 
+    /// Version 13 searches East Asian full names family name first.
+    @Test func aVersionTwelveSchemaFindsEastAsianNamesAsTheyAreShown() async throws {
+        let store = PostgresFriendStore(
+            location: try PostgresLocation(url: PostgresTestDatabase.freshSchemaURL()), leaseTimeout: PostgresTestDatabase.leaseTimeout
+        )
+        let outcome = await Result.capturing {
+            try await OldSchemas.postgres(store, version: 12, records: FamilyNameFirstMigrationCheck.versionTwelveRecords())
+            try await store.migrate()
+            try await FamilyNameFirstMigrationCheck.check(store)
+        }
+        try? await store.dropSchema()
+        try? await store.close()
+        try outcome.get()
+    }
+
     /// Version 12 reads what every stored card shows again.
     @Test func aVersionElevenSchemaShowsItsCardsAsTheyReadNow() async throws {
         let store = PostgresFriendStore(

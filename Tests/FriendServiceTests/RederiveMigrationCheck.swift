@@ -67,3 +67,24 @@ enum RederiveMigrationCheck {
         try VCardParser.parse(Array(text.replacingOccurrences(of: "\n", with: "\r\n").utf8))
     }
 }
+
+/// What version 13 does, on SQLite and PostgreSQL: a Chinese, Japanese or Korean name is found by
+/// its full name as the list shows it, family name first ("山田花子"), and only such friends change.
+enum FamilyNameFirstMigrationCheck {
+    /// Hanako with her full name searchable as version 12 kept it ("花子 山田"), and Grace.
+    static func versionTwelveRecords() -> [FriendRecord] {
+        var hanako = FriendRecord(newFriend: .sample("花子", "山田"))
+        hanako.search.fullName = SearchText.fold("花子") + " " + SearchText.fold("山田")
+        return [hanako, FriendRecord(newFriend: .sample("Grace", "Hopper"))]
+    }
+
+    static func check(_ store: some FriendStore) async throws {
+        #expect(try await store.schemaVersion() == FriendSchema.currentVersion)
+        for typed in ["山田", "山田花", "山田花子"] {
+            let found = try await store.list(FriendListRequest(limit: 10, search: FriendSearch(typed)))
+            #expect(found.map(\.friend.displayName) == ["山田花子"], "\(typed)")
+        }
+        let versions = Dictionary(uniqueKeysWithValues: try await store.all().map { ($0.friend.lastname, $0.version) })
+        #expect(versions == ["山田": 2, "Hopper": 1])
+    }
+}

@@ -197,6 +197,21 @@ struct SQLiteMigrationTests {
         }
     }
 
+    /// Version 13 searches East Asian full names family name first.
+    @Test func aVersionTwelveDatabaseFindsEastAsianNamesAsTheyAreShown() async throws {
+        try await TemporaryDirectory.with { directory in
+            let path = directory.appendingPathComponent("friends.sqlite").path
+            try OldSchemas.sqlite(at: path, version: 12, records: FamilyNameFirstMigrationCheck.versionTwelveRecords())
+            let store = try await SQLiteFriendStore.open(path: path)
+            let outcome = await Result.capturing {
+                try await store.migrate()
+                try await FamilyNameFirstMigrationCheck.check(store)
+            }
+            try await store.close()
+            try outcome.get()
+        }
+    }
+
     static func makeDatabase(at path: String, version: Int, friends: [NewFriend]) async throws {
         let old = try OldSchemas.sqlite(at: path, version: version)
         defer { old.close() }
