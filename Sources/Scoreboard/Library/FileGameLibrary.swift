@@ -31,7 +31,14 @@ public final class FileGameLibrary: GameLibrary {
             guard case .corruptFile = error else { throw error }
             var readable = GameList()
             if let data = try? Data(contentsOf: fileURL) {
-                for game in GameLibraryFile.readableGames(in: data) { try? readable.add(game) }
+                for game in GameLibraryFile.readableGames(in: data) {
+                    // A game written twice keeps the copy further along: more moves, or more time played.
+                    guard let kept = readable.games.first(where: { $0.id == game.id }) else {
+                        try? readable.add(game)
+                        continue
+                    }
+                    if (game.moves.count, game.playingTime) > (kept.moves.count, kept.playingTime) { try? readable.update(game) }
+                }
             }
             let backupURL = try moveAside(fileURL, because: error, now: now)
             let library = try FileGameLibrary(fileURL: fileURL)

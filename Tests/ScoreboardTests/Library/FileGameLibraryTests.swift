@@ -183,6 +183,23 @@ struct FileGameLibraryTests {
             """)
     }
 
+    @Test("A game written twice keeps the copy further along")
+    func aGameWrittenTwiceKeepsTheCopyFurtherAlong() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("scoreboard.json")
+        let started = Game.sample(), other = Game.sample()
+        var played = started
+        try played.addMove(.twoPoints, by: played.firstHomePlayer)
+        try played.addMove(.foul, by: played.firstAwayPlayer)
+        try GameLibraryFile(games: [started, other, played]).encoded().write(to: file)
+
+        let (library, recovery) = try FileGameLibrary.openRecoveringFromDamage(fileURL: file)
+
+        #expect(library.games.map(\.id) == [started.id, other.id])
+        #expect(library.games.first?.moves.count == 2)
+        #expect(recovery?.keptGames == 2)
+    }
+
     @Test("A second damaged file in the same second gets its own backup name")
     func backupsDoNotOverwriteEachOther() throws {
         let directory = try TemporaryDirectory()
