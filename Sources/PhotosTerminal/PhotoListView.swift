@@ -88,7 +88,8 @@ public struct PhotoListView {
             let cellRect = Rect(row: rect.row + (index - offset) * PhotoCellView.height, column: rect.column,
                                 width: leavesLastColumn ? rect.width - 1 : rect.width, height: PhotoCellView.height)
             PhotoCellView(cell: cells[index], isSelected: index == selectedIndex).draw(in: &canvas, at: cellRect)
-            canvas.addTarget(.row(index), at: cellRect)
+            // A click on the mark's column still picks the picture.
+            canvas.addTarget(.row(index), at: Rect(row: cellRect.row, column: cellRect.column, width: rect.width, height: cellRect.height))
         }
         if leavesLastColumn, cells.count > visible {
             let shown = Rect(row: rect.row, column: rect.column, width: rect.width, height: visible * PhotoCellView.height)

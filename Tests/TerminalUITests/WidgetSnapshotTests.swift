@@ -50,6 +50,8 @@ struct WidgetSnapshotTests {
         ])
         #expect(canvas[row: 2, column: 28].style == .inverse)
         #expect(canvas[row: 2, column: 29].style == .dim)
+        // The mark's column still picks its row.
+        #expect(canvas.target(atRow: 2, column: 29) == .row(3))
         #expect(canvas[row: 1, column: 0].style == .plain)
     }
 

@@ -69,7 +69,8 @@ public struct ListView {
             let line = Rect(row: rect.row + index - offset, column: rect.column,
                             width: leavesLastColumn ? rect.width - 1 : rect.width, height: 1)
             draw(row, isSelected: index == selectedIndex, in: &canvas, at: line)
-            canvas.addTarget(.row(index), at: line)
+            // A click on the mark's column still picks the row.
+            canvas.addTarget(.row(index), at: Rect(row: line.row, column: line.column, width: rect.width, height: 1))
         }
         if showsMarks { Scrolling.drawIndicators(in: &canvas, at: rect, offset: offset, contentRows: count) }
     }
