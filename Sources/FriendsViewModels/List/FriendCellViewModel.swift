@@ -29,12 +29,13 @@ extension Friend {
         displayName
     }
 
-    /// The first character of each name, upper-cased: "AL" for Ada Lovelace, "Ø李" for Øystein 李;
-    /// "AP" for Acme Plumbing, a contact with only an organization.
+    /// The first character of each name, upper-cased, in the order the name is shown: "AL" for Ada
+    /// Lovelace, "Ø李" for Øystein 李, "李小" for 李小龍; "AP" for Acme Plumbing, a contact with
+    /// only an organization.
     var initials: String {
         let names = firstname.isEmpty && lastname.isEmpty
             ? organization.split(separator: " ").prefix(2).map(String.init)
-            : [firstname, lastname]
+            : Friend.isEastAsian(lastname + firstname) ? [lastname, firstname] : [firstname, lastname]
         return names.compactMap { $0.first?.uppercased() }.joined()
     }
 }
