@@ -61,10 +61,11 @@ public struct FriendSearch: Sendable, Hashable {
         phoneDigits = SearchText.phoneDigitsQuery(query)
     }
 
-    /// Text anywhere in the organization and email addresses is looked for from three characters
-    /// on (one or two letters are in nearly every address), and not for phone numbers.
+    /// Text anywhere in the organization, the email addresses and an East Asian name shown family
+    /// name first is looked for from three characters on (one or two letters are in nearly every
+    /// address), from two for Han, kana or Hangul (two make a whole name: 王芳), and not for phone numbers.
     public var searchesExtra: Bool {
-        phoneDigits == nil && text.count >= 3
+        phoneDigits == nil && (text.count >= 3 || text.count == 2 && Friend.isEastAsian(text))
     }
 
     public func matches(_ friend: Friend) -> Bool {

@@ -38,6 +38,6 @@ public enum FriendSchema {
     // Migration 12: every friend's columns are read from its card again, after the reading of
     // cards changed (`MigrationStep.rederiveFromCards`).
     //
-    // Migration 13: the same again, after a Chinese, Japanese or Korean name's full name came to
-    // be searched family name first, as it is shown (`SearchColumns`).
+    // Migration 13: the same again, after a Chinese, Japanese or Korean name came to be found
+    // family name first too, as it is shown (`SearchColumns`).
 }

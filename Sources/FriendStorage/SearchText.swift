@@ -51,11 +51,18 @@ package struct SearchColumns: Equatable {
     /// The organization and every email address: a search finds text anywhere in them.
     package var extra: String = ""
 
-    /// A friend known by its organization alone sorts and is found by it as by a last name.
+    /// A friend known by its organization alone sorts and is found by it as by a last name. A
+    /// Chinese, Japanese or Korean name is also found as `Friend.displayName` shows it, family
+    /// name first without a space ("山田花子"), by the text searched anywhere: the full name's
+    /// column keeps "first last", so that the given name alone finds it as well. Changing what is
+    /// stored needs a schema version that computes the rows again (`MigrationStep.rederiveFromCards`).
     package init(_ friend: Friend) {
         self.init(firstname: friend.firstname, lastname: friend.sortingLastName, phonenumber: friend.phonenumber)
         phoneDigits = Self.phoneDigits(of: friend)
-        extra = SearchText.fold(([friend.organization] + friend.emails.map(\.value)).joined(separator: " "))
+        let shownFamilyNameFirst = !friend.firstname.isEmpty && !friend.lastname.isEmpty
+            && Friend.isEastAsian(friend.lastname + friend.firstname)
+        let names = shownFamilyNameFirst ? [friend.lastname + friend.firstname] : []
+        extra = SearchText.fold((names + [friend.organization] + friend.emails.map(\.value)).joined(separator: " "))
     }
 
     /// The digits of every number, the preferred one first, a space between two: a search finds
@@ -78,15 +85,10 @@ package struct SearchColumns: Equatable {
         self.phoneDigits = phoneDigits
     }
 
-    /// The full name is folded as `Friend.displayName` shows it, so that a search finds a friend
-    /// by the name as shown: "ada lovelace", and for a Chinese, Japanese or Korean name the family
-    /// name first, without a space ("山田花子"). Changing it needs a schema version that computes
-    /// the stored rows again (see `MigrationStep.rederiveFromCards`).
     package init(firstname: String, lastname: String, phonenumber: String) {
         self.firstname = SearchText.fold(firstname)
         self.lastname = SearchText.fold(lastname)
-        let familyNameFirst = !firstname.isEmpty && !lastname.isEmpty && Friend.isEastAsian(lastname + firstname)
-        fullName = familyNameFirst ? self.lastname + self.firstname : self.firstname + " " + self.lastname
+        fullName = self.firstname + " " + self.lastname
         phoneDigits = SearchText.digits(phonenumber)
     }
 }

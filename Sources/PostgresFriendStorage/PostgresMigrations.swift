@@ -213,7 +213,7 @@ enum PostgresMigrations {
         ],
         // 12: what a stored card shows is read from it again, after the reading of cards changed.
         [.rederiveFromCards],
-        // 13: the same, after East Asian full names came to be searched family name first.
+        // 13: the same, after East Asian names came to be found family name first too.
         [.rederiveFromCards],
     ]
 

@@ -69,22 +69,26 @@ enum RederiveMigrationCheck {
 }
 
 /// What version 13 does, on SQLite and PostgreSQL: a Chinese, Japanese or Korean name is found by
-/// its full name as the list shows it, family name first ("山田花子"), and only such friends change.
+/// its full name as the list shows it, family name first ("山田花子"), as well as by either name,
+/// and only such friends change.
 enum FamilyNameFirstMigrationCheck {
-    /// Hanako with her full name searchable as version 12 kept it ("花子 山田"), and Grace.
+    /// Hanako and Wang Fang searchable as version 12 kept them (by "first last" and each name only),
+    /// and Grace.
     static func versionTwelveRecords() -> [FriendRecord] {
-        var hanako = FriendRecord(newFriend: .sample("花子", "山田"))
-        hanako.search.fullName = SearchText.fold("花子") + " " + SearchText.fold("山田")
-        return [hanako, FriendRecord(newFriend: .sample("Grace", "Hopper"))]
+        var hanako = FriendRecord(newFriend: .sample("花子", "山田")), fang = FriendRecord(newFriend: .sample("芳", "王"))
+        hanako.search.extra = ""
+        fang.search.extra = ""
+        return [hanako, fang, FriendRecord(newFriend: .sample("Grace", "Hopper"))]
     }
 
     static func check(_ store: some FriendStore) async throws {
         #expect(try await store.schemaVersion() == FriendSchema.currentVersion)
-        for typed in ["山田", "山田花", "山田花子"] {
+        for (typed, shown) in [("山田", "山田花子"), ("山田花", "山田花子"), ("山田花子", "山田花子"), ("花子", "山田花子"),
+                               ("花子 山田", "山田花子"), ("王芳", "王芳"), ("芳", "王芳"), ("Grace", "Grace Hopper")] {
             let found = try await store.list(FriendListRequest(limit: 10, search: FriendSearch(typed)))
-            #expect(found.map(\.friend.displayName) == ["山田花子"], "\(typed)")
+            #expect(found.map(\.friend.displayName) == [shown], "\(typed)")
         }
         let versions = Dictionary(uniqueKeysWithValues: try await store.all().map { ($0.friend.lastname, $0.version) })
-        #expect(versions == ["山田": 2, "Hopper": 1])
+        #expect(versions == ["山田": 2, "王": 2, "Hopper": 1])
     }
 }
