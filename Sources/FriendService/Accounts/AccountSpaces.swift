@@ -67,11 +67,17 @@ actor AccountSpaces: Service {
             return Self.router(store: mainStore, feed: mainFeed, account: account, configuration: configuration).buildResponder()
         }
         let location = configuration.database.location(ofAccount: account)
-        let store = try await location.openStore(using: configuration.backends, logger: configuration.logger)
+        let store: any FriendStore
+        do {
+            store = try await location.openStore(using: configuration.backends, logger: configuration.logger)
+        } catch let error as DatabaseError {
+            throw Self.cannotOpen(account, error)
+        }
         do {
             try await store.migrate()
         } catch {
             try? await store.close()
+            if let error = error as? DatabaseError { throw Self.cannotOpen(account, error) }
             throw error
         }
         ownStores.append(store)
@@ -79,6 +85,12 @@ actor AccountSpaces: Service {
         feedsToRun.yield(feed)
         feedsByAccount[account.id] = feed
         return Self.router(store: store, feed: feed, account: account, configuration: configuration).buildResponder()
+    }
+
+    /// An account's store that cannot be made or brought up to date (a role that may not create
+    /// its schema, a folder it may not write) is the operator's to mend: 503, logged with the cause.
+    private static func cannotOpen(_ account: Account, _ error: DatabaseError) -> FriendStoreError {
+        .unavailable("the address book of account \(account.id) (\(account.name)) cannot be opened: \(error.message)")
     }
 
     private static func router(

@@ -37,6 +37,38 @@ struct AccountDatabaseServerTests {
         try await main.close()
     }
 
+    /// An account whose store cannot be made (here a folder stands where its file would be; on
+    /// PostgreSQL, a role that may not create its schema) is answered 503 with the database's
+    /// words, not 500 as a bug; the other account is served.
+    @Test(.timeLimit(.minutes(3)))
+    func anAccountWhoseStoreCannotBeMadeIsUnavailableNotAFailure() async throws {
+        try await TemporaryDirectory.with { directory in
+            var configuration = TestApp.configuration()
+            configuration.database = .sqlite(path: directory.appendingPathComponent("friends.sqlite").path)
+            configuration.accountSecrets = FakeAccountSecrets()
+            let before = try await FriendServer.openMigratedStore(configuration)
+            let registry = try #require(before as? any AccountRegistry)
+            for name in ["alice", "bob"] {
+                _ = try await registry.addAccount(
+                    named: AccountName(validating: name), passwordHash: FakeAccountSecrets().hash(password: "pw-\(name)"), at: Date())
+            }
+            try await before.close()
+            try FileManager.default.createDirectory(at: directory.appendingPathComponent("friends.account-2.sqlite"), withIntermediateDirectories: false)
+
+            let server = try await FriendServer.start(configuration)
+            let outcome = await Result.capturing {
+                for (name, status) in [("bob", 503), ("alice", 200)] {
+                    var request = URLRequest(url: URL(string: server.url.absoluteString + "/friends")!)
+                    request.setValue(App.basic(name)[.authorization], forHTTPHeaderField: "Authorization")
+                    let (data, response) = try await URLSession.shared.data(for: request)
+                    #expect((response as? HTTPURLResponse)?.statusCode == status, "\(name): \(String(decoding: data, as: UTF8.self))")
+                }
+            }
+            try await server.shutdown()
+            try outcome.get()
+        }
+    }
+
     /// Adds alice (with Grace, from before accounts) and bob, serves them, checks each sees their
     /// own only, and returns where bob's friends are (holding Bea).
     private func serveTwoAccounts(on database: DatabaseLocation) async throws -> DatabaseLocation {
