@@ -339,6 +339,9 @@ extension PostgresConnector {
             if let underlying = error.underlying { return plainReason(underlying) }
             switch error.code {
             case .sslUnsupported: return "the server does not offer TLS, which the URL's sslmode requires"
+            case .authMechanismRequiresPassword:
+                return "the server asks for a password and the URL gives none (postgres://user:password@host/…; "
+                    + "PGPASSWORD and .pgpass are not read)"
             case .serverClosedConnection, .uncleanShutdown: return "the server closed the connection"
             default: return "\(error.code)"
             }
@@ -359,6 +362,8 @@ extension PostgresConnector {
             return "\(error)"
         case let error as NIOSSLError:
             return tlsReason(error)
+        case BoringSSLError.unknownError(let reason) where "\(reason)".contains("NO_CERTIFICATE_OR_CRL_FOUND"):
+            return "the sslrootcert file holds no PEM certificate"
         case let error as NIOSSLExtraError where error == .failedToValidateHostname:
             return "the server's TLS certificate does not name the host it was reached by (sslmode=verify-full)"
         default:
@@ -371,7 +376,9 @@ extension PostgresConnector {
         case .handshakeFailed(let reason) where "\(reason)".contains("CERTIFICATE_VERIFY_FAILED"):
             "the server's TLS certificate could not be verified: no authority trusted here signed it "
                 + "(name the one that did with sslrootcert), or it has expired"
-        case .noSuchFilesystemObject, .failedToLoadCertificate:
+        case .noSuchFilesystemObject:
+            "the sslrootcert file does not exist"
+        case .failedToLoadCertificate:
             "the sslrootcert file cannot be read as PEM certificates"
         default:
             "TLS failed: \(error)"

@@ -29,7 +29,8 @@ struct PostgresConnectionURLTests {
                 (byAddress + "?sslmode=disable", "no encryption"),
                 (byName + "?sslmode=verify-full", "the server's TLS certificate could not be verified"),
                 (byAddress + "?sslmode=verify-full&\(trusted)", "does not name the host it was reached by"),
-                (byAddress + "?sslmode=verify-full&sslrootcert=/nonexistent.pem", "the sslrootcert file cannot be read"),
+                (byAddress + "?sslmode=verify-full&sslrootcert=/nonexistent.pem", "the sslrootcert file does not exist"),
+                (byName + "?sslmode=verify-full&sslrootcert=\(cluster.directory.path)/postgres.log", "the sslrootcert file holds no PEM certificate"),
             ] {
                 let error = await #expect(throws: DatabaseError.self, "\(url)") {
                     try await PostgresFriendStore.connect(location: PostgresLocation(url: url))
