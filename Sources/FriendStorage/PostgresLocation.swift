@@ -39,7 +39,9 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
             throw ConfigurationError("The PostgreSQL URL names its host twice, after the @ and in host=: give it once.")
         }
         let named = hostParameter ?? urlHost
-        guard !named.isEmpty else { throw Self.notAURL }
+        guard !named.isEmpty else {
+            throw ConfigurationError("The PostgreSQL URL names no host: put one after the @, or host=/folder for a Unix socket.")
+        }
         // A host that is a path (host=/var/run/postgresql, or %2Fvar%2Frun%2Fpostgresql after the
         // @) is the folder of a Unix socket, as libpq reads it.
         socketFolder = named.hasPrefix("/") ? named : nil

@@ -82,7 +82,8 @@ struct PostgresURLParsingTests {
         // the system's authorities would take any certificate they signed, for any name.
         ("postgres://a@db/x?sslmode=require&sslrootcert=/etc/ca.pem", "sslrootcert is read by"),
         ("postgres://a@db/x?sslmode=verify-ca", "sslmode=verify-ca needs sslrootcert"),
-        ("postgres://a@/x", "Not a PostgreSQL URL"),
+        ("postgres://a@/x", "names no host"),
+        ("mysql://a@db/x", "Not a PostgreSQL URL"),
         ("postgres://a@db/x?host=/run/postgresql", "names its host twice"),
         ("postgres://a@db:5433/x?port=5434", "names its port twice"),
         ("postgres://a@db/x?port=none", "not none."),
