@@ -47,13 +47,7 @@ struct ErrorEnvelopeMiddleware<Context: RequestContext>: RouterMiddleware {
         case let error as any HTTPResponseError where (400..<500).contains(error.status.code):
             return APIError(error.status, error.status.reasonPhrase)
         default:
-            logger.error(
-                "Unexpected failure answered with 500",
-                metadata: [
-                    "method": "\(request.method.rawValue)", "path": "\(request.uri.path)",
-                    "error": "\(String(reflecting: error))",
-                ]
-            )
+            logger.unexpectedFailure(method: request.method.rawValue, path: request.uri.path, error: error)
             return .internalFailure
         }
     }

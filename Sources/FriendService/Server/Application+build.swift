@@ -94,10 +94,7 @@ func addAddressBookRoutes(
     let uidTurns = UIDTurns()
     router.add(middleware: CardDAVMiddleware(
         handler: CardDAVHandler(configuration: CardDAVMiddleware<ConnectionRequestContext>.configuration) { method, path, error in
-            configuration.logger.error(
-                "Unexpected failure answered with 500",
-                metadata: ["method": "\(method)", "path": "\(path)", "error": "\(String(reflecting: error))"]
-            )
+            configuration.logger.unexpectedFailure(method: method, path: path, error: error)
         },
         addressBook: FriendAddressBook(store: store, uidTurns: uidTurns),
         principal: principal
