@@ -59,9 +59,7 @@ package struct SearchColumns: Equatable {
     package init(_ friend: Friend) {
         self.init(firstname: friend.firstname, lastname: friend.sortingLastName, phonenumber: friend.phonenumber)
         phoneDigits = Self.phoneDigits(of: friend)
-        let shownFamilyNameFirst = !friend.firstname.isEmpty && !friend.lastname.isEmpty
-            && Friend.isEastAsian(friend.lastname + friend.firstname)
-        let names = shownFamilyNameFirst ? [friend.lastname + friend.firstname] : []
+        let names = friend.showsFamilyNameFirst ? [friend.displayName] : []
         extra = SearchText.fold((names + [friend.organization] + friend.emails.map(\.value)).joined(separator: " "))
     }
 

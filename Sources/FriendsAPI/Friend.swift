@@ -126,9 +126,15 @@ public struct Friend: Codable, Sendable, Equatable, Hashable, Identifiable {
     /// written in Chinese, Japanese or Korean come family name first, without a space (李小龍,
     /// 山田花子, 김민준), as contact apps show them.
     public var displayName: String {
-        if !firstname.isEmpty, !lastname.isEmpty, Self.isEastAsian(lastname + firstname) { return lastname + firstname }
+        if showsFamilyNameFirst { return lastname + firstname }
         let name = [firstname, lastname].filter { !$0.isEmpty }.joined(separator: " ")
         return name.isEmpty ? organization : name
+    }
+
+    /// Whether both names are written in Chinese, Japanese or Korean, and so shown (and found, and
+    /// abbreviated) family name first.
+    package var showsFamilyNameFirst: Bool {
+        !firstname.isEmpty && !lastname.isEmpty && Self.isEastAsian(lastname + firstname)
     }
 
     /// Whether every character of `name` is Han, kana or Hangul (with the marks names use among

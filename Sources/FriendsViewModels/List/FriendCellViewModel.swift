@@ -35,7 +35,7 @@ extension Friend {
     var initials: String {
         let names = firstname.isEmpty && lastname.isEmpty
             ? organization.split(separator: " ").prefix(2).map(String.init)
-            : Friend.isEastAsian(lastname + firstname) ? [lastname, firstname] : [firstname, lastname]
+            : showsFamilyNameFirst ? [lastname, firstname] : [firstname, lastname]
         return names.compactMap { $0.first?.uppercased() }.joined()
     }
 }
