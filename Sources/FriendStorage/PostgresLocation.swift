@@ -2,9 +2,11 @@ import Foundation
 
 /// Where a PostgreSQL database is, parsed from
 /// `postgres://user[:password]@host[:port]/database[?schema=name&sslmode=…&sslrootcert=file]`,
-/// with the session limits of `PostgresSessionTimeouts` as further query parameters. `sslmode`
-/// means what it means to libpq: `disable`; `allow` and `prefer` (the default), TLS when the server
-/// offers it; `require`, TLS or nothing; none of these check the server's certificate. `verify-ca`
+/// with the session limits of `PostgresSessionTimeouts` as further query parameters. Without a user
+/// it connects as the operating system's user, and without a database to the user's, as libpq does.
+/// `sslmode` means what it means to libpq: `disable`; `allow` and `prefer` (the default), TLS when
+/// the server offers it; `require`, TLS or nothing; none of these check the server's certificate,
+/// but `require` with `sslrootcert` is `verify-ca`. `verify-ca`
 /// checks that the authority in `sslrootcert` signed it, and `verify-full` that a trusted one did
 /// (`sslrootcert`'s, else the system's) for the host's name. `host=` names the host where the URL
 /// does not, and a path there connects through the Unix socket in that folder instead of TCP, as
@@ -60,7 +62,7 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
             port = 5432
         }
         // Decoded once: `p%25ss` is the password `p%ss` (URLComponents' `password` is decoded already).
-        username = components.percentEncodedUser.flatMap { $0.removingPercentEncoding } ?? "postgres"
+        username = components.percentEncodedUser.flatMap { $0.removingPercentEncoding } ?? Self.operatingSystemUser
         password = components.percentEncodedPassword.flatMap { $0.removingPercentEncoding }
         let encodedPath = components.percentEncodedPath
         let path = encodedPath.hasPrefix("/") ? String(encodedPath.dropFirst()) : encodedPath
@@ -76,8 +78,9 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
             throw ConfigurationError("Unknown sslmode \(sslMode): use \(Self.sslModes.joined(separator: ", ")).")
         }
         sslRootCertificate = query.first(where: { $0.name == "sslrootcert" })?.value
-        if sslRootCertificate != nil, !sslMode.hasPrefix("verify-") {
-            throw ConfigurationError("sslrootcert is read by sslmode=verify-ca and verify-full only; sslmode=\(sslMode) checks no certificate.")
+        // libpq checks the authority with `require` too when it is given one, as with `verify-ca`.
+        if sslRootCertificate != nil, !["require", "verify-ca", "verify-full"].contains(sslMode) {
+            throw ConfigurationError("sslrootcert is read by sslmode=require, verify-ca and verify-full only; sslmode=\(sslMode) checks no certificate.")
         }
         // Against the system's authorities, verify-ca would take any certificate any of them
         // signed, for any name: libpq refuses that too.
@@ -85,6 +88,12 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
             throw ConfigurationError("sslmode=verify-ca needs sslrootcert, the authority that signs the server's certificate; "
                 + "to check against the system's authorities, use sslmode=verify-full, which also checks the name.")
         }
+    }
+
+    /// The user a URL without one connects as: the one running this program, as with libpq.
+    private static var operatingSystemUser: String {
+        guard let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name else { return "postgres" }
+        return String(cString: name)
     }
 
     private static let notAURL = ConfigurationError("Not a PostgreSQL URL: expected postgres://user:password@host:port/database.")

@@ -351,6 +351,10 @@ extension PostgresConnector {
             if let failure = error.connectionErrors.first { return plainReason(failure.error) }
             if let dns = error.dnsAError ?? error.dnsAAAAError { return "cannot resolve \(error.host): \(plainReason(dns))" }
             return "cannot connect to \(error.host):\(error.port)"
+        case let error as IOError where error.errnoCode == ENOENT:
+            // Only a Unix socket is a file to connect to.
+            return "no such file or directory: no server's socket is in that folder for that port "
+                + "(is the server running, with that folder among its unix_socket_directories?)"
         case let error as IOError:
             return String(cString: strerror(error.errnoCode)).lowercased()
         case ChannelError.connectTimeout(let amount):

@@ -31,12 +31,14 @@ extension PostgresLocation {
     }
 
     /// TLS as libpq's `sslmode` asks: below `verify-ca` the connection is encrypted without asking
-    /// whose certificate the server shows (most servers' is self-signed, Debian's "snakeoil" one).
+    /// whose certificate the server shows (most servers' is self-signed, Debian's "snakeoil" one),
+    /// unless `require` is given the authority to ask.
     private var tlsConfiguration: TLSConfiguration {
         var configuration = TLSConfiguration.makeClientConfiguration()
         switch sslMode {
         case "verify-full": configuration.certificateVerification = .fullVerification
         case "verify-ca": configuration.certificateVerification = .noHostnameVerification
+        case "require" where sslRootCertificate != nil: configuration.certificateVerification = .noHostnameVerification
         default: configuration.certificateVerification = .none
         }
         if let sslRootCertificate { configuration.trustRoots = .file(sslRootCertificate) }
@@ -71,12 +73,6 @@ extension PostgresSessionTimeouts {
 
     /// How long a statement may run, `nil` when unlimited.
     package var statementLimit: Duration? {
-        let digits = statement.prefix { $0.isASCII && $0.isNumber }
-        guard let amount = Int(digits), amount > 0 else { return nil }
-        switch statement.dropFirst(digits.count) {
-        case "s": return .seconds(amount)
-        case "min": return .seconds(amount * 60)
-        default: return .milliseconds(amount)
-        }
+        Self.duration(statement)
     }
 }

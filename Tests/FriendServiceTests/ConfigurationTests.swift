@@ -52,9 +52,21 @@ struct ConfigurationTests {
         #expect(set.statement == "30s" && set.lock == "250ms" && set.idleInTransaction == "1min")
         #expect(set.startupParameters.map { "\($0)=\($1)" }
             == ["statement_timeout=30s", "lock_timeout=250ms", "idle_in_transaction_session_timeout=1min"])
-        for bad in ["5 seconds", "-1", "1d", ""] {
-            #expect(throws: ConfigurationError.self) { try PostgresLocation(url: "postgres://db/friends?lock_timeout=\(bad)") }
+        for bad in ["5 seconds", "-1", "1w", "", "25d", "597h"] {
+            #expect(throws: ConfigurationError.self, "\(bad)") { try PostgresLocation(url: "postgres://db/friends?lock_timeout=\(bad)") }
         }
+    }
+
+    /// PostgreSQL reads `10 s` as `10s`, and the server waits for an answer as long as the limit
+    /// it set, in the limit's own unit, plus a grace.
+    @Test func sessionTimeoutsAreReadAsPostgreSQLReadsThem() throws {
+        let spaced = try PostgresLocation(url: "postgres://db/friends?statement_timeout=10%20s&lock_timeout=%201%20min").timeouts
+        #expect(spaced.statement == "10s" && spaced.lock == "1min")
+        for (given, limit) in [("250", Duration.milliseconds(250)), ("250ms", .milliseconds(250)), ("30s", .seconds(30)),
+                               ("2min", .seconds(120)), ("1h", .seconds(3_600)), ("2d", .seconds(172_800)), ("24d", .seconds(2_073_600))] {
+            #expect(try PostgresLocation(url: "postgres://db/friends?statement_timeout=\(given)").timeouts.statementLimit == limit, "\(given)")
+        }
+        #expect(try PostgresLocation(url: "postgres://db/friends?statement_timeout=0").timeouts.statementLimit == nil)
     }
 
     @Test func postgresURLsAreReadCompletely() throws {

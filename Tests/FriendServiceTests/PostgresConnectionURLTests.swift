@@ -7,7 +7,8 @@ import Testing
 /// A database URL means what it means to libpq. Most servers show a self-signed certificate
 /// (Debian's PostgreSQL turns TLS on with its "snakeoil" one): `sslmode=prefer`, the default, and
 /// `require` encrypt without checking it; `verify-ca` asks who signed it, `verify-full` also whose
-/// name it bears. `host=/folder` goes through the server's Unix socket.
+/// name it bears; `require` given `sslrootcert` asks who signed it too. `host=/folder` goes through
+/// the server's Unix socket.
 @Suite(.enabled(if: ThrowawayPostgres.binaries != nil, ThrowawayPostgres.skipMessage), .timeLimit(.minutes(3)))
 struct PostgresConnectionURLTests {
     @Test func sslModesAgainstAServerWithASelfSignedCertificate() async throws {
@@ -16,7 +17,10 @@ struct PostgresConnectionURLTests {
             let byAddress = "postgres://postgres@127.0.0.1:\(cluster.port)/postgres"
             let byName = "postgres://postgres@localhost:\(cluster.port)/postgres"
             let trusted = "sslrootcert=\(cluster.certificateFile.path)"
+            let another = cluster.directory.appendingPathComponent("another-authority.pem")
+            try Data(TestCertificate.anotherAuthority.utf8).write(to: another)
             for url in [byAddress, byAddress + "?sslmode=allow", byAddress + "?sslmode=prefer", byAddress + "?sslmode=require",
+                        byAddress + "?sslmode=require&\(trusted)",
                         byAddress + "?sslmode=verify-ca&\(trusted)", byName + "?sslmode=verify-full&\(trusted)"] {
                 // A lease as long as the suite on two cores may need for a first TLS handshake.
                 let store = try await PostgresFriendStore.connect(location: PostgresLocation(url: url), leaseTimeout: .seconds(30))
@@ -28,6 +32,7 @@ struct PostgresConnectionURLTests {
             for (url, cause) in [
                 (byAddress + "?sslmode=disable", "no encryption"),
                 (byName + "?sslmode=verify-full", "the server's TLS certificate could not be verified"),
+                (byName + "?sslmode=require&sslrootcert=\(another.path)", "the server's TLS certificate could not be verified"),
                 (byAddress + "?sslmode=verify-full&\(trusted)", "does not name the host it was reached by"),
                 (byAddress + "?sslmode=verify-full&sslrootcert=/nonexistent.pem", "the sslrootcert file does not exist"),
                 (byName + "?sslmode=verify-full&sslrootcert=\(cluster.directory.path)/postgres.log", "the sslrootcert file holds no PEM certificate"),
@@ -55,7 +60,7 @@ struct PostgresConnectionURLTests {
             let error = await #expect(throws: DatabaseError.self) {
                 try await PostgresFriendStore.connect(location: PostgresLocation(url: elsewhere))
             }
-            #expect(error?.message.contains("no such file or directory") == true, "\(error?.message ?? "")")
+            #expect(error?.message.contains("no such file or directory: no server's socket is in that folder") == true, "\(error?.message ?? "")")
         }
         await cluster.remove()
         try outcome.get()
@@ -76,11 +81,22 @@ struct PostgresURLParsingTests {
         #expect(try PostgresLocation(url: "postgres://a@db/x").port == 5432)
     }
 
+    @Test func withoutAUserItIsTheOperatingSystemsAndTheDatabaseIsTheUsers() throws {
+        let user = String(cString: try #require(getpwuid(geteuid())?.pointee.pw_name))
+        let location = try PostgresLocation(url: "postgres://db")
+        #expect(location.username == user)
+        #expect(location.database == user)
+        #expect(try PostgresLocation(url: "postgres://ada@db").database == "ada")
+        let socket = try PostgresLocation(url: "postgres:///friends?host=/var/run/postgresql")
+        #expect(socket.username == user && socket.database == "friends" && socket.socketFolder == "/var/run/postgresql")
+    }
+
+
     @Test(arguments: [
         ("postgres://a@db/x?sslmode=verify", "Unknown sslmode verify"),
         // A root certificate that nothing reads would be a false comfort, and verify-ca against
         // the system's authorities would take any certificate they signed, for any name.
-        ("postgres://a@db/x?sslmode=require&sslrootcert=/etc/ca.pem", "sslrootcert is read by"),
+        ("postgres://a@db/x?sslmode=prefer&sslrootcert=/etc/ca.pem", "sslrootcert is read by"),
         ("postgres://a@db/x?sslmode=verify-ca", "sslmode=verify-ca needs sslrootcert"),
         ("postgres://a@/x", "names no host"),
         ("mysql://a@db/x", "Not a PostgreSQL URL"),

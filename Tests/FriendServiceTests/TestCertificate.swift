@@ -27,4 +27,22 @@ enum TestCertificate {
         -----END PRIVATE KEY-----
 
         """
+
+    /// An authority that signed nothing here, its key thrown away: a certificate `sslrootcert` can
+    /// name that the server's was not signed by. Made as `certificate` was, with
+    /// `-subj "/CN=Another test authority"` and no extensions.
+    static let anotherAuthority = """
+        -----BEGIN CERTIFICATE-----
+        MIIBmjCCAT+gAwIBAgIUZ5kSrtIiTq0popuVZoCJdv5ZyCwwCgYIKoZIzj0EAwIw
+        ITEfMB0GA1UEAwwWQW5vdGhlciB0ZXN0IGF1dGhvcml0eTAgFw0yNjExMzAxNTU1
+        MTJaGA8yMTI2MTEwNjE1NTUxMlowITEfMB0GA1UEAwwWQW5vdGhlciB0ZXN0IGF1
+        dGhvcml0eTBZMBMGByqGSM49AgEGCCqGSM49AwEHA0IABJRcUjaFKDiEpKiIvoUj
+        3u0NEVQjNhO8IrLe43z+Sh9HFw3C4k46RXTAHIggsq0AIyTaAcN08297AaMVPn46
+        DfSjUzBRMB0GA1UdDgQWBBThsYZokkPr81+oYC0LElPjbEqAfTAfBgNVHSMEGDAW
+        gBThsYZokkPr81+oYC0LElPjbEqAfTAPBgNVHRMBAf8EBTADAQH/MAoGCCqGSM49
+        BAMCA0kAMEYCIQCSZfkLMyVLYW3NNszcCwYqDtxe0lc7E1QlP6kM32ShcQIhAOUM
+        a1XZlFfEAJS6DisrP7X0jp/3gy0aFYYiFd8LCFbW
+        -----END CERTIFICATE-----
+
+        """
 }
