@@ -52,13 +52,29 @@ public struct FriendSortKey: Sendable, Equatable, Hashable, Codable {
 /// anywhere in the digits of the phone number ("612" finds "+34 612 345 678").
 public struct FriendSearch: Sendable, Hashable {
     public var text: String
+    /// `text` as it is looked for in the organization, the email addresses and the name shown:
+    /// without the spaces between East Asian words, since the name is shown as one (山田花子) and
+    /// people type it with a space too (山田 花子, or 山田　花子 with an ideographic one).
+    public var extraText: String
     public var phoneDigits: String?
 
     public init?(_ query: String) {
         let folded = SearchText.fold(query)
         guard !folded.isEmpty else { return nil }
         text = folded
+        extraText = Self.joiningEastAsianWords(folded)
         phoneDigits = SearchText.phoneDigitsQuery(query)
+    }
+
+    /// The words of `text` written together where both sides of a space are East Asian.
+    static func joiningEastAsianWords(_ text: String) -> String {
+        let words = text.split(whereSeparator: \.isWhitespace)
+        guard words.count > 1, words.contains(where: { Friend.isEastAsian(String($0)) }) else { return text }
+        return words.dropFirst().reduce(into: String(words[0])) { joined, word in
+            let touching = [joined.last, word.first].compactMap { $0.map(String.init) }
+            if !touching.allSatisfy(Friend.isEastAsian) { joined += " " }
+            joined += word
+        }
     }
 
     /// Text anywhere in the organization, the email addresses and an East Asian name shown family
@@ -74,7 +90,7 @@ public struct FriendSearch: Sendable, Hashable {
             return true
         }
         if let phoneDigits, columns.phoneDigits.contains(phoneDigits) { return true }
-        if searchesExtra, columns.extra.contains(text) { return true }
+        if searchesExtra, columns.extra.contains(extraText) { return true }
         return false
     }
 

@@ -147,7 +147,7 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
         }
         // Digits anywhere in the number: the trigram index finds them (the pattern holds digits only).
         if let digits = search.phoneDigits { matches.append("phone_digits LIKE \(parameter("%" + digits + "%"))") }
-        if search.searchesExtra { matches.append("strpos(search_extra, \(parameter(search.text))) > 0") }
+        if search.searchesExtra { matches.append("strpos(search_extra, \(parameter(search.extraText))) > 0") }
         let branches = matches.map { match in
             let conditions = [match, keyset].compactMap { $0 }.joined(separator: " AND ")
             return "(SELECT id FROM \(schema).friends WHERE \(conditions) \(order))"
@@ -173,7 +173,7 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
                 conditions.append("phone_digits LIKE $\(binds.count)")
             }
             if search.searchesExtra {
-                binds.append(search.text)
+                binds.append(search.extraText)
                 conditions.append("strpos(search_extra, $\(binds.count)) > 0")
             }
         }
@@ -224,7 +224,10 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
                 binds.append("%" + digits + "%")
                 matches.append("phone_digits LIKE $5")
             }
-            if search.searchesExtra { matches.append("strpos(search_extra, $3) > 0") }
+            if search.searchesExtra {
+                binds.append(search.extraText)
+                matches.append("strpos(search_extra, $\(binds.count)) > 0")
+            }
             filter = "AND (" + matches.joined(separator: " OR ") + ")"
         }
         let query = PostgresQuery(

@@ -152,6 +152,26 @@ struct FriendStoreContractTests {
         }
     }
 
+    /// Japanese names are often written with a space between family and given name, with an
+    /// ideographic one too; the list shows them as one word.
+    @Test(arguments: StoreKind.available)
+    func anEastAsianNameIsFoundAsShownWhetherTypedWithASpaceOrNot(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let hanako = try await store.create(.sample("花子", "山田")).friend.id
+            _ = try await store.create(.sample("芳", "王"))
+            _ = try await store.create(.sample("Hana", "Yamada"))
+            for typed in ["山田花子", "山田 花子", "山田\u{3000}花子", "山田  花", "花子 山田"] {
+                let search = FriendSearch(typed)
+                #expect(try await store.list(FriendListRequest(limit: 10, search: search)).map(\.friend.id) == [hanako], "\(typed)")
+                #expect(try await store.count(matching: search, atMost: nil) == 1, "\(typed)")
+                #expect(try await store.cards(matching: search, afterID: 0, limit: 10).map(\.id) == [hanako], "\(typed)")
+            }
+            for typed in ["王 花子", "山田 Hana", "yamada 花子"] {
+                #expect(try await store.count(matching: FriendSearch(typed), atMost: nil) == 0, "\(typed)")
+            }
+        }
+    }
+
     @Test(arguments: StoreKind.available)
     func searchFindsLettersTypedWithoutTheirMarks(kind: StoreKind) async throws {
         try await kind.withStore { store in

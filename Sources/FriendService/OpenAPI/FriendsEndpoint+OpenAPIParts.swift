@@ -17,7 +17,7 @@ extension FriendsEndpoint {
             ],
             [
                 "name": FriendListQuery.Name.search, "in": "query", "schema": search,
-                "description": "Search, case- and accent-insensitive: a prefix of the first name, the last name or 'first last', or text anywhere in the organization, an email address or a Chinese, Japanese or Korean name as shown, family name first (from three characters on; two for such a name); when q is only digits, '+', spaces, dashes, dots or parentheses, also digits anywhere in the phone number.",
+                "description": "Search, case- and accent-insensitive: a prefix of the first name, the last name or 'first last', or text anywhere in the organization, an email address or a Chinese, Japanese or Korean name as shown, family name first, typed with or without a space between the names (from three characters on; two for such a name); when q is only digits, '+', spaces, dashes, dots or parentheses, also digits anywhere in the phone number.",
             ],
         ]
     }
