@@ -23,4 +23,10 @@ extension VCard {
     public var uid: String {
         first("UID")?.text.trimmingSpaces ?? ""
     }
+
+    /// The card's `UID`s when it has more than one value of them, `nil` otherwise (one, or the same twice).
+    public var differentUIDs: [String]? {
+        let uids = all("UID").map(\.text.trimmingSpaces)
+        return Set(uids).count > 1 ? uids : nil
+    }
 }

@@ -121,6 +121,8 @@ struct FriendAddressBook: AddressBookBackend {
         let read: VCard
         do {
             read = try VCardParser.parse(bytes, isWholeText: true)
+            // Which of two UIDs names the card would be each reader's guess, and they would differ.
+            if let uids = read.differentUIDs { throw DifferentUIDs(count: uids.count) }
         } catch {
             // A condition that fails is said first (RFC 9110 13.2.2: before the content is used):
             // the client's copy is stale whatever it sent.
@@ -255,4 +257,9 @@ struct FriendAddressBook: AddressBookBackend {
             throw AddressBookBackendError.invalidCard(error.reason.description)
         }
     }
+}
+
+private struct DifferentUIDs: Error, CustomStringConvertible {
+    var count: Int
+    var description: String { "The card has \(count) different UID lines; a card has one (RFC 6350 6.7.6)." }
 }
