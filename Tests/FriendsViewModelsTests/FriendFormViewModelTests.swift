@@ -427,6 +427,28 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         #expect(form.navigations.values.count == 1)
     }
 
+    @Test func aFriendAddedAsNewKeepsTheAddressesTheFormCannotShow() async {
+        let home = PostalAddress(label: "home", street: "12 St James's Square", city: "London", country: "UK")
+        var withAddress = Fixtures.ada
+        withAddress.addresses = [home]
+        await client.enqueueUpdates(.failure(.notFound))
+        await client.enqueueAdds(.success(Versioned(withAddress, eTag: "\"7-1\"")))
+        let form = updateForm(withAddress)
+
+        form.viewModel.fieldChanged(.about, to: "Wrote the first program.")
+        form.viewModel.submitButtonTapped()
+        await form.settle()
+        form.viewModel.submitButtonTapped()
+        await form.settle()
+
+        guard case .add(let request)? = await client.calls.last else {
+            Issue.record("no add: \(await client.calls)")
+            return
+        }
+        #expect(request.addresses == [home])
+        #expect(request.about == "Wrote the first program.")
+    }
+
     // MARK: Conflicts
 
     static let kingElsewhere = Fixtures.changed(Fixtures.ada) { $0.lastname = "King" }

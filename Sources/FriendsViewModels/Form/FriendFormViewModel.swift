@@ -250,7 +250,11 @@ public final class FriendFormViewModel {
     private func save() {
         let values = form.saved
         guard let original, !addsAsNew.value else {
-            submit(values.addRequest)
+            var request = values.addRequest
+            // A friend deleted elsewhere is added again with the addresses it had: the form
+            // cannot show them, so the user could not have meant to drop them.
+            if let original { request.addresses = original.value.addresses }
+            submit(request)
             return
         }
         let update = FriendUpdate(changesFrom: original.value.formValues.trimmed, to: values)
