@@ -96,7 +96,7 @@ struct SQLiteListQuery {
                 + "AND instr(phone_digits, ?) > 0"
             return ("friends NOT INDEXED", match, [.text(trigramQuery(digits)), .text(digits)])
         case .extraText(let text):
-            if dense || text.count < trigramLength {
+            if dense || text.unicodeScalars.count < trigramLength {
                 return ("friends INDEXED BY friends_list_order", "instr(search_extra, ?) > 0", [.text(text)])
             }
             let match = "id IN (SELECT rowid FROM friends_extra_trigrams WHERE friends_extra_trigrams MATCH ?) "
@@ -154,11 +154,13 @@ struct SQLiteListQuery {
     }
 
     /// An FTS5 query for rows holding every trigram of `text` (in any order; `instr` checks the
-    /// run), each an FTS5 string, in which a `"` is written twice.
+    /// run), each an FTS5 string, in which a `"` is written twice. Trigrams are of Unicode scalars,
+    /// as FTS5 counts: three characters that hold more (a zero-width joiner in Persian or in an
+    /// emoji family) would make a phrase, which a `detail=none` index cannot look up.
     private static func trigramQuery(_ text: String) -> String {
-        let characters = Array(text)
-        return (0...(characters.count - trigramLength))
-            .map { "\"" + String(characters[$0..<($0 + trigramLength)]).replacing("\"", with: "\"\"") + "\"" }
+        let scalars = Array(text.unicodeScalars)
+        return (0...(scalars.count - trigramLength))
+            .map { "\"" + String(String.UnicodeScalarView(scalars[$0..<($0 + trigramLength)])).replacing("\"", with: "\"\"") + "\"" }
             .joined(separator: " AND ")
     }
 

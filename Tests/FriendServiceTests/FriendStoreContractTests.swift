@@ -172,6 +172,21 @@ struct FriendStoreContractTests {
         }
     }
 
+    /// A zero-width non-joiner is part of many Persian names (علی‌رضا); a zero-width joiner binds
+    /// an emoji family into one character.
+    @Test(arguments: StoreKind.available)
+    func textWithZeroWidthJoinersIsFoundLikeAnyOther(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let alireza = try await store.create(.sample("علی‌رضا", "Karimi")).friend.id
+            let family = try await store.create(NewFriend(firstname: "Kim", lastname: "Lee", organization: "👨‍👩‍👧‍👦 Club")).friend.id
+            for (typed, id) in [("علی‌رضا", alireza), ("علی‌ر", alireza), ("👨‍👩‍👧‍👦 c", family), ("👨‍👩‍👧‍👦 club", family)] {
+                let search = FriendSearch(typed)
+                #expect(try await store.list(FriendListRequest(limit: 10, search: search)).map(\.friend.id) == [id], "\(typed)")
+                #expect(try await store.count(matching: search, atMost: nil) == 1, "\(typed)")
+            }
+        }
+    }
+
     @Test(arguments: StoreKind.available)
     func searchFindsLettersTypedWithoutTheirMarks(kind: StoreKind) async throws {
         try await kind.withStore { store in
