@@ -37,6 +37,8 @@ final class AccountAuthenticator: Sendable {
         var byToken: [String: Remembered<Account?>] = [:]
         /// Keyed digest of name and password → the password hash it was checked against.
         var checkedPasswords: [String: String] = [:]
+        /// The same for passwords refused, with "" for a name that has no account.
+        var refusedPasswords: [String: String] = [:]
     }
 
     let registry: any AccountRegistry
@@ -78,6 +80,10 @@ final class AccountAuthenticator: Sendable {
         if let account = try await accountWithCheckedPassword(in: credentials) {
             return .signedIn(account, by: .password(hash: account.passwordHash))
         }
+        // Nor does a password refused before, while the account's stays the same: it is no new
+        // guess, but most often a device still holding a password since changed, trying again on
+        // its own. Counted, it would keep the account's owner out wherever they sign in.
+        if try await isRefusedBefore(credentials) { return .refused }
         let address = clientAddress()
         let countedName = credentials.name.map { (try? AccountName(validating: $0))?.rawValue ?? $0 }
         guard case .basic(_, let secret) = credentials, let countedName else {
@@ -148,7 +154,31 @@ final class AccountAuthenticator: Sendable {
     }
 
     private func passwordKey(_ password: String, of account: Account) -> String {
-        secrets.cacheDigest(account.name.rawValue + "\u{0}" + password)
+        passwordKey(password, ofName: account.name.rawValue)
+    }
+
+    private func passwordKey(_ password: String, ofName name: String) -> String {
+        secrets.cacheDigest(name + "\u{0}" + password)
+    }
+
+    /// Whether `credentials` carry a name and password refused before, against the account's
+    /// current password hash (so not after a password change), or while the name had no account.
+    /// Unknown names are remembered as known ones are, so that a second try takes as long for both.
+    private func isRefusedBefore(_ credentials: Credentials) async throws -> Bool {
+        guard case .basic(let rawName, let secret) = credentials else { return false }
+        let name = try? AccountName(validating: rawName)
+        var current: Account?
+        if let name { current = try await account(named: name) }
+        let key = passwordKey(secret, ofName: name?.rawValue ?? rawName)
+        return cache.withLockedValue { $0.refusedPasswords[key] } == (current?.passwordHash ?? "")
+    }
+
+    private func rememberRefusal(of password: String, name: String, against hash: String) {
+        let key = passwordKey(password, ofName: name)
+        cache.withLockedValue { cache in
+            if cache.refusedPasswords.count >= Self.cacheCapacity { cache.refusedPasswords = [:] }
+            cache.refusedPasswords[key] = hash
+        }
     }
 
     /// The account whose name and password `credentials` carry (Basic). An unknown name costs the
@@ -158,9 +188,14 @@ final class AccountAuthenticator: Sendable {
         guard !secret.isEmpty, let name = try? AccountName(validating: rawName), let named = try await account(named: name) else {
             let decoy = try await decoy()
             _ = try await passwordChecks.run { [secrets] in secrets.verify(password: secret, against: decoy) }
+            rememberRefusal(of: secret, name: (try? AccountName(validating: rawName))?.rawValue ?? rawName, against: "")
             return nil
         }
-        return try await isPassword(secret, of: named) ? named : nil
+        guard try await isPassword(secret, of: named) else {
+            rememberRefusal(of: secret, name: named.name.rawValue, against: named.passwordHash)
+            return nil
+        }
+        return named
     }
 
     private func decoy() async throws -> String {

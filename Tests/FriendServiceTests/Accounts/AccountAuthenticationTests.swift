@@ -111,11 +111,10 @@ struct AccountAuthenticationTests {
     @Test func wrongPasswordsInALoopAreSlowedThen429WithRetryAfter() async throws {
         let clock = TestInstantClock()
         try await App.run(clock: clock) { server in
-            let wrong = App.basic("alice", "guess")
-            for _ in 0..<SignInThrottle.Policy().freeFailures {
-                #expect(try await server.http.send(.get, "/friends", headers: wrong).status == .unauthorized)
+            for guess in 0..<SignInThrottle.Policy().freeFailures {
+                #expect(try await server.http.send(.get, "/friends", headers: App.basic("alice", "guess-\(guess)")).status == .unauthorized)
             }
-            let throttled = try await server.http.send(.get, "/friends", headers: wrong)
+            let throttled = try await server.http.send(.get, "/friends", headers: App.basic("alice", "guess-last"))
             #expect(throttled.status == .tooManyRequests)
             #expect(throttled.headers[.retryAfter] == "1")
             // Even the right password waits: while throttled, credentials are not looked at.
@@ -129,8 +128,8 @@ struct AccountAuthenticationTests {
         let clock = TestInstantClock()
         try await App.run(clock: clock) { server in
             #expect(try await server.http.send(.get, "/friends", headers: App.bearer("token-bob")).status == .ok)
-            for _ in 0...SignInThrottle.Policy().freeFailures {
-                _ = try await server.http.send(.get, "/friends", headers: App.basic("alice", "guess"))
+            for guess in 0...SignInThrottle.Policy().freeFailures {
+                _ = try await server.http.send(.get, "/friends", headers: App.basic("alice", "guess-\(guess)"))
             }
             #expect(try await server.http.send(.get, "/friends", headers: App.basic("alice")).status == .tooManyRequests)
             #expect(try await server.http.send(.get, "/friends", headers: App.bearer("token-bob")).status == .ok)
@@ -140,6 +139,41 @@ struct AccountAuthenticationTests {
             #expect(try await server.http.send(.get, "/friends", headers: App.bearer("token-alice")).status == .ok)
             #expect(try await server.http.send(.get, "/friends", headers: App.basic("alice", "token-alice")).status == .ok)
             #expect(try await server.http.send(.get, "/friends", headers: App.bearer("token-nobody")).status == .tooManyRequests)
+        }
+    }
+
+    /// A device still holding a password since changed tries it again and again on its own; those
+    /// tries are no new guesses, and counted they would keep the owner out, from the same address too.
+    @Test func aPasswordRefusedBeforeIsRefusedAgainWithoutCountingAgainstTheOwner() async throws {
+        let clock = TestInstantClock()
+        try await App.run(clock: clock) { server in
+            let old = App.basic("alice", "old-password")
+            for _ in 0..<(3 * SignInThrottle.Policy().freeFailures) {
+                #expect(try await server.http.send(.get, "/friends", headers: old).status == .unauthorized)
+            }
+            #expect(try await server.http.send(.get, "/friends", headers: App.basic("alice")).status == .ok)
+            // Unknown names alike, so that the second try does not tell which names exist.
+            for _ in 0..<(2 * SignInThrottle.Policy().freeFailures) {
+                #expect(try await server.http.send(.get, "/friends", headers: App.basic("nobody", "pw")).status == .unauthorized)
+            }
+            // New guesses are counted as before.
+            for guess in 0..<SignInThrottle.Policy().freeFailures {
+                _ = try await server.http.send(.get, "/friends", headers: App.basic("alice", "guess-\(guess)"))
+            }
+            #expect(try await server.http.send(.get, "/friends", headers: App.basic("alice", "guess-last")).status == .tooManyRequests)
+        }
+    }
+
+    /// After a password change the old refusal no longer holds: a password set back to one a device
+    /// tried is checked again, and taken.
+    @Test func aRefusalIsRememberedOnlyWhileThePasswordStaysTheSame() async throws {
+        let clock = TestInstantClock()
+        try await App.run(clock: clock) { server in
+            #expect(try await server.http.send(.get, "/friends", headers: App.basic("alice", "new-password")).status == .unauthorized)
+            let alice = try #require(await server.registry.account(named: AccountName(validating: "alice")))
+            try await server.registry.setPasswordHash(FakeAccountSecrets().hash(password: "new-password"), ofAccount: alice.id)
+            clock.advance(by: AccountAuthenticator.registryLifetime)
+            #expect(try await server.http.send(.get, "/friends", headers: App.basic("alice", "new-password")).status == .ok)
         }
     }
 }
