@@ -209,6 +209,9 @@ private let couldNotConnect = "Could not connect to server. Check your network a
         // No answer in time: the friend may have been added, and trying again at once would add it twice.
         (.timedOut, "The Friends service did not answer in time, so the friend may have been added all the same. Look at the list before you try again."),
         (.undecodable, couldNotConnect),
+        // Held back after failed sign-ins with this name (a device with an old password, say): not the network.
+        (.throttled(message: "Too many failed sign-ins: try again in 58 s.", retryAfter: 58), "Too many failed sign-ins: try again in 58 s."),
+        (.throttled(message: nil, retryAfter: 7), "The Friends service is holding requests back: try again in 7 s."),
     ])
     func aFailedAddSaysWhyAndStays(failure: AppServerError, reason: String) async {
         await checkFailedAdd(failure: failure, reason: reason)

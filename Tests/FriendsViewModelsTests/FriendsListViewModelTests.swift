@@ -107,6 +107,7 @@ import Testing
         (.timedOut, "Loading failed, check network connection"),
         (.undecodable, "Loading failed, check network connection"),
         (.invalid(message: "Bad cursor.", fields: ["cursor": "The cursor is not valid."]), "Loading failed, check network connection"),
+        (.throttled(message: "Too many failed sign-ins: try again in 58 s.", retryAfter: 58), "Too many failed sign-ins: try again in 58 s."),
     ])
     func aFailedLoadShowsWhyInAnErrorRowThatCannotBeSelected(failure: AppServerError, message: String) async {
         await client.enqueuePages(.failure(failure))

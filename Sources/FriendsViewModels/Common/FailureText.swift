@@ -15,6 +15,12 @@ enum FailureText {
         "The Friends service did not answer in time, so the friend may have been \(outcome) all the same. Look at \(place) before you try again."
     }
 
+    /// What a request the server held back (429) says: the server's own words, which say why
+    /// (too many failed sign-ins with this name), else how long to wait.
+    static func heldBack(_ message: String?, retryAfter: Int?) -> String {
+        message ?? "The Friends service is holding requests back: try again in \(retryAfter.map { "\($0) s" } ?? "a minute")."
+    }
+
     /// `couldNotConnect`, or `couldNotConnectHere` for a server on this machine.
     static func couldNotConnect(onThisMachine: Bool) -> String {
         onThisMachine ? couldNotConnectHere : couldNotConnect
@@ -29,6 +35,7 @@ extension AppServerError {
         switch self {
         case .unauthorized: "Please login to load your friends."
         case .notFound: FailureText.noLongerExists
+        case .throttled(let message, let retryAfter): FailureText.heldBack(message, retryAfter: retryAfter)
         default: FailureText.couldNotConnect(onThisMachine: onThisMachine)
         }
     }
@@ -39,6 +46,7 @@ extension AppServerError {
         case .unauthorized: "Please login to delete friends."
         case .notFound: FailureText.noLongerExists
         case .timedOut: FailureText.noAnswerInTime(mayHaveBeen: "deleted", lookIn: "the list")
+        case .throttled(let message, let retryAfter): FailureText.heldBack(message, retryAfter: retryAfter)
         default: FailureText.couldNotConnect(onThisMachine: onThisMachine)
         }
     }

@@ -471,6 +471,7 @@ fileprivate extension AppServerError {
         case .unauthorized: "Please login to add friends."
         case .notFound: "Failed to add friend. Please try again."
         case .timedOut: FailureText.noAnswerInTime(mayHaveBeen: "added", lookIn: "the list")
+        case .throttled(let message, let retryAfter): FailureText.heldBack(message, retryAfter: retryAfter)
         default: FailureText.couldNotConnect(onThisMachine: onThisMachine)
         }
     }
@@ -480,6 +481,7 @@ fileprivate extension AppServerError {
         switch self {
         case .unauthorized: "Please login to update friends."
         case .timedOut: FailureText.noAnswerInTime(mayHaveBeen: "saved", lookIn: "the friend")
+        case .throttled(let message, let retryAfter): FailureText.heldBack(message, retryAfter: retryAfter)
         default: FailureText.couldNotConnect(onThisMachine: onThisMachine)
         }
     }

@@ -10,6 +10,7 @@ extension AppServerError {
         case .notFound: "Could not complete request, please try again."
         case .invalid(_, let fields) where fields[FriendListQuery.Name.search] != nil:
             fields[FriendListQuery.Name.search] ?? ""
+        case .throttled(let message, let retryAfter): FailureText.heldBack(message, retryAfter: retryAfter)
         default: "Loading failed, check network connection"
         }
     }
