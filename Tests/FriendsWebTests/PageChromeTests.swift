@@ -17,4 +17,14 @@ struct PageChromeTests {
         #expect(Self.chrome(loading: "Loading...", isScripted: true).reloadPath == nil)
         #expect(Self.chrome(loading: nil, isScripted: false).reloadPath == nil)
     }
+
+    /// The terminal app is restarted to sign in again; a page is reloaded.
+    @Test func aSignedOutPageSaysToReloadIt() {
+        let chrome = PageChrome(
+            screenTitle: "Your Friends", connection: .signedOut, loading: nil, alert: nil, path: "/",
+            context: PageContext(csrfToken: "token", isScripted: true)
+        )
+        #expect(chrome.connection?.text == "signed out, reload to sign in")
+        #expect(chrome.connection?.isLive == false)
+    }
 }

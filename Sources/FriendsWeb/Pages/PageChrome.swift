@@ -41,12 +41,20 @@ struct PageChrome {
         signedInAs = context.signedInAs
         documentTitle = "\(screenTitle) – Friends"
         // A page without the script does not change once drawn: it does not claim to be live.
-        self.connection = context.isScripted ? connection.map { Connection(text: $0.statusText, isLive: $0 == .live) } : nil
+        self.connection = context.isScripted ? connection.map { Connection(text: Self.text(of: $0), isLive: $0 == .live) } : nil
         self.loading = loading
         reloadPath = loading != nil && !context.isScripted ? WebRoutes.herePath : nil
         self.alert = alert.map { AlertModel(title: $0.title, message: $0.message, buttonTitle: $0.buttonTitle) }
         self.path = path
         self.listPath = listPath
+    }
+}
+
+extension PageChrome {
+    /// What the page says of the live feed. Signed out, a page is reloaded, not the app
+    /// restarted: the next page asks the person to sign in again.
+    static func text(of connection: LiveConnectionState) -> String {
+        connection == .signedOut ? "signed out, reload to sign in" : connection.statusText
     }
 }
 
