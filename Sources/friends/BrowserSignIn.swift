@@ -14,6 +14,9 @@ enum BrowserSignIn {
     static func make(serverURL: URL, pages: FriendsPages) -> WebSignIn {
         WebSignIn(
             check: { name, password in
+                // Basic authentication ends the name at its first colon: `erin:p` with the
+                // password `q` would sign in as erin with `p:q`. No account's name has one.
+                guard !name.contains(":") else { return .refused(Self.mismatch) }
                 let standing = SignInStanding()
                 let client = AppServerClient(
                     baseURL: serverURL, credentials: .password(user: name, password: password),
@@ -36,12 +39,14 @@ enum BrowserSignIn {
         )
     }
 
+    static let mismatch = "That name and password do not match."
+
     /// What the page says when FriendService did not take the sign-in; a wait it asks for
     /// (`Retry-After`) goes on to the page's own answer.
     static func refusal(_ error: AppServerError) -> WebSignIn.Outcome {
         switch error {
         case .unauthorized:
-            return .refused("That name and password do not match.")
+            return .refused(mismatch)
         case .throttled(let message, let retryAfter):
             let wait = retryAfter.map { "\($0) s" } ?? "a minute"
             return .throttled(message ?? "Too many failed attempts. Try again in \(wait).", retryAfter: retryAfter)

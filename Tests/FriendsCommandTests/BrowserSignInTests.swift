@@ -1,4 +1,6 @@
+import Foundation
 import FriendsClient
+import FriendsWeb
 import Testing
 @testable import friends
 
@@ -38,5 +40,16 @@ struct BrowserSignInTests {
             return
         }
         #expect(away == "FriendService could not be reached. Try again in a moment.")
+    }
+
+    /// Basic authentication would end the name at its colon: `erin:p` with `q` is erin with `p:q`.
+    /// Refused before any request (nothing listens at the address).
+    @Test func aNameWithAColonIsRefusedAsNoAccountsName() async throws {
+        let signIn = BrowserSignIn.make(serverURL: URL(string: "http://127.0.0.1:9")!, pages: try FriendsPages.bundled())
+        guard case .refused(let message) = await signIn.check("erin:p", "q") else {
+            Issue.record("not refused")
+            return
+        }
+        #expect(message == "That name and password do not match.")
     }
 }
