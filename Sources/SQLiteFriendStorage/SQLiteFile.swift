@@ -7,14 +7,21 @@ struct SQLiteFile {
     var path: String
 
     /// Creates the folder when needed and refuses a file that cannot be written: SQLite would open
-    /// it read-only, report healthy, and fail every write.
+    /// it read-only, report healthy, and fail every write. A new file, and a new folder, are the
+    /// user's alone: they hold everyone's contacts and the accounts' password hashes, and SQLite
+    /// gives its `-wal` and `-shm` files the mode of the database's.
     func prepare() throws {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         if let failure = Self.createFolders(folder) {
             throw DatabaseError("Cannot create the folder \(folder) for the database sqlite:\(path): \(failure).")
         }
         var status = stat()
-        guard stat(path, &status) == 0 else { return }  // a new file
+        guard stat(path, &status) == 0 else {
+            // SQLite takes an empty file for a new database. A file made meanwhile is left as it is.
+            let made = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+            if made >= 0 { close(made) }
+            return
+        }
         guard status.st_mode & S_IFMT == S_IFREG else {
             throw DatabaseError("The database sqlite:\(path) is not a regular file.")
         }
@@ -38,7 +45,7 @@ struct SQLiteFile {
         var current = folder.hasPrefix("/") ? "" : "."
         for component in folder.split(separator: "/") {
             current += "/" + component
-            if mkdir(current, 0o755) == 0 { continue }
+            if mkdir(current, 0o700) == 0 { continue }
             let reason = errno
             var status = stat()
             guard reason == EEXIST, stat(current, &status) == 0 else { return String(cString: strerror(reason)).lowercased() }

@@ -53,6 +53,28 @@ struct DatabaseStartupTests {
         }
     }
 
+    /// The file holds everyone's contacts and the accounts' password hashes: another user of the
+    /// machine may not read it, nor its write-ahead log, whatever the umask.
+    @Test func aNewDatabaseItsLogAndItsFolderAreTheUsersAlone() async throws {
+        try await TemporaryDirectory.with { directory in
+            let folder = directory.appendingPathComponent("new-folder").path
+            let path = folder + "/friends.sqlite"
+            let store = try await SQLiteFriendStore.open(path: path)
+            let result = await Result.capturing {
+                try await store.migrate()
+                _ = try await store.create(.sample("Ada", "Lovelace"))
+                for file in [path, path + "-wal", path + "-shm"] {
+                    let mode = try #require(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int)
+                    #expect(mode == 0o600, "\(file): \(String(mode, radix: 8))")
+                }
+                let folderMode = try #require(try FileManager.default.attributesOfItem(atPath: folder)[.posixPermissions] as? Int)
+                #expect(folderMode == 0o700, "\(String(folderMode, radix: 8))")
+            }
+            try await store.close()
+            try result.get()
+        }
+    }
+
     @Test func aFileInTheWayOfTheFolderIsNamedInPlainWords() async throws {
         try await TemporaryDirectory.with { directory in
             let blocker = directory.appendingPathComponent("not-a-folder")
