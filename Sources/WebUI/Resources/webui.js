@@ -175,9 +175,12 @@
       if (loading) { navigateAfterLoad = path; return; }
       load(herePath, "GET", null, !formSubmitted);
     });
-    // The browser retries a dropped stream by itself; a refused one (the session ended, the
-    // server restarted) stays closed: say so where the page shows its connection, and which it is.
+    events.addEventListener("open", showReached);
+    // The browser retries a dropped stream by itself (the app's server stopped, the network went):
+    // meanwhile the page is not live. A refused one (the session ended, the server restarted)
+    // stays closed: say so where the page shows its connection, and which it is.
     events.addEventListener("error", function () {
+      if (events.readyState === EventSource.CONNECTING) { showUnreached(); return; }
       if (events.readyState !== EventSource.CLOSED) { return; }
       var connection = document.querySelector("[data-webui-connection]");
       if (!connection) { return; }
@@ -188,6 +191,28 @@
         .then(function (session) { if (session.signedOut) { connection.textContent = "signed out, reload to sign in"; } })
         .catch(function () {});
     });
+  }
+
+  // What the connection said before the app's server went out of reach, to say again once it
+  // answers, unless a page drawn meanwhile says something else.
+  var beforeUnreached = null;
+  var unreachedText = "reconnecting…";
+
+  function showUnreached() {
+    var connection = document.querySelector("[data-webui-connection]");
+    if (!connection || beforeUnreached) { return; }
+    beforeUnreached = { className: connection.className, text: connection.textContent };
+    connection.className = "connection";
+    connection.textContent = unreachedText;
+  }
+
+  function showReached() {
+    var connection = document.querySelector("[data-webui-connection]");
+    if (beforeUnreached && connection && connection.textContent === unreachedText) {
+      connection.className = beforeUnreached.className;
+      connection.textContent = beforeUnreached.text;
+    }
+    beforeUnreached = null;
   }
 
   // --- Loading pages ------------------------------------------------------------------------
@@ -540,7 +565,7 @@
     var path = shownPath.split("?")[0];
     fetch(form ? form.getAttribute("action") || path : path, {
       method: "POST", body: body, headers: headers(), credentials: "same-origin", keepalive: keepalive === true
-    });
+    }).catch(showUnreached);
   }
 
   // A search's text goes into the address too, unless Back or Forward has reached another entry.
