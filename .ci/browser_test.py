@@ -721,6 +721,14 @@ class Run:
             raise Failure("the search box to be empty", a)
 
         if self.scripted:
+            self.step("search: Clear empties the search and leaves focus in the search box")
+            a.fill("#q", "xyz")
+            a.wait_text("#search-summary", "No friends match 'xyz'")
+            a.click('form.search a[href="/"]', "Clear")
+            a.wait(f"the rows {everyone}", lambda: a.names() == everyone)
+            a.wait("focus in the search box", lambda: a.js("return document.activeElement.id;") == "q")
+
+        if self.scripted:
             self.step("search: a friend clicked while a search is still being typed opens at its own address")
             grace = a.wait("Grace Hopper's row", lambda: a.row("Grace Hopper"))
             # Typed and clicked in one go, so that the click comes before the script sends the text
