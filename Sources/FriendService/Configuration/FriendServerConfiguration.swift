@@ -168,6 +168,14 @@ public struct FriendServerConfiguration: Sendable {
         return hasAccounts
     }
 
+    /// What a server says as it starts with a token beside accounts, where the token signs nobody
+    /// in: a household moving from one token to accounts keeps it in its configuration and apps.
+    func unusedTokenWarning(hasAccounts: Bool) -> String? {
+        guard hasAccounts, token != nil else { return nil }
+        return "--token (or FRIENDSERVICE_TOKEN) is not used: this database has accounts, and each person signs in "
+            + "with their name and password or a token of their own (friendservice user token NAME)."
+    }
+
     /// Whether `hostname` is an address of this machine only.
     public static func isLoopback(_ hostname: String) -> Bool {
         hostname == "localhost" || hostname == "::1" || hostname == "[::1]" || hostname.hasPrefix("127.")

@@ -58,7 +58,9 @@ public enum FriendServer {
     static func openCheckedStore(_ configuration: FriendServerConfiguration) async throws -> (any FriendStore, hasAccounts: Bool) {
         let store = try await openMigratedStore(configuration)
         do {
-            return (store, try await configuration.checkAccounts(of: store))
+            let hasAccounts = try await configuration.checkAccounts(of: store)
+            if let warning = configuration.unusedTokenWarning(hasAccounts: hasAccounts) { configuration.logger.warning("\(warning)") }
+            return (store, hasAccounts)
         } catch {
             try? await store.close()
             throw error

@@ -33,6 +33,16 @@ struct AccountStartupTests {
         try await server.shutdown()
     }
 
+    /// A household moving from one token to accounts keeps the token in its configuration and its
+    /// contact apps, where it no longer signs anyone in: the server says so as it starts.
+    @Test func aTokenBesideAccountsIsSaidToBeUnused() {
+        var configuration = App.configuration(registry: MemoryAccountRegistry())
+        #expect(configuration.unusedTokenWarning(hasAccounts: true) == nil)
+        configuration.token = "household-secret"
+        #expect(configuration.unusedTokenWarning(hasAccounts: false) == nil)
+        #expect(configuration.unusedTokenWarning(hasAccounts: true)?.hasPrefix("--token (or FRIENDSERVICE_TOKEN) is not used") == true)
+    }
+
     /// What `friends web` on its built-in server asks to know whether to sign people in.
     @Test func aServerSaysWhetherItStartedWithAccounts() async throws {
         let server = try await FriendServer.start(App.configuration(registry: MemoryAccountRegistry()))
