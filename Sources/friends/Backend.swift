@@ -32,7 +32,7 @@ extension Backend {
                 throw LaunchError(
                     "The friends database \(directory.databaseURL.path) has accounts: open it with friends web, which signs each "
                         + "person in, or serve it with friendservice serve --database sqlite:\(directory.databaseURL.path) and "
-                        + "connect with friends --server URL --user NAME."
+                        + "connect with friends --server URL --user NAME (friends import and export take them too)."
                 )
             }
             return (service.url, .token(service.token), service)

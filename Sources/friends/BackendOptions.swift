@@ -54,7 +54,14 @@ struct BackendOptions: ParsableArguments {
         }
         if let user, let name = try? AccountName(validating: user) {
             var password = environment["FRIENDS_PASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
-            if password == nil { password = try PasswordPrompt.ask("Password of \(name) at \(address): ") }
+            if password == nil {
+                do {
+                    password = try PasswordPrompt.ask("Password of \(name) at \(address): ")
+                } catch where environment["FRIENDS_PASSWORD"] != nil {
+                    // Set, but empty (an export without a value): "set FRIENDS_PASSWORD" would read as nonsense.
+                    throw LaunchError("FRIENDS_PASSWORD is empty, and the password cannot be asked for here: set it to the password of \(name).")
+                }
+            }
             guard let password, !password.isEmpty else { throw LaunchError("No password given.") }
             return .remote(address, credentials: .password(user: name.rawValue, password: password))
         }

@@ -39,8 +39,9 @@ struct UserAdd: UserCommand {
                 return
             }
             let count = try await store.count(matching: nil, atMost: nil)
-            context.console.note(
-                "Added \(name), the first account: the \(Friends.count(count)) stored before accounts \(count == 1 ? "is" : "are") \(name)'s now."
+            context.console.note(count == 0
+                ? "Added \(name), the first account: the address book was empty, and is \(name)'s now."
+                : "Added \(name), the first account: the \(Friends.count(count)) stored before accounts \(count == 1 ? "is" : "are") \(name)'s now."
             )
         }
     }

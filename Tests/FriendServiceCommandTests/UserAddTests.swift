@@ -21,6 +21,13 @@ import Testing
         }
     }
 
+    @Test func anEmptyAddressBookTakenOverIsSaidSo() async throws {
+        try await CommandDatabase.with(.sqlite) { database in
+            let console = try await database.run(["add", "alice", "--password-stdin"], console: TestConsole(isInteractive: false, input: ["pw one"]))
+            #expect(console.notes == ["Added alice, the first account: the address book was empty, and is alice's now."])
+        }
+    }
+
     @Test func oneFriendTakenOverIsSaidInTheSingular() async throws {
         try await CommandDatabase.with(.sqlite) { database in
             try await database.withRegistry { main, _ in try await main.insert(Array(SampleFriends(count: 1))) }

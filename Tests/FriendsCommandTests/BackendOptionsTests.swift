@@ -36,6 +36,9 @@ struct BackendOptionsTests {
         #expect(throws: LaunchError("Cannot ask for the password: standard input is not a terminal. Set FRIENDS_PASSWORD instead.")) {
             try options.backend(environment: [:])
         }
+        #expect(throws: LaunchError("FRIENDS_PASSWORD is empty, and the password cannot be asked for here: set it to the password of alice.")) {
+            try options.backend(environment: ["FRIENDS_PASSWORD": ""])
+        }
     }
 
     @Test(arguments: [
