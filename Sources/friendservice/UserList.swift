@@ -5,7 +5,8 @@ import FriendStorage
 struct UserList: UserCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List the accounts and their tokens (never a token itself)."
+        abstract: "List the accounts and their tokens (never a token itself).",
+        aliases: ["ls"]
     )
 
     @OptionGroup var database: DatabaseOption

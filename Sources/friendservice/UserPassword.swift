@@ -4,7 +4,8 @@ import FriendStorage
 struct UserPassword: UserCommand {
     static let configuration = CommandConfiguration(
         commandName: "password",
-        abstract: "Give an account a new password (its tokens keep working)."
+        abstract: "Give an account a new password (its tokens keep working).",
+        aliases: ["passwd"]
     )
 
     @Argument(help: "The account's name.")

@@ -5,7 +5,8 @@ import FriendStorage
 struct UserRemove: UserCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
-        abstract: "Remove an account with all its friends and tokens (asks first, unless --yes)."
+        abstract: "Remove an account with all its friends and tokens (asks first, unless --yes).",
+        aliases: ["delete", "rm"]
     )
 
     @Argument(help: "The account's name.")

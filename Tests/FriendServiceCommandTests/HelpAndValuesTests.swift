@@ -49,6 +49,16 @@ struct HelpAndValuesTests {
     /// Silent connections give way to requests past a tenth of the slots: a tenth of the slots
     /// asked for, not of the default 1,000 (with 20 slots, 20 silent sockets held every slot
     /// until the header timeout).
+    /// The names people reach for from other tools (passwd, userdel, ls) reach the same commands.
+    @Test(arguments: [
+        (["user", "passwd", "bob"], "password"), (["user", "delete", "bob"], "remove"),
+        (["user", "rm", "bob"], "remove"), (["user", "ls"], "list"),
+    ])
+    func userCommandsAnswerToTheirCommonNames(_ arguments: [String], command: String) throws {
+        let parsed = try FriendServiceCommand.parseAsRoot(arguments)
+        #expect(type(of: parsed).configuration.commandName == command)
+    }
+
     @Test func theSilentConnectionsLimitIsATenthOfTheConnectionsAskedFor() throws {
         let serve = try #require(try FriendServiceCommand.parseAsRoot(["serve", "--max-connections", "20"]) as? Serve)
         let limits = try serve.connectionLimits.limits()
