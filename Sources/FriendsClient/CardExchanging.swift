@@ -8,4 +8,10 @@ public protocol CardExchanging: Sendable {
     func exportCards() async throws(AppServerError) -> Data
     /// Sends a file of vCards; answers what was created, updated, unchanged and refused.
     func importCards(_ data: Data) async throws(AppServerError) -> ImportReport
+    /// Whether the Friends service runs on this machine: a failure then is not the network's.
+    var isOnThisMachine: Bool { get }
+}
+
+extension CardExchanging {
+    public var isOnThisMachine: Bool { false }
 }

@@ -113,6 +113,31 @@ import Testing
         #expect(await viewModel.exportRequested() == .file(Data("BEGIN:VCARD\r\nEND:VCARD\r\n".utf8), filename: "friends.vcf"))
         await cards.willExport(.failure(.unauthorized))
         #expect(await viewModel.exportRequested() == .failed("Please login to export your friends."))
+        await cards.willExport(.failure(.unreachable))
+        #expect(await viewModel.exportRequested() == .failed("Could not export your friends. Check your network and try again later."))
+        await cards.willExport(.failure(.throttled(message: "Too many failed sign-ins: try again in 9 s.", retryAfter: 9)))
+        #expect(await viewModel.exportRequested() == .failed("Too many failed sign-ins: try again in 9 s."))
+    }
+
+    /// The Friends service on this computer (the built-in one, or one on localhost): the network is not to blame.
+    @Test func aServiceOnThisMachineThatDoesNotAnswerIsNotBlamedOnTheNetwork() async {
+        let local = LocalCards(base: cards)
+        await cards.willExport(.failure(.unreachable))
+        await cards.willImport(.failure(.unreachable))
+        let viewModel = ContactsFileViewModel(cards: local)
+        #expect(await viewModel.exportRequested()
+            == .failed("Could not export your friends: the Friends service on this computer did not answer. Try again later."))
+        let errors = Recorder(viewModel.errorMessage)
+        viewModel.importRequested(filename: "a.vcf", data: Data("BEGIN:VCARD\r\nEND:VCARD\r\n".utf8))
+        await viewModel.importing.task?.value
+        #expect(errors.values.last == "Could not connect to the Friends service on this computer. Try again later.")
+    }
+
+    struct LocalCards: CardExchanging {
+        let base: FakeCards
+        var isOnThisMachine: Bool { true }
+        func exportCards() async throws(AppServerError) -> Data { try await base.exportCards() }
+        func importCards(_ data: Data) async throws(AppServerError) -> ImportReport { try await base.importCards(data) }
     }
 }
 

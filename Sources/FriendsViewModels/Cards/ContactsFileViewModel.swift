@@ -109,7 +109,7 @@ public final class ContactsFileViewModel {
             case .failure(.cancelled):
                 break
             case .failure(let error):
-                self.errorMessage.value = Self.importFailureText(error)
+                self.errorMessage.value = Self.importFailureText(error, onThisMachine: cards.isOnThisMachine)
             }
         })
     }
@@ -124,8 +124,12 @@ public final class ContactsFileViewModel {
             return .file(try await cards.exportCards(), filename: Self.exportFilename)
         } catch .unauthorized {
             return .failed("Please login to export your friends.")
+        } catch .throttled(let message, let retryAfter) {
+            return .failed(FailureText.heldBack(message, retryAfter: retryAfter))
         } catch {
-            return .failed("Could not export your friends. Check your network and try again later.")
+            return .failed(cards.isOnThisMachine
+                ? "Could not export your friends: the Friends service on this computer did not answer. Try again later."
+                : "Could not export your friends. Check your network and try again later.")
         }
     }
 
@@ -170,11 +174,12 @@ public final class ContactsFileViewModel {
         )
     }
 
-    static func importFailureText(_ error: AppServerError) -> String {
+    static func importFailureText(_ error: AppServerError, onThisMachine: Bool) -> String {
         switch error {
         case .unauthorized: "Please login to import friends."
         case .invalid(let message, _): "The file could not be imported: \(message)"
-        default: "Could not connect to server. Check your network and try again later."
+        case .throttled(let message, let retryAfter): FailureText.heldBack(message, retryAfter: retryAfter)
+        default: FailureText.couldNotConnect(onThisMachine: onThisMachine)
         }
     }
 }
