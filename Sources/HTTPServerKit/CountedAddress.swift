@@ -4,8 +4,8 @@ import NIOCore
 /// IPv6 address as its /64 network (`2001:db8:1:2::/64`), since one home or host is given a whole
 /// /64 and could otherwise try from a new address for every guess. Local IPv6 addresses (link-local,
 /// unique local), each a device of the same network, stay apart.
-enum CountedAddress {
-    static func of(_ address: String) -> String {
+public enum CountedAddress {
+    public static func of(_ address: String) -> String {
         guard address.contains(":"), case .v6(let v6)? = try? SocketAddress(ipAddress: address, port: 0) else { return address }
         let bytes = withUnsafeBytes(of: v6.address.sin6_addr) { Array($0) }
         // An IPv4 address written as IPv6 (::ffff:192.0.2.1) is that IPv4 address.

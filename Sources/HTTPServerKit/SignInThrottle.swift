@@ -65,18 +65,29 @@ public final class SignInThrottle: Sendable {
         let address = address.map(CountedAddress.of)
         let now = now()
         return state.withLockedValue { state in
-            var longest = address.flatMap { remaining(state.byAddress[$0], now: now) }
-            if let name, address == nil || state.known[Pair(name: name, address: address)] == nil {
-                longest = [longest, remaining(state.byName[name], now: now)].compactMap { $0 }.max()
-            }
-            if let name, let until = state.heldUntil[name] {
-                if until > now { longest = [longest, until - now].compactMap { $0 }.max() } else { state.heldUntil[name] = nil }
-            }
-            if let longest { return longest }
+            if let longest = wait(&state, address: address, name: name, now: now) { return longest }
             if let address { count(&state.byAddress, address, now: now) }
             if let name { count(&state.byName, name, now: now) }
             return nil
         }
+    }
+
+    /// How long an attempt must still wait, as `begin` says, without counting one.
+    public func holdsBack(address: String?, name: String?) -> Duration? {
+        let address = address.map(CountedAddress.of)
+        let now = now()
+        return state.withLockedValue { wait(&$0, address: address, name: name, now: now) }
+    }
+
+    private func wait(_ state: inout State, address: String?, name: String?, now: ContinuousClock.Instant) -> Duration? {
+        var longest = address.flatMap { remaining(state.byAddress[$0], now: now) }
+        if let name, address == nil || state.known[Pair(name: name, address: address)] == nil {
+            longest = [longest, remaining(state.byName[name], now: now)].compactMap { $0 }.max()
+        }
+        if let name, let until = state.heldUntil[name] {
+            if until > now { longest = [longest, until - now].compactMap { $0 }.max() } else { state.heldUntil[name] = nil }
+        }
+        return longest
     }
 
     /// Holds attempts for `name` back for `wait`, as the server that checks its passwords asked

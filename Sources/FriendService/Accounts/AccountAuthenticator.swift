@@ -37,9 +37,19 @@ final class AccountAuthenticator: Sendable {
         var byToken: [String: Remembered<Account?>] = [:]
         /// Keyed digest of name and password → the password hash it was checked against.
         var checkedPasswords: [String: String] = [:]
-        /// The same for passwords refused, with "" for a name that has no account.
-        var refusedPasswords: [String: String] = [:]
+        /// Keyed digest of the address, name and password (or token) of a refusal → the password
+        /// hash it was refused against ("" for a name without an account, or a token), and when it
+        /// was last sent.
+        var refusals: [String: Refusal] = [:]
     }
+
+    private struct Refusal: Sendable {
+        var passwordHash: String
+        var lastSent: ContinuousClock.Instant
+    }
+
+    /// How long a refusal is remembered after it was last sent again.
+    static let refusalLifetime: Duration = .seconds(15 * 60)
 
     let registry: any AccountRegistry
     let secrets: any AccountSecrets
@@ -80,12 +90,15 @@ final class AccountAuthenticator: Sendable {
         if let account = try await accountWithCheckedPassword(in: credentials) {
             return .signedIn(account, by: .password(hash: account.passwordHash))
         }
-        // Nor does a password refused before, while the account's stays the same: it is no new
-        // guess, but most often a device still holding a password since changed, trying again on
-        // its own. Counted, it would keep the account's owner out wherever they sign in.
-        if try await isRefusedBefore(credentials) { return .refused }
         let address = clientAddress()
         let countedName = credentials.name.map { (try? AccountName(validating: $0))?.rawValue ?? $0 }
+        if let wait = throttle.holdsBack(address: address, name: countedName) { return .throttled(wait) }
+        // A password or token this address was refused before, while the account's password
+        // stays the same, is refused again and not counted: it is no new guess, but most often a
+        // device still holding a password since changed (or a revoked token), trying again on its
+        // own. Counted, it would keep the owner out, from that address or against their name. Only
+        // after the throttle: a held-back guess is told nothing, not even that it was tried before.
+        if try await isRefusedBefore(credentials, address: address) { return .refused }
         guard case .basic(_, let secret) = credentials, let countedName else {
             return try await attempt(credentials, address: address, countedName: countedName)
         }
@@ -127,7 +140,10 @@ final class AccountAuthenticator: Sendable {
             throttle.withdrawn(address: address, name: countedName)
             throw error
         }
-        guard let named else { return .refused }
+        guard let named else {
+            try await rememberRefusal(of: credentials, address: address)
+            return .refused
+        }
         throttle.succeeded(address: address, name: countedName, as: named.name.rawValue)
         return .signedIn(named, by: .password(hash: named.passwordHash))
     }
@@ -154,31 +170,51 @@ final class AccountAuthenticator: Sendable {
     }
 
     private func passwordKey(_ password: String, of account: Account) -> String {
-        passwordKey(password, ofName: account.name.rawValue)
+        secrets.cacheDigest(account.name.rawValue + "\u{0}" + password)
     }
 
-    private func passwordKey(_ password: String, ofName name: String) -> String {
-        secrets.cacheDigest(name + "\u{0}" + password)
-    }
-
-    /// Whether `credentials` carry a name and password refused before, against the account's
-    /// current password hash (so not after a password change), or while the name had no account.
-    /// Unknown names are remembered as known ones are, so that a second try takes as long for both.
-    private func isRefusedBefore(_ credentials: Credentials) async throws -> Bool {
-        guard case .basic(let rawName, let secret) = credentials else { return false }
-        let name = try? AccountName(validating: rawName)
-        var current: Account?
-        if let name { current = try await account(named: name) }
-        let key = passwordKey(secret, ofName: name?.rawValue ?? rawName)
-        return cache.withLockedValue { $0.refusedPasswords[key] } == (current?.passwordHash ?? "")
-    }
-
-    private func rememberRefusal(of password: String, name: String, against hash: String) {
-        let key = passwordKey(password, ofName: name)
-        cache.withLockedValue { cache in
-            if cache.refusedPasswords.count >= Self.cacheCapacity { cache.refusedPasswords = [:] }
-            cache.refusedPasswords[key] = hash
+    /// Whether `credentials` were refused from `address` before, against the account's current
+    /// password hash (so not after a password change). An empty password is never remembered:
+    /// unknown names and known ones must take as long and count alike.
+    private func isRefusedBefore(_ credentials: Credentials, address: String?) async throws -> Bool {
+        guard let (key, name) = refusalKey(credentials, address: address) else { return false }
+        let expected = try await currentHash(of: name)
+        let now = now()
+        return cache.withLockedValue { cache in
+            guard var refusal = cache.refusals[key], refusal.passwordHash == expected,
+                  now - refusal.lastSent < Self.refusalLifetime else { return false }
+            refusal.lastSent = now
+            cache.refusals[key] = refusal
+            return true
         }
+    }
+
+    private func rememberRefusal(of credentials: Credentials, address: String?) async throws {
+        guard let (key, name) = refusalKey(credentials, address: address) else { return }
+        let refusal = Refusal(passwordHash: try await currentHash(of: name), lastSent: now())
+        cache.withLockedValue { cache in
+            if cache.refusals.count >= Self.cacheCapacity { cache.refusals = [:] }
+            cache.refusals[key] = refusal
+        }
+    }
+
+    /// The digest a refusal is remembered under, and the account name it concerns (nil for a token).
+    private func refusalKey(_ credentials: Credentials, address: String?) -> (String, AccountName?)? {
+        let place = address.map(CountedAddress.of) ?? ""
+        switch credentials {
+        case .bearer(let token):
+            return token.isEmpty ? nil : (secrets.cacheDigest(place + "\u{0}\u{0}" + token), nil)
+        case .basic(let rawName, let secret):
+            guard !secret.isEmpty else { return nil }
+            let name = try? AccountName(validating: rawName)
+            return (secrets.cacheDigest(place + "\u{0}" + (name?.rawValue ?? rawName) + "\u{0}" + secret), name)
+        }
+    }
+
+    /// The password hash a refusal is remembered against: "" for a token or a name without an account.
+    private func currentHash(of name: AccountName?) async throws -> String {
+        guard let name else { return "" }
+        return try await account(named: name)?.passwordHash ?? ""
     }
 
     /// The account whose name and password `credentials` carry (Basic). An unknown name costs the
@@ -188,14 +224,9 @@ final class AccountAuthenticator: Sendable {
         guard !secret.isEmpty, let name = try? AccountName(validating: rawName), let named = try await account(named: name) else {
             let decoy = try await decoy()
             _ = try await passwordChecks.run { [secrets] in secrets.verify(password: secret, against: decoy) }
-            rememberRefusal(of: secret, name: (try? AccountName(validating: rawName))?.rawValue ?? rawName, against: "")
             return nil
         }
-        guard try await isPassword(secret, of: named) else {
-            rememberRefusal(of: secret, name: named.name.rawValue, against: named.passwordHash)
-            return nil
-        }
-        return named
+        return try await isPassword(secret, of: named) ? named : nil
     }
 
     private func decoy() async throws -> String {
