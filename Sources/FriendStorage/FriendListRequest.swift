@@ -51,19 +51,23 @@ public struct FriendSortKey: Sendable, Equatable, Hashable, Codable {
 /// organization or an email address, or when `phoneDigits` occur
 /// anywhere in the digits of the phone number ("612" finds "+34 612 345 678").
 public struct FriendSearch: Sendable, Hashable {
-    public var text: String
-    /// `text` as it is looked for in the organization, the email addresses and the name shown:
-    /// without the spaces between East Asian words, since the name is shown as one (山田花子) and
-    /// people type it with a space too (山田 花子, or 山田　花子 with an ideographic one).
-    public var extraText: String
-    public var phoneDigits: String?
+    public private(set) var text: String
+    public private(set) var phoneDigits: String?
 
     public init?(_ query: String) {
         let folded = SearchText.fold(query)
         guard !folded.isEmpty else { return nil }
         text = folded
-        extraText = Self.joiningEastAsianWords(folded)
         phoneDigits = SearchText.phoneDigitsQuery(query)
+    }
+
+    /// What is looked for in the organization, the email addresses and the name shown: `text`,
+    /// and `text` without the spaces between East Asian words when it has any, since the name is
+    /// shown as one (山田花子) and people type it with a space too (山田 花子, or with an
+    /// ideographic one), while an organization keeps its own (한국 전력 공사).
+    public var extraTexts: [String] {
+        let joined = Self.joiningEastAsianWords(text)
+        return joined == text ? [text] : [text, joined]
     }
 
     /// The words of `text` written together where both sides of a space are East Asian.
@@ -90,7 +94,7 @@ public struct FriendSearch: Sendable, Hashable {
             return true
         }
         if let phoneDigits, columns.phoneDigits.contains(phoneDigits) { return true }
-        if searchesExtra, columns.extra.contains(extraText) { return true }
+        if searchesExtra, extraTexts.contains(where: columns.extra.contains) { return true }
         return false
     }
 

@@ -147,7 +147,7 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
         }
         // Digits anywhere in the number: the trigram index finds them (the pattern holds digits only).
         if let digits = search.phoneDigits { matches.append("phone_digits LIKE \(parameter("%" + digits + "%"))") }
-        if search.searchesExtra { matches.append("strpos(search_extra, \(parameter(search.extraText))) > 0") }
+        if search.searchesExtra { matches += search.extraTexts.map { "strpos(search_extra, \(parameter($0))) > 0" } }
         let branches = matches.map { match in
             let conditions = [match, keyset].compactMap { $0 }.joined(separator: " AND ")
             return "(SELECT id FROM \(schema).friends WHERE \(conditions) \(order))"
@@ -173,8 +173,10 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
                 conditions.append("phone_digits LIKE $\(binds.count)")
             }
             if search.searchesExtra {
-                binds.append(search.extraText)
-                conditions.append("strpos(search_extra, $\(binds.count)) > 0")
+                for text in search.extraTexts {
+                    binds.append(text)
+                    conditions.append("strpos(search_extra, $\(binds.count)) > 0")
+                }
             }
         }
         let filter = conditions.isEmpty ? "WHERE NOT is_group" : "WHERE " + conditions.joined(separator: " OR ")
@@ -225,8 +227,10 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
                 matches.append("phone_digits LIKE $5")
             }
             if search.searchesExtra {
-                binds.append(search.extraText)
-                matches.append("strpos(search_extra, $\(binds.count)) > 0")
+                for text in search.extraTexts {
+                    binds.append(text)
+                    matches.append("strpos(search_extra, $\(binds.count)) > 0")
+                }
             }
             filter = "AND (" + matches.joined(separator: " OR ") + ")"
         }

@@ -140,7 +140,7 @@ struct SQLiteListQuery {
     /// The same for text in the organization and email addresses ("gmail" is in many).
     static func extraProbe(_ request: FriendListRequest, search: FriendSearch) -> (sql: String, binds: [SQLiteData])? {
         guard search.searchesExtra else { return nil }
-        return probe(request, column: "search_extra", needle: search.extraText)
+        return probe(request, column: "search_extra", needle: search.text)
     }
 
     private static func probe(_ request: FriendListRequest, column: String, needle: String) -> (sql: String, binds: [SQLiteData]) {
@@ -195,7 +195,7 @@ struct SQLiteListQuery {
     static func branches(_ search: FriendSearch) -> [Branch] {
         var branches: [Branch] = [.lastNamePrefix(search.text), .fullNamePrefix(search.text)]
         if let digits = search.phoneDigits { branches.append(.phoneDigits(digits)) }
-        if search.searchesExtra { branches.append(.extraText(search.extraText)) }
+        if search.searchesExtra { branches += search.extraTexts.map(Branch.extraText) }
         return branches
     }
 }

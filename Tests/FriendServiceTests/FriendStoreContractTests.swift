@@ -169,6 +169,12 @@ struct FriendStoreContractTests {
             for typed in ["王 花子", "山田 Hana", "yamada 花子"] {
                 #expect(try await store.count(matching: FriendSearch(typed), atMost: nil) == 0, "\(typed)")
             }
+            // An organization keeps its spaces, and is found as written (Korean separates words so).
+            let kepco = try await store.create(NewFriend(firstname: "Min", lastname: "Kim", organization: "한국 전력 공사")).friend.id
+            for typed in ["한국 전력 공사", "전력 공사"] {
+                #expect(try await store.list(FriendListRequest(limit: 10, search: FriendSearch(typed))).map(\.friend.id) == [kepco], "\(typed)")
+                #expect(try await store.count(matching: FriendSearch(typed), atMost: nil) == 1, "\(typed)")
+            }
         }
     }
 
