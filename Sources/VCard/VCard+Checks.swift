@@ -24,9 +24,8 @@ extension VCard {
         first("UID")?.text.trimmingSpaces ?? ""
     }
 
-    /// The card's `UID`s when it has more than one value of them, `nil` otherwise (one, or the same twice).
-    public var differentUIDs: [String]? {
-        let uids = all("UID").map(\.text.trimmingSpaces)
-        return Set(uids).count > 1 ? uids : nil
+    /// Every `UID` of the card, in order: a card has one at most (RFC 6350 6.7.6).
+    public var uids: [String] {
+        all("UID").map(\.text.trimmingSpaces)
     }
 }

@@ -122,7 +122,9 @@ struct FriendAddressBook: AddressBookBackend {
         do {
             read = try VCardParser.parse(bytes, isWholeText: true)
             // Which of two UIDs names the card would be each reader's guess, and they would differ.
-            if let uids = read.differentUIDs { throw DifferentUIDs(count: uids.count) }
+            // Two spellings of one UUID (with urn:uuid:, in capitals) are one UID, as everywhere.
+            let different = Set(read.uids.map(UIDSpellings.key)).count
+            if different > 1 { throw DifferentUIDs(count: different) }
         } catch {
             // A condition that fails is said first (RFC 9110 13.2.2: before the content is used):
             // the client's copy is stale whatever it sent.
@@ -261,5 +263,5 @@ struct FriendAddressBook: AddressBookBackend {
 
 private struct DifferentUIDs: Error, CustomStringConvertible {
     var count: Int
-    var description: String { "The card has \(count) different UID lines; a card has one (RFC 6350 6.7.6)." }
+    var description: String { "The card has \(count) different UIDs; a card has one (RFC 6350 6.7.6)." }
 }
