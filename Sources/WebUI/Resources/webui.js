@@ -565,7 +565,10 @@
     var path = shownPath.split("?")[0];
     fetch(form ? form.getAttribute("action") || path : path, {
       method: "POST", body: body, headers: headers(), credentials: "same-origin", keepalive: keepalive === true
-    }).catch(showUnreached);
+    }).catch(function () {
+      // The stream says whether the app's server is there; one lost request alone does not.
+      if (!events || events.readyState !== EventSource.OPEN) { showUnreached(); }
+    });
   }
 
   // A search's text goes into the address too, unless Back or Forward has reached another entry.
