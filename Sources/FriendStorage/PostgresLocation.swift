@@ -23,7 +23,7 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
     public var schema: String
     /// `sslmode`: one of `sslModes`.
     package var sslMode: String
-    /// `sslrootcert`: a PEM file of the authorities `verify-ca` and `verify-full` trust.
+    /// `sslrootcert`: a PEM file of the authorities `require`, `verify-ca` and `verify-full` trust.
     package var sslRootCertificate: String?
     package static let sslModes = ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"]
     public var timeouts: PostgresSessionTimeouts
@@ -62,7 +62,11 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
             port = 5432
         }
         // Decoded once: `p%25ss` is the password `p%ss` (URLComponents' `password` is decoded already).
-        username = components.percentEncodedUser.flatMap { $0.removingPercentEncoding } ?? Self.operatingSystemUser
+        let user = components.percentEncodedUser.flatMap { $0.removingPercentEncoding } ?? ""
+        guard let username = user.isEmpty ? Self.operatingSystemUser : user else {
+            throw ConfigurationError("The PostgreSQL URL names no user, and the user running this program has no name to use: put one before the @.")
+        }
+        self.username = username
         password = components.percentEncodedPassword.flatMap { $0.removingPercentEncoding }
         let encodedPath = components.percentEncodedPath
         let path = encodedPath.hasPrefix("/") ? String(encodedPath.dropFirst()) : encodedPath
@@ -90,9 +94,13 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
         }
     }
 
-    /// The user a URL without one connects as: the one running this program, as with libpq.
-    private static var operatingSystemUser: String {
-        guard let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name else { return "postgres" }
+    /// The user a URL without one connects as: the one running this program, as with libpq
+    /// (which fails too when that user has no name, in a container run as a bare number, say).
+    private static var operatingSystemUser: String? {
+        var entry = passwd()
+        var found: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 4_096)
+        guard getpwuid_r(geteuid(), &entry, &buffer, buffer.count, &found) == 0, found != nil, let name = entry.pw_name else { return nil }
         return String(cString: name)
     }
 

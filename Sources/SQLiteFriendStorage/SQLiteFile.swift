@@ -39,6 +39,14 @@ struct SQLiteFile {
         }
     }
 
+    /// The file's permission bits when users other than its owner may read it (a file made
+    /// before FriendService made its files the user's alone, or under a wide umask); else nil.
+    var modeOthersMayRead: mode_t? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & (S_IRGRP | S_IROTH) != 0 else { return nil }
+        return status.st_mode & 0o777
+    }
+
     /// `mkdir -p` with the system's reason when it fails ("not a directory", "permission denied"),
     /// which Foundation's `createDirectory` hides behind a Cocoa error code.
     private static func createFolders(_ folder: String) -> String? {

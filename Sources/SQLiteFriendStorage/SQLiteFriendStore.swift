@@ -48,7 +48,11 @@ public final class SQLiteFriendStore: FriendStore {
     /// `smallTable`, for tests: up to how many friends a search is read on the calling thread.
     static func open(path: String, logger: Logger, smallTable: Int) async throws -> SQLiteFriendStore {
         let name = "sqlite:\(path)"
-        try SQLiteFile(path: path).prepare()
+        let file = SQLiteFile(path: path)
+        try file.prepare()
+        if let mode = file.modeOthersMayRead {
+            logger.warning("The database \(name) can be read by other users of this machine (mode \(String(mode, radix: 8))): it holds everyone's contacts and the accounts' password hashes. chmod 600 it and its -wal and -shm files.")
+        }
         let threads = writerThreads
         let writer: SQLiteDirectConnection
         do {

@@ -56,6 +56,9 @@ struct DatabaseStartupTests {
     /// The file holds everyone's contacts and the accounts' password hashes: another user of the
     /// machine may not read it, nor its write-ahead log, whatever the umask.
     @Test func aNewDatabaseItsLogAndItsFolderAreTheUsersAlone() async throws {
+        // Under a umask that keeps files private already, the test could not fail.
+        let umaskBefore = umask(0o022)
+        defer { umask(umaskBefore) }
         try await TemporaryDirectory.with { directory in
             let folder = directory.appendingPathComponent("new-folder").path
             let path = folder + "/friends.sqlite"
@@ -72,6 +75,21 @@ struct DatabaseStartupTests {
             }
             try await store.close()
             try result.get()
+        }
+    }
+
+    /// A file made readable by everyone before (or by hand) is said to be so as the server starts.
+    @Test func aDatabaseOthersMayReadIsSaidSo() async throws {
+        try await TemporaryDirectory.with { directory in
+            let path = directory.appendingPathComponent("friends.sqlite").path
+            _ = try await Self.openAndMigrate(path)
+            #expect(SQLiteFile(path: path).modeOthersMayRead == nil)
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+            #expect(SQLiteFile(path: path).modeOthersMayRead == 0o644)
+            let log = CapturedLog()
+            let store = try await SQLiteFriendStore.open(path: path, logger: log.logger)
+            try await store.close()
+            #expect(log.lines(at: .warning).contains { $0.message.contains("can be read by other users of this machine (mode 644)") })
         }
     }
 

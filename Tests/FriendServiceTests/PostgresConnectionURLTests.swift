@@ -87,6 +87,8 @@ struct PostgresURLParsingTests {
         #expect(location.username == user)
         #expect(location.database == user)
         #expect(try PostgresLocation(url: "postgres://ada@db").database == "ada")
+        #expect(try PostgresLocation(url: "postgres://@db/x").username == user)
+        #expect(try PostgresLocation(url: "postgres://:secret@db/x").username == user)
         let socket = try PostgresLocation(url: "postgres:///friends?host=/var/run/postgresql")
         #expect(socket.username == user && socket.database == "friends" && socket.socketFolder == "/var/run/postgresql")
     }
