@@ -57,7 +57,7 @@ struct BackendOptions: ParsableArguments {
             if password == nil {
                 do {
                     password = try PasswordPrompt.ask("Password of \(name) at \(address): ")
-                } catch where environment["FRIENDS_PASSWORD"] != nil {
+                } catch where environment["FRIENDS_PASSWORD"] != nil && isatty(STDIN_FILENO) == 0 {
                     // Set, but empty (an export without a value): "set FRIENDS_PASSWORD" would read as nonsense.
                     throw LaunchError("FRIENDS_PASSWORD is empty, and the password cannot be asked for here: set it to the password of \(name).")
                 }

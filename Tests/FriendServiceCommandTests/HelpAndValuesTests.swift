@@ -46,10 +46,7 @@ struct HelpAndValuesTests {
         }
     }
 
-    /// Silent connections give way to requests past a tenth of the slots: a tenth of the slots
-    /// asked for, not of the default 1,000 (with 20 slots, 20 silent sockets held every slot
-    /// until the header timeout).
-    /// The names people reach for from other tools (passwd, userdel, ls) reach the same commands.
+    /// The names people reach for from other tools (passwd, delete, rm, ls) reach the same commands.
     @Test(arguments: [
         (["user", "passwd", "bob"], "password"), (["user", "delete", "bob"], "remove"),
         (["user", "rm", "bob"], "remove"), (["user", "ls"], "list"),
@@ -59,6 +56,9 @@ struct HelpAndValuesTests {
         #expect(type(of: parsed).configuration.commandName == command)
     }
 
+    /// Silent connections give way to requests past a tenth of the slots: a tenth of the slots
+    /// asked for, not of the default 1,000 (with 20 slots, 20 silent sockets held every slot
+    /// until the header timeout).
     @Test func theSilentConnectionsLimitIsATenthOfTheConnectionsAskedFor() throws {
         let serve = try #require(try FriendServiceCommand.parseAsRoot(["serve", "--max-connections", "20"]) as? Serve)
         let limits = try serve.connectionLimits.limits()

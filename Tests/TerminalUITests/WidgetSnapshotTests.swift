@@ -261,6 +261,20 @@ struct WidgetSnapshotTests {
         #expect(!canvas.lines.joined().contains("…"))
     }
 
+    @Test("a message cut short by a small window ends in \"…\" on its last line shown")
+    func dialogCutShort() {
+        var canvas = canvas(rows: 6, columns: 24)
+        AlertBox(title: "Game library damaged", message: "3 games were kept; 1 could not be read and is in the backup file.")
+            .draw(in: &canvas, at: canvas.bounds)
+        let text = canvas.lines.joined(separator: "\n")
+        #expect(text.contains("…"), "\(text)")
+        #expect(text.contains("[ OK ]"), "\(text)")
+        var tall = self.canvas(rows: 20, columns: 24)
+        AlertBox(title: "Game library damaged", message: "3 games were kept; 1 could not be read and is in the backup file.")
+            .draw(in: &tall, at: tall.bounds)
+        #expect(!tall.lines.joined().contains("…"))
+    }
+
     @Test("a footer made from a key map ends in \"? Help\" when not every key fits, keeping the way out")
     func footerPointsToHelp() {
         let keys = KeyMap(title: "Friends", ("↑↓/jk", "Move"), ("⏎", "Open"), ("a", "Add"), ("e", "Edit"),

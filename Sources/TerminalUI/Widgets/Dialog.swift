@@ -39,7 +39,12 @@ struct Dialog {
         Box().draw(in: &canvas, at: box)
         canvas.addTarget(nil, at: rect)
         let textRows = max(0, box.height - 3 - gap)
-        for (index, (line, style)) in lines.prefix(textRows).enumerated() {
+        var shown = Array(lines.prefix(textRows))
+        // Cut short by a small window: the last line shown ends in "…", so it does not read as the end.
+        if lines.count > textRows, let last = shown.indices.last {
+            shown[last].0 = TextLayout.truncate(shown[last].0 + String(repeating: " ", count: textWidth), toWidth: textWidth)
+        }
+        for (index, (line, style)) in shown.enumerated() {
             canvas.draw(line, row: box.row + 1 + index, column: box.column + 2, style: style, width: textWidth)
         }
         var column = box.column + (box.width - buttonsWidth) / 2
