@@ -98,13 +98,20 @@ final class AccountAuthenticator: Sendable {
         // device still holding a password since changed (or a revoked token), trying again on its
         // own. Counted, it would keep the owner out, from that address or against their name. Only
         // after the throttle: a held-back guess is told nothing, not even that it was tried before.
-        if try await isRefusedBefore(credentials, address: address) { return .refused }
+        if try await isRefusedBefore(credentials, address: address) {
+            // As long as a first refusal takes, so that the time does not tell it was tried before.
+            if case .basic(_, let secret) = credentials {
+                do { try await checkAgainstDecoy(secret) } catch is PasswordCheckQueue.Full { return .busy }
+            }
+            return .refused
+        }
         guard case .basic(_, let secret) = credentials, let countedName else {
             return try await attempt(credentials, address: address, countedName: countedName)
         }
-        // Requests sent at once with the same name and password (a client's first burst after a
-        // restart) wait for one check, and are one attempt.
-        return try await once(secrets.cacheDigest(countedName + "\u{0}" + secret)) {
+        // Requests sent at once from one address with the same name and password (a client's first
+        // burst after a restart) wait for one check, and are one attempt.
+        let place = address.map(CountedAddress.of) ?? ""
+        return try await once(secrets.cacheDigest(place + "\u{0}" + countedName + "\u{0}" + secret)) {
             try await self.attempt(credentials, address: address, countedName: countedName)
         }
     }
@@ -130,9 +137,9 @@ final class AccountAuthenticator: Sendable {
     /// One attempt through the throttle: counted when it begins, taken back unless it fails.
     private func attempt(_ credentials: Credentials, address: String?, countedName: String?) async throws -> Outcome {
         if let wait = throttle.begin(address: address, name: countedName) { return .throttled(wait) }
-        let named: Account?
+        let check: PasswordCheck
         do {
-            named = try await account(withPasswordIn: credentials)
+            check = try await checkPassword(in: credentials)
         } catch is PasswordCheckQueue.Full {
             throttle.withdrawn(address: address, name: countedName)
             return .busy
@@ -140,8 +147,8 @@ final class AccountAuthenticator: Sendable {
             throttle.withdrawn(address: address, name: countedName)
             throw error
         }
-        guard let named else {
-            try await rememberRefusal(of: credentials, address: address)
+        guard case .matched(let named) = check else {
+            if case .refused(let checkedHash) = check { rememberRefusal(of: credentials, address: address, against: checkedHash) }
             return .refused
         }
         throttle.succeeded(address: address, name: countedName, as: named.name.rawValue)
@@ -189,18 +196,25 @@ final class AccountAuthenticator: Sendable {
         }
     }
 
-    private func rememberRefusal(of credentials: Credentials, address: String?) async throws {
-        guard let (key, name) = refusalKey(credentials, address: address) else { return }
-        let refusal = Refusal(passwordHash: try await currentHash(of: name), lastSent: now())
+    /// Remembers a refusal against the hash the password was checked against (not one looked up
+    /// afterwards, which a password changed meanwhile would make the new one's).
+    private func rememberRefusal(of credentials: Credentials, address: String?, against checkedHash: String) {
+        guard let (key, _) = refusalKey(credentials, address: address) else { return }
+        let now = now()
         cache.withLockedValue { cache in
-            if cache.refusals.count >= Self.cacheCapacity { cache.refusals = [:] }
-            cache.refusals[key] = refusal
+            if cache.refusals.count >= Self.cacheCapacity {
+                cache.refusals = cache.refusals.filter { now - $0.value.lastSent < Self.refusalLifetime }
+                if cache.refusals.count >= Self.cacheCapacity { cache.refusals = [:] }
+            }
+            cache.refusals[key] = Refusal(passwordHash: checkedHash, lastSent: now)
         }
     }
 
     /// The digest a refusal is remembered under, and the account name it concerns (nil for a token).
+    /// Without an address (`friends web`, a program on this machine) nothing is remembered: all its
+    /// users would share one memory.
     private func refusalKey(_ credentials: Credentials, address: String?) -> (String, AccountName?)? {
-        let place = address.map(CountedAddress.of) ?? ""
+        guard let place = address.map(CountedAddress.of) else { return nil }
         switch credentials {
         case .bearer(let token):
             return token.isEmpty ? nil : (secrets.cacheDigest(place + "\u{0}\u{0}" + token), nil)
@@ -217,16 +231,28 @@ final class AccountAuthenticator: Sendable {
         return try await account(named: name)?.passwordHash ?? ""
     }
 
-    /// The account whose name and password `credentials` carry (Basic). An unknown name costs the
-    /// same slow hash as a wrong password, so that the time taken does not tell which names exist.
-    private func account(withPasswordIn credentials: Credentials) async throws -> Account? {
-        guard case .basic(let rawName, let secret) = credentials else { return nil }
+    private enum PasswordCheck {
+        case matched(Account)
+        /// Refused, against this password hash ("" for a name without an account, or a token).
+        case refused(against: String)
+    }
+
+    /// Whether `credentials` carry the name and password of an account (Basic). An unknown name
+    /// costs the same slow hash as a wrong password, so that the time taken does not tell which
+    /// names exist.
+    private func checkPassword(in credentials: Credentials) async throws -> PasswordCheck {
+        guard case .basic(let rawName, let secret) = credentials else { return .refused(against: "") }
         guard !secret.isEmpty, let name = try? AccountName(validating: rawName), let named = try await account(named: name) else {
-            let decoy = try await decoy()
-            _ = try await passwordChecks.run { [secrets] in secrets.verify(password: secret, against: decoy) }
-            return nil
+            try await checkAgainstDecoy(secret)
+            return .refused(against: "")
         }
-        return try await isPassword(secret, of: named) ? named : nil
+        return try await isPassword(secret, of: named) ? .matched(named) : .refused(against: named.passwordHash)
+    }
+
+    /// The slow hash of a password that matches nothing, for its time.
+    private func checkAgainstDecoy(_ password: String) async throws {
+        let decoy = try await decoy()
+        _ = try await passwordChecks.run { [secrets] in secrets.verify(password: password, against: decoy) }
     }
 
     private func decoy() async throws -> String {

@@ -1,5 +1,6 @@
 import FriendStorage
 import HTTPServerKit
+import Synchronization
 import Testing
 
 @testable import FriendService
@@ -77,6 +78,53 @@ struct RepeatedRefusalTests {
         }
         guard case .throttled = try await authenticator.authenticate(.basic(name: name, secret: ""), address: "192.0.2.7") else {
             Issue.record("\(name): empty passwords were not counted")
+            return
+        }
+    }
+
+    /// Whose hash each password was checked against: alice's, or the decoy a remembered refusal
+    /// spends its time on.
+    final class RecordingSecrets: AccountSecrets {
+        let base = FakeAccountSecrets()
+        let checkedAgainst = Mutex<[String]>([])
+        func hash(password: String) -> String { base.hash(password: password) }
+        func verify(password: String, against storedHash: String) -> Bool {
+            checkedAgainst.withLock { $0.append(storedHash == base.hash(password: "pw-alice") ? "alice" : "decoy") }
+            return base.verify(password: password, against: storedHash)
+        }
+        func newToken() -> String { base.newToken() }
+        func mayBeToken(_ secret: String) -> Bool { base.mayBeToken(secret) }
+        func tokenDigest(_ token: String) -> String { base.tokenDigest(token) }
+        func cacheDigest(_ secret: String) -> String { base.cacheDigest(secret) }
+    }
+
+    /// Remembered for a quarter of an hour after it was last sent; each resend renews it. A
+    /// remembered refusal takes as long as a first one: it checks the password against the decoy.
+    @Test func aRefusalLastsAQuarterOfAnHourFromItsLastResend() async throws {
+        let clock = TestInstantClock()
+        let registry = MemoryAccountRegistry()
+        try await AccountsTestApp.add("alice", to: registry)
+        let secrets = RecordingSecrets()
+        let authenticator = AccountAuthenticator(
+            registry: registry, secrets: secrets, throttle: SignInThrottle(now: { clock.now }), now: { clock.now }
+        )
+        let old = Credentials.basic(name: "alice", secret: "old-password")
+        for wait in [Duration.zero, .seconds(14 * 60), .seconds(14 * 60), .seconds(16 * 60)] {
+            clock.advance(by: wait)
+            #expect(try await authenticator.authenticate(old, address: "192.0.2.7") == .refused)
+        }
+        #expect(secrets.checkedAgainst.withLock { $0 } == ["alice", "decoy", "decoy", "alice"])
+    }
+
+    /// Without an address (the browser app's server, a program on this machine) nothing is
+    /// remembered: every one of its users would share the memory.
+    @Test func withoutAnAddressEveryRefusalCounts() async throws {
+        let authenticator = try await Self.authenticator(TestInstantClock())
+        for _ in 0..<Self.free {
+            #expect(try await authenticator.authenticate(.basic(name: "alice", secret: "old-password"), address: nil) == .refused)
+        }
+        guard case .throttled = try await authenticator.authenticate(.basic(name: "alice", secret: "old-password"), address: nil) else {
+            Issue.record("refusals without an address were remembered")
             return
         }
     }
