@@ -97,11 +97,21 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
     /// The user a URL without one connects as: the one running this program, as with libpq
     /// (which fails too when that user has no name, in a container run as a bare number, say).
     private static var operatingSystemUser: String? {
-        var entry = passwd()
-        var found: UnsafeMutablePointer<passwd>?
-        var buffer = [CChar](repeating: 0, count: 4_096)
-        guard getpwuid_r(geteuid(), &entry, &buffer, buffer.count, &found) == 0, found != nil, let name = entry.pw_name else { return nil }
-        return String(cString: name)
+        var size = 4_096
+        while size <= 1 << 20 {
+            var entry = passwd()
+            var found: UnsafeMutablePointer<passwd>?
+            var buffer = [CChar](repeating: 0, count: size)
+            // The entry's strings live in `buffer`: read while it does.
+            let (status, name) = buffer.withUnsafeMutableBufferPointer { storage in
+                guard let base = storage.baseAddress else { return (ERANGE, nil as String?) }
+                let status = getpwuid_r(geteuid(), &entry, base, storage.count, &found)
+                return (status, status == 0 && found != nil ? entry.pw_name.map { String(cString: $0) } : nil)
+            }
+            if status == ERANGE { size *= 2; continue }
+            return name
+        }
+        return nil
     }
 
     private static let notAURL = ConfigurationError("Not a PostgreSQL URL: expected postgres://user:password@host:port/database.")

@@ -174,6 +174,7 @@ struct FriendStoreContractTests {
             for typed in ["한국 전력 공사", "전력 공사"] {
                 #expect(try await store.list(FriendListRequest(limit: 10, search: FriendSearch(typed))).map(\.friend.id) == [kepco], "\(typed)")
                 #expect(try await store.count(matching: FriendSearch(typed), atMost: nil) == 1, "\(typed)")
+                #expect(try await store.cards(matching: FriendSearch(typed), afterID: 0, limit: 10).map(\.id) == [kepco], "\(typed)")
             }
         }
     }

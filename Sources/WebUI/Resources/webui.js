@@ -566,8 +566,9 @@
     fetch(form ? form.getAttribute("action") || path : path, {
       method: "POST", body: body, headers: headers(), credentials: "same-origin", keepalive: keepalive === true
     }).catch(function () {
-      // The stream says whether the app's server is there; one lost request alone does not.
-      if (!events || events.readyState !== EventSource.OPEN) { showUnreached(); }
+      // The stream says whether the app's server is there (a closed one has said why already);
+      // one lost request alone does not.
+      if (events && events.readyState === EventSource.CONNECTING) { showUnreached(); }
     });
   }
 
