@@ -51,23 +51,21 @@ public struct FriendSortKey: Sendable, Equatable, Hashable, Codable {
 /// organization or an email address, or when `phoneDigits` occur
 /// anywhere in the digits of the phone number ("612" finds "+34 612 345 678").
 public struct FriendSearch: Sendable, Hashable {
-    public private(set) var text: String
-    public private(set) var phoneDigits: String?
+    public let text: String
+    public let phoneDigits: String?
+    /// What is looked for in the organization, the email addresses and the name shown: `text`,
+    /// and `text` without the spaces between East Asian words when it has any, since the name is
+    /// shown as one (山田花子) and people type it with a space too (山田 花子, or with an
+    /// ideographic one), while an organization keeps its own (한국 전력 공사).
+    public let extraTexts: [String]
 
     public init?(_ query: String) {
         let folded = SearchText.fold(query)
         guard !folded.isEmpty else { return nil }
         text = folded
         phoneDigits = SearchText.phoneDigitsQuery(query)
-    }
-
-    /// What is looked for in the organization, the email addresses and the name shown: `text`,
-    /// and `text` without the spaces between East Asian words when it has any, since the name is
-    /// shown as one (山田花子) and people type it with a space too (山田 花子, or with an
-    /// ideographic one), while an organization keeps its own (한국 전력 공사).
-    public var extraTexts: [String] {
-        let joined = Self.joiningEastAsianWords(text)
-        return joined == text ? [text] : [text, joined]
+        let joined = Self.joiningEastAsianWords(folded)
+        extraTexts = joined == folded ? [folded] : [folded, joined]
     }
 
     /// The words of `text` written together where both sides of a space are East Asian.

@@ -51,6 +51,8 @@ final class PostgresConnector: Sendable {
     static let closeTimeout: Duration = .seconds(2)
 
     let location: PostgresLocation
+    /// How long a statement may run on this database (its `statement_timeout`), read once.
+    let statementLimit: Duration?
     let logger: Logger
     private let state: NIOLockedValueBox<State>
     /// Pooled connections lent out now: when a lease times out with all of them out, the pool is
@@ -59,6 +61,7 @@ final class PostgresConnector: Sendable {
 
     init(location: PostgresLocation, logger: Logger) {
         self.location = location
+        statementLimit = location.timeouts.statementLimit
         self.logger = logger
         state = NIOLockedValueBox(State(pool: Self.startPool(location, logger)))
     }

@@ -77,7 +77,7 @@ extension PostgresFriendStore {
         _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
         // The server cancels a statement at its statement_timeout: silence well past it means a lost connection.
-        let answerTimeout = isLong ? nil : connector.location.timeouts.statementLimit.map { $0 + Self.answerGrace }
+        let answerTimeout = isLong ? nil : connector.statementLimit.map { $0 + Self.answerGrace }
         return try await connector.withConnection(
             leaseTimeout: leaseTimeout ?? requestLeaseTimeout, answerTimeout: answerTimeout, body
         )

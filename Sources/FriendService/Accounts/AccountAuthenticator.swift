@@ -110,8 +110,7 @@ final class AccountAuthenticator: Sendable {
         }
         // Requests sent at once from one address with the same name and password (a client's first
         // burst after a restart) wait for one check, and are one attempt.
-        let place = address.map(CountedAddress.of) ?? ""
-        return try await once(secrets.cacheDigest(place + "\u{0}" + countedName + "\u{0}" + secret)) {
+        return try await once(attemptDigest(place: address.map(CountedAddress.of) ?? "", name: countedName, secret: secret)) {
             try await self.attempt(credentials, address: address, countedName: countedName)
         }
     }
@@ -221,8 +220,13 @@ final class AccountAuthenticator: Sendable {
         case .basic(let rawName, let secret):
             guard !secret.isEmpty else { return nil }
             let name = try? AccountName(validating: rawName)
-            return (secrets.cacheDigest(place + "\u{0}" + (name?.rawValue ?? rawName) + "\u{0}" + secret), name)
+            return (attemptDigest(place: place, name: name?.rawValue ?? rawName, secret: secret), name)
         }
+    }
+
+    /// A keyed digest of where an attempt comes from, the name it gives and its password.
+    private func attemptDigest(place: String, name: String, secret: String) -> String {
+        secrets.cacheDigest(place + "\u{0}" + name + "\u{0}" + secret)
     }
 
     /// The password hash a refusal is remembered against: "" for a token or a name without an account.

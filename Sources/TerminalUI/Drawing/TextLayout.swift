@@ -6,6 +6,13 @@ public enum TextLayout {
     public static func truncate(_ text: String, toWidth width: Int) -> String {
         guard width > 0 else { return "" }
         guard DisplayWidth.of(text) > width else { return text }
+        return cutShort(text, toWidth: width)
+    }
+
+    /// As much of `text` as fits in `width` columns followed by "…", even when all of it would fit:
+    /// the last line shown of a text that goes on.
+    public static func cutShort(_ text: String, toWidth width: Int) -> String {
+        guard width > 0 else { return "" }
         var kept = prefix(text, width: width - 1)
         while kept.last == " " { kept.removeLast() }
         return kept + String(ellipsis)

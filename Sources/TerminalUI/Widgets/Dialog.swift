@@ -42,7 +42,7 @@ struct Dialog {
         var shown = Array(lines.prefix(textRows))
         // Cut short by a small window: the last line shown ends in "…", so it does not read as the end.
         if lines.count > textRows, let last = shown.indices.last {
-            shown[last].0 = TextLayout.truncate(shown[last].0 + String(repeating: " ", count: textWidth), toWidth: textWidth)
+            shown[last].0 = TextLayout.cutShort(shown[last].0, toWidth: textWidth)
         }
         for (index, (line, style)) in shown.enumerated() {
             canvas.draw(line, row: box.row + 1 + index, column: box.column + 2, style: style, width: textWidth)
