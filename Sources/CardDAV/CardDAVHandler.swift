@@ -64,6 +64,10 @@ public struct CardDAVHandler: Sendable {
         switch paths.resource(for: request.path) {
         case .success(let r): resource = r
         case .failure(.badRequest(let message)): return .text(400, message)
+        case .failure(.spelledInCapitals(let canonicalPath)):
+            // 308 keeps the method and body: a PROPFIND or PUT is sent again as it was.
+            return .text(308, "Names are written in lower case: this is \(canonicalPath).",
+                         headers: [("Location", canonicalPath)])
         case .failure(.notFound):
             // DAVx5 and others offer to create an address book: say why not, rather than "not found".
             if ["MKCOL", "MKCALENDAR"].contains(request.method.uppercased()) {

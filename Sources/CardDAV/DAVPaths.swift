@@ -19,6 +19,9 @@ enum DAVResource: Equatable, Sendable {
 enum DAVPathError: Error, Equatable {
     case badRequest(String)
     case notFound
+    /// The principal's name with capitals: names are lower case, and "Bob" signs in as "bob", so
+    /// a URL typed as `/dav/addressbooks/Bob/` is answered with where it lives.
+    case spelledInCapitals(canonicalPath: String)
 }
 
 struct DAVPaths: Sendable {
@@ -129,8 +132,16 @@ struct DAVPaths: Sendable {
         case 1 where rest[0] == "addressbooks": return .success(.homes)
         default: break
         }
+        guard rest.count >= 2 else { return .failure(.notFound) }
+        if rest[1] != principal, asciiLowercased(rest[1]) == principal {
+            var lowered = segments
+            lowered[2] = principal
+            guard case .success = match(lowered, trailingSlash: trailingSlash) else { return .failure(.notFound) }
+            let path = "/" + lowered.map(encodePathSegment).joined(separator: "/") + (trailingSlash ? "/" : "")
+            return .failure(.spelledInCapitals(canonicalPath: path))
+        }
         // Another principal's resources are answered as not found, so names do not leak.
-        guard rest.count >= 2, rest[1] == principal else { return .failure(.notFound) }
+        guard rest[1] == principal else { return .failure(.notFound) }
         switch (rest[0], rest.count) {
         case ("principals", 2): return .success(.principal)
         case ("addressbooks", 2): return .success(.home)
@@ -145,6 +156,12 @@ struct DAVPaths: Sendable {
             return .failure(.notFound)
         }
     }
+}
+
+private func asciiLowercased(_ text: String) -> String {
+    String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+        ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32)! : scalar
+    }))
 }
 
 /// Decodes `%XX` escapes; nil for a malformed escape or bytes that are not UTF-8.

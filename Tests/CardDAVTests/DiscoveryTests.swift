@@ -31,6 +31,16 @@ import Testing
         #expect(answer.header("Location") == "/dav/")
     }
 
+    /// 308, not 301: a client sends its PROPFIND or PUT again with its method and body.
+    @Test func anAddressBookURLTypedWithCapitalsIsRedirectedWithItsMethod() async {
+        for method in ["PROPFIND", "PUT", "GET"] {
+            let answer = await send(method, "/dav/addressbooks/Friends/friends/a.vcf", backend: backend)
+            #expect(answer.status == 308)
+            #expect(answer.header("Location") == "/dav/addressbooks/friends/friends/a.vcf")
+            #expect(answer.text.contains("lower case"))
+        }
+    }
+
     @Test func iOSReadsTheHomeSetFromThePrincipal() async throws {
         let answer = await send("PROPFIND", "/dav/principals/friends/", headers: [("Depth", "0")], body: """
             <?xml version="1.0" encoding="UTF-8"?>

@@ -74,6 +74,20 @@ import Testing
         #expect(paths.resource(for: "/elsewhere") == .failure(.notFound))
     }
 
+    /// Names are lower case ("Bob" signs in as "bob"): a URL typed with capitals is pointed at the
+    /// one that exists, not answered "not found"; another principal's name, in any case, still is.
+    @Test func aPrincipalSpelledInCapitalsIsPointedAtItsName() {
+        let bob = DAVPaths(principal: "bob")
+        #expect(bob.resource(for: "/dav/addressbooks/Bob/") == .failure(.spelledInCapitals(canonicalPath: "/dav/addressbooks/bob/")))
+        #expect(bob.resource(for: "/dav/addressbooks/BOB/friends/") == .failure(.spelledInCapitals(canonicalPath: "/dav/addressbooks/bob/friends/")))
+        #expect(bob.resource(for: "https://host/dav/principals/Bob") == .failure(.spelledInCapitals(canonicalPath: "/dav/principals/bob")))
+        #expect(bob.resource(for: "/dav/addressbooks/bOb/friends/a%20b.vcf")
+            == .failure(.spelledInCapitals(canonicalPath: "/dav/addressbooks/bob/friends/a%20b.vcf")))
+        #expect(bob.resource(for: "/dav/addressbooks/Bob/Friends/") == .failure(.notFound))
+        #expect(bob.resource(for: "/dav/addressbooks/Alice/friends/") == .failure(.notFound))
+        #expect(bob.resource(for: "/dav/addressbooks/Bobby/") == .failure(.notFound))
+    }
+
     @Test func hrefsArePercentEncodedAndRoundTrip() {
         #expect(paths.principalHref == "/dav/principals/anna%20maria/")
         #expect(paths.href(.card("a b/ü?#%.vcf")) == "/dav/addressbooks/anna%20maria/friends/a%20b%2F%C3%BC%3F%23%25.vcf")
