@@ -48,7 +48,10 @@ struct BackendOptions: ParsableArguments {
     }
 
     /// Where the friends live; asks for the password of `--user` unless FRIENDS_PASSWORD holds it.
-    func backend(environment: [String: String] = ProcessInfo.processInfo.environment) throws(LaunchError) -> Backend {
+    func backend(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        askPassword: (String) throws(LaunchError) -> String? = PasswordPrompt.ask
+    ) throws(LaunchError) -> Backend {
         guard let server, let address = ServerAddress(server) else {
             return .embedded(DataDirectory.standard(environment: environment))
         }
@@ -56,7 +59,7 @@ struct BackendOptions: ParsableArguments {
             var password = environment["FRIENDS_PASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
             if password == nil {
                 do {
-                    password = try PasswordPrompt.ask("Password of \(name) at \(address): ")
+                    password = try askPassword("Password of \(name) at \(address): ")
                 } catch where environment["FRIENDS_PASSWORD"] != nil && isatty(STDIN_FILENO) == 0 {
                     // Set, but empty (an export without a value): "set FRIENDS_PASSWORD" would read as nonsense.
                     throw LaunchError("FRIENDS_PASSWORD is empty, and the password cannot be asked for here: set it to the password of \(name).")
@@ -67,5 +70,32 @@ struct BackendOptions: ParsableArguments {
         }
         let token = token ?? environment["FRIENDS_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         return .remote(address, credentials: token.map(Credentials.token))
+    }
+
+    static let passwordAttempts = 3
+
+    /// `backend`, with a password typed at the terminal tried before anything else: a mistyped one
+    /// is asked for again, as ssh and sudo do, three times in all. FRIENDS_PASSWORD is not asked again.
+    func signedInBackend(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        askPassword: (String) throws(LaunchError) -> String? = PasswordPrompt.ask,
+        tell: (String) -> Void = PasswordPrompt.tell,
+        check: (ServerAddress, Credentials?) async throws(LaunchError) -> Void = { address, credentials throws(LaunchError) in
+            try await RemoteServerCheck.check(address, credentials: credentials)
+        }
+    ) async throws(LaunchError) -> Backend {
+        let asksPassword = user != nil && (environment["FRIENDS_PASSWORD"] ?? "").isEmpty
+        var attempt = 1
+        while true {
+            let backend = try backend(environment: environment, askPassword: askPassword)
+            guard asksPassword, case .remote(let address, let credentials) = backend else { return backend }
+            do throws(LaunchError) {
+                try await check(address, credentials)
+                return backend
+            } catch where error.isUnauthorized && attempt < Self.passwordAttempts {
+                tell("That password was not accepted. Try again.")
+                attempt += 1
+            }
+        }
     }
 }

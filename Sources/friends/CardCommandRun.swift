@@ -20,7 +20,7 @@ enum CardCommandRun {
     ) async -> CardCommandOutcome<Value> {
         let endpoint: (url: URL, credentials: Credentials?, embedded: EmbeddedFriendService?)
         do {
-            endpoint = try await options.backend().endpoint()
+            endpoint = try await options.signedInBackend().endpoint()
         } catch {
             return CardCommandOutcome(result: .failure(error))
         }

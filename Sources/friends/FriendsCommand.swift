@@ -29,7 +29,7 @@ struct TerminalCommand: AsyncParsableCommand {
     @OptionGroup var demo: DemoOption
 
     func run() async throws {
-        try await FriendsLauncher(backend: try options.backend(), addsDemoFriends: demo.isOn).run()
+        try await FriendsLauncher(backend: try await options.signedInBackend(), addsDemoFriends: demo.isOn).run()
     }
 }
 
@@ -59,6 +59,6 @@ struct WebCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await WebLauncher(backend: try options.backend(), addsDemoFriends: demo.isOn, port: port, exposure: exposure).run()
+        try await WebLauncher(backend: try await options.signedInBackend(), addsDemoFriends: demo.isOn, port: port, exposure: exposure).run()
     }
 }

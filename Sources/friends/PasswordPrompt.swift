@@ -18,4 +18,9 @@ enum PasswordPrompt {
             throw LaunchError("Cannot turn off the terminal's echo to ask for the password. Set FRIENDS_PASSWORD instead.")
         }
     }
+
+    /// A line for the person at the prompt, on standard error.
+    static func tell(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
 }

@@ -41,6 +41,51 @@ struct BackendOptionsTests {
         }
     }
 
+    /// A password typed at the prompt and refused is asked for again, three times in all, as ssh
+    /// asks; the screen is not taken over until one is accepted.
+    @Test func aMistypedPasswordIsAskedForAgain() async throws {
+        let options = try options(["--server", "http://192.168.1.5:8080", "--user", "alice"])
+        let typed = Typed(["wrong", "right"])
+        let backend = try await options.signedInBackend(
+            environment: [:], askPassword: { _ in typed.next() }, tell: { typed.told.append($0) },
+            check: { _, credentials throws(LaunchError) in
+                guard credentials == .password(user: "alice", password: "right") else {
+                    throw LaunchError(isUnauthorized: true, "FriendService at http://192.168.1.5:8080 did not accept alice's password.")
+                }
+            }
+        )
+        #expect(backend == .remote(server, credentials: .password(user: "alice", password: "right")))
+        #expect(typed.asked == 2)
+        #expect(typed.told == ["That password was not accepted. Try again."])
+    }
+
+    @Test func theThirdRefusalEnds() async throws {
+        let options = try options(["--server", "http://192.168.1.5:8080", "--user", "alice"])
+        let typed = Typed(["a", "b", "c", "d"])
+        let refusal = LaunchError(isUnauthorized: true, "FriendService at http://192.168.1.5:8080 did not accept alice's password.")
+        await #expect(throws: refusal) {
+            try await options.signedInBackend(environment: [:], askPassword: { _ in typed.next() }, tell: { typed.told.append($0) },
+                                              check: { _, _ throws(LaunchError) in throw refusal })
+        }
+        #expect(typed.asked == BackendOptions.passwordAttempts)
+        #expect(typed.told.count == BackendOptions.passwordAttempts - 1)
+    }
+
+    /// FRIENDS_PASSWORD is what a script sets: it is not asked for again, nor is a token.
+    @Test(arguments: [(["--user", "alice"], ["FRIENDS_PASSWORD": "wrong"]), (["--token", "t"], [:])])
+    func credentialsNotTypedAreNotAskedFor(_ arguments: [String], _ environment: [String: String]) async throws {
+        let options = try options(["--server", "http://192.168.1.5:8080"] + arguments)
+        let typed = Typed([])
+        let checks = Typed([])
+        let backend = try await options.signedInBackend(
+            environment: environment, askPassword: { _ in typed.next() }, tell: { typed.told.append($0) },
+            check: { _, _ throws(LaunchError) in checks.asked += 1 }
+        )
+        #expect(backend == (try options.backend(environment: environment)))
+        #expect(typed.asked == 0)
+        #expect(checks.asked == 0)
+    }
+
     @Test(arguments: [
         (["--user", "alice"], "--user is for a FriendService given with --server; the built-in one needs none."),
         (["--token", "t"], "--token is for a FriendService given with --server; the built-in one needs none."),
@@ -57,5 +102,19 @@ struct BackendOptionsTests {
         } throws: { error in
             BackendOptions.message(for: error) == message
         }
+    }
+}
+
+/// Passwords typed at a prompt, in turn, and what was said to the person typing.
+private final class Typed {
+    var passwords: [String]
+    var asked = 0
+    var told: [String] = []
+
+    init(_ passwords: [String]) { self.passwords = passwords }
+
+    func next() -> String? {
+        asked += 1
+        return passwords.isEmpty ? nil : passwords.removeFirst()
     }
 }
