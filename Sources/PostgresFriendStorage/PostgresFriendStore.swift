@@ -147,7 +147,7 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
         }
         // Digits anywhere in the number: the trigram index finds them (the pattern holds digits only).
         if let digits = search.phoneDigits { matches.append("phone_digits LIKE \(parameter("%" + digits + "%"))") }
-        if search.searchesExtra { matches += search.extraTexts.map { "strpos(search_extra, \(parameter($0))) > 0" } }
+        if search.searchesExtra { matches += search.extraTexts.map { "search_extra LIKE \(parameter(Self.containing($0)))" } }
         let branches = matches.map { match in
             let conditions = [match, keyset].compactMap { $0 }.joined(separator: " AND ")
             return "(SELECT id FROM \(schema).friends WHERE \(conditions) \(order))"
@@ -156,6 +156,17 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
         let ids = "SELECT id FROM (\(branches.joined(separator: " UNION ALL "))) AS matches"
         let sql = "SELECT \(Self.columns) FROM \(schema).friends WHERE id IN (\(ids)) \(order)"
         return try await rows(PostgresQuery(unsafeSQL: sql, binds: binds))
+    }
+
+    /// The `LIKE` pattern of a text anywhere in a column, its `%`, `_` and backslashes taken literally. A
+    /// `LIKE`, unlike `strpos`, can be answered from the trigram index on `search_extra`.
+    static func containing(_ text: String) -> String {
+        var pattern = "%"
+        for scalar in text.unicodeScalars {
+            if scalar == "%" || scalar == "_" || scalar == "\\" { pattern.unicodeScalars.append("\\") }
+            pattern.unicodeScalars.append(scalar)
+        }
+        return pattern + "%"
     }
 
     public func count(matching search: FriendSearch?, atMost limit: Int?) async throws -> Int {
@@ -174,8 +185,8 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
             }
             if search.searchesExtra {
                 for text in search.extraTexts {
-                    binds.append(text)
-                    conditions.append("strpos(search_extra, $\(binds.count)) > 0")
+                    binds.append(Self.containing(text))
+                    conditions.append("search_extra LIKE $\(binds.count)")
                 }
             }
         }
@@ -228,8 +239,8 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
             }
             if search.searchesExtra {
                 for text in search.extraTexts {
-                    binds.append(text)
-                    matches.append("strpos(search_extra, $\(binds.count)) > 0")
+                    binds.append(Self.containing(text))
+                    matches.append("search_extra LIKE $\(binds.count)")
                 }
             }
             filter = "AND (" + matches.joined(separator: " OR ") + ")"

@@ -194,6 +194,23 @@ struct FriendStoreContractTests {
         }
     }
 
+    /// `%`, `_` and `\\` in a search are the characters themselves, not patterns, in the list, its
+    /// count and export alike.
+    @Test(arguments: StoreKind.available)
+    func patternCharactersInASearchAreTakenLiterally(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let pure = try await store.create(NewFriend(firstname: "Ann", lastname: "Lee", organization: "100% Pure_Co")).friend.id
+            let slash = try await store.create(NewFriend(firstname: "Bo", lastname: "Wu", organization: "A\\B Labs")).friend.id
+            _ = try await store.create(NewFriend(firstname: "Cy", lastname: "Ng", organization: "1000 Pure Co"))
+            for (typed, ids) in [("0% p", [pure]), ("e_c", [pure]), ("a\\b", [slash]), ("00%", [pure])] {
+                let search = FriendSearch(typed)
+                #expect(try await store.list(FriendListRequest(limit: 10, search: search)).map(\.friend.id) == ids, "\(typed)")
+                #expect(try await store.count(matching: search, atMost: nil) == ids.count, "\(typed)")
+                #expect(try await store.cards(matching: search, afterID: 0, limit: 10).map(\.id) == ids, "\(typed)")
+            }
+        }
+    }
+
     @Test(arguments: StoreKind.available)
     func searchFindsLettersTypedWithoutTheirMarks(kind: StoreKind) async throws {
         try await kind.withStore { store in
