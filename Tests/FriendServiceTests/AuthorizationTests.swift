@@ -1,3 +1,4 @@
+import Foundation
 import FriendsAPI
 import HTTPServerKit
 import Hummingbird
@@ -60,10 +61,11 @@ struct AuthorizationTests {
         var configuration = TestApp.configuration(token: "secret")
         configuration.now = { clock.now }
         try await TestServer.run(.router, configuration) { server in
-            let wrong: HTTPFields = [.authorization: FriendsHTTPHeader.bearer("guess")]
-            for _ in 0..<SignInThrottle.Policy().freeFailures {
-                #expect(try await server.http.send(.get, "/friends", headers: wrong).status == .unauthorized)
+            let guess = { (n: Int) -> HTTPFields in [.authorization: FriendsHTTPHeader.bearer("guess\(n)")] }
+            for n in 0..<SignInThrottle.Policy().freeFailures {
+                #expect(try await server.http.send(.get, "/friends", headers: guess(n)).status == .unauthorized)
             }
+            let wrong = guess(99)
             let throttled = try await server.http.send(.get, "/friends", headers: wrong)
             #expect(throttled.status == .tooManyRequests)
             #expect(throttled.headers[.retryAfter] == "1")
@@ -77,6 +79,37 @@ struct AuthorizationTests {
             clock.advance(by: .seconds(1))
             #expect(try await server.http.send(.get, "/friends", headers: wrong).status == .unauthorized)
             #expect(try await server.http.send(.get, "/friends", headers: wrong).status == .tooManyRequests)
+        }
+    }
+
+    /// A contact app still holding the token the server was started with before is refused each
+    /// time, and not counted: its owner, at the same address, is not held back by it.
+    @Test func aWrongTokenSentAgainIsRefusedUncounted() async throws {
+        let clock = TestInstantClock()
+        var configuration = TestApp.configuration(token: "secret")
+        configuration.now = { clock.now }
+        try await TestServer.run(.router, configuration) { server in
+            let oldToken: HTTPFields = [.authorization: "Basic " + Data("me:old-token".utf8).base64EncodedString()]
+            for _ in 0..<(SignInThrottle.Policy().freeFailures * 3) {
+                let answer = try await server.http.send(.get, "/friends", headers: oldToken)
+                #expect(answer.status == .unauthorized)
+            }
+            // New guesses are counted as ever: the old token took one count only.
+            for n in 1..<SignInThrottle.Policy().freeFailures {
+                #expect(try await server.http.send(.get, "/friends", headers: [.authorization: FriendsHTTPHeader.bearer("guess\(n)")]).status == .unauthorized)
+            }
+            #expect(try await server.http.send(.get, "/friends", headers: [.authorization: FriendsHTTPHeader.bearer("another")]).status == .tooManyRequests)
+            // While held back, even a token tried before waits, so a guesser learns nothing of it.
+            #expect(try await server.http.send(.get, "/friends", headers: oldToken).status == .tooManyRequests)
+            // Remembered for a quarter of an hour after it was last sent (as long as counts are kept):
+            // then it is counted once again, as the wait after the guesses that follow it shows.
+            clock.advance(by: RefusedTokens.lifetime)
+            #expect(try await server.http.send(.get, "/friends", headers: oldToken).status == .unauthorized)
+            #expect(try await server.http.send(.get, "/friends", headers: oldToken).status == .unauthorized)
+            for n in 1..<SignInThrottle.Policy().freeFailures {
+                #expect(try await server.http.send(.get, "/friends", headers: [.authorization: FriendsHTTPHeader.bearer("later\(n)")]).status == .unauthorized)
+            }
+            #expect(try await server.http.send(.get, "/friends", headers: [.authorization: FriendsHTTPHeader.bearer("last")]).status == .tooManyRequests)
         }
     }
 }

@@ -10,12 +10,14 @@ import Hummingbird
 /// the network go through the same throttle as accounts' passwords: counted by client address
 /// and together (as the name `token`), answered `429` while they must wait. The right token
 /// passes without it, and so does a program on this machine that forwards no address
-/// (`ClientAddress`): the throttle is against guessing from elsewhere.
+/// (`ClientAddress`): the throttle is against guessing from elsewhere. A wrong token an address
+/// sent before is refused again without being counted (`RefusedTokens`).
 struct BearerAuthMiddleware: RouterMiddleware {
     typealias Context = ConnectionRequestContext
 
     let token: String
     let throttle: SignInThrottle
+    let refusedTokens: RefusedTokens
     let clientAddress: ClientAddress
 
     /// What failed guesses are counted against besides the address: every guess is at the one token.
@@ -26,9 +28,14 @@ struct BearerAuthMiddleware: RouterMiddleware {
         guard let given = Self.secret(in: request) else { throw refusal(of: request) }
         if SecretToken.matches(given, token) { return try await next(request, context) }
         guard let address = clientAddress.of(request, context: context) else { throw refusal(of: request) }
+        if let wait = throttle.holdsBack(address: address, name: Self.countedName) {
+            throw APIError.tooManySignIns(retryAfter: wait)
+        }
+        if refusedTokens.wasRefused(given, from: address) { throw refusal(of: request) }
         if let wait = throttle.begin(address: address, name: Self.countedName) {
             throw APIError.tooManySignIns(retryAfter: wait)
         }
+        refusedTokens.remember(given, from: address)
         throw refusal(of: request)
     }
 

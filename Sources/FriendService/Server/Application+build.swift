@@ -67,6 +67,7 @@ func buildRouter(
         router.add(middleware: BearerAuthMiddleware(
             token: token,
             throttle: SignInThrottle(policy: configuration.signInPolicy, now: configuration.now),
+            refusedTokens: RefusedTokens(now: configuration.now),
             clientAddress: ClientAddress(trustsProxyOnLoopback: configuration.behindProxy)
         ))
     }
