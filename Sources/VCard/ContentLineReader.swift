@@ -177,6 +177,11 @@ public enum CharacterSets {
         parameters.first(where: { $0.name.caseInsensitiveEquals("CHARSET") })?.values.first
     }
 
+    /// `UTF-8` as vCard writers spell it (`utf-8`, `UTF8`).
+    static func isUTF8(_ name: String) -> Bool {
+        name.caseInsensitiveEquals("UTF-8") || name.caseInsensitiveEquals("UTF8")
+    }
+
     static func encoding(named parameters: [VCardParameter]) -> String.Encoding? {
         name(in: parameters).flatMap(encoding(named:))
     }

@@ -135,6 +135,12 @@ public enum VCardParser {
                 // Text in a legacy character set: kept decoded, written afresh as UTF-8.
                 property.source = nil
                 property.parameters.removeAll { $0.name.caseInsensitiveEquals("CHARSET") }
+            } else if !property.isQuotedPrintable, content.contains(where: { $0 >= 0x80 }),
+                      let name = CharacterSets.name(in: property.parameters), !CharacterSets.isUTF8(name) {
+                // Read as the UTF-8 it is (a file converted, or sent with the charset it was in),
+                // the line no longer is in the set it names: kept as written, it would say so.
+                property.source = nil
+                property.parameters.removeAll { $0.name.caseInsensitiveEquals("CHARSET") }
             } else if refusesUnreadableText, property.isQuotedPrintable, let name = CharacterSets.unreadableName(in: property.parameters),
                       String(validating: QuotedPrintable.bytes(of: property.value), as: UTF8.self) == nil {
                 throw .unreadableCharacterSet(name, line: number)

@@ -52,6 +52,24 @@ struct VCardLegacyInputTests {
         #expect(try VCardParser.parse(VCardWriter.bytes(of: last)).friend(id: 0).about == "Geburtstag im Mai ♥ o")
     }
 
+    /// A file converted to UTF-8 (by an upload that named its charset, or an editor) whose lines
+    /// still name the set they were in: the text is read as the UTF-8 it is, and written without
+    /// the name, which would tell a 2.1 reader to show "MÃ¼ller".
+    @Test func aLineInUTF8ThatNamesAnotherCharacterSetLosesTheName() throws {
+        let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nN;LANGUAGE=de;CHARSET=Windows-1252:Müller;Jürgen\r\n"
+            + "FN;CHARSET=Windows-1252:Jürgen Müller\r\nORG;CHARSET=UTF-8:Bäckerei\r\nNOTE;CHARSET=Windows-1252:plain\r\nEND:VCARD\r\n"
+        let card = try #require(try cards(text).first)
+        #expect(card.friend(id: 0).lastname == "Müller")
+        let written = String(decoding: VCardWriter.bytes(of: card), as: UTF8.self)
+        #expect(written.contains("N;LANGUAGE=de;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:M=C3=BCller;J=C3=BCrgen\r\n"))
+        #expect(written.contains("FN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:J=C3=BCrgen M=C3=BCller\r\n"))
+        #expect(!written.contains("1252:M") && !written.contains("1252:J"))
+        // ASCII text is the same in either set: the line stays as written.
+        #expect(written.contains("NOTE;CHARSET=Windows-1252:plain\r\n"))
+        let again = try VCardParser.parse(VCardWriter.bytes(of: card))
+        #expect([again.friend(id: 0).lastname, again.first("FN")?.text] == ["Müller", "Jürgen Müller"])
+    }
+
     /// ISO-2022-JP, as Japanese phones mail cards: 7-bit text whose ESC sequences switch to JIS,
     /// where `;R` is half of 花. Read whole in it, ESC was a control character made a space.
     @Test func aVersion21ValueInISO2022JPIsReadWholeInIt() throws {
