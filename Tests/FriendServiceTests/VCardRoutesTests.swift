@@ -96,10 +96,10 @@ struct VCardRoutesTests {
         }
     }
 
-    /// Cards are kept in batches side by side; a later card of a UID still finds the friend the
-    /// first one made, in the same batch or another.
+    /// Cards are kept in batches side by side; a later card of a UID, in the same batch or
+    /// another, is reported and leaves the friend the first one made as it made it.
     @Test(arguments: StoreKind.available)
-    func aLaterCardOfTheSameUIDUpdatesTheFriendTheFirstMade(kind: StoreKind) async throws {
+    func aLaterCardOfTheSameUIDIsReportedWhateverBatchItFallsIn(kind: StoreKind) async throws {
         try await kind.withStore { store in
             try await TestApp.run(store: store) { client, store in
                 func card(_ number: Int, note: String = "first") -> String {
@@ -108,14 +108,14 @@ struct VCardRoutesTests {
                 let count = ImportBatch.capacity * 2 + 5
                 let file = (0..<count).map { card($0) }.joined()
                     + card(count - 1, note: "second") + card(3, note: "second") + card(3, note: "third")
-                let response = try await importCards(file, into: client)
-                #expect(response.text == #"{"created":\#(count),"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"unchanged":0,"updated":3}"#)
+                let report = try await importCards(file, into: client).decode(ImportReport.self)
+                #expect(report.created == count)
+                #expect(report.updated == 0)
+                #expect(report.failed.map(\.index) == [count + 1, count + 2, count + 3])
+                #expect(report.failed.allSatisfy { $0.reason.hasPrefix("The card has the UID of card ") })
                 let friends = try await store.all()
                 #expect(friends.count == count)
-                #expect(Set(friends.map(\.friend.uid)).count == count)
-                #expect(friends.first { $0.friend.uid == "uid-3" }?.friend.about == "third")
-                #expect(friends.first { $0.friend.uid == "uid-\(count - 1)" }?.friend.about == "second")
-                #expect(friends.first { $0.friend.uid == "uid-4" }?.friend.about == "first")
+                #expect(Set(friends.map(\.friend.about)) == ["first"])
             }
         }
     }
@@ -210,9 +210,10 @@ struct VCardRoutesTests {
             let again = try await importCards(card("urn:uuid:\(uuid)", note: "4.0"), into: client)
             #expect(again.text == #"{"created":0,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"unchanged":0,"updated":1}"#)
             #expect(try await importCards(card(uuid, note: "3.0 again"), into: client).text.contains(#""updated":1"#))
-            let both = card(uuid, note: "bare") + card("URN:UUID:\(uuid)", note: "prefixed")
-            #expect(try await importCards(both, into: client).text.contains(#""created":0"#))
-            #expect(try await store.all().map(\.friend.about) == ["prefixed"])
+            // In one file, the second spelling is the same contact again: reported, not kept over the first.
+            let both = try await importCards(card(uuid, note: "bare") + card("URN:UUID:\(uuid)", note: "prefixed"), into: client)
+            #expect(try both.decode(ImportReport.self).failed.map(\.index) == [2])
+            #expect(try await store.all().map(\.friend.about) == ["bare"])
             // Apple writes a UUID in upper case, most other apps in lower.
             let lower = try await importCards(card("URN:UUID:\(uuid.lowercased())", note: "lower"), into: client)
             #expect(lower.text.contains(#""updated":1"#), "\(lower.text)")
@@ -249,6 +250,31 @@ struct VCardRoutesTests {
                 #expect(Set(names.values).count == 4)
                 #expect(try await store.friend(id: named.friend.id) == named)
             }
+        }
+    }
+
+    /// Two cards of one UID in a file would make one friend, the second replacing the first in
+    /// silence: the second is reported, the first kept. A card with two UIDs of its own is refused,
+    /// as CardDAV refuses it (a contact app could read it, and never save it back).
+    @Test func aUIDTwiceInAFileAndACardWithTwoUIDsAreReported() async throws {
+        try await TestApp.run { client, store in
+            func card(_ lines: String) -> String { "BEGIN:VCARD\r\nVERSION:3.0\r\n\(lines)END:VCARD\r\n" }
+            let noUID = card("FN:Same Bytes\r\n")
+            let body = card("UID:dup-1\r\nFN:Dup First\r\nTEL:111\r\n") + card("UID:other\r\nFN:Other\r\n")
+                + card("UID:dup-1\r\nFN:Dup Second\r\nTEL:222\r\n") + noUID + noUID
+                + card("UID:two-a\r\nUID:two-b\r\nFN:Two UIDs\r\n") + card("UID:urn:uuid:5F1C3A0E-8B2D-4C71-9E55-0123456789AB\r\nUID:5f1c3a0e-8b2d-4c71-9e55-0123456789ab\r\nFN:One UUID Twice\r\n")
+            let report = try await importCards(body, into: client).decode(ImportReport.self)
+            #expect(report.created == 4)
+            #expect(report.failed == [
+                .init(index: 3, name: "Dup Second", reason: "The card has the UID of card 1 of this file, which was kept: a file holds each contact once."),
+                .init(index: 5, name: "Same Bytes", reason: "The card is card 4 of this file again, which was kept."),
+                .init(index: 6, name: "Two UIDs", reason: "The card has 2 different UIDs; a card has one (RFC 6350 6.7.6)."),
+            ])
+            #expect(Set(try await store.all().map(\.friend.displayName)) == ["Dup First", "Other", "Same Bytes", "One UUID Twice"])
+            // The same file again: every card kept is unchanged, and the same ones are reported.
+            let again = try await importCards(body, into: client).decode(ImportReport.self)
+            #expect(again.unchanged == 4)
+            #expect(again.failed.map(\.index) == [3, 5, 6])
         }
     }
 

@@ -121,10 +121,7 @@ struct FriendAddressBook: AddressBookBackend {
         let read: VCard
         do {
             read = try VCardParser.parse(bytes, isWholeText: true)
-            // Which of two UIDs names the card would be each reader's guess, and they would differ.
-            // Two spellings of one UUID (with urn:uuid:, in capitals) are one UID, as everywhere.
-            let different = Set(read.uids.map(UIDSpellings.key)).count
-            if different > 1 { throw DifferentUIDs(count: different) }
+            try DifferentUIDs.check(read)
         } catch {
             // A condition that fails is said first (RFC 9110 13.2.2: before the content is used):
             // the client's copy is stale whatever it sent.
@@ -259,9 +256,4 @@ struct FriendAddressBook: AddressBookBackend {
             throw AddressBookBackendError.invalidCard(error.reason.description)
         }
     }
-}
-
-private struct DifferentUIDs: Error, CustomStringConvertible {
-    var count: Int
-    var description: String { "The card has \(count) different UIDs; a card has one (RFC 6350 6.7.6)." }
 }

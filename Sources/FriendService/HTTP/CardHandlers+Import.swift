@@ -19,6 +19,7 @@ extension CardHandlers {
         var transcoder = try ImportTranscoder(contentType: request.headers[.contentType])
         var reader = VCardStreamReader()
         var batch = ImportBatch()
+        var imported = ImportedUIDs()
         var report = ImportReport()
         var received = 0
         var chunks = request.body.makeAsyncIterator()
@@ -27,7 +28,9 @@ extension CardHandlers {
                 while let chunk = try await Self.next(&chunks) {
                     received += chunk.readableBytes
                     guard received <= maximumImportSize else { throw APIError.bodyTooLarge(limit: maximumImportSize) }
-                    for item in reader.append(transcoder.append(chunk.readableBytesView)) { try await take(item, into: &batch, report: &report) }
+                    for item in reader.append(transcoder.append(chunk.readableBytesView)) {
+                        try await take(item, into: &batch, imported: &imported, report: &report)
+                    }
                 }
             } catch var error as APIError {
                 // Every whole card that arrived before the body failed is kept, and the answer says
@@ -39,7 +42,9 @@ extension CardHandlers {
                 }
                 throw error
             }
-            for item in reader.append(transcoder.finish()) + reader.finish() { try await take(item, into: &batch, report: &report) }
+            for item in reader.append(transcoder.finish()) + reader.finish() {
+                try await take(item, into: &batch, imported: &imported, report: &report)
+            }
             try await keep(batch.takeAll(), in: &report)
         } catch let error as FriendStoreError where error.endsTheImport {
             // The database failed under a batch: the batches before it are kept, perhaps some of
@@ -77,7 +82,9 @@ extension CardHandlers {
 
     /// Reports a card that cannot be kept; adds a good one to `batch`, keeping the batch first
     /// when the card cannot join it.
-    private func take(_ item: VCardStreamReader.Item, into batch: inout ImportBatch, report: inout ImportReport) async throws {
+    private func take(
+        _ item: VCardStreamReader.Item, into batch: inout ImportBatch, imported: inout ImportedUIDs, report: inout ImportReport
+    ) async throws {
         switch item {
         case .failure(let position, let name, let error):
             report.failed.append(.init(index: position, name: name, reason: error.description))
@@ -85,11 +92,19 @@ extension CardHandlers {
             let read: VCard
             do {
                 read = try VCardParser.parse(bytes)
+                try DifferentUIDs.check(read)
             } catch {
                 report.failed.append(.init(index: position, name: VCardStreamReader.name(in: bytes), reason: "\(error)"))
                 return
             }
             let uid = read.uid.isEmpty ? try await madeUpUID(of: bytes) : read.uid
+            if let earlier = imported.earlierPosition(of: uid, at: position) {
+                // A card without a UID is given one made of its bytes: the same bytes twice.
+                let reason = read.uid.isEmpty ? "The card is card \(earlier) of this file again, which was kept."
+                    : "The card has the UID of card \(earlier) of this file, which was kept: a file holds each contact once."
+                report.failed.append(.init(index: position, name: VCardStreamReader.name(in: bytes), reason: reason))
+                return
+            }
             let card = read.readyForStorage { uid }
             if !batch.hasRoom(for: card) { try await keep(batch.takeAll(), in: &report) }
             batch.add(card)
@@ -225,5 +240,23 @@ struct ImportBatch {
     mutating func takeAll() -> [VCard] {
         defer { self = ImportBatch() }
         return cards
+    }
+}
+
+/// The `UID`s of the cards an import took so far, and where each was in the file: a second card of
+/// one `UID` would replace the first in silence (two contacts made one, one of them lost).
+struct ImportedUIDs {
+    /// Beyond this many, cards are not compared any more: what a hostile file of tiny cards could
+    /// make the server hold stays bounded (about 10 MB).
+    static let capacity = 100_000
+
+    private var positions: [String: Int] = [:]
+
+    /// The position of the card of `uid` taken before; nil, and `uid` taken at `position`, when none was.
+    mutating func earlierPosition(of uid: String, at position: Int) -> Int? {
+        let key = UIDSpellings.key(uid)
+        if let earlier = positions[key] { return earlier }
+        if positions.count < Self.capacity { positions[key] = position }
+        return nil
     }
 }
