@@ -1,6 +1,7 @@
 import Foundation
 import FriendsAPI
 import FriendsClient
+import FriendService
 import VCard
 
 #if canImport(FoundationNetworking)
@@ -100,14 +101,15 @@ struct CardImporter {
             var transcoder = UTF16Transcoder()
             var reader = VCardStreamReader()
             var batch = Batch()
+            var imported = ImportedUIDs()
             while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
                 try Task.checkCancellation()
                 for item in reader.append(transcoder.append(chunk)) {
-                    try await add(item, to: &batch, file: file, summary: &summary, sent: &sent)
+                    try await add(item, to: &batch, imported: &imported, file: file, summary: &summary, sent: &sent)
                 }
             }
             for item in reader.append(transcoder.finish()) + reader.finish() {
-                try await add(item, to: &batch, file: file, summary: &summary, sent: &sent)
+                try await add(item, to: &batch, imported: &imported, file: file, summary: &summary, sent: &sent)
             }
             try await send(&batch, file: file, summary: &summary, sent: &sent)
             if reader.cardsSeen == 0 { summary.failures.append((index, 0, "\(path): holds no vCard.")) }
@@ -122,11 +124,21 @@ struct CardImporter {
     /// A file: its place among the files and its path.
     private typealias File = (index: Int, path: String)
 
-    private func add(_ item: VCardStreamReader.Item, to batch: inout Batch, file: File, summary: inout Summary, sent: inout Int) async throws {
+    /// `imported`: the UIDs of the file's cards sent so far. The server finds a UID twice in one
+    /// request; the file's batches go in several.
+    private func add(
+        _ item: VCardStreamReader.Item, to batch: inout Batch, imported: inout ImportedUIDs, file: File,
+        summary: inout Summary, sent: inout Int
+    ) async throws {
         switch item {
         case .failure(let position, let name, let error):
             summary.failures.append(Self.failure(file: file, position: position, name: name, reason: error.description))
         case .card(let position, let bytes):
+            if let uid = try? VCardParser.parse(bytes).uid, !uid.isEmpty, imported.isTakenBefore(uid) {
+                let name = VCardStreamReader.name(in: bytes)
+                summary.failures.append(Self.failure(file: file, position: position, name: name, reason: ImportedUIDs.refusal(hadUID: true)))
+                return
+            }
             batch.bytes += bytes
             batch.positions.append(position)
             if batch.positions.count >= batchSize { try await send(&batch, file: file, summary: &summary, sent: &sent) }

@@ -112,7 +112,7 @@ struct VCardRoutesTests {
                 #expect(report.created == count)
                 #expect(report.updated == 0)
                 #expect(report.failed.map(\.index) == [count + 1, count + 2, count + 3])
-                #expect(report.failed.allSatisfy { $0.reason.hasPrefix("The card has the UID of card ") })
+                #expect(report.failed.allSatisfy { $0.reason.hasPrefix("An earlier card of this file has the same UID") })
                 let friends = try await store.all()
                 #expect(friends.count == count)
                 #expect(Set(friends.map(\.friend.about)) == ["first"])
@@ -266,8 +266,8 @@ struct VCardRoutesTests {
             let report = try await importCards(body, into: client).decode(ImportReport.self)
             #expect(report.created == 4)
             #expect(report.failed == [
-                .init(index: 3, name: "Dup Second", reason: "The card has the UID of card 1 of this file, which was kept: a file holds each contact once."),
-                .init(index: 5, name: "Same Bytes", reason: "The card is card 4 of this file again, which was kept."),
+                .init(index: 3, name: "Dup Second", reason: "An earlier card of this file has the same UID, and was kept: a file holds each contact once."),
+                .init(index: 5, name: "Same Bytes", reason: "The same card came earlier in this file, and was kept."),
                 .init(index: 6, name: "Two UIDs", reason: "The card has 2 different UIDs; a card has one (RFC 6350 6.7.6)."),
             ])
             #expect(Set(try await store.all().map(\.friend.displayName)) == ["Dup First", "Other", "Same Bytes", "One UUID Twice"])

@@ -98,11 +98,9 @@ extension CardHandlers {
                 return
             }
             let uid = read.uid.isEmpty ? try await madeUpUID(of: bytes) : read.uid
-            if let earlier = imported.earlierPosition(of: uid, at: position) {
-                // A card without a UID is given one made of its bytes: the same bytes twice.
-                let reason = read.uid.isEmpty ? "The card is card \(earlier) of this file again, which was kept."
-                    : "The card has the UID of card \(earlier) of this file, which was kept: a file holds each contact once."
-                report.failed.append(.init(index: position, name: VCardStreamReader.name(in: bytes), reason: reason))
+            if imported.isTakenBefore(uid) {
+                report.failed.append(.init(index: position, name: VCardStreamReader.name(in: bytes),
+                                           reason: ImportedUIDs.refusal(hadUID: !read.uid.isEmpty)))
                 return
             }
             let card = read.readyForStorage { uid }
@@ -243,20 +241,30 @@ struct ImportBatch {
     }
 }
 
-/// The `UID`s of the cards an import took so far, and where each was in the file: a second card of
-/// one `UID` would replace the first in silence (two contacts made one, one of them lost).
-struct ImportedUIDs {
+/// The `UID`s of the cards an import took so far: a second card of one `UID` would replace the
+/// first in silence (two contacts made one, one of them lost). Positions are not named: a client
+/// that sends a file in several requests (`friends import`) would see another request's numbers.
+package struct ImportedUIDs {
     /// Beyond this many, cards are not compared any more: what a hostile file of tiny cards could
     /// make the server hold stays bounded (about 10 MB).
-    static let capacity = 100_000
+    package static let capacity = 100_000
 
-    private var positions: [String: Int] = [:]
+    private var keys: Set<String> = []
 
-    /// The position of the card of `uid` taken before; nil, and `uid` taken at `position`, when none was.
-    mutating func earlierPosition(of uid: String, at position: Int) -> Int? {
+    package init() {}
+
+    /// Why a card of a `UID` taken before is not kept. A card without a `UID` is given one made of
+    /// its bytes: then it is the same card twice.
+    package static func refusal(hadUID: Bool) -> String {
+        hadUID ? "An earlier card of this file has the same UID, and was kept: a file holds each contact once."
+            : "The same card came earlier in this file, and was kept."
+    }
+
+    /// Whether a card of `uid` was taken before; when not, `uid` is taken now.
+    package mutating func isTakenBefore(_ uid: String) -> Bool {
         let key = UIDSpellings.key(uid)
-        if let earlier = positions[key] { return earlier }
-        if positions.count < Self.capacity { positions[key] = position }
-        return nil
+        if keys.contains(key) { return true }
+        if keys.count < Self.capacity { keys.insert(key) }
+        return false
     }
 }
