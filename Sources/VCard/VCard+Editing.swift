@@ -196,6 +196,7 @@ extension VCard {
     private mutating func rewriteAddresses(from old: [PostalAddress], to new: [PostalAddress]) {
         let ordered = properties.indices.filter { properties[$0].hasName("ADR") }
         if old.count == new.count, ordered.count == old.count, zip(old, new).allSatisfy({ $0.label == $1.label }) {
+            var changed: [VCardProperty] = []
             for (index, (before, after)) in zip(old, new).enumerated() where before != after {
                 var parts = properties[ordered[index]].components
                 while parts.count < 7 { parts.append("") }
@@ -205,9 +206,13 @@ extension VCard {
                 // 4.0's LABEL holds the formatted address, which no longer matches it.
                 property.parameters.removeAll { $0.name.caseInsensitiveEquals("LABEL") }
                 properties[ordered[index]] = property
+                changed.append(property)
             }
+            // So do 2.1's and 3.0's LABEL lines, which Outlook and Evolution show in its place.
+            properties.removeAll { label in changed.contains { Self.isFormattedLabel(label, of: $0) } }
             return
         }
+        properties.removeAll { $0.hasName("LABEL") }
         var groups = NewGroupNames(in: properties)
         let replacements = new.flatMap { address -> [VCardProperty] in
             let value = VCardEscaping.joinComponents(["", "", address.street, address.city, address.region, address.postcode, address.country])
@@ -221,6 +226,15 @@ extension VCard {
             return [VCardProperty(name: "ADR", parameters: types.isEmpty ? [] : [VCardParameter(name: "TYPE", values: types)], value: value)]
         }
         replaceAll("ADR", with: replacements)
+    }
+
+    /// Whether `label` is the `LABEL` line (vCard 2.1 and 3.0) of `address`: of its group, or of no
+    /// group and the same `TYPE`s (`PREF` aside), as Outlook writes `ADR;WORK;PREF` and `LABEL;WORK;PREF`.
+    private static func isFormattedLabel(_ label: VCardProperty, of address: VCardProperty) -> Bool {
+        guard label.hasName("LABEL") else { return false }
+        if let group = address.group { return label.group?.caseInsensitiveEquals(group) == true }
+        let kinds = { (property: VCardProperty) in Set(property.types.map { $0.uppercased() }.filter { $0 != "PREF" }) }
+        return label.group == nil && kinds(label) == kinds(address)
     }
 
     /// `REV`'s form that vCard 3.0 and 4.0 both read: `20261125T171500Z`.

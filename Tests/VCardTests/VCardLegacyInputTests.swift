@@ -407,6 +407,27 @@ struct VCardAddressEditingTests {
         #expect(card.friend(id: 0).addresses == addresses)
     }
 
+    /// vCard 2.1 and 3.0 keep an address formatted for printing in a LABEL line beside its ADR,
+    /// which Outlook and Evolution show: a changed address takes its old label away, the others' stay.
+    @Test func aChangedAddressTakesItsFormattedLabelAlong() throws {
+        let outlook = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:M=C3=BCller;J=C3=BCrgen\r\n"
+            + "ADR;WORK;PREF:;;Hauptstrasse 1;Berlin;;10115;Germany\r\nLABEL;WORK;PREF;ENCODING=QUOTED-PRINTABLE:Hauptstrasse 1=0D=0ABerlin\r\n"
+            + "ADR;HOME:;;Gartenweg 5;Potsdam;;14467;Germany\r\nLABEL;HOME:Gartenweg 5, Potsdam\r\nEND:VCARD\r\n"
+        var card = try VCardParser.parse(Array(outlook.utf8))
+        var addresses = card.friend(id: 0).addresses
+        addresses[0].street = "Hauptstrasse 2"
+        card.apply(FriendUpdate(addresses: addresses), now: now)
+        var text = VCardWriter.text(of: card)
+        #expect(text.contains("ADR;WORK;PREF:;;Hauptstrasse 2;Berlin;;10115;Germany\r\n"))
+        #expect(!text.contains("Hauptstrasse 1"))
+        #expect(text.contains("LABEL;HOME:Gartenweg 5, Potsdam\r\n"))
+        // A list written afresh (an address removed) keeps no label of the old list.
+        card.apply(FriendUpdate(addresses: [addresses[0]]), now: now)
+        text = VCardWriter.text(of: card)
+        #expect(!text.contains("LABEL"))
+        #expect(!text.contains("Gartenweg"))
+    }
+
     @Test func aNewAddressKeepsEveryCustomLabel() throws {
         var card = try VCardParser.parse(Array(card.utf8))
         var addresses = card.friend(id: 0).addresses
