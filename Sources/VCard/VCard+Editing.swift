@@ -137,39 +137,71 @@ extension VCard {
             }
             return
         }
-        if new == Array(old.dropFirst()), let removed = ordered.first {
-            let group = properties[removed].group
-            properties.remove(at: removed)
-            if let group {
+        // Entries removed or added at the end leave the others' properties as they were written
+        // (`TYPE=VOICE`, Android's `X-CUSTOM(…)` labels): written afresh, those would be lost.
+        if let removed = Self.removedEntries(from: old, to: new) {
+            let indices = Set(removed.map { ordered[$0] })
+            let groups = indices.compactMap { properties[$0].group }
+            properties = properties.enumerated().filter { !indices.contains($0.offset) }.map(\.element)
+            for group in groups {
                 properties.removeAll { $0.group?.caseInsensitiveEquals(group) == true && $0.name.uppercased().hasPrefix("X-AB") }
             }
             return
         }
         // A card whose numbers are `tel:` URIs gets its new ones so too.
         let usesURIs = name == "TEL" && ordered.contains { properties[$0].holdsTelephoneURI }
-        var replacements: [VCardProperty] = []
         var groups = NewGroupNames(in: properties)
-        for (index, entry) in new.enumerated() {
-            var types = name == "EMAIL" && !isVersion4 ? ["INTERNET"] : []
-            var group: String?
-            if let known = ContactLabels.types(for: entry.label) {
-                types += known
-            } else {
-                group = groups.next()
-            }
-            var parameters: [VCardParameter] = []
-            if index == 0 && isVersion4 { parameters.append(VCardParameter(name: "PREF", values: ["1"])) }
-            if index == 0 && !isVersion4 { types.append(version == "2.1" ? "PREF" : "pref") }
-            if !types.isEmpty { parameters.insert(VCardParameter(name: "TYPE", values: types), at: 0) }
-            var value = VCardEscaping.escape(entry.value)
-            if usesURIs, let uri = TelephoneURI.uri(entry.value) {
-                value = uri
-                parameters.insert(VCardParameter(name: "VALUE", values: ["uri"]), at: 0)
-            }
-            replacements.append(VCardProperty(group: group, name: name, parameters: parameters, value: value))
-            if let group { replacements.append(VCardProperty(group: group, name: "X-ABLabel", value: VCardEscaping.escape(entry.label))) }
+        if !old.isEmpty, new.count > old.count, Array(new.prefix(old.count)) == old, let last = ordered.max() {
+            let added = new.dropFirst(old.count).flatMap { newProperties(name, for: $0, isFirst: false, usesURIs: usesURIs, groups: &groups) }
+            properties.insert(contentsOf: added, at: last + 1)
+            return
+        }
+        let replacements = new.enumerated().flatMap { index, entry in
+            newProperties(name, for: entry, isFirst: index == 0, usesURIs: usesURIs, groups: &groups)
         }
         replaceAll(name, with: replacements)
+    }
+
+    /// The properties of a new phone or email: `TYPE`s for a label vCard knows, an Apple label
+    /// group for any other; the first of a list preferred.
+    private func newProperties(
+        _ name: String, for entry: LabeledValue, isFirst: Bool, usesURIs: Bool, groups: inout NewGroupNames
+    ) -> [VCardProperty] {
+        var types = name == "EMAIL" && !isVersion4 ? ["INTERNET"] : []
+        var group: String?
+        if let known = ContactLabels.types(for: entry.label) {
+            types += known
+        } else {
+            group = groups.next()
+        }
+        var parameters: [VCardParameter] = []
+        if isFirst && isVersion4 { parameters.append(VCardParameter(name: "PREF", values: ["1"])) }
+        if isFirst && !isVersion4 { types.append(version == "2.1" ? "PREF" : "pref") }
+        if !types.isEmpty { parameters.insert(VCardParameter(name: "TYPE", values: types), at: 0) }
+        var value = VCardEscaping.escape(entry.value)
+        if usesURIs, let uri = TelephoneURI.uri(entry.value) {
+            value = uri
+            parameters.insert(VCardParameter(name: "VALUE", values: ["uri"]), at: 0)
+        }
+        let property = VCardProperty(group: group, name: name, parameters: parameters, value: value)
+        guard let group else { return [property] }
+        return [property, VCardProperty(group: group, name: "X-ABLabel", value: VCardEscaping.escape(entry.label))]
+    }
+
+    /// The positions in `old` of the entries `new` lacks, when `new` is `old` with some entries
+    /// taken out and the rest in their order; nil otherwise.
+    static func removedEntries(from old: [LabeledValue], to new: [LabeledValue]) -> [Int]? {
+        guard new.count < old.count else { return nil }
+        var removed: [Int] = []
+        var next = new.startIndex
+        for (index, entry) in old.enumerated() {
+            if next < new.endIndex, new[next] == entry {
+                next += 1
+            } else {
+                removed.append(index)
+            }
+        }
+        return next == new.endIndex ? removed : nil
     }
 
     /// vCard 4.0 writes dates in ISO 8601's basic format (RFC 6350 4.3.1: `18151210`, `--1210`);

@@ -32,6 +32,38 @@ struct VCardEditingTests {
         ])
     }
 
+    /// A phone taken out of the middle of the list, or one added at its end, leaves the others as
+    /// they were written: Apple's `VOICE` and Android's `X-CUSTOM(…)` label, which a list written
+    /// afresh turned into `TYPE`s and label groups of our own.
+    @Test func removingOrAddingAPhoneLeavesTheOthersAsWritten() throws {
+        let android = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Wang;Wei;;;\r\nTEL;CELL;PREF:+86 138 0000 0001\r\n"
+            + "TEL;HOME:+86 10 0000 0002\r\nTEL;X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,=E5=AE=9F=E5=AE=B6):+86 10 0000 0003\r\n"
+            + "item1.TEL;type=CELL;type=VOICE:+86 138 0000 0004\r\nitem1.X-ABLabel:Boat\r\nEND:VCARD\r\n"
+        var card = try VCardParser.parse(Array(android.utf8))
+        let phones = card.friend(id: 1).phones
+        #expect(phones.count == 4)
+        var update = FriendUpdate()
+        update.phones = [phones[0], phones[2]]
+        card.apply(update, now: now)
+        var written = lines(card)
+        #expect(written.filter { $0.contains("TEL") } == [
+            "TEL;CELL;PREF:+86 138 0000 0001",
+            "TEL;X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,=E5=AE=9F=E5=AE=B6):+86 10 0000 0003",
+        ])
+        #expect(!written.contains { $0.contains("Boat") }, "the removed phone's label group goes with it")
+        #expect(card.friend(id: 1).phones == [phones[0], phones[2]])
+
+        update.phones = [phones[0], phones[2], LabeledValue(label: "work", value: "+86 10 0000 0005")]
+        card.apply(update, now: now)
+        written = lines(card)
+        #expect(written.filter { $0.contains("TEL") } == [
+            "TEL;CELL;PREF:+86 138 0000 0001",
+            "TEL;X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,=E5=AE=9F=E5=AE=B6):+86 10 0000 0003",
+            "TEL;WORK:+86 10 0000 0005",
+        ])
+        #expect(card.friend(id: 1).phones == update.phones)
+    }
+
     /// Phones write a field left blank as a property without a value (`TEL;TYPE=CELL:`).
     @Test func aPhoneOrEmailWithoutAValueIsNoEntryAndStaysAsItWasWhenTheOthersChange() throws {
         var card = try VCardParser.parse(Array((
