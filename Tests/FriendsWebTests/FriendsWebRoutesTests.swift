@@ -127,6 +127,43 @@ import Testing
         }
     }
 
+    /// `friends web` keeps sessions in memory: a form sent after it restarted comes from a session
+    /// it does not have. Nothing is saved (nobody can say it is still meant), but the form opens
+    /// again in a new session with what was typed in it, and says why.
+    @Test(arguments: [nil, "tab-1"] as [String?])
+    func aFormSentAfterARestartIsNotSavedButKeepsWhatWasTyped(tab: String?) async throws {
+        try await WebHarness.with { harness in
+            try await harness.withRoutes { client, _ in
+                let gone = TestBrowser(client: client, cookie: "webui_session=from-before-the-restart", token: "old-token")
+                let sent = try await gone.post("/friends/1/edit", [
+                    ("firstname", "Ada"), ("lastname", "Byron"), ("phonenumber", "+44 20 7946 0018"), ("about", "Typed before"),
+                    ("action", "save"),
+                ], tab: tab)
+                let cookie = try #require(sent.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+                #expect(!cookie.contains("from-before-the-restart"))
+                let page: String
+                if tab == nil {
+                    #expect(sent.status == .seeOther)
+                    #expect(sent.headers[.location] == "/friends/1/edit")
+                    let browser = TestBrowser(client: client, cookie: cookie, token: "")
+                    page = String(buffer: try await browser.get("/friends/1/edit").body)
+                } else {
+                    #expect(sent.status == .ok)
+                    page = String(buffer: sent.body)
+                }
+                #expect(page.contains("Not Saved Yet"))
+                #expect(page.contains(#"value="Byron""#))
+                #expect(page.contains("Typed before"))
+                #expect(try await harness.client.friend(id: 1).value.lastname == "Lovelace", "nothing was saved")
+
+                // What the script sends while someone types starts no session.
+                let typing = try await gone.post("/friends/new", [("firstname", "Zo"), ("action", "field"), ("_live", "1")], tab: "tab-2")
+                #expect(typing.status == .forbidden)
+                #expect(typing.headers[.setCookie] == nil)
+            }
+        }
+    }
+
     /// A page of a screen the session no longer shows (another tab without the script, or Back
     /// showing a page from the browser's cache) changes nothing, and says so: text typed into it
     /// and saved is not dropped silently.

@@ -227,7 +227,31 @@ public final class FriendsWebApp: WebApplication {
         return true
     }
 
+    public func restore(_ input: FormFields, at path: String) -> Bool {
+        guard FriendsWebPath(path) == shownPath, case .form(let form, _)? = screens.last else { return false }
+        takeFields(input, into: form)
+        show(Self.keptAfterRestart)
+        return true
+    }
+
+    static let keptAfterRestart = Alert(
+        title: "Not Saved Yet",
+        message: "This app was restarted after the page was opened, so what it sent was not used. What you typed is here again: check it and send it once more."
+    )
+
     private func receiveFormInput(_ action: String, _ input: FormFields, form: FriendFormViewModel) -> Bool {
+        takeFields(input, into: form)
+        switch FormEntryAction(action) {
+        case .add(let kind)?: form.addEntryTapped(kind)
+        case .remove(let id)?: form.removeEntryTapped(id)
+        case .makePreferred(let id)?: form.makePreferredTapped(id)
+        case nil: return receiveFormAction(action, form: form)
+        }
+        return true
+    }
+
+    /// The form's fields as the page sent them; entries by the ids the page drew them with.
+    private func takeFields(_ input: FormFields, into form: FriendFormViewModel) {
         for field in FriendField.allCases {
             if let text = input[field.rawValue], text != form.fields.value.value(of: field) {
                 form.fieldChanged(field, to: text)
@@ -241,13 +265,6 @@ public final class FriendsWebApp: WebApplication {
                 form.entryLabelChosen(entry.id, label: label)
             }
         }
-        switch FormEntryAction(action) {
-        case .add(let kind)?: form.addEntryTapped(kind)
-        case .remove(let id)?: form.removeEntryTapped(id)
-        case .makePreferred(let id)?: form.makePreferredTapped(id)
-        case nil: return receiveFormAction(action, form: form)
-        }
-        return true
     }
 
     private func receiveFormAction(_ action: String, form: FriendFormViewModel) -> Bool {

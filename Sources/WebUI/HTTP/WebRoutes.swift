@@ -166,7 +166,8 @@ public struct WebRoutes: Sendable {
             // Signed out meanwhile (elsewhere, a new password, idle too long): the form is not
             // taken, and the person signs in again to come back to its page.
             if settings.signIn != nil { return signInRedirect(from: request.uri.path, unsaved: true) }
-            return ErrorPage.response(.forbidden, "This page has expired. Open the app again to go on.")
+            return try await keepingWhatWasTyped(request)
+                ?? ErrorPage.response(.forbidden, "This page has expired. Open the app again to go on.")
         }
         let fields: FormFields
         switch try await ownForm(request) {
@@ -200,6 +201,32 @@ public struct WebRoutes: Sendable {
         return await MainActor.run {
             isScripted ? Self.page(of: tab, in: session, isScripted: true) : Self.redirect(to: tab.app.currentPath)
         }
+    }
+
+    /// A form sent from a page of a session this server does not have (it was restarted, and
+    /// sessions live in memory): nothing it asked is done, since nobody can tell it was meant now,
+    /// but a new session opens its page with what was typed there, which the app says
+    /// (`WebApplication.restore`). Nil when the app has nothing to restore it to. What the script
+    /// sends while someone types (`_live`) starts no session: only a form sent with a button does.
+    private func keepingWhatWasTyped(_ request: Request) async throws -> Response? {
+        guard request.method == .post, case .success(let fields) = try await ownForm(request), fields["_live"] == nil else {
+            return nil
+        }
+        let path = request.uri.path
+        let (session, tab) = await MainActor.run {
+            let session = sessions.start()
+            return (session, sessions.tab(request.headers[.webUITab] ?? fields["_tab"], of: session).tab)
+        }
+        guard await tab.open(path: path) else { return nil }
+        await tab.waitUntilIdle(limit: settings.busyLimit)
+        let isScripted = request.headers[.webUIScripted] != nil
+        let restored = await MainActor.run { () -> Response? in
+            guard tab.app.restore(fields, at: path) else { return nil }
+            return isScripted ? Self.page(of: tab, in: session, isScripted: true) : Self.redirect(to: tab.app.currentPath)
+        }
+        guard var response = restored else { return nil }
+        response.setCookie(cookie(for: session))
+        return response
     }
 
     /// The page `tab` shows now; a script's request is told its address too.

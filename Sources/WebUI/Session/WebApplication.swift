@@ -20,6 +20,10 @@ public protocol WebApplication: AnyObject {
     /// A form on the page at `path` was sent (or the script sent one input). `false` when the
     /// form names no input the page has.
     func receive(_ input: FormFields, at path: String) -> Bool
+    /// A form on the page at `path` was sent from a session this server no longer had (it was
+    /// restarted): put what it holds into the same screen, opened anew, without doing what it
+    /// asked, and say so. `false` when the screen shown has no such form. The default restores nothing.
+    func restore(_ input: FormFields, at path: String) -> Bool
     /// The whole page of the screen shown now.
     func page(_ context: PageContext) -> String
     /// The screen's live regions, each replacing the element with its id.
@@ -36,6 +40,7 @@ public protocol WebApplication: AnyObject {
 
 extension WebApplication {
     public func download(at path: String) async -> Download? { nil }
+    public func restore(_ input: FormFields, at path: String) -> Bool { false }
     public func takeNotices(of drawn: any WebApplication) {}
 }
 
