@@ -109,13 +109,13 @@ struct AccountProxyTests {
     @Test func behindAProxyWrongTokensFromElsewhereAreSlowedButNotThoseOfThisMachine() async throws {
         try await Self.withServer(accounts: [], behindProxy: true, token: "secret") { port async throws in
             let freeFailures = SignInThrottle.Policy().freeFailures
-            for _ in 0...freeFailures {
-                #expect(try await Self.status(port: port, host: "127.0.0.1", authorization: "Bearer guess") == 401)
+            for n in 0...freeFailures {
+                #expect(try await Self.status(port: port, host: "127.0.0.1", authorization: "Bearer guess\(n)") == 401)
             }
-            for _ in 0..<freeFailures {
-                #expect(try await Self.status(port: port, host: "127.0.0.1", authorization: "Bearer guess", forwardedFor: "203.0.113.9") == 401)
+            for n in 0..<freeFailures {
+                #expect(try await Self.status(port: port, host: "127.0.0.1", authorization: "Bearer guess\(n)", forwardedFor: "203.0.113.9") == 401)
             }
-            #expect(try await Self.status(port: port, host: "127.0.0.1", authorization: "Bearer guess", forwardedFor: "203.0.113.9") == 429)
+            #expect(try await Self.status(port: port, host: "127.0.0.1", authorization: "Bearer another", forwardedFor: "203.0.113.9") == 429)
             #expect(try await Self.status(port: port, host: "127.0.0.1", authorization: "Bearer secret", forwardedFor: "203.0.113.9") == 200)
         }
     }
