@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import TerminalUI
 
@@ -21,6 +24,26 @@ extension ProcessWideStateTests {
             #expect(sameMode(try terminal.mode(), original))
             #expect(terminal.readScreen() == "LEAVE")
         }
+
+        #if canImport(Glibc)
+        /// Re-raised after the terminal is restored, SIGQUIT takes the default action (the process
+        /// ends, status 131): the crash reporter the runtime had installed for it printed a
+        /// backtrace, then kept a core busy and never ended the process.
+        @Test func sigquitEndsTheProcessWhenRaisedAgain() {
+            var before = sigaction()
+            sigaction(SIGQUIT, nil, &before)
+            defer { sigaction(SIGQUIT, &before, nil) }
+            var trap = sigaction()
+            trap.__sigaction_handler.sa_handler = { _ in }
+            sigaction(SIGQUIT, &trap, nil)
+
+            EmergencyRestore.reinstallPreviousHandler(for: SIGQUIT)
+
+            var after = sigaction()
+            sigaction(SIGQUIT, nil, &after)
+            #expect(after.__sigaction_handler.sa_handler == nil, "SIG_DFL")
+        }
+        #endif
 
         @Test func doesNothingOnceDisarmed() throws {
             let terminal = try PseudoTerminal()

@@ -90,8 +90,21 @@ enum EmergencyRestore {
         atexit { EmergencyRestore.restoreNow() }
     }
 
-    /// Puts back the handler that was there before ours, so re-raising reaches it.
+    /// Puts back the handler that was there before ours, so re-raising reaches it. SIGQUIT gets
+    /// the default action: someone asked the process to quit, and Swift's crash reporter, which
+    /// catches it too, printed a backtrace and then kept a core busy without ever ending it.
     static func reinstallPreviousHandler(for signal: Int32) {
+        if signal == SIGQUIT {
+            var action = sigaction()
+            #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = SIG_DFL
+            #else
+            action.__sigaction_u.__sa_handler = SIG_DFL
+            #endif
+            sigemptyset(&action.sa_mask)
+            sigaction(signal, &action, nil)
+            return
+        }
         guard let previous = state.pointee.previousActions else { return }
         sigaction(signal, previous + Int(signal), nil)
     }
