@@ -19,7 +19,9 @@ struct PhotosCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A catalog JSON file to show instead of the built-in one.", valueName: "path"))
     var catalog: String?
 
-    @Option(name: .long, help: ArgumentHelp("Seconds to wait before the catalog loads, as a network would.", valueName: "seconds"))
+    // Unconditional: `--latency -1` is a value to refuse clearly, not a missing one.
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Seconds to wait before the catalog loads, as a network would.", valueName: "seconds"))
     var latency: Double = 0.5
 
     func validate() throws {

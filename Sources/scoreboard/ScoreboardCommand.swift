@@ -16,6 +16,17 @@ struct ScoreboardCommand: AsyncParsableCommand {
             valueName: "path"))
     var library: String?
 
+    /// A file named by hand goes in a folder that is there: a mistyped one would be made, and
+    /// the games saved where nobody looks (only the default folder is made when missing).
+    func validate() throws {
+        guard let library else { return }
+        let folder = URL(fileURLWithPath: library).deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ValidationError("--library \(library): the folder \(folder) does not exist.")
+        }
+    }
+
     func run() async throws {
         do {
             try await ScoreboardLauncher.run(libraryFile: library.map { URL(fileURLWithPath: $0) })

@@ -93,6 +93,13 @@ struct FlightsEndToEndTests {
         #expect(result.output.isEmpty) // not even the escape codes that take over a screen
     }
 
+    @Test("a folder given as --flights is said to be one")
+    func folderAsFile() throws {
+        let result = try ChildProcess.run(executable.path, ["--flights", FileManager.default.temporaryDirectory.path])
+        #expect(result.status == 1)
+        #expect(result.errors == "Error: cannot read \(FileManager.default.temporaryDirectory.path): it is a folder, not a file")
+    }
+
     private func temporaryFile(_ contents: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("flights-e2e-\(UUID().uuidString).json")
         try Data(contents.utf8).write(to: url)

@@ -121,6 +121,15 @@ struct PhotosEndToEndTests {
         #expect(try tmux.screenText().contains("--latency must be between 0 and 60 seconds."))
     }
 
+    /// `-1` is a value, not an option: it is refused for what it is, not as a missing value.
+    @Test("a negative latency is refused as out of range")
+    func negativeLatency() throws {
+        let result = try ChildProcess.run(executable.path, ["--latency", "-1"])
+        #expect(result.status != 0)
+        #expect(result.errors.contains("--latency must be between 0 and 60 seconds."), "\(result.errors)")
+        #expect(result.output.isEmpty)
+    }
+
     private func temporaryFile(_ contents: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("photos-e2e-\(UUID().uuidString).json")
         try Data(contents.utf8).write(to: url)

@@ -176,4 +176,14 @@ struct ScoreboardEndToEndTests {
         try tmux.sendKeys("q")
         #expect(try await tmux.waitForExit() == 0)
     }
+
+    /// A mistyped folder is not made: the games would be saved where nobody looks.
+    @Test("a --library in a folder that does not exist is refused, and nothing is made")
+    func libraryInAMissingFolder() throws {
+        let missing = directory.appendingPathComponent("no-such-folder")
+        let result = try ChildProcess.run(executable.path, ["--library", missing.appendingPathComponent("games.json").path])
+        #expect(result.status == 64)
+        #expect(result.errors.contains("the folder \(missing.path) does not exist."), "\(result.errors)")
+        #expect(!FileManager.default.fileExists(atPath: missing.path))
+    }
 }

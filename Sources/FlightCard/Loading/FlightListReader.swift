@@ -13,6 +13,10 @@ public enum FlightListReader {
 
     public static func flights(contentsOf url: URL) throws(FlightListError) -> [Flight] {
         let data: Data
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw .unreadableFile(path: url.path, reason: "it is a folder, not a file")
+        }
         do {
             data = try Data(contentsOf: url)
         } catch {
