@@ -28,6 +28,17 @@ struct RobustnessTests {
         }
     }
 
+    /// Buttons wider than a narrow box start at its left edge, one after the other, the last cut
+    /// by the border: they were each drawn from a centre the box had no room for, over each other.
+    @Test func buttonsTooWideForTheirBoxDoNotOverlap() {
+        var canvas = Canvas(size: TerminalSize(rows: 8, columns: 24))
+        ConfirmationBox(title: "Leave without saving your changes?", message: "", confirmTitle: "Discard", cancelTitle: "Keep Editing")
+            .draw(in: &canvas, at: Rect(row: 0, column: 0, width: 24, height: 8))
+        let buttons = canvas.lines.first { $0.contains("Discard") } ?? ""
+        #expect(buttons.contains("[ Discard ]  [ Keep E"), "\(canvas.lines)")
+        #expect(buttons.hasSuffix("│"))
+    }
+
     @Test func aRendererHandlesAnEmptyCanvas() {
         var renderer = Renderer(mode: .color)
         #expect(renderer.render(Canvas(size: TerminalSize(rows: 0, columns: 0))) == "\u{1B}[0m\u{1B}[2J\u{1B}[?25l")

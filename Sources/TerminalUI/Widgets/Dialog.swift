@@ -47,10 +47,10 @@ struct Dialog {
         for (index, (line, style)) in shown.enumerated() {
             canvas.draw(line, row: box.row + 1 + index, column: box.column + 2, style: style, width: textWidth)
         }
-        var column = box.column + (box.width - buttonsWidth) / 2
-        for button in buttons {
-            button.draw(in: &canvas, at: Rect(row: box.endRow - 2, column: max(column, box.column + 1),
-                                             width: box.endColumn - 1 - max(column, box.column + 1), height: 1))
+        // Centred; in a box too narrow for them all, from its left edge, the last ones cut by the border.
+        var column = max(box.column + (box.width - buttonsWidth) / 2, box.column + 1)
+        for button in buttons where column < box.endColumn - 1 {
+            button.draw(in: &canvas, at: Rect(row: box.endRow - 2, column: column, width: box.endColumn - 1 - column, height: 1))
             column += button.width + Self.buttonGap
         }
     }
