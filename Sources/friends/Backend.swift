@@ -11,6 +11,12 @@ enum Backend: Equatable {
 }
 
 extension Backend {
+    /// The account signed in to with a password (`--user`); nil on the built-in server or with a token.
+    var accountName: String? {
+        guard case .remote(_, .password(let user, _)?) = self else { return nil }
+        return user
+    }
+
     /// The client for the backend, and the embedded server when one was started (the caller
     /// shuts it down). `signsPeopleIn`: the caller signs each person in to an embedded server
     /// whose database has accounts (`friends web`); any other caller is refused such a database.

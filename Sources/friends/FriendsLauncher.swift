@@ -27,7 +27,7 @@ struct FriendsLauncher {
         let outcome: Result<ExitReason, any Error>
         do {
             if addsDemoFriends { try await DemoFriends.addIfEmpty(using: client) }
-            outcome = .success(try await Self.runScreens(client: client))
+            outcome = .success(try await Self.runScreens(client: client, signedInAs: backend.accountName))
         } catch {
             outcome = .failure(error)
         }
@@ -54,10 +54,11 @@ struct FriendsLauncher {
         exit(128 + number)
     }
 
-    private static func runScreens(client: AppServerClient) async throws -> ExitReason {
+    private static func runScreens(client: AppServerClient, signedInAs: String?) async throws -> ExitReason {
         // The host re-raises signals itself unless told not to; the launcher does it after cleaning up.
         let app = TerminalApp(host: LiveTerminalHost(reraisesSignals: false))
         let friends = FriendsApp(client: client, changes: client, redraw: { [weak app] in app?.setNeedsRedraw() })
+        friends.signedInAs = signedInAs
         return try await app.run(friends, tick: FriendsApp.tickInterval)
     }
 }

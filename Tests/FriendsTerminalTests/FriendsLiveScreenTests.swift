@@ -71,6 +71,15 @@ struct FriendsLiveScreenTests {
         #expect(tooNarrow == " Your Friends (4)")
     }
 
+    @Test("signed in to an account, its name follows the title, and gives way to the state first")
+    func accountInTheHeader() async {
+        let screen = await loadedList()
+        screen.signedInAs = "alice"
+        feed.receive(.state(.live))
+        #expect(screen.render(size: Self.wide).lines[0] == " Your Friends (4) · alice                            ● live")
+        #expect(screen.render(size: Self.narrow).lines[0] == " Your Friends…   ● live")
+    }
+
     @Test("a change from elsewhere redraws the rows with no key pressed")
     func rowsRedrawByThemselves() async {
         let screen = await loadedList()

@@ -23,6 +23,11 @@ public final class FriendsApp: TerminalView {
     private let redraw: @MainActor () -> Void
     /// The app's one live change feed, which every screen's view model follows.
     private let feed: FriendChangeFeed?
+    /// The account the app signed in with, shown beside the list's title; nil for none or a token.
+    public var signedInAs: String? {
+        didSet { listScreen?.signedInAs = signedInAs }
+    }
+    private weak var listScreen: FriendsListScreen?
     let stack = ScreenStack()
     /// The list's view model, which other screens report what they saved to.
     private weak var list: FriendsListViewModel?
@@ -96,6 +101,8 @@ public final class FriendsApp: TerminalView {
         viewModel.onShowAlert = { [weak self] alert in self?.show(alert) }
         list = viewModel
         let screen = FriendsListScreen(viewModel: viewModel, redraw: redraw)
+        screen.signedInAs = signedInAs
+        listScreen = screen
         if cards != nil {
             screen.onCardFileTapped = { [weak self] purpose in self?.showCardFile(purpose) }
         }

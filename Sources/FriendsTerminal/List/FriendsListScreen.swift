@@ -19,6 +19,10 @@ final class FriendsListScreen: Screen {
     private(set) var spinnerFrame = 0
     /// Opens Export or Import (the keys x and i); `nil` where the app cannot exchange vCards.
     var onCardFileTapped: (@MainActor (ContactsFileScreen.Purpose) -> Void)?
+    /// The account signed in with, after the title: on a shared server, whose friends these are.
+    var signedInAs: String? {
+        didSet { redraw() }
+    }
 
     /// The search text being typed, shown on the line above the footer.
     struct SearchLine: Equatable {
@@ -147,7 +151,8 @@ final class FriendsListScreen: Screen {
         let connection = viewModel.connectionStatus.value.map { state in
             (text: state.statusText, style: state == .live ? Theme.live : Theme.notLive)
         }
-        var (canvas, content) = ScreenFrame(title: viewModel.title.value, footer: footer, status: connection).draw(size: size)
+        let title = viewModel.title.value + (signedInAs.map { " · \($0)" } ?? "")
+        var (canvas, content) = ScreenFrame(title: title, footer: footer, status: connection).draw(size: size)
         var listArea = content
         if let status = viewModel.statusMessage.value, listArea.height > 1 {
             let (rows, statusRow) = listArea.dividedAtRow(listArea.height - 1)
