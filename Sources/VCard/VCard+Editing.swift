@@ -23,6 +23,7 @@ extension VCard {
         let before = friend(id: 0)
         var after = update.applied(to: before)
         guard after != before else { return }
+        let wasShownByStandIn = isShownByStandInName
         if after.firstname != before.firstname || after.lastname != before.lastname || after.organization != before.organization {
             // A stand-in name (a number, say) is not the contact's given name: naming the
             // contact leaves it out rather than writing it into `N`.
@@ -46,7 +47,17 @@ extension VCard {
         if after.phones != before.phones { rewrite("TEL", from: before.phones, to: after.phones, value: Self.phoneNumber) }
         if after.emails != before.emails { rewrite("EMAIL", from: before.emails, to: after.emails, value: Self.emailAddress) }
         if after.addresses != before.addresses { rewriteAddresses(from: before.addresses, to: after.addresses) }
+        if wasShownByStandIn { showByStandIn(insteadOf: before.firstname) }
         set("REV", to: Self.timestamp(now), after: nil)
+    }
+
+    /// A contact without a name is shown by its nickname, e-mail or number, which its `FN` holds:
+    /// when that changed (a new number), `FN` follows, or it would show the old one as a name.
+    private mutating func showByStandIn(insteadOf old: String) {
+        guard let shown = first("FN")?.text, shown == old, !isShownByStandInName else { return }
+        let standIn = standInName(emails: nil, phones: nil)
+        guard standIn != shown else { return }
+        set("FN", to: VCardEscaping.escape(standIn == Self.noName ? "" : standIn), after: "VERSION")
     }
 
     /// Every part of `N` in reading order (honorific prefixes, given, additional and family names,

@@ -54,7 +54,7 @@ extension VCard {
     /// What a contact without a name is shown as when nothing else names it, as iOS shows it.
     public static let noName = "No Name"
 
-    private func standInName(emails: [LabeledValue]?, phones: [LabeledValue]?) -> String {
+    func standInName(emails: [LabeledValue]?, phones: [LabeledValue]?) -> String {
         let nickname = first("NICKNAME")?.listValues.first?.trimmingSpaces
         let email = (emails ?? labeledValues("EMAIL", value: Self.emailAddress)).first?.value
         let phone = (phones ?? labeledValues("TEL", value: Self.phoneNumber)).first?.value

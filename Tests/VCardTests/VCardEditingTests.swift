@@ -64,6 +64,30 @@ struct VCardEditingTests {
         #expect(card.friend(id: 1).phones == update.phones)
     }
 
+    /// A contact saved without a name (iCloud's `N:;;;;` and an empty `FN`) is stored with its
+    /// number in `FN`: a new number takes its place there, or the old one would be shown as a name,
+    /// and a form sending the friend back whole would write it into `N`.
+    @Test func aContactShownByItsNumberIsShownByTheNewOne() throws {
+        var card = try VCardParser.parse(Array("BEGIN:VCARD\r\nVERSION:3.0\r\nN:;;;;\r\nFN:\r\nTEL;TYPE=CELL:+1 650 555 0199\r\nEND:VCARD\r\n".utf8))
+            .readyForStorage { "uid-1" }
+        #expect(card.first("FN")?.text == "+1 650 555 0199")
+        card.apply(FriendUpdate(phonenumber: "+1 650 555 0200"), now: now)
+        #expect(card.first("FN")?.text == "+1 650 555 0200")
+        let shown = card.friend(id: 1)
+        #expect(shown.firstname == "+1 650 555 0200")
+
+        var whole = FriendUpdate(firstname: shown.firstname, lastname: "", phonenumber: "+1 650 555 0201")
+        whole.about = "met at the fair"
+        card.apply(whole, now: now)
+        #expect(card.first("N")?.text == ";;;;")
+        #expect(card.first("FN")?.text == "+1 650 555 0201")
+
+        // Named now: the name is the name, and a later number leaves it.
+        card.apply(FriendUpdate(firstname: "Jane"), now: now)
+        card.apply(FriendUpdate(phonenumber: "+1 650 555 0202"), now: now)
+        #expect(card.first("FN")?.text == "Jane")
+    }
+
     /// Phones write a field left blank as a property without a value (`TEL;TYPE=CELL:`).
     @Test func aPhoneOrEmailWithoutAValueIsNoEntryAndStaysAsItWasWhenTheOthersChange() throws {
         var card = try VCardParser.parse(Array((
