@@ -33,8 +33,7 @@ extension ProcessWideStateTests {
             var before = sigaction()
             sigaction(SIGQUIT, nil, &before)
             defer { sigaction(SIGQUIT, &before, nil) }
-            var trap = sigaction()
-            trap.__sigaction_handler.sa_handler = { _ in }
+            var trap = signalAction { _ in }
             sigaction(SIGQUIT, &trap, nil)
 
             EmergencyRestore.reinstallPreviousHandler(for: SIGQUIT)

@@ -77,14 +77,7 @@ enum EmergencyRestore {
         previous.initialize(repeating: sigaction(), count: Int(NSIG))
         state.pointee.previousActions = previous
         for signal in fatalSignals {
-            var action = sigaction()
-            #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = emergencySignalHandler
-            #else
-            action.__sigaction_u.__sa_handler = emergencySignalHandler
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
+            var action = signalAction(emergencySignalHandler)
             sigaction(signal, &action, previous + Int(signal))
         }
         atexit { EmergencyRestore.restoreNow() }
@@ -95,13 +88,7 @@ enum EmergencyRestore {
     /// catches it too, printed a backtrace and then kept a core busy without ever ending it.
     static func reinstallPreviousHandler(for signal: Int32) {
         if signal == SIGQUIT {
-            var action = sigaction()
-            #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = SIG_DFL
-            #else
-            action.__sigaction_u.__sa_handler = SIG_DFL
-            #endif
-            sigemptyset(&action.sa_mask)
+            var action = signalAction(SIG_DFL)
             sigaction(signal, &action, nil)
             return
         }

@@ -31,3 +31,17 @@ func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) {
         }
     }
 }
+
+/// A `sigaction` that runs `handler` (`SIG_DFL`: the default action), with no other signal
+/// blocked meanwhile.
+func signalAction(_ handler: (@convention(c) (Int32) -> Void)?, flags: Int32 = 0) -> sigaction {
+    var action = sigaction()
+    #if canImport(Glibc)
+    action.__sigaction_handler.sa_handler = handler
+    #else
+    action.__sigaction_u.__sa_handler = handler
+    #endif
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = flags
+    return action
+}

@@ -43,14 +43,7 @@ enum SignalPipe {
         drain()
         writeFD = state.writeFD
         for signal in signals where !state.installed.contains(signal) {
-            var action = sigaction()
-            #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = signalPipeHandler
-            #else
-            action.__sigaction_u.__sa_handler = signalPipeHandler
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = SA_RESTART
+            var action = signalAction(signalPipeHandler, flags: Int32(SA_RESTART))
             guard sigaction(signal, &action, state.previousActions! + Int(signal)) == 0 else {
                 uninstall()
                 throw SystemError("sigaction")
