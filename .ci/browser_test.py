@@ -131,9 +131,21 @@ class Servers:
         self.service = f"http://{address}"
         self.api = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
-    def start_web(self, binary):
-        self.spawn("friends web", [binary, "web", "--server", self.service, "--port", "0"], stdout=self.web_out, stderr=self.web_log)
+    def start_web(self, binary, port=0):
+        self.friends_bin = binary
+        self.spawn("friends web", [binary, "web", "--server", self.service, "--port", port], stdout=self.web_out, stderr=self.web_log)
         self.web = self.wait_for_line(self.web_out, r"Friends is open at (http://\S+?)/? ", "friends web")
+
+    def restart_web(self):
+        """Stops `friends web` and starts it again on the same port: its sessions are gone."""
+        for index, (name, process) in enumerate(self.processes):
+            if name == "friends web" and process.poll() is None:
+                process.terminate()
+                process.wait(timeout=5)
+                del self.processes[index]
+                break
+        self.web_out.write_text("")
+        self.start_web(self.friends_bin, port=self.web.rsplit(":", 1)[1])
 
     def spawn(self, name, argv, stdout, stderr):
         out = open(stdout, "ab")
@@ -551,9 +563,39 @@ class Run:
         self.deep_links()
         self.import_cards()
         self.two_phones()
+        self.restart()
         for browser in self.browsers:
             browser.check_console()
         log(f"{self.mode}: passed {self.steps} steps")
+
+    def restart(self):
+        a = self.a
+        self.step("restart: a form sent after friends web restarted is not saved, and opens again with what was typed")
+        a.open("/friends/new")
+        a.wait_path("/friends/new")
+        a.fill("#firstname", "Typed")
+        a.fill("#lastname", "Before Restart")
+        self.servers.restart_web()
+        a.fill("#about", "and after")
+        a.submit_form()
+        a.wait_text("#alert-title", "Not Saved Yet")
+        typed = [a.value("#firstname"), a.value("#lastname"), a.value("#about")]
+        if typed != ["Typed", "Before Restart", "and after"]:
+            raise Failure(f"the form to hold what was typed; it holds {typed}", a)
+        _, _, found = self.servers.request("GET", "/friends?q=Restart")
+        if found["items"]:
+            raise Failure("nothing saved from the form sent after the restart", a)
+        # The page's stream and typing met the stopped server and then a session it no longer had.
+        unexpected = [entry["message"] for entry in a.console_errors()
+                      if not re.search(r"/webui/|ERR_CONNECTION_REFUSED|Failed to load resource", entry["message"])]
+        if unexpected:
+            raise Failure("no other error in the browser console; it has:\n  " + "\n  ".join(unexpected), a)
+        a.shoot("form-after-restart")
+        a.click('button[value="dismissAlert"]', "OK")
+        a.wait("the alert to close", lambda: a.text("#alert-title") is None)
+        a.submit_form()
+        a.wait_path("/")
+        a.wait("the friend sent again, now saved", lambda: a.row("Typed Before Restart") is not None)
 
     def add_friend(self):
         a = self.a

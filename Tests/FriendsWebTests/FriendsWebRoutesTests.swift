@@ -135,9 +135,10 @@ import Testing
         try await WebHarness.with { harness in
             try await harness.withRoutes { client, _ in
                 let gone = TestBrowser(client: client, cookie: "webui_session=from-before-the-restart", token: "old-token")
+                let drawnFrom = try #require(try await harness.client.friend(id: 1).eTag)
                 let sent = try await gone.post("/friends/1/edit", [
-                    ("firstname", "Ada"), ("lastname", "Byron"), ("phonenumber", "+44 20 7946 0018"), ("about", "Typed before"),
-                    ("action", "save"),
+                    ("_edits", drawnFrom), ("firstname", "Ada"), ("lastname", "Byron"), ("phonenumber", "+44 20 7946 0018"),
+                    ("about", "Typed before"), ("action", "save"),
                 ], tab: tab)
                 let cookie = try #require(sent.headers[.setCookie]?.split(separator: ";").first.map(String.init))
                 #expect(!cookie.contains("from-before-the-restart"))
@@ -155,6 +156,24 @@ import Testing
                 #expect(page.contains(#"value="Byron""#))
                 #expect(page.contains("Typed before"))
                 #expect(try await harness.client.friend(id: 1).value.lastname == "Lovelace", "nothing was saved")
+
+                // Nor over another version (the page's untouched fields would change it back), nor with
+                // entries the form does not have (their ids are given in turn: they could be others).
+                for fields in [[("_edits", "\"1-99\""), ("lastname", "Byron"), ("action", "save")],
+                               [("_edits", drawnFrom), ("entry-41", "+1 555 0100"), ("action", "save")],
+                               [("lastname", "Byron"), ("action", "save")]] {
+                    let refused = try await gone.post("/friends/1/edit", fields, tab: tab)
+                    #expect(refused.status == .forbidden, "\(fields)")
+                    #expect(String(buffer: refused.body).contains("This page has expired."))
+                }
+                // Nor from another site's page.
+                let forged = try await client.execute(
+                    uri: "/friends/new", method: .post,
+                    headers: [.origin: "http://evil.example", .contentType: "application/x-www-form-urlencoded"],
+                    body: ByteBuffer(string: "firstname=Eve&action=save")
+                )
+                #expect(forged.status == .forbidden)
+                #expect(forged.headers[.setCookie] == nil)
 
                 // What the script sends while someone types starts no session.
                 let typing = try await gone.post("/friends/new", [("firstname", "Zo"), ("action", "field"), ("_live", "1")], tab: "tab-2")

@@ -74,6 +74,8 @@ public final class FriendFormViewModel {
     private let client: any FriendsProviding
     /// The friend as last loaded, with its tag; `nil` on the add screen.
     private var original: Versioned<Friend>?
+    /// The entity tag of the version the form edits; nil while it adds a friend.
+    public var editedVersionTag: String? { original?.eTag }
     private var form: FriendForm
     private var isSubmitting = false
     private var automaticMerges = 0

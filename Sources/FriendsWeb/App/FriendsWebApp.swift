@@ -227,11 +227,25 @@ public final class FriendsWebApp: WebApplication {
         return true
     }
 
+    /// Only over the version the page was drawn from (a friend changed since would be changed
+    /// back by fields the person never touched) and when the page's phones and emails are the
+    /// form's (their inputs are named by ids a form gives its entries in turn).
     public func restore(_ input: FormFields, at path: String) -> Bool {
-        guard FriendsWebPath(path) == shownPath, case .form(let form, _)? = screens.last else { return false }
+        guard FriendsWebPath(path) == shownPath, case .form(let form, _)? = screens.last,
+              input["_edits"] == form.editedVersionTag else { return false }
+        let entries = Set(ContactEntryKind.allCases.flatMap { form.entries($0).value.map(\.id.rawValue) })
+        guard Self.entryIDs(in: input).isSubset(of: entries) else { return false }
         takeFields(input, into: form)
         show(Self.keptAfterRestart)
         return true
+    }
+
+    /// The ids of the entries a form's inputs name (`entry-3`, `entry-3-label`).
+    private static func entryIDs(in input: FormFields) -> Set<Int> {
+        Set(input.pairs.compactMap { pair in
+            guard pair.name.hasPrefix("entry-") else { return nil }
+            return Int(pair.name.dropFirst("entry-".count).prefix { $0 != "-" })
+        })
     }
 
     static let keptAfterRestart = Alert(

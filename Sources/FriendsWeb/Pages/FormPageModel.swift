@@ -57,6 +57,9 @@ struct FormPageModel {
     let submitAction: String
     let conflict: ConflictModel?
     let discard: ConfirmationModel?
+    /// Sent with the form: a form sent after the app restarted is filled in again only over the
+    /// version it was drawn from (`FriendsWebApp.restore`).
+    let editedVersionTag: String?
 
     @MainActor
     init(form: FriendFormViewModel, path: FriendsWebPath, list: FriendsListViewModel, alert: Alert?, context: PageContext) {
@@ -96,6 +99,7 @@ struct FormPageModel {
         submitDisabled = saving
         submitTitle = form.submitTitle
         submitAction = form.addsAsNew.value ? "addAsNew" : "save"
+        editedVersionTag = form.editedVersionTag
         conflict = form.conflict.value.map { conflict in
             ConflictModel(
                 title: conflict.title,

@@ -196,6 +196,7 @@ extension FormPageModel: TemplateModel {
         "submitAction": \.submitAction,
         "conflict": \.conflict,
         "discard": \.discard,
+        "editedVersionTag": \.editedVersionTag,
     ]
 }
 
