@@ -111,7 +111,7 @@ struct CardImporter {
             for item in reader.append(transcoder.finish()) + reader.finish() {
                 try await add(item, to: &batch, imported: &imported, file: file, summary: &summary, sent: &sent)
             }
-            try await send(&batch, file: file, summary: &summary, sent: &sent)
+            try await send(&batch, imported: &imported, file: file, summary: &summary, sent: &sent)
             if reader.cardsSeen == 0 { summary.failures.append((index, 0, "\(path): holds no vCard.")) }
         }
     }
@@ -119,13 +119,15 @@ struct CardImporter {
     private struct Batch {
         var bytes: [UInt8] = []
         var positions: [Int] = []
+        /// Each card's `UID`, nil for one without (or unreadable here).
+        var uids: [String?] = []
     }
 
     /// A file: its place among the files and its path.
     private typealias File = (index: Int, path: String)
 
-    /// `imported`: the UIDs of the file's cards sent so far. The server finds a UID twice in one
-    /// request; the file's batches go in several.
+    /// `imported`: the UIDs of the file's cards the server kept so far. The server finds a UID
+    /// twice in one request; the file's batches go in several.
     private func add(
         _ item: VCardStreamReader.Item, to batch: inout Batch, imported: inout ImportedUIDs, file: File,
         summary: inout Summary, sent: inout Int
@@ -134,18 +136,22 @@ struct CardImporter {
         case .failure(let position, let name, let error):
             summary.failures.append(Self.failure(file: file, position: position, name: name, reason: error.description))
         case .card(let position, let bytes):
-            if let uid = try? VCardParser.parse(bytes).uid, !uid.isEmpty, imported.isTakenBefore(uid) {
+            let uid = (try? VCardParser.parse(bytes)).map(\.uid).flatMap { $0.isEmpty ? nil : $0 }
+            if let uid, imported.contains(uid) {
                 let name = VCardStreamReader.name(in: bytes)
                 summary.failures.append(Self.failure(file: file, position: position, name: name, reason: ImportedUIDs.refusal(hadUID: true)))
                 return
             }
             batch.bytes += bytes
             batch.positions.append(position)
-            if batch.positions.count >= batchSize { try await send(&batch, file: file, summary: &summary, sent: &sent) }
+            batch.uids.append(uid)
+            if batch.positions.count >= batchSize {
+                try await send(&batch, imported: &imported, file: file, summary: &summary, sent: &sent)
+            }
         }
     }
 
-    private func send(_ batch: inout Batch, file: File, summary: inout Summary, sent: inout Int) async throws {
+    private func send(_ batch: inout Batch, imported: inout ImportedUIDs, file: File, summary: inout Summary, sent: inout Int) async throws {
         guard !batch.positions.isEmpty else { return }
         var request = URLRequest(url: server.appendingPathComponent("friends/import"))
         request.httpMethod = "POST"
@@ -168,6 +174,11 @@ struct CardImporter {
         for failure in report.failed {
             let position = batch.positions.indices.contains(failure.index - 1) ? batch.positions[failure.index - 1] : failure.index
             summary.failures.append(Self.failure(file: file, position: position, name: failure.name, reason: failure.reason))
+        }
+        // Only the cards the server kept: a card it refused (two UIDs, say) keeps nobody's place.
+        let refused = Set(report.failed.map(\.index))
+        for (offset, uid) in batch.uids.enumerated() where !refused.contains(offset + 1) {
+            if let uid { imported.insert(uid) }
         }
         sent += batch.positions.count
         progress.update("Imported", count: sent)

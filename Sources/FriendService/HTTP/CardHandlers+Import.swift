@@ -262,9 +262,16 @@ package struct ImportedUIDs {
 
     /// Whether a card of `uid` was taken before; when not, `uid` is taken now.
     package mutating func isTakenBefore(_ uid: String) -> Bool {
-        let key = UIDSpellings.key(uid)
-        if keys.contains(key) { return true }
-        if keys.count < Self.capacity { keys.insert(key) }
+        if contains(uid) { return true }
+        insert(uid)
         return false
+    }
+
+    package func contains(_ uid: String) -> Bool {
+        keys.contains(UIDSpellings.key(uid))
+    }
+
+    package mutating func insert(_ uid: String) {
+        if keys.count < Self.capacity { keys.insert(UIDSpellings.key(uid)) }
     }
 }
