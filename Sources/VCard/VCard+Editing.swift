@@ -125,9 +125,10 @@ extension VCard {
         properties = kept
     }
 
-    /// Phones or emails: a changed value is written into its property in place, and a list only
-    /// reordered keeps its properties (`reorder`); anything else (added, removed, relabelled)
-    /// writes the list afresh, the first one preferred. `value` reads an entry's value: properties
+    /// Phones or emails: a changed value is written into its property in place, a list only
+    /// reordered keeps its properties (`reorder`), and so do the others when entries are only
+    /// removed or added at the end; anything else (relabelled, added elsewhere) writes the list
+    /// afresh, the first one preferred. `value` reads an entry's value: properties
     /// without one are no entries (`labeledValues`).
     private mutating func rewrite(_ name: String, from old: [LabeledValue], to new: [LabeledValue], value: (VCardProperty) -> String) {
         var ordered = properties.indices.filter { properties[$0].hasName(name) && !value(properties[$0]).isEmpty }
@@ -150,6 +151,9 @@ extension VCard {
         }
         // Entries removed or added at the end leave the others' properties as they were written
         // (`TYPE=VOICE`, Android's `X-CUSTOM(…)` labels): written afresh, those would be lost.
+        // A card whose numbers are `tel:` URIs gets its new ones so too.
+        let usesURIs = name == "TEL" && ordered.contains { properties[$0].holdsTelephoneURI }
+        let written = properties
         if let removed = Self.removedEntries(from: old, to: new) {
             let indices = Set(removed.map { ordered[$0] })
             let groups = indices.compactMap { properties[$0].group }
@@ -157,20 +161,30 @@ extension VCard {
             for group in groups {
                 properties.removeAll { $0.group?.caseInsensitiveEquals(group) == true && $0.name.uppercased().hasPrefix("X-AB") }
             }
-            return
-        }
-        // A card whose numbers are `tel:` URIs gets its new ones so too.
-        let usesURIs = name == "TEL" && ordered.contains { properties[$0].holdsTelephoneURI }
-        var groups = NewGroupNames(in: properties)
-        if !old.isEmpty, new.count > old.count, Array(new.prefix(old.count)) == old, let last = ordered.max() {
+        } else if !old.isEmpty, new.count > old.count, Array(new.prefix(old.count)) == old {
+            var groups = NewGroupNames(in: properties)
             let added = new.dropFirst(old.count).flatMap { newProperties(name, for: $0, isFirst: false, usesURIs: usesURIs, groups: &groups) }
-            properties.insert(contentsOf: added, at: last + 1)
-            return
+            properties.insert(contentsOf: added, at: endOfEntries(name, at: ordered))
         }
+        // A card that ranks them (4.0's `PREF=1`, `PREF=2`) may read in another order then: it is
+        // written afresh.
+        if properties != written, labeledValues(name, value: value) == new { return }
+        properties = written
+        var groups = NewGroupNames(in: properties)
         let replacements = new.enumerated().flatMap { index, entry in
             newProperties(name, for: entry, isFirst: index == 0, usesURIs: usesURIs, groups: &groups)
         }
         replaceAll(name, with: replacements)
+    }
+
+    /// Where entries added at the end of a list go: after its last property, and after the Apple
+    /// label lines of that property's group (`item3.X-ABLabel`).
+    private func endOfEntries(_ name: String, at ordered: [Int]) -> Int {
+        let groups = Set(ordered.compactMap { properties[$0].group?.lowercased() })
+        let last = properties.indices.last { index in
+            properties[index].hasName(name) || properties[index].group.map { groups.contains($0.lowercased()) } == true
+        }
+        return last.map { $0 + 1 } ?? properties.endIndex
     }
 
     /// The properties of a new phone or email: `TYPE`s for a label vCard knows, an Apple label
@@ -239,7 +253,7 @@ extension VCard {
     private mutating func rewriteAddresses(from old: [PostalAddress], to new: [PostalAddress]) {
         let ordered = properties.indices.filter { properties[$0].hasName("ADR") }
         if old.count == new.count, ordered.count == old.count, zip(old, new).allSatisfy({ $0.label == $1.label }) {
-            var changed: [VCardProperty] = []
+            var staleLabels: Set<Int> = []
             for (index, (before, after)) in zip(old, new).enumerated() where before != after {
                 var parts = properties[ordered[index]].components
                 while parts.count < 7 { parts.append("") }
@@ -249,10 +263,10 @@ extension VCard {
                 // 4.0's LABEL holds the formatted address, which no longer matches it.
                 property.parameters.removeAll { $0.name.caseInsensitiveEquals("LABEL") }
                 properties[ordered[index]] = property
-                changed.append(property)
+                staleLabels.formUnion(formattedLabels(of: ordered[index], among: ordered))
             }
             // So do 2.1's and 3.0's LABEL lines, which Outlook and Evolution show in its place.
-            properties.removeAll { label in changed.contains { Self.isFormattedLabel(label, of: $0) } }
+            properties = properties.enumerated().filter { !staleLabels.contains($0.offset) }.map(\.element)
             return
         }
         properties.removeAll { $0.hasName("LABEL") }
@@ -271,13 +285,18 @@ extension VCard {
         replaceAll("ADR", with: replacements)
     }
 
-    /// Whether `label` is the `LABEL` line (vCard 2.1 and 3.0) of `address`: of its group, or of no
-    /// group and the same `TYPE`s (`PREF` aside), as Outlook writes `ADR;WORK;PREF` and `LABEL;WORK;PREF`.
-    private static func isFormattedLabel(_ label: VCardProperty, of address: VCardProperty) -> Bool {
-        guard label.hasName("LABEL") else { return false }
-        if let group = address.group { return label.group?.caseInsensitiveEquals(group) == true }
-        let kinds = { (property: VCardProperty) in Set(property.types.map { $0.uppercased() }.filter { $0 != "PREF" }) }
-        return label.group == nil && kinds(label) == kinds(address)
+    /// The `LABEL` lines (vCard 2.1 and 3.0) of the `ADR` at `address`: those of its group; for one
+    /// without a group, the line right after it, or those of the same `TYPE`s (`PREF` aside, as
+    /// Outlook writes `ADR;WORK;PREF` and `LABEL;WORK;PREF`) when no other address has them.
+    private func formattedLabels(of address: Int, among addresses: [Int]) -> [Int] {
+        let labels = properties.indices.filter { properties[$0].hasName("LABEL") }
+        if let group = properties[address].group {
+            return labels.filter { properties[$0].group?.caseInsensitiveEquals(group) == true }
+        }
+        if labels.contains(address + 1), properties[address + 1].group == nil { return [address + 1] }
+        let kinds = { (index: Int) in Set(self.properties[index].types.map { $0.uppercased() }.filter { $0 != "PREF" }) }
+        guard !addresses.contains(where: { $0 != address && properties[$0].group == nil && kinds($0) == kinds(address) }) else { return [] }
+        return labels.filter { properties[$0].group == nil && kinds($0) == kinds(address) }
     }
 
     /// `REV`'s form that vCard 3.0 and 4.0 both read: `20261125T171500Z`.

@@ -64,6 +64,32 @@ struct VCardEditingTests {
         #expect(card.friend(id: 1).phones == update.phones)
     }
 
+    /// vCard 4.0 ranks its numbers (`PREF=1` first): the list read back is the list sent, the
+    /// first one preferred, whatever the ranks said before.
+    @Test func removingTheFirstOfRankedPhonesKeepsTheOrderSent() throws {
+        var card = try VCardParser.parse(Array(
+            "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Ada\r\nTEL;TYPE=home:111\r\nTEL;PREF=2:222\r\nTEL;PREF=1:333\r\nEND:VCARD\r\n".utf8))
+        let phones = card.friend(id: 1).phones
+        #expect(phones.map(\.value) == ["333", "111", "222"])
+        var update = FriendUpdate()
+        update.phones = Array(phones.dropFirst())
+        card.apply(update, now: now)
+        #expect(card.friend(id: 1).phones.map(\.value) == ["111", "222"])
+    }
+
+    /// A phone added with a label of its own goes after the last one's Apple label line, not
+    /// between a number and its label.
+    @Test func anAddedPhoneGoesAfterTheLastOnesLabel() throws {
+        var card = try VCardParser.parse(Array(
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\nitem1.TEL:111\r\nitem1.X-ABLabel:Boat\r\nNOTE:x\r\nEND:VCARD\r\n".utf8))
+        var update = FriendUpdate()
+        update.phones = card.friend(id: 1).phones + [LabeledValue(label: "Cabin", value: "222")]
+        card.apply(update, now: now)
+        let tel = lines(card).filter { $0.contains("TEL") || $0.contains("X-ABLabel") }
+        #expect(tel == ["item1.TEL:111", "item1.X-ABLabel:Boat", "item2.TEL:222", "item2.X-ABLabel:Cabin"])
+        #expect(card.friend(id: 1).phones.map(\.label) == ["Boat", "Cabin"])
+    }
+
     /// A contact saved without a name (iCloud's `N:;;;;` and an empty `FN`) is stored with its
     /// number in `FN`: a new number takes its place there, or the old one would be shown as a name,
     /// and a form sending the friend back whole would write it into `N`.

@@ -428,6 +428,20 @@ struct VCardAddressEditingTests {
         #expect(!text.contains("Gartenweg"))
     }
 
+    /// Two home addresses, each with its label after it: the changed one's goes, the other's stays.
+    @Test func aChangedAddressLeavesTheLabelOfAnotherOfTheSameType() throws {
+        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\n"
+            + "ADR;TYPE=HOME:;;1 First St;Bath;;;\r\nLABEL;TYPE=HOME:1 First St\\nBath\r\n"
+            + "ADR;TYPE=HOME:;;2 Second St;Leeds;;;\r\nLABEL;TYPE=HOME:2 Second St\\nLeeds\r\nEND:VCARD\r\n"
+        var card = try VCardParser.parse(Array(text.utf8))
+        var addresses = card.friend(id: 0).addresses
+        addresses[0].street = "3 Third St"
+        card.apply(FriendUpdate(addresses: addresses), now: now)
+        let written = VCardWriter.text(of: card)
+        #expect(!written.contains("1 First St"))
+        #expect(written.contains("LABEL;TYPE=HOME:2 Second St\\nLeeds\r\n"))
+    }
+
     @Test func aNewAddressKeepsEveryCustomLabel() throws {
         var card = try VCardParser.parse(Array(card.utf8))
         var addresses = card.friend(id: 0).addresses
