@@ -4,16 +4,15 @@ import NIOConcurrencyHelpers
 /// The wrong tokens each client address sent to a server with one `--token`, for 15 minutes after
 /// each was last sent. One sent again is no new guess but most often a contact app still holding
 /// the token the server had before: refused again uncounted, it no longer holds its owner back.
-/// As with accounts' passwords, it is asked only once the throttle lets an attempt through, so
-/// that a guesser held back is not told which of its guesses were tried before.
+/// It is asked only once the throttle lets an attempt through, so that a guesser held back is not
+/// told which of its guesses were tried before. Tokens are kept as a hash with this process's
+/// random seed (`Hasher`), never as sent: a wrong token is often the last start's right one.
 final class RefusedTokens: Sendable {
     static let lifetime: Duration = .seconds(15 * 60)
-    /// Entries kept; when full, the expired go, and if none has, all.
+    /// Entries kept. A full memory drops the expired ones; if all are current, it starts empty.
     static let capacity = 1_000
-    /// A longer token is counted each time it is sent rather than kept.
-    static let longestRemembered = 512
 
-    private let lastSent = NIOLockedValueBox([String: ContinuousClock.Instant]())
+    private let lastSent = NIOLockedValueBox([Int: ContinuousClock.Instant]())
     private let now: @Sendable () -> ContinuousClock.Instant
 
     init(now: @escaping @Sendable () -> ContinuousClock.Instant) {
@@ -32,7 +31,6 @@ final class RefusedTokens: Sendable {
     }
 
     func remember(_ token: String, from address: String) {
-        guard token.utf8.count <= Self.longestRemembered else { return }
         let key = Self.key(token, address)
         let now = now()
         lastSent.withLockedValue { lastSent in
@@ -44,7 +42,10 @@ final class RefusedTokens: Sendable {
         }
     }
 
-    private static func key(_ token: String, _ address: String) -> String {
-        CountedAddress.of(address) + "\u{0}" + token
+    private static func key(_ token: String, _ address: String) -> Int {
+        var hasher = Hasher()
+        hasher.combine(CountedAddress.of(address))
+        hasher.combine(token)
+        return hasher.finalize()
     }
 }

@@ -11,7 +11,8 @@ import Darwin
 /// Everything the signal handler touches is prepared beforehand in plain memory, and it only
 /// calls async-signal-safe functions (`tcsetattr`, `write`, `sigaction`, `raise`). After
 /// restoring it reinstalls the previous handler and re-raises, so the process still ends with
-/// the status (and crash report) it would have had.
+/// the status (and crash report) it would have had; SIGQUIT ends it with the default action
+/// (`reinstallPreviousHandler`).
 enum EmergencyRestore {
     static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGQUIT, SIGSYS]
 
