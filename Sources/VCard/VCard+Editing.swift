@@ -54,7 +54,10 @@ extension VCard {
     /// A contact without a name is shown by its nickname, e-mail or number, which its `FN` holds:
     /// when that changed (a new number), `FN` follows, or it would show the old one as a name.
     private mutating func showByStandIn(insteadOf old: String) {
-        guard let shown = first("FN")?.text, shown == old, !isShownByStandInName else { return }
+        let names = first("N")?.components ?? []
+        let organization = first("ORG")?.components.first ?? ""
+        guard [names[safe: 0] ?? "", names[safe: 1] ?? "", organization].allSatisfy({ $0.trimmingSpaces.isEmpty }),
+              let shown = first("FN")?.text, shown == old, !isShownByStandInName else { return }
         let standIn = standInName(emails: nil, phones: nil)
         guard standIn != shown else { return }
         set("FN", to: VCardEscaping.escape(standIn == Self.noName ? "" : standIn), after: "VERSION")
