@@ -141,7 +141,10 @@ class Servers:
         for index, (name, process) in enumerate(self.processes):
             if name == "friends web" and process.poll() is None:
                 process.terminate()
-                process.wait(timeout=5)
+                try:
+                    process.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    raise Failure(f"friends web to stop within 10 s of SIGTERM:\n{self.tail(self.web_log)}")
                 del self.processes[index]
                 break
         self.web_out.write_text("")
