@@ -57,8 +57,7 @@ struct FriendsLauncher {
     private static func runScreens(client: AppServerClient, signedInAs: String?) async throws -> ExitReason {
         // The host re-raises signals itself unless told not to; the launcher does it after cleaning up.
         let app = TerminalApp(host: LiveTerminalHost(reraisesSignals: false))
-        let friends = FriendsApp(client: client, changes: client, redraw: { [weak app] in app?.setNeedsRedraw() })
-        friends.signedInAs = signedInAs
+        let friends = FriendsApp(client: client, changes: client, signedInAs: signedInAs, redraw: { [weak app] in app?.setNeedsRedraw() })
         return try await app.run(friends, tick: FriendsApp.tickInterval)
     }
 }

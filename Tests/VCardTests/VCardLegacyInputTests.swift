@@ -413,16 +413,14 @@ struct VCardAddressEditingTests {
         let outlook = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:M=C3=BCller;J=C3=BCrgen\r\n"
             + "ADR;WORK;PREF:;;Hauptstrasse 1;Berlin;;10115;Germany\r\nLABEL;WORK;PREF;ENCODING=QUOTED-PRINTABLE:Hauptstrasse 1=0D=0ABerlin\r\n"
             + "ADR;HOME:;;Gartenweg 5;Potsdam;;14467;Germany\r\nLABEL;HOME:Gartenweg 5, Potsdam\r\nEND:VCARD\r\n"
-        var card = try VCardParser.parse(Array(outlook.utf8))
-        var addresses = card.friend(id: 0).addresses
-        addresses[0].street = "Hauptstrasse 2"
-        card.apply(FriendUpdate(addresses: addresses), now: now)
+        let edited = try editingFirstAddress(of: outlook) { $0.street = "Hauptstrasse 2" }
+        var card = edited.card
         var text = VCardWriter.text(of: card)
         #expect(text.contains("ADR;WORK;PREF:;;Hauptstrasse 2;Berlin;;10115;Germany\r\n"))
         #expect(!text.contains("Hauptstrasse 1"))
         #expect(text.contains("LABEL;HOME:Gartenweg 5, Potsdam\r\n"))
         // A list written afresh (an address removed) keeps no label of the old list.
-        card.apply(FriendUpdate(addresses: [addresses[0]]), now: now)
+        card.apply(FriendUpdate(addresses: [edited.sent[0]]), now: now)
         text = VCardWriter.text(of: card)
         #expect(!text.contains("LABEL"))
         #expect(!text.contains("Gartenweg"))
@@ -433,13 +431,18 @@ struct VCardAddressEditingTests {
         let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\n"
             + "ADR;TYPE=HOME:;;1 First St;Bath;;;\r\nLABEL;TYPE=HOME:1 First St\\nBath\r\n"
             + "ADR;TYPE=HOME:;;2 Second St;Leeds;;;\r\nLABEL;TYPE=HOME:2 Second St\\nLeeds\r\nEND:VCARD\r\n"
-        var card = try VCardParser.parse(Array(text.utf8))
-        var addresses = card.friend(id: 0).addresses
-        addresses[0].street = "3 Third St"
-        card.apply(FriendUpdate(addresses: addresses), now: now)
-        let written = VCardWriter.text(of: card)
+        let written = VCardWriter.text(of: try editingFirstAddress(of: text) { $0.street = "3 Third St" }.card)
         #expect(!written.contains("1 First St"))
         #expect(written.contains("LABEL;TYPE=HOME:2 Second St\\nLeeds\r\n"))
+    }
+
+    /// The card of `text` after a REST write that changes its first address, and the addresses sent.
+    private func editingFirstAddress(of text: String, _ change: (inout PostalAddress) -> Void) throws -> (card: VCard, sent: [PostalAddress]) {
+        var card = try VCardParser.parse(Array(text.utf8))
+        var addresses = card.friend(id: 0).addresses
+        change(&addresses[0])
+        card.apply(FriendUpdate(addresses: addresses), now: now)
+        return (card, addresses)
     }
 
     @Test func aNewAddressKeepsEveryCustomLabel() throws {

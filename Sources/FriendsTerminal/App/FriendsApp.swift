@@ -24,10 +24,7 @@ public final class FriendsApp: TerminalView {
     /// The app's one live change feed, which every screen's view model follows.
     private let feed: FriendChangeFeed?
     /// The account the app signed in with, shown beside the list's title; nil for none or a token.
-    public var signedInAs: String? {
-        didSet { listScreen?.signedInAs = signedInAs }
-    }
-    private weak var listScreen: FriendsListScreen?
+    private let signedInAs: String?
     let stack = ScreenStack()
     /// The list's view model, which other screens report what they saved to.
     private weak var list: FriendsListViewModel?
@@ -37,10 +34,12 @@ public final class FriendsApp: TerminalView {
     ///     every screen) until it is released; without one, changes show after a refresh.
     ///   - redraw: asks for the screen to be drawn again (`TerminalApp.setNeedsRedraw`).
     ///   - cards: where Export and Import go; by default the client, when it can (`AppServerClient` can).
+    ///   - signedInAs: the account signed in with (`--user`), named beside the list's title.
     public convenience init(
         client: any FriendsProviding,
         changes: (any FriendChangesProviding)?,
         cards: (any CardExchanging)? = nil,
+        signedInAs: String? = nil,
         redraw: @escaping @MainActor () -> Void
     ) {
         let feed = changes.map { changes in
@@ -48,15 +47,16 @@ public final class FriendsApp: TerminalView {
             feed.follow(changes)
             return feed
         }
-        self.init(client: client, feed: feed, cards: cards, redraw: redraw)
+        self.init(client: client, feed: feed, cards: cards, signedInAs: signedInAs, redraw: redraw)
     }
 
     /// The app on a feed that is already followed (or none).
     public init(
         client: any FriendsProviding, feed: FriendChangeFeed? = nil, cards: (any CardExchanging)? = nil,
-        redraw: @escaping @MainActor () -> Void
+        signedInAs: String? = nil, redraw: @escaping @MainActor () -> Void
     ) {
         self.client = client
+        self.signedInAs = signedInAs
         self.cards = cards ?? (client as? any CardExchanging)
         self.avatars = ImageLoader(avatarsFrom: client)
         self.redraw = redraw
@@ -102,7 +102,6 @@ public final class FriendsApp: TerminalView {
         list = viewModel
         let screen = FriendsListScreen(viewModel: viewModel, redraw: redraw)
         screen.signedInAs = signedInAs
-        listScreen = screen
         if cards != nil {
             screen.onCardFileTapped = { [weak self] purpose in self?.showCardFile(purpose) }
         }

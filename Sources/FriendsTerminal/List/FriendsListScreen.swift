@@ -20,9 +20,7 @@ final class FriendsListScreen: Screen {
     /// Opens Export or Import (the keys x and i); `nil` where the app cannot exchange vCards.
     var onCardFileTapped: (@MainActor (ContactsFileScreen.Purpose) -> Void)?
     /// The account signed in with, after the title: on a shared server, whose friends these are.
-    var signedInAs: String? {
-        didSet { redraw() }
-    }
+    var signedInAs: String?
 
     /// The search text being typed, shown on the line above the footer.
     struct SearchLine: Equatable {

@@ -209,9 +209,7 @@ public struct WebRoutes: Sendable {
     /// (`WebApplication.restore`). Nil when the app has nothing to restore it to. What the script
     /// sends while someone types (`_live`) starts no session: only a form sent with a button does.
     private func keepingWhatWasTyped(_ request: Request) async throws -> Response? {
-        guard request.method == .post, case .success(let fields) = try await ownForm(request), fields["_live"] == nil else {
-            return nil
-        }
+        guard case .success(let fields) = try await ownForm(request), fields["_live"] == nil else { return nil }
         let path = request.uri.path
         let (session, tab) = await MainActor.run {
             let session = sessions.start()
