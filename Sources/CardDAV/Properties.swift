@@ -179,7 +179,7 @@ enum Properties {
         case supportedAddressData:
             // Only 3.0, the version every contact app reads: DAVx5 switches to writing 4.0 when 4.0
             // is listed, and Apple's Contacts cannot read the 4.0 cards it would then be served
-            // (cards are served as stored, not converted).
+            // (a 2.1 card is served as 3.0, a 4.0 one as stored).
             guard isBook else { return nil }
             return .markup(#"<C:address-data-type content-type="text/vcard" version="3.0"/>"#)
         case maxResourceSize:

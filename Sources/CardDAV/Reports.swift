@@ -30,7 +30,8 @@ enum Reports {
         if let prop = root.child(.dav("prop")), let addressData = prop.child(Properties.addressData) {
             let type = addressData.attribute("content-type")?.lowercased() ?? "text/vcard"
             let version = addressData.attribute("version") ?? "3.0"
-            // The card is returned as stored whatever version is asked; a conversion is not offered.
+            // The card is returned as the backend serves it whatever version is asked (a 2.1 card
+            // as 3.0, a 4.0 card as 4.0); a conversion between 3.0 and 4.0 is not offered.
             guard type == "text/vcard", version == "3.0" || version == "4.0" else {
                 throw DAVRequestError.precondition(403, "<C:supported-address-data/>",
                                                    "Only text/vcard 3.0 and 4.0 are supported.")

@@ -325,6 +325,40 @@ struct CardDAVRoutesTests {
         }
     }
 
+    /// Android's 2.1 export, put by a client: kept as it came (REST gives it back so), served to
+    /// CardDAV clients in 3.0 everywhere, so the PUT is answered without an ETag.
+    @Test func aVersion21CardIsKeptAsItCameAndServedInVersion3() async throws {
+        try await TestApp.run { client, store in
+            // Without its soft line break, which the server would join (and so answer without an ETag).
+            let card = try VCardRoutesTests.card("android21").replacingOccurrences(of: "lan=\r\ngen", with: "langen")
+                .replacingOccurrences(of: "END:VCARD", with: "UID:juergen\r\nEND:VCARD")
+            let put = try await dav(client, "PUT", Self.book + "juergen.vcf", body: card)
+            #expect(put.status == .created)
+            #expect(put.headers[.eTag] == nil, "what is served differs from what was sent")
+            #expect(try await store.card(id: 1)?.text == card)
+            let rest = try await client.send(.get, "/friends/1", headers: [.accept: "text/vcard"])
+            #expect(rest.text == card)
+
+            let get = try await dav(client, "GET", Self.book + "juergen.vcf")
+            #expect(get.text == VCardVersion3.text(of: card))
+            #expect(get.text.hasPrefix("BEGIN:VCARD\r\nVERSION:3.0\r\nN:Müller;Jürgen;;;\r\n"))
+            #expect(get.headers[.contentLength] == String(get.text.utf8.count))
+            let multiget = try await dav(client, "REPORT", Self.book, body: """
+                <C:addressbook-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav">
+                <D:prop><D:getetag/><C:address-data/></D:prop><D:href>\(Self.book)juergen.vcf</D:href></C:addressbook-multiget>
+                """)
+            #expect(multiget.text.contains("<C:address-data>\(get.text.replacingOccurrences(of: "\r", with: "&#13;"))</C:address-data>"))
+
+            // The client saves the card it was served: now kept in 3.0, answered with an ETag.
+            let etag = try #require(get.headers[.eTag])
+            let saved = try await dav(client, "PUT", Self.book + "juergen.vcf", body: get.text, headers: [.ifMatch: etag])
+            #expect(saved.status == .noContent)
+            #expect(saved.headers[.eTag] != nil)
+            #expect(try await store.card(id: 1)?.text == get.text)
+            #expect(try await client.send(.get, "/friends/1").decode(Friend.self).about == "Erste Zeile\nZweite Zeile mit ümlaut und einer sehr langen Zeile")
+        }
+    }
+
     @Test func aQueryOnTheNameMatchesItAsAPersonReadsIt() async throws {
         try await TestApp.run { client, _ in
             _ = try await dav(client, "PUT", Self.book + "ada.vcf", body: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ada\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n")
