@@ -4,7 +4,7 @@ import Foundation
 enum AddressBookQuery {
     static func handle(_ context: RequestContext, _ root: DAVXMLElement,
                        _ backend: some AddressBookBackend) async throws -> DAVResponse {
-        let (request, subset) = try Reports.properties(in: root)
+        let (request, addressData) = try Reports.properties(in: root)
         // A query without a filter element lists every card, as sabre/dav does.
         let filter = try root.child(.cardDAV("filter")).map(Filter.init) ?? Filter(allOf: false, propFilters: [])
         let clientLimit = try Reports.limit(in: root, namespace: DAVNamespace.cardDAV)
@@ -15,7 +15,7 @@ enum AddressBookQuery {
         if try queriesTheBookItself(depth: context.request.header("Depth")) { return MultistatusWriter.bytes([]) }
 
         var properties = context.propertyContext()
-        properties.addressDataProperties = subset
+        properties.addressData = addressData
         let frozen = properties
         let paths = context.paths
         let bookHref = context.href

@@ -13,7 +13,7 @@ public struct AddressObjectSummary: Sendable, Equatable {
 public struct AddressObject: Sendable, Equatable {
     public var name: String
     public var etag: String
-    /// The vCard bytes as clients get them: as stored, or a 2.1 card as 3.0 (`VCardVersion3`).
+    /// The stored vCard bytes.
     public var card: [UInt8]
 
     public init(name: String, etag: String, card: [UInt8]) {

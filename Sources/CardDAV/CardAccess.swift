@@ -27,8 +27,9 @@ enum CardAccess {
                 return DAVResponse(status: 304, headers: headers)
             }
         }
-        headers = [("Content-Type", Properties.cardContentType), ("Content-Length", String(object.card.count))] + headers
-        return DAVResponse(status: 200, headers: headers, body: head ? .empty : .bytes(object.card))
+        let card = ServedVersion.accepting(context.request.header("Accept")).bytes(of: object.card)
+        headers = [("Content-Type", Properties.cardContentType), ("Content-Length", String(card.count))] + headers
+        return DAVResponse(status: 200, headers: headers, body: head ? .empty : .bytes(card))
     }
 
     static func put(_ context: RequestContext, _ backend: some AddressBookBackend) async throws -> DAVResponse {
@@ -60,8 +61,11 @@ enum CardAccess {
         }
         let outcome = try await backend.put(name: name, card: card, precondition: precondition)
         var headers: [(name: String, value: String)] = []
-        // Read in another charset, the card kept is not the bytes sent: the client must fetch it.
-        if outcome.storedExactly && card == request.body { headers.append(("ETag", outcome.etag)) }
+        // Read in another charset, or served in another version, the card the client gets is not
+        // the bytes it sent: it must fetch it.
+        if outcome.storedExactly && card == request.body && ServedVersion.version3.bytes(of: card) == card {
+            headers.append(("ETag", outcome.etag))
+        }
         if outcome.created { headers.append(("Location", context.href)) }
         return DAVResponse(status: outcome.created ? 201 : 204, headers: headers)
     }

@@ -31,14 +31,20 @@ struct PropertyContext: Sendable {
     var syncToken: String?
     /// `Prefer: return=minimal` (RFC 8144) or `Brief: t`: leave out the 404 propstats.
     var minimal = false
-    /// The vCard properties `C:address-data` asked for with `C:prop`; nil for the whole card.
-    var addressDataProperties: Set<String>?
+    var addressData = AddressDataRequest()
 
     /// The address book's name as clients see it: the configuration's default until one is given.
     var shownName: String {
         let name = displayName ?? ""
         return name.isEmpty ? configuration.defaultDisplayName : name
     }
+}
+
+/// What `C:address-data` asks of each card (RFC 6352 10.4).
+struct AddressDataRequest: Sendable {
+    /// The vCard properties it names with `C:prop`; nil for the whole card.
+    var properties: Set<String>?
+    var version = ServedVersion.version3
 }
 
 enum Properties {
@@ -128,7 +134,8 @@ enum Properties {
         case getContentType:
             return isCard ? .text(cardContentType) : nil
         case getContentLength:
-            if case .object(let o) = target { return .text(String(o.card.count)) }
+            // Of the card a GET without `Accept` answers.
+            if case .object(let o) = target { return .text(String(ServedVersion.version3.bytes(of: o.card).count)) }
             return nil
         case currentUserPrincipal:
             return href(paths.principalHref)
@@ -177,9 +184,9 @@ enum Properties {
             guard isBook, let description = context.configuration.addressBookDescription else { return nil }
             return .text(description)
         case supportedAddressData:
-            // Only 3.0, the version every contact app reads: DAVx5 switches to writing 4.0 when 4.0
-            // is listed, and Apple's Contacts cannot read the 4.0 cards it would then be served
-            // (a 2.1 card is served as 3.0, a 4.0 one as stored).
+            // Only 3.0, the version every contact app reads and every card is served in
+            // (`ServedVersion`): DAVx5 would write 4.0 and ask for it if 4.0 were listed, and a
+            // card kept in 3.0 is not served in 4.0.
             guard isBook else { return nil }
             return .markup(#"<C:address-data-type content-type="text/vcard" version="3.0"/>"#)
         case maxResourceSize:
@@ -187,8 +194,9 @@ enum Properties {
         case addressData:
             // Only REPORTs return card data; PROPFIND answers it as not found.
             guard case .object(let o) = target else { return nil }
-            let card = context.addressDataProperties.map { VCardSubset.keep($0, of: o.card) } ?? o.card
-            return .text(String(decoding: card, as: UTF8.self))
+            let card = context.addressData.version.bytes(of: o.card)
+            let wanted = context.addressData.properties.map { VCardSubset.keep($0, of: card) } ?? card
+            return .text(String(decoding: wanted, as: UTF8.self))
         default:
             return nil
         }

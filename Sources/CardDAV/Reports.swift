@@ -22,24 +22,23 @@ enum Reports {
         }
     }
 
-    /// The properties a report asks for, and the vCard properties `C:address-data` limits the card
-    /// to (nil: the whole card); checks that address-data asks for something we can give.
-    static func properties(in root: DAVXMLElement) throws -> (PropertyRequest, Set<String>?) {
+    /// The properties a report asks for, and what `C:address-data` asks of each card; checks that
+    /// address-data asks for something we can give.
+    static func properties(in root: DAVXMLElement) throws -> (PropertyRequest, AddressDataRequest) {
         let request = try Properties.request(in: root) ?? .props([Properties.getETag])
-        var subset: Set<String>?
+        var wanted = AddressDataRequest()
         if let prop = root.child(.dav("prop")), let addressData = prop.child(Properties.addressData) {
             let type = addressData.attribute("content-type")?.lowercased() ?? "text/vcard"
             let version = addressData.attribute("version") ?? "3.0"
-            // The card is returned as the backend serves it whatever version is asked (a 2.1 card
-            // as 3.0, a 4.0 card as 4.0); a conversion between 3.0 and 4.0 is not offered.
             guard type == "text/vcard", version == "3.0" || version == "4.0" else {
                 throw DAVRequestError.precondition(403, "<C:supported-address-data/>",
                                                    "Only text/vcard 3.0 and 4.0 are supported.")
             }
+            if version == "4.0" { wanted.version = .version4WhereKept }
             let names = addressData.children(.cardDAV("prop")).compactMap { $0.attribute("name")?.trimmingSpaces.uppercased() }
-            if !names.isEmpty, addressData.attribute("allprop") != "yes" { subset = Set(names) }
+            if !names.isEmpty, addressData.attribute("allprop") != "yes" { wanted.properties = Set(names) }
         }
-        return (request, subset)
+        return (request, wanted)
     }
 
     /// Whether answering needs the card data, not just the summary.
@@ -53,7 +52,7 @@ enum Reports {
 
     static func multiget(_ context: RequestContext, _ root: DAVXMLElement,
                          _ backend: some AddressBookBackend) async throws -> DAVResponse {
-        let (request, subset) = try properties(in: root)
+        let (request, addressData) = try properties(in: root)
         var wanted: [(href: String, name: String?)] = []
         // Each card once, however its href is spelled (absolute, percent-encoded or not), and by
         // the bytes of its href (RFC 3986): `String` equality takes two spellings of `é` for one,
@@ -75,7 +74,7 @@ enum Reports {
         guard !wanted.isEmpty else { throw DAVRequestError.badRequest("The multiget names no href.") }
 
         var properties = context.propertyContext()
-        properties.addressDataProperties = subset
+        properties.addressData = addressData
         let frozen = properties
         let batches = stride(from: 0, to: wanted.count, by: batchSize).map {
             Array(wanted[$0..<min($0 + batchSize, wanted.count)])

@@ -31,12 +31,12 @@ enum SyncCollection {
         case "1", "infinite", "infinity": break
         default: throw DAVRequestError.badRequest("sync-level must be 1 or infinite.")
         }
-        let (request, subset) = try Reports.properties(in: root)
+        let (request, addressData) = try Reports.properties(in: root)
         let clientLimit = try Reports.limit(in: root, namespace: DAVNamespace.dav)
         let limit = min(clientLimit ?? Int.max, context.configuration.maxSyncResults)
 
         var properties = context.propertyContext()
-        properties.addressDataProperties = subset
+        properties.addressData = addressData
         let frozen = properties
         let write = Changed(request: request, needsCards: Reports.needsCards(request), paths: context.paths,
                             properties: frozen)

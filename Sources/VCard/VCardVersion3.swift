@@ -1,24 +1,51 @@
-/// A vCard 2.1 card written as vCard 3.0 (RFC 2426), for readers that take only 3.0 or later:
-/// CardDAV clients are owed 3.0 (RFC 6352 5.1), and Apple's Contacts and Radicale do not read
-/// 2.1's quoted-printable and bare parameters. What the card says stays as it was; only how it is
-/// written changes: quoted-printable and legacy character sets become UTF-8 text with 3.0's
-/// escapes, `CELL` becomes `TYPE=CELL`, `BASE64` becomes `b`, `URL` values `uri`.
+/// A vCard 2.1 or 4.0 card written as vCard 3.0 (RFC 2426), for readers that take only 3.0:
+/// CardDAV clients are owed 3.0 (RFC 6352 5.1), Apple's Contacts reads neither 2.1's
+/// quoted-printable nor 4.0's URIs, and Radicale refuses 2.1's photos. What the card says stays as
+/// it was; only how it is written changes (2.1 here, 4.0 in `VCardVersion3+Version4`).
 public enum VCardVersion3 {
-    /// `text` itself unless it is a 2.1 card; then the card in 3.0.
+    /// `card` itself when it is a 3.0 card (or no card); a 2.1 or 4.0 card in 3.0.
+    public static func bytes(of card: [UInt8]) -> [UInt8] {
+        // Most cards are 3.0, and their VERSION line tells so without reading the rest.
+        guard let version = declaredVersion(in: card), version == "2.1" || version == "4.0",
+              let parsed = try? VCardParser.parse(card, checksLimits: false)
+        else { return card }
+        return VCardWriter.bytes(of: converting(parsed))
+    }
+
     public static func text(of text: String) -> String {
-        // Most cards are 3.0 or 4.0, and a look at the bytes tells which cannot be 2.1.
-        guard text.utf8.firstRange(of: "2.1".utf8) != nil,
-              let card = try? VCardParser.parse(text.utf8, checksLimits: false), card.version == "2.1"
-        else { return text }
-        return VCardWriter.text(of: converting(card))
+        String(decoding: bytes(of: Array(text.utf8)), as: UTF8.self)
     }
 
-    /// A 2.1 card in 3.0; a card of another version as it is.
+    /// A 2.1 or 4.0 card in 3.0; a card of another version as it is.
     public static func converting(_ card: VCard) -> VCard {
-        guard card.version == "2.1" else { return card }
-        return VCard(properties: card.properties.map(converting), lineEnding: .crlf)
+        switch card.version {
+        case "2.1": VCard(properties: card.properties.map(converting), lineEnding: .crlf)
+        case "4.0": convertingVersion4(card)
+        default: card
+        }
     }
 
+    /// The value of the first line named `VERSION`, as the parser would read it (any case, spaces
+    /// around the value), found by looking at the starts of lines only.
+    public static func declaredVersion(in card: [UInt8]) -> String? {
+        let name = Array("VERSION".utf8)
+        var start = 0
+        while start < card.count {
+            let end = card[start...].firstIndex(of: UInt8(ascii: "\n")) ?? card.count
+            let line = card[start..<end]
+            if line.count > name.count, zip(line, name).allSatisfy({ $0 & 0xDF == $1 }) {
+                let rest = line.dropFirst(name.count).drop { $0 == UInt8(ascii: " ") }
+                if rest.first == UInt8(ascii: ":") {
+                    let value = rest.dropFirst()
+                    return String(decoding: value.last == UInt8(ascii: "\r") ? value.dropLast() : value, as: UTF8.self).trimmingSpaces
+                }
+            }
+            start = end + 1
+        }
+        return nil
+    }
+
+    /// A 2.1 property, written afresh.
     private static func converting(_ property: VCardProperty) -> VCardProperty {
         let name = property.name.uppercased()
         var converted = VCardProperty(group: property.group, name: property.name,

@@ -359,6 +359,38 @@ struct CardDAVRoutesTests {
         }
     }
 
+    /// Thunderbird's own 4.0 card: served in 3.0 unless a request names 4.0, as sabre/dav does.
+    @Test func aVersion4CardIsServedInVersion3UnlessVersion4IsAskedFor() async throws {
+        try await TestApp.run { client, _ in
+            let card = try VCardRoutesTests.card("thunderbird")
+            let put = try await dav(client, "PUT", Self.book + "alan.vcf", body: card)
+            #expect(put.status == .created)
+            #expect(put.headers[.eTag] == nil, "what is served differs from what was sent")
+            let version3 = VCardVersion3.text(of: card)
+            #expect(version3.contains("VERSION:3.0") && version3.contains("PHOTO;ENCODING=b;TYPE=PNG:"))
+
+            let get = try await dav(client, "GET", Self.book + "alan.vcf")
+            #expect(get.text == version3)
+            let asked = try await dav(client, "GET", Self.book + "alan.vcf", headers: [.accept: "text/vcard; version=4.0, text/vcard;q=0.5"])
+            #expect(asked.text == card)
+            #expect(asked.headers[.contentLength] == String(card.utf8.count))
+            let ranked = try await dav(client, "GET", Self.book + "alan.vcf", headers: [.accept: "text/vcard;version=4.0;q=0.5, text/vcard"])
+            #expect(ranked.text == version3, "3.0 ranked higher")
+
+            for (attributes, expected) in [("", version3), (#" version="3.0""#, version3), (#" version="4.0""#, card)] {
+                let multiget = try await dav(client, "REPORT", Self.book, body: """
+                    <C:addressbook-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav">
+                    <D:prop><D:getetag/><D:getcontentlength/><C:address-data\(attributes)/></D:prop><D:href>\(Self.book)alan.vcf</D:href>
+                    </C:addressbook-multiget>
+                    """)
+                let escaped = expected.replacingOccurrences(of: "\r", with: "&#13;").replacingOccurrences(of: "<", with: "&lt;")
+                    .replacingOccurrences(of: ">", with: "&gt;")
+                #expect(multiget.text.contains("<C:address-data>\(escaped)</C:address-data>"), "\(attributes)")
+                #expect(multiget.text.contains("<D:getcontentlength>\(version3.utf8.count)</D:getcontentlength>"), "a GET's length")
+            }
+        }
+    }
+
     @Test func aQueryOnTheNameMatchesItAsAPersonReadsIt() async throws {
         try await TestApp.run { client, _ in
             _ = try await dav(client, "PUT", Self.book + "ada.vcf", body: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ada\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n")

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import VCard
 
-/// A 2.1 card as CardDAV serves it: in 3.0, saying what it said.
-@Suite("vCard 2.1 written as 3.0")
+/// A 2.1 or 4.0 card as CardDAV serves it: in 3.0, saying what it said.
+@Suite("vCard 2.1 and 4.0 written as 3.0")
 struct VCardVersion3Tests {
     private func converted(_ lines: String) throws -> String {
         VCardVersion3.text(of: "BEGIN:VCARD\r\nVERSION:2.1\r\n\(lines)END:VCARD\r\n")
@@ -80,13 +80,69 @@ struct VCardVersion3Tests {
         #expect(lines(of: text) == ["FN:Boss", #"AGENT:BEGIN:VCARD\nFN:Assistant\, Jr\nEND:VCARD"#])
     }
 
-    @Test func cardsOfOtherVersionsAreLeftAsTheyAre() {
+    @Test func threePointZeroCardsAndWhatIsNoCardAreLeftAsTheyAre() {
         for text in [
             "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Version 2.1 fan\r\nNOTE;CHARSET=UTF-8:x\r\nEND:VCARD\r\n",
-            "BEGIN:VCARD\nVERSION:4.0\nFN:Ann\nTEL;VALUE=uri:tel:+1-555-2.1\nEND:VCARD\n",
-            "not a card 2.1",
+            "BEGIN:VCARD\nversion: 3.0\nFN:Ann\nEND:VCARD\n",
+            "BEGIN:VCARD\nFN:No version\nEND:VCARD\n",
+            "VERSION:4.0 but not a card",
         ] {
             #expect(VCardVersion3.text(of: text) == text)
         }
+    }
+
+    private func convertedFromVersion4(_ lines: String) -> String {
+        VCardVersion3.text(of: "BEGIN:VCARD\r\nVERSION:4.0\r\n\(lines)END:VCARD\r\n")
+    }
+
+    /// RFC 6350's own example: its URIs, ranks and year-less birthday as 3.0 writes them; the
+    /// lines 3.0 reads as they are keep their bytes.
+    @Test func theExampleOfRFC6350() throws {
+        let text = VCardVersion3.text(of: String(decoding: try SampleCards.bytes("rfc6350"), as: UTF8.self))
+        let written = text.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n")
+        #expect(Array(written.prefix(6)) == [
+            "BEGIN:VCARD", "VERSION:3.0", "FN:Simon Perreault", "N:Perreault;Simon;;;ing. jr,M.Sc.",
+            "BDAY;X-APPLE-OMIT-YEAR=1604:1604-02-03", "X-ANNIVERSARY:20090808T1430-0500",
+        ])
+        for line in [
+            "item1.X-ABDATE:20090808T1430-0500", "item1.X-ABLabel:_$!<Anniversary>!$_", "GENDER:M", "LANG;TYPE=pref:fr", "LANG:en",
+            "TEL;TYPE=work,voice;TYPE=pref:+1-418-656-9254 ext. 102", "TEL;TYPE=work,cell,voice,video,text:+1-418-262-6501",
+            "GEO;TYPE=work:46.772673;-71.282945", "KEY;TYPE=work;VALUE=uri:http://www.viagenie.ca/simon.perreault/simon.asc",
+            "PHOTO;VALUE=uri:http://www.example.com/pub/photos/jqpublic.gif",
+        ] {
+            #expect(written.contains(line), "\(line)")
+        }
+    }
+
+    /// Thunderbird's card: the friend, numbers, birthday and photo read from the 3.0 card are the 4.0 one's.
+    @Test func thunderbirdsCardSaysWhatItSaid() throws {
+        let original = try VCardParser.parse(SampleCards.bytes("thunderbird"))
+        let text = VCardVersion3.text(of: VCardWriter.text(of: original)).replacingOccurrences(of: "\r\n", with: "\n")
+        let served = try VCardParser.parse(Array(text.utf8))
+        #expect(served.version == "3.0")
+        #expect(served.friend(id: 1) == original.friend(id: 1))
+        #expect(served.friend(id: 1).birthday == "--06-23")
+        #expect(try served.photo()?.bytes == original.photo()?.bytes)
+        #expect(text.contains("\nEMAIL;TYPE=pref:alan@example.org\n"))
+        #expect(text.contains("\nTEL;TYPE=cell:+44-161-555-0100\n"))
+        #expect(text.contains("\nTEL;TYPE=home;VALUE=TEXT;TYPE=pref:+44 161 555 0199\n"))
+        #expect(text.contains("\nPHOTO;ENCODING=b;TYPE=PNG:iVBORw0KGgo"))
+    }
+
+    /// A group as Apple's Contacts keeps one in 3.0; a company as Apple shows one.
+    @Test func kindsAndMembersAreApplesInThreePointZero() throws {
+        let group = convertedFromVersion4("KIND:group\r\nFN:Family\r\nMEMBER:urn:uuid:03a0e51f-d1aa-4385-8a53-e29025acd8af\r\n")
+        #expect(lines(of: group) == ["X-ADDRESSBOOKSERVER-KIND:group", "FN:Family", "X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:03a0e51f-d1aa-4385-8a53-e29025acd8af"])
+        #expect(try VCardParser.parse(Array(group.utf8)).isGroup)
+        #expect(lines(of: convertedFromVersion4("KIND:org\r\nKIND:individual\r\n")) == ["X-ABShowAs:COMPANY"])
+    }
+
+    /// An anniversary takes a group no line of the card has.
+    @Test func anAnniversaryIsOutlooksAndApplesToo() {
+        let text = convertedFromVersion4("item1.EMAIL:a@example.com\r\nitem1.X-ABLabel:Old\r\nANNIVERSARY;VALUE=date-and-or-time:--0612\r\n")
+        #expect(lines(of: text) == [
+            "item1.EMAIL:a@example.com", "item1.X-ABLabel:Old", "X-ANNIVERSARY;X-APPLE-OMIT-YEAR=1604:1604-06-12",
+            "item2.X-ABDATE;X-APPLE-OMIT-YEAR=1604:1604-06-12", "item2.X-ABLabel:_$!<Anniversary>!$_",
+        ])
     }
 }

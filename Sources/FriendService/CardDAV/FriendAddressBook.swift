@@ -184,7 +184,7 @@ struct FriendAddressBook: AddressBookBackend {
         return DAVPutOutcome(
             created: existing == nil,
             etag: EntityTag.of(id: stored.friend.id, version: stored.version),
-            storedExactly: text.map { Self.served($0) == bytes } ?? false
+            storedExactly: text.map { Array($0.utf8) == bytes } ?? false
         )
     }
 
@@ -236,13 +236,7 @@ struct FriendAddressBook: AddressBookBackend {
     }
 
     private static func object(_ card: StoredCard) -> AddressObject {
-        AddressObject(name: card.resourceName, etag: EntityTag.of(id: card.id, version: card.version), card: served(card.text))
-    }
-
-    /// A card as CardDAV clients get it: a 2.1 card (an import from Android or Outlook, or a PUT)
-    /// in 3.0, which every client reads and RFC 6352 5.1 asks for; the store keeps it as it came.
-    private static func served(_ text: String) -> [UInt8] {
-        Array(VCardVersion3.text(of: text).utf8)
+        AddressObject(name: card.resourceName, etag: EntityTag.of(id: card.id, version: card.version), card: Array(card.text.utf8))
     }
 
     /// The store's errors in the words of the DAV layer: an outage is a 503, a write that lost a
