@@ -2,7 +2,7 @@
 public enum FriendSchema {
     public static var currentVersion: Int { migrationCount }
 
-    package static let migrationCount = 13
+    package static let migrationCount = 14
 
     /// The table that records which migrations ran.
     package static let migrationsTable = "friendservice_migrations"
@@ -40,4 +40,7 @@ public enum FriendSchema {
     //
     // Migration 13: the same again, after a Chinese, Japanese or Korean name came to be found
     // family name first too, as it is shown (`SearchColumns`).
+    //
+    // Migration 14: the same again, after an `ADR` with every field empty (Apple's blank work
+    // address) came to be no address (`VCard.isBlankAddress`).
 }

@@ -215,6 +215,8 @@ enum PostgresMigrations {
         [.rederiveFromCards],
         // 13: the same, after East Asian names came to be found family name first too.
         [.rederiveFromCards],
+        // 14: the same, after an address with every field empty came to be no address.
+        [.rederiveFromCards],
     ]
 
     /// The NOTIFY channel of new changes; the payload is "<schema> <sequence>".

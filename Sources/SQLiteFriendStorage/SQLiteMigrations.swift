@@ -246,6 +246,8 @@ enum SQLiteMigrations {
         [.rederiveFromCards],
         // 13: the same, after East Asian names came to be found family name first too.
         [.rederiveFromCards],
+        // 14: the same, after an address with every field empty came to be no address.
+        [.rederiveFromCards],
     ]
 
     /// Bulk inserts drop this trigger for their batch and add the batch's size once.

@@ -254,7 +254,7 @@ extension VCard {
     /// the post office box and extended address, unless the street changed, stay); anything else
     /// writes the list afresh, a label no `TYPE` says in an Apple label group.
     private mutating func rewriteAddresses(from old: [PostalAddress], to new: [PostalAddress]) {
-        let ordered = properties.indices.filter { properties[$0].hasName("ADR") }
+        let ordered = properties.indices.filter { properties[$0].hasName("ADR") && !Self.isBlankAddress(properties[$0]) }
         if old.count == new.count, ordered.count == old.count, zip(old, new).allSatisfy({ $0.label == $1.label }) {
             var staleLabels: Set<Int> = []
             for (index, (before, after)) in zip(old, new).enumerated() where before != after {

@@ -23,7 +23,7 @@ extension VCard {
             organization: organization,
             phones: phones,
             emails: emails,
-            addresses: all("ADR").map(address),
+            addresses: all("ADR").filter { !Self.isBlankAddress($0) }.map(address),
             birthday: birthday,
             photo: (try? photo()) != nil,
             uid: first("UID")?.text.trimmingSpaces ?? ""
@@ -88,6 +88,12 @@ extension VCard {
     static func emailAddress(_ property: VCardProperty) -> String {
         let value = property.text.trimmingSpaces
         return value.lowercased().hasPrefix("mailto:") ? String(value.dropFirst(7)) : value
+    }
+
+    /// An `ADR` with every field empty, as Apple's Contacts keeps a work address left blank
+    /// (`item2.ADR;type=WORK:;;;;;;`), is no address.
+    static func isBlankAddress(_ property: VCardProperty) -> Bool {
+        property.components.allSatisfy { $0.trimmingSpaces.isEmpty }
     }
 
     func address(_ property: VCardProperty) -> PostalAddress {

@@ -118,6 +118,21 @@ struct PostgresMigrationTests {
         try outcome.get()
     }
 
+    /// Version 14 shows no address with every field empty.
+    @Test func aVersionThirteenSchemaShowsNoBlankAddress() async throws {
+        let store = PostgresFriendStore(
+            location: try PostgresLocation(url: PostgresTestDatabase.freshSchemaURL()), leaseTimeout: PostgresTestDatabase.leaseTimeout
+        )
+        let outcome = await Result.capturing {
+            try await OldSchemas.postgres(store, version: 13, records: try BlankAddressMigrationCheck.versionThirteenRecords())
+            try await store.migrate()
+            try await BlankAddressMigrationCheck.check(store)
+        }
+        try? await store.dropSchema()
+        try? await store.close()
+        try outcome.get()
+    }
+
     /// Version 12 reads what every stored card shows again.
     @Test func aVersionElevenSchemaShowsItsCardsAsTheyReadNow() async throws {
         let store = PostgresFriendStore(

@@ -92,3 +92,34 @@ enum FamilyNameFirstMigrationCheck {
         #expect(versions == ["山田": 2, "王": 2, "Hopper": 1])
     }
 }
+
+/// What version 14 does, on SQLite and PostgreSQL: an address with every field empty (Apple's
+/// blank work address), which version 13 showed, is no address; only such friends change.
+enum BlankAddressMigrationCheck {
+    static let apple = """
+        BEGIN:VCARD
+        VERSION:3.0
+        N:Lovelace;Ada;;;
+        FN:Ada Lovelace
+        item1.ADR;type=HOME;type=pref:;;1 First St;Bath;;;UK
+        item2.ADR;type=WORK:;;;;;;
+        UID:0B2A5C1E-1111-4A8B-9C3D-000000000003
+        END:VCARD
+        """
+
+    /// Ada with her blank work address, as version 13 showed her, and Grace.
+    static func versionThirteenRecords() throws -> [FriendRecord] {
+        var ada = FriendRecord(card: try VCardParser.parse(Array(apple.replacingOccurrences(of: "\n", with: "\r\n").utf8)))
+        ada.friend.addresses.append(PostalAddress(label: "work", street: "", city: "", region: "", postcode: "", country: ""))
+        ada.details = FriendDetails(ada.friend).encoded
+        return [ada, FriendRecord(newFriend: .sample("Grace", "Hopper"))]
+    }
+
+    static func check(_ store: some FriendStore) async throws {
+        #expect(try await store.schemaVersion() == FriendSchema.currentVersion)
+        let friends = Dictionary(uniqueKeysWithValues: try await store.all().map { ($0.friend.lastname, $0) })
+        let ada = try #require(friends["Lovelace"])
+        #expect(ada.friend.addresses.map(\.street) == ["1 First St"])
+        #expect([ada.version, friends["Hopper"]?.version] == [2, 1])
+    }
+}

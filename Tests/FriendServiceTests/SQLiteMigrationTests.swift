@@ -198,6 +198,20 @@ struct SQLiteMigrationTests {
     }
 
     /// Version 13 searches East Asian full names family name first.
+    @Test func aVersionThirteenDatabaseShowsNoBlankAddress() async throws {
+        try await TemporaryDirectory.with { directory in
+            let path = directory.appendingPathComponent("friends.sqlite").path
+            try OldSchemas.sqlite(at: path, version: 13, records: BlankAddressMigrationCheck.versionThirteenRecords())
+            let store = try await SQLiteFriendStore.open(path: path)
+            let outcome = await Result.capturing {
+                try await store.migrate()
+                try await BlankAddressMigrationCheck.check(store)
+            }
+            try await store.close()
+            try outcome.get()
+        }
+    }
+
     @Test func aVersionTwelveDatabaseFindsEastAsianNamesAsTheyAreShown() async throws {
         try await TemporaryDirectory.with { directory in
             let path = directory.appendingPathComponent("friends.sqlite").path

@@ -445,6 +445,16 @@ struct VCardAddressEditingTests {
         return (card, addresses)
     }
 
+    /// Apple's Contacts keeps a work address left blank as `ADR` with every field empty: no
+    /// address to show, and one an edit of the others leaves as it is.
+    @Test func anAddressWithEveryFieldEmptyIsNone() throws {
+        let apple = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\nN:;Ada;;;\r\nitem1.ADR;type=HOME;type=pref:;;1 First St;Bath;;;UK\r\n"
+            + "item2.ADR;type=WORK:;;;;;;\r\nADR: ; ;;;;\r\nEND:VCARD\r\n"
+        #expect(try VCardParser.parse(Array(apple.utf8)).friend(id: 0).addresses.map(\.street) == ["1 First St"])
+        let written = VCardWriter.text(of: try editingFirstAddress(of: apple) { $0.city = "Leeds" }.card)
+        #expect(written.contains("item1.ADR;type=HOME;type=pref:;;1 First St;Leeds;;;UK\r\nitem2.ADR;type=WORK:;;;;;;\r\n"))
+    }
+
     @Test func aNewAddressKeepsEveryCustomLabel() throws {
         var card = try VCardParser.parse(Array(card.utf8))
         var addresses = card.friend(id: 0).addresses
