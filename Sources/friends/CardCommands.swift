@@ -22,13 +22,21 @@ struct ImportCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The vCard files to import.", valueName: "file"))
     var files: [String]
 
+    @Option(help: ArgumentHelp(
+        "The character set of files that are not UTF-8 (windows-1252, iso-8859-1); without it, files are read as UTF-8 (UTF-16 by its byte order mark).",
+        valueName: "name"
+    ))
+    var charset: String?
+
     func run() async throws {
         LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
-        let files = files
+        let (files, charset) = (files, charset)
         let outcome = await CardCommandRun.run(options) { url, credentials in
-            try await CardImporter(
+            var importer = CardImporter(
                 server: url, credentials: credentials, transport: NIOHTTPTransport(), progress: ProgressLine.standardError()
-            ).importFiles(files)
+            )
+            importer.charset = charset
+            return try await importer.importFiles(files)
         }
         switch outcome.result {
         case .success(let summary):

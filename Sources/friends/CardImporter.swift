@@ -17,6 +17,9 @@ struct CardImporter {
     let transport: any HTTPTransport
     let progress: ProgressLine
     var batchSize = 500
+    /// The character set the files are in when they are not UTF-8 (`--charset`); the server reads
+    /// them in it.
+    var charset: String?
 
     struct Summary {
         var created = 0
@@ -27,11 +30,17 @@ struct CardImporter {
         /// Each refused card: its file's place among the files, its position in the file, and why.
         var failures: [(file: Int, position: Int, text: String)] = []
         var failed: Int { failures.count }
+        /// The files that are not UTF-8 and had cards refused, when no character set was named.
+        var filesNotInUTF8: [String] = []
 
         /// The refusals in the files' order, each file's by position: the reader's (cut short, too
         /// large) come as it reads, the server's once their batch is sent.
         var text: String {
-            (["Created \(created), updated \(updated), unchanged \(unchanged), refused \(failed).\(groupsText)"] + refusals).joined(separator: "\n")
+            let summary = "Created \(created), updated \(updated), unchanged \(unchanged), refused \(failed).\(groupsText)"
+            let hints = filesNotInUTF8.map {
+                "\($0) is not UTF-8: name its character set with --charset (windows-1252 for most files saved on Windows)."
+            }
+            return ([summary] + refusals + hints).joined(separator: "\n")
         }
 
         /// " Contact groups (not friends): created 1, updated 0, unchanged 0.", or nothing without any.
@@ -102,17 +111,19 @@ struct CardImporter {
             var reader = VCardStreamReader()
             var batch = Batch()
             var imported = ImportedUIDs()
+            var isUTF8 = true
+            func add(_ item: VCardStreamReader.Item) async throws {
+                if case .card(_, let bytes) = item, String(validating: bytes, as: UTF8.self) == nil { isUTF8 = false }
+                try await self.add(item, to: &batch, imported: &imported, file: file, summary: &summary, sent: &sent)
+            }
             while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
                 try Task.checkCancellation()
-                for item in reader.append(transcoder.append(chunk)) {
-                    try await add(item, to: &batch, imported: &imported, file: file, summary: &summary, sent: &sent)
-                }
+                for item in reader.append(transcoder.append(chunk)) { try await add(item) }
             }
-            for item in reader.append(transcoder.finish()) + reader.finish() {
-                try await add(item, to: &batch, imported: &imported, file: file, summary: &summary, sent: &sent)
-            }
+            for item in reader.append(transcoder.finish()) + reader.finish() { try await add(item) }
             try await send(&batch, imported: &imported, file: file, summary: &summary, sent: &sent)
             if reader.cardsSeen == 0 { summary.failures.append((index, 0, "\(path): holds no vCard.")) }
+            if !isUTF8, charset == nil, summary.failures.contains(where: { $0.file == index }) { summary.filesNotInUTF8.append(path) }
         }
     }
 
@@ -155,7 +166,7 @@ struct CardImporter {
         guard !batch.positions.isEmpty else { return }
         var request = URLRequest(url: server.appendingPathComponent("friends/import"))
         request.httpMethod = "POST"
-        request.setValue("text/vcard; charset=utf-8", forHTTPHeaderField: "Content-Type")
+        request.setValue("text/vcard; charset=\(charset ?? "utf-8")", forHTTPHeaderField: "Content-Type")
         if let credentials { request.setValue(credentials.authorization, forHTTPHeaderField: FriendsHTTPHeader.authorization) }
         request.httpBody = Data(batch.bytes)
         let (data, response) = try await transport.send(request)
