@@ -16,7 +16,9 @@ enum CardAccess {
         guard let object = try await backend.object(named: name) else {
             return .text(404, "There is no such card.")
         }
-        var headers: [(name: String, value: String)] = [("ETag", object.etag)]
+        // The version served depends on `Accept` (`ServedVersion`). Both versions carry the card's
+        // one entity tag, which `If-Match` on a PUT compares, as sabre/dav's do.
+        var headers: [(name: String, value: String)] = [("ETag", object.etag), ("Vary", "Accept")]
         // RFC 9110 13.2.2: If-Match first, compared strongly.
         if case .tags(let tags)? = try Preconditions.parse(context.request.header("If-Match")),
            !tags.contains(where: { !$0.hasPrefix("W/") && $0 == object.etag }) {

@@ -35,7 +35,7 @@ enum ContactLabels {
     /// Samsung's phones write a label of the person's own as
     /// `TEL;X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,Soccer coach):`, the label
     /// quoted-printable when it is not ASCII (`…,=D7=A0=D7=99=D7=99=D7=93)`).
-    private static func samsungLabel(of property: VCardProperty) -> String? {
+    static func samsungLabel(of property: VCardProperty) -> String? {
         guard let parameter = property.parameters.first(where: { $0.name.uppercased().hasPrefix("X-CUSTOM(") }) else { return nil }
         // The label is what follows the encoding, commas and all; one that is not closed goes on
         // to the parameter's end.

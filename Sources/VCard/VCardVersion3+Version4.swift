@@ -1,19 +1,24 @@
 /// What vCard 4.0 writes its own way, written as 3.0 readers know it, as sabre/dav serves 4.0
 /// cards to 3.0 clients: a photo's `data:` URI as base64, a `tel:` URI as the number, a birthday
 /// without a year as Apple writes one, `PREF=1` as `TYPE=pref`, a group's `KIND` and `MEMBER`s as
-/// Apple's Contacts keeps them, an anniversary as Outlook's and as Apple's. Lines 3.0 reads as
-/// they are keep their bytes.
+/// Apple's Contacts keeps them, an anniversary as Outlook's and as Apple's, a link marked as one.
+/// Lines 3.0 reads as they are keep their bytes.
 extension VCardVersion3 {
     static func convertingVersion4(_ card: VCard) -> VCard {
-        var groups = Set(card.properties.compactMap { $0.group?.lowercased() })
-        let properties = card.properties.flatMap { property in
+        var groups = NewGroupNames(in: card.properties)
+        var properties = card.properties.flatMap { property in
             version3(of: property, groups: &groups).map(withVersion3Parameters)
+        }
+        // 3.0 requires `N`, which 4.0 does not: a company's card often has none.
+        if !properties.contains(where: { $0.hasName("N") }) {
+            let place = properties.firstIndex { $0.hasName("FN") }.map { $0 + 1 } ?? properties.endIndex
+            properties.insert(VCardProperty(name: "N", value: ";;;;"), at: place)
         }
         return VCard(properties: properties, lineEnding: card.lineEnding)
     }
 
-    /// `groups`: the groups taken, for a new one to take another name.
-    private static func version3(of property: VCardProperty, groups: inout Set<String>) -> [VCardProperty] {
+    /// `groups`: names for the groups an anniversary takes.
+    private static func version3(of property: VCardProperty, groups: inout NewGroupNames) -> [VCardProperty] {
         switch property.name.uppercased() {
         case "VERSION":
             return [VCardProperty(group: property.group, name: property.name, value: "3.0")]
@@ -27,7 +32,7 @@ extension VCardVersion3 {
         case "MEMBER":
             return [renamed(property, "X-ADDRESSBOOKSERVER-MEMBER")]
         case "PHOTO", "LOGO", "SOUND", "KEY":
-            return [inlineData(property) ?? property]
+            return [inlineData(property) ?? link(property) ?? property]
         case "TEL":
             return [telephoneNumber(property) ?? property]
         case "BDAY":
@@ -35,15 +40,18 @@ extension VCardVersion3 {
         case "GEO":
             return [coordinates(property) ?? property]
         case "ANNIVERSARY":
-            // Outlook reads `X-ANNIVERSARY`; Apple's Contacts a date labelled as one.
+            // Outlook reads `X-ANNIVERSARY`; Apple's Contacts a date (not a time, nor text)
+            // labelled as one.
             let date = yearless(property) ?? property
-            var group = 1
-            while groups.contains("item\(group)") { group += 1 }
-            groups.insert("item\(group)")
+            guard !date.parameterValues("VALUE").contains(where: { $0.caseInsensitiveEquals("text") }) else {
+                return [renamed(date, "X-ANNIVERSARY")]
+            }
+            let group = groups.next()
+            let day = String(date.value.prefix { $0 != "T" && $0 != "t" })
             return [
                 renamed(date, "X-ANNIVERSARY"),
-                VCardProperty(group: "item\(group)", name: "X-ABDATE", parameters: date.parameters, value: date.value),
-                VCardProperty(group: "item\(group)", name: "X-ABLabel", value: "_$!<Anniversary>!$_"),
+                VCardProperty(group: group, name: "X-ABDATE", parameters: date.parameters, value: day),
+                VCardProperty(group: group, name: "X-ABLabel", value: "_$!<Anniversary>!$_"),
             ]
         default:
             return [property]
@@ -72,11 +80,32 @@ extension VCardVersion3 {
         return converted
     }
 
-    /// `VALUE=uri:tel:+1-555-0100;ext=102` as `+1-555-0100 ext. 102`.
+    /// A link, 4.0's default for these, marked `VALUE=uri`, which 3.0 needs (without it the URL
+    /// is read as the picture's bytes), its `MEDIATYPE=image/png` as `TYPE=PNG`.
+    private static func link(_ property: VCardProperty) -> VCardProperty? {
+        let value = property.value.trimmingSpaces
+        let values = property.parameterValues("VALUE")
+        guard values.isEmpty || values.contains(where: { $0.caseInsensitiveEquals("uri") }),
+              let colon = value.firstIndex(of: ":"), let first = value.first, first.isLetter,
+              value[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." })
+        else { return nil }
+        let subtype = property.parameterValues("MEDIATYPE").first?.split(separator: "/").last.map { String($0).uppercased() }
+        var converted = property
+        converted.parameters.removeAll { $0.name.caseInsensitiveEquals("VALUE") || $0.name.caseInsensitiveEquals("MEDIATYPE") }
+        converted.parameters.append(VCardParameter(name: "VALUE", values: ["uri"]))
+        if let subtype, !subtype.isEmpty { converted.parameters.append(VCardParameter(name: "TYPE", values: [subtype])) }
+        converted.source = nil
+        return converted
+    }
+
+    /// `VALUE=uri:tel:+1-555-0100;ext=102` as `+1-555-0100 ext. 102`; the URI's other parameters
+    /// (`;phone-context=`, `;isub=`) are no part of the number people dial.
     private static func telephoneNumber(_ property: VCardProperty) -> VCardProperty? {
         let value = property.value.trimmingSpaces
         guard value.lowercased().hasPrefix("tel:") else { return nil }
-        var converted = property.replacingValue(with: TelephoneURI.shown(value.dropFirst(4)))
+        let parts = value.dropFirst(4).split(separator: ";", omittingEmptySubsequences: false)
+        let number = parts.dropFirst().first { $0.lowercased().hasPrefix("ext=") }.map { parts[0] + ";" + $0 } ?? parts[0]
+        var converted = property.replacingValue(with: TelephoneURI.shown(number))
         converted.parameters.removeAll { $0.name.caseInsensitiveEquals("VALUE") }
         return converted
     }
@@ -95,7 +124,9 @@ extension VCardVersion3 {
     /// `--04-15` as `1604-04-15` with `X-APPLE-OMIT-YEAR=1604`, as Apple writes a date without a year.
     private static func yearless(_ property: VCardProperty) -> VCardProperty? {
         let value = Substring(property.value.trimmingSpaces)
-        guard value.hasPrefix("--"), let date = BirthdayText.date(in: value), date.year == nil else { return nil }
+        guard value.hasPrefix("--"), let date = BirthdayText.date(in: value), date.year == nil,
+              let month = Int(date.month), let day = Int(date.day), (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
         let twoDigits = { (number: Substring) in String(repeating: "0", count: max(0, 2 - number.count)) + number }
         var converted = property.replacingValue(with: "1604-" + twoDigits(date.month) + "-" + twoDigits(date.day))
         converted.parameters.removeAll { $0.name.caseInsensitiveEquals("VALUE") }

@@ -3,26 +3,66 @@
 /// quoted-printable nor 4.0's URIs, and Radicale refuses 2.1's photos. What the card says stays as
 /// it was; only how it is written changes (2.1 here, 4.0 in `VCardVersion3+Version4`).
 public enum VCardVersion3 {
-    /// `card` itself when it is a 3.0 card (or no card); a 2.1 or 4.0 card in 3.0.
+    /// `card` itself when it is a 3.0 card (or no card); a 2.1 or 4.0 card in 3.0, its lines
+    /// ending in CRLF as 3.0's must.
     public static func bytes(of card: [UInt8]) -> [UInt8] {
-        // Most cards are 3.0, and their VERSION line tells so without reading the rest.
-        guard let version = declaredVersion(in: card), version == "2.1" || version == "4.0",
-              let parsed = try? VCardParser.parse(card, checksLimits: false)
-        else { return card }
-        return VCardWriter.bytes(of: converting(parsed))
+        guard needsConverting(card), let parsed = try? VCardParser.parse(card, checksLimits: false) else { return card }
+        return endingLinesInCRLF(VCardWriter.bytes(of: converting(parsed)))
     }
 
     public static func text(of text: String) -> String {
         String(decoding: bytes(of: Array(text.utf8)), as: UTF8.self)
     }
 
-    /// A 2.1 or 4.0 card in 3.0; a card of another version as it is.
+    /// A 2.1 or 4.0 card in 3.0, and one that says 3.0 but is written as 2.1 writes (some phones
+    /// export quoted-printable under `VERSION:3.0`); any other as it is.
     public static func converting(_ card: VCard) -> VCard {
-        switch card.version {
-        case "2.1": VCard(properties: card.properties.map(converting), lineEnding: .crlf)
-        case "4.0": convertingVersion4(card)
-        default: card
+        if card.version == "4.0" { return convertingVersion4(card) }
+        guard card.version == "2.1" || card.properties.contains(where: \.isQuotedPrintable) else { return card }
+        var groups = NewGroupNames(in: card.properties)
+        let properties = card.properties.flatMap { property -> [VCardProperty] in
+            var converted = converting(property)
+            // Samsung's label of the person's own (`TEL;X-CUSTOM(CHARSET=UTF-8,…,Coach):`) is no
+            // 3.0 parameter: Apple's label group says it.
+            guard let label = ContactLabels.samsungLabel(of: property) else { return [converted] }
+            converted.parameters.removeAll { $0.name.uppercased().hasPrefix("X-CUSTOM(") }
+            guard converted.group == nil else { return [converted] }
+            converted.group = groups.next()
+            return [converted, VCardProperty(group: converted.group, name: "X-ABLabel", value: VCardEscaping.escape(label))]
         }
+        return VCard(properties: properties, lineEnding: .crlf)
+    }
+
+    /// Most cards are 3.0, and their `VERSION` line tells so without reading the rest.
+    private static func needsConverting(_ card: [UInt8]) -> Bool {
+        switch declaredVersion(in: card) {
+        case "2.1", "4.0": true
+        default: contains("QUOTED-PRINTABLE", in: card)
+        }
+    }
+
+    /// Whether `word` (capital letters and other ASCII) is in `bytes`, its letters in any case.
+    private static func contains(_ word: String, in bytes: [UInt8]) -> Bool {
+        let pattern = Array(word.utf8)
+        guard let first = pattern.first, bytes.count >= pattern.count else { return false }
+        let matches = { (byte: UInt8, wanted: UInt8) in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(wanted) ? byte & 0xDF == wanted : byte == wanted
+        }
+        for start in 0...(bytes.count - pattern.count) where matches(bytes[start], first) {
+            if zip(bytes[start...], pattern).allSatisfy(matches) { return true }
+        }
+        return false
+    }
+
+    /// A line feed alone (a card kept with LF, or lines of one copied as they were) as CRLF.
+    private static func endingLinesInCRLF(_ bytes: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + bytes.count / 32)
+        for (index, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "\n"), index == 0 || bytes[index - 1] != UInt8(ascii: "\r") { result.append(UInt8(ascii: "\r")) }
+            result.append(byte)
+        }
+        return result
     }
 
     /// The value of the first line named `VERSION`, as the parser would read it (any case, spaces

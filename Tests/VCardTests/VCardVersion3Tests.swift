@@ -105,10 +105,10 @@ struct VCardVersion3Tests {
             "BDAY;X-APPLE-OMIT-YEAR=1604:1604-02-03", "X-ANNIVERSARY:20090808T1430-0500",
         ])
         for line in [
-            "item1.X-ABDATE:20090808T1430-0500", "item1.X-ABLabel:_$!<Anniversary>!$_", "GENDER:M", "LANG;TYPE=pref:fr", "LANG:en",
+            "item1.X-ABDATE:20090808", "item1.X-ABLabel:_$!<Anniversary>!$_", "GENDER:M", "LANG;TYPE=pref:fr", "LANG:en",
             "TEL;TYPE=work,voice;TYPE=pref:+1-418-656-9254 ext. 102", "TEL;TYPE=work,cell,voice,video,text:+1-418-262-6501",
             "GEO;TYPE=work:46.772673;-71.282945", "KEY;TYPE=work;VALUE=uri:http://www.viagenie.ca/simon.perreault/simon.asc",
-            "PHOTO;VALUE=uri:http://www.example.com/pub/photos/jqpublic.gif",
+            "PHOTO;VALUE=uri:http://www.example.com/pub/photos/jqpublic.gif", "END:VCARD",
         ] {
             #expect(written.contains(line), "\(line)")
         }
@@ -132,17 +132,63 @@ struct VCardVersion3Tests {
     /// A group as Apple's Contacts keeps one in 3.0; a company as Apple shows one.
     @Test func kindsAndMembersAreApplesInThreePointZero() throws {
         let group = convertedFromVersion4("KIND:group\r\nFN:Family\r\nMEMBER:urn:uuid:03a0e51f-d1aa-4385-8a53-e29025acd8af\r\n")
-        #expect(lines(of: group) == ["X-ADDRESSBOOKSERVER-KIND:group", "FN:Family", "X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:03a0e51f-d1aa-4385-8a53-e29025acd8af"])
+        #expect(lines(of: group) == [
+            "X-ADDRESSBOOKSERVER-KIND:group", "FN:Family", "N:;;;;", "X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:03a0e51f-d1aa-4385-8a53-e29025acd8af",
+        ])
         #expect(try VCardParser.parse(Array(group.utf8)).isGroup)
-        #expect(lines(of: convertedFromVersion4("KIND:org\r\nKIND:individual\r\n")) == ["X-ABShowAs:COMPANY"])
+        #expect(lines(of: convertedFromVersion4("KIND:org\r\nKIND:individual\r\nN:;;;;\r\n")) == ["X-ABShowAs:COMPANY", "N:;;;;"])
     }
 
     /// An anniversary takes a group no line of the card has.
     @Test func anAnniversaryIsOutlooksAndApplesToo() {
-        let text = convertedFromVersion4("item1.EMAIL:a@example.com\r\nitem1.X-ABLabel:Old\r\nANNIVERSARY;VALUE=date-and-or-time:--0612\r\n")
+        let text = convertedFromVersion4("N:;Ann;;;\r\nitem1.EMAIL:a@example.com\r\nitem1.X-ABLabel:Old\r\nANNIVERSARY;VALUE=date-and-or-time:--0612\r\n")
         #expect(lines(of: text) == [
-            "item1.EMAIL:a@example.com", "item1.X-ABLabel:Old", "X-ANNIVERSARY;X-APPLE-OMIT-YEAR=1604:1604-06-12",
+            "N:;Ann;;;", "item1.EMAIL:a@example.com", "item1.X-ABLabel:Old", "X-ANNIVERSARY;X-APPLE-OMIT-YEAR=1604:1604-06-12",
             "item2.X-ABDATE;X-APPLE-OMIT-YEAR=1604:1604-06-12", "item2.X-ABLabel:_$!<Anniversary>!$_",
         ])
+        // One in words has no date for Apple's Contacts to show.
+        #expect(lines(of: convertedFromVersion4("N:;Ann;;;\r\nANNIVERSARY;VALUE=text:our first summer\r\n"))
+            == ["N:;Ann;;;", "X-ANNIVERSARY;VALUE=text:our first summer"])
+    }
+
+    /// 4.0's default for a photo, logo, sound or key is a link; 3.0's is the bytes themselves.
+    @Test func linksAreMarkedAsLinks() {
+        let text = convertedFromVersion4(
+            "N:;Ann;;;\r\nPHOTO:https://example.com/p.jpg\r\nLOGO;MEDIATYPE=image/png:https://example.com/l.png\r\n"
+                + "PHOTO:data:image/svg+xml,%3Csvg%3E\r\nKEY;VALUE=text:ssh-ed25519 AAAA\r\n")
+        #expect(lines(of: text) == [
+            "N:;Ann;;;", "PHOTO;VALUE=uri:https://example.com/p.jpg", "LOGO;VALUE=uri;TYPE=PNG:https://example.com/l.png",
+            "PHOTO;VALUE=uri:data:image/svg+xml,%3Csvg%3E", "KEY;VALUE=text:ssh-ed25519 AAAA",
+        ])
+    }
+
+    /// What a `tel:` URI says besides the number and its extension is no part of what people dial;
+    /// a day that is no date stays as written.
+    @Test func numbersAndDatesAreOnlyWhatTheySay() {
+        let text = convertedFromVersion4(
+            "N:;Ann;;;\r\nTEL;VALUE=uri:tel:+1-555-0113;ext=7;isub=12\r\nTEL;VALUE=uri:tel:0111;phone-context=example.com\r\nBDAY:--1399\r\n")
+        #expect(lines(of: text) == ["N:;Ann;;;", "TEL:+1-555-0113 ext. 7", "TEL:0111", "BDAY:--1399"])
+    }
+
+    /// 3.0's lines end in CRLF; a card kept with LF is served with CRLF once it is rewritten.
+    @Test func aConvertedCardsLinesEndInCRLF() {
+        let text = VCardVersion3.text(of: "BEGIN:VCARD\nVERSION:4.0\nFN:Ann\nN:;Ann;;;\nTEL;VALUE=uri:tel:+1-555-0100\nEND:VCARD\n")
+        #expect(text == "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann\r\nN:;Ann;;;\r\nTEL:+1-555-0100\r\nEND:VCARD\r\n")
+    }
+
+    /// Samsung's label of the person's own, a 2.1 parameter 3.0 has no room for, as Apple's label.
+    @Test func samsungsOwnLabelBecomesApples() throws {
+        let bytes = "TEL;X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,=EC=A7=81=EC=9E=A5):02-123-4567\r\nN:Kim;Minjun;;;\r\n"
+        let original = try VCardParser.parse(Array("BEGIN:VCARD\r\nVERSION:2.1\r\n\(bytes)END:VCARD\r\n".utf8))
+        let text = try converted(bytes)
+        #expect(lines(of: text) == ["item1.TEL:02-123-4567", "item1.X-ABLabel:직장", "N:Kim;Minjun;;;"])
+        #expect(try VCardParser.parse(Array(text.utf8)).friend(id: 1) == original.friend(id: 1))
+        #expect(original.friend(id: 1).phones.first?.label == "직장")
+    }
+
+    /// Some phones export quoted-printable and bare types under `VERSION:3.0`.
+    @Test func aCardThatSaysThreePointZeroButIsWrittenAsTwoPointOneIsConverted() {
+        let text = VCardVersion3.text(of: "BEGIN:VCARD\r\nVERSION:3.0\r\nN;ENCODING=quoted-printable:Hal=C3=B6;;;;\r\nTEL;CELL:555\r\nEND:VCARD\r\n")
+        #expect(lines(of: text) == ["N:Halö;;;;", "TEL;TYPE=CELL:555"])
     }
 }
