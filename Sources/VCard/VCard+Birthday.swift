@@ -10,7 +10,7 @@ extension VCard {
         var text = Substring(property.text.trimmingSpaces)
         if let time = text.firstIndex(of: "T") { text = text[..<time] }
         guard let date = BirthdayText.date(in: text) else { return "" }
-        let twoDigits = { (number: Substring) in String(repeating: "0", count: max(0, 2 - number.count)) + number }
+        let twoDigits = BirthdayText.twoDigits
         var year = ""
         if let written = date.year, written != "1604", written != "0000",
            !property.parameterValues("X-APPLE-OMIT-YEAR").contains(String(written)) {
@@ -48,6 +48,11 @@ enum BirthdayText {
         if separator == "." || first > 12 { return (parts[2], parts[1], parts[0]) }
         if second > 12 || first == second { return (parts[2], parts[0], parts[1]) }
         return nil
+    }
+
+    /// A month or day of one digit with its leading zero (`4` as `04`).
+    static func twoDigits(_ number: Substring) -> String {
+        String(repeating: "0", count: max(0, 2 - number.count)) + number
     }
 
     private static func isDayOrMonth(_ text: Substring) -> Bool {

@@ -127,8 +127,8 @@ extension VCardVersion3 {
         guard value.hasPrefix("--"), let date = BirthdayText.date(in: value), date.year == nil,
               let month = Int(date.month), let day = Int(date.day), (1...12).contains(month), (1...31).contains(day)
         else { return nil }
-        let twoDigits = { (number: Substring) in String(repeating: "0", count: max(0, 2 - number.count)) + number }
-        var converted = property.replacingValue(with: "1604-" + twoDigits(date.month) + "-" + twoDigits(date.day))
+        let monthAndDay = BirthdayText.twoDigits(date.month) + "-" + BirthdayText.twoDigits(date.day)
+        var converted = property.replacingValue(with: "1604-" + monthAndDay)
         converted.parameters.removeAll { $0.name.caseInsensitiveEquals("VALUE") }
         converted.parameters.append(VCardParameter(name: "X-APPLE-OMIT-YEAR", values: ["1604"]))
         return converted
