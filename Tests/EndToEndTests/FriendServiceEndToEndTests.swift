@@ -93,7 +93,7 @@ struct FriendServiceEndToEndTests {
 
 /// A `friendservice` child process whose output is collected, found next to the test bundle.
 final class FriendServiceProcess: @unchecked Sendable {
-    private let process = Process()
+    private var pid = pid_t()
     private let lock = NSLock()
     private var collected = ""
     private var outputEnded = false
@@ -108,36 +108,35 @@ final class FriendServiceProcess: @unchecked Sendable {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw Failure("friendservice binary not found at \(binary.path); build the package first")
         }
-        let pipe = Pipe()
-        // Only this child gets the pipe (as its output): were a child started elsewhere in the test
-        // process to inherit the write end, the output would never end and neither would the test.
-        for descriptor in [pipe.fileHandleForReading.fileDescriptor, pipe.fileHandleForWriting.fileDescriptor] {
-            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        // Our ends of the pipes are closed on exec, so no other child holds them open.
+        let output = try Self.pipeClosedOnExec()
+        let inputPipe = try input.map { _ in try Self.pipeClosedOnExec() }
+        defer {
+            close(output[1])
+            if let inputPipe { close(inputPipe[0]) }
         }
-        process.executableURL = binary
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["FRIENDSERVICE_LOG_LEVEL"] = "notice"
-        process.environment = environment
-        process.standardOutput = pipe
-        process.standardError = pipe
-        let inputPipe = input.map { _ in Pipe() }
-        if let inputPipe {
-            _ = fcntl(inputPipe.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
-            process.standardInput = inputPipe
+        do {
+            pid = try ChildProcess.spawn(
+                binary.path, arguments, environment: ["FRIENDSERVICE_LOG_LEVEL": "notice"],
+                standardInput: inputPipe.map { .descriptor($0[0]) } ?? .null,
+                standardOutput: .descriptor(output[1]), standardError: .descriptor(output[1]))
+        } catch {
+            close(output[0])
+            if let inputPipe { close(inputPipe[1]) }
+            throw error
         }
-        process.terminationHandler = { [weak self] process in
-            self?.exited(process.terminationStatus)
+        Thread.detachNewThread { [self, pid] in
+            exited(ChildProcess.exitStatus(waitingFor: pid) ?? -1)
         }
-        try process.run()
         if let inputPipe, let input {
-            inputPipe.fileHandleForWriting.write(input)
-            try inputPipe.fileHandleForWriting.close()
+            let writer = FileHandle(fileDescriptor: inputPipe[1], closeOnDealloc: true)
+            writer.write(input)
+            try writer.close()
         }
-        let output = pipe.fileHandleForReading
+        let reader = FileHandle(fileDescriptor: output[0], closeOnDealloc: true)
         Thread.detachNewThread { [self] in
             while true {
-                let data = output.availableData
+                let data = reader.availableData
                 received(data)
                 if data.isEmpty { return }
             }
@@ -151,6 +150,13 @@ final class FriendServiceProcess: @unchecked Sendable {
     }
 
     var output: String { lock.withLock { collected } }
+
+    private static func pipeClosedOnExec() throws -> [Int32] {
+        var descriptors: [Int32] = [0, 0]
+        guard pipe(&descriptors) == 0 else { throw Failure("pipe: \(String(cString: strerror(errno)))") }
+        for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        return descriptors
+    }
 
     private var hasExited: Bool { lock.withLock { terminationStatus != nil } }
 
@@ -169,7 +175,7 @@ final class FriendServiceProcess: @unchecked Sendable {
     }
 
     func kill(signal: Int32) {
-        _ = Glibc.kill(process.processIdentifier, signal)
+        _ = Glibc.kill(pid, signal)
     }
 
     /// The exit status once the process ended and all of its output was read.

@@ -35,6 +35,43 @@ enum ChildProcess {
             try? FileManager.default.removeItem(at: errorsURL)
         }
 
+        let pid = try spawn(executable, arguments, standardOutput: .file(outputURL.path), standardError: .file(errorsURL.path))
+        started(pid)
+
+        guard let status = exitStatus(waitingFor: pid) else { throw Failure(description: "waitpid failed for \(executable)") }
+        return Result(
+            status: status,
+            output: (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "",
+            errors: ((try? String(contentsOf: errorsURL, encoding: .utf8)) ?? "")
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        )
+    }
+
+    /// Waits for the child to end. Exited normally: the exit code; killed by a signal: 128 + the
+    /// signal, as shells report it; `nil` when it is no child of ours.
+    static func exitStatus(waitingFor pid: pid_t) -> Int32? {
+        var waitStatus: Int32 = 0
+        while waitpid(pid, &waitStatus, 0) == -1 {
+            guard errno == EINTR else { return nil }
+        }
+        let signal = waitStatus & 0x7f
+        return signal == 0 ? (waitStatus >> 8) & 0xff : 128 + signal
+    }
+
+    /// Where a child's standard stream goes: `/dev/null`, a file made afresh, or a descriptor of ours.
+    enum Stream {
+        case null
+        case file(String)
+        case descriptor(Int32)
+    }
+
+    /// Starts a program and returns its process id. Not `Foundation.Process` (see above); its
+    /// `run()` on Linux also reads past a buffer when the test process has many descriptors open
+    /// (swift-corelibs-foundation PR 5472, not in Swift 6.3.1), which crashed a full `swift test`.
+    static func spawn(
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:],
+        standardInput: Stream = .null, standardOutput: Stream, standardError: Stream
+    ) throws -> pid_t {
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t?
         var attributes: posix_spawnattr_t?
@@ -48,9 +85,13 @@ enum ChildProcess {
             posix_spawn_file_actions_destroy(&actions)
             posix_spawnattr_destroy(&attributes)
         }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errorsURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        for (descriptor, stream) in [(Int32(0), standardInput), (1, standardOutput), (2, standardError)] {
+            switch stream {
+            case .null: posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+            case .file(let path): posix_spawn_file_actions_addopen(&actions, descriptor, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            case .descriptor(let ours): posix_spawn_file_actions_adddup2(&actions, ours, descriptor)
+            }
+        }
         // Nothing else of the test process is passed on: a daemon left running must not hold another
         // test's pipe open (that test would wait for the end of its output for ever).
         #if canImport(Glibc)
@@ -70,25 +111,15 @@ enum ChildProcess {
 
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        var variables = ProcessInfo.processInfo.environment
+        variables.merge(environment) { _, new in new }
+        let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         guard spawned == 0 else {
             throw Failure(description: "cannot start \(executable): \(String(cString: strerror(spawned)))")
         }
-        started(pid)
-
-        var waitStatus: Int32 = 0
-        while waitpid(pid, &waitStatus, 0) == -1 {
-            guard errno == EINTR else { throw Failure(description: "waitpid failed for \(executable)") }
-        }
-        // Exited normally: the exit code; killed by a signal: 128 + the signal, as shells report it.
-        let signal = waitStatus & 0x7f
-        let status = signal == 0 ? (waitStatus >> 8) & 0xff : 128 + signal
-        return Result(
-            status: status,
-            output: (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "",
-            errors: ((try? String(contentsOf: errorsURL, encoding: .utf8)) ?? "")
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-        )
+        return pid
     }
 }
