@@ -20,6 +20,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from xml.etree import ElementTree
 
 import vobject
 
@@ -114,7 +115,8 @@ def what_vobject_reads(card):
 
 def what_people_see(card):
     """The values a contact app shows, as vobject reads them, however 3.0 or 4.0 writes them: a
-    `tel:` URI (its `;ext=`) or a number (" ext. "), a `data:` URI or base64, a birthday without a year or Apple's 1604."""
+    `tel:` URI (its `;ext=`) or a number (" ext. "), a `data:` URI or base64, a birthday without a year or Apple's 1604,
+    a date with dashes or without, a URL with the escapes of text or without."""
     seen = set()
     for line in vobject.readOne(card).getChildren():
         value = line.value
@@ -126,6 +128,10 @@ def what_people_see(card):
             value = base64.b64decode(re.search(r"^PHOTO[^:]*:data:[^,]*,(.*)$", unfolded, re.M).group(1).strip())
         elif line.name == "BDAY" and "X-APPLE-OMIT-YEAR" in line.params:
             value = "--" + value[5:].replace("-", "")
+        elif line.name == "URL":
+            value = re.sub(r"\\([:;,\\])", r"\1", value)  # Google's 3.0 `https\://` is 4.0's `https://`
+        elif line.name == "BDAY" and re.fullmatch(r"\d{4}-\d\d-\d\d", value):
+            value = value.replace("-", "")  # 3.0's 1906-12-09 is 4.0's 19061209
         elif line.name not in ("FN", "N", "EMAIL", "NOTE", "ADR", "ORG", "UID", "URL", "BDAY", "PHOTO"):
             continue
         seen.add((line.name, value if isinstance(value, (str, bytes)) else str(value)))
@@ -237,6 +243,23 @@ def main():
             if not same:
                 print(f"carddav: {uid} sent {expected.get(uid)!r}, came back {downloaded.get(uid)!r}")
             check(same, f"{uid} comes back from a download into an empty folder {how}")
+
+        # A client that asks for 4.0 gets every card in 4.0 (one kept in 4.0 as it is), showing what it showed.
+        listing = ElementTree.fromstring(server.request("PROPFIND", BOOK, headers={"Depth": "1", "Content-Type": "application/xml"}))
+        hrefs = [h.text for h in listing.iter("{DAV:}href") if h.text.endswith(".vcf")]
+        multiget = ('<C:addressbook-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav">'
+                    '<D:prop><C:address-data version="4.0"/></D:prop>'
+                    + "".join(f"<D:href>{href}</D:href>" for href in hrefs) + "</C:addressbook-multiget>")
+        answer = ElementTree.fromstring(server.request("REPORT", BOOK, multiget, {"Depth": "1", "Content-Type": "application/xml"}))
+        in_version4 = [d.text for d in answer.iter("{urn:ietf:params:xml:ns:carddav}address-data")]
+        check(len(in_version4) == len(samples) and all(re.match(r"BEGIN:VCARD\r?\nVERSION:4\.0\r?\n", card) for card in in_version4),
+              f"a multiget naming 4.0 answers all {len(samples)} cards in 4.0")
+        for card in in_version4:
+            uid = uid_of(card)
+            same = what_people_see(card) == what_people_see(downloaded[uid])
+            if not same:
+                print(f"carddav: {uid} in 3.0 {downloaded[uid]!r}, in 4.0 {card!r}")
+            check(same, f"{uid} in 4.0 shows vobject what it shows in 3.0")
 
         # REST edit -> client file; client file edit -> REST.
         ada = next(f for f in server.friends() if f["lastname"] == "Lovelace")

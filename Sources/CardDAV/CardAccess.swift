@@ -30,7 +30,7 @@ enum CardAccess {
             }
         }
         let card = ServedVersion.accepting(context.request.header("Accept")).bytes(of: object.card)
-        headers = [("Content-Type", Properties.cardContentType), ("Content-Length", String(card.count))] + headers
+        headers = [("Content-Type", ServedVersion.contentType(of: card)), ("Content-Length", String(card.count))] + headers
         return DAVResponse(status: 200, headers: headers, body: head ? .empty : .bytes(card))
     }
 

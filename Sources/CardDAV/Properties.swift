@@ -67,8 +67,6 @@ enum Properties {
     static let maxResourceSize = XMLName.cardDAV("max-resource-size")
     static let addressData = XMLName.cardDAV("address-data")
 
-    static let cardContentType = "text/vcard; charset=utf-8"
-
     /// The live properties RFC 4918 returns for allprop (RFC 6578 forbids the sync token there).
     static let allprop: [XMLName] = [resourceType, displayName, getETag, getContentType, getContentLength]
 
@@ -132,7 +130,7 @@ enum Properties {
             case .resource: return nil
             }
         case getContentType:
-            return isCard ? .text(cardContentType) : nil
+            return isCard ? .text(ServedVersion.contentType) : nil
         case getContentLength:
             // Of the card a GET without `Accept` answers.
             if case .object(let o) = target { return .text(String(ServedVersion.version3.bytes(of: o.card).count)) }
@@ -184,9 +182,9 @@ enum Properties {
             guard isBook, let description = context.configuration.addressBookDescription else { return nil }
             return .text(description)
         case supportedAddressData:
-            // Only 3.0, the version every contact app reads and every card is served in
-            // (`ServedVersion`): DAVx5 would write 4.0 and ask for it if 4.0 were listed, and a
-            // card kept in 3.0 is not served in 4.0.
+            // Only 3.0, the version every contact app reads and cards are served in unless 4.0 is
+            // asked for (`ServedVersion`): DAVx5 would write 4.0 and ask for it if 4.0 were listed,
+            // and every other client would then be served its cards converted.
             guard isBook else { return nil }
             return .markup(#"<C:address-data-type content-type="text/vcard" version="3.0"/>"#)
         case maxResourceSize:

@@ -34,7 +34,7 @@ enum Reports {
                 throw DAVRequestError.precondition(403, "<C:supported-address-data/>",
                                                    "Only text/vcard 3.0 and 4.0 are supported.")
             }
-            if version == "4.0" { wanted.version = .version4WhereKept }
+            if version == "4.0" { wanted.version = .version4 }
             let names = addressData.children(.cardDAV("prop")).compactMap { $0.attribute("name")?.trimmingSpaces.uppercased() }
             if !names.isEmpty, addressData.attribute("allprop") != "yes" { wanted.properties = Set(names) }
         }

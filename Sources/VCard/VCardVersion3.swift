@@ -55,7 +55,7 @@ public enum VCardVersion3 {
     }
 
     /// A line feed alone (a card kept with LF, or lines of one copied as they were) as CRLF.
-    private static func endingLinesInCRLF(_ bytes: [UInt8]) -> [UInt8] {
+    static func endingLinesInCRLF(_ bytes: [UInt8]) -> [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + bytes.count / 32)
         for (index, byte) in bytes.enumerated() {

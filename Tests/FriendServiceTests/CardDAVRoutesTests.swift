@@ -391,6 +391,32 @@ struct CardDAVRoutesTests {
         }
     }
 
+    /// A card kept in 3.0 (or 2.1) is raised to 4.0 for a request that names 4.0, as sabre/dav does.
+    @Test func aVersion3CardIsServedInVersion4WhenVersion4IsAskedFor() async throws {
+        try await TestApp.run { client, _ in
+            let card = try VCardRoutesTests.card("apple")
+            #expect(try await dav(client, "PUT", Self.book + "ada.vcf", body: card).status == .created)
+            let version4 = VCardVersion4.text(of: card)
+            #expect(version4.contains("VERSION:4.0") && version4.contains("PHOTO:data:image/png;base64,"))
+
+            let get = try await dav(client, "GET", Self.book + "ada.vcf")
+            #expect(get.text == card)
+            #expect(get.headers[.contentType] == "text/vcard; charset=utf-8")
+            let asked = try await dav(client, "GET", Self.book + "ada.vcf", headers: [.accept: "text/vcard; version=4.0"])
+            #expect(asked.text == version4)
+            #expect(asked.headers[.contentType] == "text/vcard; charset=utf-8; version=4.0")
+            #expect(asked.headers[.eTag] == get.headers[.eTag] && asked.headers[.vary] == "Accept")
+
+            let multiget = try await dav(client, "REPORT", Self.book, body: """
+                <C:addressbook-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav">
+                <D:prop><C:address-data version="4.0"><C:prop name="FN"/><C:prop name="BDAY"/></C:address-data></D:prop>
+                <D:href>\(Self.book)ada.vcf</D:href></C:addressbook-multiget>
+                """)
+            #expect(multiget.text.contains("BDAY:--1210&#13;"), "Apple's year-less birthday in 4.0's form")
+            #expect(!multiget.text.contains("X-APPLE-OMIT-YEAR") && !multiget.text.contains("PHOTO"))
+        }
+    }
+
     @Test func aQueryOnTheNameMatchesItAsAPersonReadsIt() async throws {
         try await TestApp.run { client, _ in
             _ = try await dav(client, "PUT", Self.book + "ada.vcf", body: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ada\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n")
