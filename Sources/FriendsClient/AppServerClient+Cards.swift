@@ -8,10 +8,11 @@ extension AppServerClient: CardExchanging {
         return data
     }
 
-    /// `POST /friends/import` with the file as `text/vcard`. Good cards are kept even when others
-    /// are refused; the report says which were refused and why.
-    public func importCards(_ data: Data) async throws(AppServerError) -> ImportReport {
-        let (answer, _) = try await send(.post, FriendsRoutes.friends + "/import", body: data, contentType: Self.vCardType)
+    /// `POST /friends/import` with the file as `text/vcard` (with its `charset` when one is named).
+    /// Good cards are kept even when others are refused; the report says which were refused and why.
+    public func importCards(_ data: Data, characterSet: String?) async throws(AppServerError) -> ImportReport {
+        let contentType = characterSet.map { "\(Self.vCardType); charset=\($0)" } ?? Self.vCardType
+        let (answer, _) = try await send(.post, FriendsRoutes.friends + "/import", body: data, contentType: contentType)
         return try decode(ImportReport.self, from: answer)
     }
 

@@ -6,12 +6,18 @@ import FriendsAPI
 public protocol CardExchanging: Sendable {
     /// Every friend as one vCard file (`.vcf`).
     func exportCards() async throws(AppServerError) -> Data
-    /// Sends a file of vCards; answers what was created, updated, unchanged and refused.
-    func importCards(_ data: Data) async throws(AppServerError) -> ImportReport
+    /// Sends a file of vCards, saying its character set when it is not UTF-8 (`windows-1252`, for
+    /// a file saved on Windows); answers what was created, updated, unchanged and refused.
+    func importCards(_ data: Data, characterSet: String?) async throws(AppServerError) -> ImportReport
     /// Whether the Friends service runs on this machine: a failure then is not the network's.
     var isOnThisMachine: Bool { get }
 }
 
 extension CardExchanging {
     public var isOnThisMachine: Bool { false }
+
+    /// Sends a file of vCards in UTF-8.
+    public func importCards(_ data: Data) async throws(AppServerError) -> ImportReport {
+        try await importCards(data, characterSet: nil)
+    }
 }

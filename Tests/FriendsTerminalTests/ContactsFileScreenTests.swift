@@ -26,7 +26,7 @@ struct ContactsFileScreenTests {
 
         func exportCards() async throws(AppServerError) -> Data { exported }
 
-        func importCards(_ data: Data) async throws(AppServerError) -> ImportReport {
+        func importCards(_ data: Data, characterSet: String?) async throws(AppServerError) -> ImportReport {
             received.withLock { $0.append(data) }
             return report
         }

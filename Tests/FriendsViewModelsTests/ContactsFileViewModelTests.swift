@@ -12,14 +12,16 @@ import Testing
         var imports: [Result<ImportReport, AppServerError>] = []
         var exported: Result<Data, AppServerError> = .success(Data())
         private(set) var received: [Data] = []
+        private(set) var characterSets: [String?] = []
 
         func willImport(_ outcome: Result<ImportReport, AppServerError>) { imports.append(outcome) }
         func willExport(_ outcome: Result<Data, AppServerError>) { exported = outcome }
 
         func exportCards() async throws(AppServerError) -> Data { try exported.get() }
 
-        func importCards(_ data: Data) async throws(AppServerError) -> ImportReport {
+        func importCards(_ data: Data, characterSet: String?) async throws(AppServerError) -> ImportReport {
             received.append(data)
+            characterSets.append(characterSet)
             return try imports.removeFirst().get()
         }
     }
@@ -44,6 +46,26 @@ import Testing
         )])
         #expect(imported.values.count == 1)
         #expect(await cards.received == [Data("BEGIN:VCARD".utf8)])
+    }
+
+    /// A file saved on Windows is sent saying so, and the page shows that choice for the next file; UTF-8,
+    /// the default, names none; a character set not on the list sends nothing.
+    @Test func aFileIsSentInTheCharacterSetChosen() async {
+        let viewModel = ContactsFileViewModel(cards: cards)
+        #expect(ContactsFileViewModel.fileEncodings.first?.name == "utf-8" && viewModel.fileEncoding.value == "utf-8")
+        let latin = Data([0x42, 0x45, 0x47, 0x49, 0x4E, 0x3A, 0xE9])
+        await cards.willImport(.success(ImportReport(created: 1)))
+        viewModel.importRequested(filename: "outlook.vcf", data: latin, encoding: "windows-1252")
+        await viewModel.importing.task?.value
+        #expect(viewModel.fileEncoding.value == "windows-1252")
+        await cards.willImport(.success(ImportReport(created: 1)))
+        viewModel.importRequested(filename: "phone.vcf", data: Data("BEGIN:VCARD".utf8))
+        await viewModel.importing.task?.value
+        #expect(await cards.characterSets == ["windows-1252", nil])
+
+        viewModel.importRequested(filename: "odd.vcf", data: latin, encoding: "klingon")
+        #expect(viewModel.errorMessage.value == "Choose the file's character set from the list.")
+        #expect(await cards.received.count == 2)
     }
 
     /// Contact groups are kept for contact apps, but are no friends: counted apart, and a file of
@@ -137,7 +159,9 @@ import Testing
         let base: FakeCards
         var isOnThisMachine: Bool { true }
         func exportCards() async throws(AppServerError) -> Data { try await base.exportCards() }
-        func importCards(_ data: Data) async throws(AppServerError) -> ImportReport { try await base.importCards(data) }
+        func importCards(_ data: Data, characterSet: String?) async throws(AppServerError) -> ImportReport {
+            try await base.importCards(data, characterSet: characterSet)
+        }
     }
 }
 

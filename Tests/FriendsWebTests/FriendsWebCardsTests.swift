@@ -202,6 +202,27 @@ import WebUI
         }
     }
 
+    /// A file saved on Windows, sent in the character set chosen on the page: its names read as
+    /// written, and the page keeps that choice for the next file.
+    @Test func aFileInWindows1252IsImportedInTheCharacterSetChosen() async throws {
+        try await WebHarness.with([WebHarness.ada]) { harness in
+            let app = await harness.app()
+            #expect(await app.open(path: "/import"))
+            #expect(app.wholePage().contains(#"<option value="utf-8" selected>UTF-8 (most files)</option>"#))
+            // "ü" is the one byte 0xFC in Windows-1252.
+            let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Müller;Jürgen;;;\r\nFN:Jürgen Müller\r\nUID:juergen\r\nEND:VCARD\r\n"
+            let card = Data(text.unicodeScalars.map { UInt8($0.value) })
+            let file = UploadedFile(name: "file", filename: "outlook.vcf", contentType: "text/vcard", data: card)
+            let fields = FormFields([(name: "action", value: "import"), (name: "encoding", value: "windows-1252")], files: [file])
+            #expect(app.receive(fields, at: "/import"))
+            await app.settle()
+            #expect(app.wholePage().contains("Imported 1 card."))
+            #expect(app.wholePage().contains(#"<option value="windows-1252" selected>Windows-1252 (saved on Windows)</option>"#))
+            let names = try await harness.client.friends(FriendListQuery()).items.map(\.lastname)
+            #expect(names.contains("Müller"))
+        }
+    }
+
     /// A file that could not be imported says why where the report would be, and takes focus as it would.
     @Test func aFileThatCannotBeImportedSaysSoAndTakesFocus() async throws {
         try await WebHarness.with([WebHarness.ada]) { harness in

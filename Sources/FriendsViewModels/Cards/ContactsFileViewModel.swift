@@ -41,6 +41,23 @@ public final class ContactsFileViewModel {
         }
     }
 
+    /// A character set a file can be in, as a browser's file chooser cannot tell: most are UTF-8,
+    /// and a file saved on Windows is often Windows-1252.
+    public struct FileEncoding: Equatable, Sendable {
+        /// As HTTP names it (`windows-1252`).
+        public let name: String
+        /// As people know it ("Windows-1252 (saved on Windows)").
+        public let title: String
+    }
+
+    /// The character sets the Friends service reads a file in; UTF-8 first.
+    public static let fileEncodings = [
+        FileEncoding(name: "utf-8", title: "UTF-8 (most files)"),
+        FileEncoding(name: "windows-1252", title: "Windows-1252 (saved on Windows)"),
+        FileEncoding(name: "iso-8859-1", title: "ISO-8859-1 (Latin-1)"),
+        FileEncoding(name: "utf-16", title: "UTF-16"),
+    ]
+
     /// The file an export gives, or why there is none.
     public enum Export: Equatable, Sendable {
         case file(Data, filename: String)
@@ -55,6 +72,8 @@ public final class ContactsFileViewModel {
     public let summary = Bindable<Summary?>(nil, skipsEqualValues: true)
     /// Why the last import could not be done at all (no file, server unreachable); `nil` otherwise.
     public let errorMessage = Bindable<String?>(nil, skipsEqualValues: true)
+    /// The character set the last file was sent in (a name of `fileEncodings`), chosen again for the next.
+    public let fileEncoding = Bindable("utf-8", skipsEqualValues: true)
     /// True while friends are being exported to a file named by its path.
     public let isExporting = Bindable(false, skipsEqualValues: true)
     /// What the last export to a path did; `nil` before the first and while one runs.
@@ -86,7 +105,12 @@ public final class ContactsFileViewModel {
     // MARK: Inputs
 
     /// The user chose a file (`filename` empty when none was chosen) and asked to import it.
-    public func importRequested(filename: String, data: Data) {
+    /// `encoding`: the name of one of `fileEncodings`.
+    public func importRequested(filename: String, data: Data, encoding: String = "utf-8") {
+        guard Self.fileEncodings.contains(where: { $0.name == encoding }) else {
+            return fail("Choose the file's character set from the list.")
+        }
+        fileEncoding.value = encoding
         guard !filename.isEmpty else { return fail("Choose a vCard file (.vcf) to import.") }
         guard !data.isEmpty else { return fail("\(filename) is empty.") }
         summary.value = nil
@@ -96,7 +120,7 @@ public final class ContactsFileViewModel {
         importing.replace(with: Task { [weak self] in
             let outcome: Result<ImportReport, AppServerError>
             do throws(AppServerError) {
-                outcome = .success(try await cards.importCards(data))
+                outcome = .success(try await cards.importCards(data, characterSet: encoding == "utf-8" ? nil : encoding))
             } catch {
                 outcome = .failure(error)
             }

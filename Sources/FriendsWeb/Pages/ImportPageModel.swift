@@ -22,12 +22,20 @@ struct ImportPageModel {
         var hasFailures: Bool { !failures.isEmpty }
     }
 
+    /// A character set the file can be sent in, for the form's list.
+    struct Encoding {
+        let name: String
+        let title: String
+        let isSelected: Bool
+    }
+
     let chrome: PageChrome
     /// The largest file the page takes, as the form's hint says it ("16 MB").
     let sizeLimit = "\(WebRoutes.Settings().maximumUploadSize / (1024 * 1024)) MB"
     let importing: Bool
     let errorMessage: String?
     let report: Report?
+    let encodings: [Encoding]
 
     @MainActor
     init(file: ContactsFileViewModel, list: FriendsListViewModel, listPath: String = "/", alert: Alert?, context: PageContext) {
@@ -37,6 +45,9 @@ struct ImportPageModel {
             alert: alert, path: FriendsWebPath.importCards.path, listPath: listPath, context: context
         )
         errorMessage = file.errorMessage.value
+        encodings = ContactsFileViewModel.fileEncodings.map {
+            Encoding(name: $0.name, title: $0.title, isSelected: $0.name == file.fileEncoding.value)
+        }
         report = file.summary.value.map { summary in
             Report(
                 headline: summary.headline,

@@ -48,6 +48,7 @@ extension FriendsPages {
         ImportPageModel.Report.self,
         ImportPageModel.Report.Count.self,
         ImportPageModel.Report.Failure.self,
+        ImportPageModel.Encoding.self,
         FormPageModel.self,
         FormPageModel.Part.self,
         FormPageModel.Field.self,
@@ -288,6 +289,15 @@ extension ImportPageModel: TemplateModel {
         "importing": \.importing,
         "errorMessage": \.errorMessage,
         "report": \.report,
+        "encodings": \.encodings,
+    ]
+}
+
+extension ImportPageModel.Encoding: TemplateModel {
+    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
+        "name": \.name,
+        "title": \.title,
+        "isSelected": \.isSelected,
     ]
 }
 
