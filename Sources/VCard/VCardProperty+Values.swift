@@ -56,6 +56,12 @@ public enum VCardEscaping {
         unescape(value, escapes: standardEscapes, keeping: ["\\", ";"])
     }
 
+    /// A link written with the escapes of text (Google's 3.0 export writes `https\://`), as the URI
+    /// it is: no URI holds a line break, so `\n` stays as written.
+    static func unescapedURI(_ text: String) -> String {
+        unescape(text, escapes: ["\\", ",", ";", ":"])
+    }
+
     /// `\:` too: some writers escape colons.
     private static let standardEscapes: Set<Unicode.Scalar> = ["\\", "n", "N", ",", ";", ":"]
 

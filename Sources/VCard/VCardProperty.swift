@@ -49,6 +49,14 @@ public struct VCardProperty: Sendable, Equatable {
         parameterValues("ENCODING").contains { $0.caseInsensitiveEquals("QUOTED-PRINTABLE") }
     }
 
+    /// A copy under another name, to be written afresh.
+    func renamed(_ newName: String) -> VCardProperty {
+        var copy = self
+        copy.name = newName
+        copy.source = nil
+        return copy
+    }
+
     /// A copy with a new value, escaped as 3.0 escapes, to be written afresh (its parameters stay).
     public func replacingValue(with newValue: String) -> VCardProperty {
         var copy = VCardProperty(group: group, name: name, parameters: parameters, value: newValue)

@@ -25,12 +25,12 @@ extension VCardVersion3 {
         case "KIND":
             switch property.text.trimmingSpaces.lowercased() {
             case "individual": return []
-            case "group": return [renamed(property, "X-ADDRESSBOOKSERVER-KIND")]
+            case "group": return [property.renamed("X-ADDRESSBOOKSERVER-KIND")]
             case "org": return [VCardProperty(group: property.group, name: "X-ABShowAs", value: "COMPANY")]
             default: return [property]
             }
         case "MEMBER":
-            return [renamed(property, "X-ADDRESSBOOKSERVER-MEMBER")]
+            return [property.renamed("X-ADDRESSBOOKSERVER-MEMBER")]
         case "PHOTO", "LOGO", "SOUND", "KEY":
             return [inlineData(property) ?? link(property) ?? property]
         case "TEL":
@@ -44,25 +44,18 @@ extension VCardVersion3 {
             // labelled as one.
             let date = yearless(property) ?? property
             guard !date.parameterValues("VALUE").contains(where: { $0.caseInsensitiveEquals("text") }) else {
-                return [renamed(date, "X-ANNIVERSARY")]
+                return [date.renamed("X-ANNIVERSARY")]
             }
             let group = groups.next()
             let day = String(date.value.prefix { $0 != "T" && $0 != "t" })
             return [
-                renamed(date, "X-ANNIVERSARY"),
+                date.renamed("X-ANNIVERSARY"),
                 VCardProperty(group: group, name: "X-ABDATE", parameters: date.parameters, value: day),
                 VCardProperty(group: group, name: "X-ABLabel", value: "_$!<Anniversary>!$_"),
             ]
         default:
             return [property]
         }
-    }
-
-    private static func renamed(_ property: VCardProperty, _ name: String) -> VCardProperty {
-        var renamed = property
-        renamed.name = name
-        renamed.source = nil
-        return renamed
     }
 
     /// `data:image/jpeg;base64,…` as `ENCODING=b;TYPE=JPEG:…`; nil for a link to elsewhere.

@@ -2,9 +2,9 @@
 /// other way from `VCardVersion3`, as sabre/dav's converter goes. A photo's base64 as a `data:` URI,
 /// Apple's birthday without a year as 4.0's `--MMDD`, `TYPE=pref` as `PREF=1`, Apple's company,
 /// group and member lines as `KIND` and `MEMBER`, Outlook's and Apple's anniversaries as one
-/// `ANNIVERSARY`, `GEO` as a `geo:` URI; what 4.0 removed (`LABEL`, `NAME`, `MAILER`, `CLASS`) is
-/// left out, as sabre/dav leaves it. What the card says otherwise stays, and lines 4.0 reads as they
-/// are keep their bytes.
+/// `ANNIVERSARY`, `GEO` as a `geo:` URI, dates in 4.0's basic form, links without the escapes of
+/// text; what 4.0 removed (`LABEL`, `NAME`, `MAILER`, `CLASS`) is left out, as sabre/dav leaves it.
+/// What the card says otherwise stays, and lines 4.0 reads as they are keep their bytes.
 public enum VCardVersion4 {
     /// `card` itself when it is a 4.0 card (or no card); any other in 4.0, its lines ending in CRLF.
     public static func bytes(of card: [UInt8]) -> [UInt8] {
@@ -52,9 +52,9 @@ public enum VCardVersion4 {
         case "BDAY", "ANNIVERSARY", "REV":
             return date(property)
         case "X-ANNIVERSARY":
-            return renamed(date(property), "ANNIVERSARY")
+            return date(property).renamed("ANNIVERSARY")
         case "X-ABDATE" where isInAnniversaryGroup:
-            var anniversary = renamed(date(property), "ANNIVERSARY")
+            var anniversary = date(property).renamed("ANNIVERSARY")
             anniversary.group = nil
             return anniversary
         case "X-ABLABEL" where isInAnniversaryGroup:
@@ -64,7 +64,7 @@ public enum VCardVersion4 {
         case "X-ADDRESSBOOKSERVER-KIND" where property.text.trimmingSpaces.caseInsensitiveEquals("group"):
             return VCardProperty(group: property.group, name: "KIND", value: "group")
         case "X-ADDRESSBOOKSERVER-MEMBER":
-            return withoutTextEscapes(renamed(property, "MEMBER"))
+            return withoutTextEscapes(property.renamed("MEMBER"))
         case "URL", "IMPP", "FBURL", "CALURI", "CALADRURI", "MEMBER":
             return withoutTextEscapes(property)
         case "GEO":
@@ -72,13 +72,6 @@ public enum VCardVersion4 {
         default:
             return property
         }
-    }
-
-    private static func renamed(_ property: VCardProperty, _ name: String) -> VCardProperty {
-        var renamed = property
-        renamed.name = name
-        renamed.source = nil
-        return renamed
     }
 
     /// `PHOTO;ENCODING=b;TYPE=JPEG:…` as `PHOTO:data:image/jpeg;base64,…`; its media type read from
@@ -118,24 +111,10 @@ public enum VCardVersion4 {
         return converted
     }
 
-    /// A URI is no text: `https\://` (Google's 3.0 export escapes the colon) is `https://` in 4.0;
-    /// `\,`, `\;` and `\\` likewise lose their backslash.
+    /// A URI is no text: `https\://` is `https://` in 4.0.
     private static func withoutTextEscapes(_ property: VCardProperty) -> VCardProperty {
-        guard property.value.contains("\\") else { return property }
-        var value = ""
-        var pending = false
-        for character in property.value {
-            if pending {
-                if !":,;\\".contains(character) { value.append("\\") }
-                value.append(character)
-                pending = false
-            } else if character == "\\" {
-                pending = true
-            } else {
-                value.append(character)
-            }
-        }
-        if pending { value.append("\\") }
+        let value = VCardEscaping.unescapedURI(property.value)
+        guard value != property.value else { return property }
         var converted = property
         converted.value = value
         converted.source = nil
