@@ -16,6 +16,7 @@ struct ContactsFileScreenTests {
         let exported: Data
         let report: ImportReport
         private let received = Locked<[Data]>([])
+        private let sentIn = Locked<[String?]>([])
 
         init(exported: Data = Data("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\nEND:VCARD\r\n".utf8), report: ImportReport = FakeCards.report) {
             self.exported = exported
@@ -23,11 +24,13 @@ struct ContactsFileScreenTests {
         }
 
         var imported: [Data] { received.withLock { $0 } }
+        var characterSets: [String?] { sentIn.withLock { $0 } }
 
         func exportCards() async throws(AppServerError) -> Data { exported }
 
         func importCards(_ data: Data, characterSet: String?) async throws(AppServerError) -> ImportReport {
             received.withLock { $0.append(data) }
+            sentIn.withLock { $0.append(characterSet) }
             return report
         }
 
@@ -133,6 +136,32 @@ struct ContactsFileScreenTests {
             await viewModel.isExporting.waitUntil { !$0 }
             #expect(FileManager.default.contents(atPath: path) == cards.exported)
             #expect(viewModel.savedExport.value == .written(path: path, friends: 1))
+        }
+    }
+
+    @Test("Import of a file that is not UTF-8 asks first; Import reads it as Windows-1252")
+    func importAsksBeforeReadingAsWindows1252() async throws {
+        try await Self.withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("outlook.vcf").path
+            try (Data("BEGIN:VCARD\r\nFN:J".utf8) + Data([0xFC]) + Data("rgen\r\nEND:VCARD\r\n".utf8)).write(to: URL(fileURLWithPath: path))
+            let cards = FakeCards()
+            let viewModel = ContactsFileViewModel(cards: cards)
+            let screen = ContactsFileScreen(.importFile, viewModel: viewModel, redraw: {})
+            _ = screen.handle(.paste(path))
+
+            _ = screen.handle(.enter)
+            #expect(screen.render(size: Self.wide).lines.joined().contains("outlook.vcf is not UTF-8."))
+            #expect(screen.keyMap?.title == "Not UTF-8")
+            _ = screen.handle(.escape)
+            #expect(viewModel.encodingConfirmation.value == nil && cards.imported.isEmpty)
+            #expect(screen.render(size: Self.wide).lines.joined().contains("was not imported. Save it as UTF-8"))
+
+            _ = screen.handle(.enter)
+            _ = screen.handle(.left)
+            _ = screen.handle(.enter)
+            await viewModel.isImporting.waitUntil { !$0 }
+            #expect(cards.characterSets == ["windows-1252"])
+            #expect(screen.render(size: Self.wide).lines.contains(" Imported 3 cards."))
         }
     }
 

@@ -303,4 +303,31 @@ import Testing
         #expect(summaries.values.last??.headline == "Imported 1 card.")
         #expect(await cards.received == [Data("BEGIN:VCARD".utf8)])
     }
+
+    /// A file that is not UTF-8 and names no character set is read as Windows-1252 once the user
+    /// says so; UTF-16 is told by its byte order mark, and 2.1 lines that name theirs go as they are.
+    @Test func aFileThatIsNotUTF8IsSentInTheCharacterSetItIsIn() async {
+        let windows = Data("BEGIN:VCARD\r\nFN:J".utf8) + Data([0xFC]) + Data("rgen\r\nEND:VCARD\r\n".utf8)
+        disk.stored["outlook.vcf"] = windows
+        disk.stored["android.vcf"] = Data("BEGIN:VCARD\r\nFN;CHARSET=SHIFT_JIS:".utf8) + Data([0x93, 0x63]) + Data("\r\nEND:VCARD\r\n".utf8)
+        disk.stored["utf16.vcf"] = Data([0xFF, 0xFE]) + Data("B\0E\0".utf8)
+        let viewModel = ContactsFileViewModel(cards: cards, files: disk.files)
+
+        viewModel.importRequested(path: "outlook.vcf")
+        #expect(viewModel.encodingConfirmation.value?.title == "Not UTF-8")
+        #expect(viewModel.importing.task == nil, "nothing is sent before the answer")
+        viewModel.encodingCancelled()
+        #expect(viewModel.encodingConfirmation.value == nil)
+        #expect(viewModel.errorMessage.value == "outlook.vcf was not imported. Save it as UTF-8, or import it with friends import --charset NAME.")
+
+        for (path, answer) in [("outlook.vcf", true), ("android.vcf", false), ("utf16.vcf", false)] {
+            await cards.willImport(.success(ImportReport(created: 1)))
+            viewModel.importRequested(path: path)
+            #expect((viewModel.encodingConfirmation.value != nil) == answer, "\(path)")
+            if answer { viewModel.encodingConfirmed() }
+            await viewModel.importing.task?.value
+        }
+        #expect(await cards.characterSets == ["windows-1252", nil, "utf-16"])
+        #expect(await cards.received.first == windows)
+    }
 }

@@ -5,8 +5,8 @@ import TerminalUI
 /// Export or Import in the terminal: the path of a vCard file to type (the export's starts as
 /// `friends.vcf`, in the directory the app was started from), Enter to go, and what happened:
 /// where the export went, or the import's report with each refused card and why. ↑↓ scroll a
-/// long report; Escape goes back. An export onto a file that is there already asks first (the
-/// view model's question, drawn over the screen).
+/// long report; Escape goes back. An export onto a file that is there already asks first, and so
+/// does an import of a file that is not UTF-8 (the view model's questions, drawn over the screen).
 @MainActor
 final class ContactsFileScreen: Screen {
     enum Purpose {
@@ -22,8 +22,8 @@ final class ContactsFileScreen: Screen {
     private var scrollOffset = 0
     private var visibleRows = 10
     private(set) var spinnerFrame = 0
-    /// The focused button of the replace question.
-    private(set) var replaceChoice = ConfirmationBox.Choice.cancel
+    /// The focused button of the question asked.
+    private(set) var questionChoice = ConfirmationBox.Choice.cancel
 
     init(_ purpose: Purpose, viewModel: ContactsFileViewModel, redraw: @escaping @MainActor () -> Void) {
         self.purpose = purpose
@@ -36,9 +36,11 @@ final class ContactsFileScreen: Screen {
         viewModel.summary.bind(self) { screen, _ in screen.showNewResult() }
         viewModel.errorMessage.bind(self) { screen, _ in screen.showNewResult() }
         viewModel.savedExport.bind(self) { screen, _ in screen.showNewResult() }
-        viewModel.replaceConfirmation.bind(self) { screen, _ in
-            screen.replaceChoice = .cancel
-            screen.redraw()
+        for question in [viewModel.replaceConfirmation, viewModel.encodingConfirmation] {
+            question.bind(self) { screen, _ in
+                screen.questionChoice = .cancel
+                screen.redraw()
+            }
         }
     }
 
@@ -61,10 +63,18 @@ final class ContactsFileScreen: Screen {
 
     // MARK: Keys
 
+    /// The view model's question, if one is asked: replacing a file, or reading one as Windows-1252.
+    private var question: ConfirmationPrompt? {
+        viewModel.replaceConfirmation.value ?? viewModel.encodingConfirmation.value
+    }
+
     func handle(_ key: Key) -> KeyResult {
-        if let question = viewModel.replaceConfirmation.value {
-            if let answer = ConfirmationBox(question).answer(to: key, focus: &replaceChoice) {
+        if let question {
+            guard let answer = ConfirmationBox(question).answer(to: key, focus: &questionChoice) else { return .handled }
+            if viewModel.replaceConfirmation.value != nil {
                 if answer == .confirm { viewModel.replaceConfirmed() } else { viewModel.replaceCancelled() }
+            } else {
+                if answer == .confirm { viewModel.encodingConfirmed() } else { viewModel.encodingCancelled() }
             }
             return .handled
         }
@@ -94,7 +104,7 @@ final class ContactsFileScreen: Screen {
 
     /// The question's keys while it is asked; none while the path is typed (`?` is text there).
     var keyMap: KeyMap? {
-        if let question = viewModel.replaceConfirmation.value { return .answering(question) }
+        if let question { return .answering(question) }
         return isBusy ? pathKeys : nil
     }
 
@@ -104,12 +114,12 @@ final class ContactsFileScreen: Screen {
 
     var minimumSize: TerminalSize { ScreenFrame.minimumSize }
 
-    /// The path, a line saying what Enter does, then the outcome; the replace question over them.
+    /// The path, a line saying what Enter does, then the outcome; the question over them.
     func render(size: TerminalSize) -> Canvas {
         var canvas = renderPathAndOutcome(size: size)
-        if let question = viewModel.replaceConfirmation.value {
+        if let question {
             canvas.cursor = nil
-            ConfirmationBox(question, selection: replaceChoice).draw(in: &canvas, at: canvas.bounds)
+            ConfirmationBox(question, selection: questionChoice).draw(in: &canvas, at: canvas.bounds)
         }
         return canvas
     }

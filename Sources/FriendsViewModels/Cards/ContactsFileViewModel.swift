@@ -81,6 +81,9 @@ public final class ContactsFileViewModel {
     /// The question before an export replaces a file that is there already ("friends.vcf
     /// exists. Replace it?"); `nil` when none is asked.
     public let replaceConfirmation = Bindable<ConfirmationPrompt?>(nil, skipsEqualValues: true)
+    /// The question before a file named by its path that is not UTF-8 is read as Windows-1252;
+    /// `nil` when none is asked.
+    public let encodingConfirmation = Bindable<ConfirmationPrompt?>(nil, skipsEqualValues: true)
 
     // MARK: Events
 
@@ -96,6 +99,8 @@ public final class ContactsFileViewModel {
     let exporting = TaskSlot()
     /// The file the replace question is about.
     var pathToReplace: String?
+    /// The file the character set question is about, read.
+    var pendingImport: (path: String, data: Data)?
 
     public init(cards: any CardExchanging, files: LocalFiles = .live) {
         self.cards = cards
@@ -157,21 +162,9 @@ public final class ContactsFileViewModel {
         }
     }
 
-    /// The user named a file on this machine to import.
-    public func importRequested(path: String) {
-        let path = path.trimmingCharacters(in: .whitespaces)
-        guard !path.isEmpty else { return fail("Type the path of a vCard file (.vcf) to import.") }
-        guard files.item(path) != .folder else { return fail("\(path) is a folder. Type the path of a vCard file (.vcf) in it.") }
-        do throws(LocalFiles.Failure) {
-            importRequested(filename: path, data: try files.read(path))
-        } catch {
-            fail(error.message)
-        }
-    }
-
     // MARK: Texts
 
-    private func fail(_ message: String) {
+    func fail(_ message: String) {
         summary.value = nil
         errorMessage.value = message
     }
