@@ -23,7 +23,7 @@ public enum VCardError: Error, Sendable, Equatable, CustomStringConvertible {
         case .missingEnd: "The card ends without END:VCARD."
         case .tooLarge(let limit): "The card is larger than \(VCardLimits.describe(bytes: limit))."
         case .tooManyProperties(let limit): "The card has more than \(limit) properties."
-        case .invalidUTF8(let line): "Line \(line) of the card is neither valid UTF-8 nor text in a character set it names (CHARSET=): save the file as UTF-8."
+        case .invalidUTF8(let line): "Line \(line) of the card is neither valid UTF-8 nor text in a character set it names (CHARSET=): save the file as UTF-8, or import it naming the character set it is in (Windows-1252 for most files saved on Windows)."
         case .nulByte(let line): "Line \(line) of the card holds a NUL byte."
         case .unreadableCharacterSet(let name, let line): "Line \(line) of the card is in \(name), a character set this server cannot read: save the file as UTF-8."
         case .notAProperty(let line): "Line \(line) of the card is not a vCard property (NAME:value)."
