@@ -56,7 +56,6 @@ extension VCard {
             guard let comma = value.firstIndex(of: ","), value[..<comma].lowercased().hasSuffix(";base64") else { return nil }
             return String(value[value.index(after: comma)...])
         }
-        let encoding = property.parameterValues("ENCODING").map { $0.lowercased() }
-        return encoding.contains("b") || encoding.contains("base64") ? value : nil
+        return property.isBase64 ? value : nil
     }
 }

@@ -44,6 +44,11 @@ public struct VCardProperty: Sendable, Equatable {
         types.contains { $0.caseInsensitiveEquals(type) }
     }
 
+    /// Whether the value is base64 (`ENCODING=b` in 3.0, `ENCODING=BASE64` in 2.1).
+    var isBase64: Bool {
+        parameterValues("ENCODING").contains { $0.caseInsensitiveEquals("B") || $0.caseInsensitiveEquals("BASE64") }
+    }
+
     /// Whether the value is quoted-printable (vCard 2.1).
     var isQuotedPrintable: Bool {
         parameterValues("ENCODING").contains { $0.caseInsensitiveEquals("QUOTED-PRINTABLE") }

@@ -96,7 +96,7 @@ public enum VCardVersion3 {
 
     /// The value with 3.0's escapes: each kind of value keeps its separators and escapes the rest.
     private static func value(of property: VCardProperty, named name: String) -> String {
-        if isBase64(property) {
+        if property.isBase64 {
             return String(property.value.unicodeScalars.filter { !$0.properties.isWhitespace })
         }
         if singleTexts.contains(name) { return VCardEscaping.escape(property.text) }
@@ -114,7 +114,7 @@ public enum VCardVersion3 {
     }
 
     private static func parameters(of property: VCardProperty) -> [VCardParameter] {
-        let base64 = isBase64(property)
+        let base64 = property.isBase64
         return property.parameters.compactMap { parameter in
             var parameter = parameter
             if parameter.name.caseInsensitiveEquals("CHARSET") { return nil }
@@ -132,10 +132,6 @@ public enum VCardVersion3 {
 
     private static func replacing(_ character: Character, with replacement: String, in text: String) -> String {
         text.split(separator: character, omittingEmptySubsequences: false).joined(separator: replacement)
-    }
-
-    private static func isBase64(_ property: VCardProperty) -> Bool {
-        property.parameterValues("ENCODING").contains { $0.caseInsensitiveEquals("BASE64") || $0.caseInsensitiveEquals("B") }
     }
 
     /// One text, where a `;` or `,` is text too.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A vCard 2.1 or 3.0 card written as vCard 4.0 (RFC 6350), for a client that asks for 4.0: the
 /// other way from `VCardVersion3`, as sabre/dav's converter goes. A photo's base64 as a `data:` URI,
 /// Apple's birthday without a year as 4.0's `--MMDD`, `TYPE=pref` as `PREF=1`, Apple's company,
@@ -77,8 +79,7 @@ public enum VCardVersion4 {
     /// `PHOTO;ENCODING=b;TYPE=JPEG:…` as `PHOTO:data:image/jpeg;base64,…`; its media type read from
     /// the bytes where they are a picture, from `TYPE` otherwise.
     private static func dataURI(_ property: VCardProperty) -> VCardProperty? {
-        guard property.parameterValues("ENCODING").contains(where: { $0.caseInsensitiveEquals("b") || $0.caseInsensitiveEquals("BASE64") })
-        else { return nil }
+        guard property.isBase64 else { return nil }
         let base64 = String(property.value.unicodeScalars.filter { !$0.properties.isWhitespace })
         let declared = property.types.lazy.compactMap { mediaTypes[$0.uppercased()] }.first
         let mediaType = headOfBase64(base64).flatMap(VCardPhoto.mediaType(of:)) ?? declared ?? "application/octet-stream"
@@ -127,21 +128,8 @@ public enum VCardVersion4 {
     ]
 
     /// The first bytes of base64 text, enough for a picture's signature.
-    private static func headOfBase64(_ base64: String) -> [UInt8]? {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-        var bits: UInt32 = 0
-        var count = 0
-        var bytes: [UInt8] = []
-        for character in base64.utf8.prefix(16) {
-            guard let value = alphabet.firstIndex(of: character) else { break }
-            bits = bits << 6 | UInt32(value)
-            count += 6
-            if count >= 8 {
-                count -= 8
-                bytes.append(UInt8(truncatingIfNeeded: bits >> UInt32(count)))
-            }
-        }
-        return bytes.isEmpty ? nil : bytes
+    private static func headOfBase64(_ base64: String) -> Data? {
+        Data(base64Encoded: String(base64.prefix(16)))
     }
 
     /// Apple's `1604-06-23;X-APPLE-OMIT-YEAR=1604` as `--0623`; dates and times in 4.0's basic form
@@ -149,17 +137,17 @@ public enum VCardVersion4 {
     /// `19531015T231000Z`); no `VALUE=date`, a type 4.0 does not have. Other values stay as written.
     private static func date(_ property: VCardProperty) -> VCardProperty {
         let omittedYear = property.parameterValues("X-APPLE-OMIT-YEAR").first?.trimmingSpaces
-        let dateTypes = ["date", "date-time"]
-        let hasDateType = property.parameterValues("VALUE").contains { value in dateTypes.contains { $0.caseInsensitiveEquals(value) } }
-        guard omittedYear != nil || hasDateType || property.value.contains("-") || property.value.contains(":") else { return property }
+        let isDateType = { (parameter: VCardParameter) in
+            parameter.name.caseInsensitiveEquals("VALUE")
+                && parameter.values.contains { $0.caseInsensitiveEquals("date") || $0.caseInsensitiveEquals("date-time") }
+        }
+        guard omittedYear != nil || property.parameters.contains(where: isDateType) || property.value.contains("-") || property.value.contains(":")
+        else { return property }
         var converted = property
         if let basic = basicForm(of: property.value.trimmingSpaces, omittingYear: omittedYear) {
             converted = property.replacingValue(with: basic)
         }
-        converted.parameters.removeAll { parameter in
-            parameter.name.caseInsensitiveEquals("X-APPLE-OMIT-YEAR")
-                || parameter.name.caseInsensitiveEquals("VALUE") && parameter.values.contains { value in dateTypes.contains { $0.caseInsensitiveEquals(value) } }
-        }
+        converted.parameters.removeAll { $0.name.caseInsensitiveEquals("X-APPLE-OMIT-YEAR") || isDateType($0) }
         converted.source = nil
         return converted
     }

@@ -18,8 +18,7 @@ extension VCardWriter {
         // 2.1 folds as RFC 822 does, only where a space already is, and unfolding keeps that space:
         // a fold inside a word would add one for a 2.1 reader. Only base64, which skips spaces, is
         // folded; other lines stay whole, as 2.1 allows.
-        let isBase64 = property.parameterValues("ENCODING").contains { $0.caseInsensitiveEquals("BASE64") || $0.caseInsensitiveEquals("B") }
-        return line(of: property, ending: ending, parameterText: version21Text(of:), folds: isBase64)
+        return line(of: property, ending: ending, parameterText: version21Text(of:), folds: property.isBase64)
     }
 
     /// `TYPE=CELL,VOICE` as `CELL;VOICE`, `X-FOO=a,b` as `X-FOO=a;X-FOO=b`.

@@ -6,11 +6,7 @@ import Testing
 @Suite("vCard 2.1 and 4.0 written as 3.0")
 struct VCardVersion3Tests {
     private func converted(_ lines: String) throws -> String {
-        VCardVersion3.text(of: "BEGIN:VCARD\r\nVERSION:2.1\r\n\(lines)END:VCARD\r\n")
-    }
-
-    private func lines(of text: String) -> [String] {
-        Array(text.components(separatedBy: "\r\n").dropFirst(2).dropLast(2))
+        VCardVersion3.text(of: SampleCards.card(version: "2.1", lines: lines))
     }
 
     @Test func androidsExportBecomesPlainThreePointZero() throws {
@@ -45,21 +41,21 @@ struct VCardVersion3Tests {
 
     @Test func escapesAreThoseOfThreePointZero() throws {
         let text = try converted(#"N:Smith\;Jones;Ann\, Jr;;;\#r\#nNOTE:C:\new\, then D:\\old\;done, ok\#r\#n"#)
-        #expect(lines(of: text) == [#"N:Smith\;Jones;Ann\\\, Jr;;;"#, #"NOTE:C:\\new\\\, then D:\\old\;done\, ok"#])
+        #expect(SampleCards.innerLines(of: text) == [#"N:Smith\;Jones;Ann\\\, Jr;;;"#, #"NOTE:C:\\new\\\, then D:\\old\;done\, ok"#])
         let original = try VCardParser.parse(Array("BEGIN:VCARD\r\nVERSION:2.1\r\n\(#"N:Smith\;Jones;Ann\, Jr;;;\#r\#nNOTE:C:\new\, then D:\\old\;done, ok\#r\#n"#)END:VCARD\r\n".utf8))
         #expect(try VCardParser.parse(Array(text.utf8)).friend(id: 1) == original.friend(id: 1))
     }
 
     @Test func listsKeepTheirCommasAndStructuredValuesTheirFields() throws {
         let text = try converted("NICKNAME:Jo,Joey\r\nCATEGORIES:Family,Work\r\nADR;HOME:;;Main St 1;Springfield;;12345;USA\r\nORG:Acme;Sales\r\n")
-        #expect(lines(of: text) == [
+        #expect(SampleCards.innerLines(of: text) == [
             "NICKNAME:Jo,Joey", "CATEGORIES:Family,Work", "ADR;TYPE=HOME:;;Main St 1;Springfield;;12345;USA", "ORG:Acme;Sales",
         ])
     }
 
     @Test func valuesThatAreNotTextStayAsWritten() throws {
         let text = try converted("GEO:37.24,-17.87\r\nURL;VALUE=URL:http://example.com/a,b\r\nBDAY:19800415\r\nTEL;CELL:+1 (555) 0100\r\n")
-        #expect(lines(of: text) == [
+        #expect(SampleCards.innerLines(of: text) == [
             "GEO:37.24;-17.87", "URL;VALUE=uri:http://example.com/a,b", "BDAY:19800415", "TEL;TYPE=CELL:+1 (555) 0100",
         ])
     }
@@ -69,7 +65,7 @@ struct VCardVersion3Tests {
             + Array(" \(String(repeating: "au lait ", count: 12))\r\nEND:VCARD\r\n".utf8)
         let card = try VCardParser.parse(bytes)
         let text = VCardWriter.text(of: VCardVersion3.converting(card))
-        #expect(lines(of: text).first == "item1.TEL;TYPE=WORK:555")
+        #expect(SampleCards.innerLines(of: text).first == "item1.TEL;TYPE=WORK:555")
         #expect(text.components(separatedBy: "\r\n").allSatisfy { $0.utf8.count <= 75 })
         #expect(try VCardParser.parse(Array(text.utf8)).friend(id: 1).about == "Café " + String(repeating: "au lait ", count: 12))
     }
@@ -77,7 +73,7 @@ struct VCardVersion3Tests {
     /// 2.1's `AGENT` holds a whole card on the lines after it; 3.0 holds it as one escaped text.
     @Test func anAgentsCardBecomesOneEscapedText() throws {
         let text = try converted("FN:Boss\r\nAGENT:\r\nBEGIN:VCARD\r\nFN:Assistant, Jr\r\nEND:VCARD\r\n")
-        #expect(lines(of: text) == ["FN:Boss", #"AGENT:BEGIN:VCARD\nFN:Assistant\, Jr\nEND:VCARD"#])
+        #expect(SampleCards.innerLines(of: text) == ["FN:Boss", #"AGENT:BEGIN:VCARD\nFN:Assistant\, Jr\nEND:VCARD"#])
     }
 
     @Test func threePointZeroCardsAndWhatIsNoCardAreLeftAsTheyAre() {
@@ -92,7 +88,7 @@ struct VCardVersion3Tests {
     }
 
     private func convertedFromVersion4(_ lines: String) -> String {
-        VCardVersion3.text(of: "BEGIN:VCARD\r\nVERSION:4.0\r\n\(lines)END:VCARD\r\n")
+        VCardVersion3.text(of: SampleCards.card(version: "4.0", lines: lines))
     }
 
     /// RFC 6350's own example: its URIs, ranks and year-less birthday as 3.0 writes them; the
@@ -132,22 +128,22 @@ struct VCardVersion3Tests {
     /// A group as Apple's Contacts keeps one in 3.0; a company as Apple shows one.
     @Test func kindsAndMembersAreApplesInThreePointZero() throws {
         let group = convertedFromVersion4("KIND:group\r\nFN:Family\r\nMEMBER:urn:uuid:03a0e51f-d1aa-4385-8a53-e29025acd8af\r\n")
-        #expect(lines(of: group) == [
+        #expect(SampleCards.innerLines(of: group) == [
             "X-ADDRESSBOOKSERVER-KIND:group", "FN:Family", "N:;;;;", "X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:03a0e51f-d1aa-4385-8a53-e29025acd8af",
         ])
         #expect(try VCardParser.parse(Array(group.utf8)).isGroup)
-        #expect(lines(of: convertedFromVersion4("KIND:org\r\nKIND:individual\r\nN:;;;;\r\n")) == ["X-ABShowAs:COMPANY", "N:;;;;"])
+        #expect(SampleCards.innerLines(of: convertedFromVersion4("KIND:org\r\nKIND:individual\r\nN:;;;;\r\n")) == ["X-ABShowAs:COMPANY", "N:;;;;"])
     }
 
     /// An anniversary takes a group no line of the card has.
     @Test func anAnniversaryIsOutlooksAndApplesToo() {
         let text = convertedFromVersion4("N:;Ann;;;\r\nitem1.EMAIL:a@example.com\r\nitem1.X-ABLabel:Old\r\nANNIVERSARY;VALUE=date-and-or-time:--0612\r\n")
-        #expect(lines(of: text) == [
+        #expect(SampleCards.innerLines(of: text) == [
             "N:;Ann;;;", "item1.EMAIL:a@example.com", "item1.X-ABLabel:Old", "X-ANNIVERSARY;X-APPLE-OMIT-YEAR=1604:1604-06-12",
             "item2.X-ABDATE;X-APPLE-OMIT-YEAR=1604:1604-06-12", "item2.X-ABLabel:_$!<Anniversary>!$_",
         ])
         // One in words has no date for Apple's Contacts to show.
-        #expect(lines(of: convertedFromVersion4("N:;Ann;;;\r\nANNIVERSARY;VALUE=text:our first summer\r\n"))
+        #expect(SampleCards.innerLines(of: convertedFromVersion4("N:;Ann;;;\r\nANNIVERSARY;VALUE=text:our first summer\r\n"))
             == ["N:;Ann;;;", "X-ANNIVERSARY;VALUE=text:our first summer"])
     }
 
@@ -156,7 +152,7 @@ struct VCardVersion3Tests {
         let text = convertedFromVersion4(
             "N:;Ann;;;\r\nPHOTO:https://example.com/p.jpg\r\nLOGO;MEDIATYPE=image/png:https://example.com/l.png\r\n"
                 + "PHOTO:data:image/svg+xml,%3Csvg%3E\r\nKEY;VALUE=text:ssh-ed25519 AAAA\r\n")
-        #expect(lines(of: text) == [
+        #expect(SampleCards.innerLines(of: text) == [
             "N:;Ann;;;", "PHOTO;VALUE=uri:https://example.com/p.jpg", "LOGO;VALUE=uri;TYPE=PNG:https://example.com/l.png",
             "PHOTO;VALUE=uri:data:image/svg+xml,%3Csvg%3E", "KEY;VALUE=text:ssh-ed25519 AAAA",
         ])
@@ -167,7 +163,7 @@ struct VCardVersion3Tests {
     @Test func numbersAndDatesAreOnlyWhatTheySay() {
         let text = convertedFromVersion4(
             "N:;Ann;;;\r\nTEL;VALUE=uri:tel:+1-555-0113;ext=7;isub=12\r\nTEL;VALUE=uri:tel:0111;phone-context=example.com\r\nBDAY:--1399\r\n")
-        #expect(lines(of: text) == ["N:;Ann;;;", "TEL:+1-555-0113 ext. 7", "TEL:0111", "BDAY:--1399"])
+        #expect(SampleCards.innerLines(of: text) == ["N:;Ann;;;", "TEL:+1-555-0113 ext. 7", "TEL:0111", "BDAY:--1399"])
     }
 
     /// 3.0's lines end in CRLF; a card kept with LF is served with CRLF once it is rewritten.
@@ -181,7 +177,7 @@ struct VCardVersion3Tests {
         let bytes = "TEL;X-CUSTOM(CHARSET=UTF-8,ENCODING=QUOTED-PRINTABLE,=EC=A7=81=EC=9E=A5):02-123-4567\r\nN:Kim;Minjun;;;\r\n"
         let original = try VCardParser.parse(Array("BEGIN:VCARD\r\nVERSION:2.1\r\n\(bytes)END:VCARD\r\n".utf8))
         let text = try converted(bytes)
-        #expect(lines(of: text) == ["item1.TEL:02-123-4567", "item1.X-ABLabel:직장", "N:Kim;Minjun;;;"])
+        #expect(SampleCards.innerLines(of: text) == ["item1.TEL:02-123-4567", "item1.X-ABLabel:직장", "N:Kim;Minjun;;;"])
         #expect(try VCardParser.parse(Array(text.utf8)).friend(id: 1) == original.friend(id: 1))
         #expect(original.friend(id: 1).phones.first?.label == "직장")
     }
@@ -189,6 +185,6 @@ struct VCardVersion3Tests {
     /// Some phones export quoted-printable and bare types under `VERSION:3.0`.
     @Test func aCardThatSaysThreePointZeroButIsWrittenAsTwoPointOneIsConverted() {
         let text = VCardVersion3.text(of: "BEGIN:VCARD\r\nVERSION:3.0\r\nN;ENCODING=quoted-printable:Hal=C3=B6;;;;\r\nTEL;CELL:555\r\nEND:VCARD\r\n")
-        #expect(lines(of: text) == ["N:Halö;;;;", "TEL;TYPE=CELL:555"])
+        #expect(SampleCards.innerLines(of: text) == ["N:Halö;;;;", "TEL;TYPE=CELL:555"])
     }
 }

@@ -5,11 +5,7 @@ import Testing
 @Suite("vCard 2.1 and 3.0 written as 4.0")
 struct VCardVersion4Tests {
     private func converted(_ lines: String) -> String {
-        VCardVersion4.text(of: "BEGIN:VCARD\r\nVERSION:3.0\r\n\(lines)END:VCARD\r\n")
-    }
-
-    private func lines(of text: String) -> [String] {
-        Array(text.components(separatedBy: "\r\n").dropFirst(2).dropLast(2))
+        VCardVersion4.text(of: SampleCards.card(version: "3.0", lines: lines))
     }
 
     @Test func applesCardBecomesFourPointZero() throws {
@@ -70,16 +66,16 @@ struct VCardVersion4Tests {
     /// Apple's group, company and anniversary as 4.0 says them; Outlook's anniversary beside Apple's is one.
     @Test func applesOwnLinesAreFourPointZerosKinds() {
         let group = converted("X-ADDRESSBOOKSERVER-KIND:group\r\nFN:Family\r\nN:;;;;\r\nX-ADDRESSBOOKSERVER-MEMBER:urn:uuid:03a0e51f-d1aa-4385-8a53-e29025acd8af\r\n")
-        #expect(lines(of: group) == ["KIND:group", "FN:Family", "N:;;;;", "MEMBER:urn:uuid:03a0e51f-d1aa-4385-8a53-e29025acd8af"])
-        #expect(lines(of: converted("FN:Acme\r\nX-ABShowAs:COMPANY\r\n")) == ["FN:Acme", "KIND:org"])
+        #expect(SampleCards.innerLines(of: group) == ["KIND:group", "FN:Family", "N:;;;;", "MEMBER:urn:uuid:03a0e51f-d1aa-4385-8a53-e29025acd8af"])
+        #expect(SampleCards.innerLines(of: converted("FN:Acme\r\nX-ABShowAs:COMPANY\r\n")) == ["FN:Acme", "KIND:org"])
         let anniversary = converted(
             "FN:Ann\r\nX-ANNIVERSARY;X-APPLE-OMIT-YEAR=1604:1604-06-12\r\nitem1.X-ABDATE;X-APPLE-OMIT-YEAR=1604:1604-06-12\r\n"
                 + "item1.X-ABLabel:_$!<Anniversary>!$_\r\nitem2.X-ABDATE:2001-09-01\r\nitem2.X-ABLabel:_$!<Other>!$_\r\n")
-        #expect(lines(of: anniversary) == [
+        #expect(SampleCards.innerLines(of: anniversary) == [
             "FN:Ann", "ANNIVERSARY:--0612", "item2.X-ABDATE:2001-09-01", "item2.X-ABLabel:_$!<Other>!$_",
         ])
         // Apple's date alone is the anniversary too.
-        #expect(lines(of: converted("FN:Ann\r\nitem1.X-ABDATE:2001-09-01\r\nitem1.X-ABLabel:_$!<Anniversary>!$_\r\n"))
+        #expect(SampleCards.innerLines(of: converted("FN:Ann\r\nitem1.X-ABDATE:2001-09-01\r\nitem1.X-ABLabel:_$!<Anniversary>!$_\r\n"))
             == ["FN:Ann", "ANNIVERSARY:20010901"])
     }
 
@@ -87,7 +83,7 @@ struct VCardVersion4Tests {
     @Test func datesAreFourPointZerosForm() {
         let text = converted(
             "FN:Ann\r\nBDAY;VALUE=date:1985-04-12\r\nANNIVERSARY;X-APPLE-OMIT-YEAR=1900:1604-01-02\r\nX-ABDATE:20.04.1985\r\nBDAY;VALUE=text:circa 1800\r\n")
-        #expect(lines(of: text) == [
+        #expect(SampleCards.innerLines(of: text) == [
             "FN:Ann", "BDAY:19850412", "ANNIVERSARY:16040102", "X-ABDATE:20.04.1985", "BDAY;VALUE=text:circa 1800",
         ])
     }
@@ -98,7 +94,7 @@ struct VCardVersion4Tests {
             "FN:Ann\r\nLABEL;TYPE=home:12 Main St\\nSpringfield\r\nMAILER:Pine\r\nCLASS:PUBLIC\r\nNAME:Ann's card\r\n"
                 + "TEL;TYPE=\"home,pref\":555\r\nEMAIL;TYPE=pref:a@example.com\r\nGEO:46.772673;-71.282945\r\n"
                 + "PHOTO;VALUE=uri;TYPE=GIF:https://example.com/a.gif\r\nKEY;ENCODING=b;TYPE=PGP:mQINBF\r\nGEO:here\r\n")
-        #expect(lines(of: text) == [
+        #expect(SampleCards.innerLines(of: text) == [
             "FN:Ann", "TEL;TYPE=home;PREF=1:555", "EMAIL;PREF=1:a@example.com", "GEO:geo:46.772673,-71.282945",
             "PHOTO;MEDIATYPE=image/gif:https://example.com/a.gif", "KEY:data:application/pgp-keys;base64,mQINBF", "GEO:here",
         ])
@@ -107,7 +103,7 @@ struct VCardVersion4Tests {
     /// Google escapes a URL's colon as 3.0 escapes text; a URI has no such escapes in 4.0.
     @Test func linksLoseTheEscapesOfText() {
         let text = converted("FN:Grace\r\nURL:https\\://example.com/grace\r\nX-ADDRESSBOOKSERVER-MEMBER:urn:uuid:a\\,b\r\nNOTE:a\\:b\r\n")
-        #expect(lines(of: text) == ["FN:Grace", "URL:https://example.com/grace", "MEMBER:urn:uuid:a,b", "NOTE:a\\:b"])
+        #expect(SampleCards.innerLines(of: text) == ["FN:Grace", "URL:https://example.com/grace", "MEMBER:urn:uuid:a,b", "NOTE:a\\:b"])
     }
 
     /// Apple's year-less birthday in either ISO form, a date and time, a revision: 4.0's basic forms.
@@ -115,33 +111,33 @@ struct VCardVersion4Tests {
         let text = converted(
             "FN:Ann\r\nBDAY;X-APPLE-OMIT-YEAR=1604:16041210\r\nANNIVERSARY;VALUE=date-time:1953-10-15T23:10:00Z\r\n"
                 + "X-ANNIVERSARY:--12-10\r\nREV:2023-10-26T09:33:12Z\r\n")
-        #expect(lines(of: text) == ["FN:Ann", "BDAY:--1210", "ANNIVERSARY:19531015T231000Z", "REV:20231026T093312Z"])
+        #expect(SampleCards.innerLines(of: text) == ["FN:Ann", "BDAY:--1210", "ANNIVERSARY:19531015T231000Z", "REV:20231026T093312Z"])
     }
 
     /// A photo's format is its URI's; what else its `TYPE` said stays.
     @Test func aPicturesOtherTypesStay() {
         let text = converted("FN:Ann\r\nPHOTO;ENCODING=b;TYPE=HOME,JPEG:Zm9v\r\nKEY;ENCODING=b;TYPE=WORK;TYPE=PGP:mQINBF\r\n")
-        #expect(lines(of: text) == ["FN:Ann", "PHOTO;TYPE=HOME:data:image/jpeg;base64,Zm9v", "KEY;TYPE=WORK:data:application/pgp-keys;base64,mQINBF"])
+        #expect(SampleCards.innerLines(of: text) == ["FN:Ann", "PHOTO;TYPE=HOME:data:image/jpeg;base64,Zm9v", "KEY;TYPE=WORK:data:application/pgp-keys;base64,mQINBF"])
     }
 
     /// 4.0 allows one `ANNIVERSARY` and one `KIND`: a 4.0 card served in 3.0 and raised again has one.
     @Test func oneAnniversaryAndOneKind() {
         let version3 = VCardVersion3.text(of: "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Ann\r\nANNIVERSARY:20090808T1430-0500\r\nEND:VCARD\r\n")
         #expect(version3.contains("X-ABDATE"))
-        #expect(lines(of: VCardVersion4.text(of: version3)) == ["FN:Ann", "N:;;;;", "ANNIVERSARY:20090808T1430-0500"])
-        #expect(lines(of: converted("FN:Acme\r\nX-ABShowAs:COMPANY\r\nX-ADDRESSBOOKSERVER-KIND:group\r\n")) == ["FN:Acme", "KIND:org"])
+        #expect(SampleCards.innerLines(of: VCardVersion4.text(of: version3)) == ["FN:Ann", "N:;;;;", "ANNIVERSARY:20090808T1430-0500"])
+        #expect(SampleCards.innerLines(of: converted("FN:Acme\r\nX-ABShowAs:COMPANY\r\nX-ADDRESSBOOKSERVER-KIND:group\r\n")) == ["FN:Acme", "KIND:org"])
     }
 
     /// Coordinates that are no RFC 5870 numbers stay as written; a `PREF` is not given twice.
     @Test func oddCoordinatesAndATypeAlreadyPreferred() {
         let text = converted("FN:Ann\r\nGEO:nan;inf\r\nGEO:+37.5;1e3\r\nGEO:91;0\r\nGEO:-37.5;12\r\nTEL;TYPE=pref;PREF=1:555\r\n")
-        #expect(lines(of: text) == ["FN:Ann", "GEO:nan;inf", "GEO:+37.5;1e3", "GEO:91;0", "GEO:geo:-37.5,12", "TEL;PREF=1:555"])
+        #expect(SampleCards.innerLines(of: text) == ["FN:Ann", "GEO:nan;inf", "GEO:+37.5;1e3", "GEO:91;0", "GEO:geo:-37.5,12", "TEL;PREF=1:555"])
     }
 
     /// Android's 2.1 card: quoted-printable and bare types undone on the way, its photo a `data:` URI.
     @Test func androidsExportBecomesFourPointZero() throws {
         let text = VCardVersion4.text(of: String(decoding: try SampleCards.bytes("android21"), as: UTF8.self))
-        #expect(lines(of: text) == [
+        #expect(SampleCards.innerLines(of: text) == [
             "N:Müller;Jürgen;;;", "FN:Jürgen Müller", "TEL;TYPE=CELL;PREF=1:+49 30 901820", "TEL;TYPE=HOME:030 1234567",
             "EMAIL;TYPE=HOME:juergen@example.de", #"NOTE:Erste Zeile\nZweite Zeile mit ümlaut und einer sehr langen Zeile"#,
             "X-ANDROID-CUSTOM:vnd.android.cursor.item/nickname;Jü;1;;;;;;;;;;;;;", "PHOTO:data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2Q==",

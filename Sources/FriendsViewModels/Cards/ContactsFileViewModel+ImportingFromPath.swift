@@ -50,9 +50,9 @@ extension ContactsFileViewModel {
     /// The character set to send `data` in; `nil` for a file that is not UTF-8 and names none.
     static func encoding(of data: Data) -> String? {
         if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) { return "utf-16" }
-        if String(data: data, encoding: .utf8) != nil { return "utf-8" }
+        if String(data: data, encoding: .utf8) != nil { return utf8 }
         // The server reads each such line in the character set it names.
-        if data.range(of: Data("CHARSET=".utf8)) != nil || data.range(of: Data("charset=".utf8)) != nil { return "utf-8" }
+        if data.range(of: Data("CHARSET=".utf8)) != nil || data.range(of: Data("charset=".utf8)) != nil { return utf8 }
         return nil
     }
 }

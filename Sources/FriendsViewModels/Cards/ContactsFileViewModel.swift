@@ -50,9 +50,12 @@ public final class ContactsFileViewModel {
         public let title: String
     }
 
+    /// The character set a file is sent in unless another is named.
+    public static let utf8 = "utf-8"
+
     /// The character sets the Friends service reads a file in; UTF-8 first.
     public static let fileEncodings = [
-        FileEncoding(name: "utf-8", title: "UTF-8 (most files)"),
+        FileEncoding(name: utf8, title: "UTF-8 (most files)"),
         FileEncoding(name: "windows-1252", title: "Windows-1252 (saved on Windows)"),
         FileEncoding(name: "iso-8859-1", title: "ISO-8859-1 (Latin-1)"),
         FileEncoding(name: "utf-16", title: "UTF-16"),
@@ -73,7 +76,7 @@ public final class ContactsFileViewModel {
     /// Why the last import could not be done at all (no file, server unreachable); `nil` otherwise.
     public let errorMessage = Bindable<String?>(nil, skipsEqualValues: true)
     /// The character set the last file was sent in (a name of `fileEncodings`), chosen again for the next.
-    public let fileEncoding = Bindable("utf-8", skipsEqualValues: true)
+    public let fileEncoding = Bindable(ContactsFileViewModel.utf8, skipsEqualValues: true)
     /// True while friends are being exported to a file named by its path.
     public let isExporting = Bindable(false, skipsEqualValues: true)
     /// What the last export to a path did; `nil` before the first and while one runs.
@@ -111,7 +114,7 @@ public final class ContactsFileViewModel {
 
     /// The user chose a file (`filename` empty when none was chosen) and asked to import it.
     /// `encoding`: the name of one of `fileEncodings`.
-    public func importRequested(filename: String, data: Data, encoding: String = "utf-8") {
+    public func importRequested(filename: String, data: Data, encoding: String = ContactsFileViewModel.utf8) {
         guard Self.fileEncodings.contains(where: { $0.name == encoding }) else {
             return fail("Choose the file's character set from the list.")
         }
@@ -125,7 +128,7 @@ public final class ContactsFileViewModel {
         importing.replace(with: Task { [weak self] in
             let outcome: Result<ImportReport, AppServerError>
             do throws(AppServerError) {
-                outcome = .success(try await cards.importCards(data, characterSet: encoding == "utf-8" ? nil : encoding))
+                outcome = .success(try await cards.importCards(data, characterSet: encoding == Self.utf8 ? nil : encoding))
             } catch {
                 outcome = .failure(error)
             }

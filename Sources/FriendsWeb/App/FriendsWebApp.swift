@@ -162,7 +162,7 @@ public final class FriendsWebApp: WebApplication {
         case .importer(let file):
             guard action == "import" else { return false }
             let chosen = input.file(named: "file")
-            file.importRequested(filename: chosen?.filename ?? "", data: chosen?.data ?? Data(), encoding: input["encoding"] ?? "utf-8")
+            file.importRequested(filename: chosen?.filename ?? "", data: chosen?.data ?? Data(), encoding: input["encoding"] ?? ContactsFileViewModel.utf8)
             return true
         }
     }
