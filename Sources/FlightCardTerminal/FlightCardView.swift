@@ -34,8 +34,7 @@ public struct FlightCardView: Sendable {
 
     /// - Parameter offset: the first line shown when they do not all fit (clamped).
     public func draw(in canvas: inout Canvas, at rect: Rect, offset: Int = 0) {
-        let title = viewModel.isEmpty ? nil : "\(viewModel.airline) \(viewModel.flightNumber)"
-        Box(title: title).draw(in: &canvas, at: rect)
+        Box(title: title(width: rect.width)).draw(in: &canvas, at: rect)
         let inside = Box.contentRect(of: rect)
         let content = inside.inset(horizontally: Self.padding)
         let lines = lines(contentWidth: content.width, maxLines: content.height)
@@ -45,6 +44,18 @@ public struct FlightCardView: Sendable {
         }
         // On the padding column: what a short terminal leaves out is marked, not silently cut.
         Scrolling.drawIndicators(in: &canvas, at: inside, offset: first, contentRows: lines.count)
+    }
+
+    /// The border's title at `width` columns: a long airline name is shortened before the flight
+    /// number, which is what tells one flight from another.
+    private func title(width: Int) -> String? {
+        guard !viewModel.isEmpty else { return nil }
+        let full = "\(viewModel.airline) \(viewModel.flightNumber)"
+        let room = width - 6 // the corners, the dashes beside the title and its spaces
+        guard DisplayWidth.of(full) > room else { return full }
+        let airlineRoom = room - DisplayWidth.of(viewModel.flightNumber) - 1
+        guard airlineRoom >= 2 else { return viewModel.flightNumber }
+        return TextLayout.truncate(viewModel.airline, toWidth: airlineRoom) + " " + viewModel.flightNumber
     }
 
     /// Whether `rect` is too short for every line: the card then scrolls.

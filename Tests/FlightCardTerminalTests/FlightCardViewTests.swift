@@ -63,4 +63,15 @@ struct FlightCardViewTests {
             "└──────────┘",
         ])
     }
+
+    @Test("a long airline name is shortened before the flight number, which tells the flights apart")
+    func longAirline() {
+        var long = card
+        long.airline = "Koninklijke Luchtvaart Maatschappij"
+        #expect(drawn(long, width: 30, height: 3)[0] == "┌─ Koninklijke Luch… KL 903 ─┐")
+        #expect(drawn(long, width: 60, height: 3)[0]
+            == "┌─ Koninklijke Luchtvaart Maatschappij KL 903 ─────────────┐")
+        #expect(drawn(long, width: 14, height: 3)[0] == "┌─ KL 903 ───┐")
+        #expect(drawn(long, width: 10, height: 3)[0] == "┌─ KL… ──┐")
+    }
 }
