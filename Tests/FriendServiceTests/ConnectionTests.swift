@@ -402,16 +402,33 @@ struct ConnectionTests {
         }
     }
 
-    /// Under RFC 9112 an absolute-form target's authority replaces `Host`; an origin server never
-    /// needs the form, so it is refused rather than served past the Host check.
-    @Test(arguments: ["GET http://evil.example/friends HTTP/1.1", "GET http://127.0.0.1/friends HTTP/1.1"])
-    func anAbsoluteFormTargetIsRefused(requestLine: String) async throws {
+    /// RFC 9112 §3.2.2: an origin server takes an absolute-form target, with the host it names in
+    /// place of `Host`; the host check then sees that name.
+    @Test func anAbsoluteFormTargetIsServedWithItsHostChecked() async throws {
+        try await Self.withServer { _, port in
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send("GET HTTP://127.0.0.1:\(port)/listFriends HTTP/1.1\r\nHost: evil.example\r\n\r\n")
+            let served = try await connection.readResponse()
+            #expect(served.status == 200)
+            #expect(served.text.hasPrefix("["))
+            try await connection.send("GET http://LOCALHOST:\(port)/health HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            #expect(try await connection.readResponse().status == 200)
+            try await connection.send("GET http://evil.example/listFriends HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            try Self.expectEnvelope(try await connection.readResponse(), status: 421)
+        }
+    }
+
+    @Test(arguments: [
+        "GET ftp://127.0.0.1/listFriends HTTP/1.1",
+        "GET http://user@127.0.0.1/listFriends HTTP/1.1", "GET http:///listFriends HTTP/1.1",
+    ])
+    func aTargetThatIsNeitherAPathNorAnHTTPURLIsRefused(requestLine: String) async throws {
         try await Self.withServer { _, port in
             let connection = try RawHTTPConnection(port: port)
             try await connection.send("\(requestLine)\r\nHost: 127.0.0.1\r\n\r\n")
             let response = try await connection.readResponse()
             try Self.expectEnvelope(response, status: 400)
-            #expect(response.text.contains("not a proxy"))
+            #expect(response.text.contains("must be a path"))
             #expect(await connection.readToEnd().ending == .closed)
         }
     }

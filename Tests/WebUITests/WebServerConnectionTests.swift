@@ -87,13 +87,18 @@ struct WebServerConnectionTests {
         }
     }
 
-    @Test func anAbsoluteFormTargetIsRefused() async throws {
+    @Test func anAbsoluteFormTargetIsServedWithItsHostChecked() async throws {
         try await Self.withServer { port in
             let connection = try RawHTTPConnection(port: port)
+            try await connection.send("GET http://127.0.0.1:\(port)/ HTTP/1.1\r\nHost: evil.example\r\n\r\n")
+            #expect(try await connection.readResponse().status == 200)
             try await connection.send("GET http://evil.example/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-            let response = try await connection.readResponse()
+            #expect(try await connection.readResponse().status == 421)
+            let refused = try RawHTTPConnection(port: port)
+            try await refused.send("GET ftp://127.0.0.1/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            let response = try await refused.readResponse()
             #expect(response.status == 400)
-            #expect(response.text.contains("not a proxy"))
+            #expect(response.text.contains("must be a path"))
         }
     }
 

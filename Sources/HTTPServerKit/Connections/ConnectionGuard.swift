@@ -149,6 +149,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             reading = .body
             body = (context.eventLoop.now, 0)
             schedule(after: limits.bodyTimeout) { $0.bodyTimedOut() }
+            if let originForm = head.inOriginForm() {
+                context.fireChannelRead(wrapInboundOut(.head(originForm)))
+                return
+            }
         case (_, .end):
             continueOwed = false
             reading = readTheLastRequest ? .closing : .betweenRequests

@@ -15,10 +15,10 @@ public struct ConnectionRefusal: Equatable, Sendable {
             self.init(status: .notImplemented, message: "This server is not a proxy; it does not support CONNECT.")
         } else if head.version.major == 1, head.version.minor >= 1, head.headers["Host"].count != 1 {
             self.init(status: .badRequest, message: "An HTTP/1.1 request needs exactly one Host header.")
-        } else if !head.uri.hasPrefix("/"), !(head.method == .OPTIONS && head.uri == "*") {
-            // An absolute-form target (`GET http://other.example/ HTTP/1.1`) names a host of its
-            // own, which would take the place of `Host`; only proxies need that form.
-            self.init(status: .badRequest, message: "This server is not a proxy; send the request target as a path, such as /friends.")
+        } else if !head.uri.hasPrefix("/"), !(head.method == .OPTIONS && head.uri == "*"), head.inOriginForm() == nil {
+            // An absolute-form target is taken (`inOriginForm`); anything else that is not a path
+            // (`GET friends`, `GET ftp://host/`, a user name in the authority) is not.
+            self.init(status: .badRequest, message: "The request target must be a path, such as /friends, or an http URL of this server.")
         } else if head.version == .http1_0, head.headers.contains(name: "Transfer-Encoding") {
             // An HTTP/1.0 server may not know the coding, so the framing is in doubt (RFC 9112 §6.1).
             self.init(status: .badRequest, message: "An HTTP/1.0 request cannot have a Transfer-Encoding.")
