@@ -88,7 +88,8 @@ struct WebServerConnectionTests {
     }
 
     @Test func anAbsoluteFormTargetIsServedWithItsHostChecked() async throws {
-        try await Self.withServer { port in
+        // Two requests on one connection: the short idle limit could close it between them.
+        try await Self.withServer(ConnectionLimits()) { port in
             let connection = try RawHTTPConnection(port: port)
             try await connection.send("GET http://127.0.0.1:\(port)/ HTTP/1.1\r\nHost: evil.example\r\n\r\n")
             #expect(try await connection.readResponse().status == 200)
