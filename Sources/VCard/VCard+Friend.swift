@@ -51,6 +51,14 @@ extension VCard {
         return names.first.isEmpty || names.first == standInName(emails: nil, phones: nil)
     }
 
+    /// Whether nothing on the card names anyone (no name, organization, nickname, e-mail or
+    /// number): it is shown as "No Name".
+    var namesNobody: Bool {
+        let names = ownNames
+        return names.first.isEmpty && names.last.isEmpty && names.organization.isEmpty
+            && standInName(emails: nil, phones: nil) == Self.noName
+    }
+
     /// What a contact without a name is shown as when nothing else names it, as iOS shows it.
     public static let noName = "No Name"
 

@@ -30,6 +30,8 @@ struct CardImporter {
         /// Each refused card: its file's place among the files, its position in the file, and why.
         var failures: [(file: Int, position: Int, text: String)] = []
         var failed: Int { failures.count }
+        /// Each kept card holding something its friend does not show, as `failures` are kept.
+        var remarks: [(file: Int, position: Int, text: String)] = []
         /// The files that are not UTF-8 and had cards refused, when no character set was named.
         var filesNotInUTF8: [String] = []
 
@@ -40,7 +42,8 @@ struct CardImporter {
             let hints = filesNotInUTF8.map {
                 "\($0) is not UTF-8: name its character set with --charset (windows-1252 for most files saved on Windows)."
             }
-            return ([summary] + refusals + hints).joined(separator: "\n")
+            let shownInPart = remarks.isEmpty ? [] : ["Imported, not all shown:"] + Self.lines(remarks)
+            return ([summary] + refusals + shownInPart + hints).joined(separator: "\n")
         }
 
         /// " Contact groups (not friends): created 1, updated 0, unchanged 0.", or nothing without any.
@@ -60,8 +63,10 @@ struct CardImporter {
         }
 
         /// One indented line per refused card, in the files' order.
-        var refusals: [String] {
-            failures.sorted { ($0.file, $0.position) < ($1.file, $1.position) }.map { "  " + $0.text }
+        var refusals: [String] { Self.lines(failures) }
+
+        private static func lines(_ cards: [(file: Int, position: Int, text: String)]) -> [String] {
+            cards.sorted { ($0.file, $0.position) < ($1.file, $1.position) }.map { "  " + $0.text }
         }
     }
 
@@ -145,12 +150,12 @@ struct CardImporter {
     ) async throws {
         switch item {
         case .failure(let position, let name, let error):
-            summary.failures.append(Self.failure(file: file, position: position, name: name, reason: error.description))
+            summary.failures.append(Self.line(file: file, position: position, name: name, text: error.description))
         case .card(let position, let bytes):
             let uid = (try? VCardParser.parse(bytes)).map(\.uid).flatMap { $0.isEmpty ? nil : $0 }
             if let uid, imported.contains(uid) {
                 let name = VCardStreamReader.name(in: bytes)
-                summary.failures.append(Self.failure(file: file, position: position, name: name, reason: ImportedUIDs.refusal(hadUID: true)))
+                summary.failures.append(Self.line(file: file, position: position, name: name, text: ImportedUIDs.refusal(hadUID: true)))
                 return
             }
             batch.bytes += bytes
@@ -182,9 +187,13 @@ struct CardImporter {
         summary.groups.created += report.groups.created
         summary.groups.updated += report.groups.updated
         summary.groups.unchanged += report.groups.unchanged
+        let positions = batch.positions
+        let positionInFile = { (index: Int) in positions.indices.contains(index - 1) ? positions[index - 1] : index }
         for failure in report.failed {
-            let position = batch.positions.indices.contains(failure.index - 1) ? batch.positions[failure.index - 1] : failure.index
-            summary.failures.append(Self.failure(file: file, position: position, name: failure.name, reason: failure.reason))
+            summary.failures.append(Self.line(file: file, position: positionInFile(failure.index), name: failure.name, text: failure.reason))
+        }
+        for remark in report.remarks {
+            summary.remarks.append(Self.line(file: file, position: positionInFile(remark.index), name: remark.name, text: remark.remark))
         }
         // Only the cards the server kept: a card it refused (two UIDs, say) keeps nobody's place.
         let refused = Set(report.failed.map(\.index))
@@ -196,8 +205,9 @@ struct CardImporter {
         batch = Batch()
     }
 
-    private static func failure(file: File, position: Int, name: String, reason: String) -> (file: Int, position: Int, text: String) {
-        (file.index, position, "\(file.path), card \(position)\(name.isEmpty ? "" : " (\(name))"): \(reason)")
+    /// "friends.vcf, card 3 (Ada Lovelace): …", for a refused card or a remark on a kept one.
+    private static func line(file: File, position: Int, name: String, text: String) -> (file: Int, position: Int, text: String) {
+        (file.index, position, "\(file.path), card \(position)\(name.isEmpty ? "" : " (\(name))"): \(text)")
     }
 }
 

@@ -26,12 +26,32 @@ struct VCardRoutesTests {
             let file = try Self.card("apple") + Self.card("google") + Self.card("davx5")
             let first = try await importCards(file, into: client)
             #expect(first.status == .ok)
-            #expect(first.text == #"{"created":4,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"unchanged":0,"updated":0}"#)
+            #expect(first.text == #"{"created":4,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"remarks":[],"unchanged":0,"updated":0}"#)
             let again = try await importCards(file, into: client)
-            #expect(again.text == #"{"created":0,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"unchanged":4,"updated":0}"#)
+            #expect(again.text == #"{"created":0,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"remarks":[],"unchanged":4,"updated":0}"#)
             #expect(try await store.all().map(\.friend.displayName) == ["Acme Plumbing", "Grace Hopper", "Ada Lovelace", "Mom"])
             let changed = try Self.card("davx5").replacingOccurrences(of: "NICKNAME:Mama", with: "NICKNAME:Mum")
-            #expect(try await importCards(changed, into: client).text == #"{"created":0,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"unchanged":0,"updated":1}"#)
+            #expect(try await importCards(changed, into: client).text == #"{"created":0,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"remarks":[],"unchanged":0,"updated":1}"#)
+        }
+    }
+
+    /// What a kept card holds that its friend does not show is said beside the counts, by the
+    /// card's position; the card keeps it.
+    @Test func theReportSaysWhatAKeptCardHoldsThatItsFriendDoesNotShow() async throws {
+        try await TestApp.run { client, store in
+            let file = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:fine\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n"
+                + "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:nameless\r\nN:;;;;\r\nNOTE:left on the fridge\r\nEND:VCARD\r\n"
+                + "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:undated\r\nFN:Grace Hopper\r\nBDAY:sometime in spring\r\nEND:VCARD\r\n"
+                + "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:family\r\nFN:Family\r\nN:;;;;\r\nX-ADDRESSBOOKSERVER-KIND:group\r\nEND:VCARD\r\n"
+            let response = try await importCards(file, into: client)
+            let report = try JSONDecoder().decode(ImportReport.self, from: Data(response.text.utf8))
+            #expect(report.created == 3 && report.groups.created == 1 && report.failed.isEmpty)
+            #expect(report.remarks == [
+                ImportReport.Remark(index: 2, name: "No Name", remark: #"Nothing on it names anyone, so it is shown as "No Name"."#),
+                ImportReport.Remark(index: 3, name: "Grace Hopper", remark: #"Its birthday "sometime in spring" is not a date Friends can show; the card keeps it."#),
+            ])
+            let kept = try #require(try await store.all().first { $0.friend.uid == "undated" })
+            #expect(try await store.card(id: kept.friend.id)?.text.contains("BDAY:sometime in spring") == true)
         }
     }
 
@@ -41,18 +61,18 @@ struct VCardRoutesTests {
     @Test func theSameCardWithOtherLineEndsIsUnchangedAndOneFriend() async throws {
         try await TestApp.run { client, store in
             let withLF = "BEGIN:VCARD\nVERSION:3.0\nUID:lf-card\nFN:Lf Card\nN:Card;Lf;;;\nEND:VCARD\n"
-            #expect(try await importCards(withLF, into: client).text == #"{"created":1,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"unchanged":0,"updated":0}"#)
+            #expect(try await importCards(withLF, into: client).text == #"{"created":1,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"remarks":[],"unchanged":0,"updated":0}"#)
             let export = try await client.send(.get, "/friends", headers: [.accept: "text/vcard"])
             #expect(export.text.contains("\r\nFN:Lf Card\r\n"))
             for file in [export.text, withLF] {
-                #expect(try await importCards(file, into: client).text == #"{"created":0,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"unchanged":1,"updated":0}"#)
+                #expect(try await importCards(file, into: client).text == #"{"created":0,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"remarks":[],"unchanged":1,"updated":0}"#)
             }
             #expect(try await store.all().map(\.version) == [1])
 
             let withoutUID = "BEGIN:VCARD\nVERSION:3.0\nFN:No Uid\nN:Uid;No;;;\nEND:VCARD\n"
-            #expect(try await importCards(withoutUID, into: client).text == #"{"created":1,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"unchanged":0,"updated":0}"#)
+            #expect(try await importCards(withoutUID, into: client).text == #"{"created":1,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"remarks":[],"unchanged":0,"updated":0}"#)
             let withCRLF = withoutUID.replacingOccurrences(of: "\n", with: "\r\n")
-            #expect(try await importCards(withCRLF, into: client).text == #"{"created":0,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"unchanged":1,"updated":0}"#)
+            #expect(try await importCards(withCRLF, into: client).text == #"{"created":0,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"remarks":[],"unchanged":1,"updated":0}"#)
             #expect(try await store.all().count == 2)
         }
     }
@@ -62,8 +82,8 @@ struct VCardRoutesTests {
     @Test func aCardWithoutAUIDIsOneFriendWhateverTheFileStartsAndEndsWith() async throws {
         try await TestApp.run { client, store in
             let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:No Uid\r\nN:Uid;No;;;\r\nEND:VCARD"
-            let created = #"{"created":1,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"unchanged":0,"updated":0}"#
-            let unchanged = #"{"created":0,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"unchanged":1,"updated":0}"#
+            let created = #"{"created":1,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"remarks":[],"unchanged":0,"updated":0}"#
+            let unchanged = #"{"created":0,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"remarks":[],"unchanged":1,"updated":0}"#
             #expect(try await importCards(card, into: client).text == created)
             #expect(try await importCards(card + "\r\n", into: client).text == unchanged)
             #expect(try await importCards("\u{FEFF}" + card + "\r\n", into: client).text == unchanged)
@@ -131,7 +151,7 @@ struct VCardRoutesTests {
                 let lines = ["BEGIN:VCARD", "VERSION:3.0", "UID:thousand", "FN:Thousand Phones", "N:Phones;Thousand;;;"]
                     + (0..<(VCardLimits.maximumProperties - 4)).map { String(format: "TEL:+1 555 %04d", $0) } + ["END:VCARD", ""]
                 let imported = try await importCards(lines.joined(separator: "\r\n"), into: client)
-                #expect(imported.text == #"{"created":1,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"unchanged":0,"updated":0}"#)
+                #expect(imported.text == #"{"created":1,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"remarks":[],"unchanged":0,"updated":0}"#)
                 let id = try #require(try await store.all().first?.friend.id)
                 let before = try #require(try await store.card(id: id))
                 let refused = try await client.send(.patch, "/friends/\(id)", json: #"{"about": "x"}"#)
@@ -162,7 +182,7 @@ struct VCardRoutesTests {
             let body = Data([0xFF, 0xFE] + units)
             let response = try await client.execute(
                 uri: "/friends/import", method: .post, headers: [.contentType: "text/vcard"], body: ByteBuffer(data: body))
-            #expect(response.text == #"{"created":1,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"unchanged":0,"updated":0}"#)
+            #expect(response.text == #"{"created":1,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"remarks":[],"unchanged":0,"updated":0}"#)
             #expect(try await store.all().map(\.friend.displayName) == ["Zoë Ålund"])
             #expect(try await store.card(id: try #require(try await store.all().first).friend.id)?.text == text)
         }
@@ -180,7 +200,7 @@ struct VCardRoutesTests {
             let latin1 = try await send(
                 "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:lat1\r\nFN:José Ñúñez\r\nN:Ñúñez;José;;;\r\nEND:VCARD\r\n",
                 in: .isoLatin1, as: "text/vcard; charset=ISO-8859-1")
-            #expect(latin1.text == #"{"created":1,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"unchanged":0,"updated":0}"#)
+            #expect(latin1.text == #"{"created":1,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"remarks":[],"unchanged":0,"updated":0}"#)
             let windows = try await send(
                 "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:cp1252\r\nFN:Zoë “Euro” €\r\nN:€;Zoë “Euro”;;;\r\nEND:VCARD\r\n",
                 in: .windowsCP1252, as: #"text/vcard;charset="windows-1252""#)
@@ -208,7 +228,7 @@ struct VCardRoutesTests {
             }
             #expect(try await importCards(card(uuid, note: "3.0"), into: client).text.contains(#""created":1"#))
             let again = try await importCards(card("urn:uuid:\(uuid)", note: "4.0"), into: client)
-            #expect(again.text == #"{"created":0,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"unchanged":0,"updated":1}"#)
+            #expect(again.text == #"{"created":0,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"remarks":[],"unchanged":0,"updated":1}"#)
             #expect(try await importCards(card(uuid, note: "3.0 again"), into: client).text.contains(#""updated":1"#))
             // In one file, the second spelling is the same contact again: reported, not kept over the first.
             let both = try await importCards(card(uuid, note: "bare") + card("URN:UUID:\(uuid)", note: "prefixed"), into: client)
@@ -236,8 +256,8 @@ struct VCardRoutesTests {
                 let file = card(uid: "a/b", name: "Slash") + card(uid: "a-b", name: "Dash") + card(uid: "c", name: "Cee")
                 let first = try await importCards(file, into: client)
                 #expect(first.status == .ok)
-                #expect(first.text == #"{"created":3,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"unchanged":0,"updated":0}"#)
-                #expect(try await importCards(file, into: client).text == #"{"created":0,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"unchanged":3,"updated":0}"#)
+                #expect(first.text == #"{"created":3,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"remarks":[],"unchanged":0,"updated":0}"#)
+                #expect(try await importCards(file, into: client).text == #"{"created":0,"failed":[],"groups":{"created":0,"unchanged":0,"updated":0},"remarks":[],"unchanged":3,"updated":0}"#)
 
                 let friends = try await store.all()
                 #expect(friends.map(\.friend.displayName) == ["Cee", "Dash", "Named By DAV", "Slash"])

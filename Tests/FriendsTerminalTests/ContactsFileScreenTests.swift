@@ -36,6 +36,8 @@ struct ContactsFileScreenTests {
 
         static let report = ImportReport(created: 2, updated: 1, unchanged: 0, failed: [
             ImportReport.Failure(index: 2, name: "Cut Short", reason: "The card ends without END:VCARD."),
+        ], remarks: [
+            ImportReport.Remark(index: 3, name: "Acme Plumbing", remark: #"Its birthday "sometime in spring" is not a date Friends can show; the card keeps it."#),
         ])
     }
 

@@ -28,9 +28,10 @@ import Testing
 
     let cards = FakeCards()
 
-    @Test func anImportSaysHowManyCardsWentWhereAndWhyOnesWereRefused() async {
+    @Test func anImportSaysHowManyCardsWentWhereWhyOnesWereRefusedAndWhatOthersDoNotShow() async {
         let failure = ImportReport.Failure(index: 3, name: "Grace Hopper", reason: "The card ends without END:VCARD.")
-        await cards.willImport(.success(ImportReport(created: 2, updated: 0, unchanged: 1, failed: [failure])))
+        let remark = ImportReport.Remark(index: 1, name: "Ada", remark: "Its birthday \"soon\" is not a date Friends can show; the card keeps it.")
+        await cards.willImport(.success(ImportReport(created: 2, updated: 0, unchanged: 1, failed: [failure], remarks: [remark])))
         let viewModel = ContactsFileViewModel(cards: cards)
         let importing = Recorder(viewModel.isImporting)
         let summaries = Recorder(viewModel.summary)
@@ -42,7 +43,8 @@ import Testing
 
         #expect(importing.values == [false, true, false])
         #expect(summaries.values == [nil, ContactsFileViewModel.Summary(
-            headline: "Imported 3 cards.", counts: ["2 created", "0 updated", "1 unchanged", "1 not imported"], failures: [failure]
+            headline: "Imported 3 cards.", counts: ["2 created", "0 updated", "1 unchanged", "1 not imported"], failures: [failure],
+            remarks: [remark]
         )])
         #expect(imported.values.count == 1)
         #expect(await cards.received == [Data("BEGIN:VCARD".utf8)])
@@ -79,7 +81,7 @@ import Testing
         viewModel.importRequested(filename: "contacts.vcf", data: Data("BEGIN:VCARD".utf8))
         await viewModel.importing.task?.value
         #expect(viewModel.summary.value == ContactsFileViewModel.Summary(
-            headline: "Imported 3 cards.", counts: ["2 created", "0 updated", "0 unchanged", "1 contact group"], failures: []
+            headline: "Imported 3 cards.", counts: ["2 created", "0 updated", "0 unchanged", "1 contact group"], failures: [], remarks: []
         ))
         #expect(imported.values.count == 1)
 
@@ -87,7 +89,7 @@ import Testing
         viewModel.importRequested(filename: "groups.vcf", data: Data("BEGIN:VCARD".utf8))
         await viewModel.importing.task?.value
         #expect(viewModel.summary.value == ContactsFileViewModel.Summary(
-            headline: "Imported 3 cards.", counts: ["0 created", "0 updated", "0 unchanged", "3 contact groups"], failures: []
+            headline: "Imported 3 cards.", counts: ["0 created", "0 updated", "0 unchanged", "3 contact groups"], failures: [], remarks: []
         ))
         #expect(imported.values.count == 1)
     }

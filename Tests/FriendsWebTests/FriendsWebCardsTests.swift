@@ -25,6 +25,7 @@ import WebUI
         VERSION:3.0\r
         FN:Acme Plumbing\r
         ORG:Acme Plumbing\r
+        BDAY:sometime in spring\r
         END:VCARD\r
         BEGIN:VCARD\r
         VERSION:3.0\r

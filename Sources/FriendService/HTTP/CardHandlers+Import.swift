@@ -104,6 +104,11 @@ extension CardHandlers {
                 return
             }
             let card = read.readyForStorage { uid }
+            if !card.isGroup {
+                // Of the card as it came: an FN "No Name" is added to one naming nobody.
+                let name = card.first("FN")?.text ?? ""
+                report.remarks += read.importRemarks.map { .init(index: position, name: name, remark: $0) }
+            }
             if !batch.hasRoom(for: card) { try await keep(batch.takeAll(), in: &report) }
             batch.add(card)
         }

@@ -70,6 +70,11 @@ extension OpenAPIDocument {
             "name": OpenAPI.described(OpenAPI.string(), "The card's FN, when it could be read."),
             "reason": OpenAPI.string(),
         ], required: ["index", "name", "reason"])
+        let remark = object([
+            "index": OpenAPI.described(["type": "integer", "minimum": 1], "The card's position in the body, from 1."),
+            "name": OpenAPI.described(OpenAPI.string(), "The card's FN."),
+            "remark": OpenAPI.string(),
+        ], required: ["index", "name", "remark"])
         let groups = OpenAPI.described(
             object(["created": count, "updated": count, "unchanged": count], required: ["created", "updated", "unchanged"]),
             "Group cards (KIND:group, X-ADDRESSBOOKSERVER-KIND:group), kept for contact apps; they are no friends, so not in created, updated and unchanged."
@@ -79,8 +84,12 @@ extension OpenAPIDocument {
             "updated": OpenAPI.described(count, "Friends changed by a card with their UID."),
             "unchanged": OpenAPI.described(count, "Friends a card with their UID left as they were."),
             "groups": groups, "failed": OpenAPI.array(of: failure),
+            "remarks": OpenAPI.described(
+                OpenAPI.array(of: remark),
+                "Cards kept with something their friend does not show: one naming nobody (shown as \"No Name\"), a birthday that is not a date, a photo that cannot be served. The card keeps it."
+            ),
         ]
-        return object(properties, required: ["created", "updated", "unchanged", "groups", "failed"])
+        return object(properties, required: ["created", "updated", "unchanged", "groups", "failed", "remarks"])
     }
 
     private static var deletedFriend: OpenAPIObject {

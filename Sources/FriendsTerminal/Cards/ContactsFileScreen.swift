@@ -172,6 +172,12 @@ final class ContactsFileScreen: Screen {
                         lines += ScrollingText.wrapping(Self.text(of: failure), width: width, style: Theme.error)
                     }
                 }
+                if !summary.remarks.isEmpty {
+                    lines += [[], [Span("Imported, not all shown", style: .bold)]]
+                    for remark in summary.remarks {
+                        lines += ScrollingText.wrapping(Self.text(of: remark), width: width)
+                    }
+                }
             }
         }
         return lines
@@ -180,5 +186,10 @@ final class ContactsFileScreen: Screen {
     /// "Card 2 (Cut Short): The card ends without END:VCARD.", as the browser's report says it.
     static func text(of failure: ImportReport.Failure) -> String {
         "Card \(failure.index)\(failure.name.isEmpty ? "" : " (\(failure.name))"): \(failure.reason)"
+    }
+
+    /// "Card 3 (Ada Lovelace): Its birthday "soon" is not a date Friends can show; the card keeps it."
+    static func text(of remark: ImportReport.Remark) -> String {
+        "Card \(remark.index)\(remark.name.isEmpty ? "" : " (\(remark.name))"): \(remark.remark)"
     }
 }

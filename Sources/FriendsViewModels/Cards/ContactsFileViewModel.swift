@@ -17,6 +17,8 @@ public final class ContactsFileViewModel {
         public let counts: [String]
         /// Each refused card: its position in the file (from 1), its name (may be empty) and why.
         public let failures: [ImportReport.Failure]
+        /// Each kept card that holds something its friend does not show, and what.
+        public let remarks: [ImportReport.Remark]
     }
 
     /// What an export to a file named by its path did.
@@ -190,7 +192,8 @@ public final class ContactsFileViewModel {
             counts: ["\(report.created) created", "\(report.updated) updated", "\(report.unchanged) unchanged"]
                 + (report.groups.kept == 0 ? [] : ["\(report.groups.kept) contact \(report.groups.kept == 1 ? "group" : "groups")"])
                 + (report.failed.isEmpty ? [] : ["\(report.failed.count) not imported"]),
-            failures: report.failed
+            failures: report.failed,
+            remarks: report.remarks
         )
     }
 

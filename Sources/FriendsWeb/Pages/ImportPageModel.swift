@@ -9,17 +9,20 @@ struct ImportPageModel {
             let text: String
         }
 
-        struct Failure {
+        /// A card the report says something of: why it was refused, or what its friend does not show.
+        struct CardLine {
             let index: Int
             /// `nil` when the card gave no name.
             let name: String?
-            let reason: String
+            let text: String
         }
 
         let headline: String
         let counts: [Count]
-        let failures: [Failure]
+        let failures: [CardLine]
         var hasFailures: Bool { !failures.isEmpty }
+        let remarks: [CardLine]
+        var hasRemarks: Bool { !remarks.isEmpty }
     }
 
     /// A character set the file can be sent in, for the form's list.
@@ -52,7 +55,8 @@ struct ImportPageModel {
             Report(
                 headline: summary.headline,
                 counts: summary.counts.map(Report.Count.init),
-                failures: summary.failures.map { Report.Failure(index: $0.index, name: $0.name.isEmpty ? nil : $0.name, reason: $0.reason) }
+                failures: summary.failures.map { Report.CardLine(index: $0.index, name: $0.name.isEmpty ? nil : $0.name, text: $0.reason) },
+                remarks: summary.remarks.map { Report.CardLine(index: $0.index, name: $0.name.isEmpty ? nil : $0.name, text: $0.remark) }
             )
         }
     }

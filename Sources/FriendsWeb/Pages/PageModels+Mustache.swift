@@ -47,7 +47,7 @@ extension FriendsPages {
         ImportPageModel.self,
         ImportPageModel.Report.self,
         ImportPageModel.Report.Count.self,
-        ImportPageModel.Report.Failure.self,
+        ImportPageModel.Report.CardLine.self,
         ImportPageModel.Encoding.self,
         FormPageModel.self,
         FormPageModel.Part.self,
@@ -307,6 +307,8 @@ extension ImportPageModel.Report: TemplateModel {
         "counts": \.counts,
         "failures": \.failures,
         "hasFailures": \.hasFailures,
+        "remarks": \.remarks,
+        "hasRemarks": \.hasRemarks,
     ]
 }
 
@@ -316,10 +318,10 @@ extension ImportPageModel.Report.Count: TemplateModel {
     ]
 }
 
-extension ImportPageModel.Report.Failure: TemplateModel {
+extension ImportPageModel.Report.CardLine: TemplateModel {
     static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
         "index": \.index,
         "name": \.name,
-        "reason": \.reason,
+        "text": \.text,
     ]
 }
