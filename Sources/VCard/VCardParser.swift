@@ -43,6 +43,12 @@ public enum VCardParser {
         return VCard(properties: properties, lineEnding: lineEnding)
     }
 
+    /// Whether the card in `bytes` says it is a vCard 2.1, whose lines each may name their own
+    /// character set (`CHARSET=`) and are read as Windows-1252 when they name none.
+    public static func isVersion21(_ bytes: [UInt8]) -> Bool {
+        version(in: logicalLines(in: bytes)) == "2.1"
+    }
+
     /// The value of the first `VERSION` line, as `VCard.version` reads it, before any other
     /// line is decoded: how text that is not UTF-8 is read depends on it.
     static func version(in lines: some Sequence<LogicalLine>) -> String? {

@@ -218,6 +218,47 @@ struct VCardRoutesTests {
         }
     }
 
+    /// Outlook's 2.1 file in Windows-1252, sent once without naming its charset and once naming it
+    /// (the web page's list, `friends import --charset`): one friend, kept as 2.1 wants its text
+    /// (`CHARSET=UTF-8` in quoted-printable, not raw UTF-8 that 2.1 readers take for their code
+    /// page); a line naming its own charset is read in it. A friend imported naming the charset
+    /// before, whose `UID` was made of the whole file read as UTF-8, is still found.
+    @Test func aVersion21FileIsOneFriendWhetherItsCharsetIsNamedOrNot() async throws {
+        try await TestApp.run { client, store in
+            // "ü" as Windows-1252 writes it.
+            let card = Self.windows1252("BEGIN:VCARD\r\nVERSION:2.1\r\nN:Müller;Jürgen\r\nFN:Jürgen Müller\r\n"
+                + "ORG;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:Caf=C3=A9\r\nTEL;CELL:+49 170 1234\r\nEND:VCARD\r\n")
+            func send(_ bytes: [UInt8], as contentType: String) async throws -> ImportReport {
+                let response = try await client.execute(
+                    uri: "/friends/import", method: .post, headers: [.contentType: contentType], body: ByteBuffer(bytes: bytes))
+                return try JSONDecoder().decode(ImportReport.self, from: Data(response.text.utf8))
+            }
+            #expect(try await send(card, as: "text/vcard").created == 1)
+            for contentType in ["text/vcard; charset=windows-1252", "text/vcard; charset=iso-8859-1", "text/vcard"] {
+                let again = try await send(card, as: contentType)
+                #expect(again.created == 0 && again.updated == 0 && again.unchanged == 1, "\(contentType)")
+            }
+            let friends = try await store.all()
+            #expect(friends.map(\.friend.displayName) == ["Jürgen Müller"])
+            #expect(friends.first?.friend.organization == "Café")
+            let kept = try #require(friends.first)
+            let text = try #require(try await store.card(id: kept.friend.id)?.text)
+            #expect(!text.contains("Müller"), "2.1 text beyond ASCII names its charset")
+
+            let other = Self.windows1252("BEGIN:VCARD\r\nVERSION:2.1\r\nN:Grün;Anna\r\nEND:VCARD\r\n")
+            let readBefore = Array("BEGIN:VCARD\r\nVERSION:2.1\r\nN:Grün;Anna\r\nEND:VCARD\r\n".utf8)
+            let uidBefore = "friends-import-" + String(StableHash.of(readBefore), radix: 16)
+            _ = try await store.create(card: try VCardParser.parse(readBefore).readyForStorage { uidBefore }, resourceName: nil)
+            let found = try await send(other, as: "text/vcard; charset=windows-1252")
+            #expect(found.created == 0 && found.updated == 1)
+            #expect(try await store.all().count == 2)
+        }
+    }
+
+    private static func windows1252(_ text: String) -> [UInt8] {
+        Array(text.data(using: .windowsCP1252)!)
+    }
+
     /// A card exported here and saved again by a vCard 4.0 app comes back with `urn:uuid:` before
     /// its UUID: the same contact, updated, not a second one; and the other way round.
     @Test func aUUIDWithOrWithoutUrnUuidIsOneContact() async throws {

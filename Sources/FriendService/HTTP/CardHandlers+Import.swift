@@ -29,7 +29,7 @@ extension CardHandlers {
                     received += chunk.readableBytes
                     guard received <= maximumImportSize else { throw APIError.bodyTooLarge(limit: maximumImportSize) }
                     for item in reader.append(transcoder.append(chunk.readableBytesView)) {
-                        try await take(item, into: &batch, imported: &imported, report: &report)
+                        try await take(item, readIn: transcoder, into: &batch, imported: &imported, report: &report)
                     }
                 }
             } catch var error as APIError {
@@ -43,7 +43,7 @@ extension CardHandlers {
                 throw error
             }
             for item in reader.append(transcoder.finish()) + reader.finish() {
-                try await take(item, into: &batch, imported: &imported, report: &report)
+                try await take(item, readIn: transcoder, into: &batch, imported: &imported, report: &report)
             }
             try await keep(batch.takeAll(), in: &report)
         } catch let error as FriendStoreError where error.endsTheImport {
@@ -83,12 +83,14 @@ extension CardHandlers {
     /// Reports a card that cannot be kept; adds a good one to `batch`, keeping the batch first
     /// when the card cannot join it.
     private func take(
-        _ item: VCardStreamReader.Item, into batch: inout ImportBatch, imported: inout ImportedUIDs, report: inout ImportReport
+        _ item: VCardStreamReader.Item, readIn transcoder: ImportTranscoder,
+        into batch: inout ImportBatch, imported: inout ImportedUIDs, report: inout ImportReport
     ) async throws {
         switch item {
         case .failure(let position, let name, let error):
             report.failed.append(.init(index: position, name: name, reason: error.description))
-        case .card(let position, let bytes):
+        case .card(let position, let received):
+            let bytes = transcoder.utf8(ofCard: received)
             let read: VCard
             do {
                 read = try VCardParser.parse(bytes)
@@ -97,7 +99,7 @@ extension CardHandlers {
                 report.failed.append(.init(index: position, name: VCardStreamReader.name(in: bytes), reason: "\(error)"))
                 return
             }
-            let uid = read.uid.isEmpty ? try await madeUpUID(of: bytes) : read.uid
+            let uid = read.uid.isEmpty ? try await madeUpUID(of: bytes, readBefore: transcoder.utf8AsReadBefore(ofCard: received)) : read.uid
             if imported.isTakenBefore(uid) {
                 report.failed.append(.init(index: position, name: VCardStreamReader.name(in: bytes),
                                            reason: ImportedUIDs.refusal(hadUID: !read.uid.isEmpty)))
@@ -199,11 +201,14 @@ extension CardHandlers {
     /// it. Its lines are taken as ending in CRLF, the last one too, and a byte order mark is left
     /// out: the same card at the end of a file without a last line end, or at the start of one
     /// with a byte order mark, is found too. A friend made before that, whose `UID` was made of the
-    /// bytes as they came, is still found by it.
-    private func madeUpUID(of bytes: [UInt8]) async throws -> String {
+    /// bytes as they came, is still found by it; so is one made of a 2.1 card read as UTF-8 from
+    /// a file of a named charset (`readBefore`), as this server read such files before.
+    private func madeUpUID(of bytes: [UInt8], readBefore: [UInt8]?) async throws -> String {
         let uid = Self.uid(forCardWithout: bytes)
-        let asMadeBefore = Self.uid(ofBytes: bytes)
-        if asMadeBefore != uid, try await store.friend(anySpellingOf: asMadeBefore) != nil { return asMadeBefore }
+        let madeBefore = [Self.uid(ofBytes: bytes)] + (readBefore.map { [Self.uid(forCardWithout: $0)] } ?? [])
+        for candidate in madeBefore where candidate != uid {
+            if try await store.friend(anySpellingOf: candidate) != nil { return candidate }
+        }
         return uid
     }
 

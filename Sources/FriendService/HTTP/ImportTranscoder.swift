@@ -2,9 +2,11 @@ import CardDAV
 import Foundation
 import VCard
 
-/// Turns an import's body into the UTF-8 the card reader takes, a chunk at a time as it arrives:
-/// read in the charset its `Content-Type` names (RFC 2425, as a CardDAV `PUT` is), or else as
-/// UTF-8 or UTF-16, as its first bytes say (`UTF16Transcoder`).
+/// Turns an import's body into the bytes the card reader takes, a chunk at a time as it arrives:
+/// UTF-8 from the UTF-16 or UTF-8 its first bytes say (`UTF16Transcoder`), or from the Unicode
+/// charset its `Content-Type` names (RFC 2425, as a CardDAV `PUT` is). A file in a charset of one
+/// byte a character (ISO-8859-1, Windows-1252) goes through as it is: each card of it is read in
+/// that charset apart (`utf8(ofCard:)`), since a 2.1 card's own `CHARSET=`s come first.
 struct ImportTranscoder {
     private enum Decoding {
         case unicode(UTF16Transcoder)
@@ -36,10 +38,26 @@ struct ImportTranscoder {
         case .unicode(var transcoder):
             defer { decoding = .unicode(transcoder) }
             return transcoder.append(bytes)
-        case .singleByte(let encoding):
-            // Every byte is a character in both (Windows-1252 as browsers read it).
-            return Array((CharacterSets.text(of: bytes, in: encoding) ?? "").utf8)
+        case .singleByte:
+            return Array(bytes)
         }
+    }
+
+    /// The card's bytes as the card reader takes them. In a charset of one byte a character, a 2.1
+    /// card stays as it came: the reader reads each line in the charset it names, else as
+    /// Windows-1252, so the card is kept (and its `UID` made) as when the file is sent without
+    /// naming its charset. Any other card is read in the charset named.
+    func utf8(ofCard bytes: [UInt8]) -> [UInt8] {
+        guard case .singleByte(let encoding) = decoding, !VCardParser.isVersion21(bytes) else { return bytes }
+        // Every byte is a character in both (Windows-1252 as browsers read it).
+        return Array((CharacterSets.text(of: bytes, in: encoding) ?? "").utf8)
+    }
+
+    /// For a 2.1 card in a charset of one byte a character: its bytes as this server read the whole
+    /// file in that charset before, whose made-up `UID` the friend imported then has.
+    func utf8AsReadBefore(ofCard bytes: [UInt8]) -> [UInt8]? {
+        guard case .singleByte(let encoding) = decoding, VCardParser.isVersion21(bytes) else { return nil }
+        return Array((CharacterSets.text(of: bytes, in: encoding) ?? "").utf8)
     }
 
     /// What was held back waiting for the rest of a character.
