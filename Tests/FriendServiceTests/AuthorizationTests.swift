@@ -44,6 +44,10 @@ struct AuthorizationTests {
             let avatar = try await client.send(.get, "/friends/1/avatar", headers: headers)
             #expect(avatar.headers[.cacheControl] == "private, no-cache")
             #expect(avatar.headers[values: .vary].contains("Authorization"))
+            let missing = try await client.send(.get, "/friends/999", headers: headers)
+            #expect(missing.status == .notFound)
+            #expect(missing.headers[.cacheControl] == "private, no-cache")
+            #expect(missing.headers[values: .vary].contains("Authorization"))
         }
     }
 

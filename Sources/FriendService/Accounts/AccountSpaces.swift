@@ -98,6 +98,8 @@ actor AccountSpaces: Service {
     ) -> Router<ConnectionRequestContext> {
         let router = Router(context: ConnectionRequestContext.self, options: .autoGenerateHeadEndpoints)
         let watch = StorageWatch(logger: configuration.logger)
+        // Outside the envelope's middleware: refusals (a 404 for an id, say) are this person's too.
+        router.add(middleware: PrivateAnswersMiddleware())
         router.add(middleware: ErrorEnvelopeMiddleware(logger: configuration.logger, watch: watch))
         let watched = watch.watching(store, writes: AnnouncingFriendStore(base: store, feed: feed))
         addAddressBookRoutes(

@@ -38,6 +38,8 @@ func buildRouter(
     let watch = StorageWatch(logger: logger)
     let router = Router(context: ConnectionRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestLoggingMiddleware(logger: logger))
+    // Outside the envelope's middleware: refusals (a 404 for another person's id, say) are private too.
+    if configuration.token != nil { router.add(middleware: PrivateAnswersMiddleware()) }
     router.add(middleware: ErrorEnvelopeMiddleware(logger: logger, watch: watch))
     let registry = configuration.registry(over: store)
     let presence = registry.map { AccountPresence(registry: $0, now: configuration.now) }
@@ -85,13 +87,13 @@ func buildRouter(
 }
 
 /// The routes of one address book (REST, the live feed, CardDAV) over `store`, which is
-/// `watch`-ed and announces its writes to `feed`. `isPrivate`: only its owner may read it.
+/// `watch`-ed and announces its writes to `feed`. `isPrivate`: only its owner may read it (the
+/// router has `PrivateAnswersMiddleware` then).
 func addAddressBookRoutes(
     to router: Router<ConnectionRequestContext>, store: any FriendStore, feed: ChangeFeed, watch: StorageWatch,
     principal: String, isPrivate: Bool, tagScope: String = "", openAPIDocument: ServedOpenAPIDocument,
     configuration: FriendServerConfiguration
 ) {
-    if isPrivate { router.add(middleware: PrivateAnswersMiddleware()) }
     let uidTurns = UIDTurns()
     router.add(middleware: CardDAVMiddleware(
         handler: CardDAVHandler(configuration: CardDAVMiddleware<ConnectionRequestContext>.configuration) { method, path, error in

@@ -65,6 +65,19 @@ struct AccountIsolationTests {
                 #expect(bobs.headers[values: .vary].contains("Authorization"), "\(path)")
                 #expect(bobs.headers[.cacheControl] == "private, no-cache", "\(path)")
             }
+            // Refusals too: a cache may keep a 404 it is not told otherwise of (RFC 9111 4.2.2).
+            var stale = App.basic("bob")
+            stale[.ifMatch] = #""not-the-tag""#
+            let refusals = [
+                try await client.send(.get, "/friends/999999", headers: App.basic("bob")),
+                try await client.send(.get, "/friends?limit=0", headers: App.basic("bob")),
+                try await client.send(.patch, "/friends/\(bea.id)", json: #"{"firstname": "B"}"#, headers: stale),
+            ]
+            #expect(refusals.map(\.status.code) == [404, 400, 412])
+            for refusal in refusals {
+                #expect(refusal.headers[values: .vary].contains("Authorization"), "\(refusal.status)")
+                #expect(refusal.headers[.cacheControl] == "private, no-cache", "\(refusal.status)")
+            }
         }
     }
 
