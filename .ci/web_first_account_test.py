@@ -9,6 +9,9 @@ a new visitor gets the sign-in form, and the new account signs in and sees its f
 Then `friends web --server --token` with alice's token: once the token is revoked, it closes its
 pages and exits non-zero, saying why, instead of showing what it last read.
 
+Then the last account is removed: the next sign-in, whatever name it gives, is told FriendService
+is open again instead of being "signed in" as that name, and the pages are open to anyone again.
+
 Usage: web_first_account_test.py FRIENDS FRIENDSERVICE
 """
 import os
@@ -92,6 +95,7 @@ def run(friends, friendservice, work):
         status, _, page = fetch(base + "/", headers={"Cookie": f"webui_session={signed_in}"})
         check(status == 200 and "Your Friends" in page, "and sees her list")
         revoked_token_closes_the_pages(friends, friendservice, database, service_port, environment)
+        last_account_removed_opens_the_pages(base, f"http://127.0.0.1:{service_port}", friendservice, database)
     finally:
         if web:
             web.send_signal(signal.SIGINT)
@@ -101,9 +105,33 @@ def run(friends, friendservice, work):
                 web.kill()
             said = web.stderr.read()
             check("now has accounts: each person signs in" in said, "friends web said it now signs people in")
+            check("has no accounts any more: the pages are open again" in said, "and that they are open again")
             check(web.returncode == 0, f"friends web ends on Ctrl-C with 0 ({web.returncode})")
         service.terminate()
         service.wait(timeout=30)
+
+
+def last_account_removed_opens_the_pages(base, service_base, friendservice, database):
+    result = subprocess.run([friendservice, "user", "remove", "alice", "--yes", "--database", database],
+                            capture_output=True, text=True)
+    check(result.returncode == 0, f"the last account is removed ({result.stderr.strip()})")
+    until(lambda: fetch(service_base + "/friends?limit=1")[0] == 200, "FriendService is open again")
+
+    status, headers, page = fetch(base + "/sign-in")
+    check(status == 200 and 'name="_csrf"' in page, "the sign-in form is still there")
+    token = re.search(r'name="_csrf" value="([^"]+)"', page).group(1)
+    form = urllib.parse.urlencode({"_csrf": token, "next": "/", "name": "nobody", "password": "anything"}).encode()
+    status, headers, page = fetch(base + "/sign-in", form, {
+        "Origin": base, "Content-Type": "application/x-www-form-urlencoded",
+        "Cookie": f"webui_sign_in={cookies(headers)['webui_sign_in']}",
+    })
+    check("webui_session" not in cookies(headers) and "no accounts any more" in page,
+          f"a sign-in as anyone is told the pages are open again, not signed in ({status})")
+
+    def open_again():
+        status, _, page = fetch(base + "/")
+        return status == 200 and "Your Friends" in page and "Signed in as" not in page
+    until(open_again, "and the list is open to anyone again")
 
 
 def revoked_token_closes_the_pages(friends, friendservice, database, service_port, environment):

@@ -11,7 +11,9 @@ import WebUI
 /// client of their own (their friends, their live feed, their avatars). The password stays in
 /// this process's memory for the session, in that client, and is never written anywhere.
 enum BrowserSignIn {
-    static func make(serverURL: URL, pages: FriendsPages) -> WebSignIn {
+    /// - Parameter reopened: told when a sign-in finds FriendService open to anyone (its last
+    ///   account was removed): the person is asked to load the page again, which is then open.
+    static func make(serverURL: URL, pages: FriendsPages, reopened: Reopening? = nil) -> WebSignIn {
         WebSignIn(
             check: { name, password in
                 // Basic authentication ends the name at its first colon: `erin:p` with the
@@ -28,6 +30,11 @@ enum BrowserSignIn {
                 } catch {
                     return refusal(error)
                 }
+                // Without accounts FriendService takes any name: nobody would be signed in as who they say.
+                if let reopened, await isOpenToAnyone(serverURL) {
+                    reopened.happen()
+                    return .unavailable(openAgain)
+                }
                 let session = await MainActor.run { PersonalSession(client: client) }
                 return .signedIn(
                     makeApp: { FriendsWebApp(client: client, avatars: session.avatars, feed: session.feed, pages: pages) },
@@ -40,6 +47,19 @@ enum BrowserSignIn {
     }
 
     static let mismatch = "That name and password do not match."
+
+    static let openAgain = "FriendService has no accounts any more: these pages are open to anyone on this machine again. Load the page again."
+
+    /// Whether FriendService answers a request that names no one.
+    private static func isOpenToAnyone(_ serverURL: URL) async -> Bool {
+        let client = AppServerClient(baseURL: serverURL, credentials: nil, transport: NIOHTTPTransport())
+        do throws(AppServerError) {
+            _ = try await client.friends(FriendListQuery(limit: 1))
+            return true
+        } catch {
+            return false
+        }
+    }
 
     /// What the page says when FriendService did not take the sign-in; a wait it asks for
     /// (`Retry-After`) goes on to the page's own answer.

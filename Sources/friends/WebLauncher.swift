@@ -46,31 +46,44 @@ struct WebLauncher {
     /// `--server`: served through a client of its own until FriendService refuses it. Without
     /// `--user` or `--token` FriendService decides: without accounts it is open and so are these
     /// pages, until its first account is added (`friendservice user add`); it then refuses requests
-    /// that name no one, and from then on each person signs in here. With them, a refusal (the
-    /// token revoked, the password changed) closes the pages, which would go on showing what
-    /// the client last read.
+    /// that name no one, and from then on each person signs in here, until its last account is
+    /// removed and the pages are open again. With them, a refusal (the token revoked, the password
+    /// changed) closes the pages, which would go on showing what the client last read.
     private func serveRemote(_ address: ServerAddress, credentials: Credentials?, pages: FriendsPages) async throws {
-        if let credentials {
-            try await RemoteServerCheck.check(address, credentials: credentials)
-        } else if try await RemoteServerCheck.asksWhoYouAre(address) {
-            try await serveSigningIn(to: address.url, pages: pages)
-            return
-        }
-        // Heard across both servers: a Ctrl-C while the open one stops must stop the sign-in one.
+        if let credentials { try await RemoteServerCheck.check(address, credentials: credentials) }
+        // Heard across the servers one after the other: a Ctrl-C while one stops must stop the next.
         let signals = await ShutdownSignals()
-        let standing = SignInStanding()
-        let client = AppServerClient(
-            baseURL: address.url, credentials: credentials,
-            transport: StandingNotingTransport(base: NIOHTTPTransport(), standing: standing),
-            eventTransport: StandingNotingEventTransport(base: NIOEventStreamTransport(), standing: standing)
-        )
-        guard try await serveOpenly(client, embedded: nil, pages: pages, until: standing, signals: signals) else { return }
-        if let credentials {
-            throw LaunchError("FriendService at \(address) refused \(credentials) it took before (revoked, or changed), so the pages were closed.")
+        var signsPeopleIn = false
+        if credentials == nil { signsPeopleIn = try await RemoteServerCheck.asksWhoYouAre(address) }
+        while !signals.hasArrived {
+            if signsPeopleIn {
+                let reopened = Reopening()
+                try await serveSigningIn(to: address.url, pages: pages, reopened: reopened, stopWhen: {
+                    await withTaskGroup(of: Void.self) { either in
+                        either.addTask { await signals.received() }
+                        either.addTask { await reopened.happened() }
+                        await either.next()
+                        either.cancelAll()
+                    }
+                })
+                guard !signals.hasArrived, reopened.hasHappened else { return }
+                FileHandle.standardError.write(Data("FriendService at \(address) has no accounts any more: the pages are open again.\n".utf8))
+            } else {
+                let standing = SignInStanding()
+                let client = AppServerClient(
+                    baseURL: address.url, credentials: credentials,
+                    transport: StandingNotingTransport(base: NIOHTTPTransport(), standing: standing),
+                    eventTransport: StandingNotingEventTransport(base: NIOEventStreamTransport(), standing: standing)
+                )
+                guard try await serveOpenly(client, embedded: nil, pages: pages, until: standing, signals: signals) else { return }
+                if let credentials {
+                    throw LaunchError("FriendService at \(address) refused \(credentials) it took before (revoked, or changed), so the pages were closed.")
+                }
+                guard !signals.hasArrived else { return }
+                FileHandle.standardError.write(Data("FriendService at \(address) now has accounts: each person signs in.\n".utf8))
+            }
+            signsPeopleIn.toggle()
         }
-        guard !signals.hasArrived else { return }
-        FileHandle.standardError.write(Data("FriendService at \(address) now has accounts: each person signs in.\n".utf8))
-        try await serveSigningIn(to: address.url, pages: pages, stopWhen: { await signals.received() })
     }
 
     /// Serves the pages to anyone who reaches them, through `client`, until Ctrl-C (also one that
@@ -126,12 +139,13 @@ struct WebLauncher {
         return !standing.holds && !(signals?.hasArrived ?? false)
     }
 
-    /// Each person signs in; their session gets its own client, feed and avatars.
+    /// Each person signs in; their session gets its own client, feed and avatars. `reopened` hears
+    /// when a sign-in finds FriendService open to anyone (its last account removed).
     private func serveSigningIn(
-        to serverURL: URL, pages: FriendsPages, stopWhen: (@Sendable () async -> Void)? = nil
+        to serverURL: URL, pages: FriendsPages, reopened: Reopening? = nil, stopWhen: (@Sendable () async -> Void)? = nil
     ) async throws {
         var settings = settings
-        settings.signIn = BrowserSignIn.make(serverURL: serverURL, pages: pages)
+        settings.signIn = BrowserSignIn.make(serverURL: serverURL, pages: pages, reopened: reopened)
         try await serve(
             WebRoutes(sessions: WebSessions(makeApp: nil), stylesheet: pages.stylesheet, settings: settings), stopWhen: stopWhen
         )
