@@ -18,9 +18,25 @@ struct Flights: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        let flights = try flightsPath.map { try FlightListReader.flights(contentsOf: URL(fileURLWithPath: $0)) }
-            ?? FlightListReader.sampleFlights()
+        let flights = try flightsPath.map(Self.flights(inFile:)) ?? FlightListReader.sampleFlights()
         let screen = FlightsScreen(list: FlightListViewModel(flights: flights, format: .current))
         try await TerminalApp().run(screen)
     }
+
+    /// The flights of the file at `path`; a file that is no flight list says so, with its name.
+    private static func flights(inFile path: String) throws -> [Flight] {
+        do throws(FlightListError) {
+            return try FlightListReader.flights(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            switch error {
+            case .unreadableFile, .notJSON: throw error
+            default: throw FlightListFileError(description: "\(path) is not a flight list: \(error)")
+            }
+        }
+    }
+}
+
+/// A file read as JSON that holds no flight list, named.
+private struct FlightListFileError: Error, CustomStringConvertible {
+    let description: String
 }

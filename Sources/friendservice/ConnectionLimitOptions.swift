@@ -30,9 +30,9 @@ struct ConnectionLimitOptions: ParsableArguments {
 
     func limits() throws -> ConnectionLimits {
         var limits = ConnectionLimits()
-        if let seconds = try seconds(headerTimeout, .headerTimeout) { limits.headerTimeout = seconds }
-        if let seconds = try seconds(bodyTimeout, .bodyTimeout) { limits.bodyTimeout = seconds }
-        if let seconds = try seconds(idleTimeout, .idleTimeout) { limits.idleTimeout = seconds }
+        if let seconds = try seconds(headerTimeout, "--header-timeout", .headerTimeout) { limits.headerTimeout = seconds }
+        if let seconds = try seconds(bodyTimeout, "--body-timeout", .bodyTimeout) { limits.bodyTimeout = seconds }
+        if let seconds = try seconds(idleTimeout, "--idle-timeout", .idleTimeout) { limits.idleTimeout = seconds }
         let connections = try maxConnections ?? Environment.value(.maxConnections).map { text in
             guard let count = Int(text) else { throw ValidationError("FRIENDSERVICE_MAX_CONNECTIONS must be a number, not \(text).") }
             return count
@@ -44,13 +44,16 @@ struct ConnectionLimitOptions: ParsableArguments {
         return limits
     }
 
-    private func seconds(_ option: Double?, _ variable: EnvironmentVariable) throws -> Duration? {
+    private func seconds(_ option: Double?, _ flag: String, _ variable: EnvironmentVariable) throws -> Duration? {
         let text = Environment.value(variable)
         guard let value = try option ?? text.map({ text in
             guard let value = Double(text) else { throw ValidationError("\(variable.rawValue) must be a number of seconds, not \(text).") }
             return value
         }) else { return nil }
-        guard value > 0, value.isFinite else { throw ValidationError("Timeouts must be a positive number of seconds, not \(value).") }
+        guard value > 0, value.isFinite else {
+            let name = option == nil ? variable.rawValue : flag
+            throw ValidationError("\(name) must be a positive number of seconds, not \(option == nil ? text ?? "" : "\(value)").")
+        }
         return .milliseconds(Int64((value * 1_000).rounded()))
     }
 }

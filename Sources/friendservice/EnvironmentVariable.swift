@@ -53,7 +53,7 @@ enum Environment {
         switch value.lowercased() {
         case "1", "true", "yes", "on": return true
         case "0", "false", "no", "off": return false
-        default: throw ValidationError("\(variable.rawValue) is 1 to turn \(variable.flag) on, or 0; not \"\(value)\".")
+        default: throw ValidationError("\(variable.rawValue) is 1 (or true, yes, on) to turn \(variable.flag) on, or 0 (false, no, off); not \"\(value)\".")
         }
     }
 }

@@ -40,14 +40,21 @@ struct Serve: AsyncParsableCommand {
 
     func validate() throws {
         if let port, !Self.ports.contains(port) { throw ValidationError("--port must be from 0 to 65535, not \(port).") }
+        if let logLevel { _ = try Self.level(logLevel, named: "--log-level") }
+    }
+
+    private static func level(_ text: String, named name: String) throws -> Logger.Level {
+        guard let level = Logger.Level(rawValue: text) else {
+            let levels = Logger.Level.allCases.map(\.rawValue)
+            throw ValidationError("\(name) must be \(levels.dropLast().joined(separator: ", ")) or \(levels.last!), not \(text).")
+        }
+        return level
     }
 
     func run() async throws {
         MallocTuning.apply()
-        let logLevelText = logLevel ?? Environment.value(.logLevel) ?? "info"
-        guard let level = Logger.Level(rawValue: logLevelText) else {
-            throw ValidationError("Unknown log level \(logLevelText).")
-        }
+        let level = try logLevel.map { try Self.level($0, named: "--log-level") }
+            ?? Environment.value(.logLevel).map { try Self.level($0, named: EnvironmentVariable.logLevel.rawValue) } ?? .info
         let portText = Environment.value(.port)
         var configuration = FriendServerConfiguration(
             hostname: hostname ?? Environment.value(.hostname) ?? FriendServerConfiguration.defaultHostname,

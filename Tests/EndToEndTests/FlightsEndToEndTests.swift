@@ -81,7 +81,7 @@ struct FlightsEndToEndTests {
         #expect(try await tmux.waitForExit() == 0)
     }
 
-    @Test("a bad flight file is refused with a message naming the field, before the screen is taken")
+    @Test("a bad flight file is refused with a message naming the file and the field, before the screen is taken")
     func badFile() throws {
         let file = try temporaryFile(#"{"airports": [], "flights": [{"airline": "KLM", "gate": "D7"}]}"#)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -89,7 +89,7 @@ struct FlightsEndToEndTests {
         // Run without tmux: tmux may drop what a pane prints just before it exits.
         let result = try ChildProcess.run(executable.path, ["--flights", file.path])
         #expect(result.status == 1)
-        #expect(result.errors == #"Error: flights[0]: unknown field "gate""#)
+        #expect(result.errors == "Error: \(file.path) is not a flight list: " + #"flights[0]: unknown field "gate""#)
         #expect(result.output.isEmpty) // not even the escape codes that take over a screen
     }
 

@@ -33,7 +33,7 @@ struct HelpAndValuesTests {
         #expect {
             _ = try Environment.isOn(.allowAnonymous, in: ["FRIENDSERVICE_ALLOW_ANONYMOUS": "maybe"])
         } throws: { error in
-            FriendServiceCommand.message(for: error) == "FRIENDSERVICE_ALLOW_ANONYMOUS is 1 to turn --allow-anonymous on, or 0; not \"maybe\"."
+            FriendServiceCommand.message(for: error) == "FRIENDSERVICE_ALLOW_ANONYMOUS is 1 (or true, yes, on) to turn --allow-anonymous on, or 0 (false, no, off); not \"maybe\"."
         }
     }
 
@@ -68,6 +68,25 @@ struct HelpAndValuesTests {
         set.maximumSilentConnections = 5
         set.maximumConnections = 500
         #expect(set.maximumSilentConnections == 5)
+    }
+
+    @Test(arguments: [("--header-timeout", "0"), ("--body-timeout", "-2"), ("--idle-timeout", "inf")])
+    func aTimeoutThatIsNoPositiveNumberIsRefusedNamingItsOption(option: String, value: String) throws {
+        let serve = try #require(try FriendServiceCommand.parseAsRoot(["serve", option, value]) as? Serve)
+        #expect {
+            _ = try serve.connectionLimits.limits()
+        } throws: { error in
+            FriendServiceCommand.message(for: error) == "\(option) must be a positive number of seconds, not \(Double(value)!)."
+        }
+    }
+
+    @Test func anUnknownLogLevelIsRefusedListingTheLevels() throws {
+        #expect {
+            _ = try FriendServiceCommand.parseAsRoot(["serve", "--log-level", "loud"])
+        } throws: { error in
+            FriendServiceCommand.message(for: error)
+                == "--log-level must be trace, debug, info, notice, warning, error or critical, not loud."
+        }
     }
 
     @Test func aNegativeNumberOfConnectionsIsRefusedForItsNumber() throws {
