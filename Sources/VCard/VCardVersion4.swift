@@ -71,6 +71,8 @@ public enum VCardVersion4 {
             return withoutTextEscapes(property)
         case "GEO":
             return geoURI(property) ?? property
+        case "N":
+            return withFiveComponents(property)
         default:
             return property
         }
@@ -81,7 +83,7 @@ public enum VCardVersion4 {
     private static func dataURI(_ property: VCardProperty) -> VCardProperty? {
         guard property.isBase64 else { return nil }
         let base64 = String(property.value.unicodeScalars.filter { !$0.properties.isWhitespace })
-        let declared = property.types.lazy.compactMap { mediaTypes[$0.uppercased()] }.first
+        let declared = property.types.lazy.compactMap(mediaType(ofType:)).first
         let mediaType = headOfBase64(base64).flatMap(VCardPhoto.mediaType(of:)) ?? declared ?? "application/octet-stream"
         var converted = withoutFormatTypes(property.replacingValue(with: "data:\(mediaType);base64,\(base64)"))
         converted.parameters.removeAll { $0.name.caseInsensitiveEquals("VALUE") }
@@ -92,7 +94,7 @@ public enum VCardVersion4 {
     private static func link(_ property: VCardProperty) -> VCardProperty? {
         guard property.parameterValues("VALUE").contains(where: { $0.caseInsensitiveEquals("uri") || $0.caseInsensitiveEquals("url") })
         else { return nil }
-        let mediaType = property.types.lazy.compactMap { mediaTypes[$0.uppercased()] }.first
+        let mediaType = property.types.lazy.compactMap(mediaType(ofType:)).first
         var converted = withoutTextEscapes(withoutFormatTypes(property))
         converted.parameters.removeAll { $0.name.caseInsensitiveEquals("VALUE") }
         if let mediaType { converted.parameters.append(VCardParameter(name: "MEDIATYPE", values: [mediaType])) }
@@ -105,11 +107,19 @@ public enum VCardVersion4 {
         converted.parameters = property.parameters.compactMap { parameter in
             guard parameter.name.caseInsensitiveEquals("TYPE") else { return parameter }
             let kept = parameter.values.flatMap { $0.split(separator: ",").map { String($0).trimmingSpaces } }
-                .filter { mediaTypes[$0.uppercased()] == nil }
+                .filter { mediaType(ofType: $0) == nil }
             return kept.isEmpty ? nil : VCardParameter(name: parameter.name, values: kept)
         }
         converted.source = nil
         return converted
+    }
+
+    /// 4.0's `N` has all five parts (RFC 6350 6.2.2), where 2.1 and 3.0 may leave the last ones out
+    /// (Outlook's `N:Family;Given`, Apple's group `N:Family`).
+    private static func withFiveComponents(_ property: VCardProperty) -> VCardProperty {
+        let count = VCardEscaping.splitComponents(property.value).count
+        guard count < 5 else { return property }
+        return property.replacingValue(with: property.value + String(repeating: ";", count: 5 - count))
     }
 
     /// A URI is no text: `https\://` is `https://` in 4.0.
@@ -126,6 +136,11 @@ public enum VCardVersion4 {
         "JPEG": "image/jpeg", "JPG": "image/jpeg", "PNG": "image/png", "GIF": "image/gif", "WEBP": "image/webp",
         "BMP": "image/bmp", "TIFF": "image/tiff", "PGP": "application/pgp-keys", "X509": "application/pkix-cert",
     ]
+
+    /// The media type a `TYPE` names: `JPEG` as 3.0 writes it, or `image/jpeg` as Evolution does.
+    private static func mediaType(ofType type: String) -> String? {
+        type.contains("/") ? type.lowercased() : mediaTypes[type.uppercased()]
+    }
 
     /// The first bytes of base64 text, enough for a picture's signature.
     private static func headOfBase64(_ base64: String) -> Data? {

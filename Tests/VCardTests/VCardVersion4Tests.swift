@@ -120,6 +120,22 @@ struct VCardVersion4Tests {
         #expect(SampleCards.innerLines(of: text) == ["FN:Ann", "PHOTO;TYPE=HOME:data:image/jpeg;base64,Zm9v", "KEY;TYPE=WORK:data:application/pgp-keys;base64,mQINBF"])
     }
 
+    /// Evolution names the media type itself in `TYPE`: the URI says it, and the bytes decide it.
+    @Test func aMediaTypeInTypeIsTheURIs() {
+        let text = converted("FN:Ann\r\nPHOTO;ENCODING=b;TYPE=\"image/jpeg\":Zm9v\r\nLOGO;ENCODING=b;TYPE=image/png:iVBORw0KGgoAAAANSUhEUg==\r\n")
+        #expect(SampleCards.innerLines(of: text) == [
+            "FN:Ann", "PHOTO:data:image/jpeg;base64,Zm9v", "LOGO:data:image/png;base64,iVBORw0KGgoAAAANSUhEUg==",
+        ])
+    }
+
+    /// 4.0's `N` has five parts, where 2.1 and 3.0 may write fewer (RFC 6350 6.2.2).
+    @Test func aNameHasAllFiveParts() {
+        let text = converted("FN:François Grüße\r\nN;LANGUAGE=de:Grüße;François\r\n")
+        #expect(SampleCards.innerLines(of: text) == ["FN:François Grüße", "N;LANGUAGE=de:Grüße;François;;;"])
+        #expect(SampleCards.innerLines(of: converted("FN:Family\r\nN:Family\r\n")) == ["FN:Family", "N:Family;;;;"])
+        #expect(SampleCards.innerLines(of: converted("FN:A\r\nN:A\\;B;C;;;\r\n")) == ["FN:A", "N:A\\;B;C;;;"])
+    }
+
     /// 4.0 allows one `ANNIVERSARY` and one `KIND`: a 4.0 card served in 3.0 and raised again has one.
     @Test func oneAnniversaryAndOneKind() {
         let version3 = VCardVersion3.text(of: "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Ann\r\nANNIVERSARY:20090808T1430-0500\r\nEND:VCARD\r\n")
