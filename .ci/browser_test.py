@@ -1309,7 +1309,8 @@ class Run:
         a = self.a
         cards = ("BEGIN:VCARD\r\nVERSION:3.0\r\nUID:browser-import-1\r\nFN:Emmy Noether\r\nN:Noether;Emmy;;;\r\nEND:VCARD\r\n"
                  "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Cut Short\r\n"
-                 "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:browser-import-2\r\nFN:Acme Plumbing\r\nORG:Acme Plumbing\r\nEND:VCARD\r\n")
+                 "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:browser-import-2\r\nFN:Acme Plumbing\r\nORG:Acme Plumbing\r\n"
+                 "BDAY:sometime in spring\r\nEND:VCARD\r\n")
         path = pathlib.Path(tempfile.mkdtemp()) / "contacts.vcf"
         path.write_text(cards, newline="")
         a.open("/import")
@@ -1320,8 +1321,11 @@ class Run:
         report = a.text("#import-report")
         if "Card 2 (Cut Short): The card ends without END:VCARD." not in report:
             raise Failure(f"the report to name the cut-short card; it says {report!r}", a)
+        if 'Card 3 (Acme Plumbing): Its birthday "sometime in spring" is not a date' not in report:
+            raise Failure(f"the report to say the birthday it does not show; it says {report!r}", a)
         if not a.js("return document.activeElement === document.querySelector('#import-report h2');"):
             raise Failure("the focus on the report's headline after importing", a)
+        a.check_audit("import-report")
         a.check_safe()
         a.shoot("import-report")
         self.step("import: the imported friends are in the list, the company by its name")
