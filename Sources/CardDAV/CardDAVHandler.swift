@@ -191,7 +191,7 @@ struct RequestContext: Sendable {
 
     func readXML() throws -> DAVXMLElement {
         try XMLReader(maxBytes: configuration.maxRequestBodySize, maxDepth: configuration.maxXMLDepth)
-            .read(request.body)
+            .read(request.body, contentTypeCharset: DeclaredCharset.charset(in: request.header("Content-Type")))
     }
 
     func propertyContext(displayName: String? = nil, syncToken: String? = nil) -> PropertyContext {

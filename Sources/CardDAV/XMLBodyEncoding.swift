@@ -5,8 +5,13 @@ import VCard
 /// order mark decides; without one, the first bytes tell UTF-16 (`<` with a zero byte beside it);
 /// otherwise the declaration's `encoding` does. Only the start of a body is looked at, unless it is
 /// to be decoded: a multiget of megabytes in UTF-8 is not copied.
+///
+/// The `charset` of the request's `Content-Type` is read only for text that none of those names
+/// and that is not UTF-8 (`application/xml; charset=iso-8859-1` without a declaration): RFC 7303
+/// would have it decide, but sabre/dav and Radicale read by the XML alone, and a client whose header
+/// says another charset than the UTF-8 it sends works with them.
 enum XMLBodyEncoding {
-    static func utf8(_ bytes: [UInt8]) throws(XMLReadError) -> [UInt8] {
+    static func utf8(_ bytes: [UInt8], contentTypeCharset: String? = nil) throws(XMLReadError) -> [UInt8] {
         if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00])
             || bytes.starts(with: [0x00, 0x00, 0x00, 0x3C]) || bytes.starts(with: [0x3C, 0x00, 0x00, 0x00]) {
             throw .unsupportedEncoding("UTF-32")
@@ -18,7 +23,10 @@ enum XMLBodyEncoding {
         if bytes.count >= 2, (bytes[0] == 0) != (bytes[1] == 0), bytes[0] < 0x80, bytes[1] < 0x80 {
             return try fromUTF16(bytes[...], bigEndian: bytes[0] == 0)
         }
-        guard let declared = declaredEncoding(in: bytes) else { return bytes }
+        guard let declared = declaredEncoding(in: bytes) else {
+            guard let charset = contentTypeCharset, String(validating: bytes, as: UTF8.self) == nil else { return bytes }
+            return try text(bytes, in: charset)
+        }
         switch declared {
         case "utf-8", "utf8", "us-ascii", "ascii":
             return bytes
@@ -27,13 +35,18 @@ enum XMLBodyEncoding {
             // from a string it then sends in UTF-8. libxml2 reads such a body as UTF-8 too.
             return bytes
         default:
-            if let encoding = DeclaredCharset.encoding(named: declared), let text = CharacterSets.text(of: bytes, in: encoding) {
-                return Array(text.utf8)
-            }
-            // In ASCII the encodings clients could mean agree: only other bytes need reading in it.
-            guard bytes.contains(where: { $0 >= 0x80 }) else { return bytes }
-            throw .unsupportedEncoding(declared)
+            return try text(bytes, in: declared)
         }
+    }
+
+    /// `bytes` read in the charset a declaration or header names (one other than UTF-8 and UTF-16).
+    private static func text(_ bytes: [UInt8], in charset: String) throws(XMLReadError) -> [UInt8] {
+        if let encoding = DeclaredCharset.encoding(named: charset), let text = CharacterSets.text(of: bytes, in: encoding) {
+            return Array(text.utf8)
+        }
+        // In ASCII the encodings clients could mean agree: only other bytes need reading in it.
+        guard bytes.contains(where: { $0 >= 0x80 }) else { return bytes }
+        throw .unsupportedEncoding(charset)
     }
 
     private static func fromUTF16(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) throws(XMLReadError) -> [UInt8] {

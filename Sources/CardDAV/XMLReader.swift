@@ -66,9 +66,10 @@ struct XMLReader {
     var maxBytes: Int
     var maxDepth: Int
 
-    func read(_ bytes: [UInt8]) throws(XMLReadError) -> DAVXMLElement {
+    /// - Parameter contentTypeCharset: the `charset` of the request's `Content-Type` (see `XMLBodyEncoding`).
+    func read(_ bytes: [UInt8], contentTypeCharset: String? = nil) throws(XMLReadError) -> DAVXMLElement {
         guard bytes.count <= maxBytes else { throw .tooLarge }
-        let bytes = try XMLBodyEncoding.utf8(bytes)
+        let bytes = try XMLBodyEncoding.utf8(bytes, contentTypeCharset: contentTypeCharset)
         guard String(validating: bytes, as: UTF8.self) != nil else { throw .invalidUTF8 }
         var scanner = XMLScanner(bytes: bytes, maxDepth: maxDepth)
         return try scanner.document()

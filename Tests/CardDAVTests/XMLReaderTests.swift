@@ -115,6 +115,18 @@ import Testing
         #expect(try read(#"<?xml version="1.0" encoding="Shift_JIS"?><a>x</a>"#).text == "x")
     }
 
+    /// The `Content-Type`'s charset reads text nothing else names and that is not UTF-8; where the
+    /// XML names its own, or is UTF-8, that stands (as sabre/dav and Radicale read it).
+    @Test func readsTheCharsetOfTheContentTypeWhereTheXMLNamesNone() throws {
+        let latin1 = Array("<a>".utf8) + [0xE9] + Array("</a>".utf8)
+        #expect(try reader.read(latin1, contentTypeCharset: "iso-8859-1").text == "é")
+        #expect(throws: XMLReadError.invalidUTF8) { try reader.read(latin1) }
+        #expect(try reader.read(Array("<a>é</a>".utf8), contentTypeCharset: "iso-8859-1").text == "é")
+        let declared = Array(#"<?xml version="1.0" encoding="windows-1252"?><a>"#.utf8) + [0x80] + Array("</a>".utf8)
+        #expect(try reader.read(declared, contentTypeCharset: "utf-8").text == "€")
+        #expect(throws: XMLReadError.unsupportedEncoding("koi8-r")) { try reader.read(latin1, contentTypeCharset: "koi8-r") }
+    }
+
     @Test func refusesBadUTF16AndEncodingsItDoesNotRead() {
         let lone = Self.utf16("<a>", bigEndian: false) + [0x00, 0xD8] + Self.utf16("</a>", bigEndian: false, byteOrderMark: false)
         #expect(throws: XMLReadError.invalidText("UTF-16")) { try reader.read(lone) }
@@ -175,6 +187,10 @@ import Testing
         let refused = await send("PROPFIND", book, headers: [("Depth", "0")], bytes: body, backend: backend)
         #expect(refused.status == 415)
         #expect(refused.text.contains("not ebcdic-cp-us"))
+        let latin1 = Array(#"<D:propertyupdate xmlns:D="DAV:"><D:set><D:prop><D:displayname>Caf"#.utf8) + [0xE9]
+            + Array("</D:displayname></D:prop></D:set></D:propertyupdate>".utf8)
+        let renamed = await send("PROPPATCH", book, headers: [("Content-Type", "application/xml; charset=iso-8859-1")], bytes: latin1, backend: backend)
+        #expect(renamed.status == 207)
     }
 
     @Test func oversizedBodiesGetA413() async {
