@@ -1,6 +1,10 @@
+import Foundation
 import FriendsAPI
 import FriendsClient
 import FriendsNIOTransport
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Checks a `--server` before the screen is taken over, so the usual mistakes (nothing listening,
 /// a missing token, a URL of something else) end with a clear message instead of an error row.
@@ -17,6 +21,17 @@ enum RemoteServerCheck {
         } catch let error where error.isUnauthorized {
             return true
         }
+    }
+
+    /// Whether a FriendService that asks who you are takes only its token (it has no accounts):
+    /// its OpenAPI document names Bearer alone. No one can sign in by name there.
+    static func takesOnlyAToken(_ address: ServerAddress, transport: any HTTPTransport = NIOHTTPTransport()) async -> Bool {
+        let request = URLRequest(url: address.url.appendingPathComponent("openapi.json"), timeoutInterval: patience)
+        guard let (data, response) = try? await transport.send(request), response.statusCode == 200,
+              let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let schemes = (document["components"] as? [String: Any])?["securitySchemes"] as? [String: Any]
+        else { return false }
+        return schemes["bearer"] != nil && schemes["basic"] == nil
     }
 
     /// Over NIO by default: URLSession on Linux keeps a core busy while a server is slow to answer.

@@ -55,6 +55,9 @@ struct WebLauncher {
         let signals = await ShutdownSignals()
         var signsPeopleIn = false
         if credentials == nil { signsPeopleIn = try await RemoteServerCheck.asksWhoYouAre(address) }
+        if signsPeopleIn, await RemoteServerCheck.takesOnlyAToken(address) {
+            throw LaunchError("FriendService at \(address) asks for its token, and has no accounts to sign in to: pass --token TOKEN (or set FRIENDS_TOKEN).")
+        }
         while !signals.hasArrived {
             if signsPeopleIn {
                 let reopened = Reopening()

@@ -33,4 +33,17 @@ import Testing
             )
         }
     }
+
+    /// `friends web` without `--token` before a FriendService that has only a token: nobody could
+    /// sign in by name there, which its OpenAPI document tells (Bearer alone, no Basic).
+    @Test func aServerOfATokenAloneIsToldByItsOpenAPIDocument() async {
+        let address = ServerAddress("http://127.0.0.1:8080")!
+        let tokenOnly = #"{"components": {"securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}}}"#
+        let accounts = #"{"components": {"securitySchemes": {"basic": {"type": "http", "scheme": "basic"}, "bearer": {"type": "http", "scheme": "bearer"}}}}"#
+        let tokenTransport = ScriptedTransport([(200, tokenOnly)])
+        #expect(await RemoteServerCheck.takesOnlyAToken(address, transport: tokenTransport))
+        #expect(await tokenTransport.requests.first?.url?.path == "/openapi.json")
+        #expect(await !RemoteServerCheck.takesOnlyAToken(address, transport: ScriptedTransport([(200, accounts)])))
+        #expect(await !RemoteServerCheck.takesOnlyAToken(address, transport: ScriptedTransport([(404, "")])))
+    }
 }
