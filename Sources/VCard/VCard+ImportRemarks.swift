@@ -2,6 +2,7 @@ extension VCard {
     /// What a kept card holds that its friend does not show, in sentences for the import's report:
     /// a card naming nobody is shown as "No Name", a birthday that is not a date and a photo that
     /// cannot be served are not shown (the card keeps both, for the contact apps it goes back to).
+    /// Cheap beside keeping the card: a photo is looked at, not decoded.
     public var importRemarks: [String] {
         var remarks: [String] = []
         if namesNobody {
@@ -10,10 +11,8 @@ extension VCard {
         if let written = first("BDAY")?.text.trimmingSpaces, !written.isEmpty, birthday.isEmpty {
             remarks.append("Its birthday \"\(written)\" is not a date Friends can show; the card keeps it.")
         }
-        do {
-            _ = try photo()
-        } catch {
-            remarks.append("Its photo is not shown (\(error.reason)); the card keeps it.")
+        if let problem = photoProblemAtAGlance() {
+            remarks.append("Its photo is not shown (\(problem.reason)); the card keeps it.")
         }
         return remarks
     }

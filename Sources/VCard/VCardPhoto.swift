@@ -41,12 +41,36 @@ extension VCard {
     /// The card's inline picture; `nil` without one or with a picture by URL.
     /// - Throws: `VCardPhoto.Problem` when the inline data is not a picture we can serve.
     public func photo() throws(VCardPhoto.Problem) -> VCardPhoto? {
-        guard let property = first("PHOTO"), let encoded = Self.inlineData(of: property) else { return nil }
-        guard encoded.utf8.count <= (VCardPhoto.maximumSize / 3 + 1) * 4 + encoded.utf8.count / 60 + 16 else { throw .tooLarge }
+        guard let encoded = try inlinePhotoBase64() else { return nil }
         guard let data = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters) else { throw .unreadable }
         guard data.count <= VCardPhoto.maximumSize else { throw .tooLarge }
         guard let mediaType = VCardPhoto.mediaType(of: data) else { throw .notAnImage }
         return VCardPhoto(bytes: Array(data), mediaType: mediaType)
+    }
+
+    /// What `photo()` would refuse, told from the size of the base64 and its first bytes only, without
+    /// decoding a picture of megabytes (an import's report). A picture whose first bytes are one
+    /// but whose base64 breaks later is not told.
+    func photoProblemAtAGlance() -> VCardPhoto.Problem? {
+        do throws(VCardPhoto.Problem) {
+            guard let encoded = try inlinePhotoBase64() else { return nil }
+            let head = String(String.UnicodeScalarView(encoded.unicodeScalars.lazy.filter(Self.isBase64).prefix(16)))
+            guard let bytes = Data(base64Encoded: head) else { return .unreadable }
+            return VCardPhoto.mediaType(of: bytes) == nil ? .notAnImage : nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The inline picture's base64, when its length allows a picture of at most `maximumSize`.
+    private func inlinePhotoBase64() throws(VCardPhoto.Problem) -> String? {
+        guard let property = first("PHOTO"), let encoded = Self.inlineData(of: property) else { return nil }
+        guard encoded.utf8.count <= (VCardPhoto.maximumSize / 3 + 1) * 4 + encoded.utf8.count / 60 + 16 else { throw .tooLarge }
+        return encoded
+    }
+
+    private static func isBase64(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "+/=".unicodeScalars.contains(scalar))
     }
 
     /// The base64 text of an inline picture, or `nil` for a picture by URL.

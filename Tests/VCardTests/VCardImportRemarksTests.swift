@@ -45,6 +45,35 @@ struct VCardImportRemarksTests {
             == ["Its photo is not shown (its data is not valid base64); the card keeps it."])
     }
 
+    /// The report looks at a photo's first bytes only; it says what decoding the photo says.
+    @Test("a photo looked at is judged as a photo decoded", arguments: [
+        "FN:A\r\nPHOTO;ENCODING=b;TYPE=PNG:iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==\r\n",
+        "FN:A\r\nPHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQSkZJ RgABAQAAAQABAAD/2Q==\r\n",
+        "FN:A\r\nPHOTO;ENCODING=b;TYPE=GIF:R0lGODlhAQABAAAAACw=\r\n",
+        "FN:A\r\nPHOTO;ENCODING=b:Zm9vYmFy\r\n",
+        "FN:A\r\nPHOTO;ENCODING=b:QUJDR\r\n",
+        "FN:A\r\nPHOTO;VALUE=uri:https://example.com/a.png\r\n",
+        "FN:A\r\n",
+    ])
+    func glance(lines: String) throws {
+        let card = try VCardParser.parse(Array(SampleCards.card(version: "3.0", lines: lines).utf8))
+        let decoded: VCardPhoto.Problem?
+        do {
+            _ = try card.photo()
+            decoded = nil
+        } catch {
+            decoded = error
+        }
+        #expect(card.photoProblemAtAGlance() == decoded)
+    }
+
+    @Test("the sample cards' photos are judged alike looked at and decoded", arguments: SampleCards.all)
+    func sampleGlance(name: String) throws {
+        let card = try VCardParser.parse(try SampleCards.bytes(name))
+        #expect(card.photoProblemAtAGlance() == nil)
+        #expect(throws: Never.self) { try card.photo() }
+    }
+
     @Test("each remark is made once, in order")
     func several() throws {
         #expect(try remarks("N:;;;;\r\nBDAY:soon\r\n").count == 2)
