@@ -82,14 +82,7 @@ def run(friends, friendservice, work):
             return status == 303 and headers.get("Location", "").endswith("/sign-in")
         until(open_session_signs_in, "the open session's next page goes to sign-in")
 
-        status, headers, page = fetch(base + "/sign-in")
-        check(status == 200 and 'name="password"' in page, "a new visitor gets the sign-in form")
-        token = re.search(r'name="_csrf" value="([^"]+)"', page).group(1)
-        form = urllib.parse.urlencode({"_csrf": token, "next": "/", "name": "alice", "password": "alice's passphrase"}).encode()
-        status, headers, _ = fetch(base + "/sign-in", form, {
-            "Origin": base, "Content-Type": "application/x-www-form-urlencoded",
-            "Cookie": f"webui_sign_in={cookies(headers)['webui_sign_in']}",
-        })
+        status, headers, _ = sign_in(base, "alice", "alice's passphrase", "a new visitor gets the sign-in form")
         signed_in = cookies(headers).get("webui_session")
         check(status == 303 and signed_in, "alice signs in")
         status, _, page = fetch(base + "/", headers={"Cookie": f"webui_session={signed_in}"})
@@ -111,20 +104,25 @@ def run(friends, friendservice, work):
         service.wait(timeout=30)
 
 
+def sign_in(base, name, password, form_shown):
+    """Opens the sign-in form (checking that `form_shown`), then sends it: the answer's status, headers, body."""
+    status, headers, page = fetch(base + "/sign-in")
+    check(status == 200 and 'name="password"' in page, form_shown)
+    token = re.search(r'name="_csrf" value="([^"]+)"', page).group(1)
+    form = urllib.parse.urlencode({"_csrf": token, "next": "/", "name": name, "password": password}).encode()
+    return fetch(base + "/sign-in", form, {
+        "Origin": base, "Content-Type": "application/x-www-form-urlencoded",
+        "Cookie": f"webui_sign_in={cookies(headers)['webui_sign_in']}",
+    })
+
+
 def last_account_removed_opens_the_pages(base, service_base, friendservice, database):
     result = subprocess.run([friendservice, "user", "remove", "alice", "--yes", "--database", database],
                             capture_output=True, text=True)
     check(result.returncode == 0, f"the last account is removed ({result.stderr.strip()})")
     until(lambda: fetch(service_base + "/friends?limit=1")[0] == 200, "FriendService is open again")
 
-    status, headers, page = fetch(base + "/sign-in")
-    check(status == 200 and 'name="_csrf"' in page, "the sign-in form is still there")
-    token = re.search(r'name="_csrf" value="([^"]+)"', page).group(1)
-    form = urllib.parse.urlencode({"_csrf": token, "next": "/", "name": "nobody", "password": "anything"}).encode()
-    status, headers, page = fetch(base + "/sign-in", form, {
-        "Origin": base, "Content-Type": "application/x-www-form-urlencoded",
-        "Cookie": f"webui_sign_in={cookies(headers)['webui_sign_in']}",
-    })
+    status, headers, page = sign_in(base, "nobody", "anything", "the sign-in form is still there")
     check("webui_session" not in cookies(headers) and "no accounts any more" in page,
           f"a sign-in as anyone is told the pages are open again, not signed in ({status})")
 
