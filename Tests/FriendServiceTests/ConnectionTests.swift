@@ -454,6 +454,37 @@ struct ConnectionTests {
         }
     }
 
+    /// A request answered before its body ended (a route that does not exist, a body too large) is
+    /// read to its end; from there the connection is idle as after any answer, and the idle timeout
+    /// closes it. It kept its slot for as long as the client kept it open.
+    @Test(arguments: ["POST /nope HTTP/1.1", "POST /friends HTTP/1.1"])
+    func aConnectionAnsweredBeforeItsBodyEndedIsClosedOnceIdle(requestLine: String) async throws {
+        try await Self.withServer(ConnectionLimits(idleTimeout: .milliseconds(300))) { _, port in
+            let connection = try RawHTTPConnection(port: port)
+            let size = 20 << 20
+            try await connection.send("\(requestLine)\r\n\(Self.jsonHeaders)Content-Length: \(size)\r\n\r\n")
+            let answer = try await connection.readResponse()
+            #expect(answer.status == 404 || answer.status == 413)
+            try await connection.send(Data(repeating: 0x61, count: size))
+            #expect(await connection.readToEnd().ending == .closed)
+        }
+    }
+
+    /// `curl --http2` on http: asks to switch to h2c, which the server ignores (RFC 9110 7.8). The
+    /// request is answered in HTTP/1.1 and the connection closes, so the next request goes on a
+    /// new one instead of waiting for the header timeout on this one.
+    @Test func aRequestAskingToUpgradeIsAnsweredAndTheConnectionCloses() async throws {
+        try await Self.withServer { _, port in
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send("GET /health HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade, HTTP2-Settings\r\n"
+                + "Upgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n\r\nGET /health HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            let answer = try await connection.readResponse()
+            #expect(answer.status == 200)
+            #expect(answer.header("Connection") == "close")
+            #expect(await connection.readToEnd().ending == .closed)
+        }
+    }
+
     @Test func connectionsBeyondTheCapWaitUntilOneCloses() async throws {
         try await Self.withServer(ConnectionLimits(idleTimeout: .milliseconds(300), maximumConnections: 1)) { _, port in
             let first = try RawHTTPConnection(port: port)

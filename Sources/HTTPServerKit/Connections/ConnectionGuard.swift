@@ -144,8 +144,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             // an answer to an earlier request still on its way, it would break into that answer.
             continueOwed = requestsInProgress == 0 && Self.expectsContinue(head)
             requestsInProgress += 1
-            requestsToAnswer.append((head.version, head.isKeepAlive))
-            if !head.isKeepAlive { readTheLastRequest = true }
+            // After a request asking to switch protocols (`Upgrade: h2c`), which these servers do
+            // not, NIO's parser reads no more of the connection: the answer closes it, and the
+            // client sends its next request on a new one instead of waiting for a 408.
+            let keepsConnection = head.isKeepAlive && !head.headers.contains(name: "Upgrade")
+            requestsToAnswer.append((head.version, keepsConnection))
+            if !keepsConnection { readTheLastRequest = true }
             reading = .body
             body = (context.eventLoop.now, 0)
             schedule(after: limits.bodyTimeout) { $0.bodyTimedOut() }
@@ -157,7 +161,13 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             continueOwed = false
             reading = readTheLastRequest ? .closing : .betweenRequests
             body = nil
-            timeout?.clear()
+            if requestsInProgress == 0, reading == .betweenRequests {
+                // Answered before its body ended (a 404 or 413 read to the end): idle from now on,
+                // or the connection would hold its slot for as long as the client keeps it.
+                startIdleTimer()
+            } else {
+                timeout?.clear()
+            }
         case (_, .body(let bytes)):
             continueOwed = false
             bodyArrived(bytes.readableBytes, now: context.eventLoop.now)
@@ -293,6 +303,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         closeAfterResponse = true
         reading = .closing
         context?.fireErrorCaught(RequestReadTimeout())
+        // A body still arriving after its request was answered has nobody left to answer it.
+        if requestsInProgress == 0 { closeOrderly() }
     }
 
     private func startFirstRequestTimer() {
