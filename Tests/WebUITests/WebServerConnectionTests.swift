@@ -122,6 +122,25 @@ struct WebServerConnectionTests {
         }
     }
 
+    /// A form, or a file, that stops arriving gets the app's own `408` page, and the connection closes.
+    @Test(arguments: ["application/x-www-form-urlencoded", "multipart/form-data; boundary=x"])
+    func aFormThatStopsArrivingGets408(contentType: String) async throws {
+        try await Self.withServer(ConnectionLimits(bodyTimeout: .milliseconds(200))) { port in
+            let page = try RawHTTPConnection(port: port)
+            try await page.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            let cookie = try #require(try await page.readResponse().header("Set-Cookie")?.split(separator: ";").first)
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send(
+                "POST / HTTP/1.1\r\nHost: localhost\r\nOrigin: http://localhost\r\nCookie: \(cookie)\r\n"
+                    + "Content-Type: \(contentType)\r\nContent-Length: 100\r\n\r\naction=add"
+            )
+            let refused = try await connection.readResponse()
+            #expect(refused.status == 408, "\(refused.statusLine)")
+            #expect(refused.text.contains("The form stopped arriving"))
+            #expect(await connection.readToEnd().ending == .closed)
+        }
+    }
+
     @Test func connectionsBeyondTheMaximumWaitUntilOneCloses() async throws {
         let limits = ConnectionLimits(idleTimeout: .milliseconds(300), maximumConnections: 1)
         try await Self.withServer(limits) { port in

@@ -324,6 +324,20 @@ public struct WebRoutes: Sendable {
         let message: String
 
         var response: Response { ErrorPage.response(status, message) }
+
+        init(status: HTTPResponse.Status, message: String) {
+            self.status = status
+            self.message = message
+        }
+
+        /// A body that stopped arriving (`408`), or whose framing broke (`400`), as FriendService says it.
+        init(unreadBody error: any Error) {
+            if error is RequestReadTimeout {
+                self.init(status: .requestTimeout, message: "The form stopped arriving, or came too slowly. Go back and send it again.")
+            } else {
+                self.init(status: .badRequest, message: "The form could not be read: its framing is broken.")
+            }
+        }
     }
 
     /// The fields of a posted form, URL-encoded or (with files) multipart.
@@ -342,9 +356,13 @@ public struct WebRoutes: Sendable {
             if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { return .failure(tooLarge) }
             // Read chunk by chunk, so a body without a Content-Length stops at the limit too.
             var body: [UInt8] = []
-            for try await chunk in request.body {
-                guard body.count + chunk.readableBytes <= limit else { return .failure(tooLarge) }
-                body.append(contentsOf: chunk.readableBytesView)
+            do {
+                for try await chunk in request.body {
+                    guard body.count + chunk.readableBytes <= limit else { return .failure(tooLarge) }
+                    body.append(contentsOf: chunk.readableBytesView)
+                }
+            } catch {
+                return .failure(FormRefusal(unreadBody: error))
             }
             do {
                 return .success(try MultipartForm.parse(body, boundary: boundary))
@@ -367,6 +385,8 @@ public struct WebRoutes: Sendable {
             body = try await request.body.collect(upTo: settings.maximumFormSize)
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             return .failure(formTooLarge)
+        } catch {
+            return .failure(FormRefusal(unreadBody: error))
         }
         guard let fields = FormFields(urlEncoded: String(decoding: body.readableBytesView, as: UTF8.self)) else {
             return .failure(FormRefusal(status: .badRequest, message: "The form could not be read."))
