@@ -103,17 +103,23 @@ struct WebServerConnectionTests {
         }
     }
 
+    /// A connection on which a session's form is being posted: its `POST` line, `Host`, `Origin` and
+    /// session cookie sent, then `rest` (the body's headers, and as much of the body as the test sends).
+    static func postingForm(port: Int, _ rest: String) async throws -> RawHTTPConnection {
+        let page = try RawHTTPConnection(port: port)
+        try await page.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        let cookie = try #require(try await page.readResponse().header("Set-Cookie")?.split(separator: ";").first)
+        let connection = try RawHTTPConnection(port: port)
+        try await connection.send("POST / HTTP/1.1\r\nHost: localhost\r\nOrigin: http://localhost\r\nCookie: \(cookie)\r\n" + rest)
+        return connection
+    }
+
     /// A browser waiting for `100 Continue` before it sends a form longer than the server takes
     /// is refused before it sends it, and the connection closes (the form may follow or not).
     @Test func aFormLargerThanTheServerTakesIsRefusedWithoutContinue() async throws {
         try await Self.withServer(ConnectionLimits()) { port in
-            let page = try RawHTTPConnection(port: port)
-            try await page.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
-            let cookie = try #require(try await page.readResponse().header("Set-Cookie")?.split(separator: ";").first)
-            let connection = try RawHTTPConnection(port: port)
-            try await connection.send(
-                "POST / HTTP/1.1\r\nHost: localhost\r\nOrigin: http://localhost\r\nCookie: \(cookie)\r\n"
-                    + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000000000\r\nExpect: 100-continue\r\n\r\n"
+            let connection = try await Self.postingForm(
+                port: port, "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000000000\r\nExpect: 100-continue\r\n\r\n"
             )
             let refused = try await connection.readResponse()
             #expect(refused.status == 413, "\(refused.statusLine)")
@@ -126,14 +132,7 @@ struct WebServerConnectionTests {
     @Test(arguments: ["application/x-www-form-urlencoded", "multipart/form-data; boundary=x"])
     func aFormThatStopsArrivingGets408(contentType: String) async throws {
         try await Self.withServer(ConnectionLimits(bodyTimeout: .milliseconds(200))) { port in
-            let page = try RawHTTPConnection(port: port)
-            try await page.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
-            let cookie = try #require(try await page.readResponse().header("Set-Cookie")?.split(separator: ";").first)
-            let connection = try RawHTTPConnection(port: port)
-            try await connection.send(
-                "POST / HTTP/1.1\r\nHost: localhost\r\nOrigin: http://localhost\r\nCookie: \(cookie)\r\n"
-                    + "Content-Type: \(contentType)\r\nContent-Length: 100\r\n\r\naction=add"
-            )
+            let connection = try await Self.postingForm(port: port, "Content-Type: \(contentType)\r\nContent-Length: 100\r\n\r\naction=add")
             let refused = try await connection.readResponse()
             #expect(refused.status == 408, "\(refused.statusLine)")
             #expect(refused.text.contains("The form stopped arriving"))

@@ -90,7 +90,7 @@ extension CardHandlers {
         case .failure(let position, let name, let error):
             report.failed.append(.init(index: position, name: name, reason: error.description))
         case .card(let position, let received):
-            let bytes = transcoder.utf8(ofCard: received)
+            let (bytes, readBefore) = transcoder.reading(card: received)
             let read: VCard
             do {
                 read = try VCardParser.parse(bytes)
@@ -99,7 +99,7 @@ extension CardHandlers {
                 report.failed.append(.init(index: position, name: VCardStreamReader.name(in: bytes), reason: "\(error)"))
                 return
             }
-            let uid = read.uid.isEmpty ? try await madeUpUID(of: bytes, readBefore: transcoder.utf8AsReadBefore(ofCard: received)) : read.uid
+            let uid = read.uid.isEmpty ? try await madeUpUID(of: bytes, readBefore: readBefore) : read.uid
             if imported.isTakenBefore(uid) {
                 report.failed.append(.init(index: position, name: VCardStreamReader.name(in: bytes),
                                            reason: ImportedUIDs.refusal(hadUID: !read.uid.isEmpty)))

@@ -6,7 +6,7 @@ import VCard
 /// UTF-8 from the UTF-16 or UTF-8 its first bytes say (`UTF16Transcoder`), or from the Unicode
 /// charset its `Content-Type` names (RFC 2425, as a CardDAV `PUT` is). A file in a charset of one
 /// byte a character (ISO-8859-1, Windows-1252) goes through as it is: each card of it is read in
-/// that charset apart (`utf8(ofCard:)`), since a 2.1 card's own `CHARSET=`s come first.
+/// that charset apart (`reading(card:)`), since a 2.1 card's own `CHARSET=`s come first.
 struct ImportTranscoder {
     private enum Decoding {
         case unicode(UTF16Transcoder)
@@ -46,18 +46,14 @@ struct ImportTranscoder {
     /// The card's bytes as the card reader takes them. In a charset of one byte a character, a 2.1
     /// card stays as it came: the reader reads each line in the charset it names, else as
     /// Windows-1252, so the card is kept (and its `UID` made) as when the file is sent without
-    /// naming its charset. Any other card is read in the charset named.
-    func utf8(ofCard bytes: [UInt8]) -> [UInt8] {
-        guard case .singleByte(let encoding) = decoding, !VCardParser.isVersion21(bytes) else { return bytes }
+    /// naming its charset. Any other card is read in the charset named. `readBefore`: a 2.1 card's
+    /// bytes as this server read the whole file in that charset before, whose made-up `UID` a
+    /// friend imported then has.
+    func reading(card bytes: [UInt8]) -> (bytes: [UInt8], readBefore: [UInt8]?) {
+        guard case .singleByte(let encoding) = decoding else { return (bytes, nil) }
         // Every byte is a character in both (Windows-1252 as browsers read it).
-        return Array((CharacterSets.text(of: bytes, in: encoding) ?? "").utf8)
-    }
-
-    /// For a 2.1 card in a charset of one byte a character: its bytes as this server read the whole
-    /// file in that charset before, whose made-up `UID` the friend imported then has.
-    func utf8AsReadBefore(ofCard bytes: [UInt8]) -> [UInt8]? {
-        guard case .singleByte(let encoding) = decoding, VCardParser.isVersion21(bytes) else { return nil }
-        return Array((CharacterSets.text(of: bytes, in: encoding) ?? "").utf8)
+        let utf8 = Array((CharacterSets.text(of: bytes, in: encoding) ?? "").utf8)
+        return VCardParser.isVersion21(bytes) ? (bytes, utf8) : (utf8, nil)
     }
 
     /// What was held back waiting for the rest of a character.

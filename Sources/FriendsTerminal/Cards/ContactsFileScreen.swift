@@ -185,11 +185,15 @@ final class ContactsFileScreen: Screen {
 
     /// "Card 2 (Cut Short): The card ends without END:VCARD.", as the browser's report says it.
     static func text(of failure: ImportReport.Failure) -> String {
-        "Card \(failure.index)\(failure.name.isEmpty ? "" : " (\(failure.name))"): \(failure.reason)"
+        cardLine(failure.index, failure.name, failure.reason)
     }
 
     /// "Card 3 (Ada Lovelace): Its birthday "soon" is not a date Friends can show; the card keeps it."
     static func text(of remark: ImportReport.Remark) -> String {
-        "Card \(remark.index)\(remark.name.isEmpty ? "" : " (\(remark.name))"): \(remark.remark)"
+        cardLine(remark.index, remark.name, remark.remark)
+    }
+
+    private static func cardLine(_ index: Int, _ name: String, _ text: String) -> String {
+        "Card \(index)\(name.isEmpty ? "" : " (\(name))"): \(text)"
     }
 }
