@@ -98,3 +98,16 @@ struct HelpAndValuesTests {
         }
     }
 }
+
+/// A value refused while a command runs (a variable of the environment, the database) comes with
+/// that command's usage, as one refused while parsing does, not the top level's.
+struct RunningCommandErrorTests {
+    @Test func aValueRefusedWhileRunningIsShownWithTheUsageOfTheCommandThatRan() {
+        let message = FriendServiceCommand.message(for: ValidationError("FRIENDSERVICE_PORT must be a number, not abc."), runningCommand: UserAdd.self)
+        let lines = message.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Error: FRIENDSERVICE_PORT must be a number, not abc.")
+        #expect(lines.dropFirst().first?.hasPrefix("Usage: friendservice user add <name>") == true, "\(message)")
+        #expect(lines.last == "  See 'friendservice user add --help' for more information.")
+        #expect(FriendServiceCommand.message(for: ValidationError("x"), runningCommand: Serve.self).hasSuffix("See 'friendservice serve --help' for more information."))
+    }
+}
