@@ -3,7 +3,7 @@ import Foundation
 extension VCard {
     /// The card as it will be kept (an import, a CardDAV `PUT`), with what every vCard must have
     /// added when it has none (RFC 2426, RFC 6350): a `VERSION` (the 3.0 it is read as), an `FN`
-    /// (the name the friend is shown by), and a `UID`, which Friends needs.
+    /// (the name the friend is shown by), an empty `N` before 4.0, and a `UID`, which Friends needs.
     /// Nothing refuses a card here: a contact app would never sync the contact it came from. A
     /// contact with nothing to name it by is shown as "No Name", as the contact apps show it (its
     /// `FN` stays as it came when it has one); a photo that cannot be served (`photo()` throws)
@@ -16,6 +16,8 @@ extension VCard {
             card.set("FN", to: VCardEscaping.escape(name), after: "VERSION")
         }
         if uid.isEmpty { card.set("UID", to: VCardEscaping.escape(newUID()), after: "VERSION") }
+        // 2.1 and 3.0 (RFC 2426 3.1.2) want an `N` as well, which readers such as vobject insist on.
+        if !card.isVersion4, card.first("N") == nil { card.set("N", to: ";;;;", after: "FN") }
         return card
     }
 

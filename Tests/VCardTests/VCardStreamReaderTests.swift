@@ -167,10 +167,13 @@ struct VCardBadInputTests {
         #expect(card.readyForStorage { "NEW-UID" }.uid == "NEW-UID")
     }
 
-    @Test func aMissingVersionOrFNIsAddedAsEveryVCardMustHaveThem() throws {
+    /// RFC 2426 wants `VERSION`, `FN` and `N` of a 3.0 card (2.1 wants `N` too); RFC 6350 no `N`.
+    @Test func aMissingVersionFNOrNIsAddedAsEveryVCardOfItsVersionMustHaveThem() throws {
         let card = try VCardParser.parse(Array("BEGIN:VCARD\r\nORG:Acme Inc.;Sales\r\nUID:acme\r\nEND:VCARD\r\n".utf8))
         let kept = card.readyForStorage { "x" }
-        #expect(VCardWriter.text(of: kept) == "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Acme Inc.\r\nORG:Acme Inc.;Sales\r\nUID:acme\r\nEND:VCARD\r\n")
+        #expect(VCardWriter.text(of: kept) == "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Acme Inc.\r\nN:;;;;\r\nORG:Acme Inc.;Sales\r\nUID:acme\r\nEND:VCARD\r\n")
+        let version4 = try VCardParser.parse(Array("BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Acme Inc.\r\nUID:acme\r\nEND:VCARD\r\n".utf8))
+        #expect(version4.readyForStorage { "x" } == version4)
         let named = try VCardParser.parse(Array("BEGIN:VCARD\r\nVERSION:3.0\r\nN:Lovelace;Ada;;;\r\nUID:ada\r\nEND:VCARD\r\n".utf8))
         #expect(named.readyForStorage { "x" }.first("FN")?.text == "Ada Lovelace")
     }
