@@ -1075,6 +1075,11 @@ class Run:
         a.wait("the dialog to close", lambda: a.js("return !document.querySelector('#dialog .dialog');"))
         if not a.row("Ada Lovelace"):
             raise Failure("Ada Lovelace's row to stay after Cancel", a)
+        if not self.scripted:
+            self.step("delete: after Cancel, Tab goes on from Ada's row, not from the top of the page")
+            ActionChains(a.driver).send_keys(Keys.TAB).perform()
+            a.wait("the focus in Ada Lovelace's row",
+                   lambda: a.js("return document.activeElement.closest('li.row') && document.activeElement.closest('li.row').id;") == f"friend-{ada}")
 
         self.step("delete: Delete on the friend's page asks the same question, then the list says so")
         a.click(f'#friend-{ada} a.name', "Ada Lovelace's name")

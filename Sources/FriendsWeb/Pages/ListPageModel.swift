@@ -75,8 +75,10 @@ struct ListPageModel {
         let failed = cells.contains { if case .error = $0 { true } else { false } }
         moreAfter = list.hasMoreFriends.value ? friendIDs.last : nil
         retryAfter = failed && !friendIDs.isEmpty ? friendIDs.last : nil
+        // The answer's page opens at the friend asked about (`/#friend-3`): without the script,
+        // the next Tab after Cancel goes on from that row rather than from the top of the page.
         confirmation = list.deleteConfirmation.value.map {
-            ConfirmationModel($0, confirmAction: "confirmDelete", cancelAction: "cancelDelete", path: "/")
+            ConfirmationModel($0, confirmAction: "confirmDelete", cancelAction: "cancelDelete", path: chosen.map { "/#friend-\($0)" } ?? "/")
         }
     }
 }
