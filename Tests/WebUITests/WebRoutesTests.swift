@@ -76,6 +76,19 @@ import Testing
         }
     }
 
+    /// The event stream's HEAD says what its GET would, opening no stream: `403` without a session.
+    @Test func theEventStreamsHeadIsRefusedWithoutASessionAsItsGetIs() async throws {
+        try await withRoutes { sessions, client in
+            let stranger: HTTPFields = [.cookie: "webui_session=made-up"]
+            #expect(try await client.execute(uri: WebRoutes.eventsPath, method: .get, headers: stranger).status == .forbidden)
+            #expect(try await client.execute(uri: WebRoutes.eventsPath, method: .head, headers: stranger).status == .forbidden)
+            let visit = try await visit(client, sessions: sessions)
+            let head = try await client.execute(uri: WebRoutes.eventsPath, method: .head, headers: [.cookie: visit.cookie])
+            #expect(head.status == .ok)
+            #expect(head.headers[.contentType] == EventStream.contentType)
+        }
+    }
+
     @Test(arguments: [HTTPRequest.Method.put, .delete, .patch, .options])
     func otherMethodsGet405SayingWhichAreAllowed(method: HTTPRequest.Method) async throws {
         try await withRoutes { _, client in

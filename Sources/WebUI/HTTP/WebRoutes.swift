@@ -241,13 +241,16 @@ public struct WebRoutes: Sendable {
     private func events(_ request: Request) async -> Response {
         var headers = HTTPFields()
         headers[.contentType] = EventStream.contentType
+        let cookie = Self.sessionID(request)
+        let expired = ErrorPage.response(.forbidden, "This page has expired. Open the app again to go on.")
         // A HEAD subscribes to nothing: its stream would never be read, nor ended.
-        guard request.method != .head else { return Response(status: .ok, headers: headers) }
+        guard request.method != .head else {
+            return await MainActor.run { sessions.session(id: cookie) != nil } ? Response(status: .ok, headers: headers) : expired
+        }
         let path = request.uri.queryParameters.get("path") ?? "/"
         let tabID = request.uri.queryParameters.get("tab")
         // The first stream of a page the browser loaded itself, so drawn by the shared app.
         let loadedWhole = request.uri.queryParameters.get("loaded") != nil
-        let cookie = Self.sessionID(request)
         // The page's latest load when it connected: a stream older than a load taken since opens nothing.
         let load: String? = request.uri.queryParameters.get("load").map { String($0) }
         let found = await MainActor.run { () -> (WebTab, Bool, WebTab?, Bool)? in
@@ -256,9 +259,7 @@ public struct WebRoutes: Sendable {
             let (tab, isNew) = sessions.tab(tabID, of: session)
             return (tab, isNew, drawn, tab.takesLoad(load))
         }
-        guard let (tab, isNewTab, drawn, isLatest) = found else {
-            return ErrorPage.response(.forbidden, "This page has expired. Open the app again to go on.")
-        }
+        guard let (tab, isNewTab, drawn, isLatest) = found else { return expired }
         // The address the tab shows is where its app is: a new tab's app starts there, and a tab
         // whose address changed without the script (typed, a bookmark) takes its app along.
         // It waits for what it loads, so the tab is not sent a spinner over the page it has.
