@@ -585,20 +585,50 @@ class Run:
         typed = [a.value("#firstname"), a.value("#lastname"), a.value("#about")]
         if typed != ["Typed", "Before Restart", "and after"]:
             raise Failure(f"the form to hold what was typed; it holds {typed}", a)
-        _, _, found = self.servers.request("GET", "/friends?q=Restart")
+        _, _, found = self.servers.request("GET", "/friends?q=Typed")
         if found["items"]:
             raise Failure("nothing saved from the form sent after the restart", a)
-        # The page's stream and typing met the stopped server and then a session it no longer had.
-        unexpected = [entry["message"] for entry in a.console_errors()
-                      if not re.search(r"/webui/|ERR_CONNECTION_REFUSED|Failed to load resource", entry["message"])]
-        if unexpected:
-            raise Failure("no other error in the browser console; it has:\n  " + "\n  ".join(unexpected), a)
+        self.expect_only_restart_errors()
         a.shoot("form-after-restart")
         a.click('button[value="dismissAlert"]', "OK")
         a.wait("the alert to close", lambda: a.text("#alert-title") is None)
         a.submit_form()
         a.wait_path("/")
         a.wait("the friend sent again, now saved", lambda: a.row("Typed Before Restart") is not None)
+
+        self.step("restart: the list's Delete sent after a restart deletes nobody, says so, and the list goes on")
+        self.servers.restart_web()
+        a.click('button[aria-label="Delete Typed Before Restart"]', "Delete for Typed Before Restart")
+        a.wait_text("#alert-title", "Not Done")
+        if not a.row("Typed Before Restart") or a.text("#confirm-message"):
+            raise Failure("the list with Typed Before Restart's row, and no delete question", a)
+        _, _, found = self.servers.request("GET", "/friends?q=Typed")
+        if not found["items"]:
+            raise Failure("the friend to stay after a Delete sent after the restart", a)
+        a.shoot("list-after-restart")
+        a.click('button[value="dismissAlert"]', "OK")
+        a.wait("the alert to close", lambda: a.text("#alert-title") is None)
+        a.click('button[aria-label="Delete Typed Before Restart"]', "Delete for Typed Before Restart")
+        a.wait_text("#confirm-message", "Delete Typed Before Restart?")
+        a.click('#dialog button[value="cancelDelete"]', "Cancel")
+        a.wait("the dialog to close", lambda: a.js("return !document.querySelector('#dialog .dialog');"))
+        if self.scripted:
+            self.step("restart: a search typed after a restart shows its matches")
+            self.servers.restart_web()
+            a.fill("#q", "Typed")
+            a.wait("the search's one match, at its address",
+                   lambda: a.names() == ["Typed Before Restart"] and a.address() == "/?q=Typed")
+            a.driver.find_element(By.CSS_SELECTOR, "#q").send_keys(Keys.ESCAPE)
+            a.wait("everyone again", lambda: len(a.names()) > 1 and a.address() == "/")
+        self.expect_only_restart_errors()
+
+    def expect_only_restart_errors(self):
+        """The page's stream and typing met the stopped server and then a session it no longer had:
+        the browser logs those requests; anything else is an error."""
+        unexpected = [entry["message"] for entry in self.a.console_errors()
+                      if not re.search(r"/webui/|ERR_CONNECTION_REFUSED|Failed to load resource", entry["message"])]
+        if unexpected:
+            raise Failure("no other error in the browser console; it has:\n  " + "\n  ".join(unexpected), self.a)
 
     def add_friend(self):
         a = self.a

@@ -334,11 +334,36 @@ import Testing
         }
     }
 
-    @Test func aPostWithoutALiveSessionIsRefused() async throws {
-        try await withRoutes { _, client in
-            let response = try await post(client, body: "action=increment", cookie: "webui_session=made-up")
-            #expect(response.status == .forbidden)
-            #expect(String(buffer: response.body).contains("This page has expired."))
+    /// Sessions live in memory: a form sent after the server restarted names one it does not
+    /// have. Nothing it asked is done, and a new session opens its page again (the one the form
+    /// was sent from, query included) and is told so; only a live input is refused.
+    @Test func aPostWithoutALiveSessionDoesNothingAndOpensItsPageInANewSession() async throws {
+        try await withRoutes { sessions, client in
+            let sent = try await post(
+                client, body: "action=increment", cookie: "webui_session=made-up",
+                extra: [.referer: "http://localhost/?step=2"]
+            )
+            #expect(sent.status == .seeOther)
+            #expect(sent.headers[.location] == "/?step=2")
+            let cookie = try #require(sent.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+            let id = String(cookie.dropFirst("webui_session=".count))
+            let app = try #require(await MainActor.run { sessions.session(id: id)?.app as? CounterApp })
+            #expect(await MainActor.run { app.received.isEmpty && app.count == 0 })
+            #expect(await MainActor.run { app.notDone.map { $0["action"] } } == ["increment"])
+
+            // The script gets the page itself; a Referer of another page or site opens the form's own.
+            let scripted = try await post(
+                client, body: "action=increment", cookie: "webui_session=made-up",
+                extra: [.webUIScripted: "1", .referer: "http://evil.example/?step=2"]
+            )
+            #expect(scripted.status == .ok)
+            #expect(scripted.headers[.webUIPath] == "/")
+            #expect(String(buffer: scripted.body).contains(#"<p id="count">0</p>"#))
+
+            let live = try await post(client, body: "action=increment&_live=1", cookie: "webui_session=made-up")
+            #expect(live.status == .forbidden)
+            #expect(live.headers[.setCookie] == nil)
+            #expect(String(buffer: live.body).contains("This page has expired."))
         }
     }
 

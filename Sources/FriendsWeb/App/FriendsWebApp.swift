@@ -240,6 +240,22 @@ public final class FriendsWebApp: WebApplication {
         return true
     }
 
+    /// What cannot be restored was not done: said, unless the page shown anew is all it asked.
+    public func notDoneAfterRestart(_ input: FormFields, at path: String) {
+        if let action = input["action"], Self.doneByShowingAnew.contains(action) { return }
+        show(Self.notDoneAfterRestart)
+    }
+
+    /// Actions that only show the page again, or leave it as it was: opened anew, it is as they asked.
+    private static let doneByShowingAnew: Set<String> = [
+        "refresh", "more", "retryMore", "search", "clearSearch", "dismissAlert", "cancelDelete", "keepEditing", "field",
+    ]
+
+    static let notDoneAfterRestart = Alert(
+        title: "Not Done",
+        message: "This app was restarted after the page was opened, so what it asked was not done. This is the page as it is now: try again."
+    )
+
     /// The ids of the entries a form's inputs name (`entry-3`, `entry-3-label`).
     private static func entryIDs(in input: FormFields) -> Set<Int> {
         Set(input.pairs.compactMap { pair in

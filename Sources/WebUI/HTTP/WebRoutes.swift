@@ -166,7 +166,7 @@ public struct WebRoutes: Sendable {
             // Signed out meanwhile (elsewhere, a new password, idle too long): the form is not
             // taken, and the person signs in again to come back to its page.
             if settings.signIn != nil { return signInRedirect(from: request.uri.path, unsaved: true) }
-            return try await keepingWhatWasTyped(request)
+            return try await openingAgain(request)
                 ?? ErrorPage.response(.forbidden, "This page has expired. Open the app again to go on.")
         }
         let fields: FormFields
@@ -205,26 +205,37 @@ public struct WebRoutes: Sendable {
 
     /// A form sent from a page of a session this server does not have (it was restarted, and
     /// sessions live in memory): nothing it asked is done, since nobody can tell it was meant now,
-    /// but a new session opens its page with what was typed there, which the app says
-    /// (`WebApplication.restore`). Nil when the app has nothing to restore it to. What the script
-    /// sends while someone types (`_live`) starts no session: only a form sent with a button does.
-    private func keepingWhatWasTyped(_ request: Request) async throws -> Response? {
+    /// but a new session opens its page again, with what was typed there when the app can put it
+    /// back (`WebApplication.restore`), and the app says so (`WebApplication.notDoneAfterRestart`).
+    /// The page is the one the form was sent from, its query included (a list's search), when the
+    /// `Referer` names it. Nil when no page lives at the form's address. What the script sends
+    /// while someone types (`_live`) starts no session: for a search or a list's next page, the
+    /// script loads its page again instead.
+    private func openingAgain(_ request: Request) async throws -> Response? {
         guard case .success(let fields) = try await ownForm(request), fields["_live"] == nil else { return nil }
         let path = request.uri.path
         let (session, tab) = await MainActor.run {
             let session = sessions.start()
             return (session, sessions.tab(request.headers[.webUITab] ?? fields["_tab"], of: session).tab)
         }
-        guard await tab.open(path: path) else { return nil }
+        guard await tab.open(path: pageSentFrom(request) ?? path) else { return nil }
         await tab.waitUntilIdle(limit: settings.busyLimit)
         let isScripted = request.headers[.webUIScripted] != nil
-        let restored = await MainActor.run { () -> Response? in
-            guard tab.app.restore(fields, at: path) else { return nil }
+        var response = await MainActor.run { () -> Response in
+            if !tab.app.restore(fields, at: path) { tab.app.notDoneAfterRestart(fields, at: path) }
             return isScripted ? Self.page(of: tab, in: session, isScripted: true) : Self.redirect(to: tab.app.currentPath)
         }
-        guard var response = restored else { return nil }
         response.setCookie(cookie(for: session))
         return response
+    }
+
+    /// The address, with its query, of this server's page that sent `request`, when it is the
+    /// form's own path (`Referer`; the list's forms post to `/` from `/?q=ada`).
+    private func pageSentFrom(_ request: Request) -> String? {
+        guard let origin = ownOrigin(of: request), let referer = request.headers[.referer], referer.hasPrefix(origin + "/"),
+              let components = URLComponents(string: referer), components.path == request.uri.path,
+              let query = components.percentEncodedQuery, !query.isEmpty else { return nil }
+        return "\(components.path)?\(query)"
     }
 
     /// The page `tab` shows now; a script's request is told its address too.
@@ -304,11 +315,15 @@ public struct WebRoutes: Sendable {
     /// The request comes from a page of this server: its `Origin` (or, without one, its
     /// `Referer`) is this server's own.
     func isSameOrigin(_ request: Request) -> Bool {
-        guard let host = request.head.authority else { return false }
-        let origin = "\(settings.behindProxy ? "https" : "http")://\(host)"
+        guard let origin = ownOrigin(of: request) else { return false }
         if let given = request.headers[.origin] { return given == origin }
         guard let referer = request.headers[.referer] else { return false }
         return referer == origin || referer.hasPrefix(origin + "/")
+    }
+
+    /// This server's origin as `request` addressed it.
+    func ownOrigin(of request: Request) -> String? {
+        request.head.authority.map { "\(settings.behindProxy ? "https" : "http")://\($0)" }
     }
 
     /// The fields of a form sent from this app's own pages (`isSameOrigin`).

@@ -24,6 +24,11 @@ public protocol WebApplication: AnyObject {
     /// restarted): put what it holds into the same screen, opened anew, without doing what it
     /// asked, and say so. `false` when the screen shown has no such form. The default restores nothing.
     func restore(_ input: FormFields, at path: String) -> Bool
+    /// A form on the page at `path` was sent from a session this server no longer had, and
+    /// `restore` put nothing of it back: its screen is open anew, as it is now. Say that what the
+    /// form asked was not done, unless showing the screen anew is all it asked (a refresh). The
+    /// default says nothing.
+    func notDoneAfterRestart(_ input: FormFields, at path: String)
     /// The whole page of the screen shown now.
     func page(_ context: PageContext) -> String
     /// The screen's live regions, each replacing the element with its id.
@@ -41,6 +46,7 @@ public protocol WebApplication: AnyObject {
 extension WebApplication {
     public func download(at path: String) async -> Download? { nil }
     public func restore(_ input: FormFields, at path: String) -> Bool { false }
+    public func notDoneAfterRestart(_ input: FormFields, at path: String) {}
     public func takeNotices(of drawn: any WebApplication) {}
 }
 

@@ -20,17 +20,18 @@ struct TestBrowser {
         try await client.execute(uri: path, method: .get, headers: headers(tab: tab))
     }
 
-    /// A form of `name=value` pairs, with the session's token.
-    func post(_ path: String, _ pairs: [(String, String)], tab: String? = nil) async throws -> TestResponse {
+    /// A form of `name=value` pairs, with the session's token, sent from the page at `page` when given.
+    func post(_ path: String, _ pairs: [(String, String)], tab: String? = nil, from page: String? = nil) async throws -> TestResponse {
         let body = ([("_csrf", token)] + pairs).map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }
             .joined(separator: "&")
-        return try await post(path, body: body, contentType: "application/x-www-form-urlencoded", tab: tab)
+        return try await post(path, body: body, contentType: "application/x-www-form-urlencoded", tab: tab, from: page)
     }
 
     /// A body made by the test (a form with files), as it is.
-    func post(_ path: String, body: String, contentType: String, tab: String? = nil) async throws -> TestResponse {
+    func post(_ path: String, body: String, contentType: String, tab: String? = nil, from page: String? = nil) async throws -> TestResponse {
         var headers = headers(tab: tab)
         headers[.origin] = "http://localhost"
+        if let page { headers[.referer] = "http://localhost" + page }
         headers[.contentType] = contentType
         return try await client.execute(uri: path, method: .post, headers: headers, body: ByteBuffer(string: body))
     }

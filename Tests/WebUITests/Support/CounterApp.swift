@@ -12,10 +12,13 @@ final class CounterApp: WebApplication {
         didSet { onChange?() }
     }
     var received: [FormFields] = []
+    /// Forms sent from a session the server no longer had, which it said were not done.
+    var notDone: [FormFields] = []
     func open(path: String) async -> Bool {
         // A screen the app does not go to at once (a form with changes asks first): it stays.
         if path == "/asks" { return true }
-        guard path == "/" || path == "/other" else { return false }
+        // Any query is the counter's own (`/?step=2`).
+        guard let screen = path.split(separator: "?").first, screen == "/" || screen == "/other" else { return false }
         currentPath = path
         onChange?()
         return true
@@ -29,6 +32,10 @@ final class CounterApp: WebApplication {
         default: return false
         }
         return true
+    }
+
+    func notDoneAfterRestart(_ input: FormFields, at path: String) {
+        notDone.append(input)
     }
 
     func page(_ context: PageContext) -> String {
