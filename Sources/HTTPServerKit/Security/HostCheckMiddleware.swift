@@ -44,14 +44,16 @@ public struct HostCheckMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     /// `name` of `name` or `name:port` (the name may be a bracketed IPv6 address), its ASCII
-    /// letters lowercased; `nil` when the port is not a number. It runs for every request, so it
-    /// reads bytes: a name with any other letter matches no accepted name anyway.
+    /// letters lowercased; `nil` when the port is not a TCP port's number (`:x`, `:99999`). It
+    /// runs for every request, so it reads bytes: a name with any other letter matches no
+    /// accepted name anyway.
     static func name(of authority: String) -> String? {
         let bytes = authority.utf8
         var end = bytes.endIndex
         if let colon = bytes.lastIndex(of: UInt8(ascii: ":")), !bytes[colon...].contains(UInt8(ascii: "]")) {
             let port = bytes[bytes.index(after: colon)...]
-            guard !port.isEmpty, port.allSatisfy(isDigit) else { return nil }
+            guard (1...5).contains(port.count), port.allSatisfy(isDigit),
+                  port.reduce(0, { $0 * 10 + Int($1 - UInt8(ascii: "0")) }) <= 65_535 else { return nil }
             end = colon
         }
         let name = bytes[..<end]
