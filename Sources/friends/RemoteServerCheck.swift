@@ -46,6 +46,12 @@ enum RemoteServerCheck {
                 "Cannot reach FriendService at \(address). Is it running? Leave out --server to use the built-in one."
             )
         } catch .unauthorized {
+            // No password would do there: asking again would only hide that.
+            if case .password? = credentials, await takesOnlyAToken(address, transport: transport) {
+                throw LaunchError(
+                    "FriendService at \(address) has no accounts, only its token: pass --token TOKEN (or set FRIENDS_TOKEN) instead of --user."
+                )
+            }
             throw LaunchError(isUnauthorized: true, credentials.map { "FriendService at \(address) did not accept \($0)." }
                 ?? "FriendService at \(address) asks who you are: pass --user NAME, or --token TOKEN (or set FRIENDS_TOKEN).")
         } catch .notFound {

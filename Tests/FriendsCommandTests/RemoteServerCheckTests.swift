@@ -46,4 +46,26 @@ import Testing
         #expect(await !RemoteServerCheck.takesOnlyAToken(address, transport: ScriptedTransport([(200, accounts)])))
         #expect(await !RemoteServerCheck.takesOnlyAToken(address, transport: ScriptedTransport([(404, "")])))
     }
+
+    /// `--user` before a FriendService of a token alone is told so, not that the password was wrong
+    /// (and not asked for it again); before one with accounts, a refused password is a refused password.
+    @Test func aUserBeforeAServerOfATokenAloneIsToldToPassTheToken() async {
+        let address = ServerAddress("http://127.0.0.1:8080")!
+        let tokenOnly = #"{"components": {"securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}}}"#
+        let refused = #"{"error": {"message": "Sign in."}}"#
+        let ada = Credentials.password(user: "ada", password: "secret")
+        await #expect(throws: LaunchError(
+            "FriendService at http://127.0.0.1:8080 has no accounts, only its token: pass --token TOKEN (or set FRIENDS_TOKEN) instead of --user."
+        )) {
+            try await RemoteServerCheck.check(address, credentials: ada, transport: ScriptedTransport([(401, refused), (200, tokenOnly)]))
+        }
+        let accounts = #"{"components": {"securitySchemes": {"basic": {"type": "http", "scheme": "basic"}}}}"#
+        do {
+            try await RemoteServerCheck.check(address, credentials: ada, transport: ScriptedTransport([(401, refused), (200, accounts)]))
+            Issue.record("a refused password to be refused")
+        } catch {
+            #expect(error.isUnauthorized)
+            #expect(error == LaunchError(isUnauthorized: true, "FriendService at http://127.0.0.1:8080 did not accept the password of ada."))
+        }
+    }
 }
