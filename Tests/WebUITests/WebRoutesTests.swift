@@ -385,10 +385,17 @@ import Testing
         }
     }
 
-    @Test func aPathWithNoScreenIsNotFound() async throws {
+    /// Under the toolkit's own `/webui/` too, with the page that says so and the security headers.
+    @Test(arguments: ["/nowhere", "/webui", "/webui/", "/webui/nothing", "/webui/webui.js/x"])
+    func aPathWithNoScreenIsNotFound(path: String) async throws {
         try await withRoutes { _, client in
-            let response = try await client.execute(uri: "/nowhere", method: .get, headers: [:])
-            #expect(response.status == .notFound)
+            // A form posted elsewhere without a session is answered as such (`openingAgain`).
+            for method in path.hasPrefix("/webui") ? [HTTPRequest.Method.get, .post] : [.get] {
+                let response = try await client.execute(uri: path, method: method, headers: [.origin: "http://localhost"])
+                #expect(response.status == .notFound, "\(method) \(path)")
+                #expect(String(buffer: response.body).contains("There is no page at this address."), "\(method) \(path)")
+                #expect(response.headers[.contentSecurityPolicy] != nil, "\(method) \(path)")
+            }
         }
     }
 

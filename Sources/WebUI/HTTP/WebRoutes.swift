@@ -99,6 +99,12 @@ public struct WebRoutes: Sendable {
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"signedOut":\#(signedOut)}"#)))
         }
         router.get(RouterPath(Self.herePath)) { request, _ in await here(request) }
+        // The router takes `/webui/…` for its own, so `**` below does not reach what it lacks:
+        // without this, an empty 404 without the security headers.
+        for own in ["/webui", "/webui/**"] {
+            router.get(RouterPath(own)) { _, _ in ErrorPage.response(.notFound, "There is no page at this address.") }
+            router.post(RouterPath(own)) { _, _ in ErrorPage.response(.notFound, "There is no page at this address.") }
+        }
         if let signIn = settings.signIn { addSignInRoutes(to: router, signIn) }
         router.get("/") { request, _ in await page(request) }
         router.get("**") { request, _ in await page(request) }
