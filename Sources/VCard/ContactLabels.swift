@@ -60,6 +60,15 @@ enum ContactLabels {
         }
     }
 
+    /// How Android writes a label of the person's own into a 2.1 card (`TEL;X-Ski-cabin:`), and
+    /// reads back: `X-` and the label, when it is letters, digits and hyphens (Android's exporter
+    /// writes no other, and its importer ignores Apple's `X-ABLabel`); `nil` for any other label.
+    static func version21Type(for label: String) -> String? {
+        guard !label.isEmpty, label.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") })
+        else { return nil }
+        return "X-" + label
+    }
+
     /// The `TYPE` values that say `label`, or `nil` when only an `X-ABLabel` can.
     static func types(for label: String) -> [String]? {
         let words = label.lowercased().split(separator: " ").map(String.init)

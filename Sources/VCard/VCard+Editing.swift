@@ -190,8 +190,8 @@ extension VCard {
         return last.map { $0 + 1 } ?? properties.endIndex
     }
 
-    /// The properties of a new phone or email: `TYPE`s for a label vCard knows, an Apple label
-    /// group for any other; the first of a list preferred.
+    /// The properties of a new phone or email: `TYPE`s for a label vCard knows, Android's
+    /// `X-label` in a 2.1 card, an Apple label group for any other; the first of a list preferred.
     private func newProperties(
         _ name: String, for entry: LabeledValue, isFirst: Bool, usesURIs: Bool, groups: inout NewGroupNames
     ) -> [VCardProperty] {
@@ -199,6 +199,8 @@ extension VCard {
         var group: String?
         if let known = ContactLabels.types(for: entry.label) {
             types += known
+        } else if version == "2.1", let android = ContactLabels.version21Type(for: entry.label) {
+            types.append(android)
         } else {
             group = groups.next()
         }
@@ -276,7 +278,9 @@ extension VCard {
         var groups = NewGroupNames(in: properties)
         let replacements = new.flatMap { address -> [VCardProperty] in
             let value = VCardEscaping.joinComponents(["", "", address.street, address.city, address.region, address.postcode, address.country])
-            guard let types = ContactLabels.types(for: address.label) else {
+            let types = ContactLabels.types(for: address.label)
+                ?? (version == "2.1" ? ContactLabels.version21Type(for: address.label).map { [$0] } : nil)
+            guard let types else {
                 let group = groups.next()
                 return [
                     VCardProperty(group: group, name: "ADR", value: value),

@@ -64,6 +64,26 @@ struct VCardEditingTests {
         #expect(card.friend(id: 1).phones == update.phones)
     }
 
+    /// A label of the person's own added to an Android 2.1 card is written as Android writes it
+    /// (`TEL;X-Ski-cabin:`), which Android's importer reads back and Apple's label group is not;
+    /// one Android could not write either (a space) still takes the group.
+    @Test func aLabelOfOnesOwnInAVersion21CardIsWrittenAsAndroidWritesIt() throws {
+        var card = try VCardParser.parse(Array(
+            "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Wang;Wei;;;\r\nTEL;CELL;PREF:+86 138 0000 0001\r\nEND:VCARD\r\n".utf8))
+        var update = FriendUpdate()
+        update.phones = card.friend(id: 1).phones + [
+            LabeledValue(label: "Ski-cabin", value: "+86 10 0000 0002"), LabeledValue(label: "Ski cabin", value: "+86 10 0000 0003"),
+        ]
+        update.addresses = [PostalAddress(label: "Boat", street: "Pier 4", city: "Xiamen")]
+        card.apply(update, now: now)
+        let written = lines(card)
+        #expect(written.contains("TEL;X-Ski-cabin:+86 10 0000 0002"), "\(written)")
+        #expect(written.contains { $0.hasSuffix(".X-ABLabel:Ski cabin") }, "\(written)")
+        #expect(written.contains("ADR;X-Boat:;;Pier 4;Xiamen;;;"), "\(written)")
+        #expect(card.friend(id: 1).phones == update.phones)
+        #expect(card.friend(id: 1).addresses == update.addresses)
+    }
+
     /// vCard 4.0 ranks its numbers (`PREF=1` first): the list read back is the list sent, the
     /// first one preferred, whatever the ranks said before.
     @Test func removingTheFirstOfRankedPhonesKeepsTheOrderSent() throws {
