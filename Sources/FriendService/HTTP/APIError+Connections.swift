@@ -4,13 +4,17 @@ import HTTPServerKit
 import NIOCore
 
 extension APIError {
-    /// Without a token, a request addressed to a name other than the loopback ones (and `--public-name`).
-    static var misdirected: APIError {
-        APIError(
+    /// A request addressed to a name other than the loopback ones and `publicName` (checked on
+    /// loopback without a token, and behind a proxy given its public name).
+    static func misdirected(publicName: String?) -> APIError {
+        let names = (publicName.map { [$0] } ?? []) + ["localhost", "127.0.0.1", "[::1]"]
+        let listed = names.dropLast().joined(separator: ", ") + " or " + names.last!
+        // Without a public name the server is not behind a proxy: say how it would be.
+        let advice = publicName == nil ? " (behind a reverse proxy, start it with --behind-proxy and --public-name NAME)" : ""
+        return APIError(
             .misdirectedRequest,
-            "This server answers only requests addressed to localhost, 127.0.0.1 or [::1], or to its --public-name "
-                + "(behind a reverse proxy, start it with --behind-proxy).",
-            fields: ["Host": "Must be localhost, 127.0.0.1, [::1] or the --public-name, with or without a port."]
+            "This server answers only requests addressed to \(listed)\(advice).",
+            fields: ["Host": "Must be \(listed), with or without a port."]
         )
     }
 }

@@ -47,7 +47,7 @@ func buildRouter(
         router.add(middleware: HostCheckMiddleware(
             acceptedNames: configuration.acceptedHostNames,
             passesRequestsWithoutHost: true,
-            refuse: { throw APIError.misdirected }
+            refuse: { [publicName = configuration.publicName] in throw APIError.misdirected(publicName: publicName) }
         ))
     }
     router.add(middleware: ContentEncodingMiddleware())

@@ -104,6 +104,16 @@ struct AccountProxyTests {
         }
     }
 
+    /// The `421` names the names the server answers to: the public name when it has one, and
+    /// otherwise how to give it one.
+    @Test func theMisdirectedAnswerNamesThePublicNameOrHowToSetOne() {
+        let named = APIError.misdirected(publicName: "friends.example.org")
+        #expect(named.envelope.message == "This server answers only requests addressed to friends.example.org, localhost, 127.0.0.1 or [::1].")
+        #expect(named.envelope.fields == ["Host": "Must be friends.example.org, localhost, 127.0.0.1 or [::1], with or without a port."])
+        #expect(APIError.misdirected(publicName: nil).envelope.message == "This server answers only requests addressed to localhost, 127.0.0.1 or [::1] "
+            + "(behind a reverse proxy, start it with --behind-proxy and --public-name NAME).")
+    }
+
     /// Wrong tokens from the network are slowed down as wrong passwords are; a program on this
     /// machine, which forwards no address, is not: the throttle is against guessing from elsewhere.
     @Test func behindAProxyWrongTokensFromElsewhereAreSlowedButNotThoseOfThisMachine() async throws {
