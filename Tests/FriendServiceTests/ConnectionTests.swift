@@ -433,6 +433,17 @@ struct ConnectionTests {
         }
     }
 
+    @Test(arguments: ["GET /health#top HTTP/1.1", "GET http://127.0.0.1/health#top HTTP/1.1"])
+    func aTargetWithAFragmentIsRefusedSayingSo(requestLine: String) async throws {
+        try await Self.withServer { _, port in
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send("\(requestLine)\r\nHost: 127.0.0.1\r\n\r\n")
+            let response = try await connection.readResponse()
+            try Self.expectEnvelope(response, status: 400)
+            #expect(response.text.contains("cannot hold a fragment"))
+        }
+    }
+
     @Test func aSlowBodyGets408WritesNothingAndTheConnectionCloses() async throws {
         try await Self.withServer(ConnectionLimits(bodyTimeout: .milliseconds(200))) { _, port in
             let connection = try RawHTTPConnection(port: port)

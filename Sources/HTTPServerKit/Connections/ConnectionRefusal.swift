@@ -15,6 +15,9 @@ public struct ConnectionRefusal: Equatable, Sendable {
             self.init(status: .notImplemented, message: "This server is not a proxy; it does not support CONNECT.")
         } else if head.version.major == 1, head.version.minor >= 1, head.headers["Host"].count != 1 {
             self.init(status: .badRequest, message: "An HTTP/1.1 request needs exactly one Host header.")
+        } else if head.uri.contains("#") {
+            // No request target holds one (RFC 9112 §3.2); served without it, `/health#x` was a 404.
+            self.init(status: .badRequest, message: "The request target cannot hold a fragment (#…): send the path without it.")
         } else if !head.uri.hasPrefix("/"), !(head.method == .OPTIONS && head.uri == "*"), head.inOriginForm() == nil {
             // An absolute-form target is taken (`inOriginForm`); anything else that is not a path
             // (`GET friends`, `GET ftp://host/`, a user name in the authority) is not.
