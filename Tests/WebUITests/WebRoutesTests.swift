@@ -153,7 +153,7 @@ import Testing
         for accepted in ["localhost", "LOCALHOST:8088", "127.0.0.1", "127.0.0.1:1", "127.0.0.1:65535", "[::1]", "[::1]:8088"] {
             #expect(check.accepts(accepted), "\(accepted)")
         }
-        for refused in ["evil.example", "evil.example:8088", "127.0.0.1.evil.example", "localhost:x", "localhost:", "::1", "", "127.0.0.1:99999", "localhost:65536", "[::1]:000080808"] {
+        for refused in ["evil.example", "evil.example:8088", "127.0.0.1.evil.example", "localhost:x", "localhost:", "::1", "", "127.0.0.1:99999", "localhost:65536", "localhost:0", "[::1]:000080808"] {
             #expect(!check.accepts(refused), "\(refused)")
         }
     }

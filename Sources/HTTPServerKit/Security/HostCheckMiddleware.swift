@@ -53,7 +53,7 @@ public struct HostCheckMiddleware<Context: RequestContext>: RouterMiddleware {
         if let colon = bytes.lastIndex(of: UInt8(ascii: ":")), !bytes[colon...].contains(UInt8(ascii: "]")) {
             let port = bytes[bytes.index(after: colon)...]
             guard (1...5).contains(port.count), port.allSatisfy(isDigit),
-                  port.reduce(0, { $0 * 10 + Int($1 - UInt8(ascii: "0")) }) <= 65_535 else { return nil }
+                  (1...65_535).contains(port.reduce(0, { $0 * 10 + Int($1 - UInt8(ascii: "0")) })) else { return nil }
             end = colon
         }
         let name = bytes[..<end]
