@@ -608,11 +608,21 @@ class Run:
         a.shoot("list-after-restart")
         a.click('button[value="dismissAlert"]', "OK")
         a.wait("the alert to close", lambda: a.text("#alert-title") is None)
+
+        self.expect_only_restart_errors()
+        self.step("restart: the question's Delete sent after a restart deletes nobody, and the alert has the focus")
         a.click('button[aria-label="Delete Typed Before Restart"]', "Delete for Typed Before Restart")
         a.wait_text("#confirm-message", "Delete Typed Before Restart?")
-        a.click('#dialog button[value="cancelDelete"]', "Cancel")
-        a.wait("the dialog to close", lambda: a.js("return !document.querySelector('#dialog .dialog');"))
+        self.servers.restart_web()
+        a.click('#dialog button[value="confirmDelete"]', "Delete in the dialog")
+        a.wait_text("#alert-title", "Not Done")
+        a.wait("the focus on the alert's OK", lambda: a.focused_button("#alert") == "OK")
+        if not a.row("Typed Before Restart"):
+            raise Failure("Typed Before Restart's row to stay after a Delete sent after the restart", a)
+        a.click('button[value="dismissAlert"]', "OK")
+        a.wait("the alert to close", lambda: a.text("#alert-title") is None)
         if self.scripted:
+            self.expect_only_restart_errors()
             self.step("restart: a search typed after a restart shows its matches")
             self.servers.restart_web()
             a.fill("#q", "Typed")

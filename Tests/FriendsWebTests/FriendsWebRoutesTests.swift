@@ -130,7 +130,7 @@ import Testing
     /// `friends web` keeps sessions in memory: a form sent after it restarted comes from a session
     /// it does not have. Nothing is saved (nobody can say it is still meant), but the form opens
     /// again in a new session with what was typed in it, and says why.
-    @Test(arguments: [nil, "tab-1"] as [String?])
+    @Test(arguments: [nil, "tab-1-0123456789abcdef"] as [String?])
     func aFormSentAfterARestartIsNotSavedButKeepsWhatWasTyped(tab: String?) async throws {
         try await WebHarness.with { harness in
             try await harness.withRoutes { client, _ in
@@ -157,6 +157,13 @@ import Testing
                 #expect(page.contains("Typed before"))
                 #expect(try await harness.client.friend(id: 1).value.lastname == "Lovelace", "nothing was saved")
 
+                // Cancel asked to throw what was typed away: it is not brought back.
+                let cancelled = try await pageShown(after: gone.post("/friends/1/edit", [
+                    ("_edits", drawnFrom), ("lastname", "Byron"), ("action", "cancel"),
+                ], tab: tab), client: client)
+                #expect(cancelled.contains("Not Done"))
+                #expect(!cancelled.contains("Byron"))
+
                 // Not over another version (the page's untouched fields would change it back), nor with
                 // entries the form does not have (their ids are given in turn: they could be others):
                 // the form opens as it is now, and says nothing was done.
@@ -178,7 +185,7 @@ import Testing
                 #expect(forged.headers[.setCookie] == nil)
 
                 // What the script sends while someone types starts no session.
-                let typing = try await gone.post("/friends/new", [("firstname", "Zo"), ("action", "field"), ("_live", "1")], tab: "tab-2")
+                let typing = try await gone.post("/friends/new", [("firstname", "Zo"), ("action", "field"), ("_live", "1")], tab: "tab-2-0123456789abcdef")
                 #expect(typing.status == .forbidden)
                 #expect(typing.headers[.setCookie] == nil)
             }
@@ -187,7 +194,7 @@ import Testing
 
     /// The list's buttons after a restart: a Delete sent from the old page deletes nobody and says
     /// so, on the list it was sent from (search included); a Refresh is done by showing the list anew.
-    @Test(arguments: [nil, "tab-1"] as [String?])
+    @Test(arguments: [nil, "tab-1-0123456789abcdef"] as [String?])
     func theListsButtonsAfterARestartDoNothingButShowTheListAgain(tab: String?) async throws {
         try await WebHarness.with { harness in
             try await harness.withRoutes { client, _ in
@@ -202,6 +209,10 @@ import Testing
                 let refreshed = try await pageShown(after: gone.post("/", [("action", "refresh")], tab: tab, from: "/"), client: client)
                 #expect(refreshed.contains("Grace Hopper"))
                 #expect(!refreshed.contains("Not Done"))
+
+                // Load more: the list opens at its first page, which is not what was asked.
+                let more = try await pageShown(after: gone.post("/", [("action", "more"), ("id", "1")], tab: tab, from: "/"), client: client)
+                #expect(more.contains("Not Done"))
             }
         }
     }

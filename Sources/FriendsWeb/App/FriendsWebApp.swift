@@ -231,6 +231,8 @@ public final class FriendsWebApp: WebApplication {
     /// back by fields the person never touched) and when the page's phones and emails are the
     /// form's (their inputs are named by ids a form gives its entries in turn).
     public func restore(_ input: FormFields, at path: String) -> Bool {
+        // What asked to throw the changes away is not answered by bringing them back.
+        guard !["cancel", "discard", "keepTheirs"].contains(input["action"] ?? "") else { return false }
         guard FriendsWebPath(path) == shownPath, case .form(let form, _)? = screens.last,
               input["_edits"] == form.editedVersionTag else { return false }
         let entries = Set(ContactEntryKind.allCases.flatMap { form.entries($0).value.map(\.id.rawValue) })
@@ -247,9 +249,7 @@ public final class FriendsWebApp: WebApplication {
     }
 
     /// Actions that only show the page again, or leave it as it was: opened anew, it is as they asked.
-    private static let doneByShowingAnew: Set<String> = [
-        "refresh", "more", "retryMore", "search", "clearSearch", "dismissAlert", "cancelDelete", "keepEditing", "field",
-    ]
+    private static let doneByShowingAnew: Set<String> = ["refresh", "dismissAlert", "cancelDelete", "keepEditing"]
 
     static let notDoneAfterRestart = Alert(
         title: "Not Done",

@@ -75,10 +75,14 @@ struct ListPageModel {
         let failed = cells.contains { if case .error = $0 { true } else { false } }
         moreAfter = list.hasMoreFriends.value ? friendIDs.last : nil
         retryAfter = failed && !friendIDs.isEmpty ? friendIDs.last : nil
-        // The answer's page opens at the friend asked about (`/#friend-3`): without the script,
-        // the next Tab after Cancel goes on from that row rather than from the top of the page.
+        // Cancel's answer opens at the friend asked about (`/#friend-3`): without the script, the
+        // next Tab goes on from that row rather than from the top of the page. Not Delete's: an
+        // alert it may bring (changed elsewhere, not reached) takes the focus, which a fragment
+        // naming an element would keep from it.
         confirmation = list.deleteConfirmation.value.map {
-            ConfirmationModel($0, confirmAction: "confirmDelete", cancelAction: "cancelDelete", path: chosen.map { "/#friend-\($0)" } ?? "/")
+            ConfirmationModel(
+                $0, confirmAction: "confirmDelete", cancelAction: "cancelDelete", path: "/", cancelPath: chosen.map { "/#friend-\($0)" }
+            )
         }
     }
 }

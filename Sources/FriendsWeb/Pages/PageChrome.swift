@@ -59,7 +59,7 @@ extension PageChrome {
 }
 
 /// A question with two answers (delete a friend, discard changes), as a dialog whose buttons
-/// post `confirmAction` or `cancelAction` to `path`.
+/// post `confirmAction` or `cancelAction` to `path`; Cancel to `cancelPath` when there is one.
 struct ConfirmationModel {
     let title: String
     let message: String
@@ -68,8 +68,9 @@ struct ConfirmationModel {
     let confirmAction: String
     let cancelAction: String
     let path: String
+    let cancelPath: String?
 
-    init(_ prompt: ConfirmationPrompt, confirmAction: String, cancelAction: String, path: String) {
+    init(_ prompt: ConfirmationPrompt, confirmAction: String, cancelAction: String, path: String, cancelPath: String? = nil) {
         title = prompt.title
         message = prompt.message
         confirmTitle = prompt.confirmTitle
@@ -77,5 +78,6 @@ struct ConfirmationModel {
         self.confirmAction = confirmAction
         self.cancelAction = cancelAction
         self.path = path
+        self.cancelPath = cancelPath
     }
 }

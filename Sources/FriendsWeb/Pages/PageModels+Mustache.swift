@@ -108,6 +108,7 @@ extension ConfirmationModel: TemplateModel {
         "confirmAction": \.confirmAction,
         "cancelAction": \.cancelAction,
         "path": \.path,
+        "cancelPath": \.cancelPath,
     ]
 }
 

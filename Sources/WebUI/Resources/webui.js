@@ -554,7 +554,7 @@
   // --- Live inputs --------------------------------------------------------------------------
 
   var timers = new Map();
-  var reloadingRefusedPage = false;
+  var reloadedAfterRefusal = false;
 
   function sendInput(element, action, pairs, keepalive) {
     var form = element.form || element.closest("form");
@@ -567,16 +567,17 @@
     fetch(form ? form.getAttribute("action") || path : path, {
       method: "POST", body: body, headers: headers(), credentials: "same-origin", keepalive: keepalive === true
     }).then(function (response) {
-      // Refused: the server no longer has this page's session (it restarted, or the session
-      // ended). A search or the next page of a list is loaded again where the page is, search
-      // included, which starts a new session (or asks to sign in) and shows what was asked; once,
-      // as inputs come in bursts. A form's field is not: what was typed in the form stays, and
-      // sending the form brings it back into a new session.
+      // Refused: the server no longer has this page's session (it restarted). A search or the
+      // next page of a list is loaded again where the page is, search included, which starts a
+      // new session and shows what was asked. Once until an input is taken again: inputs come in
+      // bursts, and a browser that keeps no cookie would be refused after every reload. A form's
+      // field is not: what was typed in the form stays, and sending the form brings it back.
+      if (response.status !== 403) { reloadedAfterRefusal = false; return; }
       var showsWhatItAsks = element.hasAttribute("data-load-more")
         || (form !== null && (form.getAttribute("method") || "get").toLowerCase() === "get");
-      if (response.status === 403 && showsWhatItAsks && !reloadingRefusedPage) {
-        reloadingRefusedPage = true;
-        load(here(), "GET", null, false).finally(function () { reloadingRefusedPage = false; });
+      if (showsWhatItAsks && !reloadedAfterRefusal) {
+        reloadedAfterRefusal = true;
+        load(here(), "GET", null, false);
       }
     }).catch(function () {
       // The stream says whether the app's server is there (a closed one has said why already);
