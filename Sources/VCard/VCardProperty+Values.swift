@@ -18,12 +18,18 @@ extension VCardProperty {
         VCardEscaping.splitComponents(decodedValue, at: ",").map { VCardEscaping.unescape($0, rules: escaping) }
     }
 
-    /// The value with quoted-printable undone, its line breaks (`=0D=0A` as Outlook and Android
-    /// write them) as `\n`, the one a 3.0 or 4.0 card's `\n` escape reads as; other values as written.
+    /// The value with quoted-printable (or text's base64) undone, its line breaks (`=0D=0A` as
+    /// Outlook and Android write them) as `\n`, the one a 3.0 or 4.0 card's `\n` escape reads as;
+    /// other values as written.
     var decodedValue: String {
-        guard isQuotedPrintable else { return value }
-        let encoding = CharacterSets.encoding(named: parameters) ?? .utf8
-        let decoded = QuotedPrintable.decode(value, encoding: encoding)
+        let decoded: String
+        if let text = base64Text {
+            decoded = text
+        } else if isQuotedPrintable {
+            decoded = QuotedPrintable.decode(value, encoding: CharacterSets.encoding(named: parameters) ?? .utf8)
+        } else {
+            return value
+        }
         guard decoded.utf8.contains(UInt8(ascii: "\r")) else { return decoded }
         return decoded.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One content line of a card: `group.NAME;PARAM=value:value`.
 public struct VCardProperty: Sendable, Equatable {
     /// `item1` in `item1.TEL:…` (Apple groups a value with its `X-ABLabel` this way).
@@ -47,6 +49,16 @@ public struct VCardProperty: Sendable, Equatable {
     /// Whether the value is base64 (`ENCODING=b` in 3.0, `ENCODING=BASE64` in 2.1).
     var isBase64: Bool {
         parameterValues("ENCODING").contains { $0.caseInsensitiveEquals("B") || $0.caseInsensitiveEquals("BASE64") }
+    }
+
+    /// Text some writers send in base64 (`NOTE;ENCODING=BASE64;CHARSET=UTF-8:`, for text beyond
+    /// ASCII in a 2.1 card): the text, in its `CHARSET`. `nil` for a picture, sound or key, whose
+    /// base64 is what it is, and for base64 that is no text.
+    var base64Text: String? {
+        guard isBase64, !["PHOTO", "LOGO", "SOUND", "KEY"].contains(name.uppercased()) else { return nil }
+        guard let data = Data(base64Encoded: String(value.unicodeScalars.filter { !$0.properties.isWhitespace }))
+        else { return nil }
+        return String(data: data, encoding: CharacterSets.encoding(named: parameters) ?? .utf8)
     }
 
     /// Whether the value is quoted-printable (vCard 2.1).

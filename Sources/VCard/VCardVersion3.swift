@@ -85,8 +85,8 @@ public enum VCardVersion3 {
         return nil
     }
 
-    /// A 2.1 property, written afresh.
-    private static func converting(_ property: VCardProperty) -> VCardProperty {
+    /// A 2.1 property (or one of text in base64), written afresh.
+    static func converting(_ property: VCardProperty) -> VCardProperty {
         let name = property.name.uppercased()
         var converted = VCardProperty(group: property.group, name: property.name,
                                       parameters: parameters(of: property), value: value(of: property, named: name))
@@ -96,7 +96,7 @@ public enum VCardVersion3 {
 
     /// The value with 3.0's escapes: each kind of value keeps its separators and escapes the rest.
     private static func value(of property: VCardProperty, named name: String) -> String {
-        if property.isBase64 {
+        if property.isBase64, property.base64Text == nil {
             return String(property.value.unicodeScalars.filter { !$0.properties.isWhitespace })
         }
         if singleTexts.contains(name) { return VCardEscaping.escape(property.text) }
@@ -114,7 +114,8 @@ public enum VCardVersion3 {
     }
 
     private static func parameters(of property: VCardProperty) -> [VCardParameter] {
-        let base64 = property.isBase64
+        // Text in base64 becomes text: 3.0 has no base64 but for what is binary.
+        let base64 = property.isBase64 && property.base64Text == nil
         return property.parameters.compactMap { parameter in
             var parameter = parameter
             if parameter.name.caseInsensitiveEquals("CHARSET") { return nil }

@@ -74,7 +74,8 @@ public enum VCardVersion4 {
         case "N":
             return withFiveComponents(property)
         default:
-            return property
+            // Text in base64 (`NOTE;ENCODING=b:`) as text: 4.0 has no `ENCODING`.
+            return property.base64Text == nil ? property : VCardVersion3.converting(property)
         }
     }
 

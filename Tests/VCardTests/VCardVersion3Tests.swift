@@ -53,6 +53,17 @@ struct VCardVersion3Tests {
         ])
     }
 
+    /// Some 2.1 writers send text beyond ASCII in base64 (`NOTE;ENCODING=BASE64`): it is read as
+    /// the text it is, and written in 3.0 as text; a photo's base64 stays base64.
+    @Test func textInBase64IsReadAndWrittenAsText() throws {
+        let lines = "NOTE;ENCODING=BASE64;CHARSET=UTF-8:Wm/DqydzIG5vdGU7IHdpdGggYSBzZW1pY29sb24NCmFuZCBhIHNlY29uZCBsaW5l\r\nPHOTO;ENCODING=BASE64;TYPE=JPEG:/9j/4AAQSkZJRgABAQAAAQABAAD/2Q==\r\n"
+        let card = try VCardParser.parse(Array(SampleCards.card(version: "2.1", lines: lines).utf8))
+        #expect(card.friend(id: 0).about == "Zoë's note; with a semicolon\nand a second line")
+        #expect(SampleCards.innerLines(of: try converted(lines)) == [
+            "NOTE:Zoë's note\\; with a semicolon\\nand a second line", "PHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQSkZJRgABAQAAAQABAAD/2Q==",
+        ])
+    }
+
     @Test func valuesThatAreNotTextStayAsWritten() throws {
         let text = try converted("GEO:37.24,-17.87\r\nURL;VALUE=URL:http://example.com/a,b\r\nBDAY:19800415\r\nTEL;CELL:+1 (555) 0100\r\n")
         #expect(SampleCards.innerLines(of: text) == [

@@ -8,6 +8,11 @@ struct VCardVersion4Tests {
         VCardVersion4.text(of: SampleCards.card(version: "3.0", lines: lines))
     }
 
+    /// 4.0 has no `ENCODING`: a 3.0 note in base64 is written as its text.
+    @Test func aNoteInBase64IsWrittenAsText() {
+        #expect(SampleCards.innerLines(of: converted("NOTE;ENCODING=b:Wm/Dqw==\r\n")).contains("NOTE:Zoë"))
+    }
+
     @Test func applesCardBecomesFourPointZero() throws {
         let text = VCardVersion4.text(of: String(decoding: try SampleCards.bytes("apple"), as: UTF8.self))
         #expect(text == """
