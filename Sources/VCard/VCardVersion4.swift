@@ -5,7 +5,8 @@ import Foundation
 /// Apple's birthday without a year as 4.0's `--MMDD`, `TYPE=pref` as `PREF=1`, Apple's company,
 /// group and member lines as `KIND` and `MEMBER`, Outlook's and Apple's anniversaries as one
 /// `ANNIVERSARY`, `GEO` as a `geo:` URI, dates in 4.0's basic form, links without the escapes of
-/// text; what 4.0 removed (`LABEL`, `NAME`, `MAILER`, `CLASS`) is left out, as sabre/dav leaves it.
+/// text; what 4.0 removed (`LABEL`, `NAME`, `MAILER`, `CLASS`, `PROFILE`) is left out, as
+/// sabre/dav leaves it, and `SORT-STRING` is the name's `SORT-AS`.
 /// What the card says otherwise stays, and lines 4.0 reads as they are keep their bytes.
 public enum VCardVersion4 {
     /// `card` itself when it is a 4.0 card (or no card); any other in 4.0, its lines ending in CRLF.
@@ -32,8 +33,14 @@ public enum VCardVersion4 {
         // 4.0 allows one of each: Outlook's `X-ANNIVERSARY` and Apple's labelled date of one card are
         // one anniversary, and the first one stands.
         var once: Set<String> = []
+        // 3.0's `SORT-STRING` is 4.0's `SORT-AS` of the name (RFC 6350 6.2.2).
+        let sortString = card.first("SORT-STRING")?.text.trimmingSpaces
         for property in card.properties where !property.hasName("VERSION") {
-            guard let converted = version4(of: property, anniversaryGroups: anniversaryGroups) else { continue }
+            guard var converted = version4(of: property, anniversaryGroups: anniversaryGroups) else { continue }
+            if converted.hasName("N"), let sortString, !sortString.isEmpty, converted.parameterValues("SORT-AS").isEmpty {
+                converted.parameters.append(VCardParameter(name: "SORT-AS", values: [sortString]))
+                converted.source = nil
+            }
             let name = converted.name.uppercased()
             if ["ANNIVERSARY", "KIND"].contains(name), !once.insert(name).inserted { continue }
             properties.append(withVersion4Parameters(converted))
@@ -47,7 +54,7 @@ public enum VCardVersion4 {
     private static func version4(of property: VCardProperty, anniversaryGroups: Set<String>) -> VCardProperty? {
         let isInAnniversaryGroup = property.group.map { anniversaryGroups.contains($0.lowercased()) } ?? false
         switch property.name.uppercased() {
-        case "LABEL", "NAME", "MAILER", "CLASS":
+        case "LABEL", "NAME", "MAILER", "CLASS", "PROFILE", "SORT-STRING":
             return nil
         case "PHOTO", "LOGO", "SOUND", "KEY":
             return dataURI(property) ?? link(property) ?? property

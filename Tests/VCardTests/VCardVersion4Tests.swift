@@ -105,6 +105,12 @@ struct VCardVersion4Tests {
         ])
     }
 
+    /// RFC 6350 took `PROFILE` and `SORT-STRING` away too; how the name sorts is `N`'s `SORT-AS`.
+    @Test func aSortStringIsTheNamesSortAsAndAProfileGoes() {
+        let text = converted("PROFILE:VCARD\r\nN:van Gogh;Vincent;;;\r\nFN:Vincent van Gogh\r\nSORT-STRING:Gogh\r\n")
+        #expect(SampleCards.innerLines(of: text) == ["N;SORT-AS=Gogh:van Gogh;Vincent;;;", "FN:Vincent van Gogh"])
+    }
+
     /// Google escapes a URL's colon as 3.0 escapes text; a URI has no such escapes in 4.0.
     @Test func linksLoseTheEscapesOfText() {
         let text = converted("FN:Grace\r\nURL:https\\://example.com/grace\r\nX-ADDRESSBOOKSERVER-MEMBER:urn:uuid:a\\,b\r\nNOTE:a\\:b\r\n")
