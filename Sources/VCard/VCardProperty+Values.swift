@@ -22,6 +22,8 @@ extension VCardProperty {
     /// Outlook and Android write them) as `\n`, the one a 3.0 or 4.0 card's `\n` escape reads as;
     /// other values as written.
     var decodedValue: String {
+        // Most values have no encoding: one look at the parameters says so.
+        guard parameters.contains(where: { $0.name.caseInsensitiveEquals("ENCODING") }) else { return value }
         let decoded: String
         if let text = base64Text {
             decoded = text
