@@ -1,7 +1,7 @@
 import ArgumentParser
+import Foundation
 import FriendService
 import HTTPServerKit
-import Foundation
 import Logging
 
 @main
