@@ -114,7 +114,10 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
         return nil
     }
 
-    private static let notAURL = ConfigurationError("Not a PostgreSQL URL: expected postgres://user:password@host:port/database.")
+    private static let notAURL = ConfigurationError(
+        "Not a PostgreSQL URL: expected postgres://user:password@host:port/database "
+            + "(a /, ?, # or % in the user name or password is written %2F, %3F, %23 or %25)."
+    )
 
     /// The URL's parameters, each known and given once: a misspelt `statment_timeout` would
     /// otherwise be left out without a word, and of two values one would win unseen.

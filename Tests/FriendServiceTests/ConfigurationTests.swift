@@ -86,6 +86,19 @@ struct ConfigurationTests {
         #expect(try PostgresLocation(url: "postgres://a%25b@db/x%25y").database == "x%y")
     }
 
+    /// A password with a /, ? or # as it is makes no URL: refused, saying how to write it, with
+    /// no part of it in the message. An @ as it is reads as the password's (the last @ ends it).
+    @Test(arguments: ["postgres://ada:pa/zzq@db/friends", "postgres://ada:pa?zzq@db/friends", "postgres://ada:pa#zzq@db/friends"])
+    func aPasswordWithAnUnencodedSeparatorIsRefusedWithoutShowingIt(url: String) throws {
+        #expect {
+            try PostgresLocation(url: url)
+        } throws: { error in
+            let message = "\(error)"
+            return message.contains("%2F, %3F, %23") && !message.contains("zzq")
+        }
+        #expect(try PostgresLocation(url: "postgres://ada:p@ss@db/friends").password == "p@ss")
+    }
+
     @Test func anUnknownOrRepeatedParameterIsRefusedNotIgnored() throws {
         for url in ["postgres://db/friends?statment_timeout=1s", "postgres://db/friends?application_name=x",
                     "postgres://db/friends?lock_timeout=1s&lock_timeout=5s"] {
