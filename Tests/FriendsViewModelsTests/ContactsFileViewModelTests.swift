@@ -150,11 +150,11 @@ import Testing
         await cards.willImport(.failure(.unreachable))
         let viewModel = ContactsFileViewModel(cards: local)
         #expect(await viewModel.exportRequested()
-            == .failed("Could not export your friends: the Friends service on this computer did not answer. Try again later."))
+            == .failed("Could not export your friends: this app's Friends service did not answer. Try again later."))
         let errors = Recorder(viewModel.errorMessage)
         viewModel.importRequested(filename: "a.vcf", data: Data("BEGIN:VCARD\r\nEND:VCARD\r\n".utf8))
         await viewModel.importing.task?.value
-        #expect(errors.values.last == "Could not connect to the Friends service on this computer. Try again later.")
+        #expect(errors.values.last == "Could not connect to this app's Friends service. Try again later.")
     }
 
     struct LocalCards: CardExchanging {

@@ -227,7 +227,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
 
         #expect(form.alerts.values == [Alert(
             title: "Could not add Ada Lovelace.",
-            message: "Could not connect to the Friends service on this computer. Try again later."
+            message: "Could not connect to this app's Friends service. Try again later."
         )])
     }
 
@@ -250,7 +250,7 @@ private let couldNotConnect = "Could not connect to server. Check your network a
 
         #expect(form.alerts.values == [Alert(
             title: "Could not update Ada Lovelace.",
-            message: "Could not connect to the Friends service on this computer. Try again later."
+            message: "Could not connect to this app's Friends service. Try again later."
         )])
     }
 

@@ -162,7 +162,7 @@ public final class ContactsFileViewModel {
             return .failed(FailureText.heldBack(message, retryAfter: retryAfter))
         } catch {
             return .failed(cards.isOnThisMachine
-                ? "Could not export your friends: the Friends service on this computer did not answer. Try again later."
+                ? "Could not export your friends: this app's Friends service did not answer. Try again later."
                 : "Could not export your friends. Check your network and try again later.")
         }
     }

@@ -4,8 +4,9 @@ import FriendsClient
 enum FailureText {
     /// What a failed request says when the reason is neither 401 nor 404.
     static let couldNotConnect = "Could not connect to server. Check your network and try again later."
-    /// The same, when the server is on this machine: the network is not to blame.
-    static let couldNotConnectHere = "Could not connect to the Friends service on this computer. Try again later."
+    /// The same, when the server is on the machine of this app (a phone may be reading the
+    /// browser view of it): the network is not to blame.
+    static let couldNotConnectHere = "Could not connect to this app's Friends service. Try again later."
     /// Said of a friend the server does not know (any more).
     static let noLongerExists = "This friend no longer exists."
 
