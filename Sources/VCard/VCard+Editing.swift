@@ -200,7 +200,8 @@ extension VCard {
         if let known = ContactLabels.types(for: entry.label) {
             types += known
         } else if version == "2.1", let android = ContactLabels.version21Type(for: entry.label) {
-            types.append(android)
+            // Alone, as Android writes it: its importer takes any other type (`INTERNET`) for the label.
+            types = [android]
         } else {
             group = groups.next()
         }

@@ -52,14 +52,22 @@ public struct VCardProperty: Sendable, Equatable {
     }
 
     /// Text some writers send in base64 (`NOTE;ENCODING=BASE64;CHARSET=UTF-8:`, for text beyond
-    /// ASCII in a 2.1 card): the text, in its `CHARSET`. `nil` for a picture, sound or key, whose
-    /// base64 is what it is, and for base64 that is no text.
+    /// ASCII in a 2.1 card): the text, in its `CHARSET`. Only for properties of text, and only
+    /// when the bytes are text (no control characters but tab and line breaks): any other
+    /// base64 (a picture, Outlook's `X-MS-CARDPICTURE`, a key, data of an app's own) is what it is.
     var base64Text: String? {
-        guard isBase64, !["PHOTO", "LOGO", "SOUND", "KEY"].contains(name.uppercased()) else { return nil }
-        guard let data = Data(base64Encoded: String(value.unicodeScalars.filter { !$0.properties.isWhitespace }))
+        guard isBase64, Self.textNames.contains(name.uppercased()),
+              let data = Data(base64Encoded: String(value.unicodeScalars.filter { !$0.properties.isWhitespace })),
+              let text = CharacterSets.text(of: data, in: CharacterSets.encoding(named: parameters) ?? .utf8),
+              !text.unicodeScalars.contains(where: { $0.value < 0x20 && !["\t", "\r", "\n"].contains($0) || $0.value == 0x7F })
         else { return nil }
-        return String(data: data, encoding: CharacterSets.encoding(named: parameters) ?? .utf8)
+        return text
     }
+
+    /// The properties whose value is text (RFC 2426, RFC 6350), and Apple's label.
+    private static let textNames: Set<String> = [
+        "FN", "N", "NICKNAME", "ADR", "LABEL", "TITLE", "ROLE", "ORG", "CATEGORIES", "NOTE", "X-ABLABEL",
+    ]
 
     /// Whether the value is quoted-printable (vCard 2.1).
     var isQuotedPrintable: Bool {

@@ -33,8 +33,12 @@ public enum VCardVersion4 {
         // 4.0 allows one of each: Outlook's `X-ANNIVERSARY` and Apple's labelled date of one card are
         // one anniversary, and the first one stands.
         var once: Set<String> = []
-        // 3.0's `SORT-STRING` is 4.0's `SORT-AS` of the name (RFC 6350 6.2.2).
-        let sortString = card.first("SORT-STRING")?.text.trimmingSpaces
+        // 3.0's `SORT-STRING` is 4.0's `SORT-AS` of the name (RFC 6350 6.2.2): one sort key, so
+        // without the commas that would part it, nor the quotes and line breaks no parameter holds.
+        let sortString = card.first("SORT-STRING").map { property in
+            String(property.text.unicodeScalars.map { $0.properties.isWhitespace || ["\"", ","].contains($0) ? " " : Character($0) })
+                .split(separator: " ").joined(separator: " ")
+        }
         for property in card.properties where !property.hasName("VERSION") {
             guard var converted = version4(of: property, anniversaryGroups: anniversaryGroups) else { continue }
             if converted.hasName("N"), let sortString, !sortString.isEmpty, converted.parameterValues("SORT-AS").isEmpty {
@@ -52,6 +56,8 @@ public enum VCardVersion4 {
 
     /// `nil` for a line 4.0 has no place for.
     private static func version4(of property: VCardProperty, anniversaryGroups: Set<String>) -> VCardProperty? {
+        // Text in base64 (`NOTE;ENCODING=b:`) as text: 4.0 has no `ENCODING`.
+        let property = property.base64Text == nil ? property : VCardVersion3.converting(property)
         let isInAnniversaryGroup = property.group.map { anniversaryGroups.contains($0.lowercased()) } ?? false
         switch property.name.uppercased() {
         case "LABEL", "NAME", "MAILER", "CLASS", "PROFILE", "SORT-STRING":
@@ -81,8 +87,7 @@ public enum VCardVersion4 {
         case "N":
             return withFiveComponents(property)
         default:
-            // Text in base64 (`NOTE;ENCODING=b:`) as text: 4.0 has no `ENCODING`.
-            return property.base64Text == nil ? property : VCardVersion3.converting(property)
+            return property
         }
     }
 

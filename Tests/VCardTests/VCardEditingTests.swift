@@ -75,9 +75,12 @@ struct VCardEditingTests {
             LabeledValue(label: "Ski-cabin", value: "+86 10 0000 0002"), LabeledValue(label: "Ski cabin", value: "+86 10 0000 0003"),
         ]
         update.addresses = [PostalAddress(label: "Boat", street: "Pier 4", city: "Xiamen")]
+        update.emails = [LabeledValue(label: "work", value: "wei@example.com"), LabeledValue(label: "Club", value: "wei@club.example")]
         card.apply(update, now: now)
         let written = lines(card)
         #expect(written.contains("TEL;X-Ski-cabin:+86 10 0000 0002"), "\(written)")
+        #expect(written.contains("EMAIL;X-Club:wei@club.example"), "without INTERNET, which Android would take for the label: \(written)")
+        #expect(card.friend(id: 1).emails == update.emails)
         #expect(written.contains { $0.hasSuffix(".X-ABLabel:Ski cabin") }, "\(written)")
         #expect(written.contains("ADR;X-Boat:;;Pier 4;Xiamen;;;"), "\(written)")
         #expect(card.friend(id: 1).phones == update.phones)

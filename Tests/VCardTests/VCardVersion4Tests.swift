@@ -9,6 +9,13 @@ struct VCardVersion4Tests {
     }
 
     /// 4.0 has no `ENCODING`: a 3.0 note in base64 is written as its text.
+    /// Base64 of what is no text, or of a property that is no text, is not read as text: its
+    /// control characters would reach the card (4.0, without `ENCODING`, keeps the base64 as written).
+    @Test func base64ThatIsNoTextIsNotReadAsText() {
+        let text = converted("FN:Ann\r\nX-BLOB;ENCODING=b:AAECAwQ=\r\nNOTE;ENCODING=b:AAECAwQ=\r\n")
+        #expect(SampleCards.innerLines(of: text) == ["FN:Ann", "X-BLOB:AAECAwQ=", "NOTE:AAECAwQ="])
+    }
+
     @Test func aNoteInBase64IsWrittenAsText() {
         #expect(SampleCards.innerLines(of: converted("NOTE;ENCODING=b:Wm/Dqw==\r\n")).contains("NOTE:Zoë"))
     }
@@ -109,6 +116,9 @@ struct VCardVersion4Tests {
     @Test func aSortStringIsTheNamesSortAsAndAProfileGoes() {
         let text = converted("PROFILE:VCARD\r\nN:van Gogh;Vincent;;;\r\nFN:Vincent van Gogh\r\nSORT-STRING:Gogh\r\n")
         #expect(SampleCards.innerLines(of: text) == ["N;SORT-AS=Gogh:van Gogh;Vincent;;;", "FN:Vincent van Gogh"])
+        // One sort key: no line break, quote or comma of it reaches the parameter.
+        let odd = converted("N:O'Brien;Pat;;;\r\nFN:Pat O'Brien\r\nSORT-STRING:O\"Brien\\, Pat\\nNOTE\\:x\r\n")
+        #expect(SampleCards.innerLines(of: odd) == ["N;SORT-AS=\"O Brien Pat NOTE:x\":O'Brien;Pat;;;", "FN:Pat O'Brien"])
     }
 
     /// Google escapes a URL's colon as 3.0 escapes text; a URI has no such escapes in 4.0.
