@@ -33,6 +33,11 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
     public init(url: String) throws {
         guard let components = URLComponents(string: url), let scheme = components.scheme,
               ["postgres", "postgresql"].contains(scheme) else { throw Self.notAURL }
+        // A password of digits and then a / or # as it is (`ada:123/…@db`) still parses, as a host
+        // and port with the password's tail for the database or fragment; messages would show it.
+        if components.fragment != nil || components.percentEncodedPath.contains("@") || (components.percentEncodedQuery ?? "").contains("@") {
+            throw Self.notAURL
+        }
         let query = components.queryItems ?? []
         try Self.checkParameters(query)
         let urlHost = components.percentEncodedHost.flatMap { $0.removingPercentEncoding } ?? ""

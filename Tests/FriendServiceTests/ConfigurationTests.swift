@@ -88,7 +88,10 @@ struct ConfigurationTests {
 
     /// A password with a /, ? or # as it is makes no URL: refused, saying how to write it, with
     /// no part of it in the message. An @ as it is reads as the password's (the last @ ends it).
-    @Test(arguments: ["postgres://ada:pa/zzq@db/friends", "postgres://ada:pa?zzq@db/friends", "postgres://ada:pa#zzq@db/friends"])
+    @Test(arguments: [
+        "postgres://ada:pa/zzq@db/friends", "postgres://ada:pa?zzq@db/friends", "postgres://ada:pa#zzq@db/friends",
+        "postgres://ada:123/zzq@db/friends", "postgres://ada:123#zzq@db/friends", "postgres://ada:123?zzq@db/friends",
+    ])
     func aPasswordWithAnUnencodedSeparatorIsRefusedWithoutShowingIt(url: String) throws {
         #expect {
             try PostgresLocation(url: url)
