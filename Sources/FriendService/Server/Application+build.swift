@@ -47,7 +47,9 @@ func buildRouter(
         router.add(middleware: HostCheckMiddleware(
             acceptedNames: configuration.acceptedHostNames,
             passesRequestsWithoutHost: true,
-            refuse: { [publicName = configuration.publicName] in throw APIError.misdirected(publicName: publicName) }
+            refuse: { [names = configuration.acceptedHostNames, publicName = configuration.publicName] in
+                throw APIError.misdirected(acceptedNames: names, publicName: publicName)
+            }
         ))
     }
     router.add(middleware: ContentEncodingMiddleware())

@@ -105,12 +105,14 @@ struct AccountProxyTests {
     }
 
     /// The `421` names the names the server answers to: the public name when it has one, and
-    /// otherwise how to give it one.
-    @Test func theMisdirectedAnswerNamesThePublicNameOrHowToSetOne() {
-        let named = APIError.misdirected(publicName: "friends.example.org")
+    /// otherwise how to give it one; the address it listens on too, when that is another.
+    @Test func theMisdirectedAnswerNamesTheNamesTakenAndHowToGiveAPublicOne() {
+        let loopback: Set<String> = ["localhost", "127.0.0.1", "[::1]"]
+        let named = APIError.misdirected(acceptedNames: loopback.union(["friends.example.org"]), publicName: "friends.example.org")
         #expect(named.envelope.message == "This server answers only requests addressed to friends.example.org, localhost, 127.0.0.1 or [::1].")
         #expect(named.envelope.fields == ["Host": "Must be friends.example.org, localhost, 127.0.0.1 or [::1], with or without a port."])
-        #expect(APIError.misdirected(publicName: nil).envelope.message == "This server answers only requests addressed to localhost, 127.0.0.1 or [::1] "
+        #expect(APIError.misdirected(acceptedNames: loopback.union(["127.0.0.2"]), publicName: nil).envelope.message
+            == "This server answers only requests addressed to localhost, 127.0.0.1, [::1] or 127.0.0.2 "
             + "(behind a reverse proxy, start it with --behind-proxy and --public-name NAME).")
     }
 
