@@ -60,6 +60,28 @@ enum ContactLabels {
         }
     }
 
+    /// Android's label of the person's own on a phone, email or address (`TEL;X-Ski-cabin:`).
+    static func androidLabel(of property: VCardProperty) -> String? {
+        guard ["TEL", "EMAIL", "ADR"].contains(property.name.uppercased()),
+              let type = property.types.first(where: isAndroidLabelType) else { return nil }
+        return String(type.dropFirst(2))
+    }
+
+    /// The parameters without a label of the person's own as Samsung or Android write it (which
+    /// Apple's label group says in 3.0).
+    static func withoutOwnLabel(_ parameters: [VCardParameter]) -> [VCardParameter] {
+        parameters.compactMap { parameter in
+            if parameter.name.uppercased().hasPrefix("X-CUSTOM(") { return nil }
+            guard parameter.name.caseInsensitiveEquals("TYPE") else { return parameter }
+            let kept = parameter.values.flatMap { $0.split(separator: ",").map { String($0).trimmingSpaces } }.filter { !isAndroidLabelType($0) }
+            return kept.isEmpty ? nil : VCardParameter(name: parameter.name, values: kept)
+        }
+    }
+
+    private static func isAndroidLabelType(_ type: String) -> Bool {
+        type.count > 2 && type.lowercased().hasPrefix("x-") && !type.uppercased().hasPrefix("X-CUSTOM(")
+    }
+
     /// How Android writes a label of the person's own into a 2.1 card (`TEL;X-Ski-cabin:`), and
     /// reads back: `X-` and the label, when it is letters, digits and hyphens (Android's exporter
     /// writes no other, and its importer ignores Apple's `X-ABLabel`); `nil` for any other label.

@@ -22,10 +22,10 @@ public enum VCardVersion3 {
         var groups = NewGroupNames(in: card.properties)
         let properties = card.properties.flatMap { property -> [VCardProperty] in
             var converted = converting(property)
-            // Samsung's label of the person's own (`TEL;X-CUSTOM(CHARSET=UTF-8,…,Coach):`) is no
-            // 3.0 parameter: Apple's label group says it.
-            guard let label = ContactLabels.samsungLabel(of: property) else { return [converted] }
-            converted.parameters.removeAll { $0.name.uppercased().hasPrefix("X-CUSTOM(") }
+            // A label of the person's own as Samsung (`TEL;X-CUSTOM(CHARSET=UTF-8,…,Coach):`) or
+            // Android (`TEL;X-Coach:`) write it is no 3.0 type: Apple's label group says it.
+            guard let label = ContactLabels.samsungLabel(of: property) ?? ContactLabels.androidLabel(of: property) else { return [converted] }
+            converted.parameters = ContactLabels.withoutOwnLabel(converted.parameters)
             guard converted.group == nil else { return [converted] }
             converted.group = groups.next()
             return [converted, VCardProperty(group: converted.group, name: "X-ABLabel", value: VCardEscaping.escape(label))]

@@ -193,6 +193,19 @@ struct VCardVersion3Tests {
         #expect(original.friend(id: 1).phones.first?.label == "직장")
     }
 
+    /// Android's label of the person's own (`TEL;X-Ski-cabin:`), which Apple's readers would not
+    /// show as a 3.0 `TYPE`, as Apple's label; the types beside it stay.
+    @Test func androidsOwnLabelBecomesApples() throws {
+        let bytes = "N:Wang;Wei;;;\r\nTEL;X-Ski-cabin;PREF:+86 10 0000 0002\r\nEMAIL;HOME:wei@example.com\r\nADR;X-Boat:;;Pier 4;Xiamen;;;\r\n"
+        let original = try VCardParser.parse(Array("BEGIN:VCARD\r\nVERSION:2.1\r\n\(bytes)END:VCARD\r\n".utf8))
+        let text = try converted(bytes)
+        #expect(SampleCards.innerLines(of: text) == [
+            "N:Wang;Wei;;;", "item1.TEL;TYPE=PREF:+86 10 0000 0002", "item1.X-ABLabel:Ski-cabin", "EMAIL;TYPE=HOME:wei@example.com",
+            "item2.ADR:;;Pier 4;Xiamen;;;", "item2.X-ABLabel:Boat",
+        ])
+        #expect(try VCardParser.parse(Array(text.utf8)).friend(id: 1) == original.friend(id: 1))
+    }
+
     /// Some phones export quoted-printable and bare types under `VERSION:3.0`.
     @Test func aCardThatSaysThreePointZeroButIsWrittenAsTwoPointOneIsConverted() {
         let text = VCardVersion3.text(of: "BEGIN:VCARD\r\nVERSION:3.0\r\nN;ENCODING=quoted-printable:Hal=C3=B6;;;;\r\nTEL;CELL:555\r\nEND:VCARD\r\n")
