@@ -1116,10 +1116,10 @@ class Run:
         if not a.row("Ada Lovelace"):
             raise Failure("Ada Lovelace's row to stay after Cancel", a)
         if not self.scripted:
-            self.step("delete: after Cancel, Tab goes on from Ada's row, not from the top of the page")
+            self.step("delete: after Cancel, Tab goes back to Ada's Delete, not to the top of the page")
             ActionChains(a.driver).send_keys(Keys.TAB).perform()
-            a.wait("the focus in Ada Lovelace's row",
-                   lambda: a.js("return document.activeElement.closest('li.row') && document.activeElement.closest('li.row').id;") == f"friend-{ada}")
+            a.wait("the focus on Delete for Ada Lovelace",
+                   lambda: a.js("return document.activeElement.getAttribute('aria-label');") == "Delete Ada Lovelace")
 
         self.step("delete: Delete on the friend's page asks the same question, then the list says so")
         a.click(f'#friend-{ada} a.name', "Ada Lovelace's name")
@@ -1128,6 +1128,15 @@ class Run:
         a.wait_text("#confirm-message", "Delete Ada Lovelace?")
         a.wait("the focus on a button of the delete dialog", lambda: a.focused_button("#dialog"))
         a.shoot("detail-delete")
+        if not self.scripted:
+            self.step("delete: on the friend's page too, after Cancel, Tab goes back to Delete")
+            a.click('#dialog button[value="cancelDelete"]', "Cancel")
+            a.wait("the dialog to close", lambda: a.js("return !document.querySelector('#dialog .dialog');"))
+            ActionChains(a.driver).send_keys(Keys.TAB).perform()
+            a.wait("the focus on Delete on Ada Lovelace's page",
+                   lambda: a.js("var e = document.activeElement; return e.value === 'delete' && e.closest('#detail') !== null;"))
+            a.click('#detail button[value="delete"]', "Delete on Ada Lovelace's page")
+            a.wait_text("#confirm-message", "Delete Ada Lovelace?")
         a.click('#dialog button[value="confirmDelete"]', "Delete in the dialog")
         a.wait_path("/")
         a.wait_text("#status", "Deleted Ada Lovelace.")

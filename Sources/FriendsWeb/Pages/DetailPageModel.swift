@@ -62,7 +62,11 @@ struct DetailPageModel {
         removedMessage = detail.removedMessage.value
         canEdit = detail.offersEditAndDelete.value
         confirmation = detail.deleteConfirmation.value.map {
-            ConfirmationModel($0, confirmAction: "confirmDelete", cancelAction: "cancelDelete", path: FriendsWebPath.friend(id).path)
+            // Cancel's answer opens at Edit, so that the next Tab goes back to Delete, as the list's does.
+            ConfirmationModel(
+                $0, confirmAction: "confirmDelete", cancelAction: "cancelDelete", path: FriendsWebPath.friend(id).path,
+                cancelPath: FriendsWebPath.friend(id).path + "#edit"
+            )
         }
     }
 }

@@ -75,13 +75,13 @@ struct ListPageModel {
         let failed = cells.contains { if case .error = $0 { true } else { false } }
         moreAfter = list.hasMoreFriends.value ? friendIDs.last : nil
         retryAfter = failed && !friendIDs.isEmpty ? friendIDs.last : nil
-        // Cancel's answer opens at the friend asked about (`/#friend-3`): without the script, the
-        // next Tab goes on from that row rather than from the top of the page. Not Delete's: an
-        // alert it may bring (changed elsewhere, not reached) takes the focus, which a fragment
-        // naming an element would keep from it.
+        // Cancel's answer opens at the friend's Edit, beside the Delete asked about (`/#edit-3`):
+        // without the script, the next Tab goes back to Delete rather than to the top of the page. Not
+        // Delete's: an alert it may bring (changed elsewhere, not reached) takes the focus, which
+        // a fragment naming an element would keep from it.
         confirmation = list.deleteConfirmation.value.map {
             ConfirmationModel(
-                $0, confirmAction: "confirmDelete", cancelAction: "cancelDelete", path: "/", cancelPath: chosen.map { "/#friend-\($0)" }
+                $0, confirmAction: "confirmDelete", cancelAction: "cancelDelete", path: "/", cancelPath: chosen.map { "/#edit-\($0)" }
             )
         }
     }
