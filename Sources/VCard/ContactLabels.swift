@@ -27,7 +27,7 @@ enum ContactLabels {
         return types.map { type in
             let lowercased = type.lowercased()
             // Android's own labels (`TEL;X-Ski-cabin`) as the person typed them.
-            if lowercased.hasPrefix("x-"), type.count > 2 { return String(type.dropFirst(2)) }
+            if isAndroidLabelType(type) { return String(type.dropFirst(2)) }
             return typeToLabel[lowercased] ?? lowercased
         }.joined(separator: " ")
     }
@@ -86,9 +86,7 @@ enum ContactLabels {
     /// reads back: `X-` and the label, when it is letters, digits and hyphens (Android's exporter
     /// writes no other, and its importer ignores Apple's `X-ABLabel`); `nil` for any other label.
     static func version21Type(for label: String) -> String? {
-        guard !label.isEmpty, label.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") })
-        else { return nil }
-        return "X-" + label
+        VCardWriter.isBareWord(label) ? "X-" + label : nil
     }
 
     /// The `TYPE` values that say `label`, or `nil` when only an `X-ABLabel` can.

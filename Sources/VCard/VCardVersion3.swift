@@ -88,15 +88,18 @@ public enum VCardVersion3 {
     /// A 2.1 property (or one of text in base64), written afresh.
     static func converting(_ property: VCardProperty) -> VCardProperty {
         let name = property.name.uppercased()
+        // Text in base64 becomes text: 3.0 has base64 only for what is binary.
+        let isBinary = property.isBase64 && property.base64Text == nil
         var converted = VCardProperty(group: property.group, name: property.name,
-                                      parameters: parameters(of: property), value: value(of: property, named: name))
+                                      parameters: parameters(of: property, isBinary: isBinary),
+                                      value: value(of: property, named: name, isBinary: isBinary))
         if name == "VERSION" { converted.value = "3.0" }
         return converted
     }
 
     /// The value with 3.0's escapes: each kind of value keeps its separators and escapes the rest.
-    private static func value(of property: VCardProperty, named name: String) -> String {
-        if property.isBase64, property.base64Text == nil {
+    private static func value(of property: VCardProperty, named name: String, isBinary: Bool) -> String {
+        if isBinary {
             return String(property.value.unicodeScalars.filter { !$0.properties.isWhitespace })
         }
         if singleTexts.contains(name) { return VCardEscaping.escape(property.text) }
@@ -113,15 +116,13 @@ public enum VCardVersion3 {
         return VCardEscaping.joinComponents(property.components)
     }
 
-    private static func parameters(of property: VCardProperty) -> [VCardParameter] {
-        // Text in base64 becomes text: 3.0 has no base64 but for what is binary.
-        let base64 = property.isBase64 && property.base64Text == nil
-        return property.parameters.compactMap { parameter in
+    private static func parameters(of property: VCardProperty, isBinary: Bool) -> [VCardParameter] {
+        property.parameters.compactMap { parameter in
             var parameter = parameter
             if parameter.name.caseInsensitiveEquals("CHARSET") { return nil }
             if parameter.name.caseInsensitiveEquals("ENCODING") {
                 // Quoted-printable is undone, and 7BIT and 8BIT were never more than a label.
-                guard base64 else { return nil }
+                guard isBinary else { return nil }
                 parameter.values = ["b"]
             }
             if parameter.name.caseInsensitiveEquals("VALUE") {

@@ -32,7 +32,8 @@ extension VCardWriter {
         return types.map { type in isBareWord(type) ? type : "TYPE=" + quotedIfNeeded(type) }.joined(separator: ";")
     }
 
-    private static func isBareWord(_ text: String) -> Bool {
+    /// Letters, digits and hyphens: what 2.1 writes as a type without `TYPE=`.
+    static func isBareWord(_ text: String) -> Bool {
         !text.isEmpty && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
     }
 }

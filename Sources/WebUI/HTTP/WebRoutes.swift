@@ -102,8 +102,8 @@ public struct WebRoutes: Sendable {
         // The router takes `/webui/…` for its own, so `**` below does not reach what it lacks:
         // without this, an empty 404 without the security headers.
         for own in ["/webui", "/webui/**"] {
-            router.get(RouterPath(own)) { _, _ in ErrorPage.response(.notFound, "There is no page at this address.") }
-            router.post(RouterPath(own)) { _, _ in ErrorPage.response(.notFound, "There is no page at this address.") }
+            router.get(RouterPath(own)) { _, _ in Self.noPage }
+            router.post(RouterPath(own)) { _, _ in Self.noPage }
         }
         if let signIn = settings.signIn { addSignInRoutes(to: router, signIn) }
         router.get("/") { request, _ in await page(request) }
@@ -142,7 +142,7 @@ public struct WebRoutes: Sendable {
         let found = isLatest ? await tab.open(path: target) : true
         if found { await tab.waitUntilIdle(limit: settings.busyLimit) }
         var response = await MainActor.run { () -> Response in
-            guard found else { return ErrorPage.response(.notFound, "There is no page at this address.") }
+            guard found else { return Self.noPage }
             let current = tab.app.currentPath
             if current != target, !isScripted { return Self.redirect(to: current) }
             return Self.page(of: tab, in: session, isScripted: isScripted)
@@ -173,7 +173,7 @@ public struct WebRoutes: Sendable {
             // taken, and the person signs in again to come back to its page.
             if settings.signIn != nil { return signInRedirect(from: request.uri.path, unsaved: true) }
             return try await openingAgain(request)
-                ?? ErrorPage.response(.forbidden, "This page has expired. Open the app again to go on.")
+                ?? Self.expired
         }
         let fields: FormFields
         switch try await ownForm(request) {
@@ -259,10 +259,9 @@ public struct WebRoutes: Sendable {
         var headers = HTTPFields()
         headers[.contentType] = EventStream.contentType
         let cookie = Self.sessionID(request)
-        let expired = ErrorPage.response(.forbidden, "This page has expired. Open the app again to go on.")
         // A HEAD subscribes to nothing: its stream would never be read, nor ended.
         guard request.method != .head else {
-            return await MainActor.run { sessions.session(id: cookie) != nil } ? Response(status: .ok, headers: headers) : expired
+            return await MainActor.run { sessions.session(id: cookie) != nil } ? Response(status: .ok, headers: headers) : Self.expired
         }
         let path = request.uri.queryParameters.get("path") ?? "/"
         let tabID = request.uri.queryParameters.get("tab")
@@ -276,7 +275,7 @@ public struct WebRoutes: Sendable {
             let (tab, isNew) = sessions.tab(tabID, of: session)
             return (tab, isNew, drawn, tab.takesLoad(load))
         }
-        guard let (tab, isNewTab, drawn, isLatest) = found else { return expired }
+        guard let (tab, isNewTab, drawn, isLatest) = found else { return Self.expired }
         // The address the tab shows is where its app is: a new tab's app starts there, and a tab
         // whose address changed without the script (typed, a bookmark) takes its app along.
         // It waits for what it loads, so the tab is not sent a spinner over the page it has.
@@ -334,6 +333,11 @@ public struct WebRoutes: Sendable {
             )
         }
     }
+
+    /// A request of a session this server does not have (it was restarted, or the session ended).
+    static var expired: Response { ErrorPage.response(.forbidden, "This page has expired. Open the app again to go on.") }
+
+    static var noPage: Response { ErrorPage.response(.notFound, "There is no page at this address.") }
 
     static func redirect(to path: String) -> Response {
         Response(status: .seeOther, headers: [.location: path])
