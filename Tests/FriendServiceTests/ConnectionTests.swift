@@ -103,6 +103,28 @@ struct ConnectionTests {
         }
     }
 
+    /// A client that reads slowly and sends again after being told the connection closes (the
+    /// request it had pipelined, say) gets the whole answer: the server waits until the client has
+    /// it before closing, where closing once the close grace had passed made the client's bytes
+    /// meet a closed socket, whose reset threw away the rest of the export.
+    @Test func aSlowClientWritingAfterTheCloseGetsTheWholeExport() async throws {
+        try await Self.withServer(ConnectionLimits(closeGrace: .milliseconds(100))) { server, port in
+            try await server.feed.store.insert((0..<2_000).map { NewFriend(firstname: "Friend \($0)", lastname: "") })
+            let connection = try RawHTTPConnection(port: port, receiveBuffer: 4_096)
+            try await connection.send("GET /friends HTTP/1.0\r\nHost: localhost\r\nAccept: text/vcard\r\n\r\n")
+            let head = try await connection.readResponse(toHEAD: true)
+            #expect(head.header("Connection") == "close")
+            // The client reads nothing for ten times the close grace.
+            try await Task.sleep(for: .seconds(1))
+            try? await connection.send("GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            let (ending, rest) = await connection.readToEnd()
+            #expect(ending == .closed)
+            let cards = String(decoding: rest, as: UTF8.self)
+            #expect(cards.components(separatedBy: "END:VCARD\r\n").count == 2_001)
+            #expect(cards.hasSuffix("END:VCARD\r\n"))
+        }
+    }
+
     @Test func anHTTP10ClientThatAsksToKeepTheConnectionIsToldItIsKept() async throws {
         try await Self.withServer { _, port in
             let connection = try RawHTTPConnection(port: port)

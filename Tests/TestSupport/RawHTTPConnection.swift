@@ -38,11 +38,16 @@ public final class RawHTTPConnection: @unchecked Sendable {
     private let queue = DispatchQueue(label: "RawHTTPConnection")
     private var buffer = Data()
 
-    public init(port: Int) throws {
+    /// `receiveBuffer` makes the kernel's buffer for what arrives that small (in bytes), for a client
+    /// that reads slowly: what it has not read stays on the server's side.
+    public init(port: Int, receiveBuffer: Int32? = nil) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "socket() failed") }
         var timeout = timeval(tv_sec: Int(Self.readLimit), tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if var receiveBuffer {
+            setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &receiveBuffer, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)

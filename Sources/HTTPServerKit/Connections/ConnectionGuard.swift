@@ -72,6 +72,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// When this connection will have been silent for the patience of `silentConnections`.
     private var silenceCheck: Scheduled<Void>?
     private var context: ChannelHandlerContext?
+    /// When the orderly close began: the answers are written and our side is closing.
+    private var lingeringSince: NIODeadline?
+    /// Everything written before the close is in the kernel's hands, and our side is closed.
+    private var isOutputClosed = false
+    /// The server is stopping: a close under way waits no longer than the close grace.
+    private var isStopping = false
 
     init(limits: ConnectionLimits, silentConnections: SilentConnections, refusalBody: RefusalBody, logger: Logger) {
         self.limits = limits
@@ -202,6 +208,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             return
         }
         // Hummingbird would close at once, resetting a request already on its way; close in order instead.
+        isStopping = true
         if requestsInProgress > 0 || reading == .head || reading == .body {
             closeAfterResponse = true
         } else {
@@ -376,13 +383,49 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// Sends what is buffered, closes our side, then reads and drops what the client still sends until it
-    /// closes its side or `closeGrace` passes. Closing with unread data would make the kernel send a reset.
+    /// closes its side, or until it has everything sent to it and `closeGrace` has passed. Closing with
+    /// unread data would make the kernel send a reset; so would bytes the client sends after the close,
+    /// and the reset throws away what the kernel had not delivered yet (the tail of an export to a
+    /// client that reads slowly).
     private func closeOrderly() {
-        guard let context else { return }
+        guard let context, lingeringSince == nil else { return }
         reading = .closing
+        lingeringSince = context.eventLoop.now
         context.flush()
-        context.close(mode: .output, promise: nil)
-        schedule(after: limits.closeGrace) { $0.context?.close(promise: nil) }
+        let outputClosed = context.eventLoop.makePromise(of: Void.self)
+        context.close(mode: .output, promise: outputClosed)
+        outputClosed.futureResult.assumeIsolated().whenComplete { [self] _ in isOutputClosed = true }
+        schedule(after: limits.closeGrace) { $0.closeOnceDelivered() }
+    }
+
+    /// Closes the connection when the client has all that was sent to it, or when it has not taken
+    /// it within the idle timeout (or the server is stopping); otherwise looks again after the grace.
+    private func closeOnceDelivered() {
+        guard let context, let lingeringSince else { return }
+        let waitedTooLong = isStopping || context.eventLoop.now - lingeringSince >= TimeAmount(limits.idleTimeout)
+        guard !waitedTooLong else {
+            context.close(promise: nil)
+            return
+        }
+        guard isOutputClosed else {
+            // Part of the answer is not even in the kernel's hands yet.
+            schedule(after: limits.closeGrace) { $0.closeOnceDelivered() }
+            return
+        }
+        #if os(Linux)
+        if let socket = context.channel as? SocketOptionProvider {
+            socket.getTCPInfo().assumeIsolated().whenComplete { [self] info in
+                // Our FIN is acknowledged only after everything before it.
+                if case .success(let info) = info, info.tcpi_state == UInt8(TCP_FIN_WAIT1) {
+                    schedule(after: limits.closeGrace) { $0.closeOnceDelivered() }
+                } else {
+                    self.context?.close(promise: nil)
+                }
+            }
+            return
+        }
+        #endif
+        context.close(promise: nil)
     }
 }
 
