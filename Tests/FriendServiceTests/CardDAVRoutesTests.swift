@@ -307,6 +307,18 @@ struct CardDAVRoutesTests {
         }
     }
 
+    /// A card of a version vCard does not have is kept as the 3.0 it is read as, and the `PUT` is
+    /// answered without an `ETag`, so the client fetches what was kept.
+    @Test func aCardOfAVersionVCardDoesNotHaveIsKeptAs30() async throws {
+        try await TestApp.run { client, _ in
+            let put = try await dav(client, "PUT", Self.book + "five.vcf", body: "BEGIN:VCARD\r\nVERSION:5.0\r\nUID:five\r\nFN:Five\r\nN:;Five;;;\r\nEND:VCARD\r\n")
+            #expect(put.status == .created)
+            #expect(put.headers[.eTag] == nil)
+            let get = try await dav(client, "GET", Self.book + "five.vcf")
+            #expect(get.text == "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:five\r\nFN:Five\r\nN:;Five;;;\r\nEND:VCARD\r\n")
+        }
+    }
+
     /// XML cannot carry U+FFFF: the card is kept with a space there, answered without an ETag so
     /// the client fetches it, and `address-data` is then the card `GET` answers.
     @Test func aCardWithACharacterXMLCannotCarryIsOneCardEverywhere() async throws {

@@ -167,6 +167,13 @@ struct VCardBadInputTests {
         #expect(card.readyForStorage { "NEW-UID" }.uid == "NEW-UID")
     }
 
+    @Test(arguments: ["5.0", "", "3", "4.0.1"])
+    func aVersionVCardDoesNotHaveIsKeptAsThe30ItIsReadAs(version: String) throws {
+        let card = try VCardParser.parse(Array("BEGIN:VCARD\r\nVERSION:\(version)\r\nFN:Ada\r\nN:;Ada;;;\r\nUID:ada\r\nEND:VCARD\r\n".utf8))
+        let kept = card.readyForStorage { "x" }
+        #expect(VCardWriter.text(of: kept) == "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\nN:;Ada;;;\r\nUID:ada\r\nEND:VCARD\r\n")
+    }
+
     /// RFC 2426 wants `VERSION`, `FN` and `N` of a 3.0 card (2.1 wants `N` too); RFC 6350 no `N`.
     @Test func aMissingVersionFNOrNIsAddedAsEveryVCardOfItsVersionMustHaveThem() throws {
         let card = try VCardParser.parse(Array("BEGIN:VCARD\r\nORG:Acme Inc.;Sales\r\nUID:acme\r\nEND:VCARD\r\n".utf8))
