@@ -335,6 +335,47 @@ struct ConnectionTests {
         }
     }
 
+    /// RFC 9112 §9.6: after an answer saying the connection closes, which the server says of its own
+    /// accord (`HEAD` of the live feed, as its `GET` would), a request the client pipelined behind
+    /// it is not served: the client, told so, sends it again on a new connection, where it ran twice.
+    @Test func nothingPipelinedBehindAnAnswerThatClosesTheConnectionIsServed() async throws {
+        try await Self.withServer { _, port in
+            let connection = try RawHTTPConnection(port: port)
+            let body = #"{"firstname": "Pipelined"}"#
+            try await connection.send(
+                "HEAD /friends/events HTTP/1.1\r\nHost: localhost\r\n\r\n"
+                    + "POST /friends HTTP/1.1\r\n\(Self.jsonHeaders)Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                    + "GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n"
+            )
+            let head = try await connection.readResponse(toHEAD: true)
+            #expect(head.status == 200)
+            #expect(head.header("Connection") == "close")
+            let (ending, unread) = await connection.readToEnd()
+            #expect(ending == .closed)
+            #expect(unread.isEmpty, "\(String(decoding: unread, as: UTF8.self))")
+            #expect(try await Self.friendCount(port: port) == 0)
+        }
+    }
+
+    /// Requests pipelined behind one whose answer takes a while are answered in order, each once.
+    @Test func requestsPipelinedBehindALongAnswerAreAnsweredInOrder() async throws {
+        try await Self.withServer { server, port in
+            try await server.feed.store.insert((0..<2_000).map { NewFriend(firstname: "Friend \($0)", lastname: "") })
+            let connection = try RawHTTPConnection(port: port)
+            let body = #"{"firstname": "Pipelined"}"#
+            try await connection.send(
+                "GET /listFriends HTTP/1.1\r\nHost: localhost\r\n\r\n"
+                    + "POST /friends HTTP/1.1\r\n\(Self.jsonHeaders)Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                    + "GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n"
+            )
+            let all = try await connection.readResponse()
+            #expect(try JSONDecoder().decode([Friend].self, from: all.body).count == 2_000)
+            #expect(try await connection.readResponse().status == 201)
+            #expect(try await connection.readResponse().status == 200)
+            #expect(try await Self.friendCount(port: port) == 2_001)
+        }
+    }
+
     @Test func aClientThatWaitsForContinueIsToldToGoOn() async throws {
         try await Self.withServer { _, port in
             let connection = try RawHTTPConnection(port: port)

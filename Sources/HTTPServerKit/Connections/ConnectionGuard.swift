@@ -16,6 +16,9 @@ import NIOHTTP1
 /// - sends `100 Continue` to a client that waits for it before sending a body, once the handler
 ///   reads that body (`ContinueOnFirstRead`); a request answered before (its body too large, say)
 ///   is answered at once, without it, and the connection closes, as the body may follow or not;
+/// - passes a request pipelined behind another on only once the answer before it has ended, and
+///   not at all when that answer says the connection closes (RFC 9112 §9.6): the client sends it
+///   again on a new connection, where it would otherwise run twice;
 /// - answers an HTTP/1.0 request in HTTP/1.0. Hummingbird writes every response head as HTTP/1.1,
 ///   so NIO's encoder would send a body of unknown length (a live feed, an export) chunked, which
 ///   an HTTP/1.0 client cannot read and must not be sent (RFC 9112 §6.1); in HTTP/1.0 such a body
@@ -25,6 +28,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundOut = HTTPServerRequestPart
     typealias OutboundIn = HTTPServerResponsePart
     typealias OutboundOut = HTTPServerResponsePart
+
+    /// A part of a request, or the error that broke it, in the order the handlers after this one get them.
+    private enum Inbound {
+        case part(HTTPServerRequestPart)
+        case error(any Error)
+    }
 
     private enum Reading {
         /// Waiting for the first byte of the next request.
@@ -72,6 +81,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// When this connection will have been silent for the patience of `silentConnections`.
     private var silenceCheck: Scheduled<Void>?
     private var context: ChannelHandlerContext?
+    /// What arrived of requests pipelined behind the one being answered, in order, until that answer ends.
+    private var held = CircularBuffer<Inbound>()
+    /// A read the handlers after this one asked for while requests were held: done once they are passed on.
+    private var isReadDeferred = false
+    /// The response being written says, on its own account, that the connection closes after it.
+    private var responseSaysClose = false
     /// When the orderly close began: the answers are written and our side is closing.
     private var lingeringSince: NIODeadline?
     /// Everything written before the close is in the kernel's hands, and our side is closed.
@@ -146,9 +161,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 reading = .closing
                 return
             }
+            let isBehindAnother = requestsInProgress > 0
             // The client waits for `100 Continue` before it sends the body (curl, for a second). With
             // an answer to an earlier request still on its way, it would break into that answer.
-            continueOwed = requestsInProgress == 0 && Self.expectsContinue(head)
+            continueOwed = !isBehindAnother && Self.expectsContinue(head)
             requestsInProgress += 1
             // After a request asking to switch protocols (`Upgrade: h2c`), which these servers do
             // not, NIO's parser reads no more of the connection: the answer closes it, and the
@@ -157,12 +173,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             requestsToAnswer.append((head.version, keepsConnection))
             if !keepsConnection { readTheLastRequest = true }
             reading = .body
-            body = (context.eventLoop.now, 0)
-            schedule(after: limits.bodyTimeout) { $0.bodyTimedOut() }
-            if let originForm = head.inOriginForm() {
-                context.fireChannelRead(wrapInboundOut(.head(originForm)))
-                return
-            }
+            // A held request's body is not read until it is passed on; its timer starts then.
+            if !isBehindAnother { startBodyTimer() }
+            deliver(.part(.head(head.inOriginForm() ?? head)), startsHolding: isBehindAnother)
+            return
         case (_, .end):
             continueOwed = false
             reading = readTheLastRequest ? .closing : .betweenRequests
@@ -178,7 +192,15 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             continueOwed = false
             bodyArrived(bytes.readableBytes, now: context.eventLoop.now)
         }
-        context.fireChannelRead(data)
+        deliver(.part(part))
+    }
+
+    func read(context: ChannelHandlerContext) {
+        if held.isEmpty || reading == .closing {
+            context.read()
+        } else {
+            isReadDeferred = true
+        }
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -190,7 +212,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             logger.debug("Broken request body", metadata: ["error": "\(error)"])
             closeAfterResponse = true
             reading = .closing
-            context.fireErrorCaught(error)
+            deliver(.error(error))
         case .betweenRequests, .head:
             guard error is HTTPParserError else {
                 // Not the request's fault (the connection broke, for one): nobody to answer.
@@ -231,12 +253,14 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head(var head):
+            responseSaysClose = false
             answer(&head)
             if closeAfterResponse {
                 head.headers.replaceOrAdd(name: "Connection", value: "close")
             } else if head.headers[canonicalForm: "Connection"].contains(where: { $0.lowercased() == "close" }) {
                 // The server said it closes after this response (a refused subscriber, say): it does.
                 closeAfterResponse = true
+                responseSaysClose = true
             } else if isAnsweringHTTP10 {
                 // An HTTP/1.0 client keeps the connection only when told so.
                 head.headers.replaceOrAdd(name: "Connection", value: "keep-alive")
@@ -245,7 +269,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .end:
             context.write(data, promise: promise)
             requestsInProgress -= 1
-            guard requestsInProgress == 0 else { return }
+            if responseSaysClose, requestsInProgress > 0 { dropHeldRequests() }
+            guard requestsInProgress == 0 else {
+                passOnHeldRequest()
+                return
+            }
             if let pendingRefusal {
                 self.pendingRefusal = nil
                 send(pendingRefusal)
@@ -277,6 +305,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             // nothing after it on this connection could be told from it.
             continueOwed = false
             closeAfterResponse = true
+            responseSaysClose = true
         }
         isAnsweringHTTP10 = request.version == .http1_0
         guard isAnsweringHTTP10 else { return }
@@ -288,7 +317,64 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
+    // MARK: - Requests held behind an answer
+
+    /// Passes `inbound` on, or holds it behind what is held already; `startsHolding` for the head
+    /// of a request behind one whose answer has not ended.
+    private func deliver(_ inbound: Inbound, startsHolding: Bool = false) {
+        if held.isEmpty, !startsHolding {
+            fire(inbound)
+        } else {
+            held.append(inbound)
+        }
+    }
+
+    private func fire(_ inbound: Inbound) {
+        switch inbound {
+        case .part(let part): context?.fireChannelRead(wrapInboundOut(part))
+        case .error(let error): context?.fireErrorCaught(error)
+        }
+    }
+
+    /// Passes on the oldest held request, as far as it has arrived, once the answer before it has ended.
+    private func passOnHeldRequest() {
+        guard let context, case .part(.head) = held.first else { return }
+        var endedWhole = false
+        var inbound = held.removeFirst()
+        while true {
+            if case .part(.end) = inbound { endedWhole = true }
+            fire(inbound)
+            guard let next = held.first else { break }
+            if case .part(.head) = next { break }
+            inbound = held.removeFirst()
+        }
+        // The handlers after this one take what they were given at the end of a read.
+        context.fireChannelReadComplete()
+        if !endedWhole, reading == .body { startBodyTimer() }
+        if held.isEmpty, isReadDeferred {
+            isReadDeferred = false
+            context.read()
+        }
+    }
+
+    /// The answer before them said the connection closes: the requests behind it are not served, and
+    /// the client, told so, sends them again on a new connection.
+    private func dropHeldRequests() {
+        logger.debug("Requests pipelined behind an answer that closes the connection: not served", metadata: ["count": "\(requestsInProgress)"])
+        held.removeAll()
+        requestsToAnswer.removeAll()
+        requestsInProgress = 0
+        pendingRefusal = nil
+        reading = .closing
+    }
+
     // MARK: - Timeouts
+
+    private func startBodyTimer() {
+        guard let context else { return }
+        body = (context.eventLoop.now, 0)
+        schedule(after: limits.bodyTimeout) { $0.bodyTimedOut() }
+    }
 
     private func headerTimedOut() {
         logger.debug("Request headers timed out")
