@@ -10,7 +10,9 @@ import Foundation
 /// checks that the authority in `sslrootcert` signed it, and `verify-full` that a trusted one did
 /// (`sslrootcert`'s, else the system's) for the host's name. `host=` names the host where the URL
 /// does not, and a path there connects through the Unix socket in that folder instead of TCP, as
-/// libpq does: `postgres://friends@/friends?host=/var/run/postgresql`; `port=` likewise.
+/// libpq does: `postgres://friends@/friends?host=/var/run/postgresql`; `port=` likewise. What the
+/// URL leaves out comes from libpq's variables, `PGHOST`, `PGPORT`, `PGUSER`, `PGDATABASE` and
+/// `PGPASSWORD`, and a password last from libpq's password file (`~/.pgpass`, or `PGPASSFILE`).
 public struct PostgresLocation: Sendable, CustomStringConvertible {
     public var host: String
     public var port: Int
@@ -30,7 +32,7 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
     /// The URL as given, without its password: for messages and logs.
     public let description: String
 
-    public init(url: String) throws {
+    public init(url: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         guard let components = URLComponents(string: url), let scheme = components.scheme,
               ["postgres", "postgresql"].contains(scheme) else { throw Self.notAURL }
         // A password of digits and then a / or # as it is (`ada:123/…@db`) still parses, as a host
@@ -45,9 +47,9 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
         if hostParameter != nil, !urlHost.isEmpty {
             throw ConfigurationError("The PostgreSQL URL names its host twice, after the @ and in host=: give it once.")
         }
-        let named = hostParameter ?? urlHost
+        let named = hostParameter ?? (urlHost.isEmpty ? environment["PGHOST"] ?? "" : urlHost)
         guard !named.isEmpty else {
-            throw ConfigurationError("The PostgreSQL URL names no host: put one after the @, or host=/folder for a Unix socket.")
+            throw ConfigurationError("The PostgreSQL URL names no host: put one after the @, or host=/folder for a Unix socket (or set PGHOST).")
         }
         // A host that is a path (host=/var/run/postgresql, or %2Fvar%2Frun%2Fpostgresql after the
         // @) is the folder of a Unix socket, as libpq reads it.
@@ -58,24 +60,35 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
         if portParameter != nil, components.port != nil {
             throw ConfigurationError("The PostgreSQL URL names its port twice, after the host and in port=: give it once.")
         }
-        if let portText = portParameter ?? components.port.map(String.init) {
+        let environmentPort = environment["PGPORT"].flatMap { $0.isEmpty ? nil : $0 }
+        if let portText = portParameter ?? components.port.map(String.init) ?? environmentPort {
             guard let port = Int(portText), (1...65_535).contains(port) else {
-                throw ConfigurationError("The port must be a number from 1 to 65535, not \(portText.isEmpty ? "nothing" : portText).")
+                let source = portParameter == nil && components.port == nil ? " (from PGPORT)" : ""
+                throw ConfigurationError("The port must be a number from 1 to 65535, not \(portText.isEmpty ? "nothing" : portText)\(source).")
             }
             self.port = port
         } else {
             port = 5432
         }
         // Decoded once: `p%25ss` is the password `p%ss` (URLComponents' `password` is decoded already).
-        let user = components.percentEncodedUser.flatMap { $0.removingPercentEncoding } ?? ""
+        let urlUser = components.percentEncodedUser.flatMap { $0.removingPercentEncoding } ?? ""
+        let user = urlUser.isEmpty ? environment["PGUSER"] ?? "" : urlUser
         guard let username = user.isEmpty ? Self.operatingSystemUser : user else {
             throw ConfigurationError("The PostgreSQL URL names no user, and the user running this program has no name to use: put one before the @.")
         }
         self.username = username
-        password = components.percentEncodedPassword.flatMap { $0.removingPercentEncoding }
         let encodedPath = components.percentEncodedPath
         let path = encodedPath.hasPrefix("/") ? String(encodedPath.dropFirst()) : encodedPath
-        database = path.isEmpty ? username : (path.removingPercentEncoding ?? path)
+        let database = path.isEmpty ? environment["PGDATABASE"] ?? "" : (path.removingPercentEncoding ?? path)
+        self.database = database.isEmpty ? username : database
+        let urlPassword = components.percentEncodedPassword.flatMap { $0.removingPercentEncoding }
+        if let given = urlPassword ?? environment["PGPASSWORD"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            password = given
+        } else {
+            password = try PostgresPasswordFile.load(environment: environment)?.password(
+                host: host, isSocket: socketFolder != nil, port: port, database: self.database, user: username
+            )
+        }
         timeouts = try PostgresSessionTimeouts(query)
         description = Self.withoutPassword(url)
         schema = query.first { $0.name == "schema" }?.value ?? "public"

@@ -343,8 +343,8 @@ extension PostgresConnector {
             switch error.code {
             case .sslUnsupported: return "the server does not offer TLS, which the URL's sslmode requires"
             case .authMechanismRequiresPassword:
-                return "the server asks for a password and the URL gives none (postgres://user:password@host/…; "
-                    + "PGPASSWORD and .pgpass are not read)"
+                return "the server asks for a password and none is given (in the URL, postgres://user:password@host/…, "
+                    + "in PGPASSWORD, or in the password file ~/.pgpass)"
             case .serverClosedConnection, .uncleanShutdown: return "the server closed the connection"
             default: return "\(error.code)"
             }

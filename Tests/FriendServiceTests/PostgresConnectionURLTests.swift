@@ -83,14 +83,68 @@ struct PostgresURLParsingTests {
 
     @Test func withoutAUserItIsTheOperatingSystemsAndTheDatabaseIsTheUsers() throws {
         let user = String(cString: try #require(getpwuid(geteuid())?.pointee.pw_name))
-        let location = try PostgresLocation(url: "postgres://db")
+        let location = try PostgresLocation(url: "postgres://db", environment: [:])
         #expect(location.username == user)
         #expect(location.database == user)
-        #expect(try PostgresLocation(url: "postgres://ada@db").database == "ada")
-        #expect(try PostgresLocation(url: "postgres://@db/x").username == user)
-        #expect(try PostgresLocation(url: "postgres://:secret@db/x").username == user)
-        let socket = try PostgresLocation(url: "postgres:///friends?host=/var/run/postgresql")
+        #expect(try PostgresLocation(url: "postgres://ada@db", environment: [:]).database == "ada")
+        #expect(try PostgresLocation(url: "postgres://@db/x", environment: [:]).username == user)
+        #expect(try PostgresLocation(url: "postgres://:secret@db/x", environment: [:]).username == user)
+        let socket = try PostgresLocation(url: "postgres:///friends?host=/var/run/postgresql", environment: [:])
         #expect(socket.username == user && socket.database == "friends" && socket.socketFolder == "/var/run/postgresql")
+    }
+
+    /// As with `psql`: what the URL leaves out comes from libpq's variables; what it says wins.
+    @Test func whatTheURLLeavesOutComesFromLibpqsVariables() throws {
+        let environment = ["PGHOST": "db", "PGPORT": "6543", "PGUSER": "ada", "PGDATABASE": "friends", "PGPASSWORD": "secret"]
+        let fromEnvironment = try PostgresLocation(url: "postgres://", environment: environment)
+        #expect(fromEnvironment.host == "db" && fromEnvironment.port == 6543)
+        #expect(fromEnvironment.username == "ada" && fromEnvironment.database == "friends" && fromEnvironment.password == "secret")
+        let given = try PostgresLocation(url: "postgres://bob:pw@other:5433/books", environment: environment)
+        #expect(given.host == "other" && given.port == 5433)
+        #expect(given.username == "bob" && given.database == "books" && given.password == "pw")
+        let socket = try PostgresLocation(url: "postgres://", environment: ["PGHOST": "/var/run/postgresql", "PGUSER": "ada"])
+        #expect(socket.socketFolder == "/var/run/postgresql" && socket.database == "ada")
+        #expect(try PostgresLocation(url: "postgres://ada@db", environment: ["PGHOST": "elsewhere"]).host == "db")
+    }
+
+    /// libpq's password file, for a password neither the URL nor `PGPASSWORD` gives: the first line
+    /// that matches host, port, database and user, each or `*`.
+    @Test func aPortFromPGPORTThatIsNoneIsRefusedNamingIt() {
+        #expect { try PostgresLocation(url: "postgres://a@db/x", environment: ["PGPORT": "none"]) } throws: { error in
+            (error as? ConfigurationError)?.message.contains("not none (from PGPORT).") == true
+        }
+    }
+
+    @Test func aPasswordFromThePasswordFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pgpass-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent(".pgpass")
+        try Data("""
+            # host:port:database:user:password
+            db:5432:friends:ada:first
+            db:*:*:ada:second\\:with\\\\escapes
+            localhost:5432:*:bob:through-the-socket
+            *:*:*:*:anyone:cut-here
+
+            """.utf8).write(to: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        let home = ["HOME": folder.path]
+        #expect(try PostgresLocation(url: "postgres://ada@db/friends", environment: home).password == "first")
+        #expect(try PostgresLocation(url: "postgres://ada@db:5433/friends", environment: home).password == "second:with\\escapes")
+        #expect(try PostgresLocation(url: "postgres://bob@/x?host=/var/run/postgresql", environment: home).password == "through-the-socket")
+        #expect(try PostgresLocation(url: "postgres://carol@db/x", environment: home).password == "anyone")
+        #expect(try PostgresLocation(url: "postgres://ada:given@db/friends", environment: home).password == "given")
+        #expect(try PostgresLocation(url: "postgres://ada@db/friends", environment: home.merging(["PGPASSWORD": "variable"]) { $1 }).password == "variable")
+        let named = ["PGPASSFILE": file.path, "HOME": "/nonexistent"]
+        #expect(try PostgresLocation(url: "postgres://ada@db/friends", environment: named).password == "first")
+        #expect(try PostgresLocation(url: "postgres://ada@db/friends", environment: ["HOME": "/nonexistent"]).password == nil)
+
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+        #expect { try PostgresLocation(url: "postgres://ada@db/friends", environment: home) } throws: { error in
+            (error as? ConfigurationError)?.message.contains("can be read by others than its owner: make it private (chmod 600)") == true
+        }
+        #expect(try PostgresLocation(url: "postgres://ada:given@db/friends", environment: home).password == "given", "not read when not needed")
     }
 
 
@@ -109,7 +163,7 @@ struct PostgresURLParsingTests {
         ("postgres://a@db:99999/x", "not 99999."),
     ])
     func refused(url: String, message: String) {
-        #expect { try PostgresLocation(url: url) } throws: { error in
+        #expect { try PostgresLocation(url: url, environment: [:]) } throws: { error in
             (error as? ConfigurationError)?.message.contains(message) == true
         }
     }
