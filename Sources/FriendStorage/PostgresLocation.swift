@@ -42,12 +42,13 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
         }
         let query = components.queryItems ?? []
         try Self.checkParameters(query)
+        let variable = { (name: String) in environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         let urlHost = components.percentEncodedHost.flatMap { $0.removingPercentEncoding } ?? ""
         let hostParameter = query.first { $0.name == "host" }?.value
         if hostParameter != nil, !urlHost.isEmpty {
             throw ConfigurationError("The PostgreSQL URL names its host twice, after the @ and in host=: give it once.")
         }
-        let named = hostParameter ?? (urlHost.isEmpty ? environment["PGHOST"] ?? "" : urlHost)
+        let named = hostParameter ?? (urlHost.isEmpty ? variable("PGHOST") ?? "" : urlHost)
         guard !named.isEmpty else {
             throw ConfigurationError("The PostgreSQL URL names no host: put one after the @, or host=/folder for a Unix socket (or set PGHOST).")
         }
@@ -60,8 +61,7 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
         if portParameter != nil, components.port != nil {
             throw ConfigurationError("The PostgreSQL URL names its port twice, after the host and in port=: give it once.")
         }
-        let environmentPort = environment["PGPORT"].flatMap { $0.isEmpty ? nil : $0 }
-        if let portText = portParameter ?? components.port.map(String.init) ?? environmentPort {
+        if let portText = portParameter ?? components.port.map(String.init) ?? variable("PGPORT") {
             guard let port = Int(portText), (1...65_535).contains(port) else {
                 let source = portParameter == nil && components.port == nil ? " (from PGPORT)" : ""
                 throw ConfigurationError("The port must be a number from 1 to 65535, not \(portText.isEmpty ? "nothing" : portText)\(source).")
@@ -72,17 +72,17 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
         }
         // Decoded once: `p%25ss` is the password `p%ss` (URLComponents' `password` is decoded already).
         let urlUser = components.percentEncodedUser.flatMap { $0.removingPercentEncoding } ?? ""
-        let user = urlUser.isEmpty ? environment["PGUSER"] ?? "" : urlUser
+        let user = urlUser.isEmpty ? variable("PGUSER") ?? "" : urlUser
         guard let username = user.isEmpty ? Self.operatingSystemUser : user else {
             throw ConfigurationError("The PostgreSQL URL names no user, and the user running this program has no name to use: put one before the @.")
         }
         self.username = username
         let encodedPath = components.percentEncodedPath
         let path = encodedPath.hasPrefix("/") ? String(encodedPath.dropFirst()) : encodedPath
-        let database = path.isEmpty ? environment["PGDATABASE"] ?? "" : (path.removingPercentEncoding ?? path)
+        let database = path.isEmpty ? variable("PGDATABASE") ?? "" : (path.removingPercentEncoding ?? path)
         self.database = database.isEmpty ? username : database
         let urlPassword = components.percentEncodedPassword.flatMap { $0.removingPercentEncoding }
-        if let given = urlPassword ?? environment["PGPASSWORD"].flatMap({ $0.isEmpty ? nil : $0 }) {
+        if let given = urlPassword ?? variable("PGPASSWORD") {
             password = given
         } else {
             password = try PostgresPasswordFile.load(environment: environment)?.password(
@@ -90,7 +90,12 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
             )
         }
         timeouts = try PostgresSessionTimeouts(query)
+        let fromEnvironment = (hostParameter == nil && urlHost.isEmpty && variable("PGHOST") != nil)
+            || (portParameter == nil && components.port == nil && variable("PGPORT") != nil)
+            || (urlUser.isEmpty && variable("PGUSER") != nil) || (path.isEmpty && variable("PGDATABASE") != nil)
+        // Messages name what a URL that leaves parts to the environment resolved to.
         description = Self.withoutPassword(url)
+            + (fromEnvironment ? " (\(username)@\(socketFolder ?? host):\(port)/\(self.database))" : "")
         schema = query.first { $0.name == "schema" }?.value ?? "public"
         guard Self.isPlainIdentifier(schema) else {
             throw ConfigurationError("The schema name must be letters, digits and underscores: \(schema)")
