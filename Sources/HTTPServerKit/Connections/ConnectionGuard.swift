@@ -83,6 +83,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var context: ChannelHandlerContext?
     /// What arrived of requests pipelined behind the one being answered, in order, until that answer ends.
     private var held = CircularBuffer<Inbound>()
+    private static let partsHeldWhileReading = 8
     /// A read the handlers after this one asked for while requests were held: done once they are passed on.
     private var isReadDeferred = false
     /// The response being written says, on its own account, that the connection closes after it.
@@ -196,7 +197,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func read(context: ChannelHandlerContext) {
-        if held.isEmpty || reading == .closing {
+        // A few parts held still let a client's close be seen at once (the end of a live feed's
+        // connection with a request behind it); more wait until they are passed on.
+        if held.count < Self.partsHeldWhileReading || reading == .closing {
             context.read()
         } else {
             isReadDeferred = true
@@ -351,7 +354,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         // The handlers after this one take what they were given at the end of a read.
         context.fireChannelReadComplete()
         if !endedWhole, reading == .body { startBodyTimer() }
-        if held.isEmpty, isReadDeferred {
+        if held.count < Self.partsHeldWhileReading, isReadDeferred {
             isReadDeferred = false
             context.read()
         }
