@@ -11,6 +11,13 @@ import Testing
 /// shutdown, sent byte for byte as no HTTP client would.
 struct ConnectionTests {
     static let jsonHeaders = "Host: localhost\r\nContent-Type: application/json\r\n"
+    static let healthRequest = "GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n"
+
+    /// A `POST /friends` of a friend called `name`, as a client sends it whole.
+    static func postRequest(_ name: String, headers: String = "") -> String {
+        let body = #"{"firstname": "\#(name)"}"#
+        return "POST /friends HTTP/1.1\r\n\(jsonHeaders)\(headers)Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
+    }
 
     /// A server over an in-memory store with `limits`, stopped after `body`.
     static func withServer(
@@ -315,12 +322,8 @@ struct ConnectionTests {
     @Test func onlyTheAnswerToTheRequestThatAsksToCloseSaysSoAndNothingPipelinedAfterItIsServed() async throws {
         try await Self.withServer { _, port in
             let connection = try RawHTTPConnection(port: port)
-            let body = #"{"firstname": "Pipelined"}"#
             try await connection.send(
-                "GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n"
-                    + "POST /friends HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
-                    + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
-                    + "POST /friends HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                Self.healthRequest + Self.postRequest("Closing", headers: "Connection: close\r\n") + Self.postRequest("Pipelined")
             )
             let health = try await connection.readResponse()
             #expect(health.status == 200)
@@ -341,11 +344,8 @@ struct ConnectionTests {
     @Test func nothingPipelinedBehindAnAnswerThatClosesTheConnectionIsServed() async throws {
         try await Self.withServer { _, port in
             let connection = try RawHTTPConnection(port: port)
-            let body = #"{"firstname": "Pipelined"}"#
             try await connection.send(
-                "HEAD /friends/events HTTP/1.1\r\nHost: localhost\r\n\r\n"
-                    + "POST /friends HTTP/1.1\r\n\(Self.jsonHeaders)Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
-                    + "GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n"
+                "HEAD /friends/events HTTP/1.1\r\nHost: localhost\r\n\r\n" + Self.postRequest("Pipelined") + Self.healthRequest
             )
             let head = try await connection.readResponse(toHEAD: true)
             #expect(head.status == 200)
@@ -362,11 +362,8 @@ struct ConnectionTests {
         try await Self.withServer { server, port in
             try await server.feed.store.insert((0..<2_000).map { NewFriend(firstname: "Friend \($0)", lastname: "") })
             let connection = try RawHTTPConnection(port: port)
-            let body = #"{"firstname": "Pipelined"}"#
             try await connection.send(
-                "GET /listFriends HTTP/1.1\r\nHost: localhost\r\n\r\n"
-                    + "POST /friends HTTP/1.1\r\n\(Self.jsonHeaders)Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
-                    + "GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n"
+                "GET /listFriends HTTP/1.1\r\nHost: localhost\r\n\r\n" + Self.postRequest("Pipelined") + Self.healthRequest
             )
             let all = try await connection.readResponse()
             #expect(try JSONDecoder().decode([Friend].self, from: all.body).count == 2_000)
