@@ -373,6 +373,35 @@ struct ConnectionTests {
         }
     }
 
+    /// A client that sends its requests and then says it sends nothing more (`nc -N`) gets every
+    /// answer: its end of sending reached the handler before the requests held behind the first.
+    @Test func requestsPipelinedBeforeTheClientFinishesSendingAreAllAnswered() async throws {
+        try await Self.withServer { _, port in
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send(Self.healthRequest + Self.postRequest("Pipelined") + Self.healthRequest)
+            connection.finishSending()
+            #expect(try await connection.readResponse().status == 200)
+            #expect(try await connection.readResponse().status == 201)
+            #expect(try await connection.readResponse().status == 200)
+            #expect(try await Self.friendCount(port: port) == 1)
+        }
+    }
+
+    /// A client waiting for `100 Continue` behind another request is told to go on once its turn comes.
+    @Test func aClientWaitingForContinueBehindAnotherRequestIsToldToGoOn() async throws {
+        try await Self.withServer { _, port in
+            let connection = try RawHTTPConnection(port: port)
+            let body = #"{"firstname": "Patient"}"#
+            try await connection.send(
+                Self.healthRequest + "POST /friends HTTP/1.1\r\n\(Self.jsonHeaders)Content-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\n\r\n"
+            )
+            #expect(try await connection.readResponse().status == 200)
+            #expect(try await connection.readResponse().statusLine == "HTTP/1.1 100 Continue")
+            try await connection.send(body)
+            #expect(try await connection.readResponse().status == 201)
+        }
+    }
+
     @Test func aClientThatWaitsForContinueIsToldToGoOn() async throws {
         try await Self.withServer { _, port in
             let connection = try RawHTTPConnection(port: port)

@@ -69,6 +69,11 @@ public final class RawHTTPConnection: @unchecked Sendable {
         if isOpen { Glibc.close(socket) }
     }
 
+    /// Says the client sends nothing more (`shutdown(SHUT_WR)`, as `nc -N` does), still reading.
+    public func finishSending() {
+        shutdown(socket, Int32(SHUT_WR))
+    }
+
     /// Closes the client's side, as a client does once it read the server's end.
     public func close() {
         if isOpen { Glibc.close(socket) }

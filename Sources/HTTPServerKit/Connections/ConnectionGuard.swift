@@ -29,10 +29,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundIn = HTTPServerResponsePart
     typealias OutboundOut = HTTPServerResponsePart
 
-    /// A part of a request, or the error that broke it, in the order the handlers after this one get them.
+    /// A part of a request, the error that broke it, or the client's end of sending (`inputClosed`),
+    /// in the order the handlers after this one get them.
     private enum Inbound {
         case part(HTTPServerRequestPart)
         case error(any Error)
+        case event(Any)
     }
 
     private enum Reading {
@@ -174,8 +176,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             requestsToAnswer.append((head.version, keepsConnection))
             if !keepsConnection { readTheLastRequest = true }
             reading = .body
-            // A held request's body is not read until it is passed on; its timer starts then.
-            if !isBehindAnother { startBodyTimer() }
+            // A held request's body is not read until it is passed on: its timer starts then, and
+            // the header timer its first bytes started stops here, as for any request whose head came.
+            if isBehindAnother { timeout?.clear() } else { startBodyTimer() }
             deliver(.part(.head(head.inOriginForm() ?? head)), startsHolding: isBehindAnother)
             return
         case (_, .end):
@@ -213,8 +216,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .body:
             // The handler reading this body gets the error and answers 400 itself.
             logger.debug("Broken request body", metadata: ["error": "\(error)"])
-            closeAfterResponse = true
             reading = .closing
+            // The connection closes after this request's answer (`fire`), not an earlier one's.
             deliver(.error(error))
         case .betweenRequests, .head:
             guard error is HTTPParserError else {
@@ -229,7 +232,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         guard event is ChannelShouldQuiesceEvent else {
-            context.fireUserInboundEventTriggered(event)
+            // The client's end of sending (`inputClosed`) comes after the requests it sent before it:
+            // passed on first, it would end the handler's stream of requests without them.
+            deliver(.event(event))
             return
         }
         // Hummingbird would close at once, resetting a request already on its way; close in order instead.
@@ -335,7 +340,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private func fire(_ inbound: Inbound) {
         switch inbound {
         case .part(let part): context?.fireChannelRead(wrapInboundOut(part))
-        case .error(let error): context?.fireErrorCaught(error)
+        case .error(let error):
+            closeAfterResponse = true
+            context?.fireErrorCaught(error)
+        case .event(let event): context?.fireUserInboundEventTriggered(event)
         }
     }
 
@@ -343,14 +351,24 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private func passOnHeldRequest() {
         guard let context, case .part(.head) = held.first else { return }
         var endedWhole = false
+        var bodyArrived = false
         var inbound = held.removeFirst()
+        if case .part(.head(let head)) = inbound {
+            // No answer is on its way any more: a client waiting for `100 Continue` may be told to go on.
+            continueOwed = Self.expectsContinue(head)
+        }
         while true {
-            if case .part(.end) = inbound { endedWhole = true }
+            switch inbound {
+            case .part(.end): endedWhole = true
+            case .part(.body): bodyArrived = true
+            default: break
+            }
             fire(inbound)
             guard let next = held.first else { break }
             if case .part(.head) = next { break }
             inbound = held.removeFirst()
         }
+        if endedWhole || bodyArrived { continueOwed = false }
         // The handlers after this one take what they were given at the end of a read.
         context.fireChannelReadComplete()
         if !endedWhole, reading == .body { startBodyTimer() }
@@ -480,6 +498,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         guard let context, lingeringSince == nil else { return }
         reading = .closing
         lingeringSince = context.eventLoop.now
+        if isReadDeferred {
+            // Reads go on while closing, so that what the client still sends is read and dropped.
+            isReadDeferred = false
+            context.read()
+        }
         context.flush()
         let outputClosed = context.eventLoop.makePromise(of: Void.self)
         context.close(mode: .output, promise: outputClosed)
