@@ -27,7 +27,7 @@ extension VCard {
         return card
     }
 
-    /// The versions of vCard there are (RFC 2425's 2.1, RFC 2426, RFC 6350).
+    /// The versions of vCard there are: versit's 2.1, RFC 2426's 3.0 and RFC 6350's 4.0.
     static let versions: Set<String> = ["2.1", "3.0", "4.0"]
 
     /// The card's `UID`, empty when it has none.
