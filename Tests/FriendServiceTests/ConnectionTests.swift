@@ -387,6 +387,53 @@ struct ConnectionTests {
         }
     }
 
+    /// Behind a request whose answer is still on its way comes an HTTP/1.0 one, then one more, which
+    /// is not read (its answer could not be told from the HTTP/1.0 body): the first answer does not
+    /// say the connection closes, as a request is answered after it; the HTTP/1.0 one's does.
+    @Test func onlyTheLastAnswerSaysTheConnectionCloses() async throws {
+        try await Self.withServer { _, port in
+            let connection = try RawHTTPConnection(port: port)
+            let body = #"{"firstname": "Old"}"#
+            try await connection.send(
+                Self.postRequest("First")
+                    + "POST /friends HTTP/1.0\r\n\(Self.jsonHeaders)Connection: keep-alive\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                    + Self.healthRequest
+            )
+            let first = try await connection.readResponse()
+            #expect(first.status == 201)
+            #expect(first.header("Connection") == nil)
+            let old = try await connection.readResponse()
+            #expect(old.statusLine.hasPrefix("HTTP/1.0 201"))
+            #expect(old.header("Connection") == "close")
+            #expect(await connection.readToEnd() == (.closed, Data()))
+            #expect(try await Self.friendCount(port: port) == 2)
+        }
+    }
+
+    /// A request broken after an answer that ends the conversation gets no refusal written after it.
+    @Test func nothingIsWrittenAfterAnAnswerThatClosesTheConnection() async throws {
+        try await Self.withServer { _, port in
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send("HEAD /friends/events HTTP/1.1\r\nHost: localhost\r\n\r\nGET /health HTTP/1.1\r\n\r\n")
+            #expect(try await connection.readResponse(toHEAD: true).header("Connection") == "close")
+            #expect(await connection.readToEnd() == (.closed, Data()))
+        }
+    }
+
+    /// A body that breaks after its request was answered (a `404` before the body ended) closes
+    /// the connection: it was kept open for as long as the client liked.
+    @Test func aBodyBrokenAfterItsAnswerClosesTheConnection() async throws {
+        try await Self.withServer(ConnectionLimits(idleTimeout: .seconds(60))) { _, port in
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send("POST /nowhere HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n")
+            #expect(try await connection.readResponse().status == 404)
+            try await connection.send("zz\r\nbroken\r\n")
+            let (ending, rest) = await connection.readToEnd()
+            #expect(ending == .closed)
+            #expect(rest.isEmpty, "\(String(decoding: rest, as: UTF8.self))")
+        }
+    }
+
     /// A client waiting for `100 Continue` behind another request is told to go on once its turn comes.
     @Test func aClientWaitingForContinueBehindAnotherRequestIsToldToGoOn() async throws {
         try await Self.withServer { _, port in
@@ -623,8 +670,10 @@ struct ConnectionTests {
         try await busy.send("\(body.dropFirst(10))GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n")
         let created = try await busy.readResponse()
         #expect(created.status == 201)
-        #expect(created.header("Connection") == "close")
-        #expect(try await busy.readResponse().status == 200)
+        #expect(created.header("Connection") == nil, "a request is answered after it (RFC 9112 §9.6)")
+        let last = try await busy.readResponse()
+        #expect(last.status == 200)
+        #expect(last.header("Connection") == "close")
         #expect(await busy.readToEnd().ending == .closed)
         busy.close()
         try await shutdown.value

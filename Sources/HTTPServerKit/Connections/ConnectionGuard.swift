@@ -187,8 +187,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             body = nil
             if requestsInProgress == 0, reading == .betweenRequests {
                 // Answered before its body ended (a 404 or 413 read to the end): idle from now on,
-                // or the connection would hold its slot for as long as the client keeps it.
-                startIdleTimer()
+                // or the connection would hold its slot for as long as the client keeps it; closed
+                // now when the server is stopping.
+                if closeAfterResponse { closeOrderly() } else { startIdleTimer() }
             } else {
                 timeout?.clear()
             }
@@ -217,8 +218,13 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             // The handler reading this body gets the error and answers 400 itself.
             logger.debug("Broken request body", metadata: ["error": "\(error)"])
             reading = .closing
-            // The connection closes after this request's answer (`fire`), not an earlier one's.
-            deliver(.error(error))
+            if requestsInProgress == 0 {
+                // Answered already (a 404 before its body ended): nobody is left to tell.
+                closeOrderly()
+            } else {
+                // The connection closes after this request's answer (`fire`), not an earlier one's.
+                deliver(.error(error))
+            }
         case .betweenRequests, .head:
             guard error is HTTPParserError else {
                 // Not the request's fault (the connection broke, for one): nobody to answer.
@@ -263,12 +269,15 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .head(var head):
             responseSaysClose = false
             answer(&head)
-            if closeAfterResponse {
-                head.headers.replaceOrAdd(name: "Connection", value: "close")
-            } else if head.headers[canonicalForm: "Connection"].contains(where: { $0.lowercased() == "close" }) {
+            if head.headers[canonicalForm: "Connection"].contains(where: { $0.lowercased() == "close" }) {
                 // The server said it closes after this response (a refused subscriber, say): it does.
                 closeAfterResponse = true
                 responseSaysClose = true
+            }
+            // Only the answer to the last request read says the connection closes: the requests
+            // held behind an earlier one are still answered, and nothing is after that (RFC 9112 §9.6).
+            if responseSaysClose || (closeAfterResponse && requestsInProgress == 1) {
+                head.headers.replaceOrAdd(name: "Connection", value: "close")
             } else if isAnsweringHTTP10 {
                 // An HTTP/1.0 client keeps the connection only when told so.
                 head.headers.replaceOrAdd(name: "Connection", value: "keep-alive")
@@ -276,8 +285,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             context.write(wrapOutboundOut(.head(head)), promise: promise)
         case .end:
             context.write(data, promise: promise)
-            requestsInProgress -= 1
-            if responseSaysClose, requestsInProgress > 0 { dropHeldRequests() }
+            requestsInProgress = max(requestsInProgress - 1, 0)
+            // After an answer that ended the conversation, nothing more is written: not the requests
+            // held behind it, nor a refusal of what came after (it would land inside an HTTP/1.0 body).
+            if responseSaysClose || bodyEndsWithConnection { dropHeldRequests() }
             guard requestsInProgress == 0 else {
                 passOnHeldRequest()
                 return
@@ -381,7 +392,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// The answer before them said the connection closes: the requests behind it are not served, and
     /// the client, told so, sends them again on a new connection.
     private func dropHeldRequests() {
-        logger.debug("Requests pipelined behind an answer that closes the connection: not served", metadata: ["count": "\(requestsInProgress)"])
+        if requestsInProgress > 0 {
+            logger.debug("Requests pipelined behind an answer that closes the connection: not served", metadata: ["count": "\(requestsInProgress)"])
+        }
         held.removeAll()
         requestsToAnswer.removeAll()
         requestsInProgress = 0
