@@ -434,6 +434,35 @@ struct ConnectionTests {
         }
     }
 
+    /// A client that stops taking its answer holds its connection no longer than the write timeout.
+    @Test func anAnswerTheClientStopsTakingClosesAfterTheWriteTimeout() async throws {
+        try await Self.withServer(ConnectionLimits(writeTimeout: .milliseconds(300))) { server, port in
+            try await server.feed.store.insert((0..<2_000).map { NewFriend(firstname: "Friend \($0)", lastname: "") })
+            let connection = try RawHTTPConnection(port: port, receiveBuffer: 4_096)
+            try await connection.send("GET /friends HTTP/1.1\r\nHost: localhost\r\nAccept: text/vcard\r\n\r\n")
+            _ = try await connection.readResponse(toHEAD: true)
+            // The client reads nothing more for three times the write timeout.
+            try await Task.sleep(for: .seconds(1))
+            let (ending, rest) = await connection.readToEnd()
+            #expect(ending != .stillOpen)
+            #expect(!String(decoding: rest, as: UTF8.self).hasSuffix("0\r\n\r\n"), "the export was cut off")
+        }
+    }
+
+    /// Nor does it keep the server from stopping: on shutdown its answer waits the close grace.
+    @Test(.timeLimit(.minutes(1)))
+    func theServerStopsWhileAClientTakesNothingOfItsAnswer() async throws {
+        var configuration = TestApp.configuration()
+        configuration.connectionLimits = ConnectionLimits(closeGrace: .milliseconds(200))
+        let server = try await FriendServer.start(configuration)
+        try await server.feed.store.insert((0..<2_000).map { NewFriend(firstname: "Friend \($0)", lastname: "") })
+        let connection = try RawHTTPConnection(port: try #require(server.url.port), receiveBuffer: 4_096)
+        try await connection.send("GET /friends HTTP/1.1\r\nHost: localhost\r\nAccept: text/vcard\r\n\r\n")
+        _ = try await connection.readResponse(toHEAD: true)
+        try await server.shutdown()
+        connection.close()
+    }
+
     /// A client waiting for `100 Continue` behind another request is told to go on once its turn comes.
     @Test func aClientWaitingForContinueBehindAnotherRequestIsToldToGoOn() async throws {
         try await Self.withServer { _, port in

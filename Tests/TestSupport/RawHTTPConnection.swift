@@ -38,8 +38,9 @@ public final class RawHTTPConnection: @unchecked Sendable {
     private let queue = DispatchQueue(label: "RawHTTPConnection")
     private var buffer = Data()
 
-    /// `receiveBuffer` makes the kernel's buffer for what arrives that small (in bytes), for a client
-    /// that reads slowly: what it has not read stays on the server's side.
+    /// `receiveBuffer` makes the kernel's buffer for what arrives that small (in bytes), and its
+    /// segments small, for a client that reads slowly: what it has not read stays on the server's
+    /// side. (Loopback's segments of 64 KB would let the server's kernel take megabytes.)
     public init(port: Int, receiveBuffer: Int32? = nil) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "socket() failed") }
@@ -47,6 +48,8 @@ public final class RawHTTPConnection: @unchecked Sendable {
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         if var receiveBuffer {
             setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &receiveBuffer, socklen_t(MemoryLayout<Int32>.size))
+            var segment: Int32 = 536
+            setsockopt(socket, Int32(IPPROTO_TCP), TCP_MAXSEG, &segment, socklen_t(MemoryLayout<Int32>.size))
         }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

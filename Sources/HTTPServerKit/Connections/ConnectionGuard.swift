@@ -6,7 +6,8 @@ import NIOHTTP1
 /// Watches one HTTP/1 connection between the parser and Hummingbird:
 /// - read timeouts for headers (from accept for the first request, so a connection that sends
 ///   nothing is closed as soon as a slow one) and bodies, and an idle keep-alive timeout
-///   (`ConnectionLimits`);
+///   (`ConnectionLimits`), and a write timeout: an answer the client takes nothing of for
+///   `writeTimeout` (the close grace, once the server is stopping) closes the connection;
 /// - answers what the framework would answer with a bare `400` (framing errors between requests,
 ///   a missing or repeated `Host` on HTTP/1.1, an absolute-form target, `CONNECT`) in the server's
 ///   own form (`RefusalBody`), then closes;
@@ -96,6 +97,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var isOutputClosed = false
     /// The server is stopping: a close under way waits no longer than the close grace.
     private var isStopping = false
+    /// Closes the connection when the answer's writes have waited too long for the client (`writeTimeout`).
+    private var writeStall: Scheduled<Void>?
 
     init(limits: ConnectionLimits, silentConnections: SilentConnections, refusalBody: RefusalBody, logger: Logger) {
         self.limits = limits
@@ -112,6 +115,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
+        endWriteStall()
         timeout?.stop()
         endSilence()
         freeSlot()
@@ -124,6 +128,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        endWriteStall()
         timeout?.stop()
         endSilence()
         freeSlot()
@@ -245,6 +250,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
         // Hummingbird would close at once, resetting a request already on its way; close in order instead.
         isStopping = true
+        // An answer the client is not taking would keep the server from stopping.
+        if !context.channel.isWritable { startWriteStall() }
         if requestsInProgress > 0 || reading == .head || reading == .body {
             closeAfterResponse = true
         } else {
@@ -403,6 +410,26 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     // MARK: - Timeouts
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable { endWriteStall() } else { startWriteStall() }
+        context.fireChannelWritabilityChanged()
+    }
+
+    private func startWriteStall() {
+        guard let context else { return }
+        writeStall?.cancel()
+        let limit = isStopping ? limits.closeGrace : limits.writeTimeout
+        writeStall = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(limit)) { [self] in
+            logger.debug("The client took nothing of its answer in time: closed")
+            self.context?.close(promise: nil)
+        }
+    }
+
+    private func endWriteStall() {
+        writeStall?.cancel()
+        writeStall = nil
+    }
 
     private func startBodyTimer() {
         guard let context else { return }

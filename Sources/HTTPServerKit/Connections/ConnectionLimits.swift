@@ -25,8 +25,13 @@ public struct ConnectionLimits: Sendable, Equatable {
     private var silentConnectionsSet: Int?
     /// How long a connection must have said nothing before it may be closed to make room.
     public var silencePatience: Duration
-    /// On shutdown, how long a connection that was told to close may still send before it is closed anyway.
+    /// How long a connection that was told to close may still send once the client has everything
+    /// sent to it (on shutdown, at all), before it is closed anyway; and, on shutdown, how long an
+    /// answer may wait for the client to take more of it.
     public var closeGrace: Duration
+    /// How long an answer's writes may wait for the client to take more of it (the socket's buffer
+    /// full) before the connection is closed: a client that stops reading holds nothing for ever.
+    public var writeTimeout: Duration
 
     public init(
         headerTimeout: Duration = .seconds(10),
@@ -36,6 +41,7 @@ public struct ConnectionLimits: Sendable, Equatable {
         maximumSilentConnections: Int? = nil,
         silencePatience: Duration = .seconds(1),
         closeGrace: Duration = .seconds(2),
+        writeTimeout: Duration = .seconds(30),
         minimumBodyRate: Int = 16_384
     ) {
         self.headerTimeout = headerTimeout
@@ -45,6 +51,7 @@ public struct ConnectionLimits: Sendable, Equatable {
         silentConnectionsSet = maximumSilentConnections
         self.silencePatience = silencePatience
         self.closeGrace = closeGrace
+        self.writeTimeout = writeTimeout
         self.minimumBodyRate = minimumBodyRate
     }
 }
