@@ -367,14 +367,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Passes on the oldest held request, as far as it has arrived, once the answer before it has ended.
     private func passOnHeldRequest() {
-        guard let context, case .part(.head) = held.first else { return }
+        guard let context, case .part(.head(let head)) = held.first else { return }
         var endedWhole = false
         var bodyArrived = false
         var inbound = held.removeFirst()
-        if case .part(.head(let head)) = inbound {
-            // No answer is on its way any more: a client waiting for `100 Continue` may be told to go on.
-            continueOwed = Self.expectsContinue(head)
-        }
         while true {
             switch inbound {
             case .part(.end): endedWhole = true
@@ -386,7 +382,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             if case .part(.head) = next { break }
             inbound = held.removeFirst()
         }
-        if endedWhole || bodyArrived { continueOwed = false }
+        // No answer is on its way any more: a client waiting for `100 Continue` may be told to go on.
+        continueOwed = !endedWhole && !bodyArrived && Self.expectsContinue(head)
         // The handlers after this one take what they were given at the end of a read.
         context.fireChannelReadComplete()
         if !endedWhole, reading == .body { startBodyTimer() }
@@ -547,6 +544,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         let outputClosed = context.eventLoop.makePromise(of: Void.self)
         context.close(mode: .output, promise: outputClosed)
         outputClosed.futureResult.assumeIsolated().whenComplete { [self] _ in isOutputClosed = true }
+        lookAgainAfterTheGrace()
+    }
+
+    private func lookAgainAfterTheGrace() {
         schedule(after: limits.closeGrace) { $0.closeOnceDelivered() }
     }
 
@@ -561,7 +562,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
         guard isOutputClosed else {
             // Part of the answer is not even in the kernel's hands yet.
-            schedule(after: limits.closeGrace) { $0.closeOnceDelivered() }
+            lookAgainAfterTheGrace()
             return
         }
         #if os(Linux)
@@ -569,7 +570,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             socket.getTCPInfo().assumeIsolated().whenComplete { [self] info in
                 // Our FIN is acknowledged only after everything before it.
                 if case .success(let info) = info, info.tcpi_state == UInt8(TCP_FIN_WAIT1) {
-                    schedule(after: limits.closeGrace) { $0.closeOnceDelivered() }
+                    lookAgainAfterTheGrace()
                 } else {
                     self.context?.close(promise: nil)
                 }
