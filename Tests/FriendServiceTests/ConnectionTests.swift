@@ -707,4 +707,57 @@ struct ConnectionTests {
         busy.close()
         try await shutdown.value
     }
+
+    /// A client that keeps fifty requests ahead of its answers, for ever, does not keep the server
+    /// from stopping: what it sends within the close grace is answered, then the last answer says
+    /// the connection closes.
+    @Test(.timeLimit(.minutes(1)))
+    func aClientThatPipelinesWithoutPauseDoesNotKeepTheServerFromStopping() async throws {
+        var configuration = TestApp.configuration()
+        configuration.connectionLimits = ConnectionLimits(closeGrace: .milliseconds(200))
+        let server = try await FriendServer.start(configuration)
+        let connection = try RawHTTPConnection(port: try #require(server.url.port))
+        // A request sent for every answer read: the server never runs out of requests.
+        let (answers, answerRead) = AsyncStream<Void>.makeStream()
+        let sending = Task {
+            try await connection.send(String(repeating: Self.healthRequest, count: 50))
+            for await _ in answers { try await connection.send(Self.healthRequest) }
+        }
+        #expect(try await connection.readResponse().status == 200)
+        answerRead.yield()
+        let shutdown = Task { try await server.shutdown() }
+        var answered = 1
+        while answered < 5_000 {
+            let response = try await connection.readResponse()
+            #expect(response.status == 200)
+            answered += 1
+            if response.header("Connection") == "close" { break }
+            answerRead.yield()
+        }
+        answerRead.finish()
+        _ = await sending.result
+        #expect(answered < 5_000, "the server went on answering")
+        #expect(await connection.readToEnd().ending == .closed)
+        connection.close()
+        try await shutdown.value
+    }
+
+    /// A request whose head is still arriving a close grace after the server began to stop is not
+    /// waited for until the header timeout: the connection closes, with nothing written.
+    @Test func aHeadStillArrivingAfterTheGraceIsNotWaitedFor() async throws {
+        var configuration = TestApp.configuration()
+        configuration.connectionLimits = ConnectionLimits(headerTimeout: .seconds(30), closeGrace: .milliseconds(200))
+        let server = try await FriendServer.start(configuration)
+        let connection = try RawHTTPConnection(port: try #require(server.url.port))
+        // A first request answered: the server has taken the connection before it stops.
+        try await connection.send(Self.healthRequest)
+        #expect(try await connection.readResponse().status == 200)
+        try await connection.send("GET /health HTTP/1.1\r\nHo")
+        let shutdown = Task { try await server.shutdown() }
+        let (ending, unread) = await connection.readToEnd()
+        #expect(ending == .closed)
+        #expect(unread.isEmpty, "\(String(decoding: unread, as: UTF8.self))")
+        connection.close()
+        try await shutdown.value
+    }
 }

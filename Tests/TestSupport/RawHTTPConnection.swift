@@ -4,8 +4,9 @@ import Glibc
 
 /// A plain TCP connection to 127.0.0.1 that sends exactly the bytes a test writes, for what no HTTP
 /// client will send: broken framing, slow headers, pipelined requests, `CONNECT`. Blocking calls run
-/// on a dispatch queue, never on the tasks the server needs. Reads give up after `readLimit` so a test
-/// that fails cannot hang; that bound is never what a test waits for.
+/// on dispatch queues, never on the tasks the server needs: one for sending, one for reading, so a
+/// test may send while it reads. Reads and sends give up after `readLimit` so a test that fails
+/// cannot hang; that bound is never what a test waits for.
 public final class RawHTTPConnection: @unchecked Sendable {
     public struct Response: Sendable {
         public var statusLine: String
@@ -36,6 +37,7 @@ public final class RawHTTPConnection: @unchecked Sendable {
 
     private let socket: Int32
     private let queue = DispatchQueue(label: "RawHTTPConnection")
+    private let sendingQueue = DispatchQueue(label: "RawHTTPConnection.sending")
     private var buffer = Data()
 
     /// `receiveBuffer` makes the kernel's buffer for what arrives that small (in bytes), and its
@@ -46,6 +48,7 @@ public final class RawHTTPConnection: @unchecked Sendable {
         guard socket >= 0 else { throw Failure(description: "socket() failed") }
         var timeout = timeval(tv_sec: Int(Self.readLimit), tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         if var receiveBuffer {
             setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &receiveBuffer, socklen_t(MemoryLayout<Int32>.size))
             var segment: Int32 = 536
@@ -88,7 +91,7 @@ public final class RawHTTPConnection: @unchecked Sendable {
     }
 
     public func send(_ data: Data) async throws {
-        try await onQueue {
+        try await onQueue(sendingQueue) {
             var sent = 0
             while sent < data.count {
                 let count = data.withUnsafeBytes { bytes in
@@ -151,9 +154,9 @@ public final class RawHTTPConnection: @unchecked Sendable {
         return count > 0
     }
 
-    private func onQueue<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    private func onQueue<T: Sendable>(_ queue: DispatchQueue? = nil, _ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            queue.async { continuation.resume(with: Result { try work() }) }
+            (queue ?? self.queue).async { continuation.resume(with: Result { try work() }) }
         }
     }
 }

@@ -11,9 +11,10 @@ import NIOHTTP1
 /// - answers what the framework would answer with a bare `400` (framing errors between requests,
 ///   a missing or repeated `Host` on HTTP/1.1, an absolute-form target, `CONNECT`) in the server's
 ///   own form (`RefusalBody`), then closes;
-/// - on shutdown, lets the request in progress finish with `Connection: close` and closes idle
-///   connections, always by closing its own side first and reading what the client still sends,
-///   so the client sees an orderly end and never a reset;
+/// - on shutdown, answers the requests in progress and those that arrive within the close grace,
+///   the last with `Connection: close`, and closes idle connections, always by closing its own
+///   side first and reading what the client still sends, so the client sees an orderly end and
+///   never a reset;
 /// - sends `100 Continue` to a client that waits for it before sending a body, once the handler
 ///   reads that body (`ContinueOnFirstRead`); a request answered before (its body too large, say)
 ///   is answered at once, without it, and the connection closes, as the body may follow or not;
@@ -99,6 +100,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var isStopping = false
     /// Closes the connection when the answer's writes have waited too long for the client (`writeTimeout`).
     private var writeStall: Scheduled<Void>?
+    /// Once the server is stopping, ends the reading of new requests after the close grace.
+    private var lastRequestsCall: Scheduled<Void>?
 
     init(limits: ConnectionLimits, silentConnections: SilentConnections, refusalBody: RefusalBody, logger: Logger) {
         self.limits = limits
@@ -116,6 +119,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func handlerRemoved(context: ChannelHandlerContext) {
         endWriteStall()
+        lastRequestsCall?.cancel()
         timeout?.stop()
         endSilence()
         freeSlot()
@@ -129,6 +133,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         endWriteStall()
+        lastRequestsCall?.cancel()
         timeout?.stop()
         endSilence()
         freeSlot()
@@ -254,8 +259,29 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         if !context.channel.isWritable { startWriteStall() }
         if requestsInProgress > 0 || reading == .head || reading == .body {
             closeAfterResponse = true
+            // Requests the client sent before it could know are answered; one that pipelines
+            // without pause would keep the connection, and the server, for as long as it liked.
+            lastRequestsCall = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(limits.closeGrace)) { [self] in
+                readNoMoreRequests()
+                if requestsInProgress == 0 { closeOrderly() }
+            }
         } else {
             closeOrderly()
+        }
+    }
+
+    /// Reads no request after those whose heads are read (RFC 9112 §9.6): the client, told the
+    /// connection closes, sends a later one again on a new connection. A head still arriving is
+    /// dropped with its header timer, which would otherwise answer it after the last answer.
+    private func readNoMoreRequests() {
+        switch reading {
+        case .body:
+            readTheLastRequest = true
+        case .betweenRequests, .head:
+            timeout?.clear()
+            reading = .closing
+        case .closing:
+            break
         }
     }
 
@@ -285,6 +311,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             // held behind an earlier one are still answered, and nothing is after that (RFC 9112 §9.6).
             if responseSaysClose || (closeAfterResponse && requestsInProgress == 1) {
                 head.headers.replaceOrAdd(name: "Connection", value: "close")
+                // A request arriving while this answer is written would be served after it said so.
+                readNoMoreRequests()
             } else if isAnsweringHTTP10 {
                 // An HTTP/1.0 client keeps the connection only when told so.
                 head.headers.replaceOrAdd(name: "Connection", value: "keep-alive")
