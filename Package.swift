@@ -199,7 +199,7 @@ let package = Package(
         .testTarget(name: "FriendAccountsTests", dependencies: ["FriendAccounts", "FriendStorage"]),
         // The `friendservice` commands, run in-process.
         .testTarget(name: "FriendServiceCommandTests", dependencies: [
-            "friendservice", "FriendAccounts", "FriendStorage", "SQLiteFriendStorage", "PostgresFriendStorage", "FriendsAPI",
+            "friendservice", "FriendService", "FriendAccounts", "FriendStorage", "SQLiteFriendStorage", "PostgresFriendStorage", "FriendsAPI",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -2,7 +2,8 @@ import ArgumentParser
 import FriendService
 import HTTPServerKit
 
-/// `--header-timeout`, `--body-timeout`, `--idle-timeout`, `--max-connections` and `--max-subscribers` of `serve`.
+/// `--header-timeout`, `--body-timeout`, `--idle-timeout`, `--write-timeout`, `--max-connections` and
+/// `--max-subscribers` of `serve`.
 /// Unconditional values: `--max-connections -1` is refused for its number, not as a missing value.
 struct ConnectionLimitOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Seconds from accept (or, on a kept-alive connection, a request's first byte) to the end of its headers (default 10).")
@@ -14,11 +15,21 @@ struct ConnectionLimitOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Seconds a keep-alive connection may wait for its next request (default 60).")
     var idleTimeout: Double?
 
+    @Option(parsing: .unconditional, help: "Seconds an answer or a live-feed stream may wait for the client to take more of it before the connection closes (default 30).")
+    var writeTimeout: Double?
+
     @Option(parsing: .unconditional, help: "Open connections beyond this wait until one closes (default 1000).")
     var maxConnections: Int?
 
     @Option(parsing: .unconditional, help: "Live-feed streams beyond this get 503 (default 80% of --max-connections).")
     var maxSubscribers: Int?
+
+    func apply(to configuration: inout FriendServerConfiguration) throws {
+        configuration.connectionLimits = try limits()
+        // One limit for any client that stops reading, whether an answer or the live feed.
+        configuration.eventStreamLimits.progressTimeout = configuration.connectionLimits.writeTimeout
+        configuration.maximumSubscribers = try subscriberLimit()
+    }
 
     /// `--max-subscribers` or `FRIENDSERVICE_MAX_SUBSCRIBERS`; the configuration checks its range.
     func subscriberLimit() throws -> Int? {
@@ -33,6 +44,7 @@ struct ConnectionLimitOptions: ParsableArguments {
         if let seconds = try seconds(headerTimeout, "--header-timeout", .headerTimeout) { limits.headerTimeout = seconds }
         if let seconds = try seconds(bodyTimeout, "--body-timeout", .bodyTimeout) { limits.bodyTimeout = seconds }
         if let seconds = try seconds(idleTimeout, "--idle-timeout", .idleTimeout) { limits.idleTimeout = seconds }
+        if let seconds = try seconds(writeTimeout, "--write-timeout", .writeTimeout) { limits.writeTimeout = seconds }
         let connections = try maxConnections ?? Environment.value(.maxConnections).map { text in
             guard let count = Int(text) else { throw ValidationError("FRIENDSERVICE_MAX_CONNECTIONS must be a number, not \(text).") }
             return count

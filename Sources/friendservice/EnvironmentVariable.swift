@@ -15,6 +15,7 @@ enum EnvironmentVariable: String, CaseIterable {
     case headerTimeout = "FRIENDSERVICE_HEADER_TIMEOUT"
     case bodyTimeout = "FRIENDSERVICE_BODY_TIMEOUT"
     case idleTimeout = "FRIENDSERVICE_IDLE_TIMEOUT"
+    case writeTimeout = "FRIENDSERVICE_WRITE_TIMEOUT"
     case maxConnections = "FRIENDSERVICE_MAX_CONNECTIONS"
     case maxSubscribers = "FRIENDSERVICE_MAX_SUBSCRIBERS"
 

@@ -69,8 +69,7 @@ struct Serve: AsyncParsableCommand {
         configuration.behindProxy = try behindProxy || Environment.isOn(.behindProxy)
         configuration.publicName = publicName ?? Environment.value(.publicName)
         configuration.servesCeilingRoute = ceilingRoute
-        configuration.connectionLimits = try connectionLimits.limits()
-        configuration.maximumSubscribers = try connectionLimits.subscriberLimit()
+        try connectionLimits.apply(to: &configuration)
         do {
             try await FriendServer.run(configuration)
         } catch let error as ConfigurationError {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import FriendService
 import Testing
 @testable import friendservice
 
@@ -11,7 +12,7 @@ struct HelpAndValuesTests {
             "FRIENDSERVICE_HOSTNAME", "FRIENDSERVICE_PORT", "FRIENDSERVICE_DATABASE", "FRIENDSERVICE_TOKEN",
             "FRIENDSERVICE_ALLOW_ANONYMOUS=1", "FRIENDSERVICE_BEHIND_PROXY=1", "FRIENDSERVICE_PUBLIC_NAME",
             "FRIENDSERVICE_LOG_LEVEL", "FRIENDSERVICE_HEADER_TIMEOUT", "FRIENDSERVICE_BODY_TIMEOUT",
-            "FRIENDSERVICE_IDLE_TIMEOUT", "FRIENDSERVICE_MAX_CONNECTIONS", "FRIENDSERVICE_MAX_SUBSCRIBERS", "XDG_DATA_HOME, HOME",
+            "FRIENDSERVICE_IDLE_TIMEOUT", "FRIENDSERVICE_WRITE_TIMEOUT", "FRIENDSERVICE_MAX_CONNECTIONS", "FRIENDSERVICE_MAX_SUBSCRIBERS", "XDG_DATA_HOME, HOME",
         ]
         let lines = help.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         for variable in variables {
@@ -56,6 +57,15 @@ struct HelpAndValuesTests {
         #expect(type(of: parsed).configuration.commandName == command)
     }
 
+    /// A client that stops reading is given as long whether it reads an answer or the live feed.
+    @Test func theWriteTimeoutIsTheLiveFeedsToo() throws {
+        let serve = try #require(try FriendServiceCommand.parseAsRoot(["serve", "--write-timeout", "4.5"]) as? Serve)
+        var configuration = FriendServerConfiguration()
+        try serve.connectionLimits.apply(to: &configuration)
+        #expect(configuration.connectionLimits.writeTimeout == .milliseconds(4_500))
+        #expect(configuration.eventStreamLimits.progressTimeout == .milliseconds(4_500))
+    }
+
     /// Silent connections give way to requests past a tenth of the slots: a tenth of the slots
     /// asked for, not of the default 1,000 (with 20 slots, 20 silent sockets held every slot
     /// until the header timeout).
@@ -70,7 +80,7 @@ struct HelpAndValuesTests {
         #expect(set.maximumSilentConnections == 5)
     }
 
-    @Test(arguments: [("--header-timeout", "0"), ("--body-timeout", "-2"), ("--idle-timeout", "inf")])
+    @Test(arguments: [("--header-timeout", "0"), ("--body-timeout", "-2"), ("--idle-timeout", "inf"), ("--write-timeout", "0")])
     func aTimeoutThatIsNoPositiveNumberIsRefusedNamingItsOption(option: String, value: String) throws {
         let serve = try #require(try FriendServiceCommand.parseAsRoot(["serve", option, value]) as? Serve)
         #expect {
