@@ -2,7 +2,7 @@
 public enum FriendSchema {
     public static var currentVersion: Int { migrationCount }
 
-    package static let migrationCount = 14
+    package static let migrationCount = 15
 
     /// The table that records which migrations ran.
     package static let migrationsTable = "friendservice_migrations"
@@ -43,4 +43,7 @@ public enum FriendSchema {
     //
     // Migration 14: the same again, after an `ADR` with every field empty (Apple's blank work
     // address) came to be no address (`VCard.isBlankAddress`).
+    //
+    // Migration 15: the same again, after a name that starts with a symbol ("❤️ Mom") came to be
+    // found from its first letter or digit too (`SearchColumns`).
 }

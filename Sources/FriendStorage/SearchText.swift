@@ -54,13 +54,22 @@ package struct SearchColumns: Equatable {
     /// A friend known by its organization alone sorts and is found by it as by a last name. A
     /// Chinese, Japanese or Korean name is also found as `Friend.displayName` shows it, family
     /// name first without a space ("山田花子"), by the text searched anywhere: the full name's
-    /// column keeps "first last", so that the given name alone finds it as well. Changing what is
+    /// column keeps "first last", so that the given name alone finds it as well. A name that
+    /// starts with a symbol ("❤️ Mom", "🎉Party") is found from its first letter or digit on the
+    /// same way, while it still sorts by the symbol, as contact apps sort it. Changing what is
     /// stored needs a schema version that computes the rows again (`MigrationStep.rederiveFromCards`).
     package init(_ friend: Friend) {
         self.init(firstname: friend.firstname, lastname: friend.sortingLastName, phonenumber: friend.phonenumber)
         phoneDigits = Self.phoneDigits(of: friend)
         let names = friend.showsFamilyNameFirst ? [friend.displayName] : []
-        extra = SearchText.fold((names + [friend.organization] + friend.emails.map(\.value)).joined(separator: " "))
+        let fromFirstLetter = [friend.firstname, friend.lastname].compactMap(Self.fromFirstLetterOrDigit)
+        extra = SearchText.fold((names + fromFirstLetter + [friend.organization] + friend.emails.map(\.value)).joined(separator: " "))
+    }
+
+    /// `name` from its first letter or digit, when something else comes before it; nil otherwise.
+    static func fromFirstLetterOrDigit(_ name: String) -> String? {
+        guard let first = name.firstIndex(where: { $0.isLetter || $0.isNumber }), first > name.startIndex else { return nil }
+        return String(name[first...])
     }
 
     /// The digits of every number, the preferred one first, a space between two: a search finds

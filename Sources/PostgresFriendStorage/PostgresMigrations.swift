@@ -217,6 +217,8 @@ enum PostgresMigrations {
         [.rederiveFromCards],
         // 14: the same, after an address with every field empty came to be no address.
         [.rederiveFromCards],
+        // 15: the same, after a name that starts with a symbol came to be found from its first letter.
+        [.rederiveFromCards],
     ]
 
     /// The NOTIFY channel of new changes; the payload is "<schema> <sequence>".

@@ -248,6 +248,8 @@ enum SQLiteMigrations {
         [.rederiveFromCards],
         // 14: the same, after an address with every field empty came to be no address.
         [.rederiveFromCards],
+        // 15: the same, after a name that starts with a symbol came to be found from its first letter.
+        [.rederiveFromCards],
     ]
 
     /// Bulk inserts drop this trigger for their batch and add the batch's size once.

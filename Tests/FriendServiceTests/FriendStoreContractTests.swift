@@ -179,6 +179,28 @@ struct FriendStoreContractTests {
         }
     }
 
+    /// Names that start with a symbol ("❤️ Mom", people's own emoji) are found from their first
+    /// letter on, as typed with the symbol too, and still sort by it.
+    @Test(arguments: StoreKind.available)
+    func aNameThatStartsWithASymbolIsFoundFromItsFirstLetter(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let mom = try await store.create(.sample("❤️ Mom", "")).friend.id
+            let party = try await store.create(.sample("Ada", "🎉Party")).friend.id
+            let office = try await store.create(.sample("(Work) Bob", "Smith")).friend.id
+            _ = try await store.create(.sample("Momo", "Party"))
+            for (typed, ids) in [("mom", [mom]), ("❤️ m", [mom]), ("party", [party]), ("arty", [party]), ("🎉pa", [party]), ("work", [office])] {
+                let search = FriendSearch(typed)
+                let found = try await store.list(FriendListRequest(limit: 10, search: search)).map(\.friend.id)
+                #expect(found.filter { [mom, party, office].contains($0) } == ids, "\(typed)")
+                #expect(try await store.cards(matching: search, afterID: 0, limit: 10).map(\.id).filter { [mom, party, office].contains($0) } == ids, "\(typed)")
+            }
+            #expect(try await store.count(matching: FriendSearch("mom"), atMost: nil) == 2)
+            // Under the symbol, as contact apps sort such names ("#"), not under "M".
+            let all = try await store.list(FriendListRequest(limit: 10)).map(\.friend.id)
+            #expect(all.firstIndex(of: office)! < all.firstIndex(of: mom)!)
+        }
+    }
+
     /// A zero-width non-joiner is part of many Persian names (علی‌رضا); a zero-width joiner binds
     /// an emoji family into one character.
     @Test(arguments: StoreKind.available)

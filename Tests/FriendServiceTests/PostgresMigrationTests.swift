@@ -118,6 +118,21 @@ struct PostgresMigrationTests {
         try outcome.get()
     }
 
+    /// Version 15 finds a name that starts with a symbol from its first letter.
+    @Test func aVersionFourteenSchemaFindsNamesThatStartWithASymbol() async throws {
+        let store = PostgresFriendStore(
+            location: try PostgresLocation(url: PostgresTestDatabase.freshSchemaURL()), leaseTimeout: PostgresTestDatabase.leaseTimeout
+        )
+        let outcome = await Result.capturing {
+            try await OldSchemas.postgres(store, version: 14, records: SymbolNameMigrationCheck.versionFourteenRecords())
+            try await store.migrate()
+            try await SymbolNameMigrationCheck.check(store)
+        }
+        try? await store.dropSchema()
+        try? await store.close()
+        try outcome.get()
+    }
+
     /// Version 14 shows no address with every field empty.
     @Test func aVersionThirteenSchemaShowsNoBlankAddress() async throws {
         let store = PostgresFriendStore(

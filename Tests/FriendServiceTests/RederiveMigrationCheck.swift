@@ -123,3 +123,22 @@ enum BlankAddressMigrationCheck {
         #expect([ada.version, friends["Hopper"]?.version] == [2, 1])
     }
 }
+
+/// What version 15 does, on SQLite and PostgreSQL: a name that starts with a symbol is found from
+/// its first letter on; only such friends change.
+enum SymbolNameMigrationCheck {
+    /// "❤️ Mom" searchable as version 14 kept her (by the symbol only), and Grace.
+    static func versionFourteenRecords() -> [FriendRecord] {
+        var mom = FriendRecord(newFriend: .sample("❤️ Mom", ""))
+        mom.search.extra = ""
+        return [mom, FriendRecord(newFriend: .sample("Grace", "Hopper"))]
+    }
+
+    static func check(_ store: some FriendStore) async throws {
+        #expect(try await store.schemaVersion() == FriendSchema.currentVersion)
+        let found = try await store.list(FriendListRequest(limit: 10, search: FriendSearch("Mom")))
+        #expect(found.map(\.friend.firstname) == ["❤️ Mom"])
+        let versions = Dictionary(uniqueKeysWithValues: try await store.all().map { ($0.friend.firstname, $0.version) })
+        #expect(versions == ["❤️ Mom": 2, "Grace": 1])
+    }
+}

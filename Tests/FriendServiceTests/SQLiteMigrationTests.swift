@@ -197,7 +197,22 @@ struct SQLiteMigrationTests {
         }
     }
 
-    /// Version 13 searches East Asian full names family name first.
+    /// Version 15 finds a name that starts with a symbol from its first letter.
+    @Test func aVersionFourteenDatabaseFindsNamesThatStartWithASymbol() async throws {
+        try await TemporaryDirectory.with { directory in
+            let path = directory.appendingPathComponent("friends.sqlite").path
+            try OldSchemas.sqlite(at: path, version: 14, records: SymbolNameMigrationCheck.versionFourteenRecords())
+            let store = try await SQLiteFriendStore.open(path: path)
+            let outcome = await Result.capturing {
+                try await store.migrate()
+                try await SymbolNameMigrationCheck.check(store)
+            }
+            try await store.close()
+            try outcome.get()
+        }
+    }
+
+    /// Version 14 shows no address with every field empty.
     @Test func aVersionThirteenDatabaseShowsNoBlankAddress() async throws {
         try await TemporaryDirectory.with { directory in
             let path = directory.appendingPathComponent("friends.sqlite").path
