@@ -53,6 +53,21 @@ struct WebServerConnectionTests {
         }
     }
 
+    /// What the connection guard refuses carries the headers of every page (no sniffing, no framing).
+    @Test func aRefusalCarriesThePagesSecurityHeaders() async throws {
+        try await Self.withServer { port in
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send("GET / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n")
+            let response = try await connection.readResponse()
+            #expect(response.status == 400)
+            #expect(response.header("Content-Type") == "text/plain; charset=utf-8")
+            #expect(response.header("X-Content-Type-Options") == "nosniff")
+            #expect(response.header("X-Frame-Options") == "DENY")
+            #expect(response.header("Content-Security-Policy")?.hasPrefix("default-src 'none'") == true)
+            #expect(response.header("Cache-Control") == "no-store")
+        }
+    }
+
     @Test func aBodyThatStopsShortIsAnsweredAndClosed() async throws {
         try await Self.withServer { port in
             let connection = try RawHTTPConnection(port: port)

@@ -544,6 +544,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         let body = refusalBody.render(refusal)
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: refusalBody.contentType)
+        for (name, value) in refusalBody.headers { headers.add(name: name, value: value) }
         headers.add(name: "Content-Length", value: String(body.readableBytes))
         headers.add(name: "Connection", value: "close")
         headers.add(name: "Date", value: HTTPDate.text(of: Date()))

@@ -69,13 +69,19 @@ public struct ConnectionRefusal: Equatable, Sendable {
 }
 
 /// How a server writes a `ConnectionRefusal`: its content type and body (FriendService's JSON
-/// error envelope, the browser views' plain text).
+/// error envelope, the browser views' plain text), and headers its other answers carry too (the
+/// browser views' security headers).
 public struct RefusalBody: Sendable {
     public let contentType: String
+    public let headers: [(name: String, value: String)]
     public let render: @Sendable (ConnectionRefusal) -> ByteBuffer
 
-    public init(contentType: String, render: @escaping @Sendable (ConnectionRefusal) -> ByteBuffer) {
+    public init(
+        contentType: String, headers: [(name: String, value: String)] = [],
+        render: @escaping @Sendable (ConnectionRefusal) -> ByteBuffer
+    ) {
         self.contentType = contentType
+        self.headers = headers
         self.render = render
     }
 

@@ -1,3 +1,4 @@
+import HTTPServerKit
 import HTTPTypes
 import Hummingbird
 
@@ -7,10 +8,7 @@ import Hummingbird
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
-        response.headers[.contentSecurityPolicy] = contentSecurityPolicy
-        response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[.xFrameOptions] = "DENY"
-        response.headers[.referrerPolicy] = "same-origin"
+        for (name, value) in securityHeaders { response.headers[name] = value }
         if response.headers[.cacheControl] == nil {
             response.headers[.cacheControl] = "no-store"
         }
@@ -19,10 +17,25 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
 }
 
 /// Built once: the middleware is generic, and generic types cannot keep a static constant.
-private let contentSecurityPolicy = [
-    "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:",
-    "connect-src 'self'", "form-action 'self'", "frame-ancestors 'none'", "base-uri 'none'",
-].joined(separator: "; ")
+private let securityHeaders: [(name: HTTPField.Name, value: String)] = [
+    (.contentSecurityPolicy, [
+        "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:",
+        "connect-src 'self'", "form-action 'self'", "frame-ancestors 'none'", "base-uri 'none'",
+    ].joined(separator: "; ")),
+    (.xContentTypeOptions, "nosniff"),
+    (.xFrameOptions, "DENY"),
+    (.referrerPolicy, "same-origin"),
+]
+
+extension RefusalBody {
+    /// What the connection guard answers for a request it refuses (framing broken between requests,
+    /// headers too slow): plain text, with the security headers of every other answer.
+    static let webPage = RefusalBody(
+        contentType: RefusalBody.plainText.contentType,
+        headers: securityHeaders.map { ($0.name.rawName, $0.value) } + [("Cache-Control", "no-store")],
+        render: RefusalBody.plainText.render
+    )
+}
 
 extension HTTPField.Name {
     static let xFrameOptions = Self("X-Frame-Options")!

@@ -56,7 +56,7 @@ public enum WebServer {
     ) -> some ApplicationProtocol {
         Application(
             router: routes.router(),
-            server: GuardedHTTP1Channel.builder(limits: limits, refusalBody: .plainText, logger: logger),
+            server: GuardedHTTP1Channel.builder(limits: limits, refusalBody: .webPage, logger: logger),
             configuration: ApplicationConfiguration(
                 address: .hostname(host, port: port),
                 serverName: "WebUI",
