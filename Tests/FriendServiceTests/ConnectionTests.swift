@@ -585,6 +585,20 @@ struct ConnectionTests {
         }
     }
 
+    /// `OPTIONS *` asks what the server as a whole can do (RFC 9110 §9.3.7): it is answered as
+    /// `OPTIONS /` (a CardDAV server's `DAV` and `Allow`), not `404`; `*` with any other method is refused.
+    @Test func optionsAsteriskIsAnsweredForTheWholeServer() async throws {
+        try await Self.withServer { _, port in
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send("OPTIONS * HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            let answer = try await connection.readResponse()
+            #expect(answer.status == 200)
+            #expect(answer.header("DAV")?.contains("addressbook") == true)
+            try await connection.send("GET * HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            try Self.expectEnvelope(try await connection.readResponse(), status: 400)
+        }
+    }
+
     /// A target that is neither a path nor an http URL, or that holds a fragment (which no request
     /// target does: `/health#top` was served as the path `/health#top`, a 404), is refused saying so.
     @Test(arguments: [

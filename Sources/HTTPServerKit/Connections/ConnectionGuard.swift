@@ -189,7 +189,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             // A held request's body is not read until it is passed on: its timer starts then, and
             // the header timer its first bytes started stops here, as for any request whose head came.
             if isBehindAnother { timeout?.clear() } else { startBodyTimer() }
-            deliver(.part(.head(head.inOriginForm() ?? head)), startsHolding: isBehindAnother)
+            deliver(.part(.head(head.routable())), startsHolding: isBehindAnother)
             return
         case (_, .end):
             continueOwed = false
