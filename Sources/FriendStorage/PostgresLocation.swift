@@ -11,8 +11,9 @@ import Foundation
 /// (`sslrootcert`'s, else the system's) for the host's name. `host=` names the host where the URL
 /// does not, and a path there connects through the Unix socket in that folder instead of TCP, as
 /// libpq does: `postgres://friends@/friends?host=/var/run/postgresql`; `port=` likewise. What the
-/// URL leaves out comes from libpq's variables, `PGHOST`, `PGPORT`, `PGUSER`, `PGDATABASE` and
-/// `PGPASSWORD`, and a password last from libpq's password file (`~/.pgpass`, or `PGPASSFILE`).
+/// URL leaves out comes from libpq's variables, `PGHOST`, `PGPORT`, `PGUSER`, `PGDATABASE`,
+/// `PGPASSWORD`, `PGSSLMODE` and `PGSSLROOTCERT`, and a password last from libpq's password file
+/// (`~/.pgpass`, or `PGPASSFILE`).
 public struct PostgresLocation: Sendable, CustomStringConvertible {
     public var host: String
     public var port: Int
@@ -100,13 +101,17 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
         guard Self.isPlainIdentifier(schema) else {
             throw ConfigurationError("The schema name must be letters, digits and underscores: \(schema)")
         }
-        sslMode = query.first(where: { $0.name == "sslmode" })?.value ?? "prefer"
+        let sslModeParameter = query.first(where: { $0.name == "sslmode" })?.value
+        sslMode = sslModeParameter ?? variable("PGSSLMODE") ?? "prefer"
         guard Self.sslModes.contains(sslMode) else {
-            throw ConfigurationError("Unknown sslmode \(sslMode): use \(Self.sslModes.joined(separator: ", ")).")
+            let source = sslModeParameter == nil ? " (from PGSSLMODE)" : ""
+            throw ConfigurationError("Unknown sslmode \(sslMode)\(source): use \(Self.sslModes.joined(separator: ", ")).")
         }
-        sslRootCertificate = query.first(where: { $0.name == "sslrootcert" })?.value
+        // `PGSSLROOTCERT`, set for every program, is read only by the modes that check a certificate, as libpq reads it.
+        let checksCertificate = ["require", "verify-ca", "verify-full"].contains(sslMode)
+        sslRootCertificate = query.first(where: { $0.name == "sslrootcert" })?.value ?? (checksCertificate ? variable("PGSSLROOTCERT") : nil)
         // libpq checks the authority with `require` too when it is given one, as with `verify-ca`.
-        if sslRootCertificate != nil, !["require", "verify-ca", "verify-full"].contains(sslMode) {
+        if sslRootCertificate != nil, !checksCertificate {
             throw ConfigurationError("sslrootcert is read by sslmode=require, verify-ca and verify-full only; sslmode=\(sslMode) checks no certificate.")
         }
         // Against the system's authorities, verify-ca would take any certificate any of them

@@ -109,6 +109,20 @@ struct PostgresURLParsingTests {
         #expect(try PostgresLocation(url: "postgres://ada@db", environment: ["PGHOST": "elsewhere"]).host == "db")
     }
 
+    /// `PGSSLMODE` and `PGSSLROOTCERT` as libpq reads them: the URL's parameters win, and an
+    /// authority set for every program is read only by a mode that checks certificates.
+    @Test func theTLSModeAndAuthorityComeFromLibpqsVariables() throws {
+        let environment = ["PGSSLMODE": "verify-full", "PGSSLROOTCERT": "/etc/ssl/db.pem"]
+        let fromEnvironment = try PostgresLocation(url: "postgres://ada@db/x", environment: environment)
+        #expect(fromEnvironment.sslMode == "verify-full" && fromEnvironment.sslRootCertificate == "/etc/ssl/db.pem")
+        let given = try PostgresLocation(url: "postgres://ada@db/x?sslmode=disable", environment: environment)
+        #expect(given.sslMode == "disable" && given.sslRootCertificate == nil)
+        #expect(try PostgresLocation(url: "postgres://ada@db/x", environment: [:]).sslMode == "prefer")
+        #expect { try PostgresLocation(url: "postgres://ada@db/x", environment: ["PGSSLMODE": "strict"]) } throws: { error in
+            (error as? ConfigurationError)?.message.hasPrefix("Unknown sslmode strict (from PGSSLMODE)") == true
+        }
+    }
+
     /// libpq's password file, for a password neither the URL nor `PGPASSWORD` gives: the first line
     /// that matches host, port, database and user, each or `*`.
     @Test func aPortFromPGPORTThatIsNoneIsRefusedNamingIt() {
