@@ -740,17 +740,15 @@ struct ConnectionTests {
         #expect(try await connection.readResponse().status == 200)
         answerRead.yield()
         let shutdown = Task { try await server.shutdown() }
-        var answered = 1
-        while answered < 5_000 {
+        // Until the server says it closes; the time limit fails a server that goes on answering.
+        while true {
             let response = try await connection.readResponse()
             #expect(response.status == 200)
-            answered += 1
             if response.header("Connection") == "close" { break }
             answerRead.yield()
         }
         answerRead.finish()
         _ = await sending.result
-        #expect(answered < 5_000, "the server went on answering")
         #expect(await connection.readToEnd().ending == .closed)
         connection.close()
         try await shutdown.value
