@@ -19,14 +19,19 @@ struct ConnectionTests {
         return "POST /friends HTTP/1.1\r\n\(jsonHeaders)\(headers)Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
     }
 
+    /// A server over an in-memory store with `limits`, for a test that stops it itself.
+    static func startServer(_ limits: ConnectionLimits = ConnectionLimits()) async throws -> RunningFriendServer {
+        var configuration = TestApp.configuration()
+        configuration.connectionLimits = limits
+        return try await FriendServer.start(configuration)
+    }
+
     /// A server over an in-memory store with `limits`, stopped after `body`.
     static func withServer(
         _ limits: ConnectionLimits = ConnectionLimits(),
         _ body: (RunningFriendServer, Int) async throws -> Void
     ) async throws {
-        var configuration = TestApp.configuration()
-        configuration.connectionLimits = limits
-        let server = try await FriendServer.start(configuration)
+        let server = try await startServer(limits)
         let result = await Result.capturing { try await body(server, try #require(server.url.port)) }
         try await server.shutdown()
         try result.get()
@@ -452,9 +457,7 @@ struct ConnectionTests {
     /// Nor does it keep the server from stopping: on shutdown its answer waits the close grace.
     @Test(.timeLimit(.minutes(1)))
     func theServerStopsWhileAClientTakesNothingOfItsAnswer() async throws {
-        var configuration = TestApp.configuration()
-        configuration.connectionLimits = ConnectionLimits(closeGrace: .milliseconds(200))
-        let server = try await FriendServer.start(configuration)
+        let server = try await Self.startServer(ConnectionLimits(closeGrace: .milliseconds(200)))
         try await server.feed.store.insert((0..<2_000).map { NewFriend(firstname: "Friend \($0)", lastname: "") })
         let connection = try RawHTTPConnection(port: try #require(server.url.port), receiveBuffer: 4_096)
         try await connection.send("GET /friends HTTP/1.1\r\nHost: localhost\r\nAccept: text/vcard\r\n\r\n")
@@ -692,7 +695,7 @@ struct ConnectionTests {
     }
 
     @Test func shutdownFinishesTheRequestsInProgressAndClosesWithoutAReset() async throws {
-        let server = try await FriendServer.start(TestApp.configuration())
+        let server = try await Self.startServer()
         let port = try #require(server.url.port)
         let idle = try RawHTTPConnection(port: port)
         try await idle.send("GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n")
@@ -727,9 +730,7 @@ struct ConnectionTests {
     /// the connection closes.
     @Test(.timeLimit(.minutes(1)))
     func aClientThatPipelinesWithoutPauseDoesNotKeepTheServerFromStopping() async throws {
-        var configuration = TestApp.configuration()
-        configuration.connectionLimits = ConnectionLimits(closeGrace: .milliseconds(200))
-        let server = try await FriendServer.start(configuration)
+        let server = try await Self.startServer(ConnectionLimits(closeGrace: .milliseconds(200)))
         let connection = try RawHTTPConnection(port: try #require(server.url.port))
         // A request sent for every answer read: the server never runs out of requests.
         let (answers, answerRead) = AsyncStream<Void>.makeStream()
@@ -757,9 +758,7 @@ struct ConnectionTests {
     /// A request whose head is still arriving a close grace after the server began to stop is not
     /// waited for until the header timeout: the connection closes, with nothing written.
     @Test func aHeadStillArrivingAfterTheGraceIsNotWaitedFor() async throws {
-        var configuration = TestApp.configuration()
-        configuration.connectionLimits = ConnectionLimits(headerTimeout: .seconds(30), closeGrace: .milliseconds(200))
-        let server = try await FriendServer.start(configuration)
+        let server = try await Self.startServer(ConnectionLimits(headerTimeout: .seconds(30), closeGrace: .milliseconds(200)))
         let connection = try RawHTTPConnection(port: try #require(server.url.port))
         // A first request answered: the server has taken the connection before it stops.
         try await connection.send(Self.healthRequest)

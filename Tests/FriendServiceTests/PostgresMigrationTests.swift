@@ -90,73 +90,38 @@ struct PostgresMigrationTests {
 
     /// Version 11 keeps group cards, stored as friends before it, for CardDAV alone.
     @Test func aVersionTenSchemaFindsItsGroupsAndNoLongerShowsThem() async throws {
-        let store = PostgresFriendStore(
-            location: try PostgresLocation(url: PostgresTestDatabase.freshSchemaURL()), leaseTimeout: PostgresTestDatabase.leaseTimeout
-        )
-        let outcome = await Result.capturing {
-            try await OldSchemas.postgres(store, version: 10, records: try GroupMigrationCheck.versionTenRecords())
-            try await store.migrate()
-            try await GroupMigrationCheck.check(store)
-        }
-        try? await store.dropSchema()
-        try? await store.close()
-        try outcome.get()
+        try await Self.migrate(fromVersion: 10, records: try GroupMigrationCheck.versionTenRecords()) { try await GroupMigrationCheck.check($0) }
     }
 
     /// Version 13 searches East Asian full names family name first.
     @Test func aVersionTwelveSchemaFindsEastAsianNamesAsTheyAreShown() async throws {
-        let store = PostgresFriendStore(
-            location: try PostgresLocation(url: PostgresTestDatabase.freshSchemaURL()), leaseTimeout: PostgresTestDatabase.leaseTimeout
-        )
-        let outcome = await Result.capturing {
-            try await OldSchemas.postgres(store, version: 12, records: FamilyNameFirstMigrationCheck.versionTwelveRecords())
-            try await store.migrate()
-            try await FamilyNameFirstMigrationCheck.check(store)
-        }
-        try? await store.dropSchema()
-        try? await store.close()
-        try outcome.get()
+        try await Self.migrate(fromVersion: 12, records: FamilyNameFirstMigrationCheck.versionTwelveRecords()) { try await FamilyNameFirstMigrationCheck.check($0) }
     }
 
     /// Version 15 finds a name that starts with a symbol from its first letter.
     @Test func aVersionFourteenSchemaFindsNamesThatStartWithASymbol() async throws {
-        let store = PostgresFriendStore(
-            location: try PostgresLocation(url: PostgresTestDatabase.freshSchemaURL()), leaseTimeout: PostgresTestDatabase.leaseTimeout
-        )
-        let outcome = await Result.capturing {
-            try await OldSchemas.postgres(store, version: 14, records: SymbolNameMigrationCheck.versionFourteenRecords())
-            try await store.migrate()
-            try await SymbolNameMigrationCheck.check(store)
-        }
-        try? await store.dropSchema()
-        try? await store.close()
-        try outcome.get()
+        try await Self.migrate(fromVersion: 14, records: SymbolNameMigrationCheck.versionFourteenRecords()) { try await SymbolNameMigrationCheck.check($0) }
     }
 
     /// Version 14 shows no address with every field empty.
     @Test func aVersionThirteenSchemaShowsNoBlankAddress() async throws {
-        let store = PostgresFriendStore(
-            location: try PostgresLocation(url: PostgresTestDatabase.freshSchemaURL()), leaseTimeout: PostgresTestDatabase.leaseTimeout
-        )
-        let outcome = await Result.capturing {
-            try await OldSchemas.postgres(store, version: 13, records: try BlankAddressMigrationCheck.versionThirteenRecords())
-            try await store.migrate()
-            try await BlankAddressMigrationCheck.check(store)
-        }
-        try? await store.dropSchema()
-        try? await store.close()
-        try outcome.get()
+        try await Self.migrate(fromVersion: 13, records: try BlankAddressMigrationCheck.versionThirteenRecords()) { try await BlankAddressMigrationCheck.check($0) }
     }
 
     /// Version 12 reads what every stored card shows again.
     @Test func aVersionElevenSchemaShowsItsCardsAsTheyReadNow() async throws {
+        try await Self.migrate(fromVersion: 11, records: try RederiveMigrationCheck.versionElevenRecords()) { try await RederiveMigrationCheck.check($0) }
+    }
+
+    /// A fresh schema of `version` holding `records`, migrated, then `check`ed, then dropped.
+    static func migrate(fromVersion version: Int, records: [FriendRecord], check: (PostgresFriendStore) async throws -> Void) async throws {
         let store = PostgresFriendStore(
             location: try PostgresLocation(url: PostgresTestDatabase.freshSchemaURL()), leaseTimeout: PostgresTestDatabase.leaseTimeout
         )
         let outcome = await Result.capturing {
-            try await OldSchemas.postgres(store, version: 11, records: try RederiveMigrationCheck.versionElevenRecords())
+            try await OldSchemas.postgres(store, version: version, records: records)
             try await store.migrate()
-            try await RederiveMigrationCheck.check(store)
+            try await check(store)
         }
         try? await store.dropSchema()
         try? await store.close()

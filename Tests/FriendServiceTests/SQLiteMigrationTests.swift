@@ -169,72 +169,37 @@ struct SQLiteMigrationTests {
 
     /// Version 11 keeps group cards, stored as friends before it, for CardDAV alone.
     @Test func aVersionTenDatabaseFindsItsGroupsAndNoLongerShowsThem() async throws {
-        try await TemporaryDirectory.with { directory in
-            let path = directory.appendingPathComponent("friends.sqlite").path
-            try OldSchemas.sqlite(at: path, version: 10, records: try GroupMigrationCheck.versionTenRecords())
-            let store = try await SQLiteFriendStore.open(path: path)
-            let outcome = await Result.capturing {
-                try await store.migrate()
-                try await GroupMigrationCheck.check(store)
-            }
-            try await store.close()
-            try outcome.get()
-        }
+        try await Self.migrate(fromVersion: 10, records: try GroupMigrationCheck.versionTenRecords()) { try await GroupMigrationCheck.check($0) }
     }
 
     /// Version 12 reads what every stored card shows again.
     @Test func aVersionElevenDatabaseShowsItsCardsAsTheyReadNow() async throws {
-        try await TemporaryDirectory.with { directory in
-            let path = directory.appendingPathComponent("friends.sqlite").path
-            try OldSchemas.sqlite(at: path, version: 11, records: try RederiveMigrationCheck.versionElevenRecords())
-            let store = try await SQLiteFriendStore.open(path: path)
-            let outcome = await Result.capturing {
-                try await store.migrate()
-                try await RederiveMigrationCheck.check(store)
-            }
-            try await store.close()
-            try outcome.get()
-        }
+        try await Self.migrate(fromVersion: 11, records: try RederiveMigrationCheck.versionElevenRecords()) { try await RederiveMigrationCheck.check($0) }
     }
 
     /// Version 15 finds a name that starts with a symbol from its first letter.
     @Test func aVersionFourteenDatabaseFindsNamesThatStartWithASymbol() async throws {
-        try await TemporaryDirectory.with { directory in
-            let path = directory.appendingPathComponent("friends.sqlite").path
-            try OldSchemas.sqlite(at: path, version: 14, records: SymbolNameMigrationCheck.versionFourteenRecords())
-            let store = try await SQLiteFriendStore.open(path: path)
-            let outcome = await Result.capturing {
-                try await store.migrate()
-                try await SymbolNameMigrationCheck.check(store)
-            }
-            try await store.close()
-            try outcome.get()
-        }
+        try await Self.migrate(fromVersion: 14, records: SymbolNameMigrationCheck.versionFourteenRecords()) { try await SymbolNameMigrationCheck.check($0) }
     }
 
     /// Version 14 shows no address with every field empty.
     @Test func aVersionThirteenDatabaseShowsNoBlankAddress() async throws {
-        try await TemporaryDirectory.with { directory in
-            let path = directory.appendingPathComponent("friends.sqlite").path
-            try OldSchemas.sqlite(at: path, version: 13, records: BlankAddressMigrationCheck.versionThirteenRecords())
-            let store = try await SQLiteFriendStore.open(path: path)
-            let outcome = await Result.capturing {
-                try await store.migrate()
-                try await BlankAddressMigrationCheck.check(store)
-            }
-            try await store.close()
-            try outcome.get()
-        }
+        try await Self.migrate(fromVersion: 13, records: BlankAddressMigrationCheck.versionThirteenRecords()) { try await BlankAddressMigrationCheck.check($0) }
     }
 
     @Test func aVersionTwelveDatabaseFindsEastAsianNamesAsTheyAreShown() async throws {
+        try await Self.migrate(fromVersion: 12, records: FamilyNameFirstMigrationCheck.versionTwelveRecords()) { try await FamilyNameFirstMigrationCheck.check($0) }
+    }
+
+    /// A database of schema `version` holding `records`, migrated, then `check`ed.
+    static func migrate(fromVersion version: Int, records: [FriendRecord], check: (SQLiteFriendStore) async throws -> Void) async throws {
         try await TemporaryDirectory.with { directory in
             let path = directory.appendingPathComponent("friends.sqlite").path
-            try OldSchemas.sqlite(at: path, version: 12, records: FamilyNameFirstMigrationCheck.versionTwelveRecords())
+            try OldSchemas.sqlite(at: path, version: version, records: records)
             let store = try await SQLiteFriendStore.open(path: path)
             let outcome = await Result.capturing {
                 try await store.migrate()
-                try await FamilyNameFirstMigrationCheck.check(store)
+                try await check(store)
             }
             try await store.close()
             try outcome.get()

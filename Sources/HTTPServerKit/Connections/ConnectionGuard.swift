@@ -118,11 +118,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        endWriteStall()
-        lastRequestsCall?.cancel()
-        timeout?.stop()
-        endSilence()
-        freeSlot()
+        stopWatching()
         self.context = nil
     }
 
@@ -132,12 +128,17 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        stopWatching()
+        context.fireChannelInactive()
+    }
+
+    /// Stops every timer and gives up the connection's slot: the connection is gone.
+    private func stopWatching() {
         endWriteStall()
         lastRequestsCall?.cancel()
         timeout?.stop()
         endSilence()
         freeSlot()
-        context.fireChannelInactive()
     }
 
     /// Called by `RequestBytesWatch` when bytes arrive, before the parser sees them.
