@@ -679,18 +679,10 @@ struct ConnectionTests {
             #expect(try await first.readResponse().status == 200)
             let second = try RawHTTPConnection(port: port)
             try await second.send("GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n")
-            async let secondAnswered = { () async throws -> ContinuousClock.Instant in
-                _ = try await second.readResponse()
-                return .now
-            }()
-            async let firstClosed = { () async -> ContinuousClock.Instant in
-                _ = await first.readToEnd()
-                let closed = ContinuousClock.now
-                first.close()
-                return closed
-            }()
-            let (answered, closed) = try await (secondAnswered, firstClosed)
-            #expect(closed < answered)
+            #expect(try await second.readResponse().status == 200)
+            // The first's end was sent before the second was let in: it is here already. (Two
+            // clocks read on two client threads could not tell which came first.)
+            #expect(first.hasEnded())
         }
     }
 

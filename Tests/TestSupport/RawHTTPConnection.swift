@@ -145,6 +145,13 @@ public final class RawHTTPConnection: @unchecked Sendable {
         }) ?? (.stillOpen, Data())
     }
 
+    /// Whether the server's end of the connection has arrived already (nothing unread before it),
+    /// without waiting for it.
+    public func hasEnded() -> Bool {
+        var byte: UInt8 = 0
+        return buffer.isEmpty && recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0
+    }
+
     /// Whether more bytes arrived; `false` at the end of the stream.
     private func receive() throws -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65_536)
