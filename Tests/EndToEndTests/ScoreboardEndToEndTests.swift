@@ -180,6 +180,7 @@ struct ScoreboardEndToEndTests {
     /// A mistyped folder is not made: the games would be saved where nobody looks.
     @Test("a --library in a folder that does not exist is refused, and nothing is made")
     func libraryInAMissingFolder() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
         let missing = directory.appendingPathComponent("no-such-folder")
         let result = try ChildProcess.run(executable.path, ["--library", missing.appendingPathComponent("games.json").path])
         #expect(result.status == 64)
