@@ -75,8 +75,9 @@ struct FriendAddressBook: AddressBookBackend {
             }
             let wanted = limit ?? Int.max
             // Names by their bytes, as the store keeps them: `String` equality takes two
-            // spellings of `é` for one name.
-            var changedNames: [[UInt8]] = []
+            // spellings of `é` for one name. Sets, so that the work grows with the changes listed,
+            // not with their square (an import of thousands, then a client's sync).
+            var changedNames: Set<[UInt8]> = []
             var removedNames: Set<[UInt8]> = []
             var position = token
             var truncated = false
@@ -93,22 +94,23 @@ struct FriendAddressBook: AddressBookBackend {
                         break
                     }
                     if change.kind == .deleted {
-                        changedNames.removeAll { $0 == name }
+                        changedNames.remove(name)
                         removedNames.insert(name)
                     } else {
                         removedNames.remove(name)
-                        if !changedNames.contains(name) { changedNames.append(name) }
+                        changedNames.insert(name)
                     }
                     position = change.sequence
                 }
                 if truncated || batch.count < 1_000 { break }
             }
-            let current = try await store.cards(named: changedNames.map { String(decoding: $0, as: UTF8.self) })
+            // In id order, whatever order the set gives the names in.
+            let current = try await store.cards(named: changedNames.map { String(decoding: $0, as: UTF8.self) }).sorted { $0.id < $1.id }
             let found = Set(current.map { Array($0.resourceName.utf8) })
             return SyncDelta(
                 token: position,
                 changed: current.map { Self.summary(CardSummary(id: $0.id, version: $0.version, resourceName: $0.resourceName)) },
-                removed: removedNames.union(changedNames.filter { !found.contains($0) })
+                removed: removedNames.union(changedNames.subtracting(found))
                     .map { String(decoding: $0, as: UTF8.self) }.sorted(),
                 truncated: truncated
             )
