@@ -11,6 +11,8 @@ usage: compare.py FRIENDSERVICE WORK_DIRECTORY   (run with a Python that has vdi
    resourcetype, as vdirsyncer asks) over 10,000 cards, with each server's peak memory as started
    and after the listings.
 3. 10 cards change on each server (PUT); a sync-collection REPORT from the token before them.
+   Then one from the token taken before step 2's 9,000 cards came: a client that syncs after an
+   import.
 4. FriendService alone, 90,000 more friends (`friendservice seed`): its peak memory after listing
    100,000 cards, to compare with 10,000.
 
@@ -228,7 +230,18 @@ def main():
         small, _ = in_turn(servers, lambda s: s.request("PROPFIND", s.book, PROPFIND, {"Depth": "1"}))
         report(f"PROPFIND Depth 1, {UPLOAD:,} cards (the server's part of that sync)", small)
 
+        # sync-collection from a token; step 3 measures it.
+        def sync_collection(server, token):
+            body = ('<?xml version="1.0" encoding="utf-8"?><d:sync-collection xmlns:d="DAV:">'
+                    f'<d:sync-token>{token}</d:sync-token><d:sync-level>1</d:sync-level>'
+                    '<d:prop><d:getetag/></d:prop></d:sync-collection>').encode()
+            status, answer = server.request("REPORT", server.book, body, {"Content-Type": "application/xml"})
+            if status != 207:
+                raise SystemExit(f"{server.name}: sync-collection gave {status}: {answer[:300]!r}")
+            return answer
+
         # 2. PROPFIND Depth 1 over 10,000 cards, from freshly started servers.
+        before_import = {s.name: ET.fromstring(sync_collection(s, "")).findtext("{DAV:}sync-token") for s in servers}
         progress(f"{BOOK_SIZE - UPLOAD:,} more cards for each server")
         more = [card(i) for i in range(UPLOAD, BOOK_SIZE)]
         for server in servers:
@@ -254,15 +267,6 @@ def main():
                   f"{started[server.name]:.1f} / {server.memory():.1f} MB", flush=True)
 
         # 3. sync-collection after 10 changes, from the token before them.
-        def sync_collection(server, token):
-            body = ('<?xml version="1.0" encoding="utf-8"?><d:sync-collection xmlns:d="DAV:">'
-                    f'<d:sync-token>{token}</d:sync-token><d:sync-level>1</d:sync-level>'
-                    '<d:prop><d:getetag/></d:prop></d:sync-collection>').encode()
-            status, answer = server.request("REPORT", server.book, body, {"Content-Type": "application/xml"})
-            if status != 207:
-                raise SystemExit(f"{server.name}: sync-collection gave {status}: {answer[:300]!r}")
-            return answer
-
         progress(f"{CHANGES} changes on each server")
         tokens = {}
         for server in servers:
@@ -278,6 +282,15 @@ def main():
             if len(responses(answer)) != CHANGES:
                 raise SystemExit(f"{name}: sync-collection listed {len(responses(answer))} changes, not {CHANGES}")
         report(f"sync-collection after {CHANGES} changes, {BOOK_SIZE:,} cards", sync)
+        progress("sync-collection after an import")
+        imported = BOOK_SIZE - UPLOAD
+        # The cards imported, and those of the 10 changes that were uploaded before the import.
+        expected = imported + sum(1 for i in range(CHANGES) if i * 997 < UPLOAD)
+        after_import, results = in_turn(servers, lambda s: sync_collection(s, before_import[s.name]), runs=3)
+        for name, answer in results.items():
+            if len(responses(answer)) != expected:
+                raise SystemExit(f"{name}: sync-collection listed {len(responses(answer))} changes, not {expected}")
+        report(f"sync-collection after an import of {imported:,} cards, {BOOK_SIZE:,} cards", after_import)
 
         # 4. FriendService alone at ten times the book: a listing that streams keeps the peak where it was.
         progress(f"FriendService with {BOOK_SIZE * 10:,} cards")

@@ -2,8 +2,8 @@
 # CardDAV side by side with Radicale: a release FriendService (SQLite) and Radicale (its file
 # storage), both on 127.0.0.1 ports the OS picks, over throwaway storage, measured in one run by
 # compare.py: a vdirsyncer upload of 1,000 cards and a sync with nothing to do, then PROPFIND
-# Depth 1 over 10,000 cards (time and each server's peak memory) and a sync-collection REPORT
-# after 10 changes; then FriendService's peak memory listing 100,000 cards. Prints each time and its
+# Depth 1 over 10,000 cards (time and each server's peak memory), a sync-collection REPORT
+# after 10 changes and one after an import of 9,000 cards; then FriendService's peak memory listing 100,000 cards. Prints each time and its
 # ratio FriendService / Radicale. Takes 2.5 to 4 minutes, most of it Radicale storing the upload.
 # usage: Benchmarks/carddav/radicale.sh   (build with swift build -c release first)
 # vdirsyncer and Radicale are installed into a throwaway virtual environment, pinned to the
