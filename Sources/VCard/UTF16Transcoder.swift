@@ -18,6 +18,11 @@ public struct UTF16Transcoder: Sendable {
     /// A high surrogate waiting for its low one.
     private var pendingHighSurrogate: UInt16?
 
+    /// Whether the first bytes said the text is Unicode: UTF-16 (a byte order mark, or NULs beside
+    /// `BEGIN`'s letters) or UTF-8's byte order mark. A charset named for the file elsewhere does
+    /// not apply to it, as browsers read a byte order mark.
+    public private(set) var foundUnicodeSignature = false
+
     public init() {}
 
     public mutating func append(_ bytes: some Collection<UInt8>) -> [UInt8] {
@@ -62,6 +67,7 @@ public struct UTF16Transcoder: Sendable {
         let bigEndianMark: [UInt8] = [0xFE, 0xFF], littleEndianMark: [UInt8] = [0xFF, 0xFE]
         if head == littleEndianMark || head == bigEndianMark {
             mode = .utf16(bigEndian: head == bigEndianMark)
+            foundUnicodeSignature = true
             head = []
             return
         }
@@ -76,9 +82,11 @@ public struct UTF16Transcoder: Sendable {
             mode = .utf16(bigEndian: true)
         } else {
             mode = .utf8
+            foundUnicodeSignature = bytes.starts(with: [0xEF, 0xBB, 0xBF])
             output += bytes
             return
         }
+        foundUnicodeSignature = true
         output += append(bytes)
     }
 

@@ -23,7 +23,7 @@ struct ImportCommand: AsyncParsableCommand {
     var files: [String]
 
     @Option(help: ArgumentHelp(
-        "The character set of files that are not UTF-8 (windows-1252, iso-8859-1); without it, files are read as UTF-8 (UTF-16 by its byte order mark).",
+        "The character set of files that are not UTF-8 (windows-1252, iso-8859-1); without it, files are read as UTF-8. A file with a byte order mark is read as the mark says (UTF-16, UTF-8).",
         valueName: "name"
     ))
     var charset: String?

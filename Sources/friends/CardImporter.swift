@@ -108,11 +108,13 @@ struct CardImporter {
 
     private func importFiles(_ paths: [String], into summary: inout Summary, sent: inout Int) async throws {
         for (index, path) in paths.enumerated() {
-            let file = (index, path)
             guard let handle = FileHandle(forReadingAtPath: path) else { throw CardCommandError.readProblem(at: path) ?? CardCommandError("Cannot read \(path).") }
             defer { try? handle.close() }
             // A file saved as UTF-16 is sent as the UTF-8 the server reads.
             var transcoder = UTF16Transcoder()
+            let head = transcoder.append(try handle.read(upToCount: 4) ?? Data())
+            // A byte order mark says the file's charset, whatever --charset says for the others.
+            let file = (index, path, charset: transcoder.foundUnicodeSignature ? nil : charset)
             var reader = VCardStreamReader()
             var batch = Batch()
             var imported = ImportedUIDs()
@@ -121,6 +123,7 @@ struct CardImporter {
                 if case .card(_, let bytes) = item, String(validating: bytes, as: UTF8.self) == nil { isUTF8 = false }
                 try await self.add(item, to: &batch, imported: &imported, file: file, summary: &summary, sent: &sent)
             }
+            for item in reader.append(head) { try await add(item) }
             while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
                 try Task.checkCancellation()
                 for item in reader.append(transcoder.append(chunk)) { try await add(item) }
@@ -128,7 +131,7 @@ struct CardImporter {
             for item in reader.append(transcoder.finish()) + reader.finish() { try await add(item) }
             try await send(&batch, imported: &imported, file: file, summary: &summary, sent: &sent)
             if reader.cardsSeen == 0 { summary.failures.append((index, 0, "\(path): holds no vCard.")) }
-            if !isUTF8, charset == nil, summary.failures.contains(where: { $0.file == index }) { summary.filesNotInUTF8.append(path) }
+            if !isUTF8, file.charset == nil, summary.failures.contains(where: { $0.file == index }) { summary.filesNotInUTF8.append(path) }
         }
     }
 
@@ -139,8 +142,8 @@ struct CardImporter {
         var uids: [String?] = []
     }
 
-    /// A file: its place among the files and its path.
-    private typealias File = (index: Int, path: String)
+    /// A file: its place among the files, its path, and the charset its cards are sent in (nil: UTF-8).
+    private typealias File = (index: Int, path: String, charset: String?)
 
     /// `imported`: the UIDs of the file's cards the server kept so far. The server finds a UID
     /// twice in one request; the file's batches go in several.
@@ -171,7 +174,7 @@ struct CardImporter {
         guard !batch.positions.isEmpty else { return }
         var request = URLRequest(url: server.appendingPathComponent("friends/import"))
         request.httpMethod = "POST"
-        request.setValue("text/vcard; charset=\(charset ?? "utf-8")", forHTTPHeaderField: "Content-Type")
+        request.setValue("text/vcard; charset=\(file.charset ?? "utf-8")", forHTTPHeaderField: "Content-Type")
         if let credentials { request.setValue(credentials.authorization, forHTTPHeaderField: FriendsHTTPHeader.authorization) }
         request.httpBody = Data(batch.bytes)
         let (data, response) = try await transport.send(request)

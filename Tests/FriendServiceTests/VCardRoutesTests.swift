@@ -218,6 +218,45 @@ struct VCardRoutesTests {
         }
     }
 
+    /// A folder of files imported with one charset named for them all: one saved as UTF-16, or as
+    /// UTF-8 with a byte order mark, is read as its mark says, as browsers read one.
+    @Test func aByteOrderMarkWinsOverTheCharsetNamed() async throws {
+        try await TestApp.run { client, store in
+            func card(_ uid: String) -> String {
+                "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:\(uid)\r\nFN:Jürgen Strauß\r\nN:Strauß;Jürgen;;;\r\nEND:VCARD\r\n"
+            }
+            let utf16: [UInt8] = [0xFF, 0xFE] + card("le").utf16.flatMap { (unit: UInt16) -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+            let utf16BigEndian: [UInt8] = [0xFE, 0xFF] + card("be").utf16.flatMap { (unit: UInt16) -> [UInt8] in [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
+            let utf8: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(card("bom").utf8)
+            for (body, charset) in [(utf16, "windows-1252"), (utf16BigEndian, "iso-8859-1"), (utf8, "windows-1252")] {
+                let response = try await client.execute(
+                    uri: "/friends/import", method: .post, headers: [.contentType: "text/vcard; charset=\(charset)"],
+                    body: ByteBuffer(bytes: body))
+                #expect(response.text.contains(#""created":1,"failed":[]"#), "\(response.text)")
+            }
+            #expect(try await store.all().map(\.friend.displayName) == Array(repeating: "Jürgen Strauß", count: 3))
+        }
+    }
+
+    /// The mark is recognized when its bytes arrive in pieces, and bytes that only begin like one
+    /// are read in the charset named.
+    @Test func aByteOrderMarkIsFoundAcrossChunks() throws {
+        var marked = try ImportTranscoder(contentType: "text/vcard; charset=windows-1252")
+        let text = Array("BEGIN:VCARD\r\nFN:Zoë\r\nEND:VCARD\r\n".utf8)
+        let read = marked.append([0xEF]) + marked.append([0xBB]) + marked.append([0xBF] + text) + marked.finish()
+        #expect(marked.reading(card: text).bytes == text, "read as UTF-8")
+        #expect(read == [0xEF, 0xBB, 0xBF] + text)
+
+        var unmarked = try ImportTranscoder(contentType: "text/vcard; charset=windows-1252")
+        #expect(unmarked.append([0xEF]) == [])
+        #expect(unmarked.append([0xBB, 0x41]) == [0xEF, 0xBB, 0x41])
+        #expect(unmarked.reading(card: [0xEB]).bytes == Array("ë".utf8), "read as Windows-1252")
+
+        var short = try ImportTranscoder(contentType: "text/vcard; charset=windows-1252")
+        #expect(short.append([0xFE]) == [])
+        #expect(short.finish() == [0xFE])
+    }
+
     /// Outlook's 2.1 file in Windows-1252, sent once without naming its charset and once naming it
     /// (the web page's list, `friends import --charset`): one friend, kept as 2.1 wants its text
     /// (`CHARSET=UTF-8` in quoted-printable, not raw UTF-8 that 2.1 readers take for their code

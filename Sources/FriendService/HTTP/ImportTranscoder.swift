@@ -6,13 +6,20 @@ import VCard
 /// UTF-8 from the UTF-16 or UTF-8 its first bytes say (`UTF16Transcoder`), or from the Unicode
 /// charset its `Content-Type` names (RFC 2425, as a CardDAV `PUT` is). A file in a charset of one
 /// byte a character (ISO-8859-1, Windows-1252) goes through as it is: each card of it is read in
-/// that charset apart (`reading(card:)`), since a 2.1 card's own `CHARSET=`s come first.
+/// that charset apart (`reading(card:)`), since a 2.1 card's own `CHARSET=`s come first. A byte
+/// order mark at the start says the body is Unicode whatever charset is named, as browsers read
+/// one (WHATWG Encoding, "decode"): a file saved as UTF-16 and sent with the charset chosen for
+/// the others of a folder.
 struct ImportTranscoder {
     private enum Decoding {
         case unicode(UTF16Transcoder)
         /// ISO-8859-1 or Windows-1252: each byte a character, so chunks decode apart.
         case singleByte(String.Encoding)
+        /// ISO-8859-1 or Windows-1252 named, and the first bytes could still be a byte order mark.
+        case singleByteUnlessMarked(String.Encoding, head: [UInt8])
     }
+
+    private static let byteOrderMarks: [[UInt8]] = [[0xEF, 0xBB, 0xBF], [0xFF, 0xFE], [0xFE, 0xFF]]
 
     private var decoding: Decoding
 
@@ -26,7 +33,7 @@ struct ImportTranscoder {
         case nil:
             throw APIError(.unsupportedMediaType, DeclaredCharset.notRead(charset))
         case let encoding? where encoding == .isoLatin1 || encoding == .windowsCP1252:
-            decoding = .singleByte(encoding)
+            decoding = .singleByteUnlessMarked(encoding, head: [])
         case _?:
             decoding = .unicode(UTF16Transcoder())
         }
@@ -40,6 +47,19 @@ struct ImportTranscoder {
             return transcoder.append(bytes)
         case .singleByte:
             return Array(bytes)
+        case .singleByteUnlessMarked(let encoding, let head):
+            let first = head + bytes
+            if Self.byteOrderMarks.contains(where: { first.starts(with: $0) }) {
+                var transcoder = UTF16Transcoder()
+                defer { decoding = .unicode(transcoder) }
+                return transcoder.append(first)
+            }
+            if Self.byteOrderMarks.contains(where: { $0.starts(with: first) }) {
+                decoding = .singleByteUnlessMarked(encoding, head: first)
+                return []
+            }
+            decoding = .singleByte(encoding)
+            return first
         }
     }
 
@@ -50,7 +70,11 @@ struct ImportTranscoder {
     /// bytes as this server read the whole file in that charset before, whose made-up `UID` a
     /// friend imported then has.
     func reading(card bytes: [UInt8]) -> (bytes: [UInt8], readBefore: [UInt8]?) {
-        guard case .singleByte(let encoding) = decoding else { return (bytes, nil) }
+        let encoding: String.Encoding
+        switch decoding {
+        case .singleByte(let named), .singleByteUnlessMarked(let named, _): encoding = named
+        case .unicode: return (bytes, nil)
+        }
         // Every byte is a character in both (Windows-1252 as browsers read it).
         let utf8 = Array((CharacterSets.text(of: bytes, in: encoding) ?? "").utf8)
         return VCardParser.isVersion21(bytes) ? (bytes, utf8) : (utf8, nil)
@@ -58,8 +82,15 @@ struct ImportTranscoder {
 
     /// What was held back waiting for the rest of a character.
     mutating func finish() -> [UInt8] {
-        guard case .unicode(var transcoder) = decoding else { return [] }
-        defer { decoding = .unicode(transcoder) }
-        return transcoder.finish()
+        switch decoding {
+        case .unicode(var transcoder):
+            defer { decoding = .unicode(transcoder) }
+            return transcoder.finish()
+        case .singleByte:
+            return []
+        case .singleByteUnlessMarked(let encoding, let head):
+            decoding = .singleByte(encoding)
+            return head
+        }
     }
 }
