@@ -2,7 +2,7 @@
 public enum FriendSchema {
     public static var currentVersion: Int { migrationCount }
 
-    package static let migrationCount = 15
+    package static let migrationCount = 16
 
     /// The table that records which migrations ran.
     package static let migrationsTable = "friendservice_migrations"
@@ -46,4 +46,7 @@ public enum FriendSchema {
     //
     // Migration 15: the same again, after a name that starts with a symbol ("❤️ Mom") came to be
     // found from its first letter or digit too (`SearchColumns`).
+    //
+    // Migration 16: the same again, after a Chinese, Japanese or Korean name written whole in one
+    // field ("李小龙") came to be searched anywhere, as one in two fields is (`SearchColumns`).
 }

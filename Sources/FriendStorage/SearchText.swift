@@ -54,14 +54,16 @@ package struct SearchColumns: Equatable {
     /// A friend known by its organization alone sorts and is found by it as by a last name. A
     /// Chinese, Japanese or Korean name is also found as `Friend.displayName` shows it, family
     /// name first without a space ("山田花子"), by the text searched anywhere: the full name's
-    /// column keeps "first last", so that the given name alone finds it as well. A name that
+    /// column keeps "first last", so that the given name alone finds it as well. One written whole
+    /// in one field ("李小龙") is searched anywhere the same way, so that its given name finds it. A name that
     /// starts with a symbol ("❤️ Mom", "🎉Party") is found from its first letter or digit on the
     /// same way, while it still sorts by the symbol, as contact apps sort it. Changing what is
     /// stored needs a schema version that computes the rows again (`MigrationStep.rederiveFromCards`).
     package init(_ friend: Friend) {
         self.init(firstname: friend.firstname, lastname: friend.sortingLastName, phonenumber: friend.phonenumber)
         phoneDigits = Self.phoneDigits(of: friend)
-        let names = friend.showsFamilyNameFirst ? [friend.displayName] : []
+        let names = friend.showsFamilyNameFirst
+            ? [friend.displayName] : [friend.firstname, friend.lastname].filter { !$0.isEmpty && Friend.isEastAsian($0) }
         let fromFirstLetter = [friend.firstname, friend.lastname].compactMap(Self.fromFirstLetterOrDigit)
         extra = SearchText.fold((names + fromFirstLetter + [friend.organization] + friend.emails.map(\.value)).joined(separator: " "))
     }

@@ -219,6 +219,8 @@ enum PostgresMigrations {
         [.rederiveFromCards],
         // 15: the same, after a name that starts with a symbol came to be found from its first letter.
         [.rederiveFromCards],
+        // 16: the same, after an East Asian name written whole in one field came to be searched anywhere.
+        [.rederiveFromCards],
     ]
 
     /// The NOTIFY channel of new changes; the payload is "<schema> <sequence>".

@@ -250,6 +250,8 @@ enum SQLiteMigrations {
         [.rederiveFromCards],
         // 15: the same, after a name that starts with a symbol came to be found from its first letter.
         [.rederiveFromCards],
+        // 16: the same, after an East Asian name written whole in one field came to be searched anywhere.
+        [.rederiveFromCards],
     ]
 
     /// Bulk inserts drop this trigger for their batch and add the batch's size once.

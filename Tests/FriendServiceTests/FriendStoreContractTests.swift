@@ -179,6 +179,24 @@ struct FriendStoreContractTests {
         }
     }
 
+    /// A Chinese, Japanese or Korean name written whole in one field (Android's `N:;王小明;;;`, a
+    /// name typed into the first name alone) is found by its given name, as one in two fields is.
+    @Test(arguments: StoreKind.available)
+    func anEastAsianNameInOneFieldIsFoundByItsGivenName(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let bruce = try await store.create(.sample("李小龙", "")).friend.id
+            let jay = try await store.create(.sample("", "周杰伦")).friend.id
+            let minjun = try await store.create(.sample("김민준", "")).friend.id
+            _ = try await store.create(.sample("小", "Long"))
+            for (typed, id) in [("小龙", bruce), ("李小龙", bruce), ("杰伦", jay), ("민준", minjun)] {
+                let search = FriendSearch(typed)
+                #expect(try await store.list(FriendListRequest(limit: 10, search: search)).map(\.friend.id) == [id], "\(typed)")
+                #expect(try await store.count(matching: search, atMost: nil) == 1, "\(typed)")
+                #expect(try await store.cards(matching: search, afterID: 0, limit: 10).map(\.id) == [id], "\(typed)")
+            }
+        }
+    }
+
     /// Names that start with a symbol ("❤️ Mom", people's own emoji) are found from their first
     /// letter on, as typed with the symbol too, and still sort by it.
     @Test(arguments: StoreKind.available)

@@ -98,6 +98,13 @@ struct PostgresMigrationTests {
         try await Self.migrate(fromVersion: 12, records: FamilyNameFirstMigrationCheck.versionTwelveRecords()) { try await FamilyNameFirstMigrationCheck.check($0) }
     }
 
+    /// Version 16 finds an East Asian name written whole in one field by its given name.
+    @Test func aVersionFifteenSchemaFindsOneFieldEastAsianNamesByTheirGivenName() async throws {
+        try await Self.migrate(fromVersion: 15, records: OneFieldEastAsianNameMigrationCheck.versionFifteenRecords()) {
+            try await OneFieldEastAsianNameMigrationCheck.check($0)
+        }
+    }
+
     /// Version 15 finds a name that starts with a symbol from its first letter.
     @Test func aVersionFourteenSchemaFindsNamesThatStartWithASymbol() async throws {
         try await Self.migrate(fromVersion: 14, records: SymbolNameMigrationCheck.versionFourteenRecords()) { try await SymbolNameMigrationCheck.check($0) }

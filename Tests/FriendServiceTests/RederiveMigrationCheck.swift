@@ -142,3 +142,23 @@ enum SymbolNameMigrationCheck {
         #expect(versions == ["❤️ Mom": 2, "Grace": 1])
     }
 }
+
+/// What version 16 does, on SQLite and PostgreSQL: a Chinese, Japanese or Korean name written
+/// whole in one field is found by its given name; only such friends change.
+enum OneFieldEastAsianNameMigrationCheck {
+    /// "李小龙" in the first name alone, searchable as version 15 kept him (by his whole name
+    /// only), and Grace.
+    static func versionFifteenRecords() -> [FriendRecord] {
+        var bruce = FriendRecord(newFriend: .sample("李小龙", ""))
+        bruce.search.extra = ""
+        return [bruce, FriendRecord(newFriend: .sample("Grace", "Hopper"))]
+    }
+
+    static func check(_ store: some FriendStore) async throws {
+        #expect(try await store.schemaVersion() == FriendSchema.currentVersion)
+        let found = try await store.list(FriendListRequest(limit: 10, search: FriendSearch("小龙")))
+        #expect(found.map(\.friend.firstname) == ["李小龙"])
+        let versions = Dictionary(uniqueKeysWithValues: try await store.all().map { ($0.friend.firstname, $0.version) })
+        #expect(versions == ["李小龙": 2, "Grace": 1])
+    }
+}

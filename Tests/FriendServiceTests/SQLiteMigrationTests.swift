@@ -177,6 +177,13 @@ struct SQLiteMigrationTests {
         try await Self.migrate(fromVersion: 11, records: try RederiveMigrationCheck.versionElevenRecords()) { try await RederiveMigrationCheck.check($0) }
     }
 
+    /// Version 16 finds an East Asian name written whole in one field by its given name.
+    @Test func aVersionFifteenDatabaseFindsOneFieldEastAsianNamesByTheirGivenName() async throws {
+        try await Self.migrate(fromVersion: 15, records: OneFieldEastAsianNameMigrationCheck.versionFifteenRecords()) {
+            try await OneFieldEastAsianNameMigrationCheck.check($0)
+        }
+    }
+
     /// Version 15 finds a name that starts with a symbol from its first letter.
     @Test func aVersionFourteenDatabaseFindsNamesThatStartWithASymbol() async throws {
         try await Self.migrate(fromVersion: 14, records: SymbolNameMigrationCheck.versionFourteenRecords()) { try await SymbolNameMigrationCheck.check($0) }
