@@ -464,6 +464,10 @@ struct VCardRoutesTests {
             #expect(turing.text == thunderbird)
             let json = try await client.execute(uri: "/friends", method: .get, headers: [.accept: "application/json, text/vcard;q=0.5"], body: nil)
             #expect(json.headers[.contentType]?.hasPrefix("application/json") == true)
+            // As the list in JSON refuses it: the export of one of two searches is not what was asked for.
+            let twice = try await client.execute(uri: "/friends?q=turing&q=apple", method: .get, headers: [.accept: "text/vcard"], body: nil)
+            #expect(twice.status == .badRequest)
+            #expect(twice.text.contains(#""q":"Given more than once.""#), "\(twice.text)")
         }
     }
 

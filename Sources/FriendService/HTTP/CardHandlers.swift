@@ -21,9 +21,13 @@ struct CardHandlers: Sendable {
 
     /// Every friend (matching `q` when given) as one vCard file, streamed a batch at a time.
     func export(_ request: Request) throws -> Response {
+        let items = FormItems(request.uri.query)
+        // As for the list in JSON: an export of what one `q` finds would not be what was asked for.
+        let repeated = ListQueryParser.repeated(in: items)
+        guard repeated.isEmpty else { throw ListQueryParser.invalidQuery(repeated) }
         let search: FriendSearch?
         do {
-            search = try ListQueryParser.search(FormItems(request.uri.query).rawValues(named: FriendListQuery.Name.search).first)
+            search = try ListQueryParser.search(items.rawValues(named: FriendListQuery.Name.search).first)
         } catch {
             throw ListQueryParser.invalidQuery([FriendListQuery.Name.search: error.message])
         }

@@ -10,12 +10,7 @@ enum ListQueryParser {
     /// The store request, asking for one friend more than the page holds to learn whether another page follows.
     static func request(from httpRequest: Request) throws -> (pageSize: Int, request: FriendListRequest) {
         let items = FormItems(httpRequest.uri.query)
-        var failures: [String: String] = [:]
-        // Which of two values was meant would be a guess, as for a JSON key given twice.
-        for name in [FriendListQuery.Name.limit, FriendListQuery.Name.cursor, FriendListQuery.Name.search]
-        where items.rawValues(named: name).count > 1 {
-            failures[name] = "Given more than once."
-        }
+        var failures = repeated(in: items)
 
         var limit = FriendListQuery.defaultLimit
         if failures[FriendListQuery.Name.limit] == nil, let text = items.value(named: FriendListQuery.Name.limit) {
@@ -43,6 +38,17 @@ enum ListQueryParser {
 
         guard failures.isEmpty else { throw invalidQuery(failures) }
         return (limit, FriendListRequest(limit: limit + 1, after: after, search: search))
+    }
+
+    /// The parameters given more than once: which of two values was meant would be a guess, as
+    /// for a JSON key given twice.
+    static func repeated(in items: FormItems) -> [String: String] {
+        var failures: [String: String] = [:]
+        for name in [FriendListQuery.Name.limit, FriendListQuery.Name.cursor, FriendListQuery.Name.search]
+        where items.rawValues(named: name).count > 1 {
+            failures[name] = "Given more than once."
+        }
+        return failures
     }
 
     /// `q` as sent, decoded and checked: at most `maximumSearchLength` characters, no control characters.
