@@ -19,7 +19,7 @@ FriendService API show in the open page without reloading it, and that focus is 
 back to the button that opened it), that Tab stays in a dialog and Escape cancels it or clears the
 search, that a field being typed in is still marked invalid and valid again as it changes, that two tabs
 of one session navigate on their own (a half-typed form in one stays while the other opens the list
-and a friend), and that Back from a friend far down the list returns to where it was scrolled. Every page state photographed, and a
+and a friend), that a form sent while `friends web` is stopped stays as typed and says so, and that Back from a friend far down the list returns to where it was scrolled. Every page state photographed, and a
 few more, goes through axe-core 4 and the Nu HTML checker (page_audit.py; the dark colours once).
 
 Prints one line per step. A failure prints what was expected and what the page showed, saves
@@ -75,6 +75,9 @@ EMAIL_MESSAGE = "Email must be empty or an address like name@example.com."
 FIRST_PHONE = "#phones input"
 FIRST_EMAIL = "#emails input"
 EMAIL_MESSAGE_CSS = "#emails .message"
+# What the page's script says when a form could not be sent (webui.js).
+UNSENT_NOTICE = ("Not saved: Friends could not be reached. What you typed is still here; "
+                 "press Submit again once it is back.")
 SCRIPT_NAME = "<script>alert(1)</script>"
 IMG_NAME = '"><img src=x onerror=alert(2)>'
 
@@ -138,6 +141,10 @@ class Servers:
 
     def restart_web(self):
         """Stops `friends web` and starts it again on the same port: its sessions are gone."""
+        self.stop_web()
+        self.start_web_again()
+
+    def stop_web(self):
         for index, (name, process) in enumerate(self.processes):
             if name == "friends web" and process.poll() is None:
                 process.terminate()
@@ -147,6 +154,9 @@ class Servers:
                     raise Failure(f"friends web to stop within 10 s of SIGTERM:\n{self.tail(self.web_log)}")
                 del self.processes[index]
                 break
+
+    def start_web_again(self):
+        """`friends web` on the port it had."""
         self.web_out.write_text("")
         self.start_web(self.friends_bin, port=self.web.rsplit(":", 1)[1])
 
@@ -595,6 +605,33 @@ class Run:
         a.submit_form()
         a.wait_path("/")
         a.wait("the friend sent again, now saved", lambda: a.row("Typed Before Restart") is not None)
+
+        if self.scripted:
+            self.step("restart: a form sent while friends web is stopped stays as typed, says so, and goes once it is back")
+            a.open("/friends/new")
+            a.wait_path("/friends/new")
+            a.fill("#firstname", "Sent")
+            a.fill("#lastname", "While Stopped")
+            self.servers.stop_web()
+            a.submit_form()
+            a.wait_text("#form-notice", UNSENT_NOTICE)
+            typed = [a.path(), a.value("#firstname"), a.value("#lastname")]
+            if typed != ["/friends/new", "Sent", "While Stopped"]:
+                raise Failure(f"the form still open with what was typed; it is {typed}", a)
+            a.shoot("form-sent-while-stopped")
+            self.servers.start_web_again()
+            a.submit_form()
+            # A new friends web has no session for the form: it is not saved unseen, and keeps what was typed.
+            a.wait_text("#alert-title", "Not Saved Yet")
+            typed = [a.value("#firstname"), a.value("#lastname")]
+            if typed != ["Sent", "While Stopped"]:
+                raise Failure(f"the form to hold what was typed; it holds {typed}", a)
+            a.click('button[value="dismissAlert"]', "OK")
+            a.wait("the alert to close", lambda: a.text("#alert-title") is None)
+            a.submit_form()
+            a.wait_path("/")
+            a.wait("the friend sent again, now saved", lambda: a.row("Sent While Stopped") is not None)
+            self.expect_only_restart_errors()
 
         self.step("restart: the list's Delete sent after a restart deletes nobody, says so, and the list goes on")
         self.servers.restart_web()

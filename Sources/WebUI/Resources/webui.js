@@ -197,6 +197,7 @@
   // answers, unless a page drawn meanwhile says something else.
   var beforeUnreached = null;
   var unreachedText = "reconnecting…";
+  var unsentText = "Not saved: Friends could not be reached. What you typed is still here; press Submit again once it is back.";
 
   function showUnreached() {
     var connection = document.querySelector("[data-webui-connection]");
@@ -250,7 +251,17 @@
           returnTo(place);
         });
       })
-      .catch(function () { if (mine === latestLoad) { location.assign(url); } })
+      .catch(function () {
+        if (mine !== latestLoad) { return; }
+        // A form sent while the app cannot be reached stays as it was typed: loading its address
+        // instead would draw it anew without what was typed. It says so; Submit sends it again.
+        var notice = method === "POST" ? document.getElementById("form-notice") : null;
+        if (!notice) { location.assign(url); return; }
+        showUnreached();
+        notice.textContent = unsentText;
+        // It is said at the form's top, far from the Submit pressed on a long form.
+        notice.scrollIntoView({ block: "nearest" });
+      })
       .finally(function () {
         if (mine !== latestLoad) { return; }
         loading = false;
