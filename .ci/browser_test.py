@@ -75,6 +75,8 @@ EMAIL_MESSAGE = "Email must be empty or an address like name@example.com."
 FIRST_PHONE = "#phones input"
 FIRST_EMAIL = "#emails input"
 EMAIL_MESSAGE_CSS = "#emails .message"
+# A value of one long word, as a map's web address in About is.
+LONG_ADDRESS = "https://maps.example.com/place/Some+Street+12,+Town/@51.5073509,-0.1277583,17z/data=!3m1!4b1!4m5!3m4"
 # What the page's script says when a form could not be sent (webui.js).
 UNSENT_NOTICE = ("Not saved: Friends could not be reached. What you typed is still here; "
                  "press Submit again once it is back.")
@@ -1047,6 +1049,7 @@ class Run:
         a.wait_path(f"/friends/{ada}/edit")
         a.wait("the form to hold the phone", lambda: a.value(FIRST_PHONE) == "0507654321")
         a.fill(FIRST_PHONE, "0501111111")
+        a.fill("#about", "A " + LONG_ADDRESS)
         a.submit_form()
         a.wait_path(f"/friends/{ada}")
         a.wait("the detail's phone to be 0501111111", lambda: a.detail_line("Phone") == "0501111111")
@@ -1055,14 +1058,25 @@ class Run:
 
         self.step("conflict: the second session saves another phone and sees theirs vs mine")
         b.fill(FIRST_PHONE, "0502222222")
+        b.fill("#about", "B " + LONG_ADDRESS)
         b.submit_form()
         b.wait_text("#conflict-title", "Ada Lovelace was changed elsewhere.")
         table = b.js("""
             return Array.from(document.querySelectorAll('#form-dialog table.conflict tbody tr')).map(function (tr) {
               return Array.from(tr.children).map(function (c) { return c.textContent.trim(); });
             });""")
-        if table != [["Phone numbers", "0501111111 (mobile)", "0502222222 (mobile)"]]:
-            raise Failure(f"the conflict to show Phone numbers: theirs 0501111111, mine 0502222222; it shows {table}", b)
+        expected = [["Phone numbers", "0501111111 (mobile)", "0502222222 (mobile)"],
+                    ["About", "A " + LONG_ADDRESS, "B " + LONG_ADDRESS]]
+        if table != expected:
+            raise Failure(f"the conflict to show Phone numbers and About, theirs and mine; it shows {table}", b)
+        # A web address is one long word: "Mine" stays in view beside "Theirs", not scrolled away.
+        outside = b.js("""
+            var dialog = document.querySelector('#form-dialog .dialog').getBoundingClientRect();
+            return Array.from(document.querySelectorAll('#form-dialog table.conflict th, #form-dialog table.conflict td'))
+              .filter(function (cell) { return cell.getBoundingClientRect().right > dialog.right + 1; })
+              .map(function (cell) { return cell.textContent.trim().slice(0, 20); });""")
+        if outside:
+            raise Failure(f"every cell of the conflict inside its dialog; these reach past it: {outside}", b)
         buttons = b.js("return Array.from(document.querySelectorAll('#form-dialog button')).map(function (x) { return x.textContent.trim(); });")
         if buttons != ["Keep theirs", "Keep mine", "Edit on"]:
             raise Failure(f"the buttons Keep theirs, Keep mine, Edit on; they are {buttons}", b)
