@@ -16,7 +16,9 @@ enum TelephoneURI {
     }
 
     /// `number` as a `tel:` URI, its extension (" ext. 102", or `;ext=102` as a URI writes it) as
-    /// `;ext=`; `nil` when the number holds what a URI cannot (letters, say).
+    /// `;ext=`; `nil` when the number holds what a URI cannot (letters, say), or is a local number
+    /// ("030 1234567", "*155#"): RFC 3966 takes one only with the `;phone-context=` it is dialled
+    /// in, which nobody types. Such a number is written as text, which 4.0 allows too.
     static func uri(_ number: String) -> String? {
         var number = Substring(number.trimmingSpaces)
         if number.lowercased().hasPrefix("tel:") { number = number.dropFirst(4) }
@@ -31,7 +33,15 @@ enum TelephoneURI {
             parameters = String(number[semicolon...]) + parameters
             number = number[..<semicolon]
         }
+        guard number.first == "+" || parameters.lowercased().contains(";phone-context=") else { return nil }
         return digits(of: number).map { "tel:" + $0 + parameters }
+    }
+
+    /// `number` as it reads back once written as a URI (its spaces become `-`), or as it is when
+    /// it would be written as text: what a list of numbers is compared by after an edit.
+    static func readBack(_ number: String) -> String {
+        guard let uri = uri(number) else { return number }
+        return shown(uri.dropFirst(4))
     }
 
     /// "+1 555 0100 ext. 102", "… ext 102" or "…;ext=102": the number and the extension's digits.

@@ -170,8 +170,12 @@ extension VCard {
             properties.insert(contentsOf: added, at: endOfEntries(name, at: ordered))
         }
         // A card that ranks them (4.0's `PREF=1`, `PREF=2`) may read in another order then: it is
-        // written afresh.
-        if properties != written, labeledValues(name, value: value) == new { return }
+        // written afresh. A number added as a URI reads back with `-` for its spaces: that is no
+        // reason to write the others afresh.
+        let readBack = { (entries: [LabeledValue]) in
+            usesURIs ? entries.map { LabeledValue(label: $0.label, value: TelephoneURI.readBack($0.value)) } : entries
+        }
+        if properties != written, readBack(labeledValues(name, value: value)) == readBack(new) { return }
         properties = written
         var groups = NewGroupNames(in: properties)
         let replacements = new.enumerated().flatMap { index, entry in

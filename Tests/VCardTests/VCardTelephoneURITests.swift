@@ -76,10 +76,41 @@ struct VCardTelephoneURITests {
         card.apply(FriendUpdate(phones: phones), now: now)
         let written = VCardWriter.text(of: card)
         #expect(written.contains("TEL;VALUE=uri;TYPE=HOME,pref:tel:+49-30-1234;ext=5\r\n"), "\(written)")
-        #expect(written.contains("TEL;VALUE=uri;TYPE=WORK:tel:*155*181%23\r\n"))
+        // A service code is a local number: no URI holds it without the context it is dialled in.
+        #expect(written.contains("TEL;TYPE=WORK:*155*181#\r\n"), "\(written)")
         #expect(try parse(written).friend(id: 0).phones == [
             LabeledValue(label: "home", value: "+49-30-1234 ext. 5"), LabeledValue(label: "work", value: "*155*181#"),
         ])
+    }
+
+    /// A number added to a card of URIs leaves the other numbers' lines as they were (one of them
+    /// text, as 4.0 allows); a local number is text too (RFC 3966 takes one in a URI only with the
+    /// `;phone-context=` it is dialled in). Adding one rewrote every number as a URI before.
+    @Test func aNumberAddedLeavesTheOthersLinesAsTheyWere() throws {
+        let lines = ["TEL;TYPE=cell:+49 151 11111111\r\n", "TEL;VALUE=uri;TYPE=work:tel:+49-30-999;ext=42\r\n"]
+        var card = try parse("BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Nina Weber\r\nN:Weber;Nina;;;\r\n" + lines.joined() + "END:VCARD\r\n")
+        var phones = card.friend(id: 0).phones
+        phones.append(LabeledValue(label: "home", value: "030 1234567"))
+        card.apply(FriendUpdate(phones: phones), now: now)
+        var written = VCardWriter.text(of: card)
+        #expect(written.contains(lines.joined()), "\(written)")
+        #expect(written.contains(":030 1234567\r\n") && !written.contains("tel:030"), "\(written)")
+        #expect(try parse(written).friend(id: 0).phones == phones)
+
+        phones.append(LabeledValue(label: "other", value: "+49 89 5555"))
+        card.apply(FriendUpdate(phones: phones), now: now)
+        written = VCardWriter.text(of: card)
+        #expect(written.contains(lines.joined()), "\(written)")
+        #expect(written.contains(":tel:+49-89-5555\r\n"), "a global number added to a card of URIs is one: \(written)")
+    }
+
+    /// A number of a URI edited to a local one is text, without `VALUE=uri`.
+    @Test func aURIEditedToALocalNumberIsText() throws {
+        var card = try parse(Self.version30)
+        card.apply(FriendUpdate(phonenumber: "06 12 34 56 80"), now: now)
+        let written = VCardWriter.text(of: card)
+        #expect(written.contains("TEL;TYPE=WORK:06 12 34 56 80\r\n"), "\(written)")
+        #expect(try parse(written).friend(id: 0).phonenumber == "06 12 34 56 80")
     }
 
     @Test func aCardWithoutURIsKeepsItsNumbersAsText() throws {
