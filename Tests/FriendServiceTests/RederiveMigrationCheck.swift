@@ -124,41 +124,30 @@ enum BlankAddressMigrationCheck {
     }
 }
 
-/// What version 15 does, on SQLite and PostgreSQL: a name that starts with a symbol is found from
-/// its first letter on; only such friends change.
-enum SymbolNameMigrationCheck {
-    /// "❤️ Mom" searchable as version 14 kept her (by the symbol only), and Grace.
-    static func versionFourteenRecords() -> [FriendRecord] {
-        var mom = FriendRecord(newFriend: .sample("❤️ Mom", ""))
-        mom.search.extra = ""
-        return [mom, FriendRecord(newFriend: .sample("Grace", "Hopper"))]
+/// What a version that reads the cards again for the text searched anywhere does, on SQLite and
+/// PostgreSQL: a friend the version before found only by the whole name (`firstname`) is found by
+/// `typed` too; only such friends change.
+struct SearchedAnywhereMigrationCheck {
+    let firstname: String
+    let typed: String
+
+    /// Version 15: a name that starts with a symbol is found from its first letter on.
+    static let symbolName = SearchedAnywhereMigrationCheck(firstname: "❤️ Mom", typed: "Mom")
+    /// Version 16: a Chinese, Japanese or Korean name written whole in one field is found by its given name.
+    static let oneFieldEastAsianName = SearchedAnywhereMigrationCheck(firstname: "李小龙", typed: "小龙")
+
+    /// The friend as the version before kept it (nothing searched anywhere), and Grace.
+    func recordsBefore() -> [FriendRecord] {
+        var named = FriendRecord(newFriend: .sample(firstname, ""))
+        named.search.extra = ""
+        return [named, FriendRecord(newFriend: .sample("Grace", "Hopper"))]
     }
 
-    static func check(_ store: some FriendStore) async throws {
+    func check(_ store: some FriendStore) async throws {
         #expect(try await store.schemaVersion() == FriendSchema.currentVersion)
-        let found = try await store.list(FriendListRequest(limit: 10, search: FriendSearch("Mom")))
-        #expect(found.map(\.friend.firstname) == ["❤️ Mom"])
+        let found = try await store.list(FriendListRequest(limit: 10, search: FriendSearch(typed)))
+        #expect(found.map(\.friend.firstname) == [firstname])
         let versions = Dictionary(uniqueKeysWithValues: try await store.all().map { ($0.friend.firstname, $0.version) })
-        #expect(versions == ["❤️ Mom": 2, "Grace": 1])
-    }
-}
-
-/// What version 16 does, on SQLite and PostgreSQL: a Chinese, Japanese or Korean name written
-/// whole in one field is found by its given name; only such friends change.
-enum OneFieldEastAsianNameMigrationCheck {
-    /// "李小龙" in the first name alone, searchable as version 15 kept him (by his whole name
-    /// only), and Grace.
-    static func versionFifteenRecords() -> [FriendRecord] {
-        var bruce = FriendRecord(newFriend: .sample("李小龙", ""))
-        bruce.search.extra = ""
-        return [bruce, FriendRecord(newFriend: .sample("Grace", "Hopper"))]
-    }
-
-    static func check(_ store: some FriendStore) async throws {
-        #expect(try await store.schemaVersion() == FriendSchema.currentVersion)
-        let found = try await store.list(FriendListRequest(limit: 10, search: FriendSearch("小龙")))
-        #expect(found.map(\.friend.firstname) == ["李小龙"])
-        let versions = Dictionary(uniqueKeysWithValues: try await store.all().map { ($0.friend.firstname, $0.version) })
-        #expect(versions == ["李小龙": 2, "Grace": 1])
+        #expect(versions == [firstname: 2, "Grace": 1])
     }
 }

@@ -179,14 +179,14 @@ struct SQLiteMigrationTests {
 
     /// Version 16 finds an East Asian name written whole in one field by its given name.
     @Test func aVersionFifteenDatabaseFindsOneFieldEastAsianNamesByTheirGivenName() async throws {
-        try await Self.migrate(fromVersion: 15, records: OneFieldEastAsianNameMigrationCheck.versionFifteenRecords()) {
-            try await OneFieldEastAsianNameMigrationCheck.check($0)
-        }
+        let check = SearchedAnywhereMigrationCheck.oneFieldEastAsianName
+        try await Self.migrate(fromVersion: 15, records: check.recordsBefore()) { try await check.check($0) }
     }
 
     /// Version 15 finds a name that starts with a symbol from its first letter.
     @Test func aVersionFourteenDatabaseFindsNamesThatStartWithASymbol() async throws {
-        try await Self.migrate(fromVersion: 14, records: SymbolNameMigrationCheck.versionFourteenRecords()) { try await SymbolNameMigrationCheck.check($0) }
+        let check = SearchedAnywhereMigrationCheck.symbolName
+        try await Self.migrate(fromVersion: 14, records: check.recordsBefore()) { try await check.check($0) }
     }
 
     /// Version 14 shows no address with every field empty.
