@@ -12,7 +12,7 @@ import Foundation
 /// does not, and a path there connects through the Unix socket in that folder instead of TCP, as
 /// libpq does: `postgres://friends@/friends?host=/var/run/postgresql`; `port=` likewise. What the
 /// URL leaves out comes from libpq's variables, `PGHOST`, `PGPORT`, `PGUSER`, `PGDATABASE`,
-/// `PGPASSWORD`, `PGSSLMODE` and `PGSSLROOTCERT`, and a password last from libpq's password file
+/// `PGPASSWORD`, `PGSSLMODE`, `PGSSLROOTCERT` and `PGAPPNAME`, and a password last from libpq's password file
 /// (`~/.pgpass`, or `PGPASSFILE`).
 public struct PostgresLocation: Sendable, CustomStringConvertible {
     public var host: String
@@ -30,6 +30,9 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
     package var sslRootCertificate: String?
     package static let sslModes = ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"]
     public var timeouts: PostgresSessionTimeouts
+    /// The name the server shows the connections by (`pg_stat_activity`, its logs' `%a`):
+    /// `application_name`, else `PGAPPNAME`, else "friendservice".
+    public var applicationName: String
     /// The URL as given, without its password: for messages and logs.
     public let description: String
 
@@ -97,6 +100,7 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
         // Messages name what a URL that leaves parts to the environment resolved to.
         description = Self.withoutPassword(url)
             + (fromEnvironment ? " (\(username)@\(socketFolder ?? host):\(port)/\(self.database))" : "")
+        applicationName = query.first { $0.name == "application_name" }?.value ?? variable("PGAPPNAME") ?? "friendservice"
         schema = query.first { $0.name == "schema" }?.value ?? "public"
         guard Self.isPlainIdentifier(schema) else {
             throw ConfigurationError("The schema name must be letters, digits and underscores: \(schema)")
@@ -150,7 +154,7 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
     /// The URL's parameters, each known and given once: a misspelt `statment_timeout` would
     /// otherwise be left out without a word, and of two values one would win unseen.
     private static func checkParameters(_ query: [URLQueryItem]) throws {
-        let known = ["schema", "sslmode", "sslrootcert", "host", "port"] + PostgresSessionTimeouts.names
+        let known = ["schema", "sslmode", "sslrootcert", "host", "port", "application_name"] + PostgresSessionTimeouts.names
         if let unknown = query.first(where: { !known.contains($0.name) }) {
             throw ConfigurationError(
                 "Unknown parameter \(unknown.name) in the PostgreSQL URL: it takes \(known.joined(separator: ", "))."

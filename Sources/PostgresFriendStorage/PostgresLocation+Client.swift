@@ -20,7 +20,7 @@ extension PostgresLocation {
         }
         configuration.options.maximumConnections = Self.maximumConnections
         configuration.options.connectTimeout = .seconds(2)
-        configuration.options.additionalStartupParameters = timeouts.startupParameters
+        configuration.options.additionalStartupParameters = startupParameters
         return configuration
     }
 
@@ -45,6 +45,11 @@ extension PostgresLocation {
         return configuration
     }
 
+    /// Sent in the startup message: the session limits, and the name the server shows the connections by.
+    package var startupParameters: [(String, String)] {
+        timeouts.startupParameters + [("application_name", applicationName)]
+    }
+
     /// The same settings for one connection outside the pool (checking that the database answers).
     package func connectionConfiguration(connectTimeout: Duration) throws -> PostgresConnection.Configuration {
         let tls: PostgresConnection.Configuration.TLS = switch sslMode {
@@ -59,7 +64,7 @@ extension PostgresLocation {
         }
         configuration.options.connectTimeout = .nanoseconds(Int64(connectTimeout.components.seconds) * 1_000_000_000
             + connectTimeout.components.attoseconds / 1_000_000_000)
-        configuration.options.additionalStartupParameters = timeouts.startupParameters
+        configuration.options.additionalStartupParameters = startupParameters
         return configuration
     }
 }

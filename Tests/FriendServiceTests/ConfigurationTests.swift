@@ -44,6 +44,16 @@ struct ConfigurationTests {
         #expect(throws: ConfigurationError.self) { try DatabaseLocation(parsing: "postgres://db/x?schema=Robert');DROP") }
     }
 
+    /// The name the server shows the connections by: the URL's, else `PGAPPNAME`, else the program's;
+    /// a URL copied with `application_name` in it is not refused.
+    @Test func postgresApplicationNameComesFromTheURLOrPGAPPNAME() throws {
+        #expect(try PostgresLocation(url: "postgres://db/friends", environment: [:]).applicationName == "friendservice")
+        let named = try PostgresLocation(url: "postgres://db/friends?application_name=friends-eu", environment: ["PGAPPNAME": "other"])
+        #expect(named.applicationName == "friends-eu")
+        #expect(try PostgresLocation(url: "postgres://db/friends", environment: ["PGAPPNAME": "other"]).applicationName == "other")
+        #expect(named.startupParameters.map { "\($0)=\($1)" }.last == "application_name=friends-eu")
+    }
+
     @Test func postgresSessionTimeoutsHaveDefaultsAndComeFromTheURL() throws {
         let defaults = try PostgresLocation(url: "postgres://db/friends").timeouts
         #expect(defaults.statement == "10s" && defaults.lock == "2s" && defaults.idleInTransaction == "5s")
@@ -103,7 +113,7 @@ struct ConfigurationTests {
     }
 
     @Test func anUnknownOrRepeatedParameterIsRefusedNotIgnored() throws {
-        for url in ["postgres://db/friends?statment_timeout=1s", "postgres://db/friends?application_name=x",
+        for url in ["postgres://db/friends?statment_timeout=1s", "postgres://db/friends?connect_timeout=10",
                     "postgres://db/friends?lock_timeout=1s&lock_timeout=5s"] {
             #expect(throws: ConfigurationError.self, "\(url)") { try PostgresLocation(url: url) }
         }

@@ -12,6 +12,26 @@ import Testing
 /// PostgreSQL ends its idle transaction, and the others wait for a lock only so long.
 @Suite(.enabled(if: PostgresTestDatabase.url != nil, "PostgreSQL session timeouts NOT checked: set FRIENDSERVICE_TEST_POSTGRES_URL"))
 struct PostgresSessionTimeoutTests {
+    /// The startup message carries the name too: a database's administrator sees whose
+    /// connections these are.
+    @Test func theConnectionsShowTheApplicationName() async throws {
+        let store = PostgresFriendStore(
+            location: try PostgresLocation(url: try PostgresTestDatabase.freshSchemaURL() + "&application_name=friends-test"),
+            leaseTimeout: PostgresTestDatabase.leaseTimeout
+        )
+        let outcome = await Result.capturing {
+            try await store.migrate()
+            let names = try await store.transaction { connection in
+                try await connection.query("SELECT current_setting('application_name')", logger: store.logger).collect()
+                    .map { try $0.decode(String.self) }
+            }
+            #expect(names == ["friends-test"])
+        }
+        try? await store.dropSchema()
+        try? await store.close()
+        try outcome.get()
+    }
+
     @Test
     func aStalledTransactionIsEndedAndTheOthersWriteAgain() async throws {
         try await withStalledRowLock(
