@@ -602,11 +602,7 @@ class Run:
             raise Failure("nothing saved from the form sent after the restart", a)
         self.expect_only_restart_errors()
         a.shoot("form-after-restart")
-        a.click('button[value="dismissAlert"]', "OK")
-        a.wait("the alert to close", lambda: a.text("#alert-title") is None)
-        a.submit_form()
-        a.wait_path("/")
-        a.wait("the friend sent again, now saved", lambda: a.row("Typed Before Restart") is not None)
+        self.send_again_after_not_saved("Typed Before Restart")
 
         if self.scripted:
             self.step("restart: a form sent while friends web is stopped stays as typed, says so, and goes once it is back")
@@ -628,11 +624,7 @@ class Run:
             typed = [a.value("#firstname"), a.value("#lastname")]
             if typed != ["Sent", "While Stopped"]:
                 raise Failure(f"the form to hold what was typed; it holds {typed}", a)
-            a.click('button[value="dismissAlert"]', "OK")
-            a.wait("the alert to close", lambda: a.text("#alert-title") is None)
-            a.submit_form()
-            a.wait_path("/")
-            a.wait("the friend sent again, now saved", lambda: a.row("Sent While Stopped") is not None)
+            self.send_again_after_not_saved("Sent While Stopped")
             self.expect_only_restart_errors()
 
         self.step("restart: the list's Delete sent after a restart deletes nobody, says so, and the list goes on")
@@ -670,6 +662,15 @@ class Run:
             a.driver.find_element(By.CSS_SELECTOR, "#q").send_keys(Keys.ESCAPE)
             a.wait("everyone again", lambda: len(a.names()) > 1 and a.address() == "/")
         self.expect_only_restart_errors()
+
+    def send_again_after_not_saved(self, name):
+        """OK on "Not Saved Yet", then Submit: the form kept saves `name` now."""
+        a = self.a
+        a.click('button[value="dismissAlert"]', "OK")
+        a.wait("the alert to close", lambda: a.text("#alert-title") is None)
+        a.submit_form()
+        a.wait_path("/")
+        a.wait("the friend sent again, now saved", lambda: a.row(name) is not None)
 
     def expect_only_restart_errors(self):
         """The page's stream and typing met the stopped server and then a session it no longer had:

@@ -161,10 +161,7 @@ struct FriendStoreContractTests {
             _ = try await store.create(.sample("芳", "王"))
             _ = try await store.create(.sample("Hana", "Yamada"))
             for typed in ["山田花子", "山田 花子", "山田\u{3000}花子", "山田  花", "花子 山田"] {
-                let search = FriendSearch(typed)
-                #expect(try await store.list(FriendListRequest(limit: 10, search: search)).map(\.friend.id) == [hanako], "\(typed)")
-                #expect(try await store.count(matching: search, atMost: nil) == 1, "\(typed)")
-                #expect(try await store.cards(matching: search, afterID: 0, limit: 10).map(\.id) == [hanako], "\(typed)")
+                try await Self.expect(store, toFind: hanako, by: typed)
             }
             for typed in ["王 花子", "山田 Hana", "yamada 花子"] {
                 #expect(try await store.count(matching: FriendSearch(typed), atMost: nil) == 0, "\(typed)")
@@ -172,9 +169,7 @@ struct FriendStoreContractTests {
             // An organization keeps its spaces, and is found as written (Korean separates words so).
             let kepco = try await store.create(NewFriend(firstname: "Min", lastname: "Kim", organization: "한국 전력 공사")).friend.id
             for typed in ["한국 전력 공사", "전력 공사"] {
-                #expect(try await store.list(FriendListRequest(limit: 10, search: FriendSearch(typed))).map(\.friend.id) == [kepco], "\(typed)")
-                #expect(try await store.count(matching: FriendSearch(typed), atMost: nil) == 1, "\(typed)")
-                #expect(try await store.cards(matching: FriendSearch(typed), afterID: 0, limit: 10).map(\.id) == [kepco], "\(typed)")
+                try await Self.expect(store, toFind: kepco, by: typed)
             }
         }
     }
@@ -189,10 +184,7 @@ struct FriendStoreContractTests {
             let minjun = try await store.create(.sample("김민준", "")).friend.id
             _ = try await store.create(.sample("小", "Long"))
             for (typed, id) in [("小龙", bruce), ("李小龙", bruce), ("杰伦", jay), ("민준", minjun)] {
-                let search = FriendSearch(typed)
-                #expect(try await store.list(FriendListRequest(limit: 10, search: search)).map(\.friend.id) == [id], "\(typed)")
-                #expect(try await store.count(matching: search, atMost: nil) == 1, "\(typed)")
-                #expect(try await store.cards(matching: search, afterID: 0, limit: 10).map(\.id) == [id], "\(typed)")
+                try await Self.expect(store, toFind: id, by: typed)
             }
         }
     }
@@ -369,6 +361,14 @@ struct FriendStoreContractTests {
         try await kind.withStore { store in
             try await store.ping()
         }
+    }
+
+    /// `typed` finds the friend `id` and no other: in the list, its count and the export alike.
+    private static func expect(_ store: any FriendStore, toFind id: Int, by typed: String) async throws {
+        let search = FriendSearch(typed)
+        #expect(try await store.list(FriendListRequest(limit: 10, search: search)).map(\.friend.id) == [id], "\(typed)")
+        #expect(try await store.count(matching: search, atMost: nil) == 1, "\(typed)")
+        #expect(try await store.cards(matching: search, afterID: 0, limit: 10).map(\.id) == [id], "\(typed)")
     }
 }
 
