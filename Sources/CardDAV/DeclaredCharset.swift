@@ -6,14 +6,16 @@ import VCard
 /// other routes that take vCards (an import) to read them alike.
 public enum DeclaredCharset {
     /// The body as UTF-8; 415 `supported-address-data` for a charset this does not read, or text
-    /// that is not in the one named.
+    /// that is not in the one named. A body that begins with a byte order mark is Unicode whatever
+    /// charset is named (as browsers and the import read one), and goes on as it came, for the
+    /// backend to read as it reads one sent without a charset.
     static func utf8Body(_ body: [UInt8], contentType: String?) throws -> [UInt8] {
         guard let charset = charset(in: contentType) else { return body }
         guard let encoding = encoding(named: charset) else {
             throw DAVRequestError.precondition(
                 415, "<C:supported-address-data/>", notRead(charset))
         }
-        if encoding == .utf8 { return body }
+        if encoding == .utf8 || UTF16Transcoder.byteOrderMarks.contains(where: body.starts(with:)) { return body }
         guard let text = CharacterSets.text(of: body, in: encoding) else {
             throw DAVRequestError.precondition(415, "<C:supported-address-data/>", "The body is not text in \(charset).")
         }

@@ -23,6 +23,9 @@ public struct UTF16Transcoder: Sendable {
     /// not apply to it, as browsers read a byte order mark.
     public private(set) var foundUnicodeSignature = false
 
+    /// The byte order marks of UTF-8 and of UTF-16 in either byte order.
+    public static let byteOrderMarks: [[UInt8]] = [[0xEF, 0xBB, 0xBF], [0xFF, 0xFE], [0xFE, 0xFF]]
+
     public init() {}
 
     public mutating func append(_ bytes: some Collection<UInt8>) -> [UInt8] {

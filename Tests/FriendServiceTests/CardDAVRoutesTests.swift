@@ -207,6 +207,29 @@ struct CardDAVRoutesTests {
         }
     }
 
+    /// A byte order mark says the body is Unicode whatever charset its Content-Type names, as the
+    /// import reads one: a file saved as UTF-8 or UTF-16 and sent with a legacy charset's name.
+    @Test func aByteOrderMarkWinsOverTheCharsetNamed() async throws {
+        try await TestApp.run { client, _ in
+            let card = { (uid: String) in "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:\(uid)\r\nFN:José Nuñez\r\nN:Nuñez;José;;;\r\nEND:VCARD\r\n" }
+            let bodies: [(name: String, bytes: [UInt8], charset: String)] = [
+                ("u8", [0xEF, 0xBB, 0xBF] + Array(card("BOM8").utf8), "windows-1252"),
+                ("u16le", [0xFF, 0xFE] + card("BOM16LE").utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }, "iso-8859-1"),
+                ("u16be", [0xFE, 0xFF] + card("BOM16BE").utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }, "windows-1252"),
+            ]
+            for body in bodies {
+                let put = try await client.execute(
+                    uri: Self.book + body.name + ".vcf", method: .put,
+                    headers: [.contentType: "text/vcard; charset=\(body.charset)"], body: ByteBuffer(bytes: body.bytes))
+                #expect(put.status == .created, "\(body.name)")
+                let kept = try await dav(client, "GET", Self.book + body.name + ".vcf").text
+                #expect(kept.contains("FN:José Nuñez\r\n"), "\(body.name): \(kept)")
+            }
+            let friends = try await client.send(.get, "/friends").decode(FriendPage.self).items
+            #expect(friends.map(\.displayName) == ["José Nuñez", "José Nuñez", "José Nuñez"])
+        }
+    }
+
     @Test func cardsOfOneUIDPutSideBySideMakeOneFriend() async throws {
         try await TestApp.run { client, _ in
             let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:same-person\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n"

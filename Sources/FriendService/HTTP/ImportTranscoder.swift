@@ -19,8 +19,6 @@ struct ImportTranscoder {
         case singleByteUnlessMarked(String.Encoding, head: [UInt8])
     }
 
-    private static let byteOrderMarks: [[UInt8]] = [[0xEF, 0xBB, 0xBF], [0xFF, 0xFE], [0xFE, 0xFF]]
-
     private var decoding: Decoding
 
     /// - Throws: 415 for a charset it does not read.
@@ -49,12 +47,12 @@ struct ImportTranscoder {
             return Array(bytes)
         case .singleByteUnlessMarked(let encoding, let head):
             let first = head + bytes
-            if Self.byteOrderMarks.contains(where: { first.starts(with: $0) }) {
+            if UTF16Transcoder.byteOrderMarks.contains(where: { first.starts(with: $0) }) {
                 var transcoder = UTF16Transcoder()
                 defer { decoding = .unicode(transcoder) }
                 return transcoder.append(first)
             }
-            if Self.byteOrderMarks.contains(where: { $0.starts(with: first) }) {
+            if UTF16Transcoder.byteOrderMarks.contains(where: { $0.starts(with: first) }) {
                 decoding = .singleByteUnlessMarked(encoding, head: first)
                 return []
             }
