@@ -80,6 +80,8 @@ LONG_ADDRESS = "https://maps.example.com/place/Some+Street+12,+Town/@51.5073509,
 # What the page's script says when a form could not be sent (webui.js).
 UNSENT_NOTICE = ("Not saved: Friends could not be reached. What you typed is still here; "
                  "press Submit again once it is back.")
+# What it says when a button or a link could not reach it.
+NOT_DONE_NOTICE = "Not done: Friends could not be reached. Try again once it is back."
 SCRIPT_NAME = "<script>alert(1)</script>"
 IMG_NAME = '"><img src=x onerror=alert(2)>'
 
@@ -625,6 +627,27 @@ class Run:
             if typed != ["Sent", "While Stopped"]:
                 raise Failure(f"the form to hold what was typed; it holds {typed}", a)
             self.send_again_after_not_saved("Sent While Stopped")
+            self.expect_only_restart_errors()
+
+            self.step("restart: Refresh, Delete and a friend's link pressed while friends web is stopped leave the list as it was and say so")
+            self.servers.stop_web()
+            a.click('button[value="refresh"]', "Refresh")
+            a.wait_text("#not-reached", NOT_DONE_NOTICE)
+            a.js("document.getElementById('not-reached').textContent = '';")
+            a.click('button[aria-label="Delete Sent While Stopped"]', "Delete for Sent While Stopped")
+            a.wait_text("#not-reached", NOT_DONE_NOTICE)
+            a.js("document.getElementById('not-reached').textContent = '';")
+            row = a.row("Sent While Stopped")
+            a.click(f'#{row["id"]} a.name', "the link of Sent While Stopped")
+            a.wait_text("#not-reached", NOT_DONE_NOTICE)
+            if a.path() != "/" or not a.row("Sent While Stopped") or a.text("#confirm-message"):
+                raise Failure("the list as it was, with no delete question, at /", a)
+            a.shoot("list-pressed-while-stopped")
+            self.servers.start_web_again()
+            a.wait("the notice to go once the page's stream is answered", lambda: not a.text("#not-reached"))
+            _, _, found = self.servers.request("GET", "/friends?q=Sent")
+            if [(friend["firstname"], friend["lastname"]) for friend in found["items"]] != [("Sent", "While Stopped")]:
+                raise Failure(f"Sent While Stopped still there; the server has {found['items']}", a)
             self.expect_only_restart_errors()
 
         self.step("restart: the list's Delete sent after a restart deletes nobody, says so, and the list goes on")

@@ -186,6 +186,7 @@
       if (!connection) { return; }
       connection.className = "connection";
       connection.textContent = "offline, reload the page";
+      forgetNotDone();
       fetch("/webui/session", { credentials: "same-origin" })
         .then(function (response) { return response.json(); })
         .then(function (session) { if (session.signedOut) { connection.textContent = "signed out, reload to sign in"; } })
@@ -198,6 +199,7 @@
   var beforeUnreached = null;
   var unreachedText = "reconnecting…";
   var unsentText = "Not saved: Friends could not be reached. What you typed is still here; press Submit again once it is back.";
+  var notDoneText = "Not done: Friends could not be reached. Try again once it is back.";
 
   function showUnreached() {
     var connection = document.querySelector("[data-webui-connection]");
@@ -214,6 +216,13 @@
       connection.textContent = beforeUnreached.text;
     }
     beforeUnreached = null;
+    forgetNotDone();
+  }
+
+  // What was not done while the app could not be reached is said until the connection says more.
+  function forgetNotDone() {
+    var notice = document.getElementById("not-reached");
+    if (notice) { notice.textContent = ""; }
   }
 
   // --- Loading pages ------------------------------------------------------------------------
@@ -253,14 +262,18 @@
       })
       .catch(function () {
         if (mine !== latestLoad) { return; }
-        // A form sent while the app cannot be reached stays as it was typed: loading its address
-        // instead would draw it anew without what was typed. It says so; Submit sends it again.
-        var notice = method === "POST" ? document.getElementById("form-notice") : null;
+        // Pressed while the app cannot be reached, a button or a link leaves the page as it was
+        // and says so, rather than load its address into the browser's error page (a form would
+        // come back from there without what was typed). Pressing it again tries again. Back and
+        // Forward have moved the address already: they load it.
+        if (method !== "POST" && !push) { location.assign(url); return; }
+        var form = method === "POST" ? document.getElementById("form-notice") : null;
+        var notice = form || document.getElementById("not-reached");
         if (!notice) { location.assign(url); return; }
         showUnreached();
-        notice.textContent = unsentText;
-        // It is said at the form's top, far from the Submit pressed on a long form.
-        notice.scrollIntoView({ block: "nearest" });
+        notice.textContent = form ? unsentText : notDoneText;
+        // A form's is said at its top, far from the Submit pressed on a long form.
+        if (form) { form.scrollIntoView({ block: "nearest" }); }
       })
       .finally(function () {
         if (mine !== latestLoad) { return; }
