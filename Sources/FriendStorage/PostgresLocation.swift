@@ -12,8 +12,10 @@ import Foundation
 /// does not, and a path there connects through the Unix socket in that folder instead of TCP, as
 /// libpq does: `postgres://friends@/friends?host=/var/run/postgresql`; `port=` likewise. What the
 /// URL leaves out comes from libpq's variables, `PGHOST`, `PGPORT`, `PGUSER`, `PGDATABASE`,
-/// `PGPASSWORD`, `PGSSLMODE`, `PGSSLROOTCERT` and `PGAPPNAME`, and a password last from libpq's password file
-/// (`~/.pgpass`, or `PGPASSFILE`).
+/// `PGPASSWORD`, `PGSSLMODE`, `PGSSLROOTCERT`, `PGAPPNAME`, `PGCONNECT_TIMEOUT` and
+/// `PGCHANNELBINDING`, and a password last from libpq's password file (`~/.pgpass`, or `PGPASSFILE`).
+/// `connect_timeout` and `channel_binding` are taken as the URLs hosting providers hand out carry
+/// them: see `connectTimeout` and `checkChannelBinding`.
 public struct PostgresLocation: Sendable, CustomStringConvertible {
     public var host: String
     public var port: Int
@@ -33,6 +35,11 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
     /// The name the server shows the connections by (`pg_stat_activity`, its logs' `%a`):
     /// `application_name`, else `PGAPPNAME`, else "friendservice".
     public var applicationName: String
+    /// `connect_timeout` (or `PGCONNECT_TIMEOUT`), in whole seconds as libpq reads it (1 is 2):
+    /// how long starting up and the pool's new connections wait for the database to answer, for a
+    /// database that takes a while to wake. Nil (not given, or 0, which libpq takes for no limit)
+    /// for this program's own few seconds: a request cannot wait without limit.
+    public var connectTimeout: Duration?
     /// The URL as given, without its password: for messages and logs.
     public let description: String
 
@@ -101,6 +108,8 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
         description = Self.withoutPassword(url)
             + (fromEnvironment ? " (\(username)@\(socketFolder ?? host):\(port)/\(self.database))" : "")
         applicationName = query.first { $0.name == "application_name" }?.value ?? variable("PGAPPNAME") ?? "friendservice"
+        connectTimeout = try Self.connectTimeout(query.first { $0.name == "connect_timeout" }?.value, variable("PGCONNECT_TIMEOUT"))
+        try Self.checkChannelBinding(query.first { $0.name == "channel_binding" }?.value, variable("PGCHANNELBINDING"))
         schema = query.first { $0.name == "schema" }?.value ?? "public"
         guard Self.isPlainIdentifier(schema) else {
             throw ConfigurationError("The schema name must be letters, digits and underscores: \(schema)")
@@ -153,8 +162,35 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
 
     /// The URL's parameters, each known and given once: a misspelt `statment_timeout` would
     /// otherwise be left out without a word, and of two values one would win unseen.
+    private static func connectTimeout(_ parameter: String?, _ variable: String?) throws -> Duration? {
+        guard let given = parameter ?? variable else { return nil }
+        guard let seconds = Int(given.trimmingCharacters(in: .whitespaces)), seconds <= 86_400 else {
+            let source = parameter == nil ? " (from PGCONNECT_TIMEOUT)" : ""
+            throw ConfigurationError("connect_timeout is a whole number of seconds, such as 10, not \"\(given)\"\(source).")
+        }
+        return seconds <= 0 ? nil : .seconds(max(seconds, 2))
+    }
+
+    /// `channel_binding`: the driver signs in with SCRAM-SHA-256 without binding it to the TLS
+    /// channel, which `disable` and `prefer` (libpq's default) accept; `require` cannot be met,
+    /// and is refused rather than quietly taken for `prefer`.
+    private static func checkChannelBinding(_ parameter: String?, _ variable: String?) throws {
+        guard let given = parameter ?? variable else { return }
+        let source = parameter == nil ? " (from PGCHANNELBINDING)" : ""
+        switch given {
+        case "disable", "prefer":
+            return
+        case "require":
+            throw ConfigurationError("channel_binding=require\(source) cannot be met: this program signs in to PostgreSQL "
+                + "without channel binding. Leave it out (or use prefer); sslmode=verify-full checks the server's certificate and name.")
+        default:
+            throw ConfigurationError("Unknown channel_binding \(given)\(source): use disable, prefer or require.")
+        }
+    }
+
     private static func checkParameters(_ query: [URLQueryItem]) throws {
-        let known = ["schema", "sslmode", "sslrootcert", "host", "port", "application_name"] + PostgresSessionTimeouts.names
+        let known = ["schema", "sslmode", "sslrootcert", "host", "port", "application_name", "connect_timeout", "channel_binding"]
+            + PostgresSessionTimeouts.names
         if let unknown = query.first(where: { !known.contains($0.name) }) {
             throw ConfigurationError(
                 "Unknown parameter \(unknown.name) in the PostgreSQL URL: it takes \(known.joined(separator: ", "))."

@@ -26,7 +26,8 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
     /// How long `/health` waits for `SELECT 1` to be answered on a connection it got: a frozen
     /// server (stopped, swapping, its disk hung) would otherwise keep it for `statement_timeout`.
     static let pingAnswerTimeout: Duration = .seconds(1)
-    /// How long `connect` waits for the database to answer before naming the cause.
+    /// How long `connect` waits for the database to answer before naming the cause, unless the
+    /// URL's `connect_timeout` says.
     static let startupTimeout: Duration = .seconds(3)
     /// How long `migrate` waits for a pooled connection. `connect` has already found the database
     /// answering; what is left is a busy database or machine, which starting up can wait for and a
@@ -57,7 +58,7 @@ public final class PostgresFriendStore: FriendStore, FriendChangeListening {
         leaseTimeout: Duration = PostgresFriendStore.leaseTimeout
     ) async throws -> PostgresFriendStore {
         do {
-            try await PostgresConnector.checkConnection(location, timeout: startupTimeout, logger: logger)
+            try await PostgresConnector.checkConnection(location, timeout: location.connectTimeout ?? startupTimeout, logger: logger)
         } catch {
             throw DatabaseError("Cannot connect to PostgreSQL at \(location): \(PostgresConnector.plainReason(error)).")
         }

@@ -19,7 +19,7 @@ extension PostgresLocation {
             PostgresClient.Configuration(host: host, port: port, username: username, password: password, database: database, tls: tls)
         }
         configuration.options.maximumConnections = Self.maximumConnections
-        configuration.options.connectTimeout = .seconds(2)
+        configuration.options.connectTimeout = connectTimeout ?? Self.poolConnectTimeout
         configuration.options.additionalStartupParameters = startupParameters
         return configuration
     }
@@ -62,10 +62,16 @@ extension PostgresLocation {
         } else {
             PostgresConnection.Configuration(host: host, port: port, username: username, password: password, database: database, tls: tls)
         }
-        configuration.options.connectTimeout = .nanoseconds(Int64(connectTimeout.components.seconds) * 1_000_000_000
-            + connectTimeout.components.attoseconds / 1_000_000_000)
+        configuration.options.connectTimeout = Self.timeAmount(connectTimeout)
         configuration.options.additionalStartupParameters = startupParameters
         return configuration
+    }
+
+    /// How long the pool's new connections wait for the database, unless the URL says.
+    static let poolConnectTimeout: Duration = .seconds(2)
+
+    private static func timeAmount(_ duration: Duration) -> TimeAmount {
+        .nanoseconds(Int64(duration.components.seconds) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
     }
 }
 

@@ -54,6 +54,36 @@ struct ConfigurationTests {
         #expect(named.startupParameters.map { "\($0)=\($1)" }.last == "application_name=friends-eu")
     }
 
+    /// A hosting provider's URL (`?sslmode=require&channel_binding=require&connect_timeout=10`):
+    /// `connect_timeout` as libpq reads it sets how long new connections wait; `channel_binding`
+    /// that cannot be met is refused by name, not as an unknown parameter.
+    @Test func postgresConnectTimeoutAndChannelBindingAreReadAsLibpqReadsThem() throws {
+        let plain = try PostgresLocation(url: "postgres://db/friends", environment: [:])
+        #expect(plain.connectTimeout == nil)
+        #expect(plain.clientConfiguration.options.connectTimeout == .seconds(2))
+        let waiting = try PostgresLocation(url: "postgres://db/friends?connect_timeout=10&channel_binding=prefer", environment: [:])
+        #expect(waiting.connectTimeout == .seconds(10))
+        #expect(waiting.clientConfiguration.options.connectTimeout == .seconds(10))
+        #expect(try PostgresLocation(url: "postgres://db/friends?connect_timeout=1", environment: [:]).connectTimeout == .seconds(2))
+        #expect(try PostgresLocation(url: "postgres://db/friends?connect_timeout=0", environment: [:]).connectTimeout == nil)
+        #expect(try PostgresLocation(url: "postgres://db/friends", environment: ["PGCONNECT_TIMEOUT": "7"]).connectTimeout == .seconds(7))
+        #expect(try PostgresLocation(url: "postgres://db/friends?channel_binding=disable", environment: [:]).connectTimeout == nil)
+        let refusals: [(url: String, environment: [String: String], message: String)] = [
+            ("postgres://db/friends?connect_timeout=10s", [:], #"connect_timeout is a whole number of seconds, such as 10, not "10s"."#),
+            ("postgres://db/friends", ["PGCONNECT_TIMEOUT": "soon"], #"not "soon" (from PGCONNECT_TIMEOUT)."#),
+            ("postgres://db/friends?sslmode=require&channel_binding=require", [:], "channel_binding=require cannot be met"),
+            ("postgres://db/friends", ["PGCHANNELBINDING": "require"], "channel_binding=require (from PGCHANNELBINDING) cannot be met"),
+            ("postgres://db/friends?channel_binding=always", [:], "Unknown channel_binding always: use disable, prefer or require."),
+        ]
+        for refusal in refusals {
+            #expect("\(refusal.url) \(refusal.environment)") {
+                try PostgresLocation(url: refusal.url, environment: refusal.environment)
+            } throws: { error in
+                (error as? ConfigurationError)?.message.contains(refusal.message) == true
+            }
+        }
+    }
+
     @Test func postgresSessionTimeoutsHaveDefaultsAndComeFromTheURL() throws {
         let defaults = try PostgresLocation(url: "postgres://db/friends").timeouts
         #expect(defaults.statement == "10s" && defaults.lock == "2s" && defaults.idleInTransaction == "5s")
@@ -113,7 +143,7 @@ struct ConfigurationTests {
     }
 
     @Test func anUnknownOrRepeatedParameterIsRefusedNotIgnored() throws {
-        for url in ["postgres://db/friends?statment_timeout=1s", "postgres://db/friends?connect_timeout=10",
+        for url in ["postgres://db/friends?statment_timeout=1s", "postgres://db/friends?connect_timout=10",
                     "postgres://db/friends?lock_timeout=1s&lock_timeout=5s"] {
             #expect(throws: ConfigurationError.self, "\(url)") { try PostgresLocation(url: url) }
         }
