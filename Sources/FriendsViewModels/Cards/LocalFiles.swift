@@ -36,37 +36,70 @@ public struct LocalFiles: Sendable {
         self.item = item
     }
 
-    /// The machine's files; `~/` at the start of a path is the home directory. A file is
-    /// written whole beside its place, then renamed over it (`.atomic`): a write that fails
+    /// The machine's files, by the path a person typed or dropped (`path(typed:home:)`). A file
+    /// is written whole beside its place, then renamed over it (`.atomic`): a write that fails
     /// leaves the old file as it was, never half of the new one. A file replaced keeps its
-    /// permissions (a private address book stays private).
+    /// permissions (a private address book stays private), and a link is written through to its
+    /// file, which the link goes on naming. What is not a plain file (a device, a pipe) is
+    /// written to as it is, not replaced.
     public static let live = LocalFiles(
         read: { path throws(Failure) in
-            guard let data = FileManager.default.contents(atPath: expanded(path)) else {
+            guard let data = FileManager.default.contents(atPath: Self.path(typed: path)) else {
                 throw Failure("Cannot read \(path): there is no such file, or it may not be read.")
             }
             return data
         },
         write: { data, path throws(Failure) in
             let files = FileManager.default
-            let target = expanded(path)
-            let permissions = (try? files.attributesOfItem(atPath: target))?[.posixPermissions]
+            let target = URL(fileURLWithPath: Self.path(typed: path)).resolvingSymlinksInPath()
+            let attributes = try? files.attributesOfItem(atPath: target.path)
+            let isPlainFile = attributes.map { $0[.type] as? FileAttributeType == .typeRegular } ?? true
             do {
-                try data.write(to: URL(fileURLWithPath: target), options: .atomic)
-                if let permissions { try files.setAttributes([.posixPermissions: permissions], ofItemAtPath: target) }
+                try data.write(to: target, options: isPlainFile ? .atomic : [])
+                if isPlainFile, let permissions = attributes?[.posixPermissions] {
+                    try files.setAttributes([.posixPermissions: permissions], ofItemAtPath: target.path)
+                }
             } catch {
-                throw Failure("Cannot write \(path): the folder does not exist, or it may not be written to.")
+                throw Failure("Cannot write \(path): the folder does not exist, it may not be written to, or its disk is full.")
             }
         },
         item: { path in
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: expanded(path), isDirectory: &isDirectory) else { return .nothing }
+            guard FileManager.default.fileExists(atPath: Self.path(typed: path), isDirectory: &isDirectory) else { return .nothing }
             return isDirectory.boolValue ? .folder : .file
         }
     )
 
-    private static func expanded(_ path: String) -> String {
+    /// The path a person means: `~` is the home folder (`$HOME`, as the shell reads it), and a
+    /// file dragged into the terminal comes as the terminal pastes it: in quotes
+    /// (`'/home/ada/My Contacts.vcf' `), with its spaces escaped (`My\ Contacts.vcf`), or as a
+    /// `file://` address; the space after it is not part of it.
+    public static func path(typed: String, home: String? = ProcessInfo.processInfo.environment["HOME"]) -> String {
+        var path = typed.trimmingCharacters(in: .whitespaces)
+        if path.count >= 2, let quote = path.first, quote == "'" || quote == "\"", path.last == quote {
+            path = String(path.dropFirst().dropLast())
+        } else if path.hasPrefix("file://"), let url = URL(string: path), url.isFileURL {
+            path = url.path
+        } else if path.contains("\\") {
+            path = unescaped(path)
+        }
         guard path == "~" || path.hasPrefix("~/") else { return path }
-        return FileManager.default.homeDirectoryForCurrentUser.path + path.dropFirst()
+        let home = home.flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
+        return home + path.dropFirst()
+    }
+
+    /// `My\ Contacts\ \(old\).vcf` as the shell reads it: a backslash keeps the character after it.
+    private static func unescaped(_ path: String) -> String {
+        var result = ""
+        var escaping = false
+        for character in path {
+            if escaping || character != "\\" {
+                result.append(character)
+                escaping = false
+            } else {
+                escaping = true
+            }
+        }
+        return result
     }
 }
