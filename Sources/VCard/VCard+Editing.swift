@@ -130,7 +130,7 @@ extension VCard {
 
     /// Phones or emails: a changed value is written into its property in place, a list only
     /// reordered keeps its properties (`reorder`), and so do the others when entries are only
-    /// removed or added at the end; anything else (relabelled, added elsewhere) writes the list
+    /// relabelled, removed or added at the end; anything else (added elsewhere) writes the list
     /// afresh, the first one preferred. `value` reads an entry's value: properties
     /// without one are no entries (`labeledValues`).
     private mutating func rewrite(_ name: String, from old: [LabeledValue], to new: [LabeledValue], value: (VCardProperty) -> String) {
@@ -139,24 +139,22 @@ extension VCard {
             ordered.insert(ordered.remove(at: preferred), at: 0)
         }
         if reorder(ordered, from: old, to: new) { return }
-        if old.count == new.count, zip(old, new).allSatisfy({ $0.label == $1.label }) {
-            for (index, (before, after)) in zip(old, new).enumerated() where before.value != after.value {
-                let current = properties[ordered[index]]
-                if name == "TEL" {
-                    properties[ordered[index]] = current.replacingPhoneNumber(with: after.value)
-                } else {
-                    var property = current.replacingValue(with: VCardEscaping.escape(after.value))
-                    property.parameters.removeAll { $0.name.caseInsensitiveEquals("VALUE") }
-                    properties[ordered[index]] = property
-                }
-            }
-            return
-        }
-        // Entries removed or added at the end leave the others' properties as they were written
-        // (`TYPE=VOICE`, Android's `X-CUSTOM(…)` labels): written afresh, those would be lost.
-        // A card whose numbers are `tel:` URIs gets its new ones so too.
+        // Entries relabelled, removed or added at the end leave the others' properties as they
+        // were written (`TYPE=VOICE`, Android's `X-CUSTOM(…)` labels): written afresh, those would
+        // be lost. A card whose numbers are `tel:` URIs gets its new ones so too.
         let usesURIs = name == "TEL" && ordered.contains { properties[$0].holdsTelephoneURI }
+        // A card that ranks them (4.0's `PREF=1`, `PREF=2`) may read in another order then: it is
+        // written afresh. A number added as a URI reads back with `-` for its spaces: that is no
+        // reason to write the others afresh.
+        let readBack = { (entries: [LabeledValue]) in
+            usesURIs ? entries.map { LabeledValue(label: $0.label, value: TelephoneURI.readBack($0.value)) } : entries
+        }
         let written = properties
+        if old.count == new.count, ordered.count == old.count {
+            replaceChanged(name, at: ordered, from: old, to: new, usesURIs: usesURIs)
+            if zip(old, new).allSatisfy({ $0.label == $1.label }) || readBack(labeledValues(name, value: value)) == readBack(new) { return }
+            properties = written
+        }
         if let removed = Self.removedEntries(from: old, to: new) {
             let indices = Set(removed.map { ordered[$0] })
             let groups = indices.compactMap { properties[$0].group }
@@ -169,12 +167,6 @@ extension VCard {
             let added = new.dropFirst(old.count).flatMap { newProperties(name, for: $0, isFirst: false, usesURIs: usesURIs, groups: &groups) }
             properties.insert(contentsOf: added, at: endOfEntries(name, at: ordered))
         }
-        // A card that ranks them (4.0's `PREF=1`, `PREF=2`) may read in another order then: it is
-        // written afresh. A number added as a URI reads back with `-` for its spaces: that is no
-        // reason to write the others afresh.
-        let readBack = { (entries: [LabeledValue]) in
-            usesURIs ? entries.map { LabeledValue(label: $0.label, value: TelephoneURI.readBack($0.value)) } : entries
-        }
         if properties != written, readBack(labeledValues(name, value: value)) == readBack(new) { return }
         properties = written
         var groups = NewGroupNames(in: properties)
@@ -182,6 +174,36 @@ extension VCard {
             newProperties(name, for: entry, isFirst: index == 0, usesURIs: usesURIs, groups: &groups)
         }
         replaceAll(name, with: replacements)
+    }
+
+    /// The entries of a list of the same length that changed, each in its own property: a value
+    /// alone is written into it; a new label writes the property afresh where it was (its Apple
+    /// label lines going with it), the others staying as they were written.
+    private mutating func replaceChanged(
+        _ name: String, at ordered: [Int], from old: [LabeledValue], to new: [LabeledValue], usesURIs: Bool
+    ) {
+        var groups = NewGroupNames(in: properties)
+        var replacements: [Int: [VCardProperty]] = [:]
+        var staleGroups: Set<String> = []
+        for (index, (before, after)) in zip(old, new).enumerated() where before != after {
+            let current = properties[ordered[index]]
+            if before.label != after.label {
+                replacements[ordered[index]] = newProperties(name, for: after, isFirst: index == 0, usesURIs: usesURIs, groups: &groups)
+                if let group = current.group { staleGroups.insert(group.lowercased()) }
+            } else if name == "TEL" {
+                replacements[ordered[index]] = [current.replacingPhoneNumber(with: after.value)]
+            } else {
+                var property = current.replacingValue(with: VCardEscaping.escape(after.value))
+                property.parameters.removeAll { $0.name.caseInsensitiveEquals("VALUE") }
+                replacements[ordered[index]] = [property]
+            }
+        }
+        properties = properties.enumerated().flatMap { offset, property -> [VCardProperty] in
+            if let replacement = replacements[offset] { return replacement }
+            let isStaleLabel = property.group.map { staleGroups.contains($0.lowercased()) } == true
+                && property.name.uppercased().hasPrefix("X-AB")
+            return isStaleLabel ? [] : [property]
+        }
     }
 
     /// Where entries added at the end of a list go: after its last property, and after the Apple

@@ -64,6 +64,34 @@ struct VCardEditingTests {
         #expect(card.friend(id: 1).phones == update.phones)
     }
 
+    /// A phone given another label is written afresh where it was, its Apple label line going
+    /// with it; the others stay as they were written (Apple's `VOICE`, its `item` groups).
+    @Test func relabellingAPhoneLeavesTheOthersAsWritten() throws {
+        let apple = "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Appleseed;Johnny;;;\r\nFN:Johnny Appleseed\r\n"
+            + "TEL;type=CELL;type=VOICE;type=pref:+1 555 0001\r\nitem1.TEL:+1 555 0002\r\nitem1.X-ABLabel:iPhone\r\n"
+            + "TEL;type=WORK;type=VOICE:+1 555 0003\r\nitem2.TEL:+1 555 0004\r\nitem2.X-ABLabel:_$!<Other>!$_\r\nEND:VCARD\r\n"
+        for (relabelled, label, expected) in [
+            (2, "home", ["TEL;TYPE=HOME:+1 555 0003"]),
+            (1, "Boat", ["item3.TEL:+1 555 0002", "item3.X-ABLabel:Boat"]),
+            (0, "work", ["TEL;TYPE=WORK,pref:+1 555 0001"]),
+        ] {
+            var card = try VCardParser.parse(Array(apple.utf8))
+            let before = lines(card)
+            var phones = card.friend(id: 1).phones
+            let old = phones[relabelled]
+            phones[relabelled].label = label
+            card.apply(FriendUpdate(phones: phones), now: now)
+            #expect(card.friend(id: 1).phones == phones, "\(label)")
+            let after = lines(card)
+            let removed = before.filter { !after.contains($0) }
+            let added = after.filter { !before.contains($0) && !$0.hasPrefix("REV:") }
+            #expect(added == expected, "\(label)")
+            // Only the relabelled phone's lines go: its TEL, and its label line if it had one.
+            #expect(removed.allSatisfy { $0.contains(old.value) || $0 == "item1.X-ABLabel:iPhone" }, "\(label): \(removed)")
+            #expect(removed.count == (old.label == "iPhone" ? 2 : 1), "\(label): \(removed)")
+        }
+    }
+
     /// A label of the person's own added to an Android 2.1 card is written as Android writes it
     /// (`TEL;X-Ski-cabin:`), which Android's importer reads back and Apple's label group is not;
     /// one Android could not write either (a space) still takes the group.
