@@ -2,7 +2,7 @@
 public enum FriendSchema {
     public static var currentVersion: Int { migrationCount }
 
-    package static let migrationCount = 16
+    package static let migrationCount = 17
 
     /// The table that records which migrations ran.
     package static let migrationsTable = "friendservice_migrations"
@@ -49,4 +49,7 @@ public enum FriendSchema {
     //
     // Migration 16: the same again, after a Chinese, Japanese or Korean name written whole in one
     // field ("李小龙") came to be searched anywhere, as one in two fields is (`SearchColumns`).
+    //
+    // Migration 17: the same again, after a name of several words ("García Márquez",
+    // "Smith-Jones") came to be searched anywhere from its second word on (`SearchColumns`).
 }

@@ -57,7 +57,9 @@ package struct SearchColumns: Equatable {
     /// column keeps "first last", so that the given name alone finds it as well. One written whole
     /// in one field ("李小龙") is searched anywhere the same way, so that its given name finds it. A name that
     /// starts with a symbol ("❤️ Mom", "🎉Party") is found from its first letter or digit on the
-    /// same way, while it still sorts by the symbol, as contact apps sort it. Changing what is
+    /// same way, while it still sorts by the symbol, as contact apps sort it. A name of several
+    /// words is searched anywhere from its second word on, so that "Jones" finds "Smith-Jones",
+    /// "Márquez" "García Márquez" and "Ronald" a first name "John Ronald". Changing what is
     /// stored needs a schema version that computes the rows again (`MigrationStep.rederiveFromCards`).
     package init(_ friend: Friend) {
         self.init(firstname: friend.firstname, lastname: friend.sortingLastName, phonenumber: friend.phonenumber)
@@ -65,7 +67,17 @@ package struct SearchColumns: Equatable {
         let names = friend.showsFamilyNameFirst
             ? [friend.displayName] : [friend.firstname, friend.lastname].filter { !$0.isEmpty && Friend.isEastAsian($0) }
         let fromFirstLetter = [friend.firstname, friend.lastname].compactMap(Self.fromFirstLetterOrDigit)
-        extra = SearchText.fold((names + fromFirstLetter + [friend.organization] + friend.emails.map(\.value)).joined(separator: " "))
+        let fromSecondWord = [friend.firstname, friend.lastname].compactMap(Self.fromSecondWord).filter { !fromFirstLetter.contains($0) }
+        extra = SearchText.fold((names + fromFirstLetter + fromSecondWord + [friend.organization] + friend.emails.map(\.value))
+            .joined(separator: " "))
+    }
+
+    /// `name` from its second word on, when it has more than one (words split at spaces and hyphens); nil otherwise.
+    static func fromSecondWord(_ name: String) -> String? {
+        let isSeparator = { (character: Character) in character.isWhitespace || character == "-" }
+        guard let separator = name.firstIndex(where: isSeparator) else { return nil }
+        let rest = name[separator...].drop(while: isSeparator)
+        return rest.isEmpty ? nil : String(rest)
     }
 
     /// `name` from its first letter or digit, when something else comes before it; nil otherwise.

@@ -221,6 +221,8 @@ enum PostgresMigrations {
         [.rederiveFromCards],
         // 16: the same, after an East Asian name written whole in one field came to be searched anywhere.
         [.rederiveFromCards],
+        // 17: the same, after a name of several words came to be searched anywhere from its second word on.
+        [.rederiveFromCards],
     ]
 
     /// The NOTIFY channel of new changes; the payload is "<schema> <sequence>".

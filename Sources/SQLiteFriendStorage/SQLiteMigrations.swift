@@ -252,6 +252,8 @@ enum SQLiteMigrations {
         [.rederiveFromCards],
         // 16: the same, after an East Asian name written whole in one field came to be searched anywhere.
         [.rederiveFromCards],
+        // 17: the same, after a name of several words came to be searched anywhere from its second word on.
+        [.rederiveFromCards],
     ]
 
     /// Bulk inserts drop this trigger for their batch and add the batch's size once.

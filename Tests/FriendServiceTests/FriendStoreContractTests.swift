@@ -189,6 +189,23 @@ struct FriendStoreContractTests {
         }
     }
 
+    /// A double-barrelled or two-part surname, a middle name, a name with a particle: each is
+    /// found by a later word (from three letters on, as text anywhere is), accents or not.
+    @Test(arguments: StoreKind.available)
+    func aNameOfSeveralWordsIsFoundByALaterWord(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let anna = try await store.create(.sample("Anna", "Smith-Jones")).friend.id
+            let gabriel = try await store.create(.sample("Gabriel", "García Márquez")).friend.id
+            let john = try await store.create(.sample("John Ronald", "Doe")).friend.id
+            let vincent = try await store.create(.sample("Vincent", "van Gogh")).friend.id
+            _ = try await store.create(.sample("Jon", "Smith"))
+            for (typed, id) in [("jones", anna), ("Márquez", gabriel), ("marquez", gabriel), ("ronald", john), ("Gogh", vincent)] {
+                try await Self.expect(store, toFind: id, by: typed)
+            }
+            #expect(try await store.list(FriendListRequest(limit: 10, search: FriendSearch("go"))).isEmpty, "two letters: only a name's start")
+        }
+    }
+
     /// Names that start with a symbol ("❤️ Mom", people's own emoji) are found from their first
     /// letter on, as typed with the symbol too, and still sort by it.
     @Test(arguments: StoreKind.available)

@@ -98,6 +98,12 @@ struct PostgresMigrationTests {
         try await Self.migrate(fromVersion: 12, records: FamilyNameFirstMigrationCheck.versionTwelveRecords()) { try await FamilyNameFirstMigrationCheck.check($0) }
     }
 
+    /// Version 17 finds a name of several words by a later word.
+    @Test func aVersionSixteenSchemaFindsNamesOfSeveralWordsByALaterWord() async throws {
+        let check = SearchedAnywhereMigrationCheck.severalWords
+        try await Self.migrate(fromVersion: 16, records: check.recordsBefore()) { try await check.check($0) }
+    }
+
     /// Version 16 finds an East Asian name written whole in one field by its given name.
     @Test func aVersionFifteenSchemaFindsOneFieldEastAsianNamesByTheirGivenName() async throws {
         let check = SearchedAnywhereMigrationCheck.oneFieldEastAsianName

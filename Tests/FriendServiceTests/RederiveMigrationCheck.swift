@@ -135,6 +135,8 @@ struct SearchedAnywhereMigrationCheck {
     static let symbolName = SearchedAnywhereMigrationCheck(firstname: "❤️ Mom", typed: "Mom")
     /// Version 16: a Chinese, Japanese or Korean name written whole in one field is found by its given name.
     static let oneFieldEastAsianName = SearchedAnywhereMigrationCheck(firstname: "李小龙", typed: "小龙")
+    /// Version 17: a name of several words is found by a later word.
+    static let severalWords = SearchedAnywhereMigrationCheck(firstname: "Gabriel García Márquez", typed: "Marquez")
 
     /// The friend as the version before kept it (nothing searched anywhere), and Grace.
     func recordsBefore() -> [FriendRecord] {

@@ -177,6 +177,12 @@ struct SQLiteMigrationTests {
         try await Self.migrate(fromVersion: 11, records: try RederiveMigrationCheck.versionElevenRecords()) { try await RederiveMigrationCheck.check($0) }
     }
 
+    /// Version 17 finds a name of several words by a later word.
+    @Test func aVersionSixteenDatabaseFindsNamesOfSeveralWordsByALaterWord() async throws {
+        let check = SearchedAnywhereMigrationCheck.severalWords
+        try await Self.migrate(fromVersion: 16, records: check.recordsBefore()) { try await check.check($0) }
+    }
+
     /// Version 16 finds an East Asian name written whole in one field by its given name.
     @Test func aVersionFifteenDatabaseFindsOneFieldEastAsianNamesByTheirGivenName() async throws {
         let check = SearchedAnywhereMigrationCheck.oneFieldEastAsianName
