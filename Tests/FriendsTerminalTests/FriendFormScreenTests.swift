@@ -448,6 +448,8 @@ struct FriendFormScreenTests {
             "",
             " ←→ Choose  ⏎ Confirm  Esc Edit on  ? Help",
         ])
+        // → stays on Edit on, the last answer, rather than go round to Keep theirs.
+        _ = screen.handle(.right)
         _ = screen.handle(.left)
         _ = screen.handle(.enter)
         await viewModel.showLoadingHud.waitUntil { !$0 }

@@ -236,6 +236,19 @@ struct WidgetSnapshotTests {
         #expect(ConfirmationBox.Choice.cancel.toggled == .confirm)
     }
 
+    /// ←→ go to the button on their side and stop there; Tab goes round. From Cancel, → does not
+    /// reach Delete.
+    @Test func theArrowsOfAQuestionStopAtItsEnds() {
+        let box = ConfirmationBox(title: "Delete Friend", message: "Remove Ada?", confirmTitle: "Delete")
+        var focus = box.selection
+        for (key, expected) in [(Key.right, ConfirmationBox.Choice.cancel), (.left, .confirm), (.left, .confirm),
+                                (.right, .cancel), (.tab, .confirm), (.tab, .cancel), (.backTab, .confirm)] {
+            #expect(box.answer(to: key, focus: &focus) == nil)
+            #expect(focus == expected, "\(key)")
+        }
+        #expect(box.answer(to: .enter, focus: &focus) == .confirm)
+    }
+
     @Test func footerShowsKeysInBoldAndIsCutToTheWidth() {
         let footer = Footer(("↑↓", "Move"), ("⏎", "Open"), ("q", "Quit"))
         var wide = canvas(rows: 1, columns: 40)

@@ -169,9 +169,14 @@ final class FriendFormScreen: Screen {
             return handleConflict(.enter)
         }
         switch key {
-        case .left, .backTab:
+        // The arrows stop at either end (an answer is not one key away round the back); Tab goes round.
+        case .left:
+            conflictChoice = choices[max(index - 1, 0)]
+        case .right:
+            conflictChoice = choices[min(index + 1, choices.count - 1)]
+        case .backTab:
             conflictChoice = choices[(index + choices.count - 1) % choices.count]
-        case .right, .tab:
+        case .tab:
             conflictChoice = choices[(index + 1) % choices.count]
         case .enter:
             switch conflictChoice {

@@ -3,7 +3,7 @@ public struct ConfirmationBox: Sendable {
     public enum Choice: Hashable, Sendable {
         case confirm, cancel
 
-        /// The other choice (what Tab and the arrow keys switch to).
+        /// The other choice (what Tab switches to).
         public var toggled: Choice { self == .confirm ? .cancel : .confirm }
     }
 
@@ -33,11 +33,18 @@ public struct ConfirmationBox: Sendable {
 
     /// The answer `key` gives with `focus` on one of the buttons: a click on a button, Enter on
     /// the focused one, y or n, Esc for the cancel button; `nil` for a key that only moves the
-    /// focus (←→, Tab) or does nothing.
+    /// focus (←→ to the button on that side, Tab to the other) or does nothing. → stays on Cancel,
+    /// the right one: a destructive answer is not one key away round the back.
     public func answer(to key: Key, focus: inout Choice) -> Choice? {
         if let clicked = clickedChoice(key) { return clicked }
         switch key {
-        case .left, .right, .tab, .backTab:
+        case .left:
+            focus = .confirm
+            return nil
+        case .right:
+            focus = .cancel
+            return nil
+        case .tab, .backTab:
             focus = focus.toggled
             return nil
         case .enter: return focus
