@@ -86,6 +86,41 @@ struct ContactsFileScreenTests {
         }
     }
 
+    /// FriendService's import held until the test lets it answer.
+    final class HeldCards: CardExchanging {
+        let (gate, release) = AsyncStream<Void>.makeStream()
+
+        func exportCards() async throws(AppServerError) -> Data { Data() }
+
+        func importCards(_ data: Data, characterSet: String?) async throws(AppServerError) -> ImportReport {
+            for await _ in gate { break }
+            return FakeCards.report
+        }
+    }
+
+    @Test("Escape while a file is imported stays for its report, then goes back")
+    func escapeWhileImporting() async throws {
+        try await Self.withTemporaryDirectory { directory in
+            let file = directory.appendingPathComponent("contacts.vcf")
+            try Data("BEGIN:VCARD\r\nFN:Emmy Noether\r\nEND:VCARD\r\n".utf8).write(to: file)
+            let cards = HeldCards()
+            let app = FriendsApp(client: FakeFriendsClient(friends: SampleData.friends), cards: cards, redraw: {})
+            _ = app.handle(.character("i"))
+            let screen = try #require(app.stack.top as? ContactsFileScreen)
+            _ = app.handle(.paste(file.path))
+            _ = app.handle(.enter)
+            await screen.viewModel.isImporting.waitUntil { $0 }
+            _ = app.handle(.escape)
+            #expect(app.stack.top === screen)
+            #expect(!app.render(size: Self.wide).lines.contains { $0.contains("Esc Back") })
+            cards.release.yield()
+            await screen.viewModel.isImporting.waitUntil { !$0 }
+            #expect(app.render(size: Self.wide).lines.contains(" Imported 3 cards."))
+            _ = app.handle(.escape)
+            #expect(app.stack.top is FriendsListScreen)
+        }
+    }
+
     @Test("x opens Export with friends.vcf to start with; Enter writes every friend there")
     func exportToAFile() async throws {
         try await Self.withTemporaryDirectory { directory in

@@ -5,7 +5,7 @@ import TerminalUI
 /// Export or Import in the terminal: the path of a vCard file to type (the export's starts as
 /// `friends.vcf`, in the directory the app was started from), Enter to go, and what happened:
 /// where the export went, or the import's report with each refused card and why. ↑↓ scroll a
-/// long report; Escape goes back. An export onto a file that is there already asks first, and so
+/// long report; Escape goes back, once the file is read or written. An export onto a file that is there already asks first, and so
 /// does an import of a file that is not UTF-8 (the view model's questions, drawn over the screen).
 @MainActor
 final class ContactsFileScreen: Screen {
@@ -90,8 +90,11 @@ final class ContactsFileScreen: Screen {
             scrollOffset = Scrolling.offset(after: key, current: scrollOffset, pageSize: visibleRows - 1) ?? scrollOffset
             return .handled
         default:
+            // While a file is read or written the screen stays, for its report: left then, the
+            // import would go on unseen and its report be lost.
+            if isBusy { return .handled }
             // Escape (and ← at the start of the path) go back (see `ScreenStack`).
-            guard !isBusy, key != .escape else { return .ignored }
+            guard key != .escape else { return .ignored }
             return path.handle(key) == .ignored ? .ignored : .handled
         }
     }
@@ -105,7 +108,7 @@ final class ContactsFileScreen: Screen {
     /// The question's keys while it is asked; none while the path is typed (`?` is text there).
     var keyMap: KeyMap? {
         if let question { return .answering(question) }
-        return isBusy ? pathKeys : nil
+        return isBusy ? KeyMap(title: title, ("↑↓", "Scroll")) : nil
     }
 
     private var pathKeys: KeyMap {
