@@ -41,6 +41,19 @@ struct TextDecodingTests {
         #expect(decoder.flush() == [.paste("half")])
     }
 
+    /// A paste whose end never comes holds the keys after it as its text; Ctrl-C pressed then
+    /// ends it as it is and is Ctrl-C (a program that quits on it quits). A Ctrl-C inside the
+    /// paste's own text stays text.
+    @Test func ctrlCPressedDuringAPasteThatNeverEndsEndsIt() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(Array("\u{1B}[200~".utf8)) == [])
+        #expect(decoder.feed(Array("z\t".utf8)) == [])
+        #expect(decoder.feed([0x03]) == [.paste("z\t"), .ctrl("c")])
+        #expect(!decoder.hasPendingBytes)
+        #expect(decoder.feed(Array("q".utf8)) == [.character("q")])
+        #expect(decode("\u{1B}[200~a\u{03}b\u{1B}[201~") == [.paste("a\u{03}b")])
+    }
+
     @Test func altBackspace() {
         #expect(decode("\u{1B}\u{7F}") == [.altBackspace])
         #expect(decode("\u{1B}\u{08}") == [.altBackspace])

@@ -13,11 +13,19 @@ public struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
     static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
     static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
+    static let ctrlC: UInt8 = 0x03
 
     public init() {}
 
     /// Decodes `bytes` (after whatever was left over from the previous call).
     public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
+        let bytes = Array(bytes)
+        // A paste whose end marker never comes (a program that wrote only its start) would hold
+        // every key after it, Ctrl-C too. Ctrl-C read on its own, as a key pressed comes (a
+        // terminal writes a paste in big chunks), ends the paste as it is, and is Ctrl-C.
+        if bytes == [Self.ctrlC], pending.starts(with: Self.pasteStart) {
+            return flush() + feed(bytes)
+        }
         pending.append(contentsOf: bytes)
         var keys: [Key] = []
         var index = 0
