@@ -34,6 +34,9 @@ public final class SignInThrottle: Sendable {
     private struct Failures {
         var count: Int
         var last: ContinuousClock.Instant
+        /// `last` before the latest attempt counted: what it is again when that attempt is taken
+        /// back, so that a success neither starts the wait anew nor keeps the count from being forgotten.
+        var before: ContinuousClock.Instant?
     }
 
     private struct State {
@@ -132,7 +135,7 @@ public final class SignInThrottle: Sendable {
 
     private func uncount(_ table: inout [String: Failures], _ key: String) {
         guard let failures = table[key] else { return }
-        table[key] = failures.count > 1 ? Failures(count: failures.count - 1, last: failures.last) : nil
+        table[key] = failures.count > 1 ? Failures(count: failures.count - 1, last: failures.before ?? failures.last) : nil
     }
 
     /// Counts kept, for tests of the bound.
@@ -148,7 +151,7 @@ public final class SignInThrottle: Sendable {
 
     private func count(_ table: inout [String: Failures], _ key: String, now: ContinuousClock.Instant) {
         if let old = table[key], now - old.last < policy.forgetAfter {
-            table[key] = Failures(count: old.count + 1, last: now)
+            table[key] = Failures(count: old.count + 1, last: now, before: old.last)
         } else {
             table[key] = Failures(count: 1, last: now)
         }

@@ -60,6 +60,25 @@ struct SignInThrottleTests {
         #expect(fail(throttle, 5, address: "203.0.113.7", name: "carol") == 1)
     }
 
+    /// A household behind one address: after a burst of typos and the wait it earned, each
+    /// person with the right password gets in, one after another, and the count is forgotten a
+    /// quiet while after its last failure however many sign in meanwhile.
+    @Test func aSuccessDoesNotStartTheWaitAgainNorKeepTheCount() {
+        let throttle = throttle()
+        fail(throttle, 8, address: "203.0.113.5", name: nil)
+        let wait = throttle.begin(address: "203.0.113.5", name: "anna") ?? .zero
+        #expect(wait > .zero)
+        clock.advance(by: wait)
+        for (name, later) in [("anna", 0), ("erin", 0), ("hank", 10 * 60)] {
+            clock.advance(by: .seconds(later))
+            #expect(throttle.begin(address: "203.0.113.5", name: name) == nil, "\(name)")
+            throttle.succeeded(address: "203.0.113.5", name: name, as: name)
+        }
+        // 15 minutes after the last failure, a typo is one of the free ones again.
+        clock.advance(by: .seconds(5 * 60))
+        #expect(fail(throttle, 5, address: "203.0.113.5", name: "jay") == 5)
+    }
+
     @Test func anAttemptNeverJudgedIsTakenBack() {
         let throttle = throttle()
         for _ in 0..<10 {
