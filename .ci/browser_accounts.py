@@ -6,8 +6,9 @@ and sees only her friends, live; the session cookie is HttpOnly and SameSite=Str
 reverse proxy's case, covered by the Swift tests); she signs out, and her old session cookie,
 replayed, opens nothing; bob, signed in beside her, sees only his, and a change of his never
 reaches her page; once his password is changed, his next page asks him to sign in again; signed
-out in another tab, an open form says so, and what it then sends is said not to be saved. The
-sign-in pages go through the page audit too.
+out in another tab, an open form says so, and what it then sends is said not to be saved; bob
+signing in in another tab of alice's browser leaves her open list saying she is signed out, never
+showing his friends under her name. The sign-in pages go through the page audit too.
 """
 import base64
 import subprocess
@@ -35,6 +36,7 @@ class AccountsServers(Servers):
                                 input=password + "\n", capture_output=True, text=True)
         if result.returncode != 0:
             raise Failure(f"friendservice user password {name} to succeed, but: {result.stderr}")
+        PASSWORDS[name] = password
 
     def create_as(self, name, firstname, lastname):
         authorization = "Basic " + base64.b64encode(f"{name}:{PASSWORDS[name]}".encode()).decode()
@@ -156,6 +158,28 @@ class AccountsRun(Run):
                lambda: "was not saved" in (a.text("#sign-in-error") or ""))
         a.shoot("sign-in-unsaved")
         # The ended session's refusal of the page's live updates is its answer, not an error.
+        unexpected = [entry["message"] for entry in a.console_errors()
+                      if not ("/webui/events" in entry["message"] and "403" in entry["message"])]
+        if unexpected:
+            raise Failure("no other error in the browser console; it has:\n  " + "\n  ".join(unexpected), a)
+
+        self.step("bob signs in in another tab: alice's open list says she is signed out and never shows his friends")
+        self.sign_in(a, "alice", PASSWORDS["alice"])
+        a.wait("alice signed in again", lambda: a.path() != "/sign-in")
+        a.open("/")
+        a.wait("alice's list", lambda: "Ada Lovelace" in a.names())
+        list_tab = a.driver.current_window_handle
+        a.driver.switch_to.new_window("tab")
+        a.open("/sign-in")
+        self.sign_in(a, "bob", PASSWORDS["bob"])
+        a.wait_path("/")
+        a.driver.close()
+        a.driver.switch_to.window(list_tab)
+        servers.create_as("bob", "Tony", "Hoare")
+        a.wait_text("[data-webui-connection]", "signed out, reload to sign in")
+        if a.text(".account span") == "Signed in as alice" and any(name in a.names() for name in ["Barbara Liskov", "Tony Hoare"]):
+            raise Failure("bob's friends under alice's name", a)
+        a.shoot("signed-out-by-another-sign-in")
         unexpected = [entry["message"] for entry in a.console_errors()
                       if not ("/webui/events" in entry["message"] and "403" in entry["message"])]
         if unexpected:

@@ -81,6 +81,34 @@ import Testing
         }
     }
 
+    /// Someone else signs in in another tab of the same browser: a tab left open on the first
+    /// person's page (its token) is not shown the new session's pages under the first name, nor
+    /// streamed them; it is told its session ended. The new session's own pages go on.
+    @Test func aPageOfAnEarlierSessionIsNotShownTheNextOnes() async throws {
+        try await withRoutes { sessions, client in
+            let first = try #require(Self.sessionCookie(try await signIn(client)))
+            let second = try #require(Self.sessionCookie(try await signIn(client)))
+            let (firstToken, secondToken) = await MainActor.run {
+                (sessions.session(id: String(first.dropFirst("webui_session=".count)))?.csrfToken ?? "",
+                 sessions.session(id: String(second.dropFirst("webui_session=".count)))?.csrfToken ?? "")
+            }
+            let scripted: HTTPFields = [.cookie: second, .secFetchSite: "same-origin", .secFetchDest: "empty", .webUIScripted: "1",
+                                        .webUITab: "tab-of-the-first-page"]
+            for (token, expected) in [(firstToken, HTTPResponse.Status.forbidden), (secondToken, .ok)] {
+                var headers = scripted
+                headers[.csrfToken] = token
+                #expect(try await client.execute(uri: "/", method: .get, headers: headers).status == expected)
+                #expect(try await client.execute(uri: WebRoutes.herePath, method: .get, headers: headers).status == expected)
+                let session = try await client.execute(uri: WebRoutes.sessionPath, method: .get, headers: headers)
+                #expect(String(buffer: session.body) == #"{"signedOut":\#(token == firstToken)}"#)
+            }
+            let stream = try await client.execute(
+                uri: WebRoutes.eventsPath + "?path=/&tab=tab-of-the-first-page&token=\(firstToken)", method: .get, headers: [.cookie: second]
+            )
+            #expect(stream.status == .forbidden)
+        }
+    }
+
     @Test func aPageWithoutASessionGoesToTheSignInPageAndStartsNoSession() async throws {
         try await withRoutes { sessions, client in
             let response = try await client.execute(uri: "/friends/3", method: .get, headers: [:])

@@ -26,7 +26,7 @@ import Hummingbird
 /// - `GET /webui/here` is `303` to the screen the shared app shows now; the script gets its tab's
 ///   page (as above), opening nothing.
 /// - `GET /webui/session` says whether the session has ended (`sessionPath`).
-/// - `GET /webui/events?path=&tab=` streams the tab's changes to it (Server-Sent Events); the
+/// - `GET /webui/events?path=&tab=&token=` streams the tab's changes to it (Server-Sent Events); the
 ///   first stream of a page the browser loaded itself adds `loaded=1`.
 /// - The script names its tab with every request (`X-WebUI-Tab`, or `tab=` on the stream): each
 ///   such tab has an app of its own (see `WebSession`); requests naming none share one.
@@ -91,7 +91,9 @@ public struct WebRoutes: Sendable {
         router.get(RouterPath(Self.stylePath)) { _, _ in Self.asset(stylesheet, type: "text/css; charset=utf-8") }
         router.get(RouterPath(Self.eventsPath)) { request, _ in await events(request) }
         router.get(RouterPath(Self.sessionPath)) { request, _ in
-            let live = await MainActor.run { sessions.session(id: Self.sessionID(request)) != nil }
+            let live = await MainActor.run {
+                sessions.session(id: Self.sessionID(request)).map { !comesFromAnotherSession(request.headers[.csrfToken], than: $0) } ?? false
+            }
             var headers = HTTPFields()
             headers[.contentType] = "application/json"
             headers[.cacheControl] = "no-store"
@@ -131,6 +133,7 @@ public struct WebRoutes: Sendable {
             return (session, session.shared, true)
         }
         guard let (session, tab, isNew) = existing else { return signInRedirect(from: target) }
+        if comesFromAnotherSession(request.headers[.csrfToken], than: session) { return Self.expired }
         if let download = await tab.download(at: path) {
             var response = Self.attachment(download)
             if isNew { response.setCookie(cookie(for: session)) }
@@ -159,6 +162,7 @@ public struct WebRoutes: Sendable {
         return await MainActor.run { () -> Response in
             guard let session = sessions.session(id: Self.sessionID(request)) else { return Self.redirect(to: "/") }
             guard isScripted else { return Self.redirect(to: session.app.currentPath) }
+            if comesFromAnotherSession(request.headers[.csrfToken], than: session) { return Self.expired }
             guard FetchMetadata.mayOpenAPage(request) else {
                 return ErrorPage.response(.forbidden, "Pages of this app open only from its own pages or the address bar.")
             }
@@ -269,8 +273,9 @@ public struct WebRoutes: Sendable {
         let loadedWhole = request.uri.queryParameters.get("loaded") != nil
         // The page's latest load when it connected: a stream older than a load taken since opens nothing.
         let load: String? = request.uri.queryParameters.get("load").map { String($0) }
+        let pageToken = request.uri.queryParameters.get("token").map { String($0) }
         let found = await MainActor.run { () -> (WebTab, Bool, WebTab?, Bool)? in
-            guard let session = sessions.session(id: cookie) else { return nil }
+            guard let session = sessions.session(id: cookie), !comesFromAnotherSession(pageToken, than: session) else { return nil }
             let drawn = loadedWhole ? sessions.takeSharedDrawing(of: path, in: session) : nil
             let (tab, isNew) = sessions.tab(tabID, of: session)
             return (tab, isNew, drawn, tab.takesLoad(load))
@@ -311,6 +316,17 @@ public struct WebRoutes: Sendable {
 
     static func sessionID(_ request: Request) -> String? {
         request.cookies[sessionCookie]?.value
+    }
+
+    /// Whether the script's request comes from a page drawn for another session than the
+    /// cookie's now, by the session token the page holds: someone else signed in in another tab
+    /// of the browser. Its page shows who it was drawn for, and must not be shown the new
+    /// session's friends under that name: it is answered as a page that has expired. Without
+    /// sign-in every session is the same person's, and a tab goes on in the one another tab
+    /// started after a restart.
+    func comesFromAnotherSession(_ pageToken: String?, than session: WebSession) -> Bool {
+        guard settings.signIn != nil, let pageToken else { return false }
+        return !SecretToken.matches(pageToken, session.csrfToken)
     }
 
     func cookie(for session: WebSession) -> Cookie {

@@ -158,8 +158,10 @@
     if (events) { events.close(); }
     var whole = loadedWhole ? "&loaded=1" : "";
     loadedWhole = false;
+    // The page's session token: a page drawn for someone who has since been signed out by
+    // another's sign-in in this browser is refused, not shown the new session's friends.
     events = new EventSource("/webui/events?path=" + encodeURIComponent(here()) + "&tab=" + encodeURIComponent(tab)
-      + "&load=" + encodeURIComponent(loadLabel()) + whole);
+      + "&load=" + encodeURIComponent(loadLabel()) + "&token=" + encodeURIComponent(token) + whole);
     events.addEventListener("fragments", function (event) {
       applyFragments(JSON.parse(event.data));
     });
@@ -187,7 +189,7 @@
       connection.className = "connection";
       connection.textContent = "offline, reload the page";
       forgetNotDone();
-      fetch("/webui/session", { credentials: "same-origin" })
+      fetch("/webui/session", { credentials: "same-origin", headers: { "X-CSRF-Token": token } })
         .then(function (response) { return response.json(); })
         .then(function (session) { if (session.signedOut) { connection.textContent = "signed out, reload to sign in"; } })
         .catch(function () {});
