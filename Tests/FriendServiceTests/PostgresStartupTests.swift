@@ -32,16 +32,17 @@ struct PostgresStartupTests {
         #expect(message == "Cannot connect to PostgreSQL at \(PostgresLocation.withoutPassword(url)): \(cause).")
     }
 
-    /// What opening and migrating (the start of `serve` and all of `migrate`) throws, checked to come
-    /// within 45 s: it used to take about a minute; the answer itself takes well under a second, but
-    /// the whole suite runs beside it on two cores, and its start alone held everything up for 23 s
-    /// in a CI run.
+    /// What opening and migrating (the start of `serve` and all of `migrate`) throws. It used to be a
+    /// pool error after about a minute of retries; the message now names the first connection's
+    /// cause, which shows that no pool was waited on. The answer itself takes well under a second,
+    /// but the whole suite starts beside it on two cores and held it up for 23 s in a CI run, and
+    /// for 53 s in a later run here: the time is checked only against a hang (90 s).
     private func startupFailure(_ url: String) async throws -> String {
         let configuration = FriendServerConfiguration(hostname: "127.0.0.1", port: 0, database: .postgres(url: url), backends: TestApp.backends, logLevel: .critical)
         let clock = ContinuousClock()
         let start = clock.now
         let error = await #expect(throws: DatabaseError.self) { try await FriendServer.openMigratedStore(configuration) }
-        #expect(start.duration(to: clock.now) < .seconds(45))
+        #expect(start.duration(to: clock.now) < .seconds(90))
         await #expect(throws: DatabaseError.self) { try await FriendServer.start(configuration) }
         return error?.message ?? ""
     }
