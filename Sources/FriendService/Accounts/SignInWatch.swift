@@ -84,6 +84,17 @@ final class SignInWatch: Sendable {
         return try await validProofs(ofAccount: account.id, among: [proof]).contains(proof)
     }
 
+    /// Whether the account `request` signed in to has been removed (its friends with it); false
+    /// while the registry does not answer.
+    func accountIsGone(_ request: SignedInRequest) async -> Bool {
+        guard let account = request.account else { return false }
+        do {
+            return try await registry.account(id: account.id) == nil
+        } catch {
+            return false
+        }
+    }
+
     /// The proof as the registry keeps it: a token by its digest.
     private func storedProof(of request: SignedInRequest) -> SignInProof {
         switch request.proof {

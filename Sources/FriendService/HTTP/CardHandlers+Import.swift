@@ -37,8 +37,12 @@ extension CardHandlers {
                 // so, as no report follows.
                 try await keep(batch.takeAll(), in: &report)
                 if let kept = Self.kept(report) {
-                    error.envelope.error.message += " The \(kept.count == 1 ? "card" : "\(kept.count) cards") read before that"
-                        + " \(kept.count == 1 ? "was" : "were") kept (\(kept.counts)); import the file again to finish."
+                    let cards = "The \(kept.count == 1 ? "card" : "\(kept.count) cards") read before that"
+                    if let signIn = SignedInRequest.current, await signIn.watch.accountIsGone(signIn) {
+                        error.envelope.error.message += " \(cards) went with the account, which was removed."
+                    } else {
+                        error.envelope.error.message += " \(cards) \(kept.count == 1 ? "was" : "were") kept (\(kept.counts)); import the file again to finish."
+                    }
                 }
                 throw error
             }

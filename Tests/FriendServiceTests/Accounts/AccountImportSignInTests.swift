@@ -44,7 +44,11 @@ struct AccountImportSignInTests {
                     try await connection.send(rest)
                     let answer = try await connection.readResponse()
                     #expect(answer.status == 401)
-                    #expect(String(decoding: answer.body, as: UTF8.self).contains("The sign-in no longer holds"))
+                    let message = String(decoding: answer.body, as: UTF8.self)
+                    #expect(message.contains("The sign-in no longer holds"))
+                    // What was kept before went with the account: importing again cannot finish it.
+                    #expect(message.contains("The \(ImportBatch.capacity) cards read before that went with the account, which was removed."), "\(message)")
+                    #expect(!message.contains("import the file again"), "\(message)")
                     #expect(try await store.count(matching: nil, atMost: nil) == ImportBatch.capacity)
                 }
                 try await store.close()
