@@ -62,18 +62,26 @@ struct ContactsFileScreenTests {
         #expect(plain.handle(.character("i")) == .ignored)
     }
 
+    /// `i` on the list, the path of a file of one card in `directory`, Enter.
+    static func importEmmy(
+        through cards: some CardExchanging, in directory: URL
+    ) throws -> (app: FriendsApp, screen: ContactsFileScreen, file: URL) {
+        let file = directory.appendingPathComponent("contacts.vcf")
+        try Data("BEGIN:VCARD\r\nFN:Emmy Noether\r\nEND:VCARD\r\n".utf8).write(to: file)
+        let app = FriendsApp(client: FakeFriendsClient(friends: SampleData.friends), cards: cards, redraw: {})
+        _ = app.handle(.character("i"))
+        let screen = try #require(app.stack.top as? ContactsFileScreen)
+        _ = app.handle(.paste(file.path))
+        _ = app.handle(.enter)
+        return (app, screen, file)
+    }
+
     @Test("i opens Import; a file's cards are sent and the report shows what became of each")
     func importAFile() async throws {
         try await Self.withTemporaryDirectory { directory in
-            let file = directory.appendingPathComponent("contacts.vcf")
-            try Data("BEGIN:VCARD\r\nFN:Emmy Noether\r\nEND:VCARD\r\n".utf8).write(to: file)
             let cards = FakeCards()
-            let app = FriendsApp(client: FakeFriendsClient(friends: SampleData.friends), cards: cards, redraw: {})
-            _ = app.handle(.character("i"))
-            let screen = try #require(app.stack.top as? ContactsFileScreen)
+            let (app, screen, file) = try Self.importEmmy(through: cards, in: directory)
             #expect(screen.purpose == .importFile)
-            _ = app.handle(.paste(file.path))
-            _ = app.handle(.enter)
             await screen.viewModel.isImporting.waitUntil { !$0 }
 
             #expect(cards.imported == [try Data(contentsOf: file)])
@@ -101,14 +109,8 @@ struct ContactsFileScreenTests {
     @Test("Escape while a file is imported stays for its report, then goes back")
     func escapeWhileImporting() async throws {
         try await Self.withTemporaryDirectory { directory in
-            let file = directory.appendingPathComponent("contacts.vcf")
-            try Data("BEGIN:VCARD\r\nFN:Emmy Noether\r\nEND:VCARD\r\n".utf8).write(to: file)
             let cards = HeldCards()
-            let app = FriendsApp(client: FakeFriendsClient(friends: SampleData.friends), cards: cards, redraw: {})
-            _ = app.handle(.character("i"))
-            let screen = try #require(app.stack.top as? ContactsFileScreen)
-            _ = app.handle(.paste(file.path))
-            _ = app.handle(.enter)
+            let (app, screen, _) = try Self.importEmmy(through: cards, in: directory)
             await screen.viewModel.isImporting.waitUntil { $0 }
             _ = app.handle(.escape)
             #expect(app.stack.top === screen)

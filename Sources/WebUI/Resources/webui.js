@@ -269,13 +269,13 @@
         // come back from there without what was typed). Pressing it again tries again. Back and
         // Forward have moved the address already: they load it.
         if (method !== "POST" && !push) { location.assign(url); return; }
-        var form = method === "POST" ? document.getElementById("form-notice") : null;
-        var notice = form || document.getElementById("not-reached");
+        var formNotice = method === "POST" ? document.getElementById("form-notice") : null;
+        var notice = formNotice || document.getElementById("not-reached");
         if (!notice) { location.assign(url); return; }
         showUnreached();
-        notice.textContent = form ? unsentText : notDoneText;
+        notice.textContent = formNotice ? unsentText : notDoneText;
         // A form's is said at its top, far from the Submit pressed on a long form.
-        if (form) { form.scrollIntoView({ block: "nearest" }); }
+        if (formNotice) { formNotice.scrollIntoView({ block: "nearest" }); }
       })
       .finally(function () {
         if (mine !== latestLoad) { return; }
