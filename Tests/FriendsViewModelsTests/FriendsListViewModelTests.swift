@@ -277,6 +277,27 @@ import Testing
         ])
     }
 
+    /// Home pressed while End's pages load: the pages still load, and the selection stays where
+    /// the later key put it.
+    @Test func aMoveWhileEndsPagesLoadWins() async {
+        let rest = Gate<FriendPage>()
+        await client.enqueuePages(
+            .success(Fixtures.page(Fixtures.charles, Fixtures.grace, next: "c1", total: 4)),
+            .held(rest)
+        )
+        let screen = makeScreen(pageSize: 2)
+
+        await screen.appeared()
+        screen.viewModel.selectionMoved(by: 1)
+        screen.viewModel.selectionMovedToEnd()
+        screen.viewModel.selectionMovedToStart()
+        await rest.open(with: .success(Fixtures.page(Fixtures.ada, Fixtures.alan)))
+        await screen.settle()
+
+        #expect(screen.cells.values.last == Fixtures.cells(Fixtures.charles, Fixtures.grace, Fixtures.ada, Fixtures.alan))
+        #expect(screen.selection.values == [nil, Fixtures.charles.id, Fixtures.grace.id, Fixtures.charles.id])
+    }
+
     // MARK: Selection
 
     @Test func theSelectionStaysOnTheSameFriendAcrossRefreshesAndMovesToANeighbourWhenItIsGone() async {

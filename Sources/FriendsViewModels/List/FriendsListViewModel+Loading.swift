@@ -37,7 +37,9 @@ extension FriendsListViewModel {
     }
 
     func loadToTheEnd() {
+        let moves = selectionMoves
         loadPages(until: { _ in false }) { viewModel in
+            guard viewModel.selectionMoves == moves else { return }
             if let last = viewModel.loaded.friends.last { viewModel.choose(last.id) }
         }
     }

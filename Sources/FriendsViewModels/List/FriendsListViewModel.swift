@@ -95,6 +95,9 @@ public final class FriendsListViewModel {
     var selectedBeforeSearch: Int?
     /// A live change arrived while the first page loaded: load it again once it has shown.
     var changedDuringFirstPage = false
+    /// How many times the user moved the selection: End's pages, arriving after a later move
+    /// (Home pressed while they load), load but leave the selection where the user put it.
+    var selectionMoves = 0
     /// Friends this list added or removed itself, already in the counts when the live feed
     /// reports them. Kept only with a feed, and each goes when its change arrives or when the
     /// feed says changes were lost (and the list loads the counts anew), so they stay small.
@@ -173,6 +176,7 @@ public final class FriendsListViewModel {
     /// The user selected the friend `id` (clicked it, say).
     public func friendSelected(id: Int) {
         guard loaded.index(of: id) != nil else { return }
+        selectionMoves += 1
         choose(id)
     }
 
@@ -180,6 +184,7 @@ public final class FriendsListViewModel {
     /// Moving down at the end after a next page failed tries that page again.
     public func selectionMoved(by offset: Int) {
         guard !loaded.isEmpty else { return }
+        selectionMoves += 1
         let current = selectedFriendID.value.flatMap(loaded.index(of:)) ?? 0
         let target = min(max(0, current + offset), loaded.count - 1)
         choose(loaded.friends[target].id)
@@ -198,11 +203,13 @@ public final class FriendsListViewModel {
     /// The user wants the first friend.
     public func selectionMovedToStart() {
         guard let first = loaded.friends.first else { return }
+        selectionMoves += 1
         choose(first.id)
     }
 
     /// The user wants the last friend: the rest of the list loads first when it must.
     public func selectionMovedToEnd() {
+        selectionMoves += 1
         guard loaded.nextCursor != nil else {
             if let last = loaded.friends.last { choose(last.id) }
             return
