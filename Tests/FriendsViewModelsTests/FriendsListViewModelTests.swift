@@ -298,6 +298,25 @@ import Testing
         #expect(screen.selection.values == [nil, Fixtures.charles.id, Fixtures.grace.id, Fixtures.charles.id])
     }
 
+    /// Keys pressed past the last loaded row while the next page loads are not lost: the
+    /// selection goes on by them once it shows.
+    @Test func movesPastTheLoadedRowsWaitForTheNextPage() async {
+        let next = Gate<FriendPage>()
+        await client.enqueuePages(
+            .success(Fixtures.page(Fixtures.charles, Fixtures.grace, next: "c1", total: 4)),
+            .held(next)
+        )
+        let screen = makeScreen(pageSize: 2)
+
+        await screen.appeared()
+        for _ in 0..<3 { screen.viewModel.selectionMoved(by: 1) }
+        await next.open(with: .success(Fixtures.page(Fixtures.ada, Fixtures.alan)))
+        await screen.settle()
+
+        #expect(screen.selection.values == [nil, Fixtures.charles.id, Fixtures.grace.id, Fixtures.alan.id])
+        #expect(await client.calls == [.friends(FriendListQuery(limit: 2)), .friends(FriendListQuery(limit: 2, cursor: "c1"))])
+    }
+
     // MARK: Selection
 
     @Test func theSelectionStaysOnTheSameFriendAcrossRefreshesAndMovesToANeighbourWhenItIsGone() async {

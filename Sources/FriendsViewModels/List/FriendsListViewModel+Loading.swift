@@ -96,6 +96,7 @@ extension FriendsListViewModel {
     }
 
     func showFirstPage(_ page: FriendPage, for search: String?, keepingRow: Bool) {
+        rowsAskedPastTheEnd = 0
         let previousID = selectedFriendID.value ?? selectedBeforeFailure
         selectedBeforeFailure = nil
         let previousIndex = previousID.flatMap(loaded.index(of:))
@@ -139,6 +140,10 @@ extension FriendsListViewModel {
         if finished { loading = nil }
         publishRows()
         publishActivity()
+        // The rows moved past the end while this page loaded, now that they are here.
+        if rowsAskedPastTheEnd > 0, let selected = selectedFriendID.value, let index = loaded.index(of: selected) {
+            move(to: index + rowsAskedPastTheEnd)
+        }
     }
 
     /// A failed first page replaces the rows with an error row; a failed next page keeps what is

@@ -98,6 +98,9 @@ public final class FriendsListViewModel {
     /// How many times the user moved the selection: End's pages, arriving after a later move
     /// (Home pressed while they load), load but leave the selection where the user put it.
     var selectionMoves = 0
+    /// Rows the user moved down past the last one loaded while more were to come (keys pressed
+    /// faster than the next page arrives): the selection goes on by them once it shows.
+    var rowsAskedPastTheEnd = 0
     /// Friends this list added or removed itself, already in the counts when the live feed
     /// reports them. Kept only with a feed, and each goes when its change arrives or when the
     /// feed says changes were lost (and the list loads the counts anew), so they stay small.
@@ -177,20 +180,31 @@ public final class FriendsListViewModel {
     public func friendSelected(id: Int) {
         guard loaded.index(of: id) != nil else { return }
         selectionMoves += 1
+        rowsAskedPastTheEnd = 0
         choose(id)
     }
 
-    /// The user moved the selection `offset` rows down (up when negative), stopping at either end.
-    /// Moving down at the end after a next page failed tries that page again.
+    /// The user moved the selection `offset` rows down (up when negative), stopping at either end;
+    /// rows past the last one loaded, with more to come, follow once the next page shows. Moving
+    /// down at the end after a next page failed tries that page again.
     public func selectionMoved(by offset: Int) {
         guard !loaded.isEmpty else { return }
         selectionMoves += 1
         let current = selectedFriendID.value.flatMap(loaded.index(of:)) ?? 0
-        let target = min(max(0, current + offset), loaded.count - 1)
-        choose(loaded.friends[target].id)
-        if offset > 0, target == loaded.count - 1, nextPageFailure != nil {
+        move(to: current + rowsAskedPastTheEnd + offset)
+        if offset > 0, loaded.friends.last?.id == selectedFriendID.value, nextPageFailure != nil {
             loadNextPage()
         }
+    }
+
+    /// Selects the row `wanted`, or the last one loaded when that is further down and more are
+    /// to come: the rest waits for the next page (`rowsAskedPastTheEnd`), which starts loading.
+    func move(to wanted: Int) {
+        let target = min(max(0, wanted), loaded.count - 1)
+        let moreToCome = loaded.nextCursor != nil && nextPageFailure == nil
+        rowsAskedPastTheEnd = wanted > target && moreToCome ? wanted - target : 0
+        choose(loaded.friends[target].id)
+        if rowsAskedPastTheEnd > 0 { loadNextPage() }
     }
 
     /// The user asked for the next page again after it failed to load (the error row's button);
@@ -204,12 +218,14 @@ public final class FriendsListViewModel {
     public func selectionMovedToStart() {
         guard let first = loaded.friends.first else { return }
         selectionMoves += 1
+        rowsAskedPastTheEnd = 0
         choose(first.id)
     }
 
     /// The user wants the last friend: the rest of the list loads first when it must.
     public func selectionMovedToEnd() {
         selectionMoves += 1
+        rowsAskedPastTheEnd = 0
         guard loaded.nextCursor != nil else {
             if let last = loaded.friends.last { choose(last.id) }
             return
