@@ -277,17 +277,20 @@ import Testing
         ])
     }
 
+    /// A list of pages of two showing Charles and Grace of four friends; the next page waits
+    /// for the gate.
+    private func shownWithTheNextPageHeld() async -> (screen: Screen, next: Gate<FriendPage>) {
+        let next = Gate<FriendPage>()
+        await client.enqueuePages(.success(Fixtures.page(Fixtures.charles, Fixtures.grace, next: "c1", total: 4)), .held(next))
+        let screen = makeScreen(pageSize: 2)
+        await screen.appeared()
+        return (screen, next)
+    }
+
     /// Home pressed while End's pages load: the pages still load, and the selection stays where
     /// the later key put it.
     @Test func aMoveWhileEndsPagesLoadWins() async {
-        let rest = Gate<FriendPage>()
-        await client.enqueuePages(
-            .success(Fixtures.page(Fixtures.charles, Fixtures.grace, next: "c1", total: 4)),
-            .held(rest)
-        )
-        let screen = makeScreen(pageSize: 2)
-
-        await screen.appeared()
+        let (screen, rest) = await shownWithTheNextPageHeld()
         screen.viewModel.selectionMoved(by: 1)
         screen.viewModel.selectionMovedToEnd()
         screen.viewModel.selectionMovedToStart()
@@ -301,14 +304,7 @@ import Testing
     /// Keys pressed past the last loaded row while the next page loads are not lost: the
     /// selection goes on by them once it shows.
     @Test func movesPastTheLoadedRowsWaitForTheNextPage() async {
-        let next = Gate<FriendPage>()
-        await client.enqueuePages(
-            .success(Fixtures.page(Fixtures.charles, Fixtures.grace, next: "c1", total: 4)),
-            .held(next)
-        )
-        let screen = makeScreen(pageSize: 2)
-
-        await screen.appeared()
+        let (screen, next) = await shownWithTheNextPageHeld()
         for _ in 0..<3 { screen.viewModel.selectionMoved(by: 1) }
         await next.open(with: .success(Fixtures.page(Fixtures.ada, Fixtures.alan)))
         await screen.settle()
