@@ -49,6 +49,8 @@ final class PostgresConnector: Sendable {
     /// How long one attempt to reach the database may take, TCP and login together.
     static let probeTimeout: Duration = .seconds(1)
     static let closeTimeout: Duration = .seconds(2)
+    /// How often the timer of a lease looks whether its connection has ended.
+    static let watchInterval: Duration = .milliseconds(500)
 
     let location: PostgresLocation
     /// How long a statement may run on this database (its `statement_timeout`), read once.
@@ -69,7 +71,8 @@ final class PostgresConnector: Sendable {
     /// Lends a pooled connection to `body`. Fails with `FriendStoreError.unavailable` at once during
     /// an outage, after `leaseTimeout` when no connection comes, and after `answerTimeout` when
     /// `body` gets no answer (the server ends a statement at its `statement_timeout`, so silence
-    /// past that means the connection or the server is gone); `nil` waits as long as `body` takes.
+    /// past that means the connection or the server is gone); `nil` waits as long as `body` takes,
+    /// while its connection lasts: once the server ends the session, `body` fails within `watchInterval`.
     /// With `silenceMeansDown` false, a `body` that gets no answer fails as busy instead: the
     /// caller checks with a connection of its own before the database is taken for down.
     func withConnection<T: Sendable>(
@@ -80,27 +83,40 @@ final class PostgresConnector: Sendable {
     ) async throws -> T {
         let (client, outage) = state.withLockedValue { ($0.pool.client, $0.outage) }
         if let outage { throw FriendStoreError.unavailable(outage) }
-        let leasedAt = NIOLockedValueBox<ContinuousClock.Instant?>(nil)
+        let lease = NIOLockedValueBox<Lease?>(nil)
         let lentOut = self.lentOut
         do {
             return try await Deadline.run(
                 operation: {
                     try await client.withConnection { connection in
-                        leasedAt.withLockedValue { $0 = .now }
+                        lease.withLockedValue { $0 = Lease(at: .now, connection: connection) }
                         lentOut.withLockedValue { $0 += 1 }
                         defer { lentOut.withLockedValue { $0 -= 1 } }
                         return try await body(connection)
                     }
                 },
                 timer: {
-                    try await Deadline.sleep(for: leaseTimeout)
-                    guard let leased = leasedAt.withLockedValue({ $0 }) else { return LeaseTimedOut() }
-                    guard let answerTimeout else { return nil }
-                    // Timed from the lease on, as far as this timer can tell once the lease's limit
-                    // is over: /health's second is a second, not one after its lease's 0.4 s.
-                    let left = answerTimeout - leased.duration(to: .now)
-                    if left > .zero { try await Deadline.sleep(for: left) }
-                    return NoAnswer(timeout: answerTimeout)
+                    let leaseDeadline = ContinuousClock.now + leaseTimeout
+                    while true {
+                        let now = ContinuousClock.now
+                        var wake = now + Self.watchInterval
+                        if let leased = lease.withLockedValue({ $0 }) {
+                            // The driver drops what is written to a connection that has ended without
+                            // failing it: a statement sent after the end would wait for ever.
+                            if leased.connection.isClosed { return ConnectionEnded() }
+                            if let answerTimeout {
+                                // Timed from the lease on: /health's second is a second, not one
+                                // after its lease's 0.4 s.
+                                let answerDeadline = leased.at + answerTimeout
+                                if answerDeadline <= now { return NoAnswer(timeout: answerTimeout) }
+                                wake = min(wake, answerDeadline)
+                            }
+                        } else {
+                            if leaseDeadline <= now { return LeaseTimedOut() }
+                            wake = min(wake, leaseDeadline)
+                        }
+                        try await Deadline.sleep(for: now.duration(to: wake))
+                    }
                 }
             )
         } catch is LeaseTimedOut {
@@ -276,7 +292,16 @@ final class PostgresConnector: Sendable {
         return Pool(client: client, runTask: runTask)
     }
 
+    /// A pooled connection lent out, and since when.
+    private struct Lease: Sendable {
+        let at: ContinuousClock.Instant
+        let connection: PostgresConnection
+    }
+
     private struct LeaseTimedOut: Error {}
+
+    /// The server ended the session of a connection while it was lent out.
+    struct ConnectionEnded: Error {}
 
     struct NoAnswer: Error {
         var timeout: Duration
@@ -286,11 +311,7 @@ final class PostgresConnector: Sendable {
 extension PostgresConnector {
     /// Whether `error` means the database cannot be reached (as opposed to refusing one statement).
     static func isConnectionFailure(_ error: any Error) -> Bool {
-        if let transaction = error as? PostgresTransactionError {
-            guard let inner = transaction.closureError ?? transaction.beginError ?? transaction.commitError else { return false }
-            return isConnectionFailure(inner)
-        }
-        guard let error = error as? PSQLError else { return error is NoAnswer }
+        guard let error = error as? PSQLError else { return error is NoAnswer || error is ConnectionEnded }
         if let state = error.serverInfo?[.sqlState] {
             // 08: connection exception; 57P01–57P03: the server is shutting down or starting.
             return state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state)
@@ -303,10 +324,6 @@ extension PostgresConnector {
     /// statement, lock or idle-transaction timeout, a deadlock or serialization failure, a server
     /// short of resources. Any other refusal (a statement the server does not understand) is a bug.
     static func isTransient(_ error: any Error) -> Bool {
-        if let transaction = error as? PostgresTransactionError {
-            guard let inner = transaction.closureError ?? transaction.beginError ?? transaction.commitError else { return false }
-            return isTransient(inner)
-        }
         guard let state = (error as? PSQLError)?.serverInfo?[.sqlState] else { return false }
         // 40: transaction rollback; 53: insufficient resources; 55P03: lock not available;
         // 57014: query cancelled (statement timeout); 25P03: idle-in-transaction timeout.
@@ -315,20 +332,12 @@ extension PostgresConnector {
 
     /// Whether `error` is PostgreSQL refusing the role a statement (42501, insufficient privilege).
     static func isRefusedPrivilege(_ error: any Error) -> Bool {
-        if let transaction = error as? PostgresTransactionError {
-            guard let inner = transaction.closureError ?? transaction.beginError ?? transaction.commitError else { return false }
-            return isRefusedPrivilege(inner)
-        }
         return (error as? PSQLError)?.serverInfo?[.sqlState] == "42501"
     }
 
     /// Whether `error` says the store's schema or table is not there (42P01, 3F000): dropped
     /// under a running server, as removing an account drops its schema.
     static func isMissingSchema(_ error: any Error) -> Bool {
-        if let transaction = error as? PostgresTransactionError {
-            guard let inner = transaction.closureError ?? transaction.beginError ?? transaction.commitError else { return false }
-            return isMissingSchema(inner)
-        }
         guard let state = (error as? PSQLError)?.serverInfo?[.sqlState] else { return false }
         return ["42P01", "3F000"].contains(state)
     }
@@ -348,8 +357,6 @@ extension PostgresConnector {
             case .serverClosedConnection, .uncleanShutdown: return "the server closed the connection"
             default: return "\(error.code)"
             }
-        case let error as PostgresTransactionError:
-            return (error.closureError ?? error.beginError ?? error.commitError).map(plainReason) ?? "the transaction failed"
         case let error as NIOConnectionError:
             if let failure = error.connectionErrors.first { return plainReason(failure.error) }
             if let dns = error.dnsAError ?? error.dnsAAAAError { return "cannot resolve \(error.host): \(plainReason(dns))" }
@@ -364,6 +371,8 @@ extension PostgresConnector {
             return "no answer within \(Double(amount.nanoseconds) / 1e9) s"
         case let error as NoAnswer:
             return "no answer within \(error.timeout)"
+        case is ConnectionEnded:
+            return "the server ended the connection"
         case let error as FriendStoreError:
             if case .unavailable(let message) = error { return message }
             return "\(error)"

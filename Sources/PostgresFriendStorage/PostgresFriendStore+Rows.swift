@@ -116,21 +116,27 @@ extension PostgresFriendStore {
         return stored
     }
 
-    /// Runs `body` in a transaction and rethrows its own error rather than the driver's wrapper.
+    /// Runs `body` in a transaction. Not the driver's `withTransaction`: that sends `ROLLBACK` after
+    /// any error, and the driver drops what is written to a connection that has ended without
+    /// failing it, so after the server ended the session (its idle-in-transaction timeout, say) the
+    /// `ROLLBACK` would wait for ever. The server rolls back the transaction of a session that ends.
     func transaction<T: Sendable>(
         leaseTimeout: Duration? = nil,
         isLong: Bool = false,
         _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
         try await withConnection(leaseTimeout: leaseTimeout, isLong: isLong) { connection in
+            try await connection.query("BEGIN", logger: self.logger)
+            let value: T
             do {
-                return try await connection.withTransaction(logger: self.logger) { connection in try await body(connection) }
-            } catch let error as PostgresTransactionError {
-                if let closureError = error.closureError, !PostgresConnector.isConnectionFailure(closureError) {
-                    throw closureError
-                }
+                value = try await body(connection)
+            } catch {
+                if !connection.isClosed { _ = try? await connection.query("ROLLBACK", logger: self.logger) }
                 throw error
             }
+            guard !connection.isClosed else { throw PostgresConnector.ConnectionEnded() }
+            try await connection.query("COMMIT", logger: self.logger)
+            return value
         }
     }
 
