@@ -73,7 +73,7 @@ struct PostgresSessionTimeoutTests {
         stalled stalledSetting: String, other otherSetting: String,
         _ body: (PostgresFriendStore, Int) async throws -> Void
     ) async throws {
-        let url = try PostgresTestDatabase.freshSchemaURL()
+        let url = try PostgresTestDatabase.freshSchemaURL(idleInTransaction: nil)
         let other = PostgresFriendStore(
             location: try PostgresLocation(url: url + "&" + otherSetting), leaseTimeout: PostgresTestDatabase.leaseTimeout
         )

@@ -75,12 +75,16 @@ enum PostgresTestDatabase {
     /// a run beside a build), each connection waiting behind the others' migrations.
     static let leaseTimeout: Duration = .seconds(30)
 
-    static func freshSchemaURL() throws -> String {
+    /// A URL of a schema of its own. A session idle in a transaction for 5 s (FriendService's default)
+    /// is ended by PostgreSQL: on two cores the suite's start holds every test up for longer, which
+    /// is no stalled instance, so tests not about that limit get a minute (`nil`: none given).
+    static func freshSchemaURL(idleInTransaction: String? = "1min") throws -> String {
         let base = try #require(url)
         var components = try #require(URLComponents(string: base))
         let schema = "friendservice_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         components.queryItems = (components.queryItems ?? []).filter { $0.name != "schema" }
             + [URLQueryItem(name: "schema", value: schema)]
+            + (idleInTransaction.map { [URLQueryItem(name: "idle_in_transaction_session_timeout", value: $0)] } ?? [])
         return try #require(components.string)
     }
 
