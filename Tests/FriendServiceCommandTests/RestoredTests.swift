@@ -3,7 +3,7 @@ import FriendStorage
 import Testing
 @testable import friendservice
 
-@Suite(.timeLimit(.minutes(2))) struct RestoredTests {
+@Suite(.timeLimit(.minutes(3))) struct RestoredTests {
     /// Every store of the database moves on: the main one and each account's, none made anew.
     @Test(arguments: CommandDatabase.Kind.available)
     func movesTheMainStoreAndEveryAccountsStorePastTheMark(_ kind: CommandDatabase.Kind) async throws {

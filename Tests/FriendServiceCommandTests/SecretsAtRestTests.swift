@@ -3,7 +3,7 @@ import Testing
 @testable import friendservice
 
 /// Neither a password nor a token is kept in the database, in any form a search of its bytes finds.
-@Suite(.timeLimit(.minutes(2))) struct SecretsAtRestTests {
+@Suite(.timeLimit(.minutes(3))) struct SecretsAtRestTests {
     @Test func theDatabaseFilesHoldNeitherThePasswordNorTheToken() async throws {
         try await CommandDatabase.with(.sqlite) { database in
             let password = "Tr0ub4dor&3-unique-password"

@@ -3,7 +3,7 @@ import FriendStorage
 import Testing
 @testable import friendservice
 
-@Suite(.timeLimit(.minutes(2))) struct UserAddTests {
+@Suite(.timeLimit(.minutes(3))) struct UserAddTests {
     @Test(arguments: CommandDatabase.Kind.available)
     func theFirstAccountTakesOverTheFriendsStoredSoFar(_ kind: CommandDatabase.Kind) async throws {
         try await CommandDatabase.with(kind) { database in

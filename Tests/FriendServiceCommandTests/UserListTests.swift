@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import friendservice
 
-@Suite(.timeLimit(.minutes(2))) struct UserListTests {
+@Suite(.timeLimit(.minutes(3))) struct UserListTests {
     @Test(arguments: CommandDatabase.Kind.available)
     func listsTheAccountsAndTheirTokensButNeverATokenItself(_ kind: CommandDatabase.Kind) async throws {
         try await CommandDatabase.with(kind) { database in

@@ -2,7 +2,7 @@ import FriendStorage
 import Testing
 @testable import friendservice
 
-@Suite(.timeLimit(.minutes(2))) struct UserPasswordTests {
+@Suite(.timeLimit(.minutes(3))) struct UserPasswordTests {
     @Test(arguments: CommandDatabase.Kind.available)
     func aNewPasswordReplacesTheOldOneAndTokensKeepWorking(_ kind: CommandDatabase.Kind) async throws {
         try await CommandDatabase.with(kind) { database in

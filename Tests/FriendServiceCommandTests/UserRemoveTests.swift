@@ -4,7 +4,7 @@ import FriendsAPI
 import Testing
 @testable import friendservice
 
-@Suite(.timeLimit(.minutes(2))) struct UserRemoveTests {
+@Suite(.timeLimit(.minutes(3))) struct UserRemoveTests {
     @Test(arguments: CommandDatabase.Kind.available)
     func removingTheOwnerOfTheMainStoreDeletesItsFriendsThere(_ kind: CommandDatabase.Kind) async throws {
         try await CommandDatabase.with(kind) { database in

@@ -3,7 +3,7 @@ import FriendStorage
 import Testing
 @testable import friendservice
 
-@Suite(.timeLimit(.minutes(2))) struct UserTokenTests {
+@Suite(.timeLimit(.minutes(3))) struct UserTokenTests {
     @Test(arguments: CommandDatabase.Kind.available)
     func aTokenIsPrintedOnceAloneAndStoredAsItsDigest(_ kind: CommandDatabase.Kind) async throws {
         try await CommandDatabase.with(kind) { database in

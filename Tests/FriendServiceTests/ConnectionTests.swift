@@ -455,7 +455,7 @@ struct ConnectionTests {
     }
 
     /// Nor does it keep the server from stopping: on shutdown its answer waits the close grace.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func theServerStopsWhileAClientTakesNothingOfItsAnswer() async throws {
         let server = try await Self.startServer(ConnectionLimits(closeGrace: .milliseconds(200)))
         try await server.feed.store.insert((0..<2_000).map { NewFriend(firstname: "Friend \($0)", lastname: "") })
@@ -720,7 +720,7 @@ struct ConnectionTests {
     /// A client that keeps fifty requests ahead of its answers, for ever, does not keep the server
     /// from stopping: what it sends within the close grace is answered, then the last answer says
     /// the connection closes.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func aClientThatPipelinesWithoutPauseDoesNotKeepTheServerFromStopping() async throws {
         let server = try await Self.startServer(ConnectionLimits(closeGrace: .milliseconds(200)))
         let connection = try RawHTTPConnection(port: try #require(server.url.port))

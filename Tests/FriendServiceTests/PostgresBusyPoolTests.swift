@@ -6,7 +6,7 @@ import Testing
 
 /// Every pooled connection busy is load, not an outage: a request that gets none in time is told
 /// the database is busy, no outage starts, and `/health` still answers, from a connection of its own.
-@Suite(.enabled(if: PostgresTestDatabase.url != nil), .timeLimit(.minutes(2)))
+@Suite(.enabled(if: PostgresTestDatabase.url != nil), .timeLimit(.minutes(3)))
 struct PostgresBusyPoolTests {
     @Test func aFullPoolMakesRequestsBusyButNotAnOutageAndHealthStillAnswers() async throws {
         let store = PostgresFriendStore(location: try PostgresLocation(url: PostgresTestDatabase.freshSchemaURL()), leaseTimeout: .milliseconds(300))

@@ -8,7 +8,7 @@ import Testing
 
 /// A database migrated by its owner is served by a role that may only read and write its tables:
 /// starting up creates nothing when the schema is up to date; rights taken away later are a 503.
-@Suite(.enabled(if: PostgresTestDatabase.url != nil), .timeLimit(.minutes(2)))
+@Suite(.enabled(if: PostgresTestDatabase.url != nil), .timeLimit(.minutes(3)))
 struct PostgresLeastPrivilegeTests {
     @Test func aRoleThatMayOnlyReadAndWriteServesAnUpToDateSchema() async throws {
         let ownerURL = try PostgresTestDatabase.freshSchemaURL()

@@ -273,7 +273,7 @@ extension Result {
 
 /// Two processes on one SQLite file (two `friends` windows) each serve a live feed: each hears of
 /// the other's writes, and not of its own (its feed has them already).
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct SQLiteOtherWritersTests {
     /// Lets the listener take one look at the file per `look()`, and tells when that look is done.
     final class Looks: Sendable {

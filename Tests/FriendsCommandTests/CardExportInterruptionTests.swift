@@ -12,7 +12,7 @@ import Glibc
 
 /// Ctrl-C while `friends export` writes into a pipe whose reader is slow: the copy stops at the
 /// next piece the reader takes, with 130, instead of writing every card and ending with 0.
-@Suite(.timeLimit(.minutes(2))) struct CardExportInterruptionTests {
+@Suite(.timeLimit(.minutes(3))) struct CardExportInterruptionTests {
     /// Answers the export with `cards` small cards, all at once.
     private struct CannedExport: EventStreamTransport {
         let cards: Int

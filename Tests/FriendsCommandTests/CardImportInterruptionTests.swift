@@ -4,7 +4,7 @@ import Testing
 @testable import friends
 
 /// Ctrl-C during `friends import`: the transfer stops, and what the server kept is said.
-@Suite(.timeLimit(.minutes(2))) struct CardImportInterruptionTests {
+@Suite(.timeLimit(.minutes(3))) struct CardImportInterruptionTests {
     private static let report = #"{"created": 2, "updated": 0, "unchanged": 0, "failed": []}"#
 
     private func cards(_ count: Int) throws -> URL {

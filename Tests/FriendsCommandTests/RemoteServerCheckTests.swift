@@ -5,7 +5,7 @@ import Testing
 
 /// A `--server` that does not answer like a FriendService is said so before anything else runs,
 /// naming the route asked for; a path in it is the base of every route.
-@Suite(.timeLimit(.minutes(2))) struct RemoteServerCheckTests {
+@Suite(.timeLimit(.minutes(3))) struct RemoteServerCheckTests {
     private let pageOfNone = #"{"items": [], "nextCursor": null, "total": 0}"#
 
     @Test func aPathIsTheBaseOfEveryRoute() async throws {

@@ -10,7 +10,7 @@ import Darwin
 /// The signals a command hears across the servers it runs one after the other. SIGUSR2 stands in
 /// for Ctrl-C: a real SIGINT would reach every server the other suites run in this process. One
 /// test at a time: every watch in the process hears a signal.
-@Suite(.serialized, .timeLimit(.minutes(1))) struct ShutdownSignalsTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct ShutdownSignalsTests {
     @Test func aSignalThatArrivedBeforeTheWaitEndsTheWaitAtOnce() async {
         let signals = await ShutdownSignals(trapping: [.sigusr2])
         #expect(!signals.hasArrived)

@@ -21,7 +21,7 @@ struct AccountFeedSignInTests {
         return connection
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(3)))
     func aStreamEndsOnceTheTokenPasswordOrAccountItOpenedWithIsGone() async throws {
         let registry = MemoryAccountRegistry()
         let alice = try await App.add("alice", to: registry)
@@ -60,7 +60,7 @@ struct AccountFeedSignInTests {
         try outcome.get()
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(3)))
     func aStreamOpenedWithoutASignInEndsOnceTheFirstAccountIsAdded() async throws {
         let registry = MemoryAccountRegistry()
         let server = try await FriendServer.start(App.configuration(registry: registry))
@@ -85,7 +85,7 @@ struct AccountFeedSignInTests {
         try outcome.get()
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(3)))
     func aStreamThatEndsByItselfIsNoLongerWatched() async throws {
         let registry = MemoryAccountRegistry()
         try await App.add("alice", to: registry)

@@ -16,7 +16,7 @@ struct AccountImportSignInTests {
         range.map { "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:import-\($0)\r\nN:Card;Number \($0);;;\r\nFN:Number \($0) Card\r\nEND:VCARD\r\n" }.joined()
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(3)))
     func anImportStopsWritingOnceItsAccountIsRemoved() async throws {
         try await TemporaryDirectory.with { directory in
             let path = directory.appendingPathComponent("friends.sqlite").path
