@@ -603,6 +603,41 @@ import Testing
         #expect(await client.calls.last == .friends(FriendListQuery(limit: 500, cursor: "c1")))
     }
 
+    /// Grace, chosen in the search, renamed elsewhere so that it no longer matches: the search's
+    /// list, refreshed, holds nobody, and the search that ends shows Grace where she is now, not
+    /// the friend selected before the search.
+    @Test func aFriendChosenInASearchAndRenamedOutOfItIsSelectedOnceTheSearchEnds() async {
+        let screen = await graceSelectedInASearch(then:
+            .success(Fixtures.page(total: 0)),
+            .success(Fixtures.page(Fixtures.charles, Fixtures.ada, next: "c1", total: 3)),
+            .success(Fixtures.page(Fixtures.grace))
+        )
+        screen.viewModel.refreshRequested()
+        await screen.settle()
+        #expect(screen.viewModel.selectedFriendID.value == nil)
+
+        screen.viewModel.searchTextChanged("")
+        await screen.settle()  // the first page
+        await screen.settle()  // the pages after it, up to the friend
+
+        #expect(screen.selection.values.last == Fixtures.grace.id)
+    }
+
+    /// A friend chosen in one search is not the place of the next one typed over it: that search
+    /// keeps its own selection when it ends.
+    @Test func aFriendChosenInAnEarlierSearchIsNotWhereTheNextOneEnds() async {
+        let screen = await graceSelectedInASearch(then:
+            .success(Fixtures.page(Fixtures.ada, total: 1)),
+            .success(Fixtures.page(Fixtures.charles, Fixtures.ada, next: "c1", total: 3))
+        )
+        screen.viewModel.searchTextChanged("ad")
+        await screen.settle()
+        screen.viewModel.searchTextChanged("")
+        await screen.settle()
+
+        #expect(screen.selection.values.last == Fixtures.ada.id)
+    }
+
     /// The search is cleared and another typed at once (Ctrl-U, then a new word): the list that
     /// would have shown the friend selected in the first search never shows, and the new search,
     /// which does not match that friend, selects its own first friend.

@@ -30,6 +30,7 @@ extension FriendsListViewModel {
     /// last loaded row, the nearest to where it was.
     func forgetGone(_ id: Int) {
         if friendToReveal == id { friendToReveal = nil }
+        if chosenInSearch == id { chosenInSearch = nil }
         guard loaded.index(of: id) == nil else { return }
         if chosenFriendID.value == id { chosenFriendID.value = nil }
         if selectedFriendID.value == id { selectedFriendID.value = loaded.friends.last?.id }

@@ -93,6 +93,9 @@ public final class FriendsListViewModel {
     var friendToReveal: Int?
     /// The friend selected when the search shown began.
     var selectedBeforeSearch: Int?
+    /// The friend the user last chose in the search shown, as typed now: still theirs when a change
+    /// made elsewhere took it out of the search (renamed), to show once the search ends.
+    var chosenInSearch: Int?
     /// A live change arrived while the first page loaded: load it again once it has shown.
     var changedDuringFirstPage = false
     /// How many times the user moved the selection: End's pages, arriving after a later move
@@ -154,13 +157,15 @@ public final class FriendsListViewModel {
         let trimmed = FriendValidation.trim(text)
         let search = trimmed.isEmpty ? nil : trimmed
         guard search != searchText else { return }
-        // A search that ends keeps the place: the friend selected in it, or else the one selected
-        // before it, shows selected in the whole list, however far down. A search typed before
-        // that list shows has a place of its own: its first friend, not one it may not match.
+        // A search that ends keeps the place: the friend chosen in it (renamed out of it since,
+        // perhaps) or selected in it, or else the one selected before it, shows selected in the
+        // whole list, however far down. A search typed before that list shows has a place of its
+        // own: its first friend, not one it may not match.
         if searchText == nil {
             selectedBeforeSearch = selectedFriendID.value
         }
-        friendToReveal = search == nil ? selectedFriendID.value ?? selectedBeforeSearch : nil
+        friendToReveal = search == nil ? chosenInSearch ?? selectedFriendID.value ?? selectedBeforeSearch : nil
+        chosenInSearch = nil
         searchText = search
         loadFirstPage(keepingLoadedRows: false)
     }
@@ -335,6 +340,7 @@ public final class FriendsListViewModel {
     /// The user chose the friend `id`: the cursor goes there, and it is what they chose.
     func choose(_ id: Int) {
         if id != friendToReveal { friendToReveal = nil }
+        if searchText != nil { chosenInSearch = id }
         selectedFriendID.value = id
         chosenFriendID.value = id
     }
