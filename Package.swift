@@ -200,6 +200,7 @@ let package = Package(
         // The `friendservice` commands, run in-process.
         .testTarget(name: "FriendServiceCommandTests", dependencies: [
             "friendservice", "FriendService", "FriendAccounts", "FriendStorage", "SQLiteFriendStorage", "PostgresFriendStorage", "FriendsAPI",
+            "TestSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -19,7 +19,7 @@ struct PostgresLostConnectionTests {
             await #expect(throws: Abandoned.self) {
                 try await Self.bounded {
                     try await store.transaction(isLong: true) { connection in
-                        try await Self.endOnItsOwn(connection, store)
+                        await Self.endOnItsOwn(connection, store)
                         throw Abandoned()
                     }
                 }
@@ -32,7 +32,7 @@ struct PostgresLostConnectionTests {
             let outcome = await Result.capturing {
                 try await Self.bounded {
                     try await store.withConnection(isLong: true) { connection in
-                        try await Self.endOnItsOwn(connection, store)
+                        await Self.endOnItsOwn(connection, store)
                         try await connection.query("SELECT 1", logger: store.logger)
                     }
                 }
@@ -45,7 +45,7 @@ struct PostgresLostConnectionTests {
     }
 
     /// Ends the connection's session from the server's side and waits until the driver has seen it.
-    static func endOnItsOwn(_ connection: PostgresConnection, _ store: PostgresFriendStore) async throws {
+    static func endOnItsOwn(_ connection: PostgresConnection, _ store: PostgresFriendStore) async {
         _ = try? await connection.query("SELECT pg_terminate_backend(pg_backend_pid())", logger: store.logger).collect()
         try? await connection.closeFuture.get()
     }
@@ -61,13 +61,6 @@ struct PostgresLostConnectionTests {
     }
 
     func withStore(_ body: (PostgresFriendStore) async throws -> Void) async throws {
-        let store = PostgresFriendStore(location: try PostgresLocation(url: PostgresTestDatabase.freshSchemaURL()), leaseTimeout: PostgresTestDatabase.leaseTimeout)
-        let outcome = await Result.capturing {
-            try await store.migrate()
-            try await body(store)
-        }
-        try? await store.dropSchema()
-        try? await store.close()
-        try outcome.get()
+        try await PostgresTestDatabase.withStore { store in try await body(try #require(store as? PostgresFriendStore)) }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import FriendsAPI
 import Logging
 import PostgresNIO
+import TestSupport
 import Testing
 
 @testable import FriendService
@@ -73,7 +74,7 @@ struct PostgresSessionTimeoutTests {
         stalled stalledSetting: String, other otherSetting: String,
         _ body: (PostgresFriendStore, Int) async throws -> Void
     ) async throws {
-        let url = try PostgresTestDatabase.freshSchemaURL(idleInTransaction: nil)
+        let url = try PostgresTestURL.freshSchema(idleInTransaction: nil)
         let other = PostgresFriendStore(
             location: try PostgresLocation(url: url + "&" + otherSetting), leaseTimeout: PostgresTestDatabase.leaseTimeout
         )

@@ -1,5 +1,6 @@
 import Foundation
 import FriendsAPI
+import TestSupport
 import Testing
 
 @testable import FriendService
@@ -61,13 +62,9 @@ extension StoreKind {
     }
 }
 
-/// PostgreSQL for tests: `FRIENDSERVICE_TEST_POSTGRES_URL=postgres://user[:password]@host:port/database`.
-/// The database must exist; each test makes its own schema `friendservice_test_<random>` and drops it.
+/// PostgreSQL for tests (`PostgresTestURL`): each test makes its own schema and drops it.
 enum PostgresTestDatabase {
-    static var url: String? {
-        guard let url = ProcessInfo.processInfo.environment["FRIENDSERVICE_TEST_POSTGRES_URL"], !url.isEmpty else { return nil }
-        return url
-    }
+    static var url: String? { PostgresTestURL.base }
 
     /// Stores in tests that are not about outages wait longer for a connection than a server does:
     /// the whole suite runs at once, and a new connection can take over a second on a busy machine.
@@ -75,17 +72,8 @@ enum PostgresTestDatabase {
     /// a run beside a build), each connection waiting behind the others' migrations.
     static let leaseTimeout: Duration = .seconds(30)
 
-    /// A URL of a schema of its own. A session idle in a transaction for 5 s (FriendService's default)
-    /// is ended by PostgreSQL: on two cores the suite's start holds every test up for longer, which
-    /// is no stalled instance, so tests not about that limit get a minute (`nil`: none given).
-    static func freshSchemaURL(idleInTransaction: String? = "1min") throws -> String {
-        let base = try #require(url)
-        var components = try #require(URLComponents(string: base))
-        let schema = "friendservice_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        components.queryItems = (components.queryItems ?? []).filter { $0.name != "schema" }
-            + [URLQueryItem(name: "schema", value: schema)]
-            + (idleInTransaction.map { [URLQueryItem(name: "idle_in_transaction_session_timeout", value: $0)] } ?? [])
-        return try #require(components.string)
+    static func freshSchemaURL() throws -> String {
+        try PostgresTestURL.freshSchema()
     }
 
     static func withStore(_ body: (any FriendStore) async throws -> Void) async throws {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import FriendStorage
 import PostgresFriendStorage
+import TestSupport
 import Testing
 @testable import FriendAccounts
 @testable import friendservice
@@ -125,22 +126,11 @@ struct CommandDatabase {
     }
 }
 
-/// PostgreSQL for tests: `FRIENDSERVICE_TEST_POSTGRES_URL=postgres://user[:password]@host:port/database`.
-/// Each test makes its own schema `friendservice_test_<random>` and drops it.
+/// PostgreSQL for tests (`PostgresTestURL`): each test makes its own schema and drops it.
 enum PostgresTestDatabase {
-    static var url: String? {
-        guard let url = ProcessInfo.processInfo.environment["FRIENDSERVICE_TEST_POSTGRES_URL"], !url.isEmpty else { return nil }
-        return url
-    }
+    static var url: String? { PostgresTestURL.base }
 
     static func freshSchemaURL() throws -> String {
-        let base = try #require(url)
-        var components = try #require(URLComponents(string: base))
-        let schema = "friendservice_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        // A session idle in a transaction for 5 s (FriendService's default) is ended by PostgreSQL: on
-        // two cores the suite's start holds every test up for longer, which is no stalled instance.
-        components.queryItems = (components.queryItems ?? []).filter { $0.name != "schema" }
-            + [URLQueryItem(name: "schema", value: schema), URLQueryItem(name: "idle_in_transaction_session_timeout", value: "1min")]
-        return try #require(components.string)
+        try PostgresTestURL.freshSchema()
     }
 }
