@@ -65,13 +65,21 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Only the friends this search finds, as in the app.", valueName: "text"))
     var search: String?
 
+    @Option(help: ArgumentHelp(
+        "Every card in this vCard version (3.0 for Apple's Contacts and most apps, or 4.0); without it, each card as it came (2.1, 3.0 or 4.0).",
+        valueName: "version"
+    ))
+    var vcardVersion: ExportedVersion?
+
     func run() async throws {
         LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
-        let (file, search) = (file == "-" ? nil : file, search)
+        let (file, search, version) = (file == "-" ? nil : file, search, vcardVersion)
         let outcome = await CardCommandRun.run(options) { url, credentials in
-            try await CardExporter(
+            var exporter = CardExporter(
                 server: url, credentials: credentials, transport: NIOEventStreamTransport(), progress: ProgressLine.standardError()
-            ).export(to: file, search: search)
+            )
+            exporter.version = version
+            return try await exporter.export(to: file, search: search)
         }
         switch outcome.result {
         case .success(let count):

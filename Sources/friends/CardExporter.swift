@@ -14,6 +14,8 @@ struct CardExporter {
     /// Carries the download as it arrives.
     let transport: any EventStreamTransport
     let progress: ProgressLine
+    /// The vCard version every card is written in; each as it came when `nil`.
+    var version: ExportedVersion?
 
     /// Writes the cards and answers how many there were.
     func export(to path: String?, search: String?) async throws -> Int {
@@ -21,7 +23,7 @@ struct CardExporter {
         if let search { components?.queryItems = [URLQueryItem(name: "q", value: search)] }
         guard let url = components?.url else { throw CardCommandError("Cannot make the export address.") }
         var request = URLRequest(url: url)
-        request.setValue("text/vcard", forHTTPHeaderField: "Accept")
+        request.setValue("text/vcard" + (version.map { "; version=\($0.rawValue)" } ?? ""), forHTTPHeaderField: "Accept")
         if let credentials { request.setValue(credentials.authorization, forHTTPHeaderField: FriendsHTTPHeader.authorization) }
         if let path, let problem = CardCommandError.writeProblem(at: path) { throw problem }
         let downloaded = FileManager.default.temporaryDirectory.appendingPathComponent("friends-export-\(UUID().uuidString).vcf")

@@ -113,4 +113,28 @@ struct FriendsCardCommandsEndToEndTests {
         #expect(try String(contentsOf: file, encoding: .utf8).components(separatedBy: "END:VCARD").count == 2)
         #expect((try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber)?.intValue == 0o600)
     }
+
+    /// `--vcard-version` asks for every card in one version, for an app that reads only that one.
+    @Test func anExportInOneVersionHasEveryCardInIt() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("friends-versions-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = ["android21", "apple", "thunderbird"].map { Self.cards.appendingPathComponent($0 + ".vcf").path }
+        #expect(try await friends(["import"] + files, data: directory).status == 0)
+
+        func versions(in text: String) -> [Substring] {
+            text.components(separatedBy: "\r\n").filter { $0.hasPrefix("VERSION:") }.map { $0.dropFirst(8) }
+        }
+        let asKept = try await friends(["export"], data: directory)
+        #expect(Set(versions(in: asKept.output)) == ["2.1", "3.0", "4.0"])
+        let version3 = try await friends(["export", "--vcard-version", "3.0"], data: directory)
+        #expect(version3.status == 0 && versions(in: version3.output).count == 3 && Set(versions(in: version3.output)) == ["3.0"])
+        #expect(version3.output.contains("FN:Jürgen Müller\r\n") && !version3.output.contains("QUOTED-PRINTABLE"))
+        let file = directory.appendingPathComponent("four.vcf")
+        let version4 = try await friends(["export", file.path, "--vcard-version", "4.0"], data: directory)
+        #expect(version4.output == "Exported 3 friends to \(file.path).\n")
+        #expect(Set(versions(in: try String(contentsOf: file, encoding: .utf8))) == ["4.0"])
+        let version21 = try await friends(["export", "--vcard-version", "2.1"], data: directory)
+        #expect(version21.status == 64 && version21.errors.contains("3.0"), "the versions it writes are named: \(version21.errors)")
+    }
 }

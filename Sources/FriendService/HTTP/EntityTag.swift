@@ -7,7 +7,8 @@ import Hummingbird
 /// `scope` starts every tag of an account's book (`a3.`; empty on a server without accounts): two
 /// people's friend 1 has one URL, so a tag must never validate one's friend for the other, from a
 /// cache an app kept across a change of who signed in. A friend's vCard, at the URL of its JSON, is
-/// another representation and has a tag of its own (`.vcf` at the end).
+/// another representation and has a tag of its own (`.vcf` at the end; `.v3.vcf` and `.v4.vcf` for
+/// the card converted to a version asked for, `ExportedVCardVersion`).
 enum EntityTag {
     static func of(_ stored: StoredFriend, scope: String) -> String {
         of(id: stored.friend.id, version: stored.version, scope: scope)
@@ -17,8 +18,8 @@ enum EntityTag {
         "\"\(scope)\(id)-\(version)\""
     }
 
-    static func ofCard(id: Int, version: Int, scope: String) -> String {
-        "\"\(scope)\(id)-\(version).vcf\""
+    static func ofCard(id: Int, version: Int, scope: String, as exported: ExportedVCardVersion = .asKept) -> String {
+        "\"\(scope)\(id)-\(version)\(exported.tagSuffix)\""
     }
 
     static func ofPhoto(id: Int, version: Int, scope: String) -> String {
@@ -77,12 +78,17 @@ enum EntityTag {
         return opaque.count >= 2 && opaque.hasPrefix("\"") && opaque.hasSuffix("\"") && !opaque.dropFirst().dropLast().contains("\"")
     }
 
+    /// The longest first: `.v3.vcf` ends in `.vcf` too.
+    private static let cardTagSuffixes = ExportedVCardVersion.allCases.map(\.tagSuffix).sorted { $0.count > $1.count }
+
     private static func version(in tag: String, id: Int, scope: String) -> Int? {
         guard tag.count >= 2, tag.hasPrefix("\""), tag.hasSuffix("\"") else { return nil }
         var text = tag.dropFirst().dropLast()
         guard text.hasPrefix(scope) else { return nil }
         text = text.dropFirst(scope.count)
-        if text.hasSuffix(".vcf") { text = text.dropLast(4) }
+        if let suffix = cardTagSuffixes.first(where: text.hasSuffix) {
+            text = text.dropLast(suffix.count)
+        }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         // Compared character for character, as strong tags are (RFC 9110 §8.8.3.2): `"+5-02"` is not `"5-2"`.
         guard parts.count == 2, parts[0] == String(id), let version = Int(parts[1]), parts[1] == String(version) else { return nil }

@@ -238,8 +238,8 @@ struct FriendHandlers: Sendable {
         try EntityTag.checkChangeCondition(in: request.headers)
         guard request.headers[.ifNoneMatch] != nil, let current = try await store.friend(id: id) else { return ifMatch }
         let tag = EntityTag.of(current, scope: tagScope)
-        let vCardTag = EntityTag.ofCard(id: id, version: current.version, scope: tagScope)
-        if IfNoneMatch.matches(tag, in: request.headers) || IfNoneMatch.matches(vCardTag, in: request.headers) {
+        let vCardTags = ExportedVCardVersion.allCases.map { EntityTag.ofCard(id: id, version: current.version, scope: tagScope, as: $0) }
+        if ([tag] + vCardTags).contains(where: { IfNoneMatch.matches($0, in: request.headers) }) {
             throw APIError.alreadyMatching(id: id)
         }
         return ifMatch.isSatisfied(by: current.version) ? .oneOf([current.version]) : ifMatch

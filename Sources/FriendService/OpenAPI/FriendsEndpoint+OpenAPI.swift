@@ -17,12 +17,12 @@ extension FriendsEndpoint {
     private var openAPISummary: String? {
         switch self {
         case .listFriends:
-            "One page of friends, sorted by last name (the organization for a friend known by that alone), first name, id (case- and accent-insensitive). With Accept: text/vcard, every friend matching q as one vCard file instead (no paging; streamed). Contact groups that CardDAV clients keep are no friends: they are in neither."
+            "One page of friends, sorted by last name (the organization for a friend known by that alone), first name, id (case- and accent-insensitive). With Accept: text/vcard, every friend matching q as one vCard file instead (no paging; streamed), each card as kept, or every one in 3.0 or 4.0 with Accept: text/vcard; version=3.0 (or 4.0). Contact groups that CardDAV clients keep are no friends: they are in neither."
         case .importFriends:
             "Adds or updates friends from vCards (2.1, 3.0, 4.0): a card whose UID is known updates that friend; the others are created. A card with the UID of an earlier card of the same file, or with two different UIDs, is reported in failed and not kept. Good cards are kept when others are bad. A contact group's card (KIND:group, X-ADDRESSBOOKSERVER-KIND:group) is kept for CardDAV clients and counted, but is no friend."
         case .friendEvents:
             "The live change feed as Server-Sent Events: one event per committed change to a friend, in order. Changes to the contact groups CardDAV clients keep are none (their sequence numbers are skipped); a friend made a group is deleted, a group made a friend created."
-        case .getFriend: "A friend; with Accept: text/vcard, the friend's whole card as stored."
+        case .getFriend: "A friend; with Accept: text/vcard, the friend's whole card as stored, or in 3.0 or 4.0 with Accept: text/vcard; version=3.0 (or 4.0), tagged \"<id>-<version>.v3.vcf\" (.v4.vcf)."
         case .updateFriend: "Changes the fields present in the body."
         case .getFriendAvatar: "The photo of the friend's card, or the friend's initials on a colour derived from the friend."
         case .legacyListFriends: "The original iOS client's list: every friend as a plain array."
