@@ -141,9 +141,11 @@ struct PostgresOutageTests {
         let outcome = await Result.capturing {
             let store = PostgresFriendStore(location: try PostgresLocation(url: cluster.url), leaseTimeout: PostgresTestDatabase.leaseTimeout)
             _ = try await store.schemaExists()  // a pooled connection, made within the test's lease
+            // A minute, not a second or two: a timer held up with the whole process (the suite's
+            // start on two cores) lets an answer queued behind it through, as it should.
             let slow = await Result.capturing {
                 try await store.connector.withConnection(leaseTimeout: .milliseconds(300), answerTimeout: .milliseconds(500), silenceMeansDown: false) { connection in
-                    _ = try await connection.query("SELECT pg_sleep(2)", logger: store.logger).collect()
+                    _ = try await connection.query("SELECT pg_sleep(60)", logger: store.logger).collect()
                 }
             }
             #expect { try slow.get() } throws: { error in
@@ -151,6 +153,12 @@ struct PostgresOutageTests {
                 return reason.contains("gave no answer within")
             }
             #expect(store.connector.outage == nil)
+            // The statement goes on in the server: cancelled, so that its connection comes back.
+            try await store.connector.withConnection(leaseTimeout: .seconds(30), answerTimeout: nil) { connection in
+                _ = try await connection.query(
+                    "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(60)'", logger: store.logger
+                ).collect()
+            }
             try? await store.close()
         }
         await cluster.remove()
