@@ -43,6 +43,10 @@ struct CardExporter {
     private func download(_ request: URLRequest, to file: URL) async throws {
         let (response, body) = try await transport.open(request)
         guard response.statusCode == 200 else { throw await Self.refusal(response.statusCode, body) }
+        // A FriendService from before versions were asked for gives every card as kept.
+        if let version, response.value(forHTTPHeaderField: "Content-Type")?.contains("version=\(version.rawValue)") != true {
+            throw CardCommandError("This FriendService gives every card as it came, not in vCard \(version.rawValue); update it to export in one version.")
+        }
         guard FileManager.default.createFile(atPath: file.path, contents: nil), let output = FileHandle(forWritingAtPath: file.path) else {
             throw CardCommandError("Cannot write the download to \(file.path).")
         }
