@@ -20,10 +20,16 @@ enum BrowserSignIn {
                 // password `q` would sign in as erin with `p:q`. No account's name has one.
                 guard !name.contains(":") else { return .refused(Self.mismatch) }
                 let standing = SignInStanding()
+                var feedTransport = StandingNotingEventTransport(base: NIOEventStreamTransport(), standing: standing)
+                // A session's feed opens again after FriendService ended its stream: when that was
+                // for the removal of the last account, the pages are open again, this one's too.
+                if let reopened {
+                    feedTransport.afterAnswer = { if await isOpenToAnyone(serverURL) { reopened.happen() } }
+                }
                 let client = AppServerClient(
                     baseURL: serverURL, credentials: .password(user: name, password: password),
                     transport: StandingNotingTransport(base: NIOHTTPTransport(), standing: standing),
-                    eventTransport: StandingNotingEventTransport(base: NIOEventStreamTransport(), standing: standing)
+                    eventTransport: feedTransport
                 )
                 do throws(AppServerError) {
                     _ = try await client.friends(FriendListQuery(limit: 1))

@@ -43,10 +43,17 @@ struct StandingNotingTransport: HTTPTransport {
 struct StandingNotingEventTransport: EventStreamTransport {
     let base: any EventStreamTransport
     let standing: SignInStanding
+    /// Run after each answer to a stream's request. An account removed as FriendService's last one
+    /// has its streams ended too, and the next one is either refused (its password was being
+    /// checked as the account went) or taken without a sign-in: FriendService is open to anyone
+    /// then, which neither answer says (`BrowserSignIn` asks). Asked after the answer, not before
+    /// the request: FriendService may stop asking for a sign-in while the request waits.
+    var afterAnswer: (@Sendable () async -> Void)?
 
     func open(_ request: URLRequest) async throws -> (HTTPURLResponse, AsyncThrowingStream<Data, any Error>) {
         let (response, body) = try await base.open(request)
         standing.note(response)
+        await afterAnswer?()
         return (response, body)
     }
 }
