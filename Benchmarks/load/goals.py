@@ -35,6 +35,7 @@ FIGURES = [  # (row, its ceiling, its Flask peer or None)
     ("GET mix of 1,000 pages and searches  FriendService", None, None),
     ("POST /friends  FriendService", None, "POST /friends  Flask+gunicorn"),
     ("GET /friends as one vCard file  FriendService", None, None),
+    ("GET /friends as one vCard file in 4.0  FriendService", None, None),
     ("PROPFIND Depth 1, the address book  FriendService", None, None),
     ("REPORT sync-collection, a first sync  FriendService", None, None),
     ("REPORT addressbook-multiget, every card  FriendService", None, None),

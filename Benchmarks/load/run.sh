@@ -174,9 +174,10 @@ for route in "/friends?limit=100" "/listFriends"; do
     measure "GET $route  Flask+gunicorn" "http://127.0.0.1:$PEER_PORT$route"
     measure "GET $route  Flask ceiling" "http://127.0.0.1:$CEILING_PORT$route"
 done
-# What vCard and CardDAV clients ask: an export, the listing of a sync, a first sync, fetching the
+# What vCard and CardDAV clients ask: an export (as kept, and in one version), the listing of a sync, a first sync, fetching the
 # cards, a file imported again.
 measure_with_ceiling "GET /friends as one vCard file  FriendService" "http://127.0.0.1:$FS_PORT/friends" "$HERE/export.lua"
+measure_with_ceiling "GET /friends as one vCard file in 4.0  FriendService" "http://127.0.0.1:$FS_PORT/friends" "$HERE/export-version4.lua"
 BOOK="http://127.0.0.1:$FS_PORT/dav/addressbooks/friends/friends/"
 measure_with_ceiling "PROPFIND Depth 1, the address book  FriendService" "$BOOK" "$HERE/propfind.lua"
 measure_with_ceiling "REPORT sync-collection, a first sync  FriendService" "$BOOK" "$HERE/sync-collection.lua"
