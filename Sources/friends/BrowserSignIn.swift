@@ -21,8 +21,8 @@ enum BrowserSignIn {
                 guard !name.contains(":") else { return .refused(Self.mismatch) }
                 let standing = SignInStanding()
                 var feedTransport = StandingNotingEventTransport(base: NIOEventStreamTransport(), standing: standing)
-                // A session's feed opens again after FriendService ended its stream: when that was
-                // for the removal of the last account, the pages are open again, this one's too.
+                // After each answer to the session's feed: when FriendService ended its stream
+                // because its last account was removed, it is open now, and so are the pages.
                 if let reopened {
                     feedTransport.afterAnswer = { if await isOpenToAnyone(serverURL) { reopened.happen() } }
                 }

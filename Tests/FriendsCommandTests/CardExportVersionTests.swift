@@ -1,5 +1,6 @@
 import Foundation
 import FriendsClient
+import Synchronization
 import Testing
 
 @testable import friends
@@ -11,14 +12,15 @@ import FoundationNetworking
 /// `friends export --vcard-version` asks for one version, and says so when the server does not give it.
 struct CardExportVersionTests {
     /// A server answering one 3.0 card with the `Content-Type` given, recording what was asked.
-    private final class CannedServer: EventStreamTransport, @unchecked Sendable {
+    private final class CannedServer: EventStreamTransport {
         let contentType: String
-        private(set) var accept: String?
+        private let asked = Mutex<String?>(nil)
+        var accept: String? { asked.withLock { $0 } }
 
         init(contentType: String) { self.contentType = contentType }
 
         func open(_ request: URLRequest) async throws -> (HTTPURLResponse, AsyncThrowingStream<Data, any Error>) {
-            accept = request.value(forHTTPHeaderField: "Accept")
+            asked.withLock { $0 = request.value(forHTTPHeaderField: "Accept") }
             let response = HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": contentType])!
             let (stream, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
             continuation.yield(Data("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\nN:;Ada;;;\r\nEND:VCARD\r\n".utf8))
