@@ -14,21 +14,11 @@ enum ExportedVCardVersion: Equatable, CaseIterable {
 
     /// The version named by the vCard media range `Accept` weighs highest (the first of equals).
     init(accepting headers: HTTPFields) {
-        var best: (weight: Double, version: String?)?
-        for range in headers[values: .accept].joined(separator: ",").split(separator: ",") {
-            let parts = range.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            guard let type = parts.first, VCardNegotiation.mediaTypes.contains(type) else { continue }
-            var weight = 1.0
-            var version: String?
-            for parameter in parts.dropFirst() {
-                let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                guard pair.count == 2 else { continue }
-                if pair[0] == "q" { weight = Double(pair[1]) ?? 0 }
-                if pair[0] == "version" { version = pair[1].filter { $0 != "\"" } }
-            }
-            if weight > 0, weight > best?.weight ?? 0 { best = (weight, version) }
+        var best: VCardNegotiation.MediaRange?
+        for range in VCardNegotiation.mediaRanges(headers) where VCardNegotiation.mediaTypes.contains(range.type) {
+            if range.weight > best?.weight ?? 0 { best = range }
         }
-        self = switch best?.version {
+        self = switch best?.parameters["version"] {
         case "3.0": .version3
         case "4.0": .version4
         default: .asKept

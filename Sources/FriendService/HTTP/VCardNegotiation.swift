@@ -11,15 +11,12 @@ enum VCardNegotiation {
     /// weights JSON wins, unless vCard is named more specifically (`text/vcard, */*`) or both are
     /// named outright.
     static func wantsVCard(_ headers: HTTPFields) -> Bool {
-        guard let accept = headers[values: .accept].joined(separator: ",").nilIfEmpty else { return false }
         var vcard = Preference.none
         var json = Preference.none
-        for range in accept.split(separator: ",") {
-            let parts = range.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            guard let type = parts.first, !type.isEmpty else { continue }
-            let weight = parts.dropFirst().compactMap(Self.weight).first ?? 1
-            switch type {
-            case _ where mediaTypes.contains(type): vcard.offer(weight, specificity: 2)
+        for range in mediaRanges(headers) {
+            let weight = range.weight
+            switch range.type {
+            case _ where mediaTypes.contains(range.type): vcard.offer(weight, specificity: 2)
             case "application/json": json.offer(weight, specificity: 2)
             case "text/*": vcard.offer(weight, specificity: 1)
             case "application/*": json.offer(weight, specificity: 1)
@@ -39,11 +36,28 @@ enum VCardNegotiation {
         return mediaTypes.contains(type)
     }
 
-    /// `q=0.5` as a number; a parameter that is not a weight, nil.
-    private static func weight(_ parameter: String) -> Double? {
-        let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-        guard pair.count == 2, pair[0] == "q", let weight = Double(pair[1]) else { return nil }
-        return min(max(weight, 0), 1)
+    /// One range of `Accept`, lower-cased: its media type, its weight (`q`, 1 when it has none or
+    /// one that is no number) and its other parameters, without their quotes (`version="4.0"`).
+    struct MediaRange {
+        var type: String
+        var weight: Double
+        var parameters: [String: String]
+    }
+
+    /// The ranges of every `Accept` line, in order; an empty one is left out.
+    static func mediaRanges(_ headers: HTTPFields) -> [MediaRange] {
+        headers[values: .accept].joined(separator: ",").split(separator: ",").compactMap { range in
+            let parts = range.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard let type = parts.first, !type.isEmpty else { return nil }
+            var parameters: [String: String] = [:]
+            for parameter in parts.dropFirst() {
+                let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard pair.count == 2, parameters[pair[0]] == nil else { continue }
+                parameters[pair[0]] = pair[1].filter { $0 != "\"" }
+            }
+            let weight = parameters.removeValue(forKey: "q").flatMap(Double.init).map { min(max($0, 0), 1) } ?? 1
+            return MediaRange(type: type, weight: weight, parameters: parameters)
+        }
     }
 
     /// How much a client wants a representation: the weight of the most specific range naming it.
@@ -60,8 +74,4 @@ enum VCardNegotiation {
             }
         }
     }
-}
-
-extension String {
-    var nilIfEmpty: String? { isEmpty ? nil : self }
 }
