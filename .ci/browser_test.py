@@ -579,6 +579,7 @@ class Run:
         self.escaping()
         self.deep_links()
         self.import_cards()
+        self.export_cards()
         self.two_phones()
         self.restart()
         for browser in self.browsers:
@@ -1460,6 +1461,38 @@ class Run:
         self.step("import: the imported friends are in the list, the company by its name")
         a.open("/")
         a.wait("the rows of the imported friends", lambda: a.row("Emmy Noether") and a.row("Acme Plumbing"))
+
+    def export_cards(self):
+        self.step("export: the menu offers each vCard version, and vCard 3.0 downloads every friend in 3.0")
+        a = self.a
+        a.open("/")
+        a.wait("the imported friends in the list", lambda: a.row("Emmy Noether") and a.row("Acme Plumbing"))
+        a.click("details.menu > summary", "the Export button")
+        a.wait("the menu's three choices", lambda: a.js("""
+            var menu = document.querySelector('details.menu');
+            return menu.open && Array.from(menu.querySelectorAll('a .choice')).map(function (c) { return c.textContent; });""")
+            == ["Each card as it came", "vCard 3.0", "vCard 4.0"])
+        a.shoot("export-menu")
+        downloads = pathlib.Path(tempfile.mkdtemp())
+        a.driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+        a.click('details.menu a[href="/friends.vcf?version=3.0"]', "vCard 3.0")
+        file = downloads / "friends.vcf"
+        a.wait("friends.vcf downloaded", lambda: file.exists() and not any(downloads.glob("*.crdownload")))
+        text = file.read_text(encoding="utf-8")
+        cards = text.count("BEGIN:VCARD")
+        versions = [line for line in text.splitlines() if line.startswith("VERSION:")]
+        if cards < 2 or versions != ["VERSION:3.0"] * cards or "FN:Emmy Noether" not in text or "FN:Acme Plumbing" not in text:
+            raise Failure(f"every friend in vCard 3.0 in the download, the 4.0 card imported too; it has {cards} cards, {versions}", a)
+        if a.path() != "/":
+            raise Failure(f"the list to stay open after the download; the page is at {a.path()}", a)
+        if self.scripted:
+            # With the script the menu closes as menus do: on a choice, and on Escape back to its button.
+            a.wait("the menu to close after the choice", lambda: not a.js("return document.querySelector('details.menu').open;"))
+            a.click("details.menu > summary", "the Export button")
+            a.wait("the menu to open again", lambda: a.js("return document.querySelector('details.menu').open;"))
+            ActionChains(a.driver).send_keys(Keys.ESCAPE).perform()
+            a.wait("Escape to close the menu, the focus on Export", lambda: a.js(
+                "var menu = document.querySelector('details.menu'); return !menu.open && document.activeElement === menu.querySelector('summary');"))
 
     def two_phones(self):
         self.step("phones: a friend with two numbers, the second made preferred, shows it first")

@@ -69,7 +69,7 @@ struct ExportCommand: AsyncParsableCommand {
         "Every card in this vCard version (3.0 for Apple's Contacts and most apps, or 4.0); without it, each card as it came (2.1, 3.0 or 4.0).",
         valueName: "version"
     ))
-    var vcardVersion: ExportedVersion?
+    var vcardVersion: CardFileVersion?
 
     func run() async throws {
         LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }

@@ -15,7 +15,7 @@ struct CardExporter {
     let transport: any EventStreamTransport
     let progress: ProgressLine
     /// The vCard version every card is written in; each as it came when `nil`.
-    var version: ExportedVersion?
+    var version: CardFileVersion?
 
     /// Writes the cards and answers how many there were.
     func export(to path: String?, search: String?) async throws -> Int {

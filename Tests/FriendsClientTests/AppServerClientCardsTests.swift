@@ -23,6 +23,18 @@ import FoundationNetworking
         #expect(request.value(forHTTPHeaderField: "Accept") == "text/vcard")
     }
 
+    @Test(arguments: CardFileVersion.allCases)
+    func exportInOneVersionNamesItAndChecksTheAnswerIsInIt(version: CardFileVersion) async throws {
+        let file = Data("BEGIN:VCARD\r\nVERSION:\(version.rawValue)\r\nFN:Ada\r\nEND:VCARD\r\n".utf8)
+        let written = FakeTransport(.response(status: 200, headers: ["Content-Type": "text/vcard; charset=utf-8; version=\(version.rawValue)"], body: file))
+        #expect(try await client(written).exportCards(in: version) == file)
+        #expect(await written.lastRequest?.value(forHTTPHeaderField: "Accept") == "text/vcard; version=\(version.rawValue)")
+
+        // A FriendService from before versions were asked for gives each card as it came.
+        let asKept = FakeTransport(.response(status: 200, headers: ["Content-Type": "text/vcard; charset=utf-8"], body: file))
+        await #expect(throws: AppServerError.undecodable) { try await client(asKept).exportCards(in: version) }
+    }
+
     @Test func importSendsTheFileAsVCardsAndReadsTheReport() async throws {
         let transport = FakeTransport(.json(#"""
             {"created":2,"updated":1,"unchanged":0,"failed":[{"index":4,"name":"Grace Hopper","reason":"The card ends without END:VCARD."}]}

@@ -29,7 +29,7 @@ struct CardExportVersionTests {
         }
     }
 
-    private func export(from server: CannedServer, version: ExportedVersion?) async throws -> Int {
+    private func export(from server: CannedServer, version: CardFileVersion?) async throws -> Int {
         var exporter = CardExporter(
             server: URL(string: "http://127.0.0.1:8080")!, credentials: nil, transport: server, progress: ProgressLine(isShown: false))
         exporter.version = version

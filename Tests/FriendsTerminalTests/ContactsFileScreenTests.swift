@@ -17,6 +17,7 @@ struct ContactsFileScreenTests {
         let report: ImportReport
         private let received = Locked<[Data]>([])
         private let sentIn = Locked<[String?]>([])
+        private let versions = Locked<[CardFileVersion?]>([])
 
         init(exported: Data = Data("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\nEND:VCARD\r\n".utf8), report: ImportReport = FakeCards.report) {
             self.exported = exported
@@ -25,8 +26,12 @@ struct ContactsFileScreenTests {
 
         var imported: [Data] { received.withLock { $0 } }
         var characterSets: [String?] { sentIn.withLock { $0 } }
+        var versionsAsked: [CardFileVersion?] { versions.withLock { $0 } }
 
-        func exportCards() async throws(AppServerError) -> Data { exported }
+        func exportCards(in version: CardFileVersion?) async throws(AppServerError) -> Data {
+            versions.withLock { $0.append(version) }
+            return exported
+        }
 
         func importCards(_ data: Data, characterSet: String?) async throws(AppServerError) -> ImportReport {
             received.withLock { $0.append(data) }
@@ -98,7 +103,7 @@ struct ContactsFileScreenTests {
     final class HeldCards: CardExchanging {
         let (gate, release) = AsyncStream<Void>.makeStream()
 
-        func exportCards() async throws(AppServerError) -> Data { Data() }
+        func exportCards(in version: CardFileVersion?) async throws(AppServerError) -> Data { Data() }
 
         func importCards(_ data: Data, characterSet: String?) async throws(AppServerError) -> ImportReport {
             for await _ in gate { break }
@@ -141,6 +146,23 @@ struct ContactsFileScreenTests {
             let shown = app.render(size: Self.wide).lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
             #expect(shown.contains("Exported 1 friend to \(path)."))
         }
+    }
+
+    @Test("Tab changes the version Export writes, which the screen shows; Enter asks for it")
+    func exportInOneVersion() async {
+        let cards = FakeCards()
+        let viewModel = ContactsFileViewModel(cards: cards, files: LocalFiles(read: { _ in Data() }, write: { _, _ in }, item: { _ in .nothing }))
+        let screen = ContactsFileScreen(.exportFile, viewModel: viewModel, redraw: {})
+        #expect(screen.render(size: Self.wide).lines[4].contains("Version   Each card as it came"))
+        _ = screen.handle(.tab)
+        let shown = screen.render(size: Self.wide)
+        #expect(shown.lines[4].contains("Version   vCard 3.0"))
+        #expect(shown.lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ").contains("For Apple's Contacts and most other apps."))
+        #expect(shown.lines.last?.contains("Tab Version") == true)
+        #expect(screen.path.text == "friends.vcf")
+        _ = screen.handle(.enter)
+        await viewModel.isExporting.waitUntil { !$0 }
+        #expect(cards.versionsAsked == [.version3])
     }
 
     @Test("Export onto a file that is there asks first; Cancel keeps it, Replace writes the new one")
@@ -254,13 +276,15 @@ struct ContactsFileScreenTests {
             " Export Friends",
             "────────────────────────────────────────────────────────────────────────────────",
             "",
-            " File  [friends.vcf                                                           ]",
+            " File     [friends.vcf                                                        ]",
+            " Version   Each card as it came",
             "",
             " Enter writes every friend into this vCard file, which contact apps import.",
+            " Nothing converted: vCard 2.1, 3.0 or 4.0, as each card was imported.",
             "",
             " Cannot write friends.vcf: the folder does not exist, or it may not be written",
             " to.",
-        ] + Array(repeating: "", count: 14) + [" ⏎ Export  ↑↓ Scroll  Esc Back"])
+        ] + Array(repeating: "", count: 12) + [" ⏎ Export  Tab Version  ↑↓ Scroll  Esc Back"])
         #expect(canvas.style(of: "Cannot write friends.vcf")?.foreground == .red)
     }
 }

@@ -13,11 +13,15 @@ import Testing
         var exported: Result<Data, AppServerError> = .success(Data())
         private(set) var received: [Data] = []
         private(set) var characterSets: [String?] = []
+        private(set) var versionsAsked: [CardFileVersion?] = []
 
         func willImport(_ outcome: Result<ImportReport, AppServerError>) { imports.append(outcome) }
         func willExport(_ outcome: Result<Data, AppServerError>) { exported = outcome }
 
-        func exportCards() async throws(AppServerError) -> Data { try exported.get() }
+        func exportCards(in version: CardFileVersion?) async throws(AppServerError) -> Data {
+            versionsAsked.append(version)
+            return try exported.get()
+        }
 
         func importCards(_ data: Data, characterSet: String?) async throws(AppServerError) -> ImportReport {
             received.append(data)
@@ -143,6 +147,29 @@ import Testing
         #expect(await viewModel.exportRequested() == .failed("Too many failed sign-ins: try again in 9 s."))
     }
 
+    @Test func anExportInOneVersionAsksForItAndSaysWhenTheServiceCannotWriteIt() async {
+        await cards.willExport(.success(Data("BEGIN:VCARD\r\nVERSION:3.0\r\nEND:VCARD\r\n".utf8)))
+        let viewModel = ContactsFileViewModel(cards: cards)
+        #expect(await viewModel.exportRequested(in: .version3) == .file(Data("BEGIN:VCARD\r\nVERSION:3.0\r\nEND:VCARD\r\n".utf8), filename: "friends.vcf"))
+        _ = await viewModel.exportRequested()
+        #expect(await cards.versionsAsked == [.version3, nil])
+        await cards.willExport(.failure(.undecodable))
+        #expect(await viewModel.exportRequested(in: .version4) == .failed(
+            "Could not export your friends in vCard 4.0: this Friends service gives each card as it came. Update it, or export each card as it came."
+        ))
+    }
+
+    @Test func theVersionsGoRoundFromEachCardAsItCame() {
+        let viewModel = ContactsFileViewModel(cards: cards)
+        let versions = Recorder(viewModel.exportVersion)
+        #expect(ContactsFileViewModel.exportVersions.map(\.version) == [nil, .version3, .version4])
+        #expect(viewModel.exportVersionChoice.title == "Each card as it came")
+        for _ in 0..<3 { viewModel.nextExportVersionChosen() }
+        viewModel.exportVersionChosen(.version4)
+        #expect(versions.values == [nil, .version3, .version4, nil, .version4])
+        #expect(viewModel.exportVersionChoice.title == "vCard 4.0")
+    }
+
     /// The Friends service on this computer (the built-in one, or one on localhost): the network is not to blame.
     @Test func aServiceOnThisMachineThatDoesNotAnswerIsNotBlamedOnTheNetwork() async {
         let local = LocalCards(base: cards)
@@ -160,7 +187,7 @@ import Testing
     struct LocalCards: CardExchanging {
         let base: FakeCards
         var isOnThisMachine: Bool { true }
-        func exportCards() async throws(AppServerError) -> Data { try await base.exportCards() }
+        func exportCards(in version: CardFileVersion?) async throws(AppServerError) -> Data { try await base.exportCards(in: version) }
         func importCards(_ data: Data, characterSet: String?) async throws(AppServerError) -> ImportReport {
             try await base.importCards(data, characterSet: characterSet)
         }
@@ -211,6 +238,16 @@ import Testing
         #expect(exporting.values == [false, true, false])
         #expect(messages.values == [nil, .written(path: "friends.vcf", friends: 1)])
         #expect(messages.values.last??.message == "Exported 1 friend to friends.vcf.")
+    }
+
+    @Test func anExportToAPathWritesTheVersionChosen() async {
+        await cards.willExport(.success(Data("BEGIN:VCARD\r\nVERSION:4.0\r\nEND:VCARD\r\n".utf8)))
+        let viewModel = ContactsFileViewModel(cards: cards, files: disk.files)
+        viewModel.exportVersionChosen(.version4)
+        viewModel.exportRequested(toPath: "friends.vcf")
+        await viewModel.exporting.task?.value
+        #expect(await cards.versionsAsked == [.version4])
+        #expect(viewModel.savedExport.value == .written(path: "friends.vcf", friends: 1))
     }
 
     @Test func theExportSaysHowManyFriendsItWrote() {

@@ -61,7 +61,10 @@ import WebUI
         try await WebHarness.with { harness in
             try await harness.withBrowser { browser, _ in
                 let list = String(buffer: try await browser.get("/").body)
-                #expect(list.contains(#"<a class="button" href="/friends.vcf" download="friends.vcf">Export</a>"#))
+                #expect(list.contains(#"<summary class="button">Export</summary>"#))
+                for (address, title) in [("/friends.vcf", "Each card as it came"), ("/friends.vcf?version=3.0", "vCard 3.0"), ("/friends.vcf?version=4.0", "vCard 4.0")] {
+                    #expect(list.contains(#"<a href="\#(address)" download="friends.vcf"><span class="choice">\#(title)</span>"#))
+                }
                 #expect(list.contains(#"<a class="button" href="/import">Import</a>"#))
             }
         }
@@ -77,6 +80,30 @@ import WebUI
                 let file = String(buffer: response.body)
                 #expect(file.components(separatedBy: "BEGIN:VCARD").count - 1 == 3)
                 for name in ["Ada Lovelace", "Alan Turing", "Grace Hopper"] { #expect(file.contains("FN:\(name)")) }
+            }
+        }
+    }
+
+    @Test(arguments: ["3.0", "4.0"])
+    func exportInOneVersionWritesEveryCardInIt(version: String) async throws {
+        try await WebHarness.with { harness in
+            try await harness.withBrowser { browser, _ in
+                let response = try await browser.get("/friends.vcf?version=\(version)")
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentDisposition] == #"attachment; filename="friends.vcf""#)
+                let file = String(buffer: response.body)
+                #expect(file.components(separatedBy: "BEGIN:VCARD").count - 1 == 3)
+                #expect(file.components(separatedBy: "\r\nVERSION:\(version)\r\n").count - 1 == 3)
+            }
+        }
+    }
+
+    @Test func anExportInAVersionFriendsDoesNotWriteIsNoFile() async throws {
+        try await WebHarness.with { harness in
+            try await harness.withBrowser { browser, _ in
+                let response = try await browser.get("/friends.vcf?version=2.1")
+                #expect(response.status == .notFound)
+                #expect(response.headers[.contentDisposition] == nil)
             }
         }
     }

@@ -3,7 +3,8 @@ import FriendsViewModels
 import TerminalUI
 
 /// Export or Import in the terminal: the path of a vCard file to type (the export's starts as
-/// `friends.vcf`, in the directory the app was started from), Enter to go, and what happened:
+/// `friends.vcf`, in the directory the app was started from; Tab changes the vCard version it is
+/// written in), Enter to go, and what happened:
 /// where the export went, or the import's report with each refused card and why. ↑↓ scroll a
 /// long report; Escape goes back, once the file is read or written. An export onto a file that is there already asks first, and so
 /// does an import of a file that is not UTF-8 (the view model's questions, drawn over the screen).
@@ -36,6 +37,7 @@ final class ContactsFileScreen: Screen {
         viewModel.summary.bind(self) { screen, _ in screen.showNewResult() }
         viewModel.errorMessage.bind(self) { screen, _ in screen.showNewResult() }
         viewModel.savedExport.bind(self) { screen, _ in screen.showNewResult() }
+        viewModel.exportVersion.bind(self) { screen, _ in screen.redraw() }
         for question in [viewModel.replaceConfirmation, viewModel.encodingConfirmation] {
             question.bind(self) { screen, _ in
                 screen.questionChoice = .cancel
@@ -86,6 +88,9 @@ final class ContactsFileScreen: Screen {
             case .importFile: viewModel.importRequested(path: path.text)
             }
             return .handled
+        case .tab where purpose == .exportFile:
+            if !isBusy { viewModel.nextExportVersionChosen() }
+            return .handled
         case .up, .down, .pageUp, .pageDown:
             scrollOffset = Scrolling.offset(after: key, current: scrollOffset, pageSize: visibleRows - 1) ?? scrollOffset
             return .handled
@@ -112,12 +117,16 @@ final class ContactsFileScreen: Screen {
     }
 
     private var pathKeys: KeyMap {
-        KeyMap(title: title, ("⏎", purpose == .exportFile ? "Export" : "Import"), ("↑↓", "Scroll"), ("Esc", "Back"))
+        switch purpose {
+        case .exportFile: KeyMap(title: title, ("⏎", "Export"), ("Tab", "Version"), ("↑↓", "Scroll"), ("Esc", "Back"))
+        case .importFile: KeyMap(title: title, ("⏎", "Import"), ("↑↓", "Scroll"), ("Esc", "Back"))
+        }
     }
 
     var minimumSize: TerminalSize { ScreenFrame.minimumSize }
 
-    /// The path, a line saying what Enter does, then the outcome; the question over them.
+    /// The path (and the export's version), a line saying what Enter does, then the outcome; the
+    /// question over them.
     func render(size: TerminalSize) -> Canvas {
         var canvas = renderPathAndOutcome(size: size)
         if let question {
@@ -133,9 +142,17 @@ final class ContactsFileScreen: Screen {
         let top = content.height > 4 ? 1 : 0
         let area = Rect(row: content.row + top, column: content.column + 1, width: content.width - 2, height: content.height - top)
         guard area.height > 0, area.width > 0 else { return canvas }
-        let field = TextField(label: "File", text: path.text, cursor: path.cursor, isFocused: !isBusy, labelWidth: 6)
+        let labelWidth = purpose == .exportFile ? 9 : 6
+        let field = TextField(label: "File", text: path.text, cursor: path.cursor, isFocused: !isBusy, labelWidth: labelWidth)
         field.draw(in: &canvas, at: Rect(row: area.row, column: area.column, width: area.width, height: 1))
-        let below = Rect(row: area.row + 2, column: area.column, width: area.width, height: area.height - 2)
+        var fieldRows = 1
+        if purpose == .exportFile, area.height > 1 {
+            canvas.draw("Version", row: area.row + 1, column: area.column, width: labelWidth)
+            let choice = viewModel.exportVersionChoice.title
+            canvas.draw(choice, row: area.row + 1, column: area.column + labelWidth + 1, style: .bold, width: max(0, area.width - labelWidth - 1))
+            fieldRows = 2
+        }
+        let below = Rect(row: area.row + fieldRows + 1, column: area.column, width: area.width, height: area.height - fieldRows - 1)
         guard below.height > 0 else { return canvas }
         if isBusy {
             canvas.cursor = nil
@@ -153,7 +170,7 @@ final class ContactsFileScreen: Screen {
     /// What Enter does, then what the last export or import did.
     private func lines(width: Int) -> [[Span]] {
         let hint = purpose == .exportFile
-            ? "Enter writes every friend into this vCard file, which contact apps import."
+            ? "Enter writes every friend into this vCard file, which contact apps import. \(viewModel.exportVersionChoice.hint)"
             : "Enter adds the cards of this vCard file; a card already here updates its friend."
         var lines = ScrollingText.wrapping(hint, width: width, style: Theme.label) + [[]]
         switch purpose {

@@ -48,8 +48,9 @@ extension ContactsFileViewModel {
         isExporting.value = true
         let cards = self.cards
         let files = self.files
+        let version = exportVersion.value
         exporting.replace(with: Task { [weak self] in
-            let export = await Self.export(from: cards)
+            let export = await Self.export(from: cards, in: version)
             guard let self, !Task.isCancelled else { return }
             self.isExporting.value = false
             switch export {

@@ -81,6 +81,9 @@ public final class ContactsFileViewModel {
     public let fileEncoding = Bindable(ContactsFileViewModel.utf8, skipsEqualValues: true)
     /// True while friends are being exported to a file named by its path.
     public let isExporting = Bindable(false, skipsEqualValues: true)
+    /// The vCard version the next export to a path writes every card in (one of
+    /// `exportVersions`); `nil`: each card as it came.
+    public let exportVersion = Bindable<CardFileVersion?>(nil, skipsEqualValues: true)
     /// What the last export to a path did; `nil` before the first and while one runs.
     public let savedExport = Bindable<SavedExport?>(nil, skipsEqualValues: true)
     /// The question before an export replaces a file that is there already ("friends.vcf
@@ -148,18 +151,20 @@ public final class ContactsFileViewModel {
         })
     }
 
-    /// The user asked for every friend as a file.
-    public func exportRequested() async -> Export {
-        await Self.export(from: cards)
+    /// The user asked for every friend as a file: every card in `version`, or each as it came.
+    public func exportRequested(in version: CardFileVersion? = nil) async -> Export {
+        await Self.export(from: cards, in: version)
     }
 
-    static func export(from cards: any CardExchanging) async -> Export {
+    static func export(from cards: any CardExchanging, in version: CardFileVersion?) async -> Export {
         do throws(AppServerError) {
-            return .file(try await cards.exportCards(), filename: Self.exportFilename)
+            return .file(try await cards.exportCards(in: version), filename: Self.exportFilename)
         } catch .unauthorized {
             return .failed("Please login to export your friends.")
         } catch .throttled(let message, let retryAfter) {
             return .failed(FailureText.heldBack(message, retryAfter: retryAfter))
+        } catch .undecodable where version != nil {
+            return .failed("Could not export your friends in vCard \(version?.rawValue ?? ""): this Friends service gives each card as it came. Update it, or export each card as it came.")
         } catch {
             return .failed(cards.isOnThisMachine
                 ? "Could not export your friends: this app's Friends service did not answer. Try again later."

@@ -172,10 +172,11 @@ public final class FriendsWebApp: WebApplication {
         message: "That page was no longer the one open here (another tab, Back or a second click had moved on), so what it sent was not used. This is where you are now."
     )
 
-    /// `/friends.vcf`: every friend as one vCard file.
-    public func download(at path: String) async -> Download? {
-        guard path == FriendsWebPath.exportPath, let cards else { return nil }
-        switch await ContactsFileViewModel(cards: cards).exportRequested() {
+    /// `/friends.vcf`: every friend as one vCard file; `?version=3.0` (or `4.0`) writes every card
+    /// in that version.
+    public func download(at address: String) async -> Download? {
+        guard let version = FriendsWebPath.exportVersion(at: address), let cards else { return nil }
+        switch await ContactsFileViewModel(cards: cards).exportRequested(in: version) {
         case .file(let data, let filename): return .file(data, contentType: "text/vcard; charset=utf-8", filename: filename)
         case .failed(let message): return .unavailable(message)
         }

@@ -1,4 +1,5 @@
 import FriendsAPI
+import FriendsClient
 import WebUI
 
 /// The addresses of the Friends app's screens in the browser.
@@ -16,6 +17,22 @@ enum FriendsWebPath: Equatable {
 
     /// Where every friend downloads as one vCard file (not a screen: a file).
     static let exportPath = "/friends.vcf"
+    /// The name of the vCard version in the export's address (`/friends.vcf?version=3.0`).
+    static let exportVersionName = "version"
+
+    /// The export's address: every card in `version`, or each as it came when `nil`.
+    static func exportPath(in version: CardFileVersion?) -> String {
+        version.map { exportPath + "?" + FormFields([(name: exportVersionName, value: $0.rawValue)]).urlEncoded } ?? exportPath
+    }
+
+    /// The version an export's address asks for: `.some(nil)` when it names none, `nil` when the
+    /// address is no export's or names a version Friends does not write.
+    static func exportVersion(at address: String) -> CardFileVersion?? {
+        let (path, query) = split(address)
+        guard path == exportPath else { return nil }
+        guard let named = query.flatMap({ FormFields(urlEncoded: $0) })?[exportVersionName] else { return .some(nil) }
+        return CardFileVersion(rawValue: named).map { .some($0) }
+    }
 
     init?(_ path: String) {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)

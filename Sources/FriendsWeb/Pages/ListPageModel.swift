@@ -88,6 +88,17 @@ struct ListPageModel {
 }
 
 extension ListPageModel {
-    /// The Export link's address.
-    var exportPath: String { FriendsWebPath.exportPath }
+    /// One of Export's links: every friend as a file in one vCard version, or each as it came.
+    struct ExportChoice {
+        let path: String
+        let title: String
+        let hint: String
+    }
+
+    /// Export's links, in the order of `ContactsFileViewModel.exportVersions`.
+    var exportChoices: [ExportChoice] {
+        ContactsFileViewModel.exportVersions.map {
+            ExportChoice(path: FriendsWebPath.exportPath(in: $0.version), title: $0.title, hint: $0.hint)
+        }
+    }
 }

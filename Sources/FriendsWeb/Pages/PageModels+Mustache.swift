@@ -40,6 +40,7 @@ extension FriendsPages {
         ListPageModel.self,
         ListPageModel.Row.self,
         ListPageModel.Row.FriendRow.self,
+        ListPageModel.ExportChoice.self,
         DetailPageModel.self,
         DetailPageModel.Section.self,
         DetailPageModel.Section.Row.self,
@@ -126,7 +127,7 @@ extension ListPageModel: TemplateModel {
         "retryAfter": \.retryAfter,
         "confirmation": \.confirmation,
         "exchangesCards": \.exchangesCards,
-        "exportPath": \.exportPath,
+        "exportChoices": \.exportChoices,
     ]
 }
 
@@ -280,6 +281,14 @@ extension FormPageModel.ConflictModel.Choice: TemplateModel {
         "label": \.label,
         "theirs": \.theirs,
         "mine": \.mine,
+    ]
+}
+
+extension ListPageModel.ExportChoice: TemplateModel {
+    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
+        "path": \.path,
+        "title": \.title,
+        "hint": \.hint,
     ]
 }
 

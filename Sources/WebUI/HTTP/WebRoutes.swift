@@ -120,7 +120,6 @@ public struct WebRoutes: Sendable {
     private func page(_ request: Request) async -> Response {
         let refusal = "Pages of this app open only from its own pages or the address bar."
         guard FetchMetadata.mayDownload(request) else { return ErrorPage.response(.forbidden, refusal) }
-        let path = request.uri.path
         let target = Self.target(of: request)
         let isScripted = request.headers[.webUIScripted] != nil
         let signsIn = settings.signIn != nil
@@ -134,7 +133,7 @@ public struct WebRoutes: Sendable {
         }
         guard let (session, tab, isNew) = existing else { return signInRedirect(from: target) }
         if comesFromAnotherSession(request.headers[.csrfToken], than: session) { return Self.expired }
-        if let download = await tab.download(at: path) {
+        if let download = await tab.download(at: target) {
             var response = Self.attachment(download)
             if isNew { response.setCookie(cookie(for: session)) }
             return response

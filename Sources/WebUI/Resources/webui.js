@@ -13,7 +13,8 @@
 // - an element marked data-webui-connection says so when the stream is refused for good;
 // - focus survives redraws by identity, a dialog keeps focus inside it and gives it back to the
 //   control that opened it, and Escape means cancel (the control marked data-escape) or, in a
-//   search box, clear.
+//   search box, clear;
+// - a menu (details.menu) closes as menus do: on a choice, a click outside it, or Escape.
 // No framework and nothing from another site: the Content-Security-Policy allows this file only.
 (function () {
   "use strict";
@@ -554,6 +555,13 @@
 
   function cancel(event) {
     var target = event.target;
+    var menu = target.closest && target.closest("details.menu[open]");
+    if (menu) {
+      event.preventDefault();
+      menu.open = false;
+      menu.querySelector("summary").focus();
+      return;
+    }
     if (target.matches && target.matches('input[type="search"]') && target.value) {
       event.preventDefault();
       target.value = "";
@@ -570,6 +578,13 @@
     // the control Escape stands for.
     if (pressedIn) { lastUsed = pressedIn; }
   }
+
+  document.addEventListener("click", function (event) {
+    var choice = event.target.closest && event.target.closest("details.menu a");
+    document.querySelectorAll("details.menu[open]").forEach(function (menu) {
+      if (!menu.contains(event.target) || menu.contains(choice)) { menu.open = false; }
+    });
+  });
 
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape") { cancel(event); return; }

@@ -33,9 +33,9 @@ public protocol WebApplication: AnyObject {
     func page(_ context: PageContext) -> String
     /// The screen's live regions, each replacing the element with its id.
     func fragments(_ context: PageContext) -> [Fragment]
-    /// The file the app offers at `path` (an export), made now; `nil` when `path` is not a file
-    /// but a screen. The default offers none.
-    func download(at path: String) async -> Download?
+    /// The file the app offers at `address` (its path and query: an export), made now; `nil`
+    /// when `address` is not a file but a screen. The default offers none.
+    func download(at address: String) async -> Download?
     /// The page this app's tab shows was drawn by `drawn` (the browser loaded it itself, and the
     /// session's shared app drew it), at the path this app shows now: take what the page shows
     /// that only `drawn` knows, such as an alert, so the tab's stream does not draw it away. The
@@ -44,7 +44,7 @@ public protocol WebApplication: AnyObject {
 }
 
 extension WebApplication {
-    public func download(at path: String) async -> Download? { nil }
+    public func download(at address: String) async -> Download? { nil }
     public func restore(_ input: FormFields, at path: String) -> Bool { false }
     public func notDoneAfterRestart(_ input: FormFields, at path: String) {}
     public func takeNotices(of drawn: any WebApplication) {}

@@ -51,8 +51,8 @@ final class WebTab {
         return true
     }
 
-    func download(at path: String) async -> Download? {
-        await app.download(at: path)
+    func download(at address: String) async -> Download? {
+        await app.download(at: address)
     }
 
     /// Waits, for at most `limit`, until the app's work in progress is done.
