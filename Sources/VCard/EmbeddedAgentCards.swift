@@ -31,6 +31,15 @@ struct EmbeddedAgentCards {
         return wasInside
     }
 
+    /// Whether `line` has `AGENT` in it, in any case: no agent's card begins in a card without such a line.
+    static func mayOpenAgent(_ line: [UInt8]) -> Bool {
+        let agent = Array("AGENT".utf8)
+        guard line.count >= agent.count else { return false }
+        return (0...(line.count - agent.count)).contains { start in
+            agent.indices.allSatisfy { line[start + $0] & 0xDF == agent[$0] }
+        }
+    }
+
     private enum AgentOpening {
         /// `AGENT:`, its card on the next lines.
         case cardFollows

@@ -164,6 +164,9 @@ public enum VCardParser {
 
     /// Each agent's card (`EmbeddedAgentCards`) joined to its `AGENT` line, as one property.
     static func joiningAgentCards(_ lines: some Sequence<LogicalLine>, in bytes: [UInt8]) -> [LogicalLine] {
+        let lines = Array(lines)
+        // Most cards have no agent, and their lines stay as they are without each keyword being read.
+        guard lines.contains(where: { EmbeddedAgentCards.mayOpenAgent($0.content) }) else { return lines }
         var agentCards = EmbeddedAgentCards()
         var joined: [LogicalLine] = []
         for line in lines {
@@ -200,7 +203,7 @@ public enum VCardParser {
                 last.source = bytes[last.source.startIndex..<end]
                 last.endedByBlankLine = true
                 lines.append(last)
-            } else if var last = lines.last, last.takesUnfoldedBase64, Self.isBase64(content) {
+            } else if Self.isBase64(content), var last = lines.last, last.takesUnfoldedBase64 {
                 lines.removeLast()
                 last.content.append(contentsOf: content)
                 last.hadUnfoldedBase64 = true

@@ -185,9 +185,11 @@ public struct VCardStreamReader: Sendable {
     /// around it); `nil` for a longer line.
     static func keyword(of line: ArraySlice<UInt8>) -> String? {
         guard line.count <= 256 else { return nil }
-        return String(decoding: line, as: UTF8.self)
-            .trimmingCharacters(in: aroundKeywords)
-            .uppercased()
+        let text = String(decoding: line, as: UTF8.self)
+        // Most lines begin and end in a visible ASCII character, where trimming would stop at once.
+        let isVisibleASCII = { (byte: UInt8?) in byte.map { (0x21...0x7E).contains($0) } ?? false }
+        if isVisibleASCII(line.first), isVisibleASCII(line.last) { return text.uppercased() }
+        return text.trimmingCharacters(in: aroundKeywords).uppercased()
     }
 
     /// The name a card that could not be read is reported by (`VCardParser.name(ofUnreadable:)`).

@@ -185,3 +185,25 @@ struct VCardBadInputTests {
         #expect(named.readyForStorage { "x" }.first("FN")?.text == "Ada Lovelace")
     }
 }
+
+@Suite("A line's keyword, and whether it may open an agent's card")
+struct VCardKeywordTests {
+    @Test(arguments: [
+        ("begin:vcard", "BEGIN:VCARD"),
+        ("  BEGIN:VCARD\t", "BEGIN:VCARD"),
+        ("\u{FEFF}BEGIN:VCARD", "BEGIN:VCARD"),
+        ("END:VCARD\r", "END:VCARD"),
+        ("END:VCARD\u{00A0}", "END:VCARD"),
+        ("", ""),
+    ])
+    func aKeywordIsTheLineUpperCasedWithoutTheSpaceAroundIt(line: String, keyword: String) {
+        #expect(VCardStreamReader.keyword(of: Array(line.utf8)[...]) == keyword)
+    }
+
+    @Test func onlyALineWithAgentInItMayOpenAnAgentsCard() {
+        #expect(EmbeddedAgentCards.mayOpenAgent(Array("item1.agent;ENCODING=8BIT:".utf8)))
+        #expect(EmbeddedAgentCards.mayOpenAgent(Array("AGENT:BEGIN:VCARD".utf8)))
+        #expect(!EmbeddedAgentCards.mayOpenAgent(Array("FN:Ada Lovelace".utf8)))
+        #expect(!EmbeddedAgentCards.mayOpenAgent(Array("AGEN".utf8)))
+    }
+}
