@@ -12,14 +12,14 @@ search (kept in the address through a reload and Back), a friend's details, upda
 profiles, so separate cookies) resolved with "Keep mine", deleting with confirmation (Cancel, then
 Delete), friends whose names are markup showing as text (no alert, no element made of them),
 labels on every input, the delete dialog's focus, Tab reaching the Add link, a new session opening
-a friend's page and form from their addresses, importing a vCard file, and no error in the browser
-console. The pass with JavaScript also checks that friends created and updated through the
+a friend's page and form from their addresses, importing a vCard file, exporting one in vCard 3.0
+from Export's menu, and no error in the browser console. The pass with JavaScript also checks that friends created and updated through the
 FriendService API show in the open page without reloading it, and that focus is kept by identity
 (a row's button and a friend's name stay focused as they are redrawn; a closed dialog gives focus
 back to the button that opened it), that Tab stays in a dialog and Escape cancels it or clears the
 search, that a field being typed in is still marked invalid and valid again as it changes, that two tabs
 of one session navigate on their own (a half-typed form in one stays while the other opens the list
-and a friend), that a form sent while `friends web` is stopped stays as typed and says so, and that Back from a friend far down the list returns to where it was scrolled. Every page state photographed, and a
+and a friend), that a form sent while `friends web` is stopped stays as typed and says so, that Back from a friend far down the list returns to where it was scrolled, that the list's next page that could not load while the network was down (Chromium's offline mode) loads once it is back, and that Export's menu closes on a choice and on Escape. Every page state photographed, and a
 few more, goes through axe-core 4 and the Nu HTML checker (page_audit.py; the dark colours once).
 
 Prints one line per step. A failure prints what was expected and what the page showed, saves
@@ -576,6 +576,7 @@ class Run:
             self.live()
             self.tabs()
             self.scroll_back()
+            self.load_more_after_network_drop()
         self.escaping()
         self.deep_links()
         self.import_cards()
@@ -1370,6 +1371,39 @@ class Run:
         for friend in created:
             self.servers.request("DELETE", f"/friends/{friend['id']}")
         a.wait("the forty rows to go", lambda: a.row("Row 01 Zimmer") is None)
+
+    def load_more_after_network_drop(self):
+        self.step("scroll: the next page that could not load while the network was down loads once it is back")
+        added = [self.servers.create(f"Page {n:02d}", "Scroll") for n in range(1, 61)]
+        # A new session loads the list's first page only (the first session's list has every row).
+        b = self.browser("network drop")
+        b.open("/")
+        b.wait("a list with a next page", lambda: b.js("return document.querySelector('#list-rows form.more') !== null;"))
+        shown = len(b.rows())
+        b.driver.execute_cdp_cmd("Network.enable", {})
+        offline = {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+        try:
+            # The page's stream stays open (Chromium's offline mode stops only new requests): the
+            # page is told neither that the network went nor that it came back.
+            b.driver.execute_cdp_cmd("Network.emulateNetworkConditions", offline)
+            b.js("document.querySelector('#list-rows form.more').scrollIntoView({block: 'end'});")
+            time.sleep(1)
+            if len(b.rows()) != shown:
+                raise Failure(f"the next page not to load while the network is down ({shown} rows before, {len(b.rows())} now)", b)
+        finally:
+            b.driver.execute_cdp_cmd("Network.emulateNetworkConditions", dict(offline, offline=False))
+        b.wait("the next page once the network is back", lambda: len(b.rows()) > shown)
+        # The browser logs the tries that met the network down; anything else is an error.
+        unexpected = [entry["message"] for entry in b.console_errors() if "ERR_INTERNET_DISCONNECTED" not in entry["message"]]
+        if unexpected:
+            raise Failure("no other error in the browser console; it has:\n  " + "\n  ".join(unexpected), b)
+        self.browsers.remove(b)
+        b.quit()
+        # The steps after this one count on a list of one page.
+        for friend in added:
+            status, _, _ = self.servers.request("DELETE", f"/friends/{friend['id']}")
+            if status != 204:
+                raise Failure(f"DELETE /friends/{friend['id']} with 204, not {status}")
 
     def escaping(self):
         a = self.a

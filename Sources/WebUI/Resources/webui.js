@@ -9,7 +9,8 @@
 // - forms and same-site links load the next page without a full reload, keeping the stream open;
 //   only the latest load counts: its answer alone is drawn, and the server opens no screen for an
 //   older one that reaches it late (loads are numbered);
-// - an element marked data-load-more is sent when it scrolls into view (infinite scroll);
+// - an element marked data-load-more is sent when it scrolls into view (infinite scroll), and
+//   again every few seconds while it is in view and could not be sent;
 // - an element marked data-webui-connection says so when the stream is refused for good;
 // - focus survives redraws by identity, a dialog keeps focus inside it and gives it back to the
 //   control that opened it, and Escape means cancel (the control marked data-escape) or, in a
@@ -624,6 +625,9 @@
       // The stream says whether the app's server is there (a closed one has said why already);
       // one lost request alone does not.
       if (events && events.readyState === EventSource.CONNECTING) { showUnreached(); }
+      // A network that dropped and came back says nothing to a stream that stayed open: the next
+      // page is asked for again while it is in view.
+      if (element.hasAttribute("data-load-more")) { setTimeout(watchLoadMore, loadMoreRetry); }
     });
   }
 
@@ -653,6 +657,8 @@
   });
 
   // --- Infinite scroll ----------------------------------------------------------------------
+
+  var loadMoreRetry = 2000;
 
   var observer = "IntersectionObserver" in window ? new IntersectionObserver(function (entries) {
     entries.forEach(function (entry) {
