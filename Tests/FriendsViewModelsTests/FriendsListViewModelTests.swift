@@ -755,6 +755,29 @@ import Testing
         #expect(screen.cells.values.last?.count == 3)
     }
 
+    /// A friend opened from its address (a bookmark) that no loaded page holds: back on the list,
+    /// it is shown selected, the pages up to it loaded.
+    @Test func aFriendOpenedPastTheLoadedPagesIsShownSelectedOnTheList() async {
+        await client.enqueuePages(
+            .success(Fixtures.page(Fixtures.charles, Fixtures.ada, next: "c1", total: 3)),
+            .success(Fixtures.page(Fixtures.charles, Fixtures.ada, next: "c1", total: 3)),
+            .success(Fixtures.page(Fixtures.grace))
+        )
+        await client.enqueueFriends(.success(Versioned(Fixtures.grace, eTag: "\"3-1\"")))
+        let screen = makeScreen(pageSize: 2)
+        await screen.appeared()
+
+        screen.viewModel.openTapped(id: Fixtures.grace.id)
+        await screen.settle()
+        screen.viewModel.viewAppeared()  // back from the friend's page
+        await screen.settle()
+        await screen.settle()
+
+        #expect(screen.opened.values == [Fixtures.grace])
+        #expect(screen.selection.values.last == Fixtures.grace.id)
+        #expect(screen.cells.values.last?.count == 3)
+    }
+
     // MARK: Deleting
 
     @Test func deletingAsksFirstAndThenRemovesTheLastRowAndEveryActionWorksOnTheNewSelection() async {

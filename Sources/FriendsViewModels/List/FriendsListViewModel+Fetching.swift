@@ -32,12 +32,16 @@ extension FriendsListViewModel {
         }
     }
 
-    /// The row of a loaded friend shows the latest too, then the app opens it.
+    /// The row of a loaded friend shows the latest too, then the app opens it. A friend no loaded
+    /// page holds (opened from a bookmark) is the one the list shows selected once it is back,
+    /// the pages up to it loaded, as a friend saved from such a form is.
     func showFetchedFriend(_ latest: Versioned<Friend>, for purpose: FetchPurpose) {
         let friend: Friend = latest.value
         if let shown = loaded.friend(id: friend.id), shown != friend {
             loaded.update(friend)
             publishRows()
+        } else if loaded.friend(id: friend.id) == nil, searchText == nil {
+            friendToReveal = friend.id
         }
         switch purpose {
         case .open: onOpenFriend?(friend)
