@@ -132,7 +132,7 @@ struct FriendsCardCommandsEndToEndTests {
         #expect(version3.output.contains("FN:Jürgen Müller\r\n") && !version3.output.contains("QUOTED-PRINTABLE"))
         let file = directory.appendingPathComponent("four.vcf")
         let version4 = try await friends(["export", file.path, "--vcard-version", "4.0"], data: directory)
-        #expect(version4.output == "Exported 3 friends to \(file.path).\n")
+        #expect(version4.output == "Exported 3 friends to \(file.path) in vCard 4.0.\n")
         #expect(Set(versions(in: try String(contentsOf: file, encoding: .utf8))) == ["4.0"])
         let version21 = try await friends(["export", "--vcard-version", "2.1"], data: directory)
         #expect(version21.status == 64 && version21.errors.contains("3.0"), "the versions it writes are named: \(version21.errors)")

@@ -163,6 +163,7 @@ struct ContactsFileScreenTests {
         _ = screen.handle(.enter)
         await viewModel.isExporting.waitUntil { !$0 }
         #expect(cards.versionsAsked == [.version3])
+        #expect(screen.render(size: Self.wide).lines.contains { $0.contains("Exported 1 friend to friends.vcf in vCard 3.0.") })
     }
 
     @Test("Export onto a file that is there asks first; Cancel keeps it, Replace writes the new one")

@@ -247,7 +247,8 @@ import Testing
         viewModel.exportRequested(toPath: "friends.vcf")
         await viewModel.exporting.task?.value
         #expect(await cards.versionsAsked == [.version4])
-        #expect(viewModel.savedExport.value == .written(path: "friends.vcf", friends: 1))
+        #expect(viewModel.savedExport.value == .written(path: "friends.vcf", friends: 1, version: .version4))
+        #expect(viewModel.savedExport.value?.message == "Exported 1 friend to friends.vcf in vCard 4.0.")
     }
 
     @Test func theExportSaysHowManyFriendsItWrote() {

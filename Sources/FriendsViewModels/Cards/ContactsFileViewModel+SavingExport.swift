@@ -57,7 +57,7 @@ extension ContactsFileViewModel {
             case .file(let data, _):
                 do throws(LocalFiles.Failure) {
                     try files.write(data, path)
-                    self.savedExport.value = .written(path: path, friends: SavedExport.cardCount(in: data))
+                    self.savedExport.value = .written(path: path, friends: SavedExport.cardCount(in: data), version: version)
                 } catch {
                     self.savedExport.value = .failed(error.message)
                 }

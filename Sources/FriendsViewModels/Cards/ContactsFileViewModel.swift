@@ -23,14 +23,16 @@ public final class ContactsFileViewModel {
 
     /// What an export to a file named by its path did.
     public enum SavedExport: Equatable, Sendable {
-        case written(path: String, friends: Int)
+        /// `version`: the one every card was written in; `nil` when each went as it came.
+        case written(path: String, friends: Int, version: CardFileVersion? = nil)
         case failed(String)
 
-        /// "Exported 12 friends to friends.vcf.", or why not (counted as the import counts, without separators).
+        /// "Exported 12 friends to friends.vcf." ("… in vCard 3.0." when one version was asked
+        /// for), or why not (counted as the import counts, without separators).
         public var message: String {
             switch self {
-            case .written(let path, let friends):
-                "Exported \(friends) \(friends == 1 ? "friend" : "friends") to \(path)."
+            case .written(let path, let friends, let version):
+                "Exported \(friends) \(friends == 1 ? "friend" : "friends") to \(path)\(version.map { " in vCard \($0.rawValue)" } ?? "")."
             case .failed(let reason): reason
             }
         }
