@@ -3,12 +3,10 @@ import FriendsAPI
 
 extension AppServerClient: CardExchanging {
     /// `GET /friends` with `Accept: text/vcard` (`; version=3.0` when one is asked for): every
-    /// friend's card, one after the other. The answer's `Content-Type` names the version it was
-    /// written in; a FriendService from before versions could be asked for names none.
+    /// friend's card, one after the other.
     public func exportCards(in version: CardFileVersion?) async throws(AppServerError) -> Data {
-        let accept = Self.vCardType + (version.map { "; version=\($0.rawValue)" } ?? "")
-        let (data, response) = try await send(.get, FriendsRoutes.friends, accept: accept)
-        if let version, response.value(forHTTPHeaderField: "Content-Type")?.contains("version=\(version.rawValue)") != true {
+        let (data, response) = try await send(.get, FriendsRoutes.friends, accept: CardFileVersion.accept(version))
+        if let version, !version.isNamed(byContentType: response.value(forHTTPHeaderField: "Content-Type")) {
             throw .undecodable
         }
         return data

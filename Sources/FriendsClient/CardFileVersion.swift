@@ -6,4 +6,18 @@ public enum CardFileVersion: String, CaseIterable, Sendable {
     case version3 = "3.0"
     /// vCard 4.0 (RFC 6350), the newest.
     case version4 = "4.0"
+
+    /// "vCard 3.0"
+    public var name: String { "vCard \(rawValue)" }
+
+    /// The `Accept` of an export: `text/vcard`, with `; version=3.0` when one is asked for.
+    public static func accept(_ version: CardFileVersion?) -> String {
+        AppServerClient.vCardType + (version.map { "; version=\($0.rawValue)" } ?? "")
+    }
+
+    /// Whether an answer's `Content-Type` says its cards are in this version; a FriendService
+    /// from before versions could be asked for names none.
+    public func isNamed(byContentType contentType: String?) -> Bool {
+        contentType?.contains("version=\(rawValue)") == true
+    }
 }

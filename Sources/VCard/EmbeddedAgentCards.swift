@@ -33,11 +33,7 @@ struct EmbeddedAgentCards {
 
     /// Whether `line` has `AGENT` in it, in any case: no agent's card begins in a card without such a line.
     static func mayOpenAgent(_ line: [UInt8]) -> Bool {
-        let agent = Array("AGENT".utf8)
-        guard line.count >= agent.count else { return false }
-        return (0...(line.count - agent.count)).contains { start in
-            agent.indices.allSatisfy { line[start + $0] & 0xDF == agent[$0] }
-        }
+        line.containsASCII(caseInsensitive: "AGENT")
     }
 
     private enum AgentOpening {

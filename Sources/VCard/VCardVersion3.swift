@@ -37,21 +37,8 @@ public enum VCardVersion3 {
     private static func needsConverting(_ card: [UInt8]) -> Bool {
         switch declaredVersion(in: card) {
         case "2.1", "4.0": true
-        default: contains("QUOTED-PRINTABLE", in: card)
+        default: card.containsASCII(caseInsensitive: "QUOTED-PRINTABLE")
         }
-    }
-
-    /// Whether `word` (capital letters and other ASCII) is in `bytes`, its letters in any case.
-    private static func contains(_ word: String, in bytes: [UInt8]) -> Bool {
-        let pattern = Array(word.utf8)
-        guard let first = pattern.first, bytes.count >= pattern.count else { return false }
-        let matches = { (byte: UInt8, wanted: UInt8) in
-            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(wanted) ? byte & 0xDF == wanted : byte == wanted
-        }
-        for start in 0...(bytes.count - pattern.count) where matches(bytes[start], first) {
-            if zip(bytes[start...], pattern).allSatisfy(matches) { return true }
-        }
-        return false
     }
 
     /// A line feed alone (a card kept with LF, or lines of one copied as they were) as CRLF.

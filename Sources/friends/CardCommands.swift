@@ -83,7 +83,7 @@ struct ExportCommand: AsyncParsableCommand {
         }
         switch outcome.result {
         case .success(let count):
-            if let file { print("Exported \(count) \(count == 1 ? "friend" : "friends") to \(file)\(version.map { " in vCard \($0.rawValue)" } ?? "").") }
+            if let file { print("Exported \(count) \(count == 1 ? "friend" : "friends") to \(file)\(version.map { " in \($0.name)" } ?? "").") }
         case .failure(let error):
             FileHandle.standardError.write(Data("friends export: \(error)\n".utf8))
             throw ExitCode(outcome.signalStatus ?? 2)

@@ -23,7 +23,7 @@ struct CardExporter {
         if let search { components?.queryItems = [URLQueryItem(name: "q", value: search)] }
         guard let url = components?.url else { throw CardCommandError("Cannot make the export address.") }
         var request = URLRequest(url: url)
-        request.setValue("text/vcard" + (version.map { "; version=\($0.rawValue)" } ?? ""), forHTTPHeaderField: "Accept")
+        request.setValue(CardFileVersion.accept(version), forHTTPHeaderField: "Accept")
         if let credentials { request.setValue(credentials.authorization, forHTTPHeaderField: FriendsHTTPHeader.authorization) }
         if let path, let problem = CardCommandError.writeProblem(at: path) { throw problem }
         let downloaded = FileManager.default.temporaryDirectory.appendingPathComponent("friends-export-\(UUID().uuidString).vcf")
@@ -44,8 +44,8 @@ struct CardExporter {
         let (response, body) = try await transport.open(request)
         guard response.statusCode == 200 else { throw await Self.refusal(response.statusCode, body) }
         // A FriendService from before versions were asked for gives every card as kept.
-        if let version, response.value(forHTTPHeaderField: "Content-Type")?.contains("version=\(version.rawValue)") != true {
-            throw CardCommandError("This FriendService gives every card as it came, not in vCard \(version.rawValue); update it to export in one version.")
+        if let version, !version.isNamed(byContentType: response.value(forHTTPHeaderField: "Content-Type")) {
+            throw CardCommandError("This FriendService gives every card as it came, not in \(version.name); update it to export in one version.")
         }
         guard FileManager.default.createFile(atPath: file.path, contents: nil), let output = FileHandle(forWritingAtPath: file.path) else {
             throw CardCommandError("Cannot write the download to \(file.path).")

@@ -16,8 +16,8 @@ extension ContactsFileViewModel {
     /// The versions an export can be in: as the cards came first (nothing converted), then 3.0 and 4.0.
     public nonisolated static let exportVersions = [
         ExportVersionChoice(version: nil, title: "Each card as it came", hint: "Nothing converted: vCard 2.1, 3.0 or 4.0, as each card was imported."),
-        ExportVersionChoice(version: .version3, title: "vCard 3.0", hint: "For Apple's Contacts and most other apps."),
-        ExportVersionChoice(version: .version4, title: "vCard 4.0", hint: "The newest version, for apps that read it."),
+        ExportVersionChoice(version: .version3, title: CardFileVersion.version3.name, hint: "For Apple's Contacts and most other apps."),
+        ExportVersionChoice(version: .version4, title: CardFileVersion.version4.name, hint: "The newest version, for apps that read it."),
     ]
 
     /// The choice `exportVersion` holds.

@@ -32,7 +32,7 @@ public final class ContactsFileViewModel {
         public var message: String {
             switch self {
             case .written(let path, let friends, let version):
-                "Exported \(friends) \(friends == 1 ? "friend" : "friends") to \(path)\(version.map { " in vCard \($0.rawValue)" } ?? "")."
+                "Exported \(friends) \(friends == 1 ? "friend" : "friends") to \(path)\(version.map { " in \($0.name)" } ?? "")."
             case .failed(let reason): reason
             }
         }
@@ -166,7 +166,7 @@ public final class ContactsFileViewModel {
         } catch .throttled(let message, let retryAfter) {
             return .failed(FailureText.heldBack(message, retryAfter: retryAfter))
         } catch .undecodable where version != nil {
-            return .failed("Could not export your friends in vCard \(version?.rawValue ?? ""): this Friends service gives each card as it came. Update it, or export each card as it came.")
+            return .failed("Could not export your friends in \(version?.name ?? ""): this Friends service gives each card as it came. Update it, or export each card as it came.")
         } catch {
             return .failed(cards.isOnThisMachine
                 ? "Could not export your friends: this app's Friends service did not answer. Try again later."
